@@ -1,0 +1,1 @@
+//! Least-cost movement search (to be written).
