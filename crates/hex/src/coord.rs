@@ -100,6 +100,9 @@ impl Hex {
     /// The hexes at exactly `radius` steps, clockwise from the one `radius` steps
     /// towards direction 4 (a ring of radius 0 is the hex itself).
     ///
+    /// # Panics
+    /// When `radius` exceeds `i32::MAX`.
+    ///
     /// ```
     /// # use grognard_hex::Hex;
     /// assert_eq!(Hex::ORIGIN.ring(2).len(), 12);
@@ -123,6 +126,9 @@ impl Hex {
     }
 
     /// Every hex within `radius` steps, the centre included.
+    ///
+    /// # Panics
+    /// When `radius` exceeds `i32::MAX`.
     ///
     /// ```
     /// # use grognard_hex::Hex;

@@ -36,7 +36,6 @@
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs, clippy::pedantic)]
-#![allow(clippy::module_name_repetitions)]
 
 mod coord;
 mod direction;

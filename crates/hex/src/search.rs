@@ -1,1 +1,945 @@
-//! Least-cost movement search (to be written).
+//! Least-cost movement search.
+//!
+//! The engine knows nothing of terrain or zones of control; a ruleset describes a
+//! move one step at a time with a closure, and [`Search`] finds the least cost of
+//! every hex a unit can reach within its movement allowance.
+//!
+//! A search state is a hex plus a small ruleset-defined `mode` (0 to `modes - 1`):
+//! "arrived along this road", a facing, "has crossed a river". The step closure is
+//! asked, for each state the search expands and each neighbouring hex on the map,
+//! what entering that neighbour costs, in which mode the unit arrives, and whether
+//! movement must end there ([`Step`]).
+//!
+//! ```
+//! use grognard_hex::search::{Search, Step};
+//! use grognard_hex::{Hex, MapShape, Orientation, Shove};
+//!
+//! let map = MapShape::new(Orientation::FlatTop, Shove::Even, 10, 10).unwrap();
+//! let mut search = Search::new(map, 1);
+//! let marsh = Hex::new(2, 1);
+//! let reach = search.run(Hex::new(1, 1), 0, 3, |_from, _mode, to, _dir| {
+//!     if to == marsh {
+//!         Step::Blocked
+//!     } else {
+//!         Step::enter(1, 0)
+//!     }
+//! });
+//! assert_eq!(reach.cost(Hex::new(3, 1)), Some(3)); // one more, around the marsh
+//! assert_eq!(reach.cost(marsh), None);
+//! assert_eq!(reach.path(Hex::new(1, 3)).unwrap().len(), 3);
+//! ```
+//!
+//! # Algorithm
+//!
+//! Dial's algorithm: Dijkstra with a queue of buckets keyed by cost, which suits the
+//! small integer costs of wargames and allows zero-cost steps (roads). All buffers
+//! live in the [`Search`] and are reused from run to run; a generation stamp marks
+//! which entries belong to the current run, so nothing is cleared between runs.
+
+use crate::{Direction, Hex, MapShape, Orientation};
+
+/// What entering a neighbouring hex means, as the ruleset's step closure says.
+///
+/// ```
+/// use grognard_hex::search::Step;
+/// assert_eq!(Step::enter(2, 0), Step::Enter { cost: 2, stop: false, mode: 0 });
+/// assert_eq!(Step::enter_and_stop(1, 0), Step::Enter { cost: 1, stop: true, mode: 0 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The unit may not make this step.
+    Blocked,
+    /// The unit may make this step.
+    Enter {
+        /// What the step costs (0 is allowed, e.g. along a road).
+        cost: u32,
+        /// Movement must end on entering (e.g. an enemy zone of control).
+        stop: bool,
+        /// The mode the unit is in after the step; below the search's `modes`.
+        mode: u8,
+    },
+}
+
+impl Step {
+    /// Enter at `cost`, arriving in `mode`, free to go on.
+    ///
+    /// ```
+    /// use grognard_hex::search::Step;
+    /// assert!(matches!(Step::enter(3, 1), Step::Enter { cost: 3, stop: false, mode: 1 }));
+    /// ```
+    #[must_use]
+    pub const fn enter(cost: u32, mode: u8) -> Step {
+        Step::Enter {
+            cost,
+            stop: false,
+            mode,
+        }
+    }
+
+    /// Enter at `cost`, arriving in `mode`, and end movement there.
+    ///
+    /// ```
+    /// use grognard_hex::search::Step;
+    /// assert!(matches!(Step::enter_and_stop(1, 0), Step::Enter { stop: true, .. }));
+    /// ```
+    #[must_use]
+    pub const fn enter_and_stop(cost: u32, mode: u8) -> Step {
+        Step::Enter {
+            cost,
+            stop: true,
+            mode,
+        }
+    }
+}
+
+/// No node: the parent of the start.
+const NONE: u32 = u32::MAX;
+
+/// The widest bucket window; costs further ahead wait in an overflow list.
+const MAX_WINDOW: usize = 1024;
+
+/// The mutable state of one run of Dial's algorithm.
+struct Frontier<'s> {
+    stamp: u32,
+    nodes: &'s mut [Node],
+    best: &'s mut [Best],
+    reached: &'s mut Vec<u32>,
+    buckets: &'s mut [Vec<u32>],
+    overflow: &'s mut Vec<(u32, u32)>,
+    /// The cost of `buckets[0]`.
+    base: u32,
+}
+
+impl Frontier<'_> {
+    /// Offers `target` (a node of hex `to_hex`) at cost `total` from `parent`;
+    /// queues it when cheaper than before and `expand`.
+    #[inline]
+    fn relax(&mut self, parent: u32, to_hex: u32, target: u32, total: u32, expand: bool) {
+        let stamp = self.stamp;
+        let slot = &mut self.nodes[target as usize];
+        if slot.stamp == stamp && slot.cost <= total {
+            return;
+        }
+        *slot = Node {
+            stamp,
+            cost: total,
+            parent,
+        };
+        let b = &mut self.best[to_hex as usize];
+        if b.stamp != stamp {
+            *b = Best {
+                stamp,
+                cost: total,
+                node: target,
+            };
+            self.reached.push(to_hex);
+        } else if total < b.cost {
+            b.cost = total;
+            b.node = target;
+        }
+        if expand {
+            let ahead = (total - self.base) as usize;
+            if ahead < self.buckets.len() {
+                self.buckets[ahead].push(target);
+            } else {
+                self.overflow.push((total, target));
+            }
+        }
+    }
+
+    /// Moves the window on to the cheapest entry waiting in the overflow; false
+    /// when none waits.
+    fn next_window(&mut self) -> bool {
+        let Some(base) = self.overflow.iter().map(|&(c, _)| c).min() else {
+            return false;
+        };
+        self.base = base;
+        let buckets = &mut *self.buckets;
+        self.overflow.retain(|&(c, n)| {
+            let ahead = (c - base) as usize;
+            if ahead < buckets.len() {
+                buckets[ahead].push(n);
+                false
+            } else {
+                true
+            }
+        });
+        true
+    }
+}
+
+/// One search node: a (hex, mode) state, either free to move on or stopped.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    /// The run that last wrote this node; other values are stale.
+    stamp: u32,
+    /// Least cost found so far in that run.
+    cost: u32,
+    /// The node it was reached from, or [`NONE`].
+    parent: u32,
+}
+
+/// The cheapest node of a hex.
+#[derive(Clone, Copy, Debug, Default)]
+struct Best {
+    stamp: u32,
+    cost: u32,
+    node: u32,
+}
+
+/// A reusable least-cost movement search over one map.
+///
+/// Holds every buffer a run needs, sized for the map when built: searching again
+/// allocates nothing (beyond growing the queue the first time it is needed).
+///
+/// Each (hex, mode) state has two nodes: one from which the unit may go on, and one
+/// where its movement has ended (entered with `stop`). The stopped node is never
+/// expanded, and a state's cost is the lesser of the two; so a cheap arrival that
+/// must stop never hides a dearer one that may go on.
+///
+/// ```
+/// use grognard_hex::search::{Search, Step};
+/// use grognard_hex::{Hex, MapShape, Orientation, Shove};
+///
+/// let map = MapShape::new(Orientation::FlatTop, Shove::Even, 8, 8).unwrap();
+/// let mut search = Search::new(map, 1);
+/// let n = search.run(Hex::new(3, 2), 0, 2, |_, _, _, _| Step::enter(1, 0)).hexes().count();
+/// assert_eq!(n, 19);
+/// // Reusing the buffers for another unit.
+/// let n = search.run(Hex::new(3, 2), 0, 1, |_, _, _, _| Step::enter(1, 0)).hexes().count();
+/// assert_eq!(n, 7);
+/// ```
+#[derive(Clone)]
+pub struct Search {
+    shape: MapShape,
+    modes: u8,
+    /// `(dcol, drow)` of each direction, for even and odd columns (flat-top) or rows
+    /// (pointy-top).
+    deltas: [[(i32, i32); 6]; 2],
+    nodes: Vec<Node>,
+    best: Vec<Best>,
+    /// Hexes reached in this run, in the order first reached.
+    reached: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+    overflow: Vec<(u32, u32)>,
+    /// Buckets in use in this run.
+    window: usize,
+    stamp: u32,
+    start: Hex,
+    budget: u32,
+}
+
+impl std::fmt::Debug for Search {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search")
+            .field("shape", &self.shape)
+            .field("modes", &self.modes)
+            .field("nodes", &self.nodes.len())
+            .field("start", &self.start)
+            .field("budget", &self.budget)
+            .field("reached", &self.reached.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Search {
+    /// A search over `shape` with `modes` modes per hex (1 when the ruleset needs
+    /// none). Allocates `2 * modes` nodes of 12 bytes per hex.
+    ///
+    /// # Panics
+    /// When `modes` is 0, or the map has `2 * modes * hexes` of 2^32 or more.
+    ///
+    /// ```
+    /// use grognard_hex::search::Search;
+    /// use grognard_hex::{MapShape, Orientation, Shove};
+    /// let map = MapShape::new(Orientation::PointyTop, Shove::Odd, 20, 15).unwrap();
+    /// let search = Search::new(map, 2); // e.g. "arrived by road" or not
+    /// assert_eq!(search.modes(), 2);
+    /// ```
+    #[must_use]
+    pub fn new(shape: MapShape, modes: u8) -> Search {
+        assert!(modes > 0, "a search needs at least one mode");
+        let parity_line = |p: i32| -> Hex {
+            // A hex whose column (flat-top) or row (pointy-top) has parity `p`.
+            shape.from_offset(p, p)
+        };
+        let deltas = [0, 1].map(|p| {
+            let base = parity_line(p);
+            let (c0, r0) = shape.to_offset(base);
+            Direction::ALL.map(|d| {
+                let (c, r) = shape.to_offset(base.neighbor(d));
+                (c - c0, r - r0)
+            })
+        });
+        let states = shape.len() * usize::from(modes) * 2;
+        assert!(
+            u32::try_from(states).is_ok_and(|n| n < NONE),
+            "{states} search nodes do not fit in u32 indices"
+        );
+        Search {
+            shape,
+            modes,
+            deltas,
+            nodes: vec![Node::default(); states],
+            best: vec![Best::default(); shape.len()],
+            reached: Vec::new(),
+            buckets: Vec::new(),
+            overflow: Vec::new(),
+            window: 0,
+            stamp: 0,
+            start: Hex::ORIGIN,
+            budget: 0,
+        }
+    }
+
+    /// The map searched.
+    ///
+    /// ```
+    /// use grognard_hex::search::Search;
+    /// use grognard_hex::{MapShape, Orientation, Shove};
+    /// let map = MapShape::new(Orientation::FlatTop, Shove::Even, 4, 4).unwrap();
+    /// assert_eq!(Search::new(map, 1).shape(), &map);
+    /// ```
+    #[must_use]
+    pub fn shape(&self) -> &MapShape {
+        &self.shape
+    }
+
+    /// The number of modes per hex.
+    ///
+    /// ```
+    /// use grognard_hex::search::Search;
+    /// use grognard_hex::{MapShape, Orientation, Shove};
+    /// let map = MapShape::new(Orientation::FlatTop, Shove::Even, 4, 4).unwrap();
+    /// assert_eq!(Search::new(map, 6).modes(), 6); // e.g. a facing
+    /// ```
+    #[must_use]
+    pub fn modes(&self) -> u8 {
+        self.modes
+    }
+
+    /// Finds the least cost of every state reachable from `start` in `start_mode`
+    /// for at most `budget`.
+    ///
+    /// `step(from, from_mode, to, dir)` says what moving from `from` (in
+    /// `from_mode`) to its neighbour `to` in direction `dir` means. It is called only
+    /// for neighbours on the map, and only from states the unit may move on from.
+    /// The start is reached at cost 0 and is never a stop.
+    ///
+    /// # Panics
+    /// When `start` is off the map, or `start_mode` or a mode returned by `step` is
+    /// not below [`Search::modes`].
+    ///
+    /// ```
+    /// use grognard_hex::search::{Search, Step};
+    /// use grognard_hex::{Direction, Hex, MapShape, Orientation, Shove};
+    ///
+    /// let map = MapShape::new(Orientation::FlatTop, Shove::Even, 10, 10).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let zoc = Hex::new(3, 0).neighbors();
+    /// let reach = search.run(Hex::new(1, 1), 0, 4, |_, _, to, _| {
+    ///     if zoc.contains(&to) {
+    ///         Step::enter_and_stop(1, 0)
+    ///     } else {
+    ///         Step::enter(1, 0)
+    ///     }
+    /// });
+    /// // (2, 1) is next to the enemy at (3, 0): the unit stops there, and (4, 1)
+    /// // beyond it costs the long way round, outside the zone.
+    /// assert_eq!(reach.cost(Hex::new(2, 1)), Some(1));
+    /// assert_eq!(reach.cost(Hex::new(4, 1)), Some(4));
+    /// ```
+    pub fn run<F>(&mut self, start: Hex, start_mode: u8, budget: u32, mut step: F) -> Reach<'_>
+    where
+        F: FnMut(Hex, u8, Hex, Direction) -> Step,
+    {
+        self.begin(start, start_mode, budget);
+        self.explore(&mut step);
+        Reach { search: self }
+    }
+
+    /// Checks the start, opens a new generation and queues the start node.
+    fn begin(&mut self, start: Hex, start_mode: u8, budget: u32) {
+        let start_index = self
+            .shape
+            .index(start)
+            .unwrap_or_else(|| panic!("search start {start:?} is off the map"));
+        assert!(
+            start_mode < self.modes,
+            "start mode {start_mode} is not below the search's {} modes",
+            self.modes
+        );
+        if self.stamp == u32::MAX {
+            // Stamps are about to wrap: forget every old run once.
+            self.nodes.fill(Node::default());
+            self.best.fill(Best::default());
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.start = start;
+        self.budget = budget;
+        self.reached.clear();
+        self.overflow.clear();
+        let window = (budget as usize).saturating_add(1).min(MAX_WINDOW);
+        if self.buckets.len() < window {
+            self.buckets.resize_with(window, Vec::new);
+        }
+        self.window = window;
+
+        #[expect(clippy::cast_possible_truncation, reason = "checked in Search::new")]
+        let hex = start_index as u32;
+        let node = (hex * u32::from(self.modes) + u32::from(start_mode)) * 2;
+        self.nodes[node as usize] = Node {
+            stamp: self.stamp,
+            cost: 0,
+            parent: NONE,
+        };
+        self.best[start_index] = Best {
+            stamp: self.stamp,
+            cost: 0,
+            node,
+        };
+        self.reached.push(hex);
+        self.buckets[0].push(node);
+    }
+
+    /// Dial's algorithm from the queued start to the end of the budget.
+    fn explore<F>(&mut self, step: &mut F)
+    where
+        F: FnMut(Hex, u8, Hex, Direction) -> Step,
+    {
+        let stamp = self.stamp;
+        let budget = self.budget;
+        let window = self.window;
+        let modes = u32::from(self.modes);
+        let (cols, rows) = (self.shape.cols(), self.shape.rows());
+        let flat = self.shape.orientation() == Orientation::FlatTop;
+        let deltas = self.deltas;
+        let shape = self.shape;
+        let mut frontier = Frontier {
+            stamp,
+            nodes: &mut self.nodes,
+            best: &mut self.best,
+            reached: &mut self.reached,
+            buckets: &mut self.buckets[..window],
+            overflow: &mut self.overflow,
+            base: 0,
+        };
+
+        // Costs in [base, base + window) sit in buckets[cost - base]; dearer ones wait
+        // in `overflow` until the window moves on to them.
+        'windows: loop {
+            for level in 0..window {
+                #[expect(clippy::cast_possible_truncation, reason = "window <= MAX_WINDOW")]
+                let Some(cur) = frontier
+                    .base
+                    .checked_add(level as u32)
+                    .filter(|&c| c <= budget)
+                else {
+                    break 'windows;
+                };
+                while let Some(node) = frontier.buckets[level].pop() {
+                    if frontier.nodes[node as usize].cost != cur {
+                        continue; // Superseded by a cheaper entry.
+                    }
+                    let hex = node / 2 / modes;
+                    let mode = u8::try_from(node / 2 % modes).expect("modes fit in u8");
+                    let (col, row) = (hex % cols, hex / cols);
+                    #[expect(clippy::cast_possible_wrap, reason = "map sides are at most 999")]
+                    let (ci, ri) = (col as i32, row as i32);
+                    let from = shape.from_offset(ci, ri);
+                    let parity = if flat { col & 1 } else { row & 1 } as usize;
+                    for (d, &(dc, dr)) in deltas[parity].iter().enumerate() {
+                        #[expect(
+                            clippy::cast_sign_loss,
+                            reason = "off-map negatives wrap past the bound and are skipped"
+                        )]
+                        let (nc, nr) = ((ci + dc) as u32, (ri + dr) as u32);
+                        if nc >= cols || nr >= rows {
+                            continue;
+                        }
+                        let dir = Direction::from_index(d);
+                        let Step::Enter {
+                            cost,
+                            stop,
+                            mode: to_mode,
+                        } = step(from, mode, from.neighbor(dir), dir)
+                        else {
+                            continue;
+                        };
+                        assert!(
+                            u32::from(to_mode) < modes,
+                            "step returned mode {to_mode}, not below the search's {modes} modes"
+                        );
+                        if let Some(total) = cur.checked_add(cost).filter(|&t| t <= budget) {
+                            let to_hex = nr * cols + nc;
+                            let target =
+                                (to_hex * modes + u32::from(to_mode)) * 2 + u32::from(stop);
+                            frontier.relax(node, to_hex, target, total, !stop);
+                        }
+                    }
+                }
+            }
+            if !frontier.next_window() {
+                break;
+            }
+        }
+        for b in frontier.buckets.iter_mut() {
+            b.clear();
+        }
+    }
+
+    /// The result of the last [`Search::run`], or `None` before the first.
+    ///
+    /// ```
+    /// use grognard_hex::search::{Search, Step};
+    /// use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// let map = MapShape::new(Orientation::FlatTop, Shove::Even, 4, 4).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// assert!(search.reach().is_none());
+    /// search.run(Hex::ORIGIN, 0, 1, |_, _, _, _| Step::enter(1, 0));
+    /// assert_eq!(search.reach().unwrap().cost(Hex::new(1, 0)), Some(1));
+    /// ```
+    #[must_use]
+    pub fn reach(&self) -> Option<Reach<'_>> {
+        (self.stamp > 0).then_some(Reach { search: self })
+    }
+
+    fn node_cost(&self, node: usize) -> Option<u32> {
+        let n = self.nodes[node];
+        (n.stamp == self.stamp).then_some(n.cost)
+    }
+
+    fn node_state(&self, node: u32) -> (Hex, u8) {
+        let modes = u32::from(self.modes);
+        let hex = self.shape.hex_at((node / 2 / modes) as usize);
+        let mode = u8::try_from(node / 2 % modes).expect("modes fit in u8");
+        (hex, mode)
+    }
+}
+
+/// What a [`Search::run`] found: the least cost of every reachable hex and state,
+/// and a least-cost path to each.
+///
+/// "Reached" means reached within the budget; the start is reached at cost 0.
+#[derive(Clone, Copy, Debug)]
+pub struct Reach<'a> {
+    search: &'a Search,
+}
+
+impl<'a> Reach<'a> {
+    /// The hex the search started from.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 4, 4).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::new(1, 1), 0, 0, |_, _, _, _| Step::Blocked);
+    /// assert_eq!(reach.start(), Hex::new(1, 1));
+    /// ```
+    #[must_use]
+    pub fn start(&self) -> Hex {
+        self.search.start
+    }
+
+    /// The budget searched with.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 4, 4).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// assert_eq!(search.run(Hex::ORIGIN, 0, 6, |_, _, _, _| Step::Blocked).budget(), 6);
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> u32 {
+        self.search.budget
+    }
+
+    /// The least cost of reaching `hex` in any mode, or `None` when it cannot be
+    /// reached within the budget (or is off the map).
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::ORIGIN, 0, 2, |_, _, _, _| Step::enter(1, 0));
+    /// assert_eq!(reach.cost(Hex::ORIGIN), Some(0));
+    /// assert_eq!(reach.cost(Hex::new(2, 0)), Some(2));
+    /// assert_eq!(reach.cost(Hex::new(3, 0)), None);
+    /// ```
+    #[must_use]
+    pub fn cost(&self, hex: Hex) -> Option<u32> {
+        let s = self.search;
+        let b = s.best[s.shape.index(hex)?];
+        (b.stamp == s.stamp).then_some(b.cost)
+    }
+
+    /// Whether `hex` was reached in any mode.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::ORIGIN, 0, 1, |_, _, _, _| Step::enter(1, 0));
+    /// assert!(reach.reached(Hex::new(1, 0)));
+    /// assert!(!reach.reached(Hex::new(2, 0)));
+    /// ```
+    #[must_use]
+    pub fn reached(&self, hex: Hex) -> bool {
+        self.cost(hex).is_some()
+    }
+
+    /// The least cost of reaching `hex` in `mode`, or `None` when that state was not
+    /// reached (or `mode` is out of range).
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 2);
+    /// // Every step arrives in mode 1.
+    /// let reach = search.run(Hex::ORIGIN, 0, 1, |_, _, _, _| Step::enter(1, 1));
+    /// assert_eq!(reach.state_cost(Hex::new(1, 0), 1), Some(1));
+    /// assert_eq!(reach.state_cost(Hex::new(1, 0), 0), None);
+    /// ```
+    #[must_use]
+    pub fn state_cost(&self, hex: Hex, mode: u8) -> Option<u32> {
+        let s = self.search;
+        if mode >= s.modes {
+            return None;
+        }
+        let node = (s.shape.index(hex)? * usize::from(s.modes) + usize::from(mode)) * 2;
+        match (s.node_cost(node), s.node_cost(node + 1)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Whether the unit, having reached `hex` in `mode`, may still move on from it
+    /// (it arrived there at least once without having to stop).
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::ORIGIN, 0, 3, |_, _, _, _| Step::enter_and_stop(1, 0));
+    /// assert!(reach.can_go_on(Hex::ORIGIN, 0));
+    /// assert!(!reach.can_go_on(Hex::new(1, 0), 0));
+    /// ```
+    #[must_use]
+    pub fn can_go_on(&self, hex: Hex, mode: u8) -> bool {
+        let s = self.search;
+        if mode >= s.modes {
+            return false;
+        }
+        s.shape.index(hex).is_some_and(|i| {
+            s.node_cost((i * usize::from(s.modes) + usize::from(mode)) * 2)
+                .is_some()
+        })
+    }
+
+    /// The number of hexes reached, the start included.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::new(2, 2), 0, 1, |_, _, _, _| Step::enter(1, 0));
+    /// assert_eq!(reach.len(), 7);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.search.reached.len()
+    }
+
+    /// Always false: the start is always reached.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// assert!(!search.run(Hex::ORIGIN, 0, 0, |_, _, _, _| Step::Blocked).is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.search.reached.is_empty()
+    }
+
+    /// Every hex reached with its least cost, in the order first reached.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::new(2, 2), 0, 2, |_, _, _, _| Step::enter(1, 0));
+    /// assert_eq!(reach.hexes().filter(|&(_, cost)| cost == 2).count(), 12);
+    /// ```
+    pub fn hexes(&self) -> impl Iterator<Item = (Hex, u32)> + 'a {
+        let s = self.search;
+        s.reached.iter().map(move |&i| {
+            let i = i as usize;
+            (s.shape.hex_at(i), s.best[i].cost)
+        })
+    }
+
+    /// Every state reached, as `(hex, mode, least cost)`.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 2);
+    /// let reach = search.run(Hex::ORIGIN, 0, 1, |_, _, _, _| Step::enter(1, 1));
+    /// let mut states: Vec<_> = reach.states().collect();
+    /// states.sort();
+    /// assert_eq!(states, [(Hex::new(0, 0), 0, 0), (Hex::new(0, 1), 1, 1), (Hex::new(1, 0), 1, 1)]);
+    /// ```
+    pub fn states(&self) -> impl Iterator<Item = (Hex, u8, u32)> + 'a {
+        let s = self.search;
+        let this = *self;
+        s.reached.iter().flat_map(move |&i| {
+            let hex = s.shape.hex_at(i as usize);
+            (0..s.modes).filter_map(move |m| this.state_cost(hex, m).map(|c| (hex, m, c)))
+        })
+    }
+
+    /// A least-cost path from the start to `hex`, both included, or `None` when
+    /// `hex` was not reached.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::ORIGIN, 0, 3, |_, _, _, _| Step::enter(1, 0));
+    /// assert_eq!(
+    ///     reach.path(Hex::new(2, 0)),
+    ///     Some(vec![Hex::new(0, 0), Hex::new(1, 0), Hex::new(2, 0)])
+    /// );
+    /// assert_eq!(reach.path(Hex::new(0, 0)), Some(vec![Hex::new(0, 0)]));
+    /// ```
+    #[must_use]
+    pub fn path(&self, hex: Hex) -> Option<Vec<Hex>> {
+        Some(self.path_states(hex)?.into_iter().map(|(h, _)| h).collect())
+    }
+
+    /// [`Reach::path`] as the states passed through, `(hex, mode)`.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 2);
+    /// let reach = search.run(Hex::ORIGIN, 0, 1, |_, _, _, _| Step::enter(1, 1));
+    /// assert_eq!(
+    ///     reach.path_states(Hex::new(1, 0)),
+    ///     Some(vec![(Hex::new(0, 0), 0), (Hex::new(1, 0), 1)])
+    /// );
+    /// ```
+    #[must_use]
+    pub fn path_states(&self, hex: Hex) -> Option<Vec<(Hex, u8)>> {
+        let s = self.search;
+        let b = s.best[s.shape.index(hex)?];
+        (b.stamp == s.stamp).then(|| self.trace(b.node))
+    }
+
+    /// A least-cost path from the start to the state `(hex, mode)`, as states, or
+    /// `None` when that state was not reached.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 2);
+    /// // Each step flips the mode.
+    /// let reach = search.run(Hex::ORIGIN, 0, 1, |_, m, _, _| Step::enter(1, 1 - m));
+    /// assert_eq!(reach.state_path(Hex::new(1, 0), 0), None);
+    /// assert_eq!(
+    ///     reach.state_path(Hex::new(1, 0), 1),
+    ///     Some(vec![(Hex::new(0, 0), 0), (Hex::new(1, 0), 1)])
+    /// );
+    /// ```
+    #[must_use]
+    pub fn state_path(&self, hex: Hex, mode: u8) -> Option<Vec<(Hex, u8)>> {
+        let s = self.search;
+        if mode >= s.modes {
+            return None;
+        }
+        let node = (s.shape.index(hex)? * usize::from(s.modes) + usize::from(mode)) * 2;
+        let pick = match (s.node_cost(node), s.node_cost(node + 1)) {
+            (Some(a), Some(b)) => Some(if a <= b { node } else { node + 1 }),
+            (Some(_), None) => Some(node),
+            (None, Some(_)) => Some(node + 1),
+            (None, None) => None,
+        }?;
+        #[expect(clippy::cast_possible_truncation, reason = "checked in Search::new")]
+        Some(self.trace(pick as u32))
+    }
+
+    fn trace(self, node: u32) -> Vec<(Hex, u8)> {
+        let s = self.search;
+        let mut out = Vec::new();
+        let mut n = node;
+        while n != NONE {
+            out.push(s.node_state(n));
+            n = s.nodes[n as usize].parent;
+        }
+        out.reverse();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Shove;
+
+    fn map(cols: u32, rows: u32) -> MapShape {
+        MapShape::new(Orientation::FlatTop, Shove::Even, cols, rows).unwrap()
+    }
+
+    #[test]
+    fn open_ground_reaches_a_hexagon() {
+        let shape = map(30, 30);
+        let mut search = Search::new(shape, 1);
+        let centre = shape.from_offset(15, 15);
+        let reach = search.run(centre, 0, 5, |_, _, _, _| Step::enter(1, 0));
+        assert_eq!(reach.len(), 91);
+        for (hex, cost) in reach.hexes() {
+            assert_eq!(cost, centre.distance(hex));
+        }
+    }
+
+    #[test]
+    fn off_map_hexes_are_never_asked_about() {
+        for orientation in [Orientation::FlatTop, Orientation::PointyTop] {
+            for shove in [Shove::Even, Shove::Odd] {
+                let shape = MapShape::new(orientation, shove, 5, 4).unwrap();
+                let mut search = Search::new(shape, 1);
+                let mut calls = 0;
+                let reach = search.run(shape.hex_at(0), 0, 100, |from, _, to, dir| {
+                    assert!(shape.contains(from) && shape.contains(to));
+                    assert_eq!(from.neighbor(dir), to);
+                    calls += 1;
+                    Step::enter(1, 0)
+                });
+                assert_eq!(reach.len(), 20);
+                // Every on-map adjacency is asked about exactly once per direction.
+                let adjacent: usize = shape
+                    .hexes()
+                    .map(|h| h.neighbors().iter().filter(|n| shape.contains(**n)).count())
+                    .sum();
+                assert_eq!(calls, adjacent);
+            }
+        }
+    }
+
+    #[test]
+    fn zero_cost_roads() {
+        // Pointy-top, so that axial row r = 1 is printed row 02 all the way along.
+        let shape = MapShape::new(Orientation::PointyTop, Shove::Even, 12, 3).unwrap();
+        let mut search = Search::new(shape, 2);
+        // A road along row r = 1 from q = 0 eastwards (direction SE on axial q+1).
+        let on_road = |h: Hex| h.r == 1 && h.q >= 0;
+        let reach = search.run(Hex::new(0, 1), 1, 1, |from, mode, to, dir| {
+            if on_road(from) && on_road(to) && dir == Direction::SE {
+                Step::enter(u32::from(mode != 1), 1)
+            } else {
+                Step::enter(1, 0)
+            }
+        });
+        assert_eq!(reach.cost(Hex::new(11, 1)), Some(0));
+        assert_eq!(reach.state_cost(Hex::new(11, 1), 0), None);
+        assert_eq!(reach.path(Hex::new(11, 1)).unwrap().len(), 12);
+    }
+
+    #[test]
+    fn stop_does_not_hide_a_dearer_arrival_that_goes_on() {
+        // Entering (1, 0) from the start stops the unit (say, across a river), but
+        // entering it the long way round does not.
+        let shape = map(6, 6);
+        let mut search = Search::new(shape, 1);
+        let start = Hex::new(0, 1);
+        let ford = Hex::new(1, 0);
+        let reach = search.run(start, 0, 5, |from, _, to, _| {
+            if from == start && to == ford {
+                Step::enter_and_stop(1, 0)
+            } else {
+                Step::enter(1, 0)
+            }
+        });
+        assert_eq!(reach.cost(ford), Some(1));
+        assert!(reach.can_go_on(ford, 0));
+        // Beyond the ford, the way round through (1, 1) still costs only 2.
+        assert_eq!(reach.cost(Hex::new(2, 0)), Some(2));
+    }
+
+    #[test]
+    fn overflow_window_handles_large_costs() {
+        let shape = map(8, 1);
+        let mut search = Search::new(shape, 1);
+        let reach = search.run(Hex::ORIGIN, 0, 10_000, |_, _, to, _| {
+            Step::enter(if to.q % 2 == 1 { 3000 } else { 1 }, 0)
+        });
+        let costs: Vec<_> = (0..8)
+            .map(|q| reach.cost(shape.from_offset(q, 0)))
+            .collect();
+        assert_eq!(
+            costs,
+            [
+                Some(0),
+                Some(3000),
+                Some(3001),
+                Some(6001),
+                Some(6002),
+                Some(9002),
+                Some(9003),
+                None
+            ]
+        );
+    }
+
+    #[test]
+    fn reused_buffers_forget_the_previous_run() {
+        let shape = map(10, 10);
+        let mut search = Search::new(shape, 1);
+        search.run(Hex::new(5, 0), 0, 9, |_, _, _, _| Step::enter(1, 0));
+        let reach = search.run(Hex::ORIGIN, 0, 1, |_, _, _, _| Step::enter(1, 0));
+        assert_eq!(reach.cost(Hex::new(5, 0)), None);
+        assert_eq!(reach.len(), 3);
+        assert_eq!(reach.states().count(), 3);
+    }
+
+    #[test]
+    fn stamp_wrap_resets() {
+        let shape = map(4, 4);
+        let mut search = Search::new(shape, 1);
+        search.run(Hex::ORIGIN, 0, 5, |_, _, _, _| Step::enter(1, 0));
+        search.stamp = u32::MAX;
+        let reach = search.run(Hex::ORIGIN, 0, 0, |_, _, _, _| Step::enter(1, 0));
+        assert_eq!(reach.len(), 1);
+        assert_eq!(reach.cost(Hex::new(1, 0)), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "off the map")]
+    fn start_off_the_map_panics() {
+        let mut search = Search::new(map(4, 4), 1);
+        let _ = search.run(Hex::new(-1, 0), 0, 1, |_, _, _, _| Step::Blocked);
+    }
+
+    #[test]
+    #[should_panic(expected = "not below")]
+    fn mode_out_of_range_panics() {
+        let mut search = Search::new(map(4, 4), 2);
+        let _ = search.run(Hex::ORIGIN, 0, 1, |_, _, _, _| Step::enter(1, 2));
+    }
+}
