@@ -1,0 +1,1 @@
+//! Drawing a scenario's map as SVG.
