@@ -1,1 +1,179 @@
-fn main() {}
+//! The `grognard` command line: thin over the engine and the rulesets.
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use grognard_engine::protocol::Session;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// grognard: hex-and-counter wargames with every rule enforced.
+#[derive(Parser)]
+#[command(name = "grognard", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check scenario files; print a summary per valid file, or every problem with
+    /// file:line:column.
+    Validate {
+        /// Scenario files (TOML).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Draw a scenario's map as SVG.
+    Show {
+        /// The scenario file, or the id of a built-in scenario.
+        file: String,
+        /// Where to write the SVG (`-` for standard output).
+        #[arg(long, value_name = "OUT")]
+        svg: PathBuf,
+    },
+    /// Speak the engine protocol (JSON lines) on standard input and output.
+    Engine,
+    /// List the built-in scenarios.
+    Scenarios,
+    /// Validate and draw the built-in scenarios (the default without a command).
+    Tour {
+        /// Folder for the SVG drawings.
+        #[arg(long, default_value = "grognard-maps")]
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Validate { files }) => validate(&files),
+        Some(Command::Show { file, svg }) => show(&file, &svg).map(|()| ExitCode::SUCCESS),
+        Some(Command::Engine) => engine().map(|()| ExitCode::SUCCESS),
+        Some(Command::Scenarios) => {
+            scenarios();
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Tour { out }) => tour(&out),
+        None => tour(&PathBuf::from("grognard-maps")),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("grognard: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn validate(files: &[PathBuf]) -> Result<ExitCode> {
+    let registry = grognard_rules::registry();
+    let mut failed = false;
+    for path in files {
+        let name = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{name}: cannot read: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        match registry.load_scenario(&name, &text) {
+            Ok(s) => println!("{}", grognard_rules::summary(&s)),
+            Err(problems) => {
+                failed = true;
+                for p in &problems.0 {
+                    eprintln!("{p}");
+                }
+                eprintln!("{name}: {} problem(s)", problems.0.len());
+            }
+        }
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn load(file: &str) -> Result<grognard_engine::scenario::Scenario> {
+    let registry = grognard_rules::registry();
+    if let Some(b) = grognard_rules::builtin::find(file) {
+        return registry
+            .load_scenario(b.path, b.text)
+            .map_err(|p| anyhow::anyhow!("built-in scenario `{}` is invalid:\n{p}", b.id));
+    }
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read `{file}`"))?;
+    registry
+        .load_scenario(file, &text)
+        .map_err(|p| anyhow::anyhow!("{p}"))
+}
+
+fn show(file: &str, out: &PathBuf) -> Result<()> {
+    let scenario = load(file)?;
+    let svg = grognard_engine::svg::render(&scenario);
+    if out.as_os_str() == "-" {
+        std::io::stdout().write_all(svg.as_bytes())?;
+    } else {
+        std::fs::write(out, svg).with_context(|| format!("cannot write `{}`", out.display()))?;
+        eprintln!("drew {} to {}", scenario.title, out.display());
+    }
+    Ok(())
+}
+
+fn engine() -> Result<()> {
+    let mut session = Session::new(grognard_rules::registry());
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    let mut line = String::new();
+    let mut input = stdin.lock();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let request = line.trim_end_matches(['\n', '\r']);
+        if request.trim().is_empty() {
+            continue;
+        }
+        let response = session.handle(request);
+        writeln!(stdout, "{}", response.line)?;
+        stdout.flush()?;
+        if response.quit {
+            return Ok(());
+        }
+    }
+}
+
+fn scenarios() {
+    let registry = grognard_rules::registry();
+    for b in grognard_rules::builtin::SCENARIOS {
+        match registry.load_scenario(b.path, b.text) {
+            Ok(s) => println!("{:<28} {}", b.id, grognard_rules::summary(&s)),
+            Err(p) => println!("{:<28} INVALID: {p}", b.id),
+        }
+    }
+}
+
+fn tour(out: &PathBuf) -> Result<ExitCode> {
+    let registry = grognard_rules::registry();
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create `{}`", out.display()))?;
+    println!("grognard {}: the built-in scenarios\n", env!("CARGO_PKG_VERSION"));
+    let mut failed = false;
+    for b in grognard_rules::builtin::SCENARIOS {
+        match registry.load_scenario(b.path, b.text) {
+            Ok(s) => {
+                let file = out.join(format!("{}.svg", b.id));
+                std::fs::write(&file, grognard_engine::svg::render(&s))?;
+                println!("  {}\n    drawn to {}", grognard_rules::summary(&s), file.display());
+            }
+            Err(p) => {
+                failed = true;
+                println!("  {}: INVALID\n{p}", b.id);
+            }
+        }
+    }
+    println!(
+        "\nNext: open an SVG in a browser; check your own scenario with \
+         `grognard validate FILE`;\ndrive a game over JSON lines with `grognard engine` \
+         (docs/ENGINE-PROTOCOL.md)."
+    );
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}

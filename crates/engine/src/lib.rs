@@ -1,1 +1,32 @@
-//! The engine.
+//! The rules-agnostic engine of grognard.
+//!
+//! A game flows one way:
+//!
+//! ```text
+//! scenario file -> validated Scenario -> Ruleset (bound to it) -> legal actions
+//!     -> apply -> events -> views          \-> preview / explain
+//! ```
+//!
+//! The engine knows hexes, units, dice and turns; the rules live in types that
+//! implement [`Ruleset`]. A [`Game`] is its scenario, seed and action log: replaying
+//! the log reproduces the state byte for byte. [`AnyGame`] erases the ruleset's types
+//! behind JSON for the engine protocol, the server and the command line.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod dice;
+pub mod dynamic;
+pub mod game;
+pub mod protocol;
+pub mod ruleset;
+pub mod scenario;
+pub mod svg;
+pub mod wire;
+
+pub use dice::{Ctx, Dice, Roll};
+pub use dynamic::{AnyGame, EngineError, Registry, RulesetEntry};
+pub use game::{Game, LogEntry, SavedGame};
+pub use ruleset::{
+    Chance, Decision, Explanation, Outcome, Preview, Reached, Reason, Refusal, Ruleset, Seat,
+};
+pub use wire::{Names, UnitId};

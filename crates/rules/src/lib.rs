@@ -1,1 +1,47 @@
-//! The rulesets.
+//! The rulesets grognard plays, each in a folder named after its game, with files
+//! named after the rulebook's chapters and its tables in a data file.
+//!
+//! ```
+//! let registry = grognard_rules::registry();
+//! let b = grognard_rules::builtin::find("bridge-at-morne").unwrap();
+//! let scenario = registry.load_scenario(b.path, b.text).unwrap();
+//! let game = registry.new_game(scenario, None).unwrap();
+//! assert_eq!(game.to_act().unwrap().side, "blue");
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod builtin;
+pub mod morne_plaine;
+
+use grognard_engine::scenario::Scenario;
+use grognard_engine::Registry;
+
+/// Every ruleset, by name.
+#[must_use]
+pub fn registry() -> Registry {
+    Registry::new().with::<morne_plaine::MornePlaine>()
+}
+
+/// A one-line summary of a valid scenario.
+#[must_use]
+pub fn summary(s: &Scenario) -> String {
+    let sides: Vec<String> = s
+        .sides
+        .iter()
+        .map(|side| {
+            let n = s.units.iter().filter(|u| u.side == side.id).count();
+            format!("{} {n} units", side.id)
+        })
+        .collect();
+    format!(
+        "{}: ok: \"{}\" ({}), {}x{} hexes, {}, {} turns",
+        s.file,
+        s.title,
+        s.ruleset,
+        s.map.cols(),
+        s.map.rows(),
+        sides.join(", "),
+        s.turns.map_or_else(|| "no turn limit".to_owned(), |t| t.to_string())
+    )
+}

@@ -1,0 +1,176 @@
+//! Deterministic, portable dice.
+//!
+//! The generator is SplitMix64: a few lines that give the same sequence on every
+//! platform and every version of Rust, unlike `StdRng`, whose algorithm may change.
+//! Every roll goes through [`Ctx::roll`], which records it as an event; forced
+//! results ([`Dice::force`]) are taken before the generator and marked as forced.
+
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// One die roll, as recorded in the event log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    /// Number of faces (a d6 has 6; a 1-to-9 morale number has 9).
+    pub sides: u32,
+    /// The face rolled, 1 to `sides`.
+    pub value: u32,
+    /// True when the value came from the forced queue rather than the generator.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forced: bool,
+    /// What the roll was for, in the rulebook's words, with the rule ID.
+    pub purpose: String,
+}
+
+/// A seeded generator plus a queue of forced results.
+///
+/// ```
+/// use grognard_engine::Dice;
+/// let mut a = Dice::new(1805);
+/// let mut b = Dice::new(1805);
+/// let rolls_a: Vec<u32> = (0..10).map(|_| a.next(6).0).collect();
+/// let rolls_b: Vec<u32> = (0..10).map(|_| b.next(6).0).collect();
+/// assert_eq!(rolls_a, rolls_b);
+/// assert!(rolls_a.iter().all(|&v| (1..=6).contains(&v)));
+/// a.force([4]);
+/// assert_eq!(a.next(6), (4, true));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dice {
+    state: u64,
+    #[serde(default, skip_serializing_if = "VecDeque::is_empty")]
+    forced: VecDeque<u32>,
+    #[serde(skip)]
+    fault: Option<String>,
+}
+
+impl Dice {
+    /// A generator from a seed.
+    #[must_use]
+    pub fn new(seed: u64) -> Dice {
+        Dice {
+            state: seed,
+            forced: VecDeque::new(),
+            fault: None,
+        }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The next face of a die with `sides` faces, and whether it was forced.
+    ///
+    /// A forced value that is not a face of this die (0, or above `sides`) is
+    /// recorded as a fault, clamped, and makes [`crate::Game::apply`] refuse the
+    /// action and change nothing.
+    ///
+    /// # Panics
+    /// When `sides` is 0.
+    pub fn next(&mut self, sides: u32) -> (u32, bool) {
+        assert!(sides > 0, "a die has at least one face");
+        if let Some(v) = self.forced.pop_front() {
+            if v == 0 || v > sides {
+                self.fault
+                    .get_or_insert_with(|| format!("forced roll {v} is not a face of a d{sides}"));
+                return (v.clamp(1, sides), true);
+            }
+            return (v, true);
+        }
+        // Rejection sampling keeps every face equally likely.
+        let n = u64::from(sides);
+        let zone = u64::MAX - (u64::MAX % n);
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                #[expect(clippy::cast_possible_truncation, reason = "x % n < sides")]
+                return ((x % n) as u32 + 1, false);
+            }
+        }
+    }
+
+    /// Queues results that the next rolls take instead of the generator's.
+    pub fn force(&mut self, values: impl IntoIterator<Item = u32>) {
+        self.forced.extend(values);
+    }
+
+    /// The forced results not yet used.
+    #[must_use]
+    pub fn forced(&self) -> Vec<u32> {
+        self.forced.iter().copied().collect()
+    }
+
+    /// Drops the forced results not yet used.
+    pub fn clear_forced(&mut self) {
+        self.forced.clear();
+    }
+
+    /// Takes the fault left by a forced value that did not fit its die.
+    pub fn take_fault(&mut self) -> Option<String> {
+        self.fault.take()
+    }
+}
+
+/// What a ruleset's `apply` may touch besides the state: the dice and the event list.
+pub struct Ctx<'a, E> {
+    dice: &'a mut Dice,
+    events: &'a mut Vec<E>,
+    rolls: u32,
+    forced_used: Vec<u32>,
+}
+
+impl<'a, E: From<Roll>> Ctx<'a, E> {
+    /// A context over the given dice and event list.
+    pub fn new(dice: &'a mut Dice, events: &'a mut Vec<E>) -> Ctx<'a, E> {
+        Ctx {
+            dice,
+            events,
+            rolls: 0,
+            forced_used: Vec::new(),
+        }
+    }
+
+    /// Rolls a die of `sides` faces for `purpose` (cite the rule ID), records the roll
+    /// as an event and returns the face.
+    pub fn roll(&mut self, sides: u32, purpose: impl Into<String>) -> u32 {
+        let (value, forced) = self.dice.next(sides);
+        self.rolls += 1;
+        if forced {
+            self.forced_used.push(value);
+        }
+        self.events.push(E::from(Roll {
+            sides,
+            value,
+            forced,
+            purpose: purpose.into(),
+        }));
+        value
+    }
+
+    /// Records an event.
+    pub fn emit(&mut self, event: E) {
+        self.events.push(event);
+    }
+
+    /// How many dice were rolled through this context.
+    #[must_use]
+    pub fn rolls(&self) -> u32 {
+        self.rolls
+    }
+
+    /// The forced values used, in order.
+    #[must_use]
+    pub fn forced_used(&self) -> &[u32] {
+        &self.forced_used
+    }
+
+    /// The events so far.
+    #[must_use]
+    pub fn events(&self) -> &[E] {
+        self.events
+    }
+}

@@ -1,0 +1,296 @@
+//! Games of any ruleset behind one object-safe trait that speaks JSON, for the
+//! engine protocol, the server and the command line.
+
+use crate::game::{Game, GameError, SavedGame};
+use crate::ruleset::{Decision, Explanation, Outcome, Preview, Reached, Refusal, Ruleset, Seat};
+use crate::scenario::{self, Problems, Scenario, Vocabulary};
+use serde_json::Value;
+
+/// What went wrong with a request to a game.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The rules refuse the action.
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+    /// The request does not say anything the game can act on (malformed action,
+    /// unknown unit, off-map hex).
+    #[error("{0}")]
+    BadRequest(String),
+    /// The scenario has problems.
+    #[error("{0}")]
+    Scenario(#[from] Problems),
+    /// Building, replaying or undoing failed.
+    #[error("{0}")]
+    Game(#[from] GameError),
+}
+
+impl EngineError {
+    /// The rule ID that refused, or a category for other errors.
+    #[must_use]
+    pub fn rule(&self) -> String {
+        match self {
+            EngineError::Refused(r) => r.rule().to_owned(),
+            EngineError::BadRequest(_) => "request".into(),
+            EngineError::Scenario(_) => "scenario".into(),
+            EngineError::Game(GameError::Undo(_)) => "undo".into(),
+            EngineError::Game(_) => "game".into(),
+        }
+    }
+}
+
+/// A game of any ruleset, speaking JSON.
+pub trait AnyGame: Send + Sync {
+    /// The ruleset's name.
+    fn ruleset(&self) -> &'static str;
+    /// The scenario.
+    fn scenario(&self) -> &Scenario;
+    /// The seed.
+    fn seed(&self) -> u64;
+    /// How many actions have been applied.
+    fn len(&self) -> usize;
+    /// True before the first action.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Whose decision it is.
+    fn to_act(&self) -> Option<Decision>;
+    /// The result once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The legal actions as JSON objects that [`AnyGame::apply`] takes as they are.
+    fn legal(&self) -> Vec<Value>;
+    /// Applies an action given as JSON; returns its events as JSON.
+    ///
+    /// # Errors
+    /// A malformed action, or the rules' refusal; nothing changes.
+    fn apply(&mut self, action: &Value) -> Result<Vec<Value>, EngineError>;
+    /// Why an action is legal or not.
+    ///
+    /// # Errors
+    /// A malformed action.
+    fn explain(&self, action: &Value) -> Result<Explanation, EngineError>;
+    /// The exact distribution of an action's random results.
+    ///
+    /// # Errors
+    /// A malformed action, or one with no random part.
+    fn preview(&self, action: &Value) -> Result<Preview, EngineError>;
+    /// A unit's reachable hexes.
+    ///
+    /// # Errors
+    /// An unknown unit, or one that cannot move now.
+    fn reachable(&self, unit: &str) -> Result<Vec<Reached>, EngineError>;
+    /// The whole state as JSON.
+    fn state(&self) -> Value;
+    /// What a seat may see.
+    fn view(&self, seat: &Seat) -> Value;
+    /// The log as `seat` may see it: each action with its visible events.
+    fn log(&self, seat: &Seat) -> Vec<Value>;
+    /// Queues forced die results.
+    fn force_rolls(&mut self, values: &[u32]);
+    /// Takes back the last action back to the last random result.
+    ///
+    /// # Errors
+    /// Nothing to undo, or the last action rolled.
+    fn undo(&mut self) -> Result<(), EngineError>;
+    /// The game as a save.
+    fn save(&self) -> SavedGame;
+    /// A copy, for "what if" analysis.
+    fn boxed_clone(&self) -> Box<dyn AnyGame>;
+}
+
+impl<R: Ruleset> Game<R> {
+    fn decode(&self, action: &Value) -> Result<R::Action, EngineError> {
+        self.rules()
+            .names()
+            .scope(|| serde_json::from_value(action.clone()))
+            .map_err(|e| EngineError::BadRequest(format!("malformed action: {e}")))
+    }
+
+    fn encode<T: serde::Serialize>(&self, value: &T) -> Value {
+        self.rules()
+            .names()
+            .scope(|| serde_json::to_value(value))
+            .expect("rulesets' types serialise")
+    }
+}
+
+impl<R: Ruleset> AnyGame for Game<R> {
+    fn ruleset(&self) -> &'static str {
+        R::NAME
+    }
+    fn scenario(&self) -> &Scenario {
+        Game::scenario(self)
+    }
+    fn seed(&self) -> u64 {
+        Game::seed(self)
+    }
+    fn len(&self) -> usize {
+        self.log().len()
+    }
+    fn to_act(&self) -> Option<Decision> {
+        self.rules().to_act(self.state())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.rules().outcome(self.state())
+    }
+    fn legal(&self) -> Vec<Value> {
+        self.legal_actions().iter().map(|a| self.encode(a)).collect()
+    }
+    fn apply(&mut self, action: &Value) -> Result<Vec<Value>, EngineError> {
+        let action = self.decode(action)?;
+        let events = Game::apply(self, action)?.to_vec();
+        Ok(events.iter().map(|e| self.encode(e)).collect())
+    }
+    fn explain(&self, action: &Value) -> Result<Explanation, EngineError> {
+        let action = self.decode(action)?;
+        Ok(self.rules().explain(self.state(), &action))
+    }
+    fn preview(&self, action: &Value) -> Result<Preview, EngineError> {
+        let action = self.decode(action)?;
+        Ok(self.rules().preview(self.state(), &action)?)
+    }
+    fn reachable(&self, unit: &str) -> Result<Vec<Reached>, EngineError> {
+        let names = self.rules().names();
+        let id = names
+            .unit(unit)
+            .ok_or_else(|| EngineError::BadRequest(format!("no unit `{unit}` in this scenario")))?;
+        Ok(self.rules().reachable(self.state(), id)?)
+    }
+    fn state(&self) -> Value {
+        self.encode(Game::state(self))
+    }
+    fn view(&self, seat: &Seat) -> Value {
+        let names = self.rules().names();
+        names.scope(|| self.rules().view(self.state(), seat))
+    }
+    fn log(&self, seat: &Seat) -> Vec<Value> {
+        let rules = self.rules();
+        let names = rules.names();
+        names.scope(|| {
+            self.log()
+                .iter()
+                .enumerate()
+                .map(|(n, e)| {
+                    let events: Vec<Value> = e
+                        .events
+                        .iter()
+                        .filter_map(|ev| rules.redact(ev, seat))
+                        .map(|ev| serde_json::to_value(ev).expect("events serialise"))
+                        .collect();
+                    serde_json::json!({
+                        "n": n + 1,
+                        "action": serde_json::to_value(&e.action).expect("actions serialise"),
+                        "events": events,
+                    })
+                })
+                .collect()
+        })
+    }
+    fn force_rolls(&mut self, values: &[u32]) {
+        self.dice_mut().force(values.iter().copied());
+    }
+    fn undo(&mut self) -> Result<(), EngineError> {
+        Ok(Game::undo(self)?)
+    }
+    fn save(&self) -> SavedGame {
+        Game::save(self)
+    }
+    fn boxed_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// One ruleset as the registry knows it.
+#[derive(Clone, Copy)]
+pub struct RulesetEntry {
+    /// The name scenario files use.
+    pub name: &'static str,
+    /// Its scenario vocabulary.
+    pub vocabulary: fn() -> Vocabulary,
+    /// Checks a scenario against the ruleset beyond the vocabulary.
+    pub check: fn(&Scenario) -> Result<(), Problems>,
+    /// Starts a game.
+    pub new_game: fn(Scenario, Option<u64>) -> Result<Box<dyn AnyGame>, GameError>,
+    /// Rebuilds a saved game.
+    pub load: fn(&SavedGame) -> Result<Box<dyn AnyGame>, GameError>,
+}
+
+impl RulesetEntry {
+    /// The entry for ruleset `R`.
+    #[must_use]
+    pub fn of<R: Ruleset>() -> RulesetEntry {
+        RulesetEntry {
+            name: R::NAME,
+            vocabulary: R::vocabulary,
+            check: |s| R::new(s).map(|_| ()),
+            new_game: |s, seed| Ok(Box::new(Game::<R>::new(s, seed)?)),
+            load: |saved| Ok(Box::new(Game::<R>::from_saved(saved)?)),
+        }
+    }
+}
+
+/// The rulesets a program knows, by name.
+#[derive(Clone, Default)]
+pub struct Registry {
+    entries: Vec<RulesetEntry>,
+}
+
+impl Registry {
+    /// An empty registry.
+    #[must_use]
+    pub fn new() -> Registry {
+        Registry::default()
+    }
+
+    /// Adds ruleset `R`.
+    #[must_use]
+    pub fn with<R: Ruleset>(mut self) -> Registry {
+        self.entries.push(RulesetEntry::of::<R>());
+        self
+    }
+
+    /// The entry for a name.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&RulesetEntry> {
+        self.entries.iter().find(|e| e.name == name)
+    }
+
+    /// The names known.
+    #[must_use]
+    pub fn names(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|e| e.name).collect()
+    }
+
+    /// Parses and validates a scenario file for whichever ruleset it names, with the
+    /// ruleset's own checks; every problem at once.
+    ///
+    /// # Errors
+    /// Every problem, each with file, line and column.
+    pub fn load_scenario(&self, file: &str, text: &str) -> Result<Scenario, Problems> {
+        let scenario = scenario::load(file, text, |name| self.get(name).map(|e| (e.vocabulary)()))?;
+        let entry = self.get(&scenario.ruleset).expect("load checked the ruleset");
+        (entry.check)(&scenario)?;
+        Ok(scenario)
+    }
+
+    /// Starts a game of a validated scenario.
+    ///
+    /// # Errors
+    /// An unknown ruleset or a scenario problem.
+    pub fn new_game(&self, scenario: Scenario, seed: Option<u64>) -> Result<Box<dyn AnyGame>, EngineError> {
+        let entry = self.get(&scenario.ruleset).ok_or_else(|| {
+            EngineError::BadRequest(format!("unknown ruleset `{}`", scenario.ruleset))
+        })?;
+        Ok((entry.new_game)(scenario, seed)?)
+    }
+
+    /// Rebuilds a saved game.
+    ///
+    /// # Errors
+    /// An unknown ruleset, or a log that does not replay.
+    pub fn load_game(&self, saved: &SavedGame) -> Result<Box<dyn AnyGame>, EngineError> {
+        let entry = self
+            .get(&saved.ruleset)
+            .ok_or_else(|| EngineError::BadRequest(format!("unknown ruleset `{}`", saved.ruleset)))?;
+        Ok((entry.load)(saved)?)
+    }
+}

@@ -1,0 +1,343 @@
+//! A game: its scenario, seed and action log, and the state they produce.
+
+use crate::dice::{Ctx, Dice};
+use crate::ruleset::{Refusal, Ruleset};
+use crate::scenario::{Problems, Scenario};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// One applied action with what it caused.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry<A, E> {
+    /// The action as applied.
+    pub action: A,
+    /// The forced die results it consumed, in order (replayed as they were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced: Vec<u32>,
+    /// How many dice it rolled; undo stops at an entry that rolled.
+    #[serde(default)]
+    pub rolls: u32,
+    /// The events it caused, rolls included.
+    pub events: Vec<E>,
+}
+
+/// A game as saved: enough to rebuild it exactly by replay.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Always `grognard-game/1`.
+    pub format: String,
+    /// The ruleset's name.
+    pub ruleset: String,
+    /// The validated scenario.
+    pub scenario: Scenario,
+    /// The seed of the dice.
+    pub seed: u64,
+    /// The actions in order, each with the forced results it consumed, as JSON.
+    pub log: Vec<SavedAction>,
+    /// Forced results queued but not yet used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending_forced: Vec<u32>,
+}
+
+/// One action of a [`SavedGame`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedAction {
+    /// The action as JSON.
+    pub action: serde_json::Value,
+    /// The forced results it consumed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced: Vec<u32>,
+}
+
+/// The format tag of [`SavedGame`].
+pub const SAVE_FORMAT: &str = "grognard-game/1";
+
+/// Why a game could not be built, replayed or undone.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The scenario does not fit the ruleset.
+    #[error("{0}")]
+    Scenario(#[from] Problems),
+    /// A logged action was refused on replay (the log does not belong to this scenario).
+    #[error("action {index} of the log was refused on replay: {refusal}")]
+    Replay {
+        /// Its position in the log, from 0.
+        index: usize,
+        /// Why.
+        refusal: Refusal,
+    },
+    /// A saved action could not be read.
+    #[error("action {index} of the log is malformed: {message}")]
+    Malformed {
+        /// Its position in the log, from 0.
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The save is not for this ruleset or format.
+    #[error("{0}")]
+    Format(String),
+    /// Nothing can be undone.
+    #[error("{0}")]
+    Undo(String),
+}
+
+/// A game of ruleset `R`.
+///
+/// ```no_run
+/// # fn demo<R: grognard_engine::Ruleset>(scenario: grognard_engine::scenario::Scenario) {
+/// use grognard_engine::Game;
+/// let mut game = Game::<R>::new(scenario, None).unwrap();
+/// let action = game.legal_actions().into_iter().next().unwrap();
+/// game.apply(action).unwrap();
+/// let again = Game::<R>::from_saved(&game.save()).unwrap();
+/// assert_eq!(again.state(), game.state());
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct Game<R: Ruleset> {
+    rules: Arc<R>,
+    scenario: Arc<Scenario>,
+    seed: u64,
+    state: R::State,
+    dice: Dice,
+    log: Vec<LogEntry<R::Action, R::Event>>,
+}
+
+impl<R: Ruleset> Clone for Game<R> {
+    fn clone(&self) -> Game<R> {
+        Game {
+            rules: Arc::clone(&self.rules),
+            scenario: Arc::clone(&self.scenario),
+            seed: self.seed,
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+            log: self.log.clone(),
+        }
+    }
+}
+
+impl<R: Ruleset> Game<R> {
+    /// A new game of a validated scenario, with its default seed unless one is given.
+    ///
+    /// # Errors
+    /// The scenario's problems for this ruleset.
+    pub fn new(scenario: Scenario, seed: Option<u64>) -> Result<Game<R>, GameError> {
+        let rules = R::new(&scenario)?;
+        let seed = seed.unwrap_or(scenario.seed);
+        Ok(Game {
+            state: rules.initial_state(),
+            rules: Arc::new(rules),
+            scenario: Arc::new(scenario),
+            seed,
+            dice: Dice::new(seed),
+            log: Vec::new(),
+        })
+    }
+
+    /// The rules bound to this scenario.
+    #[must_use]
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The rules, shared (for an AI that searches copies of the state).
+    #[must_use]
+    pub fn rules_arc(&self) -> Arc<R> {
+        Arc::clone(&self.rules)
+    }
+
+    /// The scenario.
+    #[must_use]
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// The seed.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The current state.
+    #[must_use]
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    /// The dice, for forcing results.
+    pub fn dice_mut(&mut self) -> &mut Dice {
+        &mut self.dice
+    }
+
+    /// The dice.
+    #[must_use]
+    pub fn dice(&self) -> &Dice {
+        &self.dice
+    }
+
+    /// The log so far.
+    #[must_use]
+    pub fn log(&self) -> &[LogEntry<R::Action, R::Event>] {
+        &self.log
+    }
+
+    /// Every legal action now.
+    #[must_use]
+    pub fn legal_actions(&self) -> Vec<R::Action> {
+        let mut out = Vec::new();
+        self.rules.legal_actions(&self.state, &mut out);
+        out
+    }
+
+    /// Checks and applies an action; on success it is logged and its events returned.
+    ///
+    /// # Errors
+    /// The refusal; nothing changes, the dice included.
+    pub fn apply(&mut self, action: R::Action) -> Result<&[R::Event], Refusal> {
+        let saved_state = self.state.clone();
+        let saved_dice = self.dice.clone();
+        let mut events = Vec::new();
+        let mut ctx = Ctx::new(&mut self.dice, &mut events);
+        let result = self.rules.apply(&mut self.state, &action, &mut ctx);
+        let (rolls, forced) = (ctx.rolls(), ctx.forced_used().to_vec());
+        let fault = self.dice.take_fault();
+        if let Err(refusal) = result {
+            self.state = saved_state;
+            self.dice = saved_dice;
+            return Err(refusal);
+        }
+        if let Some(fault) = fault {
+            self.state = saved_state;
+            self.dice = saved_dice;
+            return Err(Refusal::new("ENGINE-DICE", fault));
+        }
+        self.log.push(LogEntry {
+            action,
+            forced,
+            rolls,
+            events,
+        });
+        Ok(&self.log.last().expect("just pushed").events)
+    }
+
+    /// Takes back the last action, unless it rolled dice: undo goes back to the last
+    /// random result and no further, so nobody can roll again.
+    ///
+    /// # Errors
+    /// When the log is empty or its last action rolled.
+    pub fn undo(&mut self) -> Result<(), GameError> {
+        let Some(last) = self.log.last() else {
+            return Err(GameError::Undo("nothing to undo: no action yet".into()));
+        };
+        if last.rolls > 0 {
+            return Err(GameError::Undo(
+                "the last action rolled dice: undo stops at the last random result".into(),
+            ));
+        }
+        let pending = self.dice.forced();
+        let entries: Vec<_> = self.log[..self.log.len() - 1]
+            .iter()
+            .map(|e| (e.action.clone(), e.forced.clone()))
+            .collect();
+        let mut g = Game {
+            rules: Arc::clone(&self.rules),
+            scenario: Arc::clone(&self.scenario),
+            seed: self.seed,
+            state: self.rules.initial_state(),
+            dice: Dice::new(self.seed),
+            log: Vec::new(),
+        };
+        for (index, (action, forced)) in entries.into_iter().enumerate() {
+            g.replay_one(index, action, forced)?;
+        }
+        g.dice.force(pending);
+        *self = g;
+        Ok(())
+    }
+
+    fn replay_one(&mut self, index: usize, action: R::Action, forced: Vec<u32>) -> Result<(), GameError> {
+        let pending = self.dice.forced();
+        self.dice.clear_forced();
+        self.dice.force(forced);
+        let result = self.apply(action).map(|_| ()).map_err(|refusal| GameError::Replay { index, refusal });
+        self.dice.clear_forced();
+        self.dice.force(pending);
+        result
+    }
+
+    /// Rebuilds a game by replaying actions (each with its forced results).
+    ///
+    /// # Errors
+    /// A scenario problem, or the first action refused.
+    pub fn replay(
+        scenario: Scenario,
+        seed: u64,
+        actions: impl IntoIterator<Item = (R::Action, Vec<u32>)>,
+    ) -> Result<Game<R>, GameError> {
+        let mut g = Game::new(scenario, Some(seed))?;
+        for (index, (action, forced)) in actions.into_iter().enumerate() {
+            g.replay_one(index, action, forced)?;
+        }
+        Ok(g)
+    }
+
+    /// The game as a [`SavedGame`].
+    ///
+    /// # Panics
+    /// If an action cannot be written as JSON (a ruleset bug).
+    #[must_use]
+    pub fn save(&self) -> SavedGame {
+        let names = self.rules.names();
+        let log = names.scope(|| {
+            self.log
+                .iter()
+                .map(|e| SavedAction {
+                    action: serde_json::to_value(&e.action).expect("actions serialise"),
+                    forced: e.forced.clone(),
+                })
+                .collect()
+        });
+        SavedGame {
+            format: SAVE_FORMAT.into(),
+            ruleset: R::NAME.into(),
+            scenario: (*self.scenario).clone(),
+            seed: self.seed,
+            log,
+            pending_forced: self.dice.forced(),
+        }
+    }
+
+    /// Rebuilds a saved game by replaying its log.
+    ///
+    /// # Errors
+    /// A save of another format or ruleset, a malformed or refused action.
+    pub fn from_saved(saved: &SavedGame) -> Result<Game<R>, GameError> {
+        if saved.format != SAVE_FORMAT {
+            return Err(GameError::Format(format!(
+                "unknown save format `{}` (expected `{SAVE_FORMAT}`)",
+                saved.format
+            )));
+        }
+        if saved.ruleset != R::NAME {
+            return Err(GameError::Format(format!(
+                "the save is a `{}` game, not `{}`",
+                saved.ruleset,
+                R::NAME
+            )));
+        }
+        let mut g = Game::<R>::new(saved.scenario.clone(), Some(saved.seed))?;
+        let names = g.rules.names().clone();
+        for (index, entry) in saved.log.iter().enumerate() {
+            let action: R::Action = names
+                .scope(|| serde_json::from_value(entry.action.clone()))
+                .map_err(|e| GameError::Malformed {
+                    index,
+                    message: e.to_string(),
+                })?;
+            g.replay_one(index, action, entry.forced.clone())?;
+        }
+        g.dice.force(saved.pending_forced.iter().copied());
+        Ok(g)
+    }
+}

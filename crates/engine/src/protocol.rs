@@ -1,0 +1,295 @@
+//! The engine protocol: JSON lines in, JSON lines out (see `docs/ENGINE-PROTOCOL.md`).
+//!
+//! One request a line, one response a line. A request is an object with a `"cmd"`;
+//! an optional `"id"` is echoed back. Every response is `{"ok": true, ...}` or
+//! `{"ok": false, "error": {"rule": ..., "message": ...}}`; a malformed line gets an
+//! error answer and the session carries on.
+
+use crate::dynamic::{AnyGame, EngineError, Registry};
+use crate::game::SavedGame;
+use crate::ruleset::Seat;
+use serde_json::{json, Map, Value};
+
+/// The longest request line accepted, in bytes.
+pub const MAX_LINE: usize = 8 * 1024 * 1024;
+
+/// One protocol session: at most one loaded game.
+pub struct Session {
+    registry: Registry,
+    game: Option<Box<dyn AnyGame>>,
+}
+
+/// A response, and whether the session should end after writing it.
+pub struct Response {
+    /// The JSON line to write (no trailing newline).
+    pub line: String,
+    /// True after `quit`.
+    pub quit: bool,
+}
+
+struct Failure {
+    rule: String,
+    message: String,
+    extra: Map<String, Value>,
+}
+
+impl Failure {
+    fn request(message: impl Into<String>) -> Failure {
+        Failure {
+            rule: "request".into(),
+            message: message.into(),
+            extra: Map::new(),
+        }
+    }
+}
+
+impl From<EngineError> for Failure {
+    fn from(e: EngineError) -> Failure {
+        let mut extra = Map::new();
+        match &e {
+            EngineError::Refused(r) => {
+                extra.insert("reasons".into(), json!(r.reasons));
+            }
+            EngineError::Scenario(p) => {
+                extra.insert(
+                    "problems".into(),
+                    Value::Array(p.0.iter().map(|p| json!(p.to_string())).collect()),
+                );
+            }
+            _ => {}
+        }
+        Failure {
+            rule: e.rule(),
+            message: e.to_string(),
+            extra,
+        }
+    }
+}
+
+type Answer = Result<Map<String, Value>, Failure>;
+
+impl Session {
+    /// A session over the rulesets of `registry`.
+    #[must_use]
+    pub fn new(registry: Registry) -> Session {
+        Session { registry, game: None }
+    }
+
+    /// The loaded game, if any.
+    #[must_use]
+    pub fn game(&self) -> Option<&dyn AnyGame> {
+        self.game.as_deref()
+    }
+
+    /// Handles one request line.
+    pub fn handle(&mut self, line: &str) -> Response {
+        let mut quit = false;
+        let (id, answer) = if line.len() > MAX_LINE {
+            (None, Err(Failure::request(format!("request line over {MAX_LINE} bytes"))))
+        } else {
+            match serde_json::from_str::<Value>(line) {
+                Err(e) => (None, Err(Failure::request(format!("malformed JSON: {e}")))),
+                Ok(Value::Object(req)) => {
+                    let id = req.get("id").cloned();
+                    let cmd = req.get("cmd").and_then(Value::as_str).unwrap_or("");
+                    quit = cmd == "quit";
+                    (id, self.dispatch(cmd, &req))
+                }
+                Ok(_) => (None, Err(Failure::request("a request is a JSON object with a \"cmd\""))),
+            }
+        };
+        let mut out = Map::new();
+        if let Some(id) = id {
+            out.insert("id".into(), id);
+        }
+        match answer {
+            Ok(fields) => {
+                out.insert("ok".into(), Value::Bool(true));
+                out.extend(fields);
+            }
+            Err(f) => {
+                out.insert("ok".into(), Value::Bool(false));
+                let mut err = Map::new();
+                err.insert("rule".into(), Value::String(f.rule));
+                err.insert("message".into(), Value::String(f.message));
+                err.extend(f.extra);
+                out.insert("error".into(), Value::Object(err));
+            }
+        }
+        Response {
+            line: Value::Object(out).to_string(),
+            quit,
+        }
+    }
+
+    fn game_ref(&self) -> Result<&dyn AnyGame, Failure> {
+        self.game
+            .as_deref()
+            .ok_or_else(|| Failure::request("no game loaded: send {\"cmd\":\"load\",\"scenario\":PATH} first"))
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Box<dyn AnyGame>, Failure> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| Failure::request("no game loaded: send {\"cmd\":\"load\",\"scenario\":PATH} first"))
+    }
+
+    fn status(game: &dyn AnyGame, out: &mut Map<String, Value>) {
+        out.insert("n".into(), json!(game.len()));
+        out.insert("to_act".into(), json!(game.to_act()));
+        out.insert("outcome".into(), json!(game.outcome()));
+    }
+
+    fn dispatch(&mut self, cmd: &str, req: &Map<String, Value>) -> Answer {
+        let mut out = Map::new();
+        match cmd {
+            "load" => {
+                let game = self.load(req)?;
+                out.insert("ruleset".into(), json!(game.ruleset()));
+                out.insert("scenario".into(), json!(game.scenario().id));
+                out.insert("title".into(), json!(game.scenario().title));
+                out.insert("seed".into(), json!(game.seed()));
+                out.insert(
+                    "sides".into(),
+                    json!(game.scenario().sides.iter().map(|s| s.id.clone()).collect::<Vec<_>>()),
+                );
+                Self::status(game.as_ref(), &mut out);
+                self.game = Some(game);
+            }
+            "legal" => {
+                let g = self.game_ref()?;
+                out.insert("actions".into(), Value::Array(g.legal()));
+                Self::status(g, &mut out);
+            }
+            "apply" => {
+                let action = field(req, "action")?;
+                let g = self.game_mut()?;
+                let events = g.apply(action)?;
+                out.insert("events".into(), Value::Array(events));
+                Self::status(g.as_ref(), &mut out);
+            }
+            "state" => {
+                let g = self.game_ref()?;
+                out.insert("state".into(), g.state());
+                Self::status(g, &mut out);
+            }
+            "view" => {
+                let g = self.game_ref()?;
+                let seat = seat(req)?;
+                if let Seat::Side(s) = &seat {
+                    if !g.scenario().sides.iter().any(|x| &x.id == s) {
+                        return Err(Failure::request(format!("no side `{s}` in this scenario")));
+                    }
+                }
+                out.insert("view".into(), g.view(&seat));
+                Self::status(g, &mut out);
+            }
+            "explain" => {
+                let g = self.game_ref()?;
+                let e = g.explain(field(req, "action")?)?;
+                out.insert("legal".into(), json!(e.legal));
+                out.insert("reasons".into(), json!(e.reasons));
+            }
+            "preview" => {
+                let g = self.game_ref()?;
+                let p = g.preview(field(req, "action")?)?;
+                out.insert("preview".into(), json!(p));
+            }
+            "reachable" => {
+                let g = self.game_ref()?;
+                let unit = field(req, "unit")?
+                    .as_str()
+                    .ok_or_else(|| Failure::request("\"unit\" must be a unit id string"))?;
+                out.insert("unit".into(), json!(unit));
+                out.insert("reachable".into(), json!(g.reachable(unit)?));
+            }
+            "force_rolls" => {
+                let rolls = field(req, "rolls")?
+                    .as_array()
+                    .and_then(|a| {
+                        a.iter()
+                            .map(|v| v.as_u64().and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0))
+                            .collect::<Option<Vec<u32>>>()
+                    })
+                    .ok_or_else(|| Failure::request("\"rolls\" must be an array of positive integers"))?;
+                let g = self.game_mut()?;
+                g.force_rolls(&rolls);
+                out.insert("forced".into(), json!(g.save().pending_forced));
+            }
+            "undo" => {
+                let g = self.game_mut()?;
+                g.undo()?;
+                Self::status(g.as_ref(), &mut out);
+            }
+            "save" => {
+                let g = self.game_ref()?;
+                out.insert("game".into(), json!(g.save()));
+            }
+            "log" => {
+                let g = self.game_ref()?;
+                let seat = if req.contains_key("side") || req.contains_key("seat") {
+                    seat(req)?
+                } else {
+                    Seat::Omniscient
+                };
+                out.insert("log".into(), Value::Array(g.log(&seat)));
+            }
+            "rulesets" => {
+                out.insert("rulesets".into(), json!(self.registry.names()));
+            }
+            "quit" => {}
+            "" => return Err(Failure::request("a request needs a \"cmd\" (load, legal, apply, state, view, explain, preview, reachable, force_rolls, undo, save, log, rulesets, quit)")),
+            other => return Err(Failure::request(format!("unknown cmd `{other}`"))),
+        }
+        Ok(out)
+    }
+
+    fn load(&self, req: &Map<String, Value>) -> Result<Box<dyn AnyGame>, Failure> {
+        let seed = match req.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .ok_or_else(|| Failure::request("\"seed\" must be a non-negative integer"))?,
+            ),
+        };
+        if let Some(saved) = req.get("game") {
+            let saved: SavedGame = serde_json::from_value(saved.clone())
+                .map_err(|e| Failure::request(format!("malformed saved game: {e}")))?;
+            return Ok(self.registry.load_game(&saved)?);
+        }
+        let (file, text) = match (req.get("scenario"), req.get("scenario_toml")) {
+            (Some(Value::String(path)), None) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| Failure::request(format!("cannot read scenario `{path}`: {e}")))?;
+                (path.clone(), text)
+            }
+            (None, Some(Value::String(text))) => ("scenario_toml".to_owned(), text.clone()),
+            _ => {
+                return Err(Failure::request(
+                    "load needs exactly one of \"scenario\" (a path) or \"scenario_toml\" (the file's text), or \"game\" (a save)",
+                ))
+            }
+        };
+        let scenario = self
+            .registry
+            .load_scenario(&file, &text)
+            .map_err(|p| Failure::from(EngineError::Scenario(p)))?;
+        Ok(self.registry.new_game(scenario, seed)?)
+    }
+}
+
+fn field<'a>(req: &'a Map<String, Value>, name: &str) -> Result<&'a Value, Failure> {
+    req.get(name)
+        .ok_or_else(|| Failure::request(format!("missing field \"{name}\"")))
+}
+
+fn seat(req: &Map<String, Value>) -> Result<Seat, Failure> {
+    match (req.get("side"), req.get("seat")) {
+        (Some(Value::String(s)), None) => Ok(Seat::Side(s.clone())),
+        (None, Some(Value::String(s))) if s == "spectator" => Ok(Seat::Spectator),
+        (None, Some(Value::String(s))) if s == "omniscient" => Ok(Seat::Omniscient),
+        _ => Err(Failure::request(
+            "name a seat: \"side\": SIDE, or \"seat\": \"spectator\" | \"omniscient\"",
+        )),
+    }
+}

@@ -1,0 +1,263 @@
+//! The [`Ruleset`] trait each rule system implements, and the values it answers with.
+
+use crate::dice::{Ctx, Roll};
+use crate::scenario::{Problems, Scenario, Vocabulary};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// Who is looking at the game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    /// A player of this side (the scenario's side id).
+    Side(String),
+    /// Someone who may see only what both sides may see.
+    Spectator,
+    /// Everything: tests, debugging, the finished game's replay.
+    Omniscient,
+}
+
+impl Seat {
+    /// Whether this seat may see what `side` may see.
+    #[must_use]
+    pub fn sees_side(&self, side: &str) -> bool {
+        match self {
+            Seat::Side(s) => s == side,
+            Seat::Spectator => false,
+            Seat::Omniscient => true,
+        }
+    }
+}
+
+/// Whose decision it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The side that decides.
+    pub side: String,
+    /// What kind of decision, in snake_case: the phase (`movement`, `combat`, ...)
+    /// or a window the other side gets inside the active side's turn (`reaction`,
+    /// `retreat`).
+    pub kind: String,
+    /// True when this is a window for the side that is not the active one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reaction: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<String>,
+    /// Why, in plain language.
+    pub reason: String,
+    /// The rule that decided it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+/// One rule that bears on an action, with a plain-language reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reason {
+    /// The rule ID, e.g. `MP-MOV-12`.
+    pub rule: String,
+    /// Why, in plain language.
+    pub message: String,
+}
+
+impl Reason {
+    /// A reason citing `rule`.
+    pub fn new(rule: impl Into<String>, message: impl Into<String>) -> Reason {
+        Reason {
+            rule: rule.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// An action refused: every rule that forbids it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{}", .reasons.iter().map(|r| format!("{}: {}", r.rule, r.message)).collect::<Vec<_>>().join("; "))]
+pub struct Refusal {
+    /// The rules broken, at least one.
+    pub reasons: Vec<Reason>,
+}
+
+impl Refusal {
+    /// A refusal for one reason.
+    pub fn new(rule: impl Into<String>, message: impl Into<String>) -> Refusal {
+        Refusal {
+            reasons: vec![Reason::new(rule, message)],
+        }
+    }
+
+    /// The first rule ID.
+    #[must_use]
+    pub fn rule(&self) -> &str {
+        self.reasons.first().map_or("", |r| r.rule.as_str())
+    }
+}
+
+/// Why an action is legal or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explanation {
+    /// Whether `apply` would take it.
+    pub legal: bool,
+    /// For a legal action, the rules that shape its result; for an illegal one,
+    /// the rules that forbid it.
+    pub reasons: Vec<Reason>,
+}
+
+/// One possible result of the random part of an action, with its exact probability.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Chance {
+    /// The result, as the ruleset describes it (e.g. `{"attacker": 1, "defender": 2}`).
+    pub result: serde_json::Value,
+    /// Probability numerator.
+    pub num: u64,
+    /// Probability denominator.
+    pub den: u64,
+    /// The same probability as a float, for display.
+    pub p: f64,
+}
+
+impl Chance {
+    /// A chance of `num` in `den`.
+    #[must_use]
+    pub fn new(result: serde_json::Value, num: u64, den: u64) -> Chance {
+        #[expect(clippy::cast_precision_loss, reason = "display only")]
+        let p = num as f64 / den as f64;
+        Chance {
+            result,
+            num,
+            den,
+            p,
+        }
+    }
+}
+
+/// The exact distribution of an action's random results, before the dice roll.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Preview {
+    /// What will be rolled, e.g. `1d6` or `3 battle dice`.
+    pub roll: String,
+    /// What the numbers feeding the roll are (odds, modifiers), as the ruleset shows them.
+    #[serde(default)]
+    pub inputs: serde_json::Value,
+    /// Every distinct result with its probability; the probabilities add up to 1.
+    pub outcomes: Vec<Chance>,
+    /// The rules that set the distribution.
+    #[serde(default)]
+    pub reasons: Vec<Reason>,
+}
+
+/// A hex a unit can reach, with its cost and path (labels in the JSON form).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reached {
+    /// The hex reached.
+    #[serde(with = "crate::wire::label")]
+    pub hex: grognard_hex::Hex,
+    /// Movement points spent to get there.
+    pub cost: u32,
+    /// The hexes entered, from the first step to `hex`.
+    #[serde(with = "crate::wire::labels")]
+    pub path: Vec<grognard_hex::Hex>,
+    /// True when the unit must stop there (e.g. an enemy zone of control).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stop: bool,
+}
+
+/// A rule system, bound to one validated scenario.
+///
+/// Construct one per scenario with [`Ruleset::new`]; it holds the scenario's static
+/// data (map, terrain, tables) so that states hold only what changes. All methods
+/// are deterministic: randomness comes only through the [`Ctx`] of `apply`.
+pub trait Ruleset: Sized + Send + Sync + 'static {
+    /// The changing part of a game.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What a player does; JSON objects with a snake_case `"type"`.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What happened; JSON objects with a snake_case `"type"`. Rolls are events too.
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + From<Roll>;
+
+    /// The ruleset's name as scenario files write it, e.g. `morne_plaine`.
+    const NAME: &'static str;
+
+    /// The words a scenario of this ruleset may use.
+    fn vocabulary() -> Vocabulary;
+
+    /// Binds the rules to a scenario, checking what the vocabulary cannot
+    /// (e.g. a leader's values); every problem at once, each located.
+    ///
+    /// # Errors
+    /// The scenario's problems for this ruleset.
+    fn new(scenario: &Scenario) -> Result<Self, Problems>;
+
+    /// The state before the first action.
+    fn initial_state(&self) -> Self::State;
+
+    /// The unit names and map used to write actions and events as JSON.
+    fn names(&self) -> &crate::wire::Names;
+
+    /// Whose decision it is, or `None` once the game is over.
+    fn to_act(&self, state: &Self::State) -> Option<Decision>;
+
+    /// Every legal action for the side to act, appended to `out`.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Why `action` is legal or not. A legal action must also be in
+    /// [`Ruleset::legal_actions`], and the other way round.
+    fn explain(&self, state: &Self::State, action: &Self::Action) -> Explanation;
+
+    /// Applies an action already known to be legal, recording its events and rolls
+    /// through `ctx`. The fast path for playouts: it does not check legality.
+    fn apply_unchecked(
+        &self,
+        state: &mut Self::State,
+        action: &Self::Action,
+        ctx: &mut Ctx<'_, Self::Event>,
+    );
+
+    /// Checks the action, then applies it.
+    ///
+    /// # Errors
+    /// The refusal, with the rules broken; the state is then unchanged.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        action: &Self::Action,
+        ctx: &mut Ctx<'_, Self::Event>,
+    ) -> Result<(), Refusal> {
+        let e = self.explain(state, action);
+        if !e.legal {
+            return Err(Refusal { reasons: e.reasons });
+        }
+        self.apply_unchecked(state, action, ctx);
+        Ok(())
+    }
+
+    /// The result once the game is over.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// What `seat` may see of the state, as JSON: hidden information (cards in
+    /// hand, deck order) never appears for a seat that may not know it.
+    fn view(&self, state: &Self::State, seat: &Seat) -> serde_json::Value;
+
+    /// An event as `seat` may see it; `None` hides it entirely.
+    fn redact(&self, event: &Self::Event, seat: &Seat) -> Option<Self::Event> {
+        let _ = seat;
+        Some(event.clone())
+    }
+
+    /// The exact distribution of an action's random results.
+    ///
+    /// # Errors
+    /// A refusal when the action is illegal or has no random part.
+    fn preview(&self, state: &Self::State, action: &Self::Action) -> Result<Preview, Refusal>;
+
+    /// The hexes a unit can reach now, with costs and paths.
+    ///
+    /// # Errors
+    /// A refusal when the unit cannot move now.
+    fn reachable(&self, state: &Self::State, unit: crate::UnitId) -> Result<Vec<Reached>, Refusal>;
+}

@@ -1,0 +1,238 @@
+//! How actions and events name things on the wire: units by their scenario id,
+//! hexes by their printed `CCRR` label.
+//!
+//! Inside the engine a unit is a small index ([`UnitId`]) and a hex an axial
+//! [`Hex`]. Serialising needs the scenario's names, so the engine sets them for the
+//! current thread with [`Names::scope`] around every JSON conversion; outside a scope,
+//! units serialise as their index and hexes as `{"q":..,"r":..}`-free labels fail.
+//!
+//! ```
+//! use grognard_engine::wire::Names;
+//! use grognard_engine::UnitId;
+//! use grognard_hex::{Hex, MapShape, Orientation, Shove};
+//!
+//! #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+//! struct Move {
+//!     unit: UnitId,
+//!     #[serde(with = "grognard_engine::wire::label")]
+//!     to: Hex,
+//! }
+//! let map = MapShape::new(Orientation::FlatTop, Shove::Even, 10, 10).unwrap();
+//! let names = Names::new(vec!["guard".into(), "hussars".into()], map);
+//! let m = Move { unit: UnitId(1), to: Hex::new(2, 1) };
+//! let json = names.scope(|| serde_json::to_string(&m)).unwrap();
+//! assert_eq!(json, r#"{"unit":"hussars","to":"0303"}"#);
+//! let back: Move = names.scope(|| serde_json::from_str(&json)).unwrap();
+//! assert_eq!(back, m);
+//! ```
+
+use grognard_hex::{Hex, MapShape};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A unit, as its index in the scenario's unit list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UnitId(pub u16);
+
+impl UnitId {
+    /// The index as a `usize`.
+    #[must_use]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// The scenario's unit ids and map, for writing and reading JSON.
+#[derive(Clone, Debug)]
+pub struct Names {
+    inner: Arc<NamesInner>,
+}
+
+#[derive(Debug)]
+struct NamesInner {
+    units: Vec<String>,
+    by_id: HashMap<String, u16>,
+    map: MapShape,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Vec<Names>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Names {
+    /// Names for these unit ids (index = [`UnitId`]) on this map.
+    ///
+    /// # Panics
+    /// With more than 65,535 units.
+    #[must_use]
+    pub fn new(units: Vec<String>, map: MapShape) -> Names {
+        let by_id = units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.clone(), u16::try_from(i).expect("at most 65535 units")))
+            .collect();
+        Names {
+            inner: Arc::new(NamesInner { units, by_id, map }),
+        }
+    }
+
+    /// The map.
+    #[must_use]
+    pub fn map(&self) -> &MapShape {
+        &self.inner.map
+    }
+
+    /// A unit's scenario id.
+    #[must_use]
+    pub fn unit_name(&self, id: UnitId) -> Option<&str> {
+        self.inner.units.get(id.index()).map(String::as_str)
+    }
+
+    /// The unit with this scenario id.
+    #[must_use]
+    pub fn unit(&self, name: &str) -> Option<UnitId> {
+        self.inner.by_id.get(name).copied().map(UnitId)
+    }
+
+    /// The number of units.
+    #[must_use]
+    pub fn unit_count(&self) -> usize {
+        self.inner.units.len()
+    }
+
+    /// A hex's label, or its axial coordinates when it is off the map.
+    #[must_use]
+    pub fn label(&self, hex: Hex) -> String {
+        self.inner
+            .map
+            .label(hex)
+            .unwrap_or_else(|| format!("({},{})", hex.q, hex.r))
+    }
+
+    /// Runs `f` with these names current on this thread.
+    pub fn scope<T>(&self, f: impl FnOnce() -> T) -> T {
+        struct Pop;
+        impl Drop for Pop {
+            fn drop(&mut self) {
+                CURRENT.with(|c| c.borrow_mut().pop());
+            }
+        }
+        CURRENT.with(|c| c.borrow_mut().push(self.clone()));
+        let _pop = Pop;
+        f()
+    }
+
+    fn current() -> Option<Names> {
+        CURRENT.with(|c| c.borrow().last().cloned())
+    }
+}
+
+impl Serialize for UnitId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match Names::current().as_ref().and_then(|n| n.unit_name(*self).map(str::to_owned)) {
+            Some(name) => s.serialize_str(&name),
+            None => s.serialize_u16(self.0),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for UnitId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UnitId, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Name(String),
+            Index(u16),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Index(i) => Ok(UnitId(i)),
+            Raw::Name(name) => {
+                let names = Names::current().ok_or_else(|| {
+                    serde::de::Error::custom("unit names need a scenario (engine bug: no Names scope)")
+                })?;
+                names
+                    .unit(&name)
+                    .ok_or_else(|| serde::de::Error::custom(format!("no unit `{name}` in this scenario")))
+            }
+        }
+    }
+}
+
+/// `#[serde(with = "grognard_engine::wire::label")]` for a [`Hex`] written as its label.
+pub mod label {
+    use super::{Hex, Names};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the hex's label.
+    ///
+    /// # Errors
+    /// Outside a [`Names::scope`].
+    pub fn serialize<S: Serializer>(hex: &Hex, s: S) -> Result<S::Ok, S::Error> {
+        let names = Names::current()
+            .ok_or_else(|| serde::ser::Error::custom("hex labels need a scenario (no Names scope)"))?;
+        s.serialize_str(&names.label(*hex))
+    }
+
+    /// Reads a label; off-map and malformed labels are errors naming the label.
+    ///
+    /// # Errors
+    /// A malformed or off-map label, or outside a [`Names::scope`].
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
+        let text = String::deserialize(d)?;
+        let names = Names::current()
+            .ok_or_else(|| serde::de::Error::custom("hex labels need a scenario (no Names scope)"))?;
+        names.map().parse_label(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// `#[serde(with = "grognard_engine::wire::labels")]` for a `Vec<Hex>` written as labels.
+pub mod labels {
+    use super::Hex;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct L(#[serde(with = "super::label")] Hex);
+
+    /// Writes the labels.
+    ///
+    /// # Errors
+    /// Outside a [`super::Names::scope`].
+    pub fn serialize<S: Serializer>(hexes: &[Hex], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(hexes.iter().map(|&h| L(h)))
+    }
+
+    /// Reads the labels.
+    ///
+    /// # Errors
+    /// Any malformed or off-map label.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Hex>, D::Error> {
+        Ok(Vec::<L>::deserialize(d)?.into_iter().map(|l| l.0).collect())
+    }
+}
+
+/// `#[serde(with = "grognard_engine::wire::opt_label")]` for an `Option<Hex>`.
+pub mod opt_label {
+    use super::Hex;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct L(#[serde(with = "super::label")] Hex);
+
+    /// Writes the label or null.
+    ///
+    /// # Errors
+    /// Outside a [`super::Names::scope`].
+    pub fn serialize<S: Serializer>(hex: &Option<Hex>, s: S) -> Result<S::Ok, S::Error> {
+        hex.map(L).serialize(s)
+    }
+
+    /// Reads a label or null.
+    ///
+    /// # Errors
+    /// A malformed or off-map label.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Hex>, D::Error> {
+        Ok(Option::<L>::deserialize(d)?.map(|l| l.0))
+    }
+}

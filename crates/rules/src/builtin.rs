@@ -1,0 +1,25 @@
+//! The scenarios built into the binary.
+
+/// A built-in scenario file.
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    /// Its id (the file's stem).
+    pub id: &'static str,
+    /// Its path in the repository, for located problems.
+    pub path: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+}
+
+/// Every built-in scenario.
+pub const SCENARIOS: &[Builtin] = &[Builtin {
+    id: "bridge-at-morne",
+    path: "scenarios/morne-plaine/bridge-at-morne.toml",
+    text: include_str!("../../../scenarios/morne-plaine/bridge-at-morne.toml"),
+}];
+
+/// The built-in scenario with this id.
+#[must_use]
+pub fn find(id: &str) -> Option<&'static Builtin> {
+    SCENARIOS.iter().find(|b| b.id == id)
+}

@@ -1,0 +1,116 @@
+//! The ruleset's tables, read from `data.toml` (every value marked seed, recovered or
+//! provisional, with the reason for each provisional one).
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The tables as shipped.
+pub const DATA: &str = include_str!("data.toml");
+
+/// Where a value comes from (REFERENCE.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// Stated in a rule text of this repository's shared rules.
+    Seed,
+    /// Stated in the game's public rules (REFERENCE.md).
+    Recovered,
+    /// Chosen here; the table gives the reason.
+    Provisional,
+}
+
+/// A terrain type's row.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainRow {
+    /// Where the row comes from.
+    pub source: Source,
+    /// Why a provisional row holds these values.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Points to enter: leader, infantry, cavalry, artillery.
+    pub cost: [u8; 4],
+    /// Blocks line of sight (bombardment).
+    #[serde(default)]
+    pub blocks_sight: bool,
+    /// Cannot be controlled, and units in it control nothing (MP-ZOC-2, MP-ZOC-3).
+    #[serde(default)]
+    pub uncontrollable: bool,
+    /// Entering calls for a bog test.
+    #[serde(default)]
+    pub bog: bool,
+}
+
+/// A hexside feature's row.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideRow {
+    /// Where the row comes from.
+    pub source: Option<Source>,
+    /// Why a provisional row holds these values.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Points added to the hex entered across it.
+    #[serde(default)]
+    pub extra: u8,
+    /// Points added when climbing across it.
+    #[serde(default)]
+    pub extra_uphill: u8,
+    /// Cannot be crossed (unless a bridge or ford is there too).
+    #[serde(default)]
+    pub impassable: bool,
+}
+
+/// A path kind's row.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathRow {
+    /// Where the row comes from.
+    pub source: Source,
+    /// Why a provisional row holds these values.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Points for a step along the path.
+    pub cost: u8,
+}
+
+/// The bog test.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bog {
+    /// Where the chances come from.
+    pub source: Source,
+    /// Faces of the die.
+    pub sides: u32,
+    /// Stuck on this result or lower: leader, infantry, cavalry, artillery.
+    pub stuck: [u32; 4],
+    /// Where the effect comes from.
+    pub effect_source: Source,
+    /// Why the effect is what it is.
+    pub effect_reason: String,
+}
+
+/// Every table of the ruleset.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Data {
+    /// Terrain rows by name.
+    pub terrain: BTreeMap<String, TerrainRow>,
+    /// Hexside feature rows by name.
+    pub hexside: BTreeMap<String, HexsideRow>,
+    /// Path rows by kind.
+    pub path: BTreeMap<String, PathRow>,
+    /// The bog test.
+    pub bog: Bog,
+}
+
+impl Data {
+    /// The shipped tables.
+    ///
+    /// # Panics
+    /// If `data.toml` is malformed (a test pins it).
+    #[must_use]
+    pub fn shipped() -> Data {
+        toml::from_str(DATA).expect("morne_plaine/data.toml is well formed")
+    }
+}

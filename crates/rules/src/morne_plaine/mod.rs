@@ -1,0 +1,445 @@
+//! Morne Plaine: Napoleonic grand tactics (rules of 2008).
+//!
+//! Files follow the rulebook's chapters: [`turn`] (the sequence of play),
+//! [`movement`], [`zones_of_control`], [`charge`], [`retreat`]. The tables are in
+//! `data.toml`; rule IDs are listed in `docs/rules/morne-plaine.md`.
+
+pub mod charge;
+pub mod data;
+pub mod movement;
+pub mod retreat;
+pub mod turn;
+pub mod units;
+pub mod zones_of_control;
+
+use data::Data;
+use grognard_engine::scenario::{OptionSpec, Problems, Scenario, ValueKind, Vocabulary};
+use grognard_engine::{
+    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Reason, Refusal, Roll, Ruleset,
+    Seat, UnitId,
+};
+use grognard_hex::{Direction, Hex, MapShape};
+use serde::{Deserialize, Serialize};
+pub use turn::Phase;
+use units::{Class, Counter, UnitState};
+
+/// The ruleset's name in scenario files.
+pub const NAME: &str = "morne_plaine";
+
+/// Bits of the per-hexside facts the rules ask about.
+pub(crate) mod side_bits {
+    /// Cannot be crossed (MP-MOV-6).
+    pub const IMPASSABLE: u16 = 1;
+    /// Blocks a zone of control (MP-ZOC-4: stream, river, double slope).
+    pub const BLOCKS_ZOC: u16 = 2;
+    /// No combat across (MP-CMB-4: rivers, major rivers, slopes of more than one level).
+    pub const NO_COMBAT: u16 = 4;
+    /// A stream (charge morale +1, retreat priority).
+    pub const STREAM: u16 = 8;
+    /// A bridge over a river or major river: no charge across (MP-CHG-24).
+    pub const RIVER_BRIDGE: u16 = 16;
+    /// A slope (charge morale +-1).
+    pub const SLOPE: u16 = 32;
+    /// A bridge.
+    pub const BRIDGE: u16 = 64;
+}
+
+/// The rules of Morne Plaine bound to one scenario.
+#[derive(Debug)]
+pub struct MornePlaine {
+    pub(crate) data: Data,
+    pub(crate) names: Names,
+    pub(crate) map: MapShape,
+    /// Side ids in play order.
+    pub(crate) sides: [String; 2],
+    /// Each side's home edge is north (true) or south (false) (MP-RET-7).
+    pub(crate) north: [bool; 2],
+    pub(crate) counters: Vec<Counter>,
+    /// Terrain row of each hex (index into `terrain_rows`).
+    pub(crate) terrain: Vec<u8>,
+    pub(crate) terrain_names: Vec<String>,
+    pub(crate) terrain_rows: Vec<data::TerrainRow>,
+    pub(crate) elevation: Vec<i8>,
+    /// Per hex and direction: extra points to enter the neighbour across that side.
+    pub(crate) side_cost: Vec<u8>,
+    /// Per hex and direction: `side_bits`.
+    pub(crate) side_flags: Vec<u16>,
+    /// Per hex and direction: road link (bit 0), track link (bit 1).
+    pub(crate) links: Vec<u8>,
+    /// Per hex: on a road (bit 0), on a track (bit 1).
+    pub(crate) on_path: Vec<u8>,
+    pub(crate) road_cost: u8,
+    pub(crate) track_cost: u8,
+    /// Fort hexes and the side holding each at the start.
+    pub(crate) forts: Vec<(Hex, Option<u8>)>,
+    pub(crate) turns: u32,
+    pub(crate) victory: turn::VictoryRules,
+    /// Option `bog_test`: marsh calls for the recovered bog test.
+    pub(crate) bog_test: bool,
+    pub(crate) scenario: Scenario,
+}
+
+/// The changing part of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Game turn, from 1.
+    pub turn: u32,
+    /// The side whose player turn it is: 0 plays first.
+    pub active: u8,
+    /// The phase of that player turn.
+    pub phase: Phase,
+    /// Every unit, in scenario order.
+    pub units: Vec<UnitState>,
+    /// The unit selected by its last step, the direction of that step and whether it
+    /// entered clear terrain: a charge continues it (MP-CHG-6, MP-CHG-10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moving: Option<(UnitId, Direction, bool)>,
+    /// Who holds each fort now (index as in the scenario's fort hexes).
+    pub forts: Vec<Option<u8>>,
+    /// Who holds each scenario place now (the last side to enter it, else its owner).
+    pub held: Vec<Option<u8>>,
+    /// Set once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// What a player does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Step one hex (MP-MOV-5).
+    Move {
+        /// The unit.
+        unit: UnitId,
+        /// The adjacent hex.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+    },
+    /// Continue a step on clear terrain in the same direction as a charging action
+    /// against the unit in line (MP-CHG-4 to MP-CHG-10).
+    Charge {
+        /// The mounted unit.
+        unit: UnitId,
+        /// The enemy unit in line.
+        target: UnitId,
+    },
+    /// End the current phase.
+    EndPhase,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A die was rolled.
+    Roll(Roll),
+    /// A phase began.
+    PhaseBegan {
+        /// Game turn.
+        turn: u32,
+        /// The side whose player turn it is.
+        side: String,
+        /// The phase.
+        phase: Phase,
+    },
+    /// A unit stepped into a hex.
+    Moved {
+        /// The unit.
+        unit: UnitId,
+        /// From.
+        #[serde(with = "grognard_engine::wire::label")]
+        from: Hex,
+        /// To.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+        /// Points spent.
+        cost: u8,
+        /// Points left.
+        left: u8,
+        /// The rules that priced the step.
+        rules: Vec<String>,
+    },
+    /// A unit may move no further this phase.
+    Halted {
+        /// The unit.
+        unit: UnitId,
+        /// The rule.
+        rule: String,
+        /// Why.
+        reason: String,
+    },
+    /// A charge was resolved.
+    Charged {
+        /// The charging unit.
+        unit: UnitId,
+        /// The target.
+        target: UnitId,
+        /// The target's morale value for the test, after slope and stream modifiers.
+        morale: i32,
+        /// The correction to the roll: the charger's strength minus the target's.
+        modifier: i32,
+        /// The final number compared with the morale.
+        result: i32,
+        /// True when the target failed the test and the charge succeeded.
+        success: bool,
+    },
+    /// A unit lost morale, then strength once its morale was gone (MP-CHG-27).
+    Shaken {
+        /// The unit.
+        unit: UnitId,
+        /// Morale points lost.
+        morale: u8,
+        /// Strength points lost because morale ran out.
+        strength: u8,
+        /// The rule.
+        rule: String,
+    },
+    /// A unit retreated.
+    Retreated {
+        /// The unit.
+        unit: UnitId,
+        /// From.
+        #[serde(with = "grognard_engine::wire::label")]
+        from: Hex,
+        /// To.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+        /// Enemy zones of control entered, the causing unit's aside.
+        zones: u8,
+        /// The rule that chose the hex.
+        rule: String,
+    },
+    /// A unit took another's hex (a charge, an advance after combat).
+    TookHex {
+        /// The unit.
+        unit: UnitId,
+        /// Its new hex.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+        /// The rule.
+        rule: String,
+    },
+    /// A unit was eliminated.
+    Eliminated {
+        /// The unit.
+        unit: UnitId,
+        /// The rule.
+        rule: String,
+        /// Why.
+        reason: String,
+    },
+    /// A reinforcement came on.
+    Arrived {
+        /// The unit.
+        unit: UnitId,
+        /// Where.
+        #[serde(with = "grognard_engine::wire::label")]
+        at: Hex,
+        /// The rule.
+        rule: String,
+    },
+    /// The game ended.
+    GameOver {
+        /// The result.
+        outcome: Outcome,
+    },
+}
+
+impl From<Roll> for Event {
+    fn from(r: Roll) -> Event {
+        Event::Roll(r)
+    }
+}
+
+impl MornePlaine {
+    pub(crate) fn idx(&self, hex: Hex) -> Option<usize> {
+        self.map.index(hex)
+    }
+
+    pub(crate) fn row(&self, hex: Hex) -> Option<&data::TerrainRow> {
+        self.idx(hex)
+            .map(|i| &self.terrain_rows[usize::from(self.terrain[i])])
+    }
+
+    pub(crate) fn terrain_name(&self, hex: Hex) -> &str {
+        self.idx(hex)
+            .map_or("off map", |i| self.terrain_names[usize::from(self.terrain[i])].as_str())
+    }
+
+    pub(crate) fn is(&self, hex: Hex, name: &str) -> bool {
+        self.terrain_name(hex) == name
+    }
+
+    pub(crate) fn flags(&self, hex: Hex, dir: Direction) -> u16 {
+        self.idx(hex).map_or(0, |i| self.side_flags[i * 6 + dir.index()])
+    }
+
+    pub(crate) fn elev(&self, hex: Hex) -> i8 {
+        self.idx(hex).map_or(0, |i| self.elevation[i])
+    }
+
+    pub(crate) fn label(&self, hex: Hex) -> String {
+        self.names.label(hex)
+    }
+
+    pub(crate) fn unit_name(&self, u: UnitId) -> &str {
+        &self.counters[u.index()].id
+    }
+
+    /// The unit in a hex, if any.
+    pub(crate) fn occupant(state: &State, hex: Hex) -> Option<UnitId> {
+        state
+            .units
+            .iter()
+            .position(|u| u.hex == Some(hex))
+            .map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
+    }
+
+    /// Demoralised: morale 0 (MP-DEM-1); leaders have no morale and never are.
+    pub(crate) fn demoralised(&self, state: &State, u: UnitId) -> bool {
+        self.counters[u.index()].class != Class::Leader && state.units[u.index()].mv == 0
+    }
+
+    pub(crate) fn side_name(&self, side: u8) -> &str {
+        &self.sides[usize::from(side)]
+    }
+
+    fn unit_ids(&self) -> impl Iterator<Item = UnitId> {
+        (0..self.counters.len()).map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
+    }
+}
+
+impl Ruleset for MornePlaine {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    const NAME: &'static str = NAME;
+
+    fn vocabulary() -> Vocabulary {
+        let data = Data::shipped();
+        let mut v = Vocabulary::new(NAME)
+            .terrains(data.terrain.keys().cloned())
+            .hexside_features(data.hexside.keys().cloned())
+            .path_kinds(data.path.keys().cloned())
+            .sides(["orange", "blue"])
+            .option(OptionSpec::new(
+                "bog_test",
+                ValueKind::Bool,
+                true,
+                "marsh calls for the recovered bog test; off, marsh costs its points and nothing more",
+            ));
+        for t in units::unit_types() {
+            v = v.unit_type(t);
+        }
+        v
+    }
+
+    fn new(s: &Scenario) -> Result<MornePlaine, Problems> {
+        turn::build(s)
+    }
+
+    fn initial_state(&self) -> State {
+        turn::initial_state(self)
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn to_act(&self, state: &State) -> Option<Decision> {
+        if state.outcome.is_some() {
+            return None;
+        }
+        Some(Decision {
+            side: self.side_name(state.active).to_owned(),
+            kind: state.phase.name().to_owned(),
+            reaction: false,
+        })
+    }
+
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        if state.outcome.is_some() {
+            return;
+        }
+        if state.phase == Phase::Movement {
+            movement::legal_moves(self, state, out);
+        }
+        out.push(Action::EndPhase);
+    }
+
+    fn explain(&self, state: &State, action: &Action) -> Explanation {
+        let result = match action {
+            _ if state.outcome.is_some() => Err(Refusal::new("MP-VIC-3", "the game is over")),
+            Action::EndPhase => Ok(vec![Reason::new(
+                "MP-TURN-1",
+                format!("ends the {} phase", state.phase.name()),
+            )]),
+            Action::Move { unit, to } => self.check_move(state, *unit, *to).map(|s| s.reasons(self)),
+            Action::Charge { unit, target } => {
+                self.check_charge(state, *unit, *target).map(|c| c.reasons)
+            }
+        };
+        match result {
+            Ok(reasons) => Explanation {
+                legal: true,
+                reasons,
+            },
+            Err(r) => Explanation {
+                legal: false,
+                reasons: r.reasons,
+            },
+        }
+    }
+
+    fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
+        match action {
+            Action::EndPhase => turn::end_phase(self, state, ctx),
+            Action::Move { unit, to } => movement::apply_move(self, state, *unit, *to, ctx),
+            Action::Charge { unit, target } => charge::apply_charge(self, state, *unit, *target, ctx),
+        }
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    fn view(&self, state: &State, _seat: &Seat) -> serde_json::Value {
+        // Morne Plaine has no hidden information: every seat sees the whole board.
+        serde_json::json!({
+            "turn": state.turn,
+            "turns": self.turns,
+            "active": self.side_name(state.active),
+            "phase": state.phase,
+            "units": self.unit_ids().map(|u| {
+                let c = &self.counters[u.index()];
+                let s = &state.units[u.index()];
+                serde_json::json!({
+                    "id": c.id,
+                    "side": self.side_name(c.side),
+                    "class": c.class,
+                    "mounted": c.mounted,
+                    "hex": s.hex.map(|h| self.label(h)),
+                    "cs": s.cs, "mv": s.mv, "mp": s.mp, "ma": c.ma,
+                    "stripes": c.stripes, "bv": c.bv, "range": c.range,
+                    "moved": s.moved, "stopped": s.stopped, "fired": s.fired,
+                    "attacked": s.attacked, "defended": s.defended, "victorious": s.victorious,
+                    "demoralised": self.demoralised(state, u),
+                })
+            }).collect::<Vec<_>>(),
+            "outcome": state.outcome,
+        })
+    }
+
+    fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
+        match action {
+            Action::Charge { unit, target } => charge::preview(self, state, *unit, *target),
+            Action::Move { unit, to } => movement::preview(self, state, *unit, *to),
+            Action::EndPhase => Err(Refusal::new("MP-TURN-1", "ending a phase rolls no dice")),
+        }
+    }
+
+    fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
+        movement::reachable(self, state, unit)
+    }
+}

@@ -1,0 +1,160 @@
+//! Retreat after combat and after a charge (morne-plaine-combat.txt, "Retreat after
+//! combat", "Retreat into ZoC", "Elimination after retreat"), and losing morale.
+
+use super::side_bits as sb;
+use super::{Event, MornePlaine, State};
+use grognard_engine::{Ctx, UnitId};
+use grognard_hex::{Direction, Hex, Orientation};
+
+impl MornePlaine {
+    /// Twice the hex centre's height on the page, in integers (north is smaller).
+    fn y2(&self, hex: Hex) -> i32 {
+        match self.map.orientation() {
+            Orientation::FlatTop => 2 * hex.r + hex.q,
+            Orientation::PointyTop => hex.r,
+        }
+    }
+
+    /// MP-RET-1 to MP-RET-8, MP-RET-11, MP-RET-12, MP-ZOC-9: the hex a unit retreats
+    /// to, chosen by the text's order of priority, or `None` when it cannot retreat.
+    pub(crate) fn retreat_hex(&self, state: &State, u: UnitId, causer: UnitId) -> Option<Hex> {
+        let hex = state.units[u.index()].hex?;
+        let side = self.counters[u.index()].side;
+        let enemy_at = state.units[causer.index()].hex;
+        let toward_enemy = enemy_at.and_then(|e| hex.direction_to(e));
+        let other_enemies: Vec<Hex> = self
+            .counters
+            .iter()
+            .zip(&state.units)
+            .enumerate()
+            .filter(|&(i, (c, s))| c.side != side && i != causer.index() && s.hex.is_some())
+            .filter_map(|(_, (_, s))| s.hex)
+            .collect();
+        let north = self.north[usize::from(side)];
+        Direction::ALL
+            .into_iter()
+            .filter_map(|d| {
+                let to = hex.neighbor(d);
+                // MP-RET-11, MP-RET-12, MP-CHG-21: free, on the map, crossable, and not a
+                // fort held by the enemy.
+                let blocked = !self.map.contains(to)
+                    || Self::occupant(state, to).is_some()
+                    || self.flags(hex, d) & sb::IMPASSABLE != 0
+                    || (self.is_fort(to) && self.fort_holder(state, to).is_some_and(|h| h != side));
+                if blocked {
+                    return None;
+                }
+                let built_up = ["village", "town", "hamlet"].contains(&self.terrain_name(to));
+                let near_attacker = enemy_at.is_some_and(|e| e.distance(to) <= 1);
+                let opposite = toward_enemy.is_some_and(|t| t.opposite() == d);
+                let stream = self.flags(hex, d) & sb::STREAM != 0;
+                let near_enemy = other_enemies.iter().any(|e| e.distance(to) <= 1);
+                let y = self.y2(to);
+                let away = enemy_at.map_or(0, |e| e.distance(to));
+                let key = (
+                    !built_up,                         // MP-RET-1: into a village
+                    !self.is(to, "woods"),             // MP-RET-2: into woods
+                    near_attacker,                     // MP-RET-3: not next to the attacker
+                    !opposite,                         // MP-RET-4: directly away from it
+                    stream,                            // MP-RET-5: not across a stream
+                    near_enemy,                        // MP-RET-6: not next to other enemies
+                    if north { y } else { -y },        // MP-RET-7: toward the home edge
+                    std::cmp::Reverse(away),           // MP-RET-8: away from the attacker,
+                    if north { -y } else { y },        //   south for orange, north for blue
+                    d.index(),
+                );
+                Some((key, to))
+            })
+            .min_by_key(|(key, _)| *key)
+            .map(|(_, to)| to)
+    }
+
+    /// Retreats `u` one hex away from `causer`: returns the number of enemy zones of
+    /// control entered besides the causer's (MP-RET-10, MP-CHG-19), or `None` when the
+    /// unit could not retreat and was eliminated (MP-RET-13, MP-CHG-21).
+    pub(crate) fn retreat(
+        &self,
+        state: &mut State,
+        u: UnitId,
+        causer: UnitId,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Option<u8> {
+        let from = state.units[u.index()].hex?;
+        let Some(to) = self.retreat_hex(state, u, causer) else {
+            self.eliminate(
+                state,
+                u,
+                "MP-RET-13",
+                format!("could not retreat from {}", self.label(from)),
+                ctx,
+            );
+            return None;
+        };
+        state.units[u.index()].hex = Some(to);
+        self.take_place(state, to);
+        let side = self.counters[u.index()].side;
+        let zones = self
+            .controllers(state, to, side)
+            .into_iter()
+            .filter(|&c| c != causer)
+            .count();
+        let zones = u8::try_from(zones).unwrap_or(u8::MAX);
+        ctx.emit(Event::Retreated {
+            unit: u,
+            from,
+            to,
+            zones,
+            rule: "MP-RET-1".into(),
+        });
+        Some(zones)
+    }
+
+    /// Removes a unit from the map.
+    pub(crate) fn eliminate(
+        &self,
+        state: &mut State,
+        u: UnitId,
+        rule: &str,
+        reason: String,
+        ctx: &mut Ctx<'_, Event>,
+    ) {
+        let s = &mut state.units[u.index()];
+        s.hex = None;
+        s.cs = 0;
+        ctx.emit(Event::Eliminated {
+            unit: u,
+            rule: rule.into(),
+            reason,
+        });
+    }
+
+    /// MP-CHG-27, MP-DEM-1: a unit loses morale points; once its morale is gone the
+    /// rest come off its strength, and at strength 0 it is eliminated (MP-CMB-20).
+    pub(crate) fn lose_morale(
+        &self,
+        state: &mut State,
+        u: UnitId,
+        points: u8,
+        rule: &str,
+        ctx: &mut Ctx<'_, Event>,
+    ) {
+        if points == 0 || state.units[u.index()].hex.is_none() {
+            return;
+        }
+        let s = &mut state.units[u.index()];
+        let morale = points.min(s.mv);
+        let strength = (points - morale).min(s.cs);
+        s.mv -= morale;
+        s.cs -= strength;
+        let dead = s.cs == 0;
+        ctx.emit(Event::Shaken {
+            unit: u,
+            morale,
+            strength,
+            rule: rule.into(),
+        });
+        if dead {
+            self.eliminate(state, u, "MP-CMB-20", "its combat strength fell to 0".into(), ctx);
+        }
+    }
+}

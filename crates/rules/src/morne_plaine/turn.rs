@@ -1,0 +1,434 @@
+//! The sequence of play (REFERENCE.md: Bombardment, Movement, Combat, Rally; then
+//! victory is checked), and binding the rules to a scenario.
+
+use super::data::{Data, Source};
+use super::side_bits as sb;
+use super::units::{Counter, UnitState};
+use super::{Event, MornePlaine, State};
+use grognard_engine::scenario::{Problems, Scenario};
+use grognard_engine::{Ctx, Names, Outcome};
+use grognard_hex::Direction;
+use serde::{Deserialize, Serialize};
+
+/// A phase of a player turn (MP-TURN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Batteries fire.
+    Bombardment,
+    /// Units move and charge.
+    Movement,
+    /// Units attack.
+    Combat,
+    /// Units recover.
+    Rally,
+}
+
+impl Phase {
+    /// The phase's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Bombardment => "bombardment",
+            Phase::Movement => "movement",
+            Phase::Combat => "combat",
+            Phase::Rally => "rally",
+        }
+    }
+
+    fn next(self) -> Option<Phase> {
+        match self {
+            Phase::Bombardment => Some(Phase::Movement),
+            Phase::Movement => Some(Phase::Combat),
+            Phase::Combat => Some(Phase::Rally),
+            Phase::Rally => None,
+        }
+    }
+}
+
+/// Binds the rules to a scenario: checks what the vocabulary cannot and precomputes
+/// the static tables.
+pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
+    let data = Data::shipped();
+    let mut problems = Vec::new();
+    let first = s.first_side.clone();
+    let second = s
+        .sides
+        .iter()
+        .map(|x| x.id.clone())
+        .find(|id| *id != first);
+    let Some(second) = second else {
+        return Err(Problems(vec![s.problem(
+            s.sides.first().map(|x| x.loc).unwrap_or_default(),
+            "Morne Plaine needs two sides, orange and blue",
+        )]));
+    };
+    if s.sides.len() != 2 {
+        problems.push(s.problem(s.sides[2].loc, "Morne Plaine has exactly two sides, orange and blue"));
+    }
+    let sides = [first, second];
+    let side_index = |id: &str| u8::from(sides[1] == id);
+    // MP-RET-7: orange retreats toward the north edge, blue toward the south, unless the
+    // scenario names the edges.
+    let north = [0, 1].map(|i| {
+        let side = s.side(&sides[i]).expect("validated side");
+        match side.home_edge {
+            Some(grognard_engine::scenario::Edge::South) => false,
+            Some(_) => true,
+            None => side.id == "orange",
+        }
+    });
+    let counters: Vec<Counter> = s
+        .units
+        .iter()
+        .map(|u| Counter::from_unit(u, side_index(&u.side)))
+        .collect();
+    let victory = read_victory(s, &sides, &mut problems);
+    let terrain_rows: Vec<_> = s
+        .terrain_names
+        .iter()
+        .map(|n| data.terrain.get(n).cloned().expect("vocabulary terrain has a row"))
+        .collect();
+    let map = s.map;
+    let n = map.len();
+    let mut side_cost = vec![0u8; n * 6];
+    let mut side_flags = vec![0u16; n * 6];
+    let mut links = vec![0u8; n * 6];
+    let road = s.path_bit("road").unwrap_or(0);
+    let track = s.path_bit("track").unwrap_or(0);
+    let feature = |name: &str| s.feature_bit(name).unwrap_or(0);
+    let (stream, ford, bridge, river, major, slope, double) = (
+        feature("stream"),
+        feature("ford"),
+        feature("bridge"),
+        feature("river"),
+        feature("major_river"),
+        feature("slope"),
+        feature("double_slope"),
+    );
+    let extra = |name: &str| data.hexside.get(name).map_or(0, |r| r.extra);
+    let uphill = data.hexside.get("slope").map_or(0, |r| r.extra_uphill);
+    for i in 0..n {
+        let h = map.hex_at(i);
+        for d in Direction::ALL {
+            let bits = s.hexsides.get(h, d);
+            let to = h.neighbor(d);
+            let climb = s.elevation_at(to).unwrap_or(0) - s.elevation_at(h).unwrap_or(0);
+            let mut f = 0u16;
+            let crossing = bits & (bridge | ford) != 0;
+            if (bits & (river | major) != 0 && !crossing) || bits & double != 0 || climb.abs() > 1 {
+                f |= sb::IMPASSABLE;
+            }
+            if bits & (stream | river | major | double) != 0 || climb.abs() > 1 {
+                f |= sb::BLOCKS_ZOC;
+            }
+            if bits & (river | major | double) != 0 || climb.abs() > 1 {
+                f |= sb::NO_COMBAT;
+            }
+            if bits & stream != 0 {
+                f |= sb::STREAM;
+            }
+            if bits & bridge != 0 {
+                f |= sb::BRIDGE;
+                if bits & (river | major) != 0 {
+                    f |= sb::RIVER_BRIDGE;
+                }
+            }
+            if bits & slope != 0 {
+                f |= sb::SLOPE;
+            }
+            // MP-TER-2: hexside costs add to the hex's. A ford is the stream's crossing
+            // point (one point, not two); a bridge cancels it.
+            let mut c = 0u8;
+            if bits & ford != 0 {
+                c += extra("ford");
+            } else if bits & stream != 0 && bits & bridge == 0 {
+                c += extra("stream");
+            }
+            if bits & slope != 0 && climb > 0 {
+                c += uphill;
+            }
+            side_cost[i * 6 + d.index()] = c;
+            side_flags[i * 6 + d.index()] = f;
+            let l = s.path_links.get(h, d);
+            links[i * 6 + d.index()] = u8::from(l & road != 0) | (u8::from(l & track != 0) << 1);
+        }
+    }
+    let on_path = s
+        .path_hexes
+        .cells()
+        .iter()
+        .map(|&b| u8::from(b & road != 0) | (u8::from(b & track != 0) << 1))
+        .collect();
+    let fort_index = s.terrain_names.iter().position(|t| t == "fort");
+    let forts = map
+        .hexes()
+        .filter(|&h| fort_index.is_some_and(|fi| s.terrain.get(h) == Some(&(fi as u8))))
+        .map(|h| {
+            let owner = s.places_at(h).find_map(|p| p.owner.as_deref()).map(side_index);
+            (h, owner)
+        })
+        .collect();
+    debug_assert!(data.path.values().all(|p| matches!(p.source, Source::Recovered | Source::Provisional | Source::Seed)));
+    let road_cost = data.path.get("road").map_or(0, |p| p.cost);
+    let track_cost = data.path.get("track").map_or(1, |p| p.cost);
+    if !problems.is_empty() {
+        return Err(Problems(problems));
+    }
+    Ok(MornePlaine {
+        names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), map),
+        map,
+        sides,
+        north,
+        counters,
+        terrain: s.terrain.cells().to_vec(),
+        terrain_names: s.terrain_names.clone(),
+        terrain_rows,
+        elevation: s.elevation.cells().to_vec(),
+        side_cost,
+        side_flags,
+        links,
+        on_path,
+        road_cost,
+        track_cost,
+        forts,
+        turns: s.turns.unwrap_or(12),
+        victory,
+        bog_test: s.options.get("bog_test").and_then(|v| v.as_bool()).unwrap_or(true),
+        scenario: s.clone(),
+        data,
+    })
+}
+
+pub(super) fn initial_state(rules: &MornePlaine) -> State {
+    let mut state = State {
+        turn: 1,
+        active: 0,
+        phase: Phase::Bombardment,
+        units: rules
+            .counters
+            .iter()
+            .map(|c| UnitState {
+                hex: c.start,
+                waiting: c.enters.is_some(),
+                cs: c.cs,
+                mv: c.mv,
+                mp: c.ma,
+                moved: false,
+                stopped: false,
+                road_penalty: false,
+                fired: false,
+                attacked: false,
+                defended: false,
+                victorious: false,
+                charged: None,
+            })
+            .collect(),
+        moving: None,
+        forts: rules.forts.iter().map(|f| f.1).collect(),
+        held: rules
+            .scenario
+            .places
+            .iter()
+            .map(|p| p.owner.as_deref().map(|o| u8::from(rules.sides[1] == o)))
+            .collect(),
+        outcome: None,
+    };
+    begin_phase(rules, &mut state, None);
+    state
+}
+
+/// Starts `state.phase` for `state.active`.
+fn begin_phase(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, Event>>) {
+    state.moving = None;
+    let active = state.active;
+    for (c, u) in rules.counters.iter().zip(state.units.iter_mut()) {
+        match state.phase {
+            Phase::Bombardment if c.side == active => {
+                u.fired = false;
+                u.victorious = false;
+                u.charged = None;
+            }
+            Phase::Movement if c.side == active => {
+                u.mp = c.ma;
+                u.moved = false;
+                // Recovered: a battery that fired does not move this turn.
+                u.stopped = u.fired;
+                u.road_penalty = false;
+            }
+            Phase::Combat => {
+                u.attacked = false;
+                u.defended = false;
+            }
+            _ => {}
+        }
+    }
+    if state.phase == Phase::Movement {
+        arrive(rules, state, ctx.as_deref_mut());
+    }
+}
+
+/// MP-REIN-1 (provisional): a reinforcement comes on at its entry hex at the start of
+/// its side's movement phase of its turn, or the first later one when the hex is free,
+/// with its full allowance.
+fn arrive(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, Event>>) {
+    for (i, c) in rules.counters.iter().enumerate() {
+        let Some((turn, hex)) = c.enters else { continue };
+        if c.side != state.active || !state.units[i].waiting || turn > state.turn {
+            continue;
+        }
+        if MornePlaine::occupant(state, hex).is_some() {
+            continue;
+        }
+        let u = &mut state.units[i];
+        u.waiting = false;
+        u.hex = Some(hex);
+        let unit = grognard_engine::UnitId(u16::try_from(i).expect("unit count fits u16"));
+        rules.take_place(state, hex);
+        if let Some(ctx) = ctx.as_deref_mut() {
+            ctx.emit(Event::Arrived { unit, at: hex, rule: "MP-REIN-1".into() });
+        }
+    }
+}
+
+/// MP-TURN-1: ends the phase; after Rally the other side's player turn begins; after
+/// both, the game turn ends and victory is checked.
+pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    match state.phase.next() {
+        Some(p) => state.phase = p,
+        None => {
+            state.phase = Phase::Bombardment;
+            if state.active == 0 {
+                state.active = 1;
+            } else {
+                state.active = 0;
+                let over = sudden_death(rules, state).or_else(|| (state.turn >= rules.turns).then(|| victory(rules, state)));
+                if let Some(outcome) = over {
+                    ctx.emit(Event::GameOver {
+                        outcome: outcome.clone(),
+                    });
+                    state.outcome = Some(outcome);
+                    return;
+                }
+                state.turn += 1;
+            }
+        }
+    }
+    ctx.emit(Event::PhaseBegan {
+        turn: state.turn,
+        side: rules.side_name(state.active).to_owned(),
+        phase: state.phase,
+    });
+    begin_phase(rules, state, Some(ctx));
+}
+
+/// How the scenario's `[victory]` table scores the game (MP-VIC-1, provisional: the
+/// game's victory conditions are not recovered).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct VictoryRules {
+    /// Objective places score their value for the side holding them.
+    objectives: bool,
+    /// Points for each enemy unit eliminated.
+    per_eliminated: i64,
+    /// The lead that wins; a smaller one is a draw.
+    margin: i64,
+    /// A side that wins at once holding every objective at the end of a turn.
+    sudden_death: Option<u8>,
+}
+
+fn read_victory(s: &Scenario, sides: &[String; 2], problems: &mut Vec<grognard_engine::scenario::Problem>) -> VictoryRules {
+    let t = &s.victory;
+    let mut v = VictoryRules {
+        objectives: true,
+        per_eliminated: 0,
+        margin: 1,
+        sudden_death: None,
+    };
+    for (key, value) in &t.table {
+        let loc = t.loc_of(key);
+        match (key.as_str(), value) {
+            ("objectives", toml::Value::Boolean(b)) => v.objectives = *b,
+            ("points_per_eliminated_unit", toml::Value::Integer(n)) if *n >= 0 => v.per_eliminated = *n,
+            ("margin", toml::Value::Integer(n)) if *n >= 1 => v.margin = *n,
+            ("sudden_death", toml::Value::Table(sd)) => {
+                match sd.get("side").and_then(toml::Value::as_str) {
+                    Some(side) if sides.iter().any(|x| x == side) => {
+                        v.sudden_death = Some(u8::from(sides[1] == side));
+                    }
+                    _ => problems.push(s.problem(t.loc_of("sudden_death.side"), "victory.sudden_death needs `side`, one of the scenario's sides")),
+                }
+                if sd.get("all_objectives").and_then(toml::Value::as_bool) != Some(true) {
+                    problems.push(s.problem(loc, "victory.sudden_death supports only `all_objectives = true`"));
+                }
+            }
+            ("objectives" | "points_per_eliminated_unit" | "margin", _) => problems.push(s.problem(
+                loc,
+                format!("victory.{key} has the wrong type: objectives is true/false, points_per_eliminated_unit a whole number >= 0, margin a whole number >= 1"),
+            )),
+            _ => problems.push(s.problem(
+                loc,
+                format!("unknown victory key `{key}`; Morne Plaine reads objectives, points_per_eliminated_unit, margin, sudden_death"),
+            )),
+        }
+    }
+    v
+}
+
+/// Who holds each objective: the last side to enter it, else its owner at the start.
+fn holders(rules: &MornePlaine, state: &State) -> Vec<(usize, Option<u8>)> {
+    rules
+        .scenario
+        .places
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.objective)
+        .map(|(i, _)| (i, state.held[i]))
+        .collect()
+}
+
+/// MP-VIC-2 (provisional): at the end of every game turn, a sudden-death side holding
+/// every objective wins at once.
+pub(super) fn sudden_death(rules: &MornePlaine, state: &State) -> Option<Outcome> {
+    let side = rules.victory.sudden_death?;
+    let held = holders(rules, state);
+    (!held.is_empty() && held.iter().all(|&(_, h)| h == Some(side))).then(|| Outcome {
+        winner: Some(rules.sides[usize::from(side)].clone()),
+        reason: format!("{} holds every objective at the end of turn {}", rules.sides[usize::from(side)], state.turn),
+        rule: Some("MP-VIC-2".into()),
+    })
+}
+
+/// MP-VIC-1 (provisional): after the last turn, objectives held score their value
+/// (1 when the scenario gives none) and eliminations their points; a lead of the
+/// scenario's margin wins, a smaller one is a draw.
+fn victory(rules: &MornePlaine, state: &State) -> Outcome {
+    let mut points = [0i64; 2];
+    if rules.victory.objectives {
+        for (i, holder) in holders(rules, state) {
+            if let Some(side) = holder {
+                points[usize::from(side)] += rules.scenario.places[i].value.unwrap_or(1);
+            }
+        }
+    }
+    for (c, u) in rules.counters.iter().zip(&state.units) {
+        if u.hex.is_none() && !u.waiting {
+            points[usize::from(1 - c.side)] += rules.victory.per_eliminated;
+        }
+    }
+    let reason = format!(
+        "after turn {}: {} {} points, {} {} points",
+        state.turn, rules.sides[0], points[0], rules.sides[1], points[1]
+    );
+    let lead = points[0] - points[1];
+    Outcome {
+        winner: if lead >= rules.victory.margin {
+            Some(rules.sides[0].clone())
+        } else if -lead >= rules.victory.margin {
+            Some(rules.sides[1].clone())
+        } else {
+            None
+        },
+        reason,
+        rule: Some("MP-VIC-1".into()),
+    }
+}

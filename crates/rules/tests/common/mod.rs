@@ -1,0 +1,48 @@
+//! Helpers shared by the rulesets' tests.
+
+use grognard_engine::scenario::Scenario;
+use grognard_engine::{AnyGame, Dice};
+use serde_json::Value;
+
+/// A built-in scenario, validated.
+pub fn builtin(id: &str) -> Scenario {
+    let b = grognard_rules::builtin::find(id).expect("built-in scenario");
+    grognard_rules::registry()
+        .load_scenario(b.path, b.text)
+        .unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// A scenario from TOML text.
+pub fn scenario(text: &str) -> Scenario {
+    grognard_rules::registry()
+        .load_scenario("test.toml", text)
+        .unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// A new game.
+pub fn game(s: Scenario) -> Box<dyn AnyGame> {
+    grognard_rules::registry().new_game(s, None).expect("game")
+}
+
+/// Plays random legal actions until the game ends or `max` actions; returns how many.
+pub fn random_playout(game: &mut dyn AnyGame, seed: u64, max: usize) -> usize {
+    let mut dice = Dice::new(seed);
+    for n in 0..max {
+        if game.outcome().is_some() {
+            return n;
+        }
+        let legal = game.legal();
+        assert!(!legal.is_empty(), "dead end: no legal action at step {n}");
+        let pick = (dice.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        let action = &legal[pick];
+        if let Err(e) = game.apply(action) {
+            panic!("legal action {action} refused: {e}");
+        }
+    }
+    max
+}
+
+/// The action objects of a given type.
+pub fn of_type<'a>(actions: &'a [Value], ty: &str) -> Vec<&'a Value> {
+    actions.iter().filter(|a| a["type"] == ty).collect()
+}

@@ -1,0 +1,3 @@
+//! Morne Plaine.
+
+mod playouts;
