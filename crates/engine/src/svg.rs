@@ -1,1 +1,822 @@
-//! Drawing a scenario's map as SVG.
+//! The map of a [`Scenario`] drawn as a standalone SVG picture, so a designer can see
+//! what a scenario file says: terrain, elevation, hexside features, roads and tracks,
+//! hex labels, places and objectives, the units' counters, and a legend.
+//!
+//! ```
+//! # fn demo(scenario: &grognard_engine::scenario::Scenario) {
+//! let picture = grognard_engine::svg::render(scenario);
+//! std::fs::write("map.svg", picture).unwrap();
+//! # }
+//! ```
+//!
+//! For people, never for rules: nothing reads the picture back.
+
+use crate::scenario::{Scenario, Unit};
+use grognard_hex::{Direction, Hex};
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// Circumradius of a hex in drawing units.
+const SIZE: f64 = 40.0;
+/// Space around the map.
+const MARGIN: f64 = 20.0;
+/// Width of the legend panel.
+const LEGEND_WIDTH: f64 = 380.0;
+/// Line height in the legend.
+const LEGEND_LINE: f64 = 22.0;
+
+/// Draws the scenario's map as a standalone SVG document.
+///
+/// Hex polygons carry `class="hex"`, `data-hex` (the label) and `data-terrain`; unit
+/// counters are `<g class="unit" data-unit="id">`; each layer is a `<g>` with an id
+/// (`terrain`, `elevation`, `hexsides`, `paths`, `labels`, `places`, `units`,
+/// `legend`).
+#[must_use]
+pub fn render(s: &Scenario) -> String {
+    let hexes: Vec<Hex> = s.map.hexes().collect();
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &h in &hexes {
+        for (x, y) in s.map.corners(h, SIZE) {
+            min_x = min_x.min(x);
+            min_y = min_y.min(y);
+            max_x = max_x.max(x);
+            max_y = max_y.max(y);
+        }
+    }
+    let title_height = 36.0;
+    let left = min_x - MARGIN;
+    let top = min_y - MARGIN - title_height;
+    let legend_x = max_x + MARGIN * 2.0;
+    let mut legend = String::new();
+    let legend_height = draw_legend(s, &mut legend, legend_x, min_y);
+    let width = legend_x + LEGEND_WIDTH - left;
+    let height = (max_y + MARGIN).max(min_y + legend_height + MARGIN) - top;
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}" font-family="sans-serif">"#,
+        n(left),
+        n(top),
+        n(width),
+        n(height),
+        n(width),
+        n(height)
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(&s.title));
+    out.push_str(STYLE);
+    let _ = writeln!(
+        out,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#fbfaf5"/>"##,
+        n(left),
+        n(top),
+        n(width),
+        n(height)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text class="title" x="{}" y="{}">{} ({}, {})</text>"#,
+        n(min_x),
+        n(min_y - MARGIN),
+        esc(&s.title),
+        esc(&s.ruleset),
+        esc(&s.id)
+    );
+
+    draw_terrain(s, &mut out, &hexes);
+    draw_elevation(s, &mut out, &hexes);
+    draw_hexsides(s, &mut out, &hexes, "hexsides", 0..=2);
+    draw_paths(s, &mut out);
+    // Fords and bridges go over the roads that use them.
+    draw_hexsides(s, &mut out, &hexes, "crossings", 3..=4);
+    draw_labels(s, &mut out, &hexes);
+    draw_places(s, &mut out);
+    draw_units(s, &mut out);
+    out.push_str(&legend);
+    out.push_str("</svg>\n");
+    out
+}
+
+const STYLE: &str = r#"<style>
+.hex { stroke: #8a8a7a; stroke-width: 0.8; }
+.label { font-size: 8px; fill: #555; text-anchor: middle; }
+.elev-label { font-size: 8px; fill: #6b4a24; font-weight: bold; }
+.title { font-size: 18px; font-weight: bold; fill: #222; }
+.place { font-size: 9px; fill: #111; text-anchor: middle; paint-order: stroke; stroke: #fff; stroke-width: 2.5px; }
+.objective { fill: #f2c200; stroke: #6b5200; stroke-width: 0.8; }
+.unit rect { stroke: #222; stroke-width: 1; }
+.unit text { text-anchor: middle; fill: #111; }
+.unit .kind { font-size: 7px; font-weight: bold; }
+.unit .values { font-size: 10px; font-weight: bold; }
+.unit .id { font-size: 5.5px; }
+.legend text { font-size: 11px; fill: #222; }
+.legend .heading { font-size: 12px; font-weight: bold; }
+</style>
+"#;
+
+/// A number for SVG: one decimal, no trailing `.0`.
+fn n(x: f64) -> String {
+    let s = format!("{x:.1}");
+    s.strip_suffix(".0").map_or(s.clone(), str::to_owned)
+}
+
+fn points(ps: &[(f64, f64)]) -> String {
+    ps.iter()
+        .map(|&(x, y)| format!("{},{}", n(x), n(y)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Text escaped for XML content and attributes.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A stable colour for a name no palette knows: its hash picks the hue.
+fn hashed(name: &str, saturation: u32, lightness: u32) -> String {
+    let h = name.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    format!("hsl({}, {saturation}%, {lightness}%)", h % 360)
+}
+
+/// The fill of a terrain: a fixed palette for common names, a hashed colour otherwise.
+fn terrain_colour(name: &str) -> String {
+    let fixed = match name {
+        "clear" | "open" | "plain" => "#eef0d8",
+        "rough" | "broken" => "#d8c9a3",
+        "rocky" | "rocky_ground" => "#bdb5a6",
+        "coppice" | "brush" | "scrub" => "#bcd69c",
+        "orchard" => "#cfe3a0",
+        "woods" | "forest" | "wood" => "#6f9a58",
+        "palm_grove" => "#a3c47a",
+        "village" | "hamlet" | "homestead" => "#d2a77f",
+        "town" | "city" | "built_up" => "#b57f5c",
+        "marsh" | "swamp" | "bog" => "#a9c7b8",
+        "hill" | "hills" => "#d9c096",
+        "mountain" => "#9c8f80",
+        "field" | "fields" | "crops" => "#f0e2a0",
+        "fort" | "redoubt" | "entrenchment" | "fortification" => "#a9a9a9",
+        "river" | "water" | "lake" | "waterway" | "pond" => "#8fb8e8",
+        "sand" | "dune" | "dunes" | "desert" => "#f3e3b0",
+        "snow" => "#f8f8ff",
+        "road" => "#e2d4b0",
+        _ => return hashed(name, 40, 72),
+    };
+    fixed.to_owned()
+}
+
+/// The colour of a side: the id's own colour when it names one, hashed otherwise.
+fn side_colour(id: &str) -> String {
+    let fixed = match id {
+        "orange" => "#f39c3d",
+        "blue" => "#6b93e0",
+        "red" => "#e06b6b",
+        "green" => "#6bbf6b",
+        "grey" | "gray" | "confederate" => "#b8b8b8",
+        "union" => "#7d9be0",
+        "white" => "#f4f4f4",
+        "black" => "#777777",
+        "yellow" => "#f0dc5a",
+        "purple" => "#b48be0",
+        _ => return hashed(id, 60, 65),
+    };
+    fixed.to_owned()
+}
+
+/// How a hexside feature is drawn.
+#[derive(Clone, Copy)]
+enum Stroke {
+    /// A line along the hexside.
+    Line {
+        colour: &'static str,
+        width: f64,
+        dash: Option<&'static str>,
+    },
+    /// A bar across the hexside's middle.
+    Bar { colour: &'static str, width: f64 },
+    /// A line with ticks toward the lower hex.
+    Ticks {
+        colour: &'static str,
+        width: f64,
+        length: f64,
+    },
+}
+
+/// Drawing order (water first, crossings last) and stroke of a feature.
+fn feature_style(name: &str) -> (u8, Stroke) {
+    let line = |colour, width, dash| Stroke::Line {
+        colour,
+        width,
+        dash,
+    };
+    match name {
+        "stream" | "brook" | "creek" => (0, line("#3a7bd5", 3.0, None)),
+        "river" | "waterway" => (0, line("#1f5fbf", 6.0, None)),
+        "major_river" | "large_river" => (0, line("#123f8c", 9.0, None)),
+        "slope" => (
+            1,
+            Stroke::Ticks {
+                colour: "#8b5a2b",
+                width: 1.6,
+                length: 5.0,
+            },
+        ),
+        "double_slope" | "steep_slope" | "cliff" => (
+            1,
+            Stroke::Ticks {
+                colour: "#5c3510",
+                width: 2.6,
+                length: 9.0,
+            },
+        ),
+        "fence" => (2, line("#5a5a5a", 2.0, Some("3 2"))),
+        "wall" | "stone_wall" => (2, line("#707070", 4.0, None)),
+        "hedge" | "hedgerow" => (2, line("#3f7a2f", 4.0, Some("2 1"))),
+        "ford" => (3, line("#e0c070", 4.0, Some("4 3"))),
+        "bridge" => (
+            4,
+            Stroke::Bar {
+                colour: "#7a4a1e",
+                width: 6.0,
+            },
+        ),
+        _ => (
+            2,
+            Stroke::Line {
+                colour: "#000",
+                width: 3.0,
+                dash: Some("6 2 1 2"),
+            },
+        ),
+    }
+}
+
+fn draw_terrain(s: &Scenario, out: &mut String, hexes: &[Hex]) {
+    out.push_str("<g id=\"terrain\">\n");
+    for &h in hexes {
+        let terrain = s.terrain_at(h).unwrap_or("");
+        let _ = writeln!(
+            out,
+            r#"<polygon class="hex" data-hex="{}" data-terrain="{}" points="{}" fill="{}"/>"#,
+            s.label(h),
+            esc(terrain),
+            points(&s.map.corners(h, SIZE)),
+            terrain_colour(terrain)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+fn draw_elevation(s: &Scenario, out: &mut String, hexes: &[Hex]) {
+    out.push_str("<g id=\"elevation\">\n");
+    for &h in hexes {
+        let level = s.elevation_at(h).unwrap_or(0);
+        if level == 0 {
+            continue;
+        }
+        let (colour, opacity) = if level > 0 {
+            ("#5a3d1e", (0.14 * f64::from(level)).min(0.6))
+        } else {
+            ("#1e3d5a", (0.14 * f64::from(-level)).min(0.6))
+        };
+        let (cx, cy) = s.map.center(h, SIZE);
+        let _ = writeln!(
+            out,
+            r#"<polygon class="elev" points="{}" fill="{colour}" fill-opacity="{opacity:.2}"/>"#,
+            points(&s.map.corners(h, SIZE)),
+        );
+        let _ = writeln!(
+            out,
+            r#"<text class="elev-label" x="{}" y="{}">{level}</text>"#,
+            n(cx - 0.62 * SIZE),
+            n(cy + 0.12 * SIZE),
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Draws the hexside features whose drawing rank is in `ranks`, as the layer `id`.
+fn draw_hexsides(
+    s: &Scenario,
+    out: &mut String,
+    hexes: &[Hex],
+    id: &str,
+    ranks: std::ops::RangeInclusive<u8>,
+) {
+    let _ = writeln!(out, r#"<g id="{id}">"#);
+    let mut order: Vec<(u8, usize)> = s
+        .hexside_features
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (feature_style(f).0, i))
+        .filter(|(rank, _)| ranks.contains(rank))
+        .collect();
+    order.sort_unstable();
+    for (_, i) in order {
+        let bit = 1u16 << i;
+        let (_, stroke) = feature_style(&s.hexside_features[i]);
+        for &h in hexes {
+            for dir in Direction::ALL {
+                let across = h.neighbor(dir);
+                // Each hexside once: from its owner, or from the map side at the edge.
+                if dir.index() >= 3 && s.map.contains(across) {
+                    continue;
+                }
+                if s.hexsides.get(h, dir) & bit != 0 {
+                    draw_side(s, out, h, dir, stroke);
+                }
+            }
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+fn draw_side(s: &Scenario, out: &mut String, h: Hex, dir: Direction, stroke: Stroke) {
+    let ((x1, y1), (x2, y2)) = s.map.side_corners(h, dir, SIZE);
+    let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+    // Unit normal from the hexside toward the lower hex (toward `across` on a tie).
+    let across = h.neighbor(dir);
+    let here = s.elevation_at(h).unwrap_or(0);
+    let there = s.elevation_at(across).unwrap_or(here);
+    let low = if here < there { h } else { across };
+    let (lx, ly) = s.map.center(low, SIZE);
+    let len = ((lx - mx).powi(2) + (ly - my).powi(2)).sqrt().max(1e-9);
+    let (nx, ny) = ((lx - mx) / len, (ly - my) / len);
+    match stroke {
+        Stroke::Line {
+            colour,
+            width,
+            dash,
+        } => {
+            let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
+            let _ = writeln!(
+                out,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"{dash}/>"#,
+                n(x1),
+                n(y1),
+                n(x2),
+                n(y2)
+            );
+        }
+        Stroke::Bar { colour, width } => {
+            // A deck across the hexside between two rails.
+            let (half, gap) = (0.3 * SIZE, 0.13 * SIZE);
+            let (ux, uy) = ((x2 - x1) / SIZE, (y2 - y1) / SIZE);
+            let corner =
+                |along: f64, out: f64| (mx + ux * along + nx * out, my + uy * along + ny * out);
+            let _ = writeln!(
+                out,
+                r##"<polygon class="bridge" points="{}" fill="#d8d0c0" stroke="{colour}" stroke-width="{}"/>"##,
+                points(&[
+                    corner(-gap, -half),
+                    corner(gap, -half),
+                    corner(gap, half),
+                    corner(-gap, half)
+                ]),
+                width / 3.0
+            );
+            for side in [-gap, gap] {
+                let (ax, ay) = corner(side, -half);
+                let (bx, by) = corner(side, half);
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{}"/>"#,
+                    n(ax),
+                    n(ay),
+                    n(bx),
+                    n(by),
+                    width / 2.0
+                );
+            }
+        }
+        Stroke::Ticks {
+            colour,
+            width,
+            length,
+        } => {
+            let mut d = format!("M{},{} L{},{}", n(x1), n(y1), n(x2), n(y2));
+            for t in [0.2, 0.4, 0.6, 0.8] {
+                let (px, py) = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t);
+                let _ = write!(
+                    d,
+                    " M{},{} L{},{}",
+                    n(px),
+                    n(py),
+                    n(px + nx * length),
+                    n(py + ny * length)
+                );
+            }
+            let _ = writeln!(
+                out,
+                r#"<path d="{d}" stroke="{colour}" stroke-width="{width}" fill="none"/>"#
+            );
+        }
+    }
+}
+
+fn path_style(kind: &str) -> (String, f64, Option<&'static str>) {
+    match kind {
+        "road" | "highway" | "pike" => ("#7a5230".to_owned(), 5.0, None),
+        "track" | "trail" | "path" | "lane" => ("#7a5230".to_owned(), 3.0, Some("7 4")),
+        "railway" | "railroad" => ("#333".to_owned(), 3.0, Some("2 2")),
+        other => (hashed(other, 50, 40), 3.0, Some("5 2")),
+    }
+}
+
+fn draw_paths(s: &Scenario, out: &mut String) {
+    out.push_str("<g id=\"paths\">\n");
+    for p in &s.paths {
+        let kind = &s.path_kinds[usize::from(p.kind)];
+        let (colour, width, dash) = path_style(kind);
+        let centres: Vec<(f64, f64)> = p.hexes.iter().map(|&h| s.map.center(h, SIZE)).collect();
+        let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
+        let name = p
+            .name
+            .as_ref()
+            .map_or(String::new(), |n| format!("<title>{}</title>", esc(n)));
+        let _ = writeln!(
+            out,
+            r#"<polyline class="path {}" points="{}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round"{dash}>{name}</polyline>"#,
+            esc(kind),
+            points(&centres)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+fn draw_labels(s: &Scenario, out: &mut String, hexes: &[Hex]) {
+    out.push_str("<g id=\"labels\">\n");
+    for &h in hexes {
+        let (cx, cy) = s.map.center(h, SIZE);
+        let _ = writeln!(
+            out,
+            r#"<text class="label" x="{}" y="{}">{}</text>"#,
+            n(cx),
+            n(cy - 0.6 * SIZE),
+            s.label(h)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// A five-pointed star's points.
+fn star(cx: f64, cy: f64, r: f64) -> Vec<(f64, f64)> {
+    (0..10)
+        .map(|i| {
+            let radius = if i % 2 == 0 { r } else { r * 0.45 };
+            let a = (-90.0 + 36.0 * f64::from(i)).to_radians();
+            (cx + radius * a.cos(), cy + radius * a.sin())
+        })
+        .collect()
+}
+
+fn draw_places(s: &Scenario, out: &mut String) {
+    out.push_str("<g id=\"places\">\n");
+    for p in &s.places {
+        let (cx, cy) = s.map.center(p.hex, SIZE);
+        if p.objective {
+            let _ = writeln!(
+                out,
+                r#"<polygon class="objective" points="{}"><title>objective{}</title></polygon>"#,
+                points(&star(cx + 0.5 * SIZE, cy - 0.3 * SIZE, 0.2 * SIZE)),
+                p.value.map_or(String::new(), |v| format!(", worth {v}"))
+            );
+        }
+        let _ = writeln!(
+            out,
+            r#"<text class="place" x="{}" y="{}">{}</text>"#,
+            n(cx),
+            n(cy + 0.62 * SIZE),
+            esc(&p.name)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// The values printed on a counter: the usual strength, movement and morale first.
+fn counter_values(u: &Unit) -> String {
+    const FIRST: [&str; 10] = [
+        "cs", "strength", "figures", "ma", "mp", "move", "mv", "morale", "stripes", "command",
+    ];
+    let mut keys: Vec<&str> = FIRST
+        .iter()
+        .copied()
+        .filter(|k| u.int(k).is_some())
+        .collect();
+    if keys.is_empty() {
+        keys = u
+            .values
+            .iter()
+            .filter(|(_, v)| v.as_int().is_some())
+            .map(|(k, _)| k.as_str())
+            .collect();
+    }
+    keys.iter()
+        .take(3)
+        .filter_map(|k| u.int(k))
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A short name for a unit type: `INF`, `CAV`, `ART`, `LDR`, or its first letters.
+fn abbreviation(kind: &str) -> String {
+    match kind {
+        "infantry" => "INF".to_owned(),
+        "cavalry" => "CAV".to_owned(),
+        "artillery" => "ART".to_owned(),
+        "leader" => "LDR".to_owned(),
+        "general" => "GEN".to_owned(),
+        other => other.chars().take(3).collect::<String>().to_uppercase(),
+    }
+}
+
+fn draw_units(s: &Scenario, out: &mut String) {
+    out.push_str("<g id=\"units\">\n");
+    let mut seen: Vec<Hex> = Vec::new();
+    for u in &s.units {
+        let Some(h) = u.hex else { continue };
+        // A second counter in a hex (a general with a unit) is drawn offset.
+        let stacked = seen.iter().filter(|&&x| x == h).count();
+        seen.push(h);
+        #[expect(clippy::cast_precision_loss, reason = "a handful of counters")]
+        let shift = 0.18 * SIZE * stacked as f64;
+        let (cx, cy) = s.map.center(h, SIZE);
+        let (cx, cy) = (cx + shift, cy + shift);
+        let side = 0.78 * SIZE;
+        let mut tip = format!("{} ({}, {})", u.id, u.kind, u.side);
+        if let Some(name) = &u.name {
+            let _ = write!(tip, " {name}");
+        }
+        for (k, v) in &u.values {
+            let _ = write!(tip, " {k}={v}");
+        }
+        let _ = writeln!(
+            out,
+            r#"<g class="unit" data-unit="{}"><title>{}</title>"#,
+            esc(&u.id),
+            esc(&tip)
+        );
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="{}"/>"#,
+            n(cx - side / 2.0),
+            n(cy - side / 2.0),
+            n(side),
+            n(side),
+            side_colour(&u.side)
+        );
+        if let Some(dir) = u.facing {
+            let ((x1, y1), (x2, y2)) = s.map.side_corners(h, dir, SIZE);
+            let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+            let (dx, dy) = ((mx - cx) * 0.55, (my - cy) * 0.55);
+            let tipx = cx + dx;
+            let tipy = cy + dy;
+            let (px, py) = (-dy * 0.3, dx * 0.3);
+            let _ = writeln!(
+                out,
+                r##"<polygon class="facing" points="{}" fill="#222"/>"##,
+                points(&[
+                    (tipx, tipy),
+                    (cx + dx * 0.6 + px, cy + dy * 0.6 + py),
+                    (cx + dx * 0.6 - px, cy + dy * 0.6 - py)
+                ])
+            );
+        }
+        let _ = writeln!(
+            out,
+            r#"<text class="kind" x="{}" y="{}">{}</text>"#,
+            n(cx),
+            n(cy - 0.17 * SIZE),
+            esc(&abbreviation(&u.kind))
+        );
+        let _ = writeln!(
+            out,
+            r#"<text class="values" x="{}" y="{}">{}</text>"#,
+            n(cx),
+            n(cy + 0.09 * SIZE),
+            esc(&counter_values(u))
+        );
+        let _ = writeln!(
+            out,
+            r#"<text class="id" x="{}" y="{}">{}</text>"#,
+            n(cx),
+            n(cy + 0.3 * SIZE),
+            esc(&u.id)
+        );
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+/// Draws the legend at `(x, y)`; returns its height.
+#[expect(clippy::too_many_lines, reason = "one section after another")]
+fn draw_legend(s: &Scenario, out: &mut String, x: f64, y: f64) -> f64 {
+    let mut row = y;
+    let mut line = |out: &mut String, text: &str, class: &str| {
+        row += LEGEND_LINE;
+        let _ = writeln!(
+            out,
+            r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
+            n(x + 26.0),
+            n(row),
+            esc(text)
+        );
+        row
+    };
+    out.push_str("<g id=\"legend\" class=\"legend\">\n");
+    let hexes: Vec<Hex> = s.map.hexes().collect();
+
+    let used: BTreeSet<u8> = hexes
+        .iter()
+        .filter_map(|&h| s.terrain.get(h).copied())
+        .collect();
+    line(out, "Terrain", "heading");
+    for t in used {
+        let name = &s.terrain_names[usize::from(t)];
+        let r = line(out, name, "");
+        let _ = writeln!(
+            out,
+            r##"<rect x="{}" y="{}" width="18" height="14" fill="{}" stroke="#8a8a7a"/>"##,
+            n(x),
+            n(r - 11.0),
+            terrain_colour(name)
+        );
+    }
+    let highest = hexes
+        .iter()
+        .filter_map(|&h| s.elevation_at(h))
+        .max()
+        .unwrap_or(0);
+    let lowest = hexes
+        .iter()
+        .filter_map(|&h| s.elevation_at(h))
+        .min()
+        .unwrap_or(0);
+    if highest != 0 || lowest != 0 {
+        line(
+            out,
+            &format!("Elevation {lowest} to {highest}: darker is higher"),
+            "",
+        );
+    }
+
+    let mut features = 0u16;
+    for &h in &hexes {
+        for dir in Direction::ALL {
+            features |= s.hexsides.get(h, dir);
+        }
+    }
+    if features != 0 {
+        line(out, "Hexsides", "heading");
+    }
+    for (i, name) in s.hexside_features.iter().enumerate() {
+        if features & (1 << i) == 0 {
+            continue;
+        }
+        let r = line(out, name, "");
+        let (_, stroke) = feature_style(name);
+        let (x1, x2, ym) = (x, x + 18.0, r - 4.0);
+        match stroke {
+            Stroke::Line {
+                colour,
+                width,
+                dash,
+            } => {
+                let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"{dash}/>"#,
+                    n(x1),
+                    n(ym),
+                    n(x2),
+                    n(ym)
+                );
+            }
+            Stroke::Bar { colour, width } => {
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"/>"#,
+                    n(x1 + 9.0),
+                    n(ym - 8.0),
+                    n(x1 + 9.0),
+                    n(ym + 6.0)
+                );
+            }
+            Stroke::Ticks {
+                colour,
+                width,
+                length,
+            } => {
+                let _ = writeln!(
+                    out,
+                    r#"<path d="M{},{} L{},{} M{},{} L{},{} M{},{} L{},{}" stroke="{colour}" stroke-width="{width}" fill="none"/>"#,
+                    n(x1),
+                    n(ym - 4.0),
+                    n(x2),
+                    n(ym - 4.0),
+                    n(x1 + 5.0),
+                    n(ym - 4.0),
+                    n(x1 + 5.0),
+                    n(ym - 4.0 + length),
+                    n(x1 + 13.0),
+                    n(ym - 4.0),
+                    n(x1 + 13.0),
+                    n(ym - 4.0 + length)
+                );
+            }
+        }
+    }
+
+    let kinds: BTreeSet<u8> = s.paths.iter().map(|p| p.kind).collect();
+    if !kinds.is_empty() {
+        line(out, "Paths", "heading");
+    }
+    for k in kinds {
+        let name = &s.path_kinds[usize::from(k)];
+        let r = line(out, name, "");
+        let (colour, width, dash) = path_style(name);
+        let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
+        let _ = writeln!(
+            out,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"{dash}/>"#,
+            n(x),
+            n(r - 4.0),
+            n(x + 18.0),
+            n(r - 4.0)
+        );
+    }
+
+    if s.places.iter().any(|p| p.objective) {
+        let r = line(out, "objective", "");
+        let _ = writeln!(
+            out,
+            r#"<polygon class="objective" points="{}"/>"#,
+            points(&star(x + 9.0, r - 5.0, 8.0))
+        );
+    }
+
+    line(out, "Sides", "heading");
+    for side in &s.sides {
+        let units = s.units.iter().filter(|u| u.side == side.id).count();
+        let edge = side
+            .home_edge
+            .map_or(String::new(), |e| format!(", home edge {}", e.name()));
+        let first = if side.id == s.first_side {
+            ", plays first"
+        } else {
+            ""
+        };
+        let plural = if units == 1 { "" } else { "s" };
+        let r = line(
+            out,
+            &format!("{} ({units} unit{plural}{edge}{first})", side.name),
+            "",
+        );
+        let _ = writeln!(
+            out,
+            r##"<rect x="{}" y="{}" width="18" height="14" rx="2" fill="{}" stroke="#222"/>"##,
+            n(x),
+            n(r - 11.0),
+            side_colour(&side.id)
+        );
+    }
+
+    let mut arrivals: Vec<&Unit> = s.units.iter().filter(|u| u.enters.is_some()).collect();
+    arrivals.sort_by_key(|u| u.enters.map(|e| e.turn));
+    if !arrivals.is_empty() {
+        line(out, "Reinforcements", "heading");
+    }
+    for u in arrivals {
+        if let Some(e) = u.enters {
+            line(
+                out,
+                &format!(
+                    "turn {}: {} ({}) at {}",
+                    e.turn,
+                    u.id,
+                    u.side,
+                    s.label(e.hex)
+                ),
+                "",
+            );
+        }
+    }
+    if let Some(turns) = s.turns {
+        line(out, &format!("{turns} turns; seed {}", s.seed), "");
+    }
+    out.push_str("</g>\n");
+    row - y + LEGEND_LINE
+}

@@ -58,8 +58,8 @@ mod vocabulary;
 pub use model::{Edge, Entry, Path, Place, RawTable, Scenario, Side, Unit};
 pub use problem::{Loc, Problem, Problems};
 pub use spec::{
-    EntrySpec, GridSpec, HeaderSpec, HexsidesSpec, MapSpec, PathSpec, PlaceSpec, RawEntry,
-    RawSpec, ScenarioSpec, SideSpec, UnitSpec,
+    EntrySpec, GridSpec, HeaderSpec, HexsidesSpec, MapSpec, PathSpec, PlaceSpec, RawEntry, RawSpec,
+    ScenarioSpec, SideSpec, UnitSpec,
 };
 pub use vocabulary::{OptionSpec, UnitType, Value, ValueKind, ValueSpec, Vocabulary};
 

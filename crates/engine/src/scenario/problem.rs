@@ -7,7 +7,9 @@ use std::fmt;
 ///
 /// Validated scenarios keep the position of each unit, place, path and table so that a
 /// ruleset can report its own problems at the right place later.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Loc {
     /// 1-based line.
     pub line: usize,
@@ -41,7 +43,9 @@ impl fmt::Display for Loc {
 }
 
 /// One thing wrong with a scenario file, at a 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, thiserror::Error)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, thiserror::Error,
+)]
 #[error("{file}:{line}:{column}: {message}")]
 pub struct Problem {
     /// The file name as given to [`parse`](super::parse) or [`load`](super::load).
@@ -90,9 +94,8 @@ fn lines(problems: &[Problem]) -> String {
 impl Problems {
     /// Sorts by position (then message) and drops exact repeats.
     pub fn sort(&mut self) {
-        self.0.sort_by(|a, b| {
-            (a.line, a.column, &a.message).cmp(&(b.line, b.column, &b.message))
-        });
+        self.0
+            .sort_by(|a, b| (a.line, a.column, &a.message).cmp(&(b.line, b.column, &b.message)));
         self.0.dedup();
     }
 
@@ -155,10 +158,11 @@ impl<'a> Lines<'a> {
         let offset = offset.min(self.text.len());
         let line = self.starts.partition_point(|&s| s <= offset) - 1;
         let start = self.starts[line];
-        let column = self
-            .text
-            .get(start..)
-            .map_or(0, |rest| rest.char_indices().take_while(|(i, _)| *i < offset - start).count());
+        let column = self.text.get(start..).map_or(0, |rest| {
+            rest.char_indices()
+                .take_while(|(i, _)| *i < offset - start)
+                .count()
+        });
         Loc {
             line: line + 1,
             column: column + 1,

@@ -2,8 +2,8 @@
 
 use super::problem::Lines;
 use super::spec::{
-    EntrySpec, GridSpec, HeaderSpec, HexsidesSpec, MapSpec, PathSpec, PlaceSpec, RawEntry,
-    RawSpec, ScenarioSpec, SideSpec, UnitSpec,
+    EntrySpec, GridSpec, HeaderSpec, HexsidesSpec, MapSpec, PathSpec, PlaceSpec, RawEntry, RawSpec,
+    ScenarioSpec, SideSpec, UnitSpec,
 };
 use super::{Problem, Problems};
 use std::collections::BTreeMap;
@@ -23,7 +23,9 @@ pub(crate) fn read(file: &str, text: &str) -> Result<ScenarioSpec, Problems> {
                 .iter()
                 .map(|e| {
                     let at = e.span().map_or(0, |s| s.start);
-                    lines.loc(at).problem(file, format!("TOML syntax: {}", e.message()))
+                    lines
+                        .loc(at)
+                        .problem(file, format!("TOML syntax: {}", e.message()))
                 })
                 .collect(),
         );
@@ -287,11 +289,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn boolean(
-        &mut self,
-        t: &Table<'_>,
-        key: &str,
-    ) -> Option<Spanned<bool>> {
+    fn boolean(&mut self, t: &Table<'_>, key: &str) -> Option<Spanned<bool>> {
         let v = t.get(key)?;
         if let DeValue::Boolean(b) = v.get_ref() {
             Some(Spanned::new(v.span(), *b))
@@ -338,7 +336,15 @@ impl<'a> Reader<'a> {
         self.keys(
             t,
             W,
-            &["id", "title", "description", "ruleset", "seed", "turns", "first_side"],
+            &[
+                "id",
+                "title",
+                "description",
+                "ruleset",
+                "seed",
+                "turns",
+                "first_side",
+            ],
         );
         HeaderSpec {
             id: self.string(t, &span, "id", W, true),
@@ -357,7 +363,15 @@ impl<'a> Reader<'a> {
         self.keys(
             t,
             W,
-            &["cols", "rows", "orientation", "shove", "legend", "terrain", "elevation"],
+            &[
+                "cols",
+                "rows",
+                "orientation",
+                "shove",
+                "legend",
+                "terrain",
+                "elevation",
+            ],
         );
         let mut legend = Vec::new();
         match t.get("legend") {
@@ -421,7 +435,11 @@ impl<'a> Reader<'a> {
                 })
             }
             _ => {
-                self.wrong_type(key, v, "a multi-line string ('''...''') or an array of row strings");
+                self.wrong_type(
+                    key,
+                    v,
+                    "a multi-line string ('''...''') or an array of row strings",
+                );
                 None
             }
         }
@@ -478,7 +496,9 @@ impl<'a> Reader<'a> {
         self.keys(
             t,
             W,
-            &["id", "side", "type", "name", "at", "enters", "facing", "values"],
+            &[
+                "id", "side", "type", "name", "at", "enters", "facing", "values",
+            ],
         );
         let enters = match t.get("enters") {
             None => None,

@@ -31,9 +31,9 @@ pub(crate) fn validate(spec: &ScenarioSpec, vocab: &Vocabulary) -> Result<Scenar
         Some(s) if problems.is_empty() => Ok(s),
         _ => {
             if problems.is_empty() {
-                problems
-                    .0
-                    .push(Loc { line: 1, column: 1 }.problem(&spec.file, "the scenario is incomplete"));
+                problems.0.push(
+                    Loc { line: 1, column: 1 }.problem(&spec.file, "the scenario is incomplete"),
+                );
             }
             Err(problems)
         }
@@ -121,10 +121,10 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// The byte offset where a string's content starts in the source, when the
-    /// content is written there character for character (a literal string, or a basic
-    /// string without escapes); `None` otherwise.
-    fn content_start(&self, s: &Spanned<String>) -> Option<usize> {
+    /// Where a string's content is written in the source, and that text, when it is
+    /// written there character for character (a literal string, or a basic string
+    /// without escapes; line ends may be CRLF); `None` otherwise.
+    fn content(&self, s: &Spanned<String>) -> Option<(usize, &'a str)> {
         let span = s.span();
         let raw = self.lines.text().get(span.clone())?;
         let delim = if raw.starts_with("'''") || raw.starts_with("\"\"\"") {
@@ -149,13 +149,16 @@ impl<'a> Check<'a> {
                 start += 1;
             }
         }
-        (body == s.get_ref()).then_some(span.start + start)
+        let same = body == s.get_ref()
+            || (body.contains('\r') && body.replace("\r\n", "\n") == *s.get_ref());
+        same.then_some((span.start + start, body))
     }
 
-    /// The offset of byte `byte` of a string's content, or of the string itself.
+    /// The offset of byte `byte` of a one-line string's content, or of the string
+    /// itself when its content is not written as is.
     fn inside(&self, s: &Spanned<String>, byte: usize) -> usize {
-        self.content_start(s)
-            .map_or(s.span().start, |start| start + byte)
+        self.content(s)
+            .map_or(s.span().start, |(start, _)| start + byte)
     }
 
     /// A hex label, reporting a bad one.
@@ -220,13 +223,19 @@ impl<'a> Check<'a> {
             }),
             None => fnv1a(id.as_deref().unwrap_or_default()),
         };
-        let turns = h.turns.as_ref().and_then(|t| match u32::try_from(*t.get_ref()) {
-            Ok(n) if n >= 1 => Some(n),
-            _ => {
-                self.at_span(t, format!("`turns` must be at least 1, not {}", t.get_ref()));
-                None
-            }
-        });
+        let turns = h
+            .turns
+            .as_ref()
+            .and_then(|t| match u32::try_from(*t.get_ref()) {
+                Ok(n) if n >= 1 => Some(n),
+                _ => {
+                    self.at_span(
+                        t,
+                        format!("`turns` must be at least 1, not {}", t.get_ref()),
+                    );
+                    None
+                }
+            });
 
         let options = self.options();
         let map = self.map_shape();
@@ -496,20 +505,28 @@ impl<'a> Check<'a> {
         MapShape::new(orientation?, shove?, cols?, rows?)
     }
 
-    /// The rows of a text grid with the byte offset of each token.
-    fn rows<'g>(&self, grid: &'g GridSpec) -> Vec<Row<'g>> {
+    /// The rows of a text grid with the byte offset of each token. Tokens are read
+    /// from the source itself when the string is written as is, so every offset is
+    /// exact; otherwise from the decoded string, all placed at the string's start.
+    fn rows(&self, grid: &'a GridSpec) -> Vec<Row<'a>> {
         let mut rows = Vec::new();
         for piece in &grid.pieces {
-            let base = self.content_start(piece);
-            let text = piece.get_ref().as_str();
+            let (base, text) = match self.content(piece) {
+                Some((start, body)) => (Some(start), body),
+                None => (None, piece.get_ref().as_str()),
+            };
+            let place = |off: usize| base.map_or(piece.span().start, |b| b + off);
             let mut line_start = 0;
             for line in text.split('\n') {
                 let mut tokens = Vec::new();
                 let mut start = None;
-                for (i, ch) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+                for (i, ch) in line
+                    .char_indices()
+                    .chain(std::iter::once((line.len(), ' ')))
+                {
                     match (ch.is_whitespace(), start) {
                         (true, Some(s)) => {
-                            tokens.push((&line[s..i], line_start + s));
+                            tokens.push((&line[s..i], place(line_start + s)));
                             start = None;
                         }
                         (false, None) => start = Some(i),
@@ -517,26 +534,21 @@ impl<'a> Check<'a> {
                     }
                 }
                 line_start += line.len() + 1;
-                if tokens.is_empty() {
-                    continue;
+                if let Some(&(_, at)) = tokens.first() {
+                    rows.push(Row { at, tokens });
                 }
-                let place = |off: usize| base.map_or(piece.span().start, |b| b + off);
-                rows.push(Row {
-                    at: place(tokens[0].1),
-                    tokens: tokens.into_iter().map(|(t, off)| (t, place(off))).collect(),
-                });
             }
         }
         rows
     }
 
     /// Checks a grid's shape and calls `cell` for each token that names a hex.
-    fn grid_cells<'g>(
+    fn grid_cells(
         &mut self,
         map: MapShape,
-        grid: &'g GridSpec,
+        grid: &'a GridSpec,
         key: &str,
-        mut cell: impl FnMut(&mut Self, Hex, &'g str, usize),
+        mut cell: impl FnMut(&mut Self, Hex, &'a str, usize),
     ) {
         let rows = self.rows(grid);
         let (cols, nrows) = (map.cols() as usize, map.rows() as usize);
@@ -544,10 +556,7 @@ impl<'a> Check<'a> {
         if rows.len() < nrows {
             self.at(
                 grid.span.start,
-                format!(
-                    "`{key}` has {} rows but the map has {nrows}",
-                    rows.len()
-                ),
+                format!("`{key}` has {} rows but the map has {nrows}", rows.len()),
             );
         } else if rows.len() > nrows {
             self.at(
@@ -580,7 +589,11 @@ impl<'a> Check<'a> {
                 );
             }
             for (c, &(token, at)) in row.tokens.iter().enumerate().take(cols) {
-                #[expect(clippy::cast_possible_wrap, clippy::cast_possible_truncation, reason = "sides are at most 999")]
+                #[expect(
+                    clippy::cast_possible_wrap,
+                    clippy::cast_possible_truncation,
+                    reason = "sides are at most 999"
+                )]
                 let hex = map.from_offset(c as i32, r as i32);
                 cell(self, hex, token, at);
             }
@@ -602,7 +615,10 @@ impl<'a> Check<'a> {
                 ok = false;
             }
             match vocab.terrains.iter().position(|t| t == name.get_ref()) {
-                #[expect(clippy::cast_possible_truncation, reason = "at most 256 terrains, checked")]
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    reason = "at most 256 terrains, checked"
+                )]
                 Some(i) => {
                     legend.insert(c, i as u8);
                 }
@@ -728,7 +744,10 @@ impl<'a> Check<'a> {
                 ok = false;
                 continue;
             };
-            let Some(i) = vocab.hexside_features.iter().position(|f| f == feature.get_ref())
+            let Some(i) = vocab
+                .hexside_features
+                .iter()
+                .position(|f| f == feature.get_ref())
             else {
                 self.at_span(
                     feature,
@@ -755,7 +774,8 @@ impl<'a> Check<'a> {
                         format!(
                             "hexside {}/{} already has `{}`",
                             map.label(a).unwrap_or_default(),
-                            map.label(b).unwrap_or_else(|| self.direction_word(map, side)),
+                            map.label(b)
+                                .unwrap_or_else(|| self.direction_word(map, side)),
                             feature.get_ref()
                         ),
                     );
@@ -774,7 +794,6 @@ impl<'a> Check<'a> {
         .to_owned()
     }
 
-    #[expect(clippy::type_complexity, reason = "three parts of one result")]
     fn paths(&mut self, map: MapShape) -> Option<(Vec<Path>, SideGrid<u8>, Grid<u8>)> {
         let vocab = self.vocab;
         let mut paths = Vec::new();
@@ -854,7 +873,10 @@ impl<'a> Check<'a> {
                     *v |= bit;
                 }
             }
-            #[expect(clippy::cast_possible_truncation, reason = "at most 8 path kinds, checked")]
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "at most 8 path kinds, checked"
+            )]
             paths.push(Path {
                 kind: kind as u8,
                 name: p.name.as_ref().map(|n| n.get_ref().clone()),
@@ -937,7 +959,10 @@ impl<'a> Check<'a> {
             let id_span = s.id.as_ref().map_or(s.span.start, |i| i.span().start);
             if let Some(first) = out.iter().find(|o| o.id == id) {
                 let line = first.loc.line;
-                self.at(id_span, format!("duplicate side id `{id}` (first at line {line})"));
+                self.at(
+                    id_span,
+                    format!("duplicate side id `{id}` (first at line {line})"),
+                );
                 continue;
             }
             if let Some(fixed) = &vocab.sides {
@@ -966,7 +991,10 @@ impl<'a> Check<'a> {
                 edge
             });
             let values_at = s.values.as_ref().map_or(s.span.start, |v| v.span().start);
-            let given = s.values.as_ref().map_or(&[][..], |v| v.get_ref().as_slice());
+            let given = s
+                .values
+                .as_ref()
+                .map_or(&[][..], |v| v.get_ref().as_slice());
             let values = self.values(
                 given,
                 &vocab.side_values,
@@ -999,12 +1027,18 @@ impl<'a> Check<'a> {
             }
         }
         if out.is_empty() && vocab.sides.is_none() && self.spec.problems.is_empty() {
-            self.at(self.spec.scenario.span.start, "no [[sides]]: a scenario needs at least one side");
+            self.at(
+                self.spec.scenario.span.start,
+                "no [[sides]]: a scenario needs at least one side",
+            );
         }
         out
     }
 
-    #[expect(clippy::too_many_lines, reason = "one check after another, in file order")]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one check after another, in file order"
+    )]
     fn units(
         &mut self,
         map: Option<MapShape>,
@@ -1076,8 +1110,8 @@ impl<'a> Check<'a> {
                         match u32::try_from(n) {
                             Ok(n) if n >= 1 && turns.is_none_or(|max| n <= max) => Some(n),
                             _ => {
-                                let upto =
-                                    turns.map_or(String::new(), |max| format!(" and at most {max}"));
+                                let upto = turns
+                                    .map_or(String::new(), |max| format!(" and at most {max}"));
                                 self.at_span(
                                     t,
                                     format!("`turn` must be at least 1{upto}, not {n}"),
@@ -1122,7 +1156,10 @@ impl<'a> Check<'a> {
             let values = match unit_type {
                 Some(t) => {
                     let at = u.values.as_ref().map_or(u.span.start, |v| v.span().start);
-                    let given = u.values.as_ref().map_or(&[][..], |v| v.get_ref().as_slice());
+                    let given = u
+                        .values
+                        .as_ref()
+                        .map_or(&[][..], |v| v.get_ref().as_slice());
                     self.values(
                         given,
                         &t.values,
@@ -1136,9 +1173,10 @@ impl<'a> Check<'a> {
             let index = out.len();
             if let (Some(h), Some(at), Some(kind)) = (hex, &u.at, &u.kind) {
                 let here = occupants.entry(h).or_default();
-                let clash = here.iter().map(|&i| &out[i]).find(|other| {
-                    !vocab.may_share(&other.kind, kind.get_ref())
-                });
+                let clash = here
+                    .iter()
+                    .map(|&i| &out[i])
+                    .find(|other| !vocab.may_share(&other.kind, kind.get_ref()));
                 if let Some(other) = clash {
                     let (other_id, line) = (other.id.clone(), other.loc.line);
                     self.at_span(
@@ -1153,8 +1191,16 @@ impl<'a> Check<'a> {
             }
             out.push(Unit {
                 id: name,
-                side: u.side.as_ref().map(|s| s.get_ref().clone()).unwrap_or_default(),
-                kind: u.kind.as_ref().map(|k| k.get_ref().clone()).unwrap_or_default(),
+                side: u
+                    .side
+                    .as_ref()
+                    .map(|s| s.get_ref().clone())
+                    .unwrap_or_default(),
+                kind: u
+                    .kind
+                    .as_ref()
+                    .map(|k| k.get_ref().clone())
+                    .unwrap_or_default(),
                 name: u.name.as_ref().map(|n| n.get_ref().clone()),
                 hex,
                 enters,
@@ -1185,10 +1231,13 @@ impl<'a> Check<'a> {
             if vocab.sections.contains(name.get_ref()) {
                 out.insert(name.get_ref().clone(), self.raw(raw));
             } else {
-                let known: BTreeSet<&str> = ["scenario", "options", "map", "hexsides", "paths", "places", "sides", "units", "victory"]
-                    .into_iter()
-                    .chain(vocab.sections.iter().map(String::as_str))
-                    .collect();
+                let known: BTreeSet<&str> = [
+                    "scenario", "options", "map", "hexsides", "paths", "places", "sides", "units",
+                    "victory",
+                ]
+                .into_iter()
+                .chain(vocab.sections.iter().map(String::as_str))
+                .collect();
                 self.at_span(
                     name,
                     format!(

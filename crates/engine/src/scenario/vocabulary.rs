@@ -65,10 +65,7 @@ impl Vocabulary {
 
     /// Adds hexside feature names.
     #[must_use]
-    pub fn hexside_features<S: Into<String>>(
-        mut self,
-        names: impl IntoIterator<Item = S>,
-    ) -> Self {
+    pub fn hexside_features<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
         self.hexside_features
             .extend(names.into_iter().map(Into::into));
         self
