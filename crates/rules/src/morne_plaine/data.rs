@@ -102,6 +102,101 @@ pub struct Data {
     pub path: BTreeMap<String, PathRow>,
     /// The bog test.
     pub bog: Bog,
+    /// The Combat Results Table.
+    pub crt: Crt,
+    /// Terrain effects on combat.
+    pub combat_terrain: CombatTerrain,
+    /// The bombardment results.
+    pub bombardment: Bombardment,
+    /// The rally phase.
+    pub rally: Rally,
+}
+
+/// The Combat Results Table (MP-CMB-25).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Crt {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Column names, 1-8 to 8-1.
+    pub columns: Vec<String>,
+    /// One row per final die 0 to 7; cells `"A/D"` with `*` for a morale check.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// One cell of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct CrtResult {
+    /// Strength points the attacker loses.
+    pub attacker_loss: u8,
+    /// The attacker takes a morale check.
+    pub attacker_check: bool,
+    /// Strength points the defender loses.
+    pub defender_loss: u8,
+    /// The defender takes a morale check.
+    pub defender_check: bool,
+}
+
+impl Crt {
+    /// The cell at a final die (0 to 7) and a column index.
+    ///
+    /// # Panics
+    /// On a malformed cell (a test pins the shipped table).
+    #[must_use]
+    pub fn cell(&self, die: usize, column: usize) -> CrtResult {
+        let text = &self.rows[die][column];
+        let (a, d) = text.split_once('/').expect("cell is A/D");
+        let part = |p: &str| (p.trim_end_matches('*').parse::<u8>().expect("a number"), p.ends_with('*'));
+        let ((attacker_loss, attacker_check), (defender_loss, defender_check)) = (part(a), part(d));
+        CrtResult {
+            attacker_loss,
+            attacker_check,
+            defender_loss,
+            defender_check,
+        }
+    }
+}
+
+/// Terrain effects on combat.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatTerrain {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Die modifier by the defender's terrain rank.
+    pub rank_modifier: BTreeMap<String, i32>,
+}
+
+/// Bombardment results.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bombardment {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Faces of the die.
+    pub sides: u32,
+    /// The final number from which the target loses a morale point.
+    pub morale: i32,
+    /// The final number from which it loses a strength point instead.
+    pub strength: i32,
+}
+
+/// The rally phase.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rally {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Morale points regained by a unit out of contact.
+    pub gain: u8,
 }
 
 impl Data {

@@ -4,12 +4,16 @@
 //! [`movement`], [`zones_of_control`], [`charge`], [`retreat`]. The tables are in
 //! `data.toml`; rule IDs are listed in `docs/rules/morne-plaine.md`.
 
+pub mod bombardment;
 pub mod charge;
+pub mod combat;
 pub mod data;
 pub mod movement;
+pub mod rally;
 pub mod retreat;
 pub mod turn;
 pub mod units;
+pub mod victory;
 pub mod zones_of_control;
 
 use data::Data;
@@ -73,7 +77,7 @@ pub struct MornePlaine {
     /// Fort hexes and the side holding each at the start.
     pub(crate) forts: Vec<(Hex, Option<u8>)>,
     pub(crate) turns: u32,
-    pub(crate) victory: turn::VictoryRules,
+    pub(crate) victory: victory::VictoryRules,
     /// Option `bog_test`: marsh calls for the recovered bog test.
     pub(crate) bog_test: bool,
     pub(crate) scenario: Scenario,
@@ -121,6 +125,21 @@ pub enum Action {
         /// The mounted unit.
         unit: UnitId,
         /// The enemy unit in line.
+        target: UnitId,
+    },
+    /// A battery fires at a hex holding an enemy unit (MP-BMB-1).
+    Bombard {
+        /// The battery.
+        unit: UnitId,
+        /// The target hex.
+        #[serde(with = "grognard_engine::wire::label")]
+        target: Hex,
+    },
+    /// Attack an adjacent enemy unit (MP-CMB-2).
+    Attack {
+        /// The attacking unit.
+        unit: UnitId,
+        /// The defending unit.
         target: UnitId,
     },
     /// End the current phase.
@@ -227,6 +246,58 @@ pub enum Event {
         rule: String,
         /// Why.
         reason: String,
+    },
+    /// A battery fired.
+    Bombarded {
+        /// The battery.
+        unit: UnitId,
+        /// The unit in the target hex.
+        target: UnitId,
+        /// 1d6 + BV - distance.
+        result: i32,
+    },
+    /// An attack was resolved on the table.
+    Attacked {
+        /// The attacking unit.
+        unit: UnitId,
+        /// The defending unit.
+        target: UnitId,
+        /// Attacking total.
+        attack: u32,
+        /// Defending total.
+        defence: u32,
+        /// The table column.
+        odds: String,
+        /// The die modifier.
+        modifier: i32,
+        /// The final die, 0 to 7.
+        die: u8,
+        /// The table's cell.
+        result: data::CrtResult,
+        /// Offensive supports.
+        supports: Vec<UnitId>,
+        /// Defensive supports.
+        defence_supports: Vec<UnitId>,
+    },
+    /// A morale check after combat.
+    MoraleChecked {
+        /// The unit.
+        unit: UnitId,
+        /// Its morale value.
+        morale: u8,
+        /// The 1-9 number.
+        roll: u8,
+        /// Failed: the unit retreats.
+        failed: bool,
+    },
+    /// A unit regained morale.
+    Rallied {
+        /// The unit.
+        unit: UnitId,
+        /// Points regained.
+        morale: u8,
+        /// The rule.
+        rule: String,
     },
     /// A reinforcement came on.
     Arrived {
@@ -362,8 +433,11 @@ impl Ruleset for MornePlaine {
         if state.outcome.is_some() {
             return;
         }
-        if state.phase == Phase::Movement {
-            movement::legal_moves(self, state, out);
+        match state.phase {
+            Phase::Bombardment => bombardment::legal_fire(self, state, out),
+            Phase::Movement => movement::legal_moves(self, state, out),
+            Phase::Combat => combat::legal_attacks(self, state, out),
+            Phase::Rally => {}
         }
         out.push(Action::EndPhase);
     }
@@ -379,6 +453,13 @@ impl Ruleset for MornePlaine {
             Action::Charge { unit, target } => {
                 self.check_charge(state, *unit, *target).map(|c| c.reasons)
             }
+            Action::Bombard { unit, target } => self.check_bombard(state, *unit, *target).map(|(v, d)| {
+                vec![Reason::new(
+                    "MP-BMB-1",
+                    format!("{} fires at {} {d} hexes away", self.unit_name(*unit), self.unit_name(v)),
+                )]
+            }),
+            Action::Attack { unit, target } => self.check_attack(state, *unit, *target).map(|b| b.reasons),
         };
         match result {
             Ok(reasons) => Explanation {
@@ -397,6 +478,8 @@ impl Ruleset for MornePlaine {
             Action::EndPhase => turn::end_phase(self, state, ctx),
             Action::Move { unit, to } => movement::apply_move(self, state, *unit, *to, ctx),
             Action::Charge { unit, target } => charge::apply_charge(self, state, *unit, *target, ctx),
+            Action::Bombard { unit, target } => bombardment::apply_bombard(self, state, *unit, *target, ctx),
+            Action::Attack { unit, target } => combat::apply_attack(self, state, *unit, *target, ctx),
         }
     }
 
@@ -435,6 +518,8 @@ impl Ruleset for MornePlaine {
         match action {
             Action::Charge { unit, target } => charge::preview(self, state, *unit, *target),
             Action::Move { unit, to } => movement::preview(self, state, *unit, *to),
+            Action::Bombard { unit, target } => bombardment::preview(self, state, *unit, *target),
+            Action::Attack { unit, target } => combat::preview(self, state, *unit, *target),
             Action::EndPhase => Err(Refusal::new("MP-TURN-1", "ending a phase rolls no dice")),
         }
     }

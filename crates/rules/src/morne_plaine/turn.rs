@@ -6,7 +6,7 @@ use super::side_bits as sb;
 use super::units::{Counter, UnitState};
 use super::{Event, MornePlaine, State};
 use grognard_engine::scenario::{Problems, Scenario};
-use grognard_engine::{Ctx, Names, Outcome};
+use grognard_engine::{Ctx, Names};
 use grognard_hex::Direction;
 use serde::{Deserialize, Serialize};
 
@@ -83,7 +83,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         .iter()
         .map(|u| Counter::from_unit(u, side_index(&u.side)))
         .collect();
-    let victory = read_victory(s, &sides, &mut problems);
+    let victory = super::victory::read_victory(s, &sides, &mut problems);
     let terrain_rows: Vec<_> = s
         .terrain_names
         .iter()
@@ -291,9 +291,40 @@ fn arrive(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, E
     }
 }
 
-/// MP-TURN-1: ends the phase; after Rally the other side's player turn begins; after
-/// both, the game turn ends and victory is checked.
+/// MP-TURN-1: ends the phase; the rally phase follows combat at once (it asks nothing
+/// of the player); after Rally the other side's player turn begins; after both, the game
+/// turn ends and victory is checked (MP-VIC-1, MP-VIC-2). A bombardment or combat phase
+/// in which nothing can fire or attack passes by itself (MP-TURN-2).
 pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    loop {
+        advance_phase(rules, state, ctx);
+        if state.outcome.is_some() {
+            return;
+        }
+        if state.phase == Phase::Rally {
+            super::rally::rally(rules, state, ctx);
+            continue;
+        }
+        let idle = match state.phase {
+            Phase::Bombardment => {
+                let mut v = Vec::new();
+                super::bombardment::legal_fire(rules, state, &mut v);
+                v.is_empty()
+            }
+            Phase::Combat => {
+                let mut v = Vec::new();
+                super::combat::legal_attacks(rules, state, &mut v);
+                v.is_empty()
+            }
+            Phase::Movement | Phase::Rally => false,
+        };
+        if !idle {
+            return;
+        }
+    }
+}
+
+fn advance_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     match state.phase.next() {
         Some(p) => state.phase = p,
         None => {
@@ -302,7 +333,8 @@ pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_
                 state.active = 1;
             } else {
                 state.active = 0;
-                let over = sudden_death(rules, state).or_else(|| (state.turn >= rules.turns).then(|| victory(rules, state)));
+                let over = super::victory::sudden_death(rules, state)
+                    .or_else(|| (state.turn >= rules.turns).then(|| super::victory::victory(rules, state)));
                 if let Some(outcome) = over {
                     ctx.emit(Event::GameOver {
                         outcome: outcome.clone(),
@@ -322,113 +354,3 @@ pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_
     begin_phase(rules, state, Some(ctx));
 }
 
-/// How the scenario's `[victory]` table scores the game (MP-VIC-1, provisional: the
-/// game's victory conditions are not recovered).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct VictoryRules {
-    /// Objective places score their value for the side holding them.
-    objectives: bool,
-    /// Points for each enemy unit eliminated.
-    per_eliminated: i64,
-    /// The lead that wins; a smaller one is a draw.
-    margin: i64,
-    /// A side that wins at once holding every objective at the end of a turn.
-    sudden_death: Option<u8>,
-}
-
-fn read_victory(s: &Scenario, sides: &[String; 2], problems: &mut Vec<grognard_engine::scenario::Problem>) -> VictoryRules {
-    let t = &s.victory;
-    let mut v = VictoryRules {
-        objectives: true,
-        per_eliminated: 0,
-        margin: 1,
-        sudden_death: None,
-    };
-    for (key, value) in &t.table {
-        let loc = t.loc_of(key);
-        match (key.as_str(), value) {
-            ("objectives", toml::Value::Boolean(b)) => v.objectives = *b,
-            ("points_per_eliminated_unit", toml::Value::Integer(n)) if *n >= 0 => v.per_eliminated = *n,
-            ("margin", toml::Value::Integer(n)) if *n >= 1 => v.margin = *n,
-            ("sudden_death", toml::Value::Table(sd)) => {
-                match sd.get("side").and_then(toml::Value::as_str) {
-                    Some(side) if sides.iter().any(|x| x == side) => {
-                        v.sudden_death = Some(u8::from(sides[1] == side));
-                    }
-                    _ => problems.push(s.problem(t.loc_of("sudden_death.side"), "victory.sudden_death needs `side`, one of the scenario's sides")),
-                }
-                if sd.get("all_objectives").and_then(toml::Value::as_bool) != Some(true) {
-                    problems.push(s.problem(loc, "victory.sudden_death supports only `all_objectives = true`"));
-                }
-            }
-            ("objectives" | "points_per_eliminated_unit" | "margin", _) => problems.push(s.problem(
-                loc,
-                format!("victory.{key} has the wrong type: objectives is true/false, points_per_eliminated_unit a whole number >= 0, margin a whole number >= 1"),
-            )),
-            _ => problems.push(s.problem(
-                loc,
-                format!("unknown victory key `{key}`; Morne Plaine reads objectives, points_per_eliminated_unit, margin, sudden_death"),
-            )),
-        }
-    }
-    v
-}
-
-/// Who holds each objective: the last side to enter it, else its owner at the start.
-fn holders(rules: &MornePlaine, state: &State) -> Vec<(usize, Option<u8>)> {
-    rules
-        .scenario
-        .places
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.objective)
-        .map(|(i, _)| (i, state.held[i]))
-        .collect()
-}
-
-/// MP-VIC-2 (provisional): at the end of every game turn, a sudden-death side holding
-/// every objective wins at once.
-pub(super) fn sudden_death(rules: &MornePlaine, state: &State) -> Option<Outcome> {
-    let side = rules.victory.sudden_death?;
-    let held = holders(rules, state);
-    (!held.is_empty() && held.iter().all(|&(_, h)| h == Some(side))).then(|| Outcome {
-        winner: Some(rules.sides[usize::from(side)].clone()),
-        reason: format!("{} holds every objective at the end of turn {}", rules.sides[usize::from(side)], state.turn),
-        rule: Some("MP-VIC-2".into()),
-    })
-}
-
-/// MP-VIC-1 (provisional): after the last turn, objectives held score their value
-/// (1 when the scenario gives none) and eliminations their points; a lead of the
-/// scenario's margin wins, a smaller one is a draw.
-fn victory(rules: &MornePlaine, state: &State) -> Outcome {
-    let mut points = [0i64; 2];
-    if rules.victory.objectives {
-        for (i, holder) in holders(rules, state) {
-            if let Some(side) = holder {
-                points[usize::from(side)] += rules.scenario.places[i].value.unwrap_or(1);
-            }
-        }
-    }
-    for (c, u) in rules.counters.iter().zip(&state.units) {
-        if u.hex.is_none() && !u.waiting {
-            points[usize::from(1 - c.side)] += rules.victory.per_eliminated;
-        }
-    }
-    let reason = format!(
-        "after turn {}: {} {} points, {} {} points",
-        state.turn, rules.sides[0], points[0], rules.sides[1], points[1]
-    );
-    let lead = points[0] - points[1];
-    Outcome {
-        winner: if lead >= rules.victory.margin {
-            Some(rules.sides[0].clone())
-        } else if -lead >= rules.victory.margin {
-            Some(rules.sides[1].clone())
-        } else {
-            None
-        },
-        reason,
-        rule: Some("MP-VIC-1".into()),
-    }
-}

@@ -1,0 +1,421 @@
+//! The combat phase (morne-plaine-combat.txt: support, odds, the die, results, morale
+//! checks, advance after combat, victorious units, elimination, demoralisation).
+
+use super::data::CrtResult;
+use super::side_bits as sb;
+use super::units::Class;
+use super::{Action, Event, MornePlaine, Phase, State};
+use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
+use grognard_hex::Hex;
+
+/// The morale number's faces (MP-CMB-26: 1 to 9).
+const MORALE_DIE: u32 = 9;
+/// The combat die (MP-CMB-18: 1 to 6).
+const COMBAT_DIE: u32 = 6;
+
+/// A checked attack with everything that sets its odds and die.
+#[derive(Clone, Debug)]
+pub(crate) struct Battle {
+    pub attack_support: Vec<UnitId>,
+    pub defence_support: Vec<UnitId>,
+    pub attack: u32,
+    pub defence: u32,
+    pub column: usize,
+    pub modifier: i32,
+    pub reasons: Vec<Reason>,
+}
+
+impl MornePlaine {
+    /// MP-CMB-8: units "on contact": adjacent, not separated by a river, a major river or a
+    /// slope of more than one level.
+    pub(crate) fn in_contact(&self, a: Hex, b: Hex) -> bool {
+        a.direction_to(b)
+            .is_some_and(|d| self.flags(a, d) & sb::NO_COMBAT == 0)
+    }
+
+    fn on_map_units<'a>(&self, state: &'a State) -> impl Iterator<Item = (UnitId, Hex)> + 'a {
+        state.units.iter().enumerate().filter_map(|(i, s)| {
+            s.hex.map(|h| (UnitId(u16::try_from(i).expect("unit count fits u16")), h))
+        })
+    }
+
+    /// The enemy units in contact with `u`.
+    pub(crate) fn enemies_in_contact(&self, state: &State, u: UnitId) -> Vec<UnitId> {
+        let Some(hex) = state.units[u.index()].hex else {
+            return Vec::new();
+        };
+        let side = self.counters[u.index()].side;
+        self.on_map_units(state)
+            .filter(|&(e, h)| self.counters[e.index()].side != side && self.in_contact(hex, h))
+            .map(|(e, _)| e)
+            .collect()
+    }
+
+    /// A unit's strength in an attack on or by `against`: x1.5 rounded down after a
+    /// successful charge on that unit (MP-CHG-17, MP-CMB-11).
+    pub(crate) fn strength(&self, state: &State, u: UnitId, against: UnitId) -> u32 {
+        let s = &state.units[u.index()];
+        let cs = u32::from(s.cs);
+        if s.charged == Some(against) {
+            cs * 3 / 2
+        } else {
+            cs
+        }
+    }
+
+    /// MP-CMB-6, MP-CMB-7, MP-CMB-9, MP-CMB-10, MP-DEM-6: the units of `side` that support
+    /// a fight against `opponent` (the defender, for offensive support; the attacker,
+    /// for defensive support), `principal` aside.
+    fn supports(&self, state: &State, principal: UnitId, opponent: UnitId) -> Vec<UnitId> {
+        let side = self.counters[principal.index()].side;
+        let opp_hex = state.units[opponent.index()].hex.expect("on map");
+        self.on_map_units(state)
+            .filter(|&(s, h)| {
+                s != principal
+                    && self.counters[s.index()].side == side
+                    && self.in_contact(h, opp_hex)
+                    && !self.demoralised(state, s)
+                    && (state.units[s.index()].victorious
+                        || self.enemies_in_contact(state, s).iter().all(|&e| e == opponent))
+            })
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// MP-CMB-16, MP-CMB-17: the table column of `attack` against `defence`, rounded in
+    /// the defender's favour and clamped to 1-8 .. 8-1. Columns are numbered 0 (1-8) to
+    /// 16 (8-1), 8 being 1-1.
+    #[must_use]
+    pub fn odds_column(attack: u32, defence: u32) -> usize {
+        let (a, d) = (u64::from(attack), u64::from(defence.max(1)));
+        if a >= d {
+            // 1-1, 1.5-1, 2-1, 3-1 ... 8-1: the largest ratio not above a/d.
+            if 2 * a < 3 * d {
+                8
+            } else if a < 2 * d {
+                9
+            } else {
+                let k = (a / d).min(8);
+                usize::try_from(8 + k).expect("small")
+            }
+        } else if 2 * d <= 3 * a {
+            7 // 1-1.5
+        } else if d <= 2 * a {
+            6 // 1-2
+        } else {
+            // 1-3 ... 1-8: the smallest ratio not below d/a.
+            let k = d.div_ceil(a.max(1)).min(8);
+            usize::try_from(8 - k).expect("small")
+        }
+    }
+
+    /// MP-ADV-3: the defensive rank of a hex for a unit's class.
+    pub(crate) fn rank(&self, hex: Hex, class: Class) -> i32 {
+        let t = self.terrain_name(hex);
+        let infantry_like = matches!(class, Class::Infantry | Class::Artillery);
+        let terrain = match t {
+            "dune" | "marsh" => -1,
+            "fort" => 3,
+            "town" | "village" | "woods" if infantry_like => 2,
+            "hamlet" => 1,
+            _ => 0,
+        };
+        let hill = if self.elev(hex) > 0 { 1 } else { 0 };
+        terrain.max(hill)
+    }
+
+    fn is_objective(&self, hex: Hex) -> bool {
+        self.scenario.places.iter().any(|p| p.objective && p.hex == hex)
+    }
+
+    /// Checks an attack and works out its odds and die modifier.
+    pub(crate) fn check_attack(&self, state: &State, u: UnitId, target: UnitId) -> Result<Battle, Refusal> {
+        let (Some(c), Some(t)) = (self.counters.get(u.index()), self.counters.get(target.index())) else {
+            return Err(Refusal::new("request", "no such unit"));
+        };
+        if state.phase != Phase::Combat {
+            return Err(Refusal::new("MP-CMB-1", format!("units attack in the combat phase; this is the {} phase", state.phase.name())));
+        }
+        if c.side != state.active {
+            return Err(Refusal::new("MP-CMB-1", format!("{} belongs to {}, and it is {}'s combat phase", c.id, self.side_name(c.side), self.side_name(state.active))));
+        }
+        if t.side == c.side {
+            return Err(Refusal::new("MP-CMB-1", format!("{} is a friendly unit", t.id)));
+        }
+        let (Some(a_hex), Some(d_hex)) = (state.units[u.index()].hex, state.units[target.index()].hex) else {
+            return Err(Refusal::new("MP-CMB-20", "both units must be on the map"));
+        };
+        if state.units[u.index()].attacked {
+            return Err(Refusal::new("MP-CMB-2", format!("{} has already attacked this combat phase", c.id)));
+        }
+        if state.units[target.index()].defended {
+            return Err(Refusal::new("MP-CMB-2", format!("{} has already been attacked this combat phase", t.id)));
+        }
+        if self.demoralised(state, u) {
+            return Err(Refusal::new("MP-DEM-3", format!("{} is demoralised and cannot attack", c.id)));
+        }
+        if a_hex.distance(d_hex) != 1 {
+            return Err(Refusal::new("MP-CMB-5", format!("{} is not adjacent to {}", t.id, c.id)));
+        }
+        if !self.in_contact(a_hex, d_hex) {
+            return Err(Refusal::new(
+                "MP-CMB-5",
+                "combat is not possible where movement is forbidden: across a river or a major river, or up or down a slope of more than one level",
+            ));
+        }
+        let attack_support = self.supports(state, u, target);
+        let defence_support = self.supports(state, target, u);
+        let attack = self.strength(state, u, target)
+            + attack_support.iter().map(|&s| self.strength(state, s, target)).sum::<u32>();
+        let defence = self.strength(state, target, u)
+            + defence_support.iter().map(|&s| self.strength(state, s, u)).sum::<u32>();
+        let column = Self::odds_column(attack, defence);
+        let mut modifier = 0;
+        let mut reasons = vec![
+            Reason::new("MP-CMB-15", format!("{attack} against {defence}")),
+            Reason::new("MP-CMB-16", format!("odds {} (rounded in the defender's favour)", self.data.crt.columns[column])),
+        ];
+        if !attack_support.is_empty() || !defence_support.is_empty() {
+            reasons.push(Reason::new(
+                "MP-CMB-11",
+                format!("supports: {} attacking, {} defending", attack_support.len(), defence_support.len()),
+            ));
+        }
+        if state.units[u.index()].charged == Some(target) {
+            reasons.push(Reason::new("MP-CHG-17", "the charger attacks the unit it charged at 1.5 times its strength"));
+        }
+        // MP-CMB-21: elevation of the attacking unit against the defender's.
+        let climb = i32::from(self.elev(a_hex)).cmp(&i32::from(self.elev(d_hex)));
+        let elevation = match climb {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+        };
+        if elevation != 0 {
+            modifier += elevation;
+            reasons.push(Reason::new("MP-CMB-21", format!("{elevation:+} to the die for elevation")));
+        }
+        // MP-CMB-23: one point per two points of morale difference (leaders: simulated morale).
+        let morale = |x: UnitId| {
+            let k = &self.counters[x.index()];
+            if k.class == Class::Leader {
+                i32::from(state.units[x.index()].cs) + i32::from(k.stripes)
+            } else {
+                i32::from(state.units[x.index()].mv)
+            }
+        };
+        let m = (morale(u) - morale(target)) / 2;
+        if m != 0 {
+            modifier += m;
+            reasons.push(Reason::new("MP-CMB-23", format!("{m:+} to the die for the morale difference")));
+        }
+        // MP-CMB-30 (provisional): the defender's ground.
+        let rank = self.rank(d_hex, t.class);
+        let terrain = self.data.combat_terrain.rank_modifier.get(&rank.to_string()).copied().unwrap_or(0);
+        if terrain != 0 {
+            modifier += terrain;
+            reasons.push(Reason::new("MP-CMB-30", format!("{terrain:+} to the die for the defender's ground (rank {rank})")));
+        }
+        Ok(Battle {
+            attack_support,
+            defence_support,
+            attack,
+            defence,
+            column,
+            modifier,
+            reasons,
+        })
+    }
+
+    /// MP-CMB-19: the table row for a die roll.
+    fn crt_row(roll: u32, modifier: i32) -> usize {
+        usize::try_from((i32::try_from(roll).unwrap_or(7) + modifier).clamp(0, 7)).expect("0..=7")
+    }
+
+    /// The cell for a roll.
+    pub(crate) fn result(&self, b: &Battle, roll: u32) -> CrtResult {
+        self.data.crt.cell(Self::crt_row(roll, b.modifier), b.column)
+    }
+}
+
+/// Every legal attack of the side in its combat phase.
+pub(crate) fn legal_attacks(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
+    for (i, c) in rules.counters.iter().enumerate() {
+        let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
+        let s = &state.units[i];
+        if c.side != state.active || s.hex.is_none() || s.attacked || rules.demoralised(state, u) {
+            continue;
+        }
+        for e in rules.enemies_in_contact(state, u) {
+            if !state.units[e.index()].defended {
+                out.push(Action::Attack { unit: u, target: e });
+            }
+        }
+    }
+}
+
+/// Resolves a checked attack.
+pub(crate) fn apply_attack(rules: &MornePlaine, state: &mut State, u: UnitId, target: UnitId, ctx: &mut Ctx<'_, Event>) {
+    let b = rules.check_attack(state, u, target).expect("checked");
+    let roll = ctx.roll(
+        COMBAT_DIE,
+        format!("MP-CMB-18: combat die, {} attacking {}", rules.unit_name(u), rules.unit_name(target)),
+    );
+    let r = rules.result(&b, roll);
+    state.units[u.index()].attacked = true;
+    state.units[target.index()].defended = true;
+    ctx.emit(Event::Attacked {
+        unit: u,
+        target,
+        attack: b.attack,
+        defence: b.defence,
+        odds: rules.data.crt.columns[b.column].clone(),
+        modifier: b.modifier,
+        die: u8::try_from(MornePlaine::crt_row(roll, b.modifier)).expect("0..=7"),
+        result: r,
+        supports: b.attack_support.clone(),
+        defence_supports: b.defence_support.clone(),
+    });
+    // MP-CMB-4, MP-CMB-12: only the attacker and the defender suffer results.
+    lose_strength(rules, state, target, r.defender_loss, u, ctx);
+    lose_strength(rules, state, u, r.attacker_loss, target, ctx);
+    if r.defender_check {
+        morale_check(rules, state, target, u, ctx);
+    }
+    if r.attacker_check {
+        morale_check(rules, state, u, target, ctx);
+    }
+}
+
+/// MP-CMB-20, MP-ELIM-2: strength loss; at 0 the unit is eliminated and `by` regains a
+/// morale point (never above its initial value) and is victorious.
+fn lose_strength(rules: &MornePlaine, state: &mut State, u: UnitId, points: u8, by: UnitId, ctx: &mut Ctx<'_, Event>) {
+    if points == 0 || state.units[u.index()].hex.is_none() {
+        return;
+    }
+    let s = &mut state.units[u.index()];
+    let lost = points.min(s.cs);
+    s.cs -= lost;
+    ctx.emit(Event::Shaken {
+        unit: u,
+        morale: 0,
+        strength: lost,
+        rule: "MP-CMB-25".into(),
+    });
+    if state.units[u.index()].cs == 0 {
+        rules.eliminate(state, u, "MP-CMB-20", "its combat strength fell to 0".into(), ctx);
+        credit(rules, state, by, true, ctx);
+    }
+}
+
+/// MP-VICU-1, MP-ELIM-2: the unit that eliminated or drove back an enemy is victorious;
+/// an elimination gives it back a morale point.
+fn credit(rules: &MornePlaine, state: &mut State, by: UnitId, elimination: bool, ctx: &mut Ctx<'_, Event>) {
+    let initial = rules.counters[by.index()].mv;
+    let s = &mut state.units[by.index()];
+    if s.hex.is_none() {
+        return;
+    }
+    s.victorious = true;
+    if elimination && s.mv < initial && rules.counters[by.index()].class != Class::Leader {
+        s.mv += 1;
+        ctx.emit(Event::Rallied {
+            unit: by,
+            morale: 1,
+            rule: "MP-ELIM-2".into(),
+        });
+    }
+}
+
+/// MP-CMB-26, MP-CMB-27, MP-CMB-28: a morale check after combat; failing, the unit
+/// retreats (MP-RET-*) and the other may advance (MP-ADV-*).
+fn morale_check(rules: &MornePlaine, state: &mut State, u: UnitId, by: UnitId, ctx: &mut Ctx<'_, Event>) {
+    let Some(from) = state.units[u.index()].hex else { return };
+    if rules.counters[u.index()].class == Class::Leader {
+        return; // MP-CMB-27: leaders are not subject to morale tests resulting of combat.
+    }
+    let mv = state.units[u.index()].mv;
+    let roll = ctx.roll(MORALE_DIE, format!("MP-CMB-26: morale check of {}", rules.unit_name(u)));
+    let failed = roll > u32::from(mv);
+    ctx.emit(Event::MoraleChecked {
+        unit: u,
+        morale: mv,
+        roll: u8::try_from(roll).unwrap_or(u8::MAX),
+        failed,
+    });
+    if !failed {
+        return;
+    }
+    match rules.retreat(state, u, by, ctx) {
+        Some(zones) => {
+            // MP-RET-10: a point of morale per enemy unit controlling the hex retreated into.
+            rules.lose_morale(state, u, zones, "MP-RET-10", ctx);
+            credit(rules, state, by, false, ctx);
+            advance(rules, state, by, from, ctx);
+        }
+        None => credit(rules, state, by, true, ctx),
+    }
+}
+
+/// MP-ADV-1 to MP-ADV-6: the victorious unit takes the hex left by the retreating one,
+/// unless it would leave better ground or an objective, or it is artillery.
+fn advance(rules: &MornePlaine, state: &mut State, u: UnitId, into: Hex, ctx: &mut Ctx<'_, Event>) {
+    let Some(at) = state.units[u.index()].hex else { return };
+    let class = rules.counters[u.index()].class;
+    if class == Class::Artillery || MornePlaine::occupant(state, into).is_some() {
+        return; // MP-ADV-4: artillery never moves after combat.
+    }
+    if rules.rank(into, class) < rules.rank(at, class) {
+        return; // MP-ADV-5, MP-ADV-6: never for a hex of lower rank.
+    }
+    if rules.is_objective(at) && !rules.is_objective(into) {
+        return; // MP-ADV-1, MP-ADV-2: an objective is not left, unless for another.
+    }
+    if !rules.in_contact(at, into) {
+        return;
+    }
+    state.units[u.index()].hex = Some(into);
+    rules.take_place(state, into);
+    ctx.emit(Event::TookHex {
+        unit: u,
+        to: into,
+        rule: "MP-ADV-1".into(),
+    });
+}
+
+/// The exact distribution of an attack's table results, with the morale checks' odds.
+pub(crate) fn preview(rules: &MornePlaine, state: &State, u: UnitId, target: UnitId) -> Result<Preview, Refusal> {
+    let b = rules.check_attack(state, u, target)?;
+    let mut outcomes: Vec<(CrtResult, usize, u64)> = Vec::new();
+    for roll in 1..=COMBAT_DIE {
+        let row = MornePlaine::crt_row(roll, b.modifier);
+        let r = rules.result(&b, roll);
+        match outcomes.iter_mut().find(|o| o.0 == r) {
+            Some(o) => o.2 += 1,
+            None => outcomes.push((r, row, 1)),
+        }
+    }
+    let fail = |x: UnitId| {
+        if rules.counters[x.index()].class == Class::Leader {
+            0
+        } else {
+            u64::from(MORALE_DIE.saturating_sub(u32::from(state.units[x.index()].mv)))
+        }
+    };
+    Ok(Preview {
+        roll: "1d6 on the combat results table".into(),
+        inputs: serde_json::json!({
+            "attack": b.attack,
+            "defence": b.defence,
+            "odds": rules.data.crt.columns[b.column],
+            "modifier": b.modifier,
+            "attacker_fails_morale_check": [fail(u), u64::from(MORALE_DIE)],
+            "defender_fails_morale_check": [fail(target), u64::from(MORALE_DIE)],
+        }),
+        outcomes: outcomes
+            .into_iter()
+            .map(|(r, row, n)| Chance::new(serde_json::json!({ "die": row, "result": r }), n, u64::from(COMBAT_DIE)))
+            .collect(),
+        reasons: b.reasons,
+    })
+}
