@@ -822,3 +822,26 @@ fn svg_draws_pointy_maps_and_escapes_text() {
         "the wall and its legend sample"
     );
 }
+
+#[test]
+fn the_example_in_the_format_reference_is_valid() {
+    let doc = include_str!("../../../docs/SCENARIO-FORMAT.md");
+    let start = doc.find("```toml\n").expect("a toml example") + "```toml\n".len();
+    let text = &doc[start..start + doc[start..].find("```").unwrap()];
+    let s = match scenario::load("SCENARIO-FORMAT.md", text, vocab_for) {
+        Ok(s) => s,
+        Err(problems) => panic!("{problems}"),
+    };
+    assert_eq!(s.id, "mill-ford");
+    assert_eq!(s.options["bog_test"], Value::Bool(false));
+    let mill = hex(&s, "0503");
+    assert_eq!(
+        s.features(hex(&s, "0403"), Direction::NE),
+        ["stream", "bridge"]
+    );
+    assert!(s.has_path(mill, Direction::SW, "road"));
+    assert!(s.has_feature(hex(&s, "0406"), Direction::S, "stream"));
+    assert_eq!(s.unit("b-hussars").unwrap().facing, Some(Direction::N));
+    assert_eq!(s.unit("b-reserve").unwrap().enters.unwrap().turn, 3);
+    assert_eq!(s.places.len(), 2);
+}
