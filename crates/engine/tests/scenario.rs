@@ -845,3 +845,55 @@ fn the_example_in_the_format_reference_is_valid() {
     assert_eq!(s.unit("b-reserve").unwrap().enters.unwrap().turn, 3);
     assert_eq!(s.places.len(), 2);
 }
+
+mod never_panics {
+    use super::{vocab_for, BRIDGE_AT_MORNE};
+    use grognard_engine::scenario;
+    use proptest::prelude::*;
+
+    fn edit(text: &str, at: usize, kind: u8, with: char) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        let at = at % (chars.len() + 1);
+        match kind % 3 {
+            0 => chars.insert(at, with),
+            1 if at < chars.len() => {
+                chars.remove(at);
+            }
+            _ if at < chars.len() => chars[at] = with,
+            _ => chars.push(with),
+        }
+        chars.into_iter().collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any small edit of a real file gives a scenario or located problems, sorted
+        /// and inside the file, never a panic.
+        #[test]
+        fn edits_of_the_built_in_scenario(
+            edits in prop::collection::vec(
+                (any::<usize>(), any::<u8>(), prop::sample::select(
+                    vec!['"', '\'', '=', '[', ']', '{', '\n', '0', '9', 'x', ' ', '/', ',', 'é', '\\'],
+                )),
+                1..4,
+            )
+        ) {
+            let mut text = BRIDGE_AT_MORNE.to_owned();
+            for (at, kind, with) in edits {
+                text = edit(&text, at, kind, with);
+            }
+            let lines = text.lines().count().max(1);
+            if let Err(problems) = scenario::load("edited.toml", &text, vocab_for) {
+                prop_assert!(!problems.is_empty());
+                let mut last = (0, 0);
+                for p in &problems {
+                    prop_assert!(p.line >= 1 && p.line <= lines + 1, "{p}");
+                    prop_assert!(p.column >= 1, "{p}");
+                    prop_assert!((p.line, p.column) >= last, "unsorted at {p}");
+                    last = (p.line, p.column);
+                }
+            }
+        }
+    }
+}

@@ -49,8 +49,8 @@ pub(crate) fn read(file: &str, text: &str) -> Result<ScenarioSpec, Problems> {
         let name = key.get_ref().as_ref();
         match name {
             "scenario" => {
+                seen_scenario = true;
                 if let Some((t, span)) = r.as_table(key, value, "[scenario]") {
-                    seen_scenario = true;
                     spec.scenario = r.header(t, span);
                 }
             }
@@ -60,8 +60,8 @@ pub(crate) fn read(file: &str, text: &str) -> Result<ScenarioSpec, Problems> {
                 }
             }
             "map" => {
+                seen_map = true;
                 if let Some((t, span)) = r.as_table(key, value, "[map]") {
-                    seen_map = true;
                     spec.map = r.map(t, span);
                 }
             }

@@ -237,8 +237,8 @@ impl<'a> Check<'a> {
                 }
             });
 
-        let options = self.options();
         let map = self.map_shape();
+        let options = self.options(map.map(|m| m.orientation()));
         let sides = self.sides(map.map(|m| m.orientation()));
         let side_ids: Vec<String> = sides.iter().map(|s| s.id.clone()).collect();
         let first_side = match &h.first_side {
@@ -421,7 +421,7 @@ impl<'a> Check<'a> {
         out
     }
 
-    fn options(&mut self) -> BTreeMap<String, Value> {
+    fn options(&mut self, orientation: Option<Orientation>) -> BTreeMap<String, Value> {
         let vocab = self.vocab;
         let mut out: BTreeMap<String, Value> = vocab
             .options
@@ -432,7 +432,7 @@ impl<'a> Check<'a> {
         for (k, v) in &self.spec.options {
             match vocab.options.iter().find(|o| o.name == *k.get_ref()) {
                 Some(o) => {
-                    if let Some(value) = self.value(k.get_ref(), v, &o.kind, None) {
+                    if let Some(value) = self.value(k.get_ref(), v, &o.kind, orientation) {
                         out.insert(o.name.clone(), value);
                     }
                 }
