@@ -95,6 +95,9 @@ pub trait AnyGame: Send + Sync {
     fn save(&self) -> SavedGame;
     /// A copy, for "what if" analysis.
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
+    /// The action the computer opponent chooses for the side to act (JSON, as
+    /// [`AnyGame::apply`] takes it), or `None` once the game is over.
+    fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value>;
 }
 
 impl<R: Ruleset> Game<R> {
@@ -196,6 +199,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn boxed_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+    fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value> {
+        crate::ai::choose(self.rules(), self.state(), config).map(|a| self.encode(&a))
     }
 }
 

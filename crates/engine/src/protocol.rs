@@ -234,11 +234,20 @@ impl Session {
                 };
                 out.insert("log".into(), Value::Array(g.log(&seat)));
             }
+            "ai" => {
+                let g = self.game_ref()?;
+                let mut config = crate::ai::AiConfig::default();
+                if let Some(ms) = req.get("millis").and_then(Value::as_u64) {
+                    config.budget = std::time::Duration::from_millis(ms.min(60_000));
+                }
+                out.insert("action".into(), json!(g.ai_action(config)));
+                Self::status(g, &mut out);
+            }
             "rulesets" => {
                 out.insert("rulesets".into(), json!(self.registry.names()));
             }
             "quit" => {}
-            "" => return Err(Failure::request("a request needs a \"cmd\" (load, legal, apply, state, view, explain, preview, reachable, force_rolls, undo, save, log, rulesets, quit)")),
+            "" => return Err(Failure::request("a request needs a \"cmd\" (load, legal, apply, state, view, explain, preview, reachable, force_rolls, undo, save, log, ai, rulesets, quit)")),
             other => return Err(Failure::request(format!("unknown cmd `{other}`"))),
         }
         Ok(out)

@@ -255,6 +255,14 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// A refusal when the action is illegal or has no random part.
     fn preview(&self, state: &Self::State, action: &Self::Action) -> Result<Preview, Refusal>;
 
+    /// How good the state is for `side`, for the computer opponent: higher is better.
+    /// The scale is the ruleset's; only comparisons between states matter. The
+    /// default knows nothing and makes the computer play at random.
+    fn evaluate(&self, state: &Self::State, side: &str) -> f64 {
+        let _ = (state, side);
+        0.0
+    }
+
     /// The hexes a unit can reach now, with costs and paths.
     ///
     /// # Errors

@@ -4,6 +4,7 @@
 //! [`movement`], [`zones_of_control`], [`charge`], [`retreat`]. The tables are in
 //! `data.toml`; rule IDs are listed in `docs/rules/morne-plaine.md`.
 
+pub mod ai;
 pub mod bombardment;
 pub mod charge;
 pub mod combat;
@@ -526,5 +527,9 @@ impl Ruleset for MornePlaine {
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
         movement::reachable(self, state, unit)
+    }
+
+    fn evaluate(&self, state: &State, side: &str) -> f64 {
+        self.score(state, side)
     }
 }
