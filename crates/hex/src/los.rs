@@ -11,20 +11,22 @@
 //!
 //! For a point `p` in cube coordinates take `X = p.q - p.r`, `Y = p.r - p.s`,
 //! `Z = p.s - p.q` (so `X + Y + Z = 0`). The cell of hex `h` is the set of points
-//! with `|X - X(h)| <= 1`, `|Y - Y(h)| <= 1` and `|Z - Z(h)| <= 1`. The lines on
-//! which `X`, `Y` or `Z` is an integer cut the plane into small triangles; each hex
-//! is the six triangles around its centre, and each triangle lies in exactly one
-//! hex: the one whose centre is the triangle's corner with `X ≡ Y (mod 3)`.
+//! with `|X - X(h)| <= 1`, `|Y - Y(h)| <= 1` and `|Z - Z(h)| <= 1`: each of the
+//! three families of parallel hexsides is where one of these bounds is tight.
 //!
-//! Along the segment `X`, `Y` and `Z` change linearly from integer values, so the
-//! segment crosses the integer lines of each family at evenly spaced parameters
-//! `i / |ΔX|`, `j / |ΔY|`, `k / |ΔZ|`. Merging the three sequences (comparing the
-//! fractions by cross-multiplication) visits the triangles in order; naming each
-//! triangle's hex and dropping repeats gives the hexes crossed. When one of `ΔX`,
-//! `ΔY`, `ΔZ` is zero the segment lies on a grid line and runs alternately through
-//! hexes (corner to centre to corner) and along hexsides. A segment through a hex
-//! corner goes on into the hex on its side of the corner; a hex it only touches at
-//! that corner is never reported.
+//! Along the segment `X`, `Y` and `Z` change linearly, so the parameter at which
+//! the segment leaves the current hex through each family's hexside is a fraction
+//! with the span `|ΔX|` (`|ΔY|`, `|ΔZ|`) as denominator. Scaled by the product of
+//! the spans these are integers, and stepping into a neighbour changes each of them
+//! by a fixed amount; the walk compares integers and adds, nothing else. Where the
+//! segment leaves through a corner (two hexsides at once) it goes on into the hex
+//! on its side of the corner: the one across the family whose value moves the
+//! other way from the other two; the third hex at that corner, touched only there,
+//! is never reported.
+//!
+//! When one of `ΔX`, `ΔY`, `ΔZ` is zero the segment is parallel to a family of
+//! hexsides and runs from centre to corner to corner to centre: through a hex, along
+//! a hexside, through the next hex, and so on (the six "diagonal" directions).
 
 use crate::{Hex, Hexside};
 
@@ -153,195 +155,227 @@ pub fn visible(a: Hex, b: Hex, mut blocks: impl FnMut(Hex) -> bool) -> bool {
     true
 }
 
-/// One family of grid lines (`X`, `Y` or `Z` an integer) as the segment crosses it.
-#[derive(Clone, Copy, Debug)]
-struct Family {
-    /// The value at the start of the segment (an integer: `a` is a hex centre).
-    start: i64,
-    /// The sign of the change along the segment: -1, 0 or 1.
-    sign: i64,
-    /// The size of the change, `|Δ|`; the crossings are at `i / span`, `0 < i < span`.
-    span: u64,
-}
-
-impl Family {
-    fn new(start: i64, end: i64) -> Family {
-        Family {
-            start,
-            sign: (end - start).signum(),
-            span: end.abs_diff(start),
-        }
-    }
-
-    /// `floor` of the value on the open interval after `crossed` crossings.
-    fn floor(self, crossed: u64) -> i64 {
-        let crossed = i64::try_from(crossed).expect("a crossing count fits in i64");
-        if self.sign > 0 {
-            self.start + crossed
-        } else {
-            self.start - crossed - 1
-        }
-    }
-
-    /// Whether a crossing remains after `crossed` of them.
-    fn has_next(self, crossed: u64) -> bool {
-        crossed + 1 < self.span
-    }
-}
-
 /// Iterator over the steps of a centre-to-centre line; see [`steps`].
 #[derive(Clone, Debug)]
 pub struct LineSteps {
-    families: [Family; 3],
-    /// Crossings passed in each family: the current open interval of the segment
-    /// lies between the last of them and the next.
-    crossed: [u64; 3],
-    /// The family whose value stays constant (the line runs along its grid line).
-    constant: Option<usize>,
-    last: Option<LineStep>,
-    done: bool,
+    walk: Walk,
 }
 
-/// The lattice point `(X, Y, Z)` as a hex, when it is a hex centre.
-fn centre(px: i64, py: i64, pz: i64) -> Option<Hex> {
-    if (px - py).rem_euclid(3) != 0 {
-        return None;
-    }
-    let q = (px - pz) / 3;
-    let r = (py - px) / 3;
-    Some(Hex::new(
-        i32::try_from(q).expect("a hex on the line lies between its ends"),
-        i32::try_from(r).expect("a hex on the line lies between its ends"),
-    ))
+#[derive(Clone, Debug)]
+enum Walk {
+    Done,
+    /// The line from a hex to itself.
+    Single(Hex),
+    /// Parallel to a family of hexsides: hexes `at`, `at + unit`, ... up to `end`,
+    /// with the hexside between `h + flank.0` and `h + flank.1` after each `h`.
+    Diagonal {
+        at: Hex,
+        end: Hex,
+        unit: Hex,
+        flank: (Hex, Hex),
+        edge_next: bool,
+    },
+    /// Hex to hex, keys in 64 bits (any line up to about 200,000 hexes long).
+    Cells64(Cells<i64>),
+    /// Hex to hex, keys in 128 bits (any line between `i32` coordinates).
+    Cells128(Cells<i128>),
+}
+
+/// The hex-to-hex walk of a line parallel to no hexside.
+#[derive(Clone, Debug)]
+struct Cells<K> {
+    at: Hex,
+    end: Hex,
+    /// For each family (`X`, `Y`, `Z`): twice the parameter at which the segment
+    /// leaves `at` through that family's hexside, scaled by the product of the
+    /// spans, plus 1 for the two families that lose ties (see [`Cells::new`]).
+    key: [K; 3],
+    /// `delta[f]`: what crossing family `f`'s hexside adds to each key.
+    delta: [[K; 3]; 3],
+    /// `step[f]`: the neighbour across family `f`'s hexside, as an axial offset.
+    step: [Hex; 3],
+    started: bool,
 }
 
 /// `X`, `Y`, `Z` of a hex centre.
-fn xyz(h: Hex) -> [i64; 3] {
-    let (q, r, s) = (i64::from(h.q), i64::from(h.r), i64::from(h.s()));
+fn xyz(h: Hex) -> [i128; 3] {
+    let (q, r, s) = (i128::from(h.q), i128::from(h.r), i128::from(h.s()));
     [q - r, r - s, s - q]
+}
+
+impl<K: Copy + Ord + std::ops::AddAssign + TryFrom<i128>> Cells<K> {
+    /// The walk from `a` to `b` when `sign` (of `ΔX`, `ΔY`, `ΔZ`) has no zero, or
+    /// `None` when the keys do not fit in `K`.
+    fn new(a: Hex, b: Hex, sign: [i128; 3], span: [i128; 3]) -> Option<Cells<K>> {
+        // Leaving hex h through the hexside of family f (where its value reaches
+        // X(h) + sign) happens at t = (u_f + 1) / span_f with u_f = sign_f (X(h) - X(a)),
+        // that is at (u_f + 1) * gap_f once scaled by the product of the spans.
+        // Crossing family f adds 2 to u_f and -sign_f * sign_g to each other u_g.
+        let product = span[0] * span[1] * span[2];
+        let gap = [0, 1, 2].map(|f| product / span[f]);
+        // At a corner two families tie, with opposite signs; the segment goes on
+        // across the one whose sign differs from the third family's, which is the
+        // family whose sign differs from both others. Doubling the keys and adding
+        // 1 to the other two breaks every tie its way.
+        let lonely = if sign[0] == sign[1] {
+            2
+        } else {
+            usize::from(sign[0] == sign[2])
+        };
+        let tie = |f: usize| i128::from(f != lonely);
+        // The largest key reached is below 2 * (product + 3 * max gap) + 1.
+        K::try_from(4 * product + 8 * gap.iter().max()?).ok()?;
+        let fit = |v: i128| K::try_from(v).ok().expect("within the bound checked above");
+        let key = [0, 1, 2].map(|f| fit(2 * gap[f] + tie(f)));
+        let delta = [0, 1, 2].map(|f| {
+            [0, 1, 2].map(|g| {
+                fit(if f == g {
+                    4 * gap[g]
+                } else {
+                    -2 * sign[f] * sign[g] * gap[g]
+                })
+            })
+        });
+        let step = [0, 1, 2].map(|f| {
+            // Across +X: axial (1, -1); +Y: (0, 1); +Z: (-1, 0); minus: opposite.
+            let (q, r) = [(1, -1), (0, 1), (-1, 0)][f];
+            if sign[f] > 0 {
+                Hex::new(q, r)
+            } else {
+                Hex::new(-q, -r)
+            }
+        });
+        Some(Cells {
+            at: a,
+            end: b,
+            key,
+            delta,
+            step,
+            started: false,
+        })
+    }
+
+    #[inline]
+    fn next(&mut self) -> Option<Hex> {
+        if !self.started {
+            self.started = true;
+            return Some(self.at);
+        }
+        if self.at == self.end {
+            return None;
+        }
+        let [k0, k1, k2] = self.key;
+        let f = if k0 < k1 {
+            if k0 < k2 {
+                0
+            } else {
+                2
+            }
+        } else if k1 < k2 {
+            1
+        } else {
+            2
+        };
+        for (k, d) in self.key.iter_mut().zip(self.delta[f]) {
+            *k += d;
+        }
+        self.at = self.at + self.step[f];
+        Some(self.at)
+    }
 }
 
 impl LineSteps {
     fn new(a: Hex, b: Hex) -> LineSteps {
-        let (pa, pb) = (xyz(a), xyz(b));
-        let families = [0, 1, 2].map(|i| Family::new(pa[i], pb[i]));
-        let constant = if a == b {
-            None
-        } else {
-            families.iter().position(|f| f.sign == 0)
-        };
-        LineSteps {
-            families,
-            crossed: [0; 3],
-            constant,
-            last: None,
-            done: false,
-        }
-    }
-
-    /// The step of the current open interval of the segment.
-    fn current(&self) -> LineStep {
-        let f = |i: usize| self.families[i].floor(self.crossed[i]);
-        match self.constant {
-            None => {
-                // Inside one small triangle; its hex is the one whose centre is the
-                // triangle's corner with X ≡ Y (mod 3).
-                let (fx, fy, fz) = (f(0), f(1), f(2));
-                let corners = if fx + fy + fz == -1 {
-                    [(fx + 1, fy, fz), (fx, fy + 1, fz), (fx, fy, fz + 1)]
-                } else {
-                    [
-                        (fx, fy + 1, fz + 1),
-                        (fx + 1, fy, fz + 1),
-                        (fx + 1, fy + 1, fz),
-                    ]
-                };
-                let hex = corners
-                    .iter()
-                    .find_map(|&(x, y, z)| centre(x, y, z))
-                    .expect("every triangle has one hex-centre corner");
-                LineStep::Hex(hex)
-            }
-            Some(c) => {
-                // On the grid line where family `c` is constant, between two lattice
-                // points. Work in the rotated frame (A, B, C) with A constant.
-                let (ib, ic) = ((c + 1) % 3, (c + 2) % 3);
-                let a = self.families[c].start;
-                let (fb, fc) = (f(ib), f(ic));
-                let point = |pa: i64, pb: i64, pc: i64| {
-                    let mut p = [0; 3];
-                    p[c] = pa;
-                    p[ib] = pb;
-                    p[ic] = pc;
-                    centre(p[0], p[1], p[2])
-                };
-                if let Some(h) = point(a, fb, fc + 1).or_else(|| point(a, fb + 1, fc)) {
-                    // A half diagonal of a hex, from its centre to a corner.
-                    LineStep::Hex(h)
-                } else {
-                    // Corner to corner: a hexside, between the hexes on either side.
-                    let h1 = point(a + 1, fb, fc).expect("hex beside a hexside");
-                    let h2 = point(a - 1, fb + 1, fc + 1).expect("hex beside a hexside");
-                    let (h1, h2) = Hexside::between(h1, h2)
-                        .expect("the hexes beside a hexside are adjacent")
-                        .hexes();
-                    LineStep::Edge(h1, h2)
-                }
-            }
-        }
-    }
-
-    /// Moves to the next open interval; false when the segment has ended.
-    fn advance(&mut self) -> bool {
-        // The next crossing is the least of (crossed + 1) / span over the families.
-        let mut best: Option<(u64, u64)> = None;
-        for i in 0..3 {
-            let fam = self.families[i];
-            if !fam.has_next(self.crossed[i]) {
-                continue;
-            }
-            let cand = (self.crossed[i] + 1, fam.span);
-            best = match best {
-                Some(b) if frac_cmp(b, cand).is_le() => Some(b),
-                _ => Some(cand),
+        if a == b {
+            return LineSteps {
+                walk: Walk::Single(a),
             };
         }
-        let Some(best) = best else {
-            return false;
-        };
-        for i in 0..3 {
-            let fam = self.families[i];
-            if fam.has_next(self.crossed[i])
-                && frac_cmp((self.crossed[i] + 1, fam.span), best).is_eq()
-            {
-                self.crossed[i] += 1;
+        let (pa, pb) = (xyz(a), xyz(b));
+        let delta = [0, 1, 2].map(|i| pb[i] - pa[i]);
+        let sign = delta.map(i128::signum);
+        let walk = if sign.contains(&0) {
+            // Parallel to a family of hexsides: b - a is a multiple of a diagonal,
+            // the sum of two neighbouring directions.
+            let dq = i64::from(b.q) - i64::from(a.q);
+            let dr = i64::from(b.r) - i64::from(a.r);
+            let half = dq.abs().max(dr.abs()).max((dq + dr).abs()) / 2;
+            let unit = Hex::new(
+                i32::try_from(dq / half).expect("a unit step"),
+                i32::try_from(dr / half).expect("a unit step"),
+            );
+            let flank = crate::Direction::ALL
+                .iter()
+                .map(|d| {
+                    let (q, r) = d.delta();
+                    Hex::new(q, r)
+                })
+                .find(|&d1| (unit - d1).distance(Hex::ORIGIN) == 1)
+                .map(|d1| (d1, unit - d1))
+                .expect("a diagonal is the sum of two neighbouring directions");
+            Walk::Diagonal {
+                at: a,
+                end: b,
+                unit,
+                flank,
+                edge_next: false,
             }
-        }
-        true
+        } else {
+            let span = delta.map(i128::abs);
+            match Cells::<i64>::new(a, b, sign, span) {
+                Some(c) => Walk::Cells64(c),
+                None => Walk::Cells128(
+                    Cells::new(a, b, sign, span).expect("keys of i32 lines fit in i128"),
+                ),
+            }
+        };
+        LineSteps { walk }
     }
-}
-
-/// Compares `n1 / d1` with `n2 / d2` for positive denominators, exactly.
-fn frac_cmp((n1, d1): (u64, u64), (n2, d2): (u64, u64)) -> std::cmp::Ordering {
-    // Spans reach 2^33 for extreme coordinates, so the products need 128 bits.
-    (u128::from(n1) * u128::from(d2)).cmp(&(u128::from(n2) * u128::from(d1)))
 }
 
 impl Iterator for LineSteps {
     type Item = LineStep;
 
+    #[inline]
     fn next(&mut self) -> Option<LineStep> {
-        while !self.done {
-            let step = self.current();
-            if !self.advance() {
-                self.done = true;
+        match &mut self.walk {
+            Walk::Done => None,
+            Walk::Single(a) => {
+                let a = *a;
+                self.walk = Walk::Done;
+                Some(LineStep::Hex(a))
             }
-            if self.last != Some(step) {
-                self.last = Some(step);
-                return Some(step);
+            Walk::Cells64(c) => c.next().map(LineStep::Hex),
+            Walk::Cells128(c) => c.next().map(LineStep::Hex),
+            Walk::Diagonal {
+                at,
+                end,
+                unit,
+                flank,
+                edge_next,
+            } => {
+                if *edge_next {
+                    *edge_next = false;
+                    let (h1, h2) = (*at + flank.0, *at + flank.1);
+                    *at = *at + *unit;
+                    // `Hexside::hexes` order is `Ord` order: the owner is the hex
+                    // from which the other lies in direction 0, 1 or 2.
+                    Some(if h1 < h2 {
+                        LineStep::Edge(h1, h2)
+                    } else {
+                        LineStep::Edge(h2, h1)
+                    })
+                } else {
+                    let h = *at;
+                    if h == *end {
+                        self.walk = Walk::Done;
+                    } else {
+                        *edge_next = true;
+                    }
+                    Some(LineStep::Hex(h))
+                }
             }
         }
-        None
     }
 }
 
@@ -480,6 +514,50 @@ mod tests {
         assert!(visible(a, b, |h| h == a || h == b));
         assert!(!visible(a, b, |h| h == Hex::new(2, 0)));
         assert!(visible(a, a, |_| true));
+    }
+
+    #[test]
+    fn narrow_and_wide_keys_walk_alike() {
+        for (a, b) in [
+            (Hex::new(-40, 17), Hex::new(60, -20)),
+            (Hex::new(3, 3), Hex::new(-4, 9)),
+            (Hex::ORIGIN, Hex::new(5, -1)),
+            (Hex::new(7, -2), Hex::new(-30, -1)),
+        ] {
+            let (pa, pb) = (xyz(a), xyz(b));
+            let delta = [0, 1, 2].map(|i| pb[i] - pa[i]);
+            let (sign, span) = (delta.map(i128::signum), delta.map(i128::abs));
+            let mut narrow = Cells::<i64>::new(a, b, sign, span).unwrap();
+            let mut wide = Cells::<i128>::new(a, b, sign, span).unwrap();
+            let narrow: Vec<Hex> = std::iter::from_fn(|| narrow.next()).collect();
+            let wide: Vec<Hex> = std::iter::from_fn(|| wide.next()).collect();
+            assert_eq!(narrow, wide);
+            assert_eq!(hexes(&line(a, b)), narrow);
+        }
+    }
+
+    #[test]
+    fn long_lines_use_wide_keys() {
+        let a = Hex::new(-1_000_000, 3);
+        let b = Hex::new(1_000_000, -700_001);
+        let steps = steps(a, b);
+        assert!(matches!(steps.walk, Walk::Cells128(_)));
+        let mut prev = None;
+        let mut n = 0;
+        for s in steps {
+            let LineStep::Hex(h) = s else {
+                panic!("no hexside run off the diagonals")
+            };
+            if let Some(p) = prev {
+                assert_eq!(h.distance(p), 1);
+            } else {
+                assert_eq!(h, a);
+            }
+            prev = Some(h);
+            n += 1;
+        }
+        assert_eq!(prev, Some(b));
+        assert!(n > 2_000_000);
     }
 
     #[test]

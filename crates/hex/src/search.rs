@@ -98,14 +98,23 @@ const NONE: u32 = u32::MAX;
 /// The widest bucket window; costs further ahead wait in an overflow list.
 const MAX_WINDOW: usize = 1024;
 
+/// A queued node, with the printed column and row of its hex (so that expanding
+/// it needs no division).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    node: u32,
+    col: u16,
+    row: u16,
+}
+
 /// The mutable state of one run of Dial's algorithm.
 struct Frontier<'s> {
     stamp: u32,
     nodes: &'s mut [Node],
     best: &'s mut [Best],
     reached: &'s mut Vec<u32>,
-    buckets: &'s mut [Vec<u32>],
-    overflow: &'s mut Vec<(u32, u32)>,
+    buckets: &'s mut [Vec<Entry>],
+    overflow: &'s mut Vec<(u32, Entry)>,
     /// The cost of `buckets[0]`.
     base: u32,
 }
@@ -114,7 +123,8 @@ impl Frontier<'_> {
     /// Offers `target` (a node of hex `to_hex`) at cost `total` from `parent`;
     /// queues it when cheaper than before and `expand`.
     #[inline]
-    fn relax(&mut self, parent: u32, to_hex: u32, target: u32, total: u32, expand: bool) {
+    fn relax(&mut self, parent: u32, to_hex: u32, to: Entry, total: u32, expand: bool) {
+        let target = to.node;
         let stamp = self.stamp;
         let slot = &mut self.nodes[target as usize];
         if slot.stamp == stamp && slot.cost <= total {
@@ -140,9 +150,9 @@ impl Frontier<'_> {
         if expand {
             let ahead = (total - self.base) as usize;
             if ahead < self.buckets.len() {
-                self.buckets[ahead].push(target);
+                self.buckets[ahead].push(to);
             } else {
-                self.overflow.push((total, target));
+                self.overflow.push((total, to));
             }
         }
     }
@@ -220,8 +230,8 @@ pub struct Search {
     best: Vec<Best>,
     /// Hexes reached in this run, in the order first reached.
     reached: Vec<u32>,
-    buckets: Vec<Vec<u32>>,
-    overflow: Vec<(u32, u32)>,
+    buckets: Vec<Vec<Entry>>,
+    overflow: Vec<(u32, Entry)>,
     /// Buckets in use in this run.
     window: usize,
     stamp: u32,
@@ -400,7 +410,12 @@ impl Search {
             node,
         };
         self.reached.push(hex);
-        self.buckets[0].push(node);
+        let (col, row) = self.shape.to_offset(start);
+        self.buckets[0].push(Entry {
+            node,
+            col: u16::try_from(col).expect("map sides are at most 999"),
+            row: u16::try_from(row).expect("map sides are at most 999"),
+        });
     }
 
     /// Dial's algorithm from the queued start to the end of the budget.
@@ -438,13 +453,13 @@ impl Search {
                 else {
                     break 'windows;
                 };
-                while let Some(node) = frontier.buckets[level].pop() {
+                while let Some(Entry { node, col, row }) = frontier.buckets[level].pop() {
                     if frontier.nodes[node as usize].cost != cur {
                         continue; // Superseded by a cheaper entry.
                     }
-                    let hex = node / 2 / modes;
-                    let mode = u8::try_from(node / 2 % modes).expect("modes fit in u8");
-                    let (col, row) = (hex % cols, hex / cols);
+                    let (col, row) = (u32::from(col), u32::from(row));
+                    let hex = row * cols + col;
+                    let mode = u8::try_from((node >> 1) - hex * modes).expect("modes fit in u8");
                     #[expect(clippy::cast_possible_wrap, reason = "map sides are at most 999")]
                     let (ci, ri) = (col as i32, row as i32);
                     let from = shape.from_offset(ci, ri);
@@ -473,9 +488,16 @@ impl Search {
                         );
                         if let Some(total) = cur.checked_add(cost).filter(|&t| t <= budget) {
                             let to_hex = nr * cols + nc;
-                            let target =
-                                (to_hex * modes + u32::from(to_mode)) * 2 + u32::from(stop);
-                            frontier.relax(node, to_hex, target, total, !stop);
+                            #[expect(
+                                clippy::cast_possible_truncation,
+                                reason = "map sides are at most 999"
+                            )]
+                            let to = Entry {
+                                node: (to_hex * modes + u32::from(to_mode)) * 2 + u32::from(stop),
+                                col: nc as u16,
+                                row: nr as u16,
+                            };
+                            frontier.relax(node, to_hex, to, total, !stop);
                         }
                     }
                 }
