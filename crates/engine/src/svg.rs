@@ -97,7 +97,7 @@ pub fn render(s: &Scenario) -> String {
     out
 }
 
-const STYLE: &str = r#"<style>
+const STYLE: &str = r"<style>
 .hex { stroke: #8a8a7a; stroke-width: 0.8; }
 .label { font-size: 8px; fill: #555; text-anchor: middle; }
 .elev-label { font-size: 8px; fill: #6b4a24; font-weight: bold; }
@@ -112,7 +112,7 @@ const STYLE: &str = r#"<style>
 .legend text { font-size: 11px; fill: #222; }
 .legend .heading { font-size: 12px; font-weight: bold; }
 </style>
-"#;
+";
 
 /// A number for SVG: one decimal, no trailing `.0`.
 fn n(x: f64) -> String {
@@ -345,7 +345,7 @@ fn draw_hexsides(
 
 fn draw_side(s: &Scenario, out: &mut String, h: Hex, dir: Direction, stroke: Stroke) {
     let ((x1, y1), (x2, y2)) = s.map.side_corners(h, dir, SIZE);
-    let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+    let (mx, my) = (f64::midpoint(x1, x2), f64::midpoint(y1, y2));
     // Unit normal from the hexside toward the lower hex (toward `across` on a tie).
     let across = h.neighbor(dir);
     let here = s.elevation_at(h).unwrap_or(0);
@@ -580,16 +580,15 @@ fn draw_units(s: &Scenario, out: &mut String) {
         );
         if let Some(dir) = u.facing {
             let ((x1, y1), (x2, y2)) = s.map.side_corners(h, dir, SIZE);
-            let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+            let (mx, my) = (f64::midpoint(x1, x2), f64::midpoint(y1, y2));
             let (dx, dy) = ((mx - cx) * 0.55, (my - cy) * 0.55);
-            let tipx = cx + dx;
-            let tipy = cy + dy;
+            let tip = (cx + dx, cy + dy);
             let (px, py) = (-dy * 0.3, dx * 0.3);
             let _ = writeln!(
                 out,
                 r##"<polygon class="facing" points="{}" fill="#222"/>"##,
                 points(&[
-                    (tipx, tipy),
+                    tip,
                     (cx + dx * 0.6 + px, cy + dy * 0.6 + py),
                     (cx + dx * 0.6 - px, cy + dy * 0.6 - py)
                 ])

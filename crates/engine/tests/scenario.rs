@@ -10,6 +10,7 @@ const BRIDGE_AT_MORNE: &str = include_str!("../../../scenarios/morne-plaine/brid
 
 /// The Morne Plaine words as far as the scenario tests need them; the ruleset supplies
 /// the real vocabulary.
+#[must_use]
 pub fn morne_plaine_test_vocabulary() -> Vocabulary {
     let core = |t: UnitType| {
         t.value(ValueSpec::int("cs", 1, 12))

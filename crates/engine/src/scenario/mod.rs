@@ -101,15 +101,14 @@ pub fn load(
     let Some(ruleset) = &spec.scenario.ruleset else {
         return Err(unchecked(&spec, None));
     };
-    match vocab_for(ruleset.get_ref()) {
-        Some(vocab) => validate(&spec, &vocab),
-        None => {
-            let lines = problem::Lines::new(&spec.source);
-            let p = lines
-                .loc(ruleset.span().start)
-                .problem(file, format!("unknown ruleset `{}`", ruleset.get_ref()));
-            Err(unchecked(&spec, Some(p)))
-        }
+    if let Some(vocab) = vocab_for(ruleset.get_ref()) {
+        validate(&spec, &vocab)
+    } else {
+        let lines = problem::Lines::new(&spec.source);
+        let p = lines
+            .loc(ruleset.span().start)
+            .problem(file, format!("unknown ruleset `{}`", ruleset.get_ref()));
+        Err(unchecked(&spec, Some(p)))
     }
 }
 

@@ -14,6 +14,7 @@ use toml::Spanned;
 type Span = Range<usize>;
 
 /// Reads `text`; `Err` only when it is not TOML.
+#[expect(clippy::too_many_lines, reason = "one arm per top-level table")]
 pub(crate) fn read(file: &str, text: &str) -> Result<ScenarioSpec, Problems> {
     let lines = Lines::new(text);
     let (root, errors) = DeTable::parse_recoverable(text);
@@ -151,7 +152,7 @@ fn a(type_str: &str) -> String {
     format!("{} {type_str}", article(type_str))
 }
 
-impl<'a> Reader<'a> {
+impl Reader<'_> {
     fn at(&mut self, offset: usize, message: impl Into<String>) {
         self.problems
             .push(self.lines.loc(offset).problem(self.file, message));
@@ -196,7 +197,7 @@ impl<'a> Reader<'a> {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for item in items.iter() {
+        for item in items {
             if let DeValue::Table(t) = item.get_ref() {
                 out.push((t, item.span()));
             } else {
@@ -315,7 +316,7 @@ impl<'a> Reader<'a> {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for item in items.iter() {
+        for item in items {
             if let DeValue::String(s) = item.get_ref() {
                 out.push(Spanned::new(item.span(), s.to_string()));
             } else {
@@ -416,7 +417,7 @@ impl<'a> Reader<'a> {
             }),
             DeValue::Array(items) => {
                 let mut pieces = Vec::new();
-                for item in items.iter() {
+                for item in items {
                     if let DeValue::String(s) = item.get_ref() {
                         pieces.push(Spanned::new(item.span(), s.to_string()));
                     } else {

@@ -172,6 +172,7 @@ impl<'a> Check<'a> {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "the file's tables, in order")]
     fn scenario(&mut self) -> Option<Scenario> {
         let spec = self.spec;
         let vocab = self.vocab;
@@ -197,12 +198,11 @@ impl<'a> Check<'a> {
 
         // [scenario]
         let id = self.id(h.id.as_ref(), header_at, "[scenario] `id`");
-        let title = match &h.title {
-            Some(t) => t.get_ref().clone(),
-            None => {
-                self.missing(header_at, "missing `title` in [scenario]");
-                String::new()
-            }
+        let title = if let Some(t) = &h.title {
+            t.get_ref().clone()
+        } else {
+            self.missing(header_at, "missing `title` in [scenario]");
+            String::new()
         };
         match &h.ruleset {
             Some(r) if *r.get_ref() != vocab.ruleset => self.at_span(
@@ -614,26 +614,23 @@ impl<'a> Check<'a> {
                 );
                 ok = false;
             }
-            match vocab.terrains.iter().position(|t| t == name.get_ref()) {
+            if let Some(i) = vocab.terrains.iter().position(|t| t == name.get_ref()) {
                 #[expect(
                     clippy::cast_possible_truncation,
                     reason = "at most 256 terrains, checked"
                 )]
-                Some(i) => {
-                    legend.insert(c, i as u8);
-                }
-                None => {
-                    self.at_span(
-                        name,
-                        format!(
-                            "unknown terrain `{}` in the legend; ruleset `{}` has: {}",
-                            name.get_ref(),
-                            vocab.ruleset,
-                            list(&vocab.terrains)
-                        ),
-                    );
-                    ok = false;
-                }
+                legend.insert(c, i as u8);
+            } else {
+                self.at_span(
+                    name,
+                    format!(
+                        "unknown terrain `{}` in the legend; ruleset `{}` has: {}",
+                        name.get_ref(),
+                        vocab.ruleset,
+                        list(&vocab.terrains)
+                    ),
+                );
+                ok = false;
             }
         }
         let Some(grid) = &m.terrain else {
@@ -775,7 +772,7 @@ impl<'a> Check<'a> {
                             "hexside {}/{} already has `{}`",
                             map.label(a).unwrap_or_default(),
                             map.label(b)
-                                .unwrap_or_else(|| self.direction_word(map, side)),
+                                .unwrap_or_else(|| Self::direction_word(map, side)),
                             feature.get_ref()
                         ),
                     );
@@ -786,7 +783,7 @@ impl<'a> Check<'a> {
         ok.then_some(out)
     }
 
-    fn direction_word(&self, map: MapShape, side: Hexside) -> String {
+    fn direction_word(map: MapShape, side: Hexside) -> String {
         match map.orientation() {
             Orientation::FlatTop => side.direction().name(),
             Orientation::PointyTop => side.direction().pointy_name(),
@@ -893,33 +890,29 @@ impl<'a> Check<'a> {
         let mut names: BTreeMap<&str, Loc> = BTreeMap::new();
         for p in &self.spec.places {
             let loc = self.loc(p.span.start);
-            let name = match &p.name {
-                Some(n) => {
-                    if let Some(first) = names.get(n.get_ref().as_str()) {
-                        self.at_span(
-                            n,
-                            format!(
-                                "there is already a place called `{}` (line {})",
-                                n.get_ref(),
-                                first.line
-                            ),
-                        );
-                    } else {
-                        names.insert(n.get_ref(), loc);
-                    }
-                    Some(n.get_ref().clone())
+            let name = if let Some(n) = &p.name {
+                if let Some(first) = names.get(n.get_ref().as_str()) {
+                    self.at_span(
+                        n,
+                        format!(
+                            "there is already a place called `{}` (line {})",
+                            n.get_ref(),
+                            first.line
+                        ),
+                    );
+                } else {
+                    names.insert(n.get_ref(), loc);
                 }
-                None => {
-                    self.missing(p.span.start, "missing `name` in [[places]]");
-                    None
-                }
+                Some(n.get_ref().clone())
+            } else {
+                self.missing(p.span.start, "missing `name` in [[places]]");
+                None
             };
-            let hex = match &p.hex {
-                Some(h) => self.label(&map, h),
-                None => {
-                    self.missing(p.span.start, "missing `hex` in [[places]]");
-                    None
-                }
+            let hex = if let Some(h) = &p.hex {
+                self.label(&map, h)
+            } else {
+                self.missing(p.span.start, "missing `hex` in [[places]]");
+                None
             };
             if let Some(o) = &p.owner {
                 if !side_ids.contains(o.get_ref()) {
@@ -1076,28 +1069,25 @@ impl<'a> Check<'a> {
                 Some(_) => {}
                 None => self.missing(u.span.start, "missing `side` in [[units]]"),
             }
-            let unit_type = match &u.kind {
-                Some(k) => {
-                    let t = vocab.unit_type_named(k.get_ref());
-                    if t.is_none() {
-                        let types: Vec<String> =
-                            vocab.unit_types.iter().map(|t| t.name.clone()).collect();
-                        self.at_span(
-                            k,
-                            format!(
-                                "unknown unit type `{}`; ruleset `{}` has: {}",
-                                k.get_ref(),
-                                vocab.ruleset,
-                                list(&types)
-                            ),
-                        );
-                    }
-                    t
+            let unit_type = if let Some(k) = &u.kind {
+                let t = vocab.unit_type_named(k.get_ref());
+                if t.is_none() {
+                    let types: Vec<String> =
+                        vocab.unit_types.iter().map(|t| t.name.clone()).collect();
+                    self.at_span(
+                        k,
+                        format!(
+                            "unknown unit type `{}`; ruleset `{}` has: {}",
+                            k.get_ref(),
+                            vocab.ruleset,
+                            list(&types)
+                        ),
+                    );
                 }
-                None => {
-                    self.missing(u.span.start, "missing `type` in [[units]]");
-                    None
-                }
+                t
+            } else {
+                self.missing(u.span.start, "missing `type` in [[units]]");
+                None
             };
             let hex = match (map, &u.at) {
                 (Some(m), Some(at)) => self.label(&m, at),
