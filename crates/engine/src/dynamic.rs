@@ -136,7 +136,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
         self.rules().outcome(self.state())
     }
     fn legal(&self) -> Vec<Value> {
-        self.legal_actions().iter().map(|a| self.encode(a)).collect()
+        self.legal_actions()
+            .iter()
+            .map(|a| self.encode(a))
+            .collect()
     }
     fn apply(&mut self, action: &Value) -> Result<Vec<Value>, EngineError> {
         let action = self.decode(action)?;
@@ -205,6 +208,12 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
 }
 
+/// Starts a game of a validated scenario, with an optional seed.
+pub type NewGame = fn(Scenario, Option<u64>) -> Result<Box<dyn AnyGame>, GameError>;
+
+/// Rebuilds a saved game.
+pub type LoadGame = fn(&SavedGame) -> Result<Box<dyn AnyGame>, GameError>;
+
 /// One ruleset as the registry knows it.
 #[derive(Clone, Copy)]
 pub struct RulesetEntry {
@@ -215,9 +224,9 @@ pub struct RulesetEntry {
     /// Checks a scenario against the ruleset beyond the vocabulary.
     pub check: fn(&Scenario) -> Result<(), Problems>,
     /// Starts a game.
-    pub new_game: fn(Scenario, Option<u64>) -> Result<Box<dyn AnyGame>, GameError>,
+    pub new_game: NewGame,
     /// Rebuilds a saved game.
-    pub load: fn(&SavedGame) -> Result<Box<dyn AnyGame>, GameError>,
+    pub load: LoadGame,
 }
 
 impl RulesetEntry {
@@ -273,7 +282,9 @@ impl Registry {
     /// Every problem, each with file, line and column.
     pub fn load_scenario(&self, file: &str, text: &str) -> Result<Scenario, Problems> {
         let scenario = scenario::load(file, text, |name| self.get(name).map(|e| (e.vocabulary)()))?;
-        let entry = self.get(&scenario.ruleset).expect("load checked the ruleset");
+        let entry = self
+            .get(&scenario.ruleset)
+            .expect("load checked the ruleset");
         (entry.check)(&scenario)?;
         Ok(scenario)
     }
@@ -282,7 +293,11 @@ impl Registry {
     ///
     /// # Errors
     /// An unknown ruleset or a scenario problem.
-    pub fn new_game(&self, scenario: Scenario, seed: Option<u64>) -> Result<Box<dyn AnyGame>, EngineError> {
+    pub fn new_game(
+        &self,
+        scenario: Scenario,
+        seed: Option<u64>,
+    ) -> Result<Box<dyn AnyGame>, EngineError> {
         let entry = self.get(&scenario.ruleset).ok_or_else(|| {
             EngineError::BadRequest(format!("unknown ruleset `{}`", scenario.ruleset))
         })?;
@@ -294,9 +309,9 @@ impl Registry {
     /// # Errors
     /// An unknown ruleset, or a log that does not replay.
     pub fn load_game(&self, saved: &SavedGame) -> Result<Box<dyn AnyGame>, EngineError> {
-        let entry = self
-            .get(&saved.ruleset)
-            .ok_or_else(|| EngineError::BadRequest(format!("unknown ruleset `{}`", saved.ruleset)))?;
+        let entry = self.get(&saved.ruleset).ok_or_else(|| {
+            EngineError::BadRequest(format!("unknown ruleset `{}`", saved.ruleset))
+        })?;
         Ok((entry.load)(saved)?)
     }
 }
