@@ -333,8 +333,11 @@ impl Search {
     ///
     /// `step(from, from_mode, to, dir)` says what moving from `from` (in
     /// `from_mode`) to its neighbour `to` in direction `dir` means. It is called only
-    /// for neighbours on the map, and only from states the unit may move on from.
-    /// The start is reached at cost 0 and is never a stop.
+    /// for neighbours on the map, only from states the unit may move on from, and
+    /// (with one mode) not for a neighbour already reached as cheaply as `from`,
+    /// from which the unit may go on: such a step could change no answer. The step
+    /// should therefore be a pure function of its arguments. The start is reached at
+    /// cost 0 and is never a stop.
     ///
     /// # Panics
     /// When `start` is off the map, or `start_mode` or a mode returned by `step` is
@@ -473,6 +476,16 @@ impl Search {
                         if nc >= cols || nr >= rows {
                             continue;
                         }
+                        let to_hex = nr * cols + nc;
+                        if modes == 1 {
+                            // With one mode the target state is known before asking:
+                            // when the unit may already go on from `to` for no more
+                            // than `cur`, no step from here can change any answer.
+                            let free = frontier.nodes[(to_hex * 2) as usize];
+                            if free.stamp == stamp && free.cost <= cur {
+                                continue;
+                            }
+                        }
                         let dir = Direction::from_index(d);
                         let Step::Enter {
                             cost,
@@ -487,7 +500,6 @@ impl Search {
                             "step returned mode {to_mode}, not below the search's {modes} modes"
                         );
                         if let Some(total) = cur.checked_add(cost).filter(|&t| t <= budget) {
-                            let to_hex = nr * cols + nc;
                             #[expect(
                                 clippy::cast_possible_truncation,
                                 reason = "map sides are at most 999"
@@ -845,7 +857,8 @@ mod tests {
         for orientation in [Orientation::FlatTop, Orientation::PointyTop] {
             for shove in [Shove::Even, Shove::Odd] {
                 let shape = MapShape::new(orientation, shove, 5, 4).unwrap();
-                let mut search = Search::new(shape, 1);
+                // Two modes, so that no step is skipped as settled.
+                let mut search = Search::new(shape, 2);
                 let mut calls = 0;
                 let reach = search.run(shape.hex_at(0), 0, 100, |from, _, to, dir| {
                     assert!(shape.contains(from) && shape.contains(to));

@@ -438,6 +438,8 @@ proptest! {
 /// crossed, so the stop depends on where the unit comes from).
 struct World {
     map: MapShape,
+    /// 2 with the road mode; 1 without, and then every road step is free.
+    modes: u8,
     terrain: Grid<u32>,
     extra: SideGrid<u32>,
     road: SideGrid<bool>,
@@ -449,7 +451,7 @@ struct World {
 const ROAD: u8 = 1;
 
 impl World {
-    fn new(map: MapShape, seed: u64) -> World {
+    fn new(map: MapShape, modes: u8, seed: u64) -> World {
         let mut rng = SplitMix(seed);
         let terrain = Grid::from_fn(map, |_| if rng.chance(15) { 0 } else { 1 + rng.below(3) });
         let mut extra = SideGrid::new(map, 0);
@@ -472,6 +474,7 @@ impl World {
         let zoc = Grid::from_fn(map, |_| rng.chance(10));
         World {
             map,
+            modes,
             terrain,
             extra,
             road,
@@ -491,7 +494,7 @@ impl World {
         if terrain == 0 && !road {
             return Step::Blocked;
         }
-        let cost = if road && mode == ROAD {
+        let cost = if road && (mode == ROAD || self.modes == 1) {
             0
         } else {
             terrain.max(1) + self.extra.get(from, dir)
@@ -499,7 +502,7 @@ impl World {
         Step::Enter {
             cost,
             stop: *self.zoc.get(to).unwrap() || self.river.get(from, dir),
-            mode: if road { ROAD } else { 0 },
+            mode: if road && self.modes > 1 { ROAD } else { 0 },
         }
     }
 }
@@ -508,14 +511,16 @@ impl World {
 /// point.
 fn bellman_ford(world: &World, start: Hex, start_mode: u8, budget: u32) -> Vec<Option<u32>> {
     let map = world.map;
-    let slot = |i: usize, m: u8, stopped: bool| (i * 2 + usize::from(m)) * 2 + usize::from(stopped);
-    let mut dist = vec![None; map.len() * 4];
+    let modes = usize::from(world.modes);
+    let slot =
+        |i: usize, m: u8, stopped: bool| (i * modes + usize::from(m)) * 2 + usize::from(stopped);
+    let mut dist = vec![None; map.len() * modes * 2];
     dist[slot(map.index(start).unwrap(), start_mode, false)] = Some(0u32);
     loop {
         let mut changed = false;
         for i in 0..map.len() {
             let from = map.hex_at(i);
-            for m in 0..2u8 {
+            for m in 0..world.modes {
                 let Some(d) = dist[slot(i, m, false)] else {
                     continue;
                 };
@@ -556,15 +561,18 @@ proptest! {
         rows in 6u32..=10,
         seed in any::<u64>(),
         start_pick in any::<u32>(),
+        modes in 1u8..=2,
         start_mode in 0u8..2,
         budget in 0u32..=12,
     ) {
         let map = MapShape::new(orientation, shove, cols, rows).unwrap();
-        let world = World::new(map, seed);
+        let world = World::new(map, modes, seed);
+        let start_mode = start_mode % modes;
+        let m_count = usize::from(modes);
         let start = map.hex_at(start_pick as usize % map.len());
         let expect = bellman_ford(&world, start, start_mode, budget);
 
-        let mut search = Search::new(map, 2);
+        let mut search = Search::new(map, modes);
         // A first run elsewhere, so that the real one runs on used buffers.
         search.run(map.hex_at(0), 0, 5, |f, m, t, d| world.step(f, m, t, d));
         let reach = search.run(start, start_mode, budget, |f, m, t, d| world.step(f, m, t, d));
@@ -573,9 +581,9 @@ proptest! {
         for i in 0..map.len() {
             let hex = map.hex_at(i);
             let mut per_hex = None;
-            for m in 0..2u8 {
-                let free = expect[(i * 2 + usize::from(m)) * 2];
-                let state = min_opt(free, expect[(i * 2 + usize::from(m)) * 2 + 1]);
+            for m in 0..modes {
+                let free = expect[(i * m_count + usize::from(m)) * 2];
+                let state = min_opt(free, expect[(i * m_count + usize::from(m)) * 2 + 1]);
                 prop_assert_eq!(reach.state_cost(hex, m), state, "{:?} mode {}", hex, m);
                 prop_assert_eq!(reach.can_go_on(hex, m), free.is_some());
                 per_hex = min_opt(per_hex, state);
@@ -609,7 +617,7 @@ proptest! {
         want.sort_unstable();
         prop_assert_eq!(listed, want);
         let states = reach.states().count();
-        let want_states = (0..map.len() * 2)
+        let want_states = (0..map.len() * m_count)
             .filter(|k| min_opt(expect[k * 2], expect[k * 2 + 1]).is_some())
             .count();
         prop_assert_eq!(states, want_states);
