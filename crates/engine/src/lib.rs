@@ -17,6 +17,7 @@
 pub mod ai;
 pub mod dice;
 pub mod dynamic;
+pub mod fuzzing;
 pub mod game;
 pub mod protocol;
 pub mod ruleset;

@@ -8,6 +8,7 @@
 use crate::dynamic::{AnyGame, EngineError, Registry};
 use crate::game::SavedGame;
 use crate::ruleset::Seat;
+use crate::wire::Names;
 use serde_json::{json, Map, Value};
 
 /// The longest request line accepted, in bytes.
@@ -72,7 +73,10 @@ impl Session {
     /// A session over the rulesets of `registry`.
     #[must_use]
     pub fn new(registry: Registry) -> Session {
-        Session { registry, game: None }
+        Session {
+            registry,
+            game: None,
+        }
     }
 
     /// The loaded game, if any.
@@ -85,7 +89,12 @@ impl Session {
     pub fn handle(&mut self, line: &str) -> Response {
         let mut quit = false;
         let (id, answer) = if line.len() > MAX_LINE {
-            (None, Err(Failure::request(format!("request line over {MAX_LINE} bytes"))))
+            (
+                None,
+                Err(Failure::request(format!(
+                    "request line over {MAX_LINE} bytes"
+                ))),
+            )
         } else {
             match serde_json::from_str::<Value>(line) {
                 Err(e) => (None, Err(Failure::request(format!("malformed JSON: {e}")))),
@@ -95,7 +104,12 @@ impl Session {
                     quit = cmd == "quit";
                     (id, self.dispatch(cmd, &req))
                 }
-                Ok(_) => (None, Err(Failure::request("a request is a JSON object with a \"cmd\""))),
+                Ok(_) => (
+                    None,
+                    Err(Failure::request(
+                        "a request is a JSON object with a \"cmd\"",
+                    )),
+                ),
             }
         };
         let mut out = Map::new();
@@ -123,15 +137,15 @@ impl Session {
     }
 
     fn game_ref(&self) -> Result<&dyn AnyGame, Failure> {
-        self.game
-            .as_deref()
-            .ok_or_else(|| Failure::request("no game loaded: send {\"cmd\":\"load\",\"scenario\":PATH} first"))
+        self.game.as_deref().ok_or_else(|| {
+            Failure::request("no game loaded: send {\"cmd\":\"load\",\"scenario\":PATH} first")
+        })
     }
 
     fn game_mut(&mut self) -> Result<&mut Box<dyn AnyGame>, Failure> {
-        self.game
-            .as_mut()
-            .ok_or_else(|| Failure::request("no game loaded: send {\"cmd\":\"load\",\"scenario\":PATH} first"))
+        self.game.as_mut().ok_or_else(|| {
+            Failure::request("no game loaded: send {\"cmd\":\"load\",\"scenario\":PATH} first")
+        })
     }
 
     fn status(game: &dyn AnyGame, out: &mut Map<String, Value>) {
@@ -200,8 +214,15 @@ impl Session {
                 let unit = field(req, "unit")?
                     .as_str()
                     .ok_or_else(|| Failure::request("\"unit\" must be a unit id string"))?;
+                let reached = g.reachable(unit)?;
+                // Reached hexes are written as labels, which need the map in scope;
+                // `json!` alone would panic on the first hex.
+                let names = Names::new(Vec::new(), g.scenario().map);
+                let reached = names
+                    .scope(|| serde_json::to_value(&reached))
+                    .expect("labels of a scenario's map serialise");
                 out.insert("unit".into(), json!(unit));
-                out.insert("reachable".into(), json!(g.reachable(unit)?));
+                out.insert("reachable".into(), reached);
             }
             "force_rolls" => {
                 let rolls = field(req, "rolls")?
@@ -212,7 +233,21 @@ impl Session {
                             .collect::<Option<Vec<u32>>>()
                     })
                     .ok_or_else(|| Failure::request("\"rolls\" must be an array of positive integers"))?;
+                let clear = match req.get("clear") {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return Err(Failure::request("\"clear\" must be true or false")),
+                };
+                let registry = self.registry.clone();
                 let g = self.game_mut()?;
+                if clear && !g.save().pending_forced.is_empty() {
+                    // AnyGame cannot drop its queue; a replay of the log without it is the
+                    // same game (replay is exact), so the queue goes that way. Without
+                    // this, a value no die shows (ENGINE-DICE) would block every roll.
+                    let mut saved = g.save();
+                    saved.pending_forced.clear();
+                    *g = registry.load_game(&saved)?;
+                }
                 g.force_rolls(&rolls);
                 out.insert("forced".into(), json!(g.save().pending_forced));
             }

@@ -131,7 +131,10 @@ impl Names {
 
 impl Serialize for UnitId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match Names::current().as_ref().and_then(|n| n.unit_name(*self).map(str::to_owned)) {
+        match Names::current()
+            .as_ref()
+            .and_then(|n| n.unit_name(*self).map(str::to_owned))
+        {
             Some(name) => s.serialize_str(&name),
             None => s.serialize_u16(self.0),
         }
@@ -144,17 +147,31 @@ impl<'de> Deserialize<'de> for UnitId {
         #[serde(untagged)]
         enum Raw {
             Name(String),
-            Index(u16),
+            Index(u64),
         }
         match Raw::deserialize(d)? {
-            Raw::Index(i) => Ok(UnitId(i)),
+            // A number is an index into the unit list: with names in scope it must name
+            // one of them, or a ruleset would index past its units and panic.
+            Raw::Index(i) => match (u16::try_from(i), Names::current()) {
+                (Ok(u), None) => Ok(UnitId(u)),
+                (Ok(u), Some(names)) if usize::from(u) < names.unit_count() => Ok(UnitId(u)),
+                (_, names) => Err(serde::de::Error::custom(match names {
+                    Some(n) => format!(
+                        "no unit number {i} in this scenario (it has {} units)",
+                        n.unit_count()
+                    ),
+                    None => format!("no unit number {i}: unit numbers go up to {}", u16::MAX),
+                })),
+            },
             Raw::Name(name) => {
                 let names = Names::current().ok_or_else(|| {
-                    serde::de::Error::custom("unit names need a scenario (engine bug: no Names scope)")
+                    serde::de::Error::custom(
+                        "unit names need a scenario (engine bug: no Names scope)",
+                    )
                 })?;
-                names
-                    .unit(&name)
-                    .ok_or_else(|| serde::de::Error::custom(format!("no unit `{name}` in this scenario")))
+                names.unit(&name).ok_or_else(|| {
+                    serde::de::Error::custom(format!("no unit `{name}` in this scenario"))
+                })
             }
         }
     }
@@ -170,8 +187,9 @@ pub mod label {
     /// # Errors
     /// Outside a [`Names::scope`].
     pub fn serialize<S: Serializer>(hex: &Hex, s: S) -> Result<S::Ok, S::Error> {
-        let names = Names::current()
-            .ok_or_else(|| serde::ser::Error::custom("hex labels need a scenario (no Names scope)"))?;
+        let names = Names::current().ok_or_else(|| {
+            serde::ser::Error::custom("hex labels need a scenario (no Names scope)")
+        })?;
         s.serialize_str(&names.label(*hex))
     }
 
@@ -181,9 +199,13 @@ pub mod label {
     /// A malformed or off-map label, or outside a [`Names::scope`].
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
         let text = String::deserialize(d)?;
-        let names = Names::current()
-            .ok_or_else(|| serde::de::Error::custom("hex labels need a scenario (no Names scope)"))?;
-        names.map().parse_label(&text).map_err(serde::de::Error::custom)
+        let names = Names::current().ok_or_else(|| {
+            serde::de::Error::custom("hex labels need a scenario (no Names scope)")
+        })?;
+        names
+            .map()
+            .parse_label(&text)
+            .map_err(serde::de::Error::custom)
     }
 }
 

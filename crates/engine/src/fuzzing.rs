@@ -1,0 +1,230 @@
+//! The bodies of the fuzz targets in `fuzz/`, kept here so that `cargo test` runs
+//! them over a small seed corpus without cargo-fuzz or a nightly compiler.
+//!
+//! Each takes a [`Registry`] so that the engine's tests can run them with a test
+//! ruleset and the fuzz targets with the real ones. They panic exactly when they find
+//! a bug: that is how a fuzzer notices.
+//!
+//! ```
+//! use grognard_engine::{fuzzing, Registry};
+//! // Not TOML: the scenario reader answers with located problems, never a panic.
+//! fuzzing::scenario_parser(&Registry::new(), b"[scenario\nid = ");
+//! ```
+
+use crate::dynamic::{AnyGame, Registry};
+use crate::game::SavedGame;
+use crate::protocol::Session;
+use crate::ruleset::Seat;
+use serde_json::Value;
+
+/// Arbitrary bytes as a scenario file (`fuzz.toml`), read and validated by `registry`.
+///
+/// Never panics. A refused file has at least one problem, each located at a line and
+/// column from 1. A valid file starts a game, whose save travels through JSON text and
+/// loads back to the same state.
+///
+/// # Panics
+/// When any of that does not hold: a bug.
+pub fn scenario_parser(registry: &Registry, data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match registry.load_scenario("fuzz.toml", &text) {
+        Err(problems) => {
+            assert!(
+                !problems.is_empty(),
+                "a refused scenario names its problems"
+            );
+            for p in problems.iter() {
+                assert!(p.line >= 1 && p.column >= 1, "unlocated problem: {p}");
+                assert_eq!(p.file, "fuzz.toml", "{p}");
+                assert!(!p.message.is_empty(), "{p}");
+            }
+        }
+        Ok(scenario) => {
+            let game = registry
+                .new_game(scenario, None)
+                .expect("a validated scenario starts a game");
+            let _ = game.legal();
+            let _ = game.view(&Seat::Spectator);
+            let _ = game.view(&Seat::Omniscient);
+            round_trip(registry, game.as_ref());
+        }
+    }
+}
+
+/// What [`protocol_lines`] did, for the tests that feed it a corpus.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LinesRun {
+    /// Requests handled (the load included).
+    pub requests: usize,
+    /// Actions applied.
+    pub applied: usize,
+    /// Requests answered `ok: false`.
+    pub refused: usize,
+}
+
+/// Arbitrary bytes as engine-protocol lines, fed to a [`Session`] over `registry` after
+/// the request `load` (which must succeed).
+///
+/// The bytes are split into lines as `grognard engine` splits its input. A line `#N`
+/// (digits) is not sent as it is: it applies the N-th legal action (modulo their
+/// number), so that a fuzzer can play deep into a game. `load` requests naming a file
+/// path are skipped: a fuzzer must not read the disk.
+///
+/// Never panics, and:
+/// - every response is one line of JSON: an object with a boolean `ok`, an `error` with
+///   a `rule` and a `message` when not ok, and the request's `id` echoed;
+/// - an action is in `legal` exactly when `apply` takes it (and `explain` agrees), but
+///   for the refusal of a forced roll that is no face of its die (`ENGINE-DICE`);
+/// - at the end, the game's save travels through JSON text and replays to the same state.
+///
+/// # Panics
+/// When any of that does not hold: a bug.
+pub fn protocol_lines(registry: &Registry, load: &str, data: &[u8]) -> LinesRun {
+    let mut session = Session::new(registry.clone());
+    let mut run = LinesRun::default();
+    let first = session.handle(load);
+    run.requests += 1;
+    let answer = check_response(load, &first.line);
+    assert_eq!(answer["ok"], true, "the load failed: {}", first.line);
+
+    let text = String::from_utf8_lossy(data);
+    for line in text.split('\n') {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() {
+            continue;
+        }
+        let request = if let Some(n) = line.strip_prefix('#').and_then(|n| n.parse::<usize>().ok())
+        {
+            let Some(game) = session.game() else { continue };
+            let legal = game.legal();
+            if legal.is_empty() {
+                continue;
+            }
+            serde_json::json!({"cmd": "apply", "action": legal[n % legal.len()]}).to_string()
+        } else {
+            line.to_owned()
+        };
+        let parsed: Option<Value> = serde_json::from_str(&request).ok();
+        let cmd = parsed
+            .as_ref()
+            .and_then(|v| v.get("cmd"))
+            .and_then(Value::as_str);
+        if cmd == Some("load") && parsed.as_ref().is_some_and(|v| v.get("scenario").is_some()) {
+            continue;
+        }
+        // What the game says of the action before it is applied.
+        let before = match (
+            cmd,
+            parsed.as_ref().and_then(|v| v.get("action")),
+            session.game(),
+        ) {
+            (Some("apply"), Some(action), Some(game)) => Some((
+                action.clone(),
+                game.legal(),
+                game.explain(action).ok(),
+                game.len(),
+            )),
+            _ => None,
+        };
+        let response = session.handle(&request);
+        run.requests += 1;
+        let answer = check_response(&request, &response.line);
+        let ok = answer["ok"] == true;
+        if !ok {
+            run.refused += 1;
+        }
+        assert_eq!(
+            response.quit,
+            cmd == Some("quit") && parsed.as_ref().is_some_and(Value::is_object)
+        );
+        if let Some((action, legal, explained, n)) = before {
+            let game = session.game().expect("still loaded");
+            let listed = legal.contains(&action);
+            let rule = answer["error"]["rule"].as_str().unwrap_or("");
+            if ok {
+                run.applied += 1;
+                assert_eq!(game.len(), n + 1, "apply adds one action to the log");
+                let logged = &game.log(&Seat::Omniscient)[n]["action"];
+                assert!(
+                    legal.contains(logged),
+                    "applied {logged}, which `legal` did not list: {legal:?}"
+                );
+                assert!(
+                    explained.is_some_and(|e| e.legal),
+                    "applied {action}, which `explain` called illegal"
+                );
+            } else if rule == "ENGINE-DICE" {
+                assert!(
+                    !game.save().pending_forced.is_empty() || listed,
+                    "ENGINE-DICE with no forced roll"
+                );
+            } else {
+                assert!(
+                    !listed,
+                    "`legal` lists {action} but apply refused it: {}",
+                    response.line
+                );
+                assert_eq!(game.len(), n, "a refused action changes nothing");
+                if rule != "request" {
+                    assert!(
+                        explained.is_some_and(|e| !e.legal),
+                        "apply refused {action} ({rule}), which `explain` called legal"
+                    );
+                }
+            }
+        }
+        if response.quit {
+            break;
+        }
+    }
+    if let Some(game) = session.game() {
+        round_trip(registry, game);
+    }
+    run
+}
+
+/// Checks one response line; returns it parsed.
+fn check_response(request: &str, line: &str) -> Value {
+    assert!(!line.contains('\n'), "a response is one line: {line}");
+    let answer: Value =
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("response is not JSON ({e}): {line}"));
+    let object = answer
+        .as_object()
+        .unwrap_or_else(|| panic!("response is not an object: {line}"));
+    let ok = object
+        .get("ok")
+        .and_then(Value::as_bool)
+        .unwrap_or_else(|| panic!("response has no boolean `ok`: {line}"));
+    if !ok {
+        let error = &answer["error"];
+        assert!(error["rule"].is_string(), "error without a rule: {line}");
+        assert!(
+            error["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "error without a message: {line}"
+        );
+    }
+    if let Ok(Value::Object(req)) = serde_json::from_str::<Value>(request) {
+        assert_eq!(
+            req.get("id"),
+            object.get("id"),
+            "the id is echoed: {request} -> {line}"
+        );
+    }
+    answer
+}
+
+/// The game's save, through JSON text and back, replays to the same state.
+fn round_trip(registry: &Registry, game: &dyn AnyGame) {
+    let text = serde_json::to_string(&game.save()).expect("a save is JSON");
+    let saved: SavedGame = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("a save does not read back ({e}): {text}"));
+    let again = registry
+        .load_game(&saved)
+        .unwrap_or_else(|e| panic!("a save does not load back ({e}): {text}"));
+    assert_eq!(
+        again.state(),
+        game.state(),
+        "replaying the save gives another state"
+    );
+    assert_eq!(again.len(), game.len());
+}
