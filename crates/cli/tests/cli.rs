@@ -1,0 +1,500 @@
+//! The `grognard` binary as a real process: validate, show, engine, scenarios, the
+//! tour; and the fuzz targets' bodies over their seed corpus with Morne Plaine.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BUILTIN: &str = "scenarios/morne-plaine/bridge-at-morne.toml";
+
+/// The workspace root: the built-in scenario paths are relative to it.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn grognard() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_grognard"));
+    c.current_dir(root());
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    grognard().args(args).output().expect("grognard runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+#[test]
+fn validate_the_builtin_scenario_prints_one_summary_line() {
+    let out = run(&["validate", BUILTIN]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "{BUILTIN}: ok: \"The Bridge at Morne\" (morne_plaine), 16x12 hexes"
+        )),
+        "{stdout}"
+    );
+    assert!(text(&out.stderr).is_empty());
+}
+
+/// A file:line:column: prefix, as every located problem starts.
+fn located<'a>(line: &'a str, file: &str) -> Option<(usize, usize, &'a str)> {
+    let rest = line.strip_prefix(file)?.strip_prefix(':')?;
+    let mut parts = rest.splitn(3, ':');
+    let l = parts.next()?.parse().ok()?;
+    let c = parts.next()?.parse().ok()?;
+    Some((l, c, parts.next()?.trim_start()))
+}
+
+#[test]
+fn validate_a_broken_file_prints_every_problem_located_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.toml");
+    std::fs::write(
+        &path,
+        r#"[scenario]
+id = "broken"
+title = "Broken"
+ruleset = "morne_plaine"
+
+[map]
+cols = 3
+rows = 2
+legend = { "." = "clear" }
+terrain = '''
+. . x
+. . .
+'''
+
+[[sides]]
+id = "orange"
+
+[[sides]]
+id = "blue"
+
+[[units]]
+id = "a"
+side = "orange"
+type = "dragoon"
+at = "0405"
+"#,
+    )
+    .unwrap();
+    let file = path.display().to_string();
+    let out = run(&["validate", &file]);
+    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).is_empty(), "no summary for a broken file");
+    let stderr = text(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let (problems, last) = lines.split_at(lines.len() - 1);
+    assert!(problems.len() >= 3, "{stderr}");
+    for p in problems {
+        let (l, c, message) =
+            located(p, &file).unwrap_or_else(|| panic!("not file:line:column: {p}"));
+        assert!(l >= 1 && c >= 1 && !message.is_empty(), "{p}");
+    }
+    assert_eq!(last[0], format!("{file}: {} problem(s)", problems.len()));
+    let (l, c, _) = problems
+        .iter()
+        .find_map(|p| located(p, &file).filter(|(_, _, m)| m.contains("`x`")))
+        .expect("the bad terrain code");
+    assert_eq!((l, c), (11, 5), "the x of the grid: {stderr}");
+    assert!(stderr.contains("dragoon"), "{stderr}");
+    assert!(stderr.contains("`0405` is off the map"), "{stderr}");
+}
+
+#[test]
+fn validate_reports_each_file_and_a_file_that_is_not_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_toml = dir.path().join("not.toml");
+    std::fs::write(&not_toml, "[scenario\nid = ").unwrap();
+    let missing = dir.path().join("missing.toml");
+    let out = run(&[
+        "validate",
+        BUILTIN,
+        &not_toml.display().to_string(),
+        &missing.display().to_string(),
+    ]);
+    assert!(!out.status.success());
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        1,
+        "the good file's summary"
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr
+            .lines()
+            .any(|l| located(l, &not_toml.display().to_string()).is_some()),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{}: cannot read", missing.display())),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn validate_needs_a_file() {
+    let out = run(&["validate"]);
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    assert!(text(&out.stderr).contains("FILES"), "{}", text(&out.stderr));
+}
+
+fn assert_svg(svg: &str) {
+    assert!(
+        svg.trim_start().starts_with("<svg") || svg.trim_start().starts_with("<?xml"),
+        "{:.100}",
+        svg
+    );
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert!(
+        svg.contains("<polygon") || svg.contains("<path"),
+        "hexes are drawn"
+    );
+}
+
+#[test]
+fn show_writes_an_svg_of_a_file_or_a_builtin() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("bridge.svg");
+    let out = run(&["show", BUILTIN, "--svg", &out_file.display().to_string()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_svg(&std::fs::read_to_string(&out_file).unwrap());
+    assert!(
+        text(&out.stderr).contains("drew The Bridge at Morne"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = run(&["show", "bridge-at-morne", "--svg", "-"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_svg(&text(&out.stdout));
+}
+
+#[test]
+fn show_a_broken_or_missing_file_fails_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("x.svg");
+    let missing = dir.path().join("missing.toml");
+    let out = run(&[
+        "show",
+        &missing.display().to_string(),
+        "--svg",
+        &out_file.display().to_string(),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("cannot read"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!out_file.exists());
+}
+
+/// Runs `grognard engine` over `lines` and returns its answers, parsed.
+fn engine(lines: &[String]) -> (Vec<Value>, Output) {
+    let mut child = grognard()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grognard engine starts");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for l in lines {
+            writeln!(stdin, "{l}").unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    let answers = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    (answers, out)
+}
+
+fn load_builtin() -> String {
+    json!({"cmd": "load", "scenario": BUILTIN, "id": "load"}).to_string()
+}
+
+#[test]
+fn engine_plays_a_scripted_session_of_the_builtin_scenario() {
+    // First pass: find a move that `legal` offers after the bombardment phase.
+    let (answers, _) = engine(&[
+        load_builtin(),
+        json!({"cmd": "apply", "action": {"type": "end_phase"}}).to_string(),
+        json!({"cmd": "legal"}).to_string(),
+    ]);
+    let moves: Vec<Value> = answers[2]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["type"] == "move")
+        .cloned()
+        .collect();
+    assert!(!moves.is_empty(), "{}", answers[2]);
+    let step = moves[0].clone();
+
+    let script = vec![
+        load_builtin(),
+        json!({"cmd": "legal"}).to_string(),
+        json!({"cmd": "apply", "action": {"type": "end_phase"}}).to_string(),
+        json!({"cmd": "apply", "action": step}).to_string(),
+        // b-2-foot (0710) into 0810, where b-1-foot stands; and far across the map.
+        json!({"cmd": "explain", "action": {"type": "move", "unit": "b-2-foot", "to": "0810"}})
+            .to_string(),
+        json!({"cmd": "explain", "action": {"type": "move", "unit": "b-2-foot", "to": "0101"}})
+            .to_string(),
+        String::new(),
+        "this is not JSON".to_owned(),
+        json!({"cmd": "state"}).to_string(),
+        json!({"cmd": "quit", "id": 99}).to_string(),
+        json!({"cmd": "legal"}).to_string(),
+    ];
+    let (a, out) = engine(&script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        a.len(),
+        9,
+        "the blank line gets no answer and nothing is read after quit: {a:?}"
+    );
+    assert!(a.iter().all(|v| v["ok"].is_boolean()));
+
+    assert_eq!(a[0]["ok"], true, "{}", a[0]);
+    assert_eq!(a[0]["id"], "load");
+    assert_eq!(a[0]["ruleset"], "morne_plaine");
+    assert_eq!(a[0]["scenario"], "bridge-at-morne");
+    assert_eq!(a[0]["n"], 0);
+    assert_eq!(
+        a[0]["to_act"],
+        json!({"side": "blue", "kind": "bombardment"})
+    );
+    assert_eq!(a[0]["outcome"], Value::Null);
+
+    assert!(
+        a[1]["actions"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"type": "end_phase"})),
+        "{}",
+        a[1]
+    );
+    assert_eq!(a[1]["n"], 0);
+
+    assert_eq!(a[2]["ok"], true, "{}", a[2]);
+    assert_eq!(a[2]["n"], 1);
+    assert_eq!(a[2]["to_act"]["kind"], "movement");
+    assert_eq!(a[2]["events"][0]["type"], "phase_began");
+
+    assert_eq!(a[3]["ok"], true, "{}", a[3]);
+    assert_eq!(a[3]["n"], 2);
+    assert!(
+        a[3]["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["type"] == "moved"),
+        "{}",
+        a[3]
+    );
+
+    assert_eq!(a[4]["legal"], false, "{}", a[4]);
+    assert_eq!(a[4]["reasons"][0]["rule"], "MP-MOV-7", "{}", a[4]);
+    assert_eq!(a[5]["legal"], false, "{}", a[5]);
+    assert_eq!(a[5]["reasons"][0]["rule"], "MP-MOV-5", "{}", a[5]);
+    assert!(
+        a[5]["reasons"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("0101"),
+        "{}",
+        a[5]
+    );
+
+    assert_eq!(a[6]["ok"], false);
+    assert_eq!(a[6]["error"]["rule"], "request");
+    assert!(
+        a[6]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("malformed JSON"),
+        "{}",
+        a[6]
+    );
+    assert_eq!(a[7]["ok"], true, "the session carried on");
+    assert_eq!(a[7]["n"], 2);
+    assert_eq!(a[8], json!({"id": 99, "ok": true}));
+}
+
+#[test]
+fn engine_ends_at_the_end_of_its_input() {
+    let (a, out) = engine(&[json!({"cmd": "rulesets"}).to_string()]);
+    assert!(out.status.success());
+    assert_eq!(a, [json!({"ok": true, "rulesets": ["morne_plaine"]})]);
+    let (a, out) = engine(&[]);
+    assert!(out.status.success() && a.is_empty());
+}
+
+#[test]
+fn engine_takes_crlf_lines() {
+    let mut child = grognard()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"{\"cmd\":\"rulesets\"}\r\n\r\n{\"cmd\":\"quit\"}\r\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        text(&out.stdout),
+        "{\"ok\":true,\"rulesets\":[\"morne_plaine\"]}\n{\"ok\":true}\n"
+    );
+}
+
+/// Regression: `reachable` wrote hex labels outside the scenario's names and the
+/// engine process panicked.
+#[test]
+fn regression_reachable_no_longer_crashes_the_engine() {
+    let (a, out) = engine(&[
+        load_builtin(),
+        json!({"cmd": "apply", "action": {"type": "end_phase"}}).to_string(),
+        json!({"cmd": "reachable", "unit": "b-dragoons"}).to_string(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(a[2]["ok"], true, "{}", a[2]);
+    let reached = a[2]["reachable"].as_array().unwrap();
+    assert!(!reached.is_empty());
+    for r in reached {
+        let hex = r["hex"].as_str().unwrap();
+        assert!(
+            hex.len() == 4 && hex.bytes().all(|b| b.is_ascii_digit()),
+            "{r}"
+        );
+        assert_eq!(r["path"].as_array().unwrap().last().unwrap(), &r["hex"]);
+    }
+}
+
+/// Regression: a unit given by a number past the scenario's units reached the rules,
+/// which indexed their unit list with it and panicked.
+#[test]
+fn regression_a_unit_number_past_the_units_no_longer_crashes_the_engine() {
+    let (a, out) = engine(&[
+        load_builtin(),
+        json!({"cmd": "apply", "action": {"type": "move", "unit": 999, "to": "0604"}}).to_string(),
+        json!({"cmd": "explain", "action": {"type": "attack", "unit": 0, "target": 4000}})
+            .to_string(),
+        json!({"cmd": "legal"}).to_string(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(a.len(), 4);
+    for v in &a[1..3] {
+        assert_eq!(v["error"]["rule"], "request", "{v}");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("no unit number"),
+            "{v}"
+        );
+    }
+    assert_eq!(a[3]["ok"], true);
+}
+
+#[test]
+fn scenarios_lists_the_builtins() {
+    let out = run(&["scenarios"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("bridge-at-morne"), "{stdout}");
+    assert!(stdout.contains(": ok:"), "{stdout}");
+}
+
+fn svgs_in(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "svg"))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn the_tour_draws_every_builtin_into_its_out_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = dir.path().join("maps");
+    let out = run(&["tour", "--out", &maps.display().to_string()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svgs = svgs_in(&maps);
+    assert_eq!(svgs, [maps.join("bridge-at-morne.svg")]);
+    assert_svg(&std::fs::read_to_string(&svgs[0]).unwrap());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("drawn to"), "{stdout}");
+    assert!(stdout.contains("grognard validate FILE"), "{stdout}");
+}
+
+#[test]
+fn no_arguments_runs_the_tour_into_grognard_maps() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(svgs_in(&dir.path().join("grognard-maps")).len(), 1);
+    assert!(text(&out.stdout).contains("the built-in scenarios"));
+}
+
+fn seeds(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = root().join("fuzz/seeds").join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    files
+        .into_iter()
+        .map(|p| (p.clone(), std::fs::read(p).unwrap()))
+        .collect()
+}
+
+#[test]
+fn fuzz_scenario_parser_over_its_seeds() {
+    let registry = grognard_rules::registry();
+    let builtin = grognard_rules::builtin::find("bridge-at-morne").unwrap();
+    grognard_engine::fuzzing::scenario_parser(&registry, builtin.text.as_bytes());
+    for (path, data) in seeds("scenario_parser") {
+        eprintln!("{}", path.display());
+        grognard_engine::fuzzing::scenario_parser(&registry, &data);
+        // And a few cuts of it, as a fuzzer's first mutations would make.
+        for cut in (0..data.len()).step_by(97) {
+            grognard_engine::fuzzing::scenario_parser(&registry, &data[..cut]);
+        }
+    }
+}
+
+#[test]
+fn fuzz_protocol_lines_over_its_seeds() {
+    let registry = grognard_rules::registry();
+    let builtin = grognard_rules::builtin::find("bridge-at-morne").unwrap();
+    let load = json!({"cmd": "load", "scenario_toml": builtin.text}).to_string();
+    for (path, data) in seeds("protocol_lines") {
+        let run = grognard_engine::fuzzing::protocol_lines(&registry, &load, &data);
+        assert!(run.applied > 0, "{}: {run:?}", path.display());
+    }
+}
