@@ -1,0 +1,115 @@
+// The HTTP API (docs/HTTP-API.md) and the tokens this browser holds.
+//
+// The server sends each seat a view plus the actions it may take; the client only renders
+// the view and sends back one of the listed actions.
+
+/** An error answer: `{"error": {"rule", "message", "reasons"}}` with its status. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    const e = (body && body.error) || {};
+    super(e.message || `HTTP ${status}`);
+    this.status = status;
+    this.rule = e.rule || String(status);
+    this.reasons = e.reasons && e.reasons.length ? e.reasons : [{ rule: this.rule, message: this.message }];
+  }
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { error: { rule: String(res.status), message: text.slice(0, 200) } };
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+export const api = {
+  scenarios: () => call('GET', '/api/scenarios'),
+  board: (id) => call('GET', `/api/scenarios/${encodeURIComponent(id)}/board`),
+  games: () => call('GET', '/api/games'),
+  create: (scenario, seats, seed) =>
+    call('POST', '/api/games', { body: seed == null ? { scenario, seats } : { scenario, seats, seed } }),
+  game: (id, token) => call('GET', `/api/games/${id}`, { token }),
+  act: (id, action, expect, token) => call('POST', `/api/games/${id}/actions`, { body: { action, expect }, token }),
+  explain: (id, action, token) => call('POST', `/api/games/${id}/explain`, { body: { action }, token }),
+  preview: (id, action, token) => call('POST', `/api/games/${id}/preview`, { body: { action }, token }),
+  reachable: (id, unit, token) =>
+    call('GET', `/api/games/${id}/reachable?unit=${encodeURIComponent(unit)}`, { token }),
+  replay: (id, token) => call('GET', `/api/games/${id}/replay`, { token }),
+  socketUrl(id, token) {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    return `${proto}//${location.host}/api/games/${id}/ws${q}`;
+  },
+};
+
+// Tokens by game and side, kept in this browser so that a hotseat game (one browser, both
+// seats) acts with the token of the side to act, and a reload finds the game again.
+const KEY = 'grognard.tokens';
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY)) || {};
+  } catch {
+    return {};
+  }
+}
+
+export const tokens = {
+  /** `{side: token}` for a game. */
+  of(game) {
+    return load()[game] || {};
+  },
+  set(game, side, token) {
+    const all = load();
+    all[game] = { ...(all[game] || {}), [side]: token };
+    localStorage.setItem(KEY, JSON.stringify(all));
+  },
+  /** Every game this browser holds a seat in. */
+  games() {
+    return Object.keys(load());
+  },
+};
+
+/** The side whose decision it is: `to_act` is `{side, kind}` (or a bare side). */
+export function sideToAct(g) {
+  const t = g && g.to_act;
+  if (!t) return null;
+  return typeof t === 'string' ? t : t.side;
+}
+
+/** Text escaped for HTML. */
+export function esc(s) {
+  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/** A rule ID as a badge. */
+export function ruleBadge(rule) {
+  return rule ? `<span class="rule">${esc(rule)}</span>` : '';
+}
+
+/** Reasons `[{rule, message}]` as HTML lines. */
+export function reasonsHtml(reasons) {
+  return (reasons || []).map((r) => `<div class="reason">${ruleBadge(r.rule)} ${esc(r.message)}</div>`).join('');
+}
+
+/** A side's display colour. */
+export function sideColour(id) {
+  const fixed = { orange: '#e07b24', blue: '#3f6fc6', red: '#c23b32', green: '#3f8f3f', grey: '#8c8c8c', gray: '#8c8c8c', union: '#3f5fa8', confederate: '#9a9a9a', axis: '#6f6f5a', allies: '#5a7a4a' };
+  if (fixed[id]) return fixed[id];
+  let h = 2166136261;
+  for (const c of String(id)) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return `hsl(${h % 360} 55% 45%)`;
+}
+
+/** Title case from a snake_case name. */
+export function nice(s) {
+  return String(s ?? '').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}

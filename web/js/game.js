@@ -1,0 +1,339 @@
+// The game page: loads a game, keeps it live over the WebSocket, acts with the token of
+// the side to act, and hands the board and the sidebar to the ruleset's panel.
+
+import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, tokens, nice } from './api.js';
+import { Board } from './board.js';
+import { loadRuleset, rulesetTitle } from './rulesets.js';
+import { renderLog } from './log.js';
+
+const $ = (id) => document.getElementById(id);
+
+const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+const urlToken = new URLSearchParams(location.search).get('token');
+
+let g = null; // the latest GET /api/games/{id} object, for the seat we act or look as
+let board = null;
+let rules = null;
+let socket = null;
+let busy = 0;
+let seen = -1; // log length already rendered
+
+function held() {
+  return tokens.of(gameId);
+}
+
+/** The token to look at the game with: the side to act's if we hold it, else any we hold. */
+function tokenFor(side) {
+  const t = held();
+  if (side && t[side]) return t[side];
+  if (urlToken) return urlToken;
+  const any = Object.values(t);
+  return any.length ? any[0] : null;
+}
+
+function mySides() {
+  return Object.keys(held());
+}
+
+function canAct() {
+  return !!(g && !g.outcome && g.actions && g.actions.length && g.seat === sideToAct(g) && held()[g.seat]);
+}
+
+// ---- notices ---------------------------------------------------------------------------------
+
+let noticeTimer = null;
+function notice(html, kind = 'refused', ms = 9000) {
+  const box = $('refusal');
+  box.className = `refusal ${kind === 'info' ? 'info' : ''}`;
+  box.innerHTML = `<button class="close" aria-label="close">×</button>${html}`;
+  box.hidden = false;
+  box.querySelector('.close').onclick = () => (box.hidden = true);
+  clearTimeout(noticeTimer);
+  if (ms) noticeTimer = setTimeout(() => (box.hidden = true), ms);
+}
+
+function refusal(err, what = '') {
+  const reasons = err instanceof ApiError ? err.reasons : [{ rule: 'client', message: String(err && err.message ? err.message : err) }];
+  notice(`<b>${esc(what || 'Refused')}</b>${reasonsHtml(reasons)}`, 'refused');
+}
+
+const tip = {
+  show(html, ev, cls = '') {
+    const t = $('tooltip');
+    t.className = `tooltip ${cls}`;
+    t.innerHTML = html;
+    t.hidden = false;
+    if (ev) tip.move(ev);
+  },
+  move(ev) {
+    const t = $('tooltip');
+    if (t.hidden || !ev) return;
+    const w = t.offsetWidth;
+    const h = t.offsetHeight;
+    let x = ev.clientX + 18;
+    let y = ev.clientY + 16;
+    if (x + w > innerWidth - 6) x = ev.clientX - w - 14;
+    if (y + h > innerHeight - 6) y = innerHeight - h - 6;
+    t.style.left = `${x}px`;
+    t.style.top = `${y}px`;
+  },
+  hide() {
+    $('tooltip').hidden = true;
+  },
+};
+
+// ---- loading and live updates ----------------------------------------------------------------
+
+async function fetchAs(side) {
+  return api.game(gameId, tokenFor(side));
+}
+
+/** Takes a newer view of the game; in hotseat, switches to the token of the side to act. */
+async function accept(next, { force = false } = {}) {
+  if (!next) return;
+  if (g && !force && next.n < g.n) return;
+  if (g && !force && next.n === g.n && next.seat !== g.seat && g.actions && g.actions.length) return;
+  const toAct = sideToAct(next);
+  if (toAct && toAct !== next.seat && held()[toAct]) {
+    // Hotseat: we hold the other seat too; look with its token to get its actions.
+    try {
+      next = await fetchAs(toAct);
+    } catch (e) {
+      console.warn(e);
+    }
+  }
+  if (next.seat && next.seat !== 'spectator' && tokenFor(next.seat) && !held()[next.seat] && urlToken) {
+    tokens.set(gameId, next.seat, urlToken);
+  }
+  g = next;
+  render();
+}
+
+async function reload() {
+  const next = await fetchAs(sideToAct(g));
+  await accept(next, { force: true });
+}
+
+function connect() {
+  const token = urlToken || tokenFor(null);
+  let backoff = 500;
+  const open = () => {
+    socket = new WebSocket(api.socketUrl(gameId, token));
+    socket.onopen = () => {
+      backoff = 500;
+      $('ws-dot').classList.add('on');
+      $('ws-dot').title = 'live: moves arrive as they are made';
+    };
+    socket.onmessage = (m) => {
+      try {
+        const next = JSON.parse(m.data);
+        if (next && next.id === gameId) accept(next);
+        else if (next && next.view) accept(next);
+      } catch (e) {
+        console.warn('bad message', e);
+      }
+    };
+    socket.onclose = () => {
+      $('ws-dot').classList.remove('on');
+      $('ws-dot').title = 'reconnecting…';
+      setTimeout(open, backoff);
+      backoff = Math.min(backoff * 2, 8000);
+    };
+  };
+  open();
+}
+
+// ---- acting -------------------------------------------------------------------------------
+
+/**
+ * Sends one of the listed actions with the token of the side to act. Resolves to
+ * `{events}` or, when refused, `{error}` (the refusal is shown unless `quiet`).
+ */
+async function act(action, { quiet = false } = {}) {
+  const side = sideToAct(g);
+  const token = held()[side];
+  if (!token) {
+    const e = new ApiError(403, { error: { rule: 'seat', message: `it is ${side}'s decision and this browser does not hold that seat` } });
+    if (!quiet) refusal(e);
+    return { error: e };
+  }
+  busy++;
+  document.body.classList.add('busy');
+  try {
+    const res = await api.act(gameId, action, g.n, token);
+    await accept(res.view);
+    return { events: res.events || [] };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 409 || e.status === 403)) {
+      await reload();
+      if (!quiet) notice(`${ruleBadge(e.rule)} ${esc(e.message)}: the board has been brought up to date.`, 'info');
+    } else if (!quiet) {
+      refusal(e);
+    }
+    return { error: e };
+  } finally {
+    busy--;
+    if (!busy) document.body.classList.remove('busy');
+  }
+}
+
+function endPhase() {
+  if (!canAct()) return;
+  const a = rules.endAction ? rules.endAction(g) : g.actions.find((x) => x.type === 'end_phase');
+  if (a) act(a);
+}
+
+// ---- rendering -----------------------------------------------------------------------------
+
+function render() {
+  if (!g) return;
+  document.title = `${g.title} · grognard`;
+  $('title').textContent = `${g.title}`;
+  $('title').title = `${rulesetTitle(g.ruleset)} · game ${g.id}`;
+  const toAct = sideToAct(g);
+  const status = rules.status ? rules.status(g) : {};
+  const phases = status.phases || [];
+  const cur = phases.indexOf(status.phase);
+  $('phasebar').innerHTML =
+    (status.turn != null ? `<span class="turn">Turn ${status.turn}${status.turns ? ` / ${status.turns}` : ''}</span>` : '') +
+    (phases.length
+      ? `<div class="phases">${phases.map((p, i) => `<span class="phase ${i === cur ? 'current' : i < cur ? 'done' : ''}" data-phase="${esc(p)}">${esc(nice(p))}</span>`).join('')}</div>`
+      : status.phase
+        ? `<span class="phase current">${esc(nice(status.phase))}</span>`
+        : '');
+  const mine = toAct && held()[toAct];
+  if (g.outcome) {
+    $('to-act').innerHTML = '<b>Game over</b>';
+    $('to-act').className = 'to-act';
+  } else if (toAct) {
+    const kind = g.to_act && g.to_act.kind && g.to_act.kind !== status.phase ? ` · ${esc(nice(g.to_act.kind))}` : '';
+    $('to-act').innerHTML = `<span class="side-chip" style="background:${sideColour(toAct)}"></span> ${esc(sideName(toAct))} to act${kind}${mine ? ' (you)' : ''}`;
+    $('to-act').className = `to-act ${mine ? 'yours' : ''}`;
+  }
+  const sides = mySides();
+  $('seat').textContent = sides.length ? `you: ${sides.map(sideName).join(' + ')}${sides.length > 1 ? ' (hotseat)' : ''}` : 'spectator';
+  const endBtn = $('end-phase');
+  endBtn.textContent = (rules.endLabel && rules.endLabel(g)) || 'End phase';
+  endBtn.disabled = !canAct() || !(rules.endAction ? rules.endAction(g) : g.actions.some((a) => a.type === 'end_phase'));
+  rules.update(g);
+  const log = g.log || [];
+  if (log.length !== seen || (log.length && log[log.length - 1].n !== renderedLast)) {
+    renderLog($('log'), log, rules, g);
+    seen = log.length;
+    renderedLast = log.length ? log[log.length - 1].n : null;
+    $('log-count').textContent = `${g.n} actions`;
+  }
+  gameOver();
+}
+let renderedLast = null;
+
+function sideName(id) {
+  return (rules && rules.sideName && rules.sideName(id)) || (boardData && (boardData.sides || []).find((s) => s.id === id)?.name) || id;
+}
+
+let shownOver = false;
+function gameOver() {
+  if (!g.outcome || shownOver) return;
+  shownOver = true;
+  const o = g.outcome;
+  $('go-winner').innerHTML = o.winner
+    ? `<span class="side-chip" style="background:${sideColour(o.winner)}"></span> ${esc(sideName(o.winner))} wins`
+    : 'A draw';
+  $('go-reason').innerHTML = `${ruleBadge(o.rule)} ${esc(o.reason || '')}`;
+  $('go-replay').href = `/replay/${gameId}`;
+  $('gameover').hidden = false;
+}
+
+// ---- keyboard -------------------------------------------------------------------------------
+
+function keys(ev) {
+  if (ev.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(ev.target.tagName)) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (rules.key && rules.key(ev)) {
+    ev.preventDefault();
+    return;
+  }
+  const k = ev.key;
+  if (k === '+' || k === '=') board.zoom(1.25);
+  else if (k === '-' || k === '_') board.zoom(1 / 1.25);
+  else if (k === '0') board.fit();
+  else if (k === 'ArrowLeft') board.pan(-60, 0);
+  else if (k === 'ArrowRight') board.pan(60, 0);
+  else if (k === 'ArrowUp') board.pan(0, -60);
+  else if (k === 'ArrowDown') board.pan(0, 60);
+  else if ((k === 'Enter' || k === ' ') && !(ev.target && ev.target.tagName === 'BUTTON')) endPhase();
+  else if (k === 'Escape') {
+    $('refusal').hidden = true;
+    $('gameover').hidden = true;
+    tip.hide();
+  } else return;
+  ev.preventDefault();
+}
+
+// ---- boot -----------------------------------------------------------------------------------
+
+let boardData = null;
+
+async function boot() {
+  if (urlToken) {
+    // Remember the seat this link gives, so that a reload (or the lobby) finds it again.
+    try {
+      const first = await api.game(gameId, urlToken);
+      if (first.seat && first.seat !== 'spectator') tokens.set(gameId, first.seat, urlToken);
+    } catch (e) {
+      if (e.status === 403) notice(`${ruleBadge(e.rule)} This link's token is not valid for this game; you are watching.`, 'refused', 0);
+      else throw e;
+    }
+  }
+  let first;
+  try {
+    first = await api.game(gameId, tokenFor(null));
+  } catch (e) {
+    if (e.status === 403) first = await api.game(gameId, null);
+    else throw e;
+  }
+  const toAct = sideToAct(first);
+  if (toAct && held()[toAct] && first.seat !== toAct) first = await fetchAs(toAct);
+  boardData = await api.board(first.scenario);
+  board = new Board($('board'), boardData);
+  rules = await loadRuleset(first.ruleset);
+  rules.init({
+    board,
+    boardData,
+    game: () => g,
+    gameId,
+    act,
+    canAct,
+    mySides,
+    token: () => tokenFor(sideToAct(g)),
+    explain: (a) => api.explain(gameId, a, tokenFor(sideToAct(g))),
+    preview: (a) => api.preview(gameId, a, tokenFor(sideToAct(g))),
+    reachable: (u) => api.reachable(gameId, u, tokenFor(sideToAct(g))),
+    panel: $('ruleset-panel'),
+    tip,
+    notice,
+    refusal,
+    hexInfo: (html) => ($('hexinfo').innerHTML = html),
+    sideName,
+  });
+  $('keys').innerHTML = (rules.keysHelp || '') + ' <kbd>+</kbd><kbd>−</kbd> zoom · <kbd>0</kbd> whole map · arrows pan · drag to pan, wheel to zoom';
+  $('replay-link').href = `/replay/${gameId}`;
+  const others = Object.entries(held());
+  if (urlToken == null && others.length === 1) $('invite').textContent = '';
+  g = first;
+  render();
+  connect();
+}
+
+$('end-phase').addEventListener('click', endPhase);
+$('zoom-in').addEventListener('click', () => board.zoom(1.25));
+$('zoom-out').addEventListener('click', () => board.zoom(1 / 1.25));
+$('zoom-fit').addEventListener('click', () => board.fit());
+$('go-close').addEventListener('click', () => ($('gameover').hidden = true));
+document.addEventListener('keydown', keys);
+document.addEventListener('pointermove', (ev) => tip.move(ev));
+
+boot().catch((e) => {
+  console.error(e);
+  document.querySelector('.main').innerHTML = `<div style="padding:30px"><h2>This game cannot be shown</h2>${reasonsHtml(e.reasons || [{ rule: String(e.status || 'client'), message: e.message }])}<p><a href="/">Back to the lobby</a></p></div>`;
+});

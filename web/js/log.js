@@ -1,0 +1,53 @@
+// The event log: each action with what followed, dice and rule IDs shown.
+// The ruleset's panel words its own actions and events; anything it does not know is
+// written out plainly, so a new event never disappears from the log.
+
+import { esc, ruleBadge } from './api.js';
+
+/** A die as a small white square; forced results are dashed. */
+export function die(roll) {
+  return `<span class="die ${roll.forced ? 'forced' : ''}" title="d${roll.sides}${roll.forced ? ', forced' : ''}">${esc(roll.value)}</span>`;
+}
+
+/** Rule IDs quoted at the head of a roll's purpose ("MP-CMB-18: combat die, ...") as badges. */
+export function purpose(text) {
+  const m = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):\s*(.*)$/.exec(text || '');
+  return m ? `${ruleBadge(m[1])} ${esc(m[2])}` : esc(text || '');
+}
+
+export function plain(obj) {
+  const { type, ...rest } = obj || {};
+  const parts = Object.entries(rest).map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  return `<b>${esc(String(type || '').replace(/_/g, ' '))}</b> ${esc(parts.join(', '))}`;
+}
+
+/** One event as `{html, cls}`, or null to leave it out. */
+export function eventLine(ev, rules, g) {
+  if (ev.type === 'roll') return { html: `rolls ${die(ev)} on a d${esc(ev.sides)} · ${purpose(ev.purpose)}`, cls: 'roll' };
+  const d = rules && rules.describeEvent ? rules.describeEvent(ev, g) : undefined;
+  if (d === null) return null;
+  if (d) return typeof d === 'string' ? { html: d, cls: '' } : d;
+  if (ev.type === 'game_over') {
+    const o = ev.outcome || {};
+    return { html: `<b>Game over</b>: ${o.winner ? `${esc(o.winner)} wins` : 'a draw'} · ${ruleBadge(o.rule)} ${esc(o.reason || '')}`, cls: 'phase-line' };
+  }
+  return { html: plain(ev) + (ev.rule ? ` ${ruleBadge(ev.rule)}` : ''), cls: '' };
+}
+
+export function entryHtml(e, rules, g) {
+  const a = rules && rules.describeAction ? rules.describeAction(e.action, e.events || [], g) : null;
+  const head = a != null ? a : plain(e.action);
+  const lines = [];
+  for (const ev of e.events || []) {
+    const l = eventLine(ev, rules, g);
+    if (!l) continue;
+    lines.push(`<div class="ev ${l.cls || ''}" data-type="${esc(ev.type)}">${l.html}</div>`);
+  }
+  return `<div class="entry" data-n="${esc(e.n)}" data-type="${esc(e.action && e.action.type)}"><span class="n">${esc(e.n)}</span><span class="act">${head}</span>${lines.join('')}</div>`;
+}
+
+export function renderLog(host, log, rules, g) {
+  const stick = host.scrollTop + host.clientHeight >= host.scrollHeight - 30;
+  host.innerHTML = log.length ? log.map((e) => entryHtml(e, rules, g)).join('') : '<div class="muted">No action yet.</div>';
+  if (stick || true) host.scrollTop = host.scrollHeight;
+}

@@ -1,0 +1,671 @@
+// Morne Plaine's panel: select a unit, see where it can go and at what cost, move it by a
+// click or hex by hex with the movement rose, the red charge arrow when a charge would
+// follow, the odds beside the cursor before an attack, supports marked.
+//
+// Every rule stays on the server: legality comes from the listed actions, reasons from
+// `explain`, odds from `preview`, movement from `reachable`.
+
+import { esc, nice, reasonsHtml, ruleBadge, sideColour } from './api.js';
+
+let ctx = null;
+let g = null;
+let units = [];
+const byId = new Map();
+const byHex = new Map();
+let sel = null; // the selected unit's id
+let reach = new Map(); // hex -> {cost, path, stop}
+let reachKey = null;
+let reachError = null;
+let hover = null; // hovered hex
+let hoverInfo = null; // what the pointer shows: {kind, target, preview, explain}
+let moving = false;
+const cache = new Map();
+
+const PHASES = ['bombardment', 'movement', 'combat', 'rally'];
+// Keys for the six directions of a flat-top map (0..5 = NE, SE, S, SW, NW, N), as the
+// QWE/ASD block sits around S, and the numeric keypad around 5.
+const KEYS = { e: 0, d: 1, s: 2, a: 3, q: 4, w: 5, 9: 0, 3: 1, 2: 2, 1: 3, 7: 4, 8: 5 };
+const KEY_OF = ['E', 'D', 'S', 'A', 'Q', 'W'];
+// Where each direction sits in the sidebar rose's 3x3 grid (flat-top).
+const ROSE_CELL = [[0, 2], [2, 2], [2, 1], [2, 0], [0, 0], [0, 1]];
+
+function view() {
+  return (g && g.view) || {};
+}
+
+function phase() {
+  return view().phase;
+}
+
+function short(id) {
+  return String(id).replace(/^[a-z]{1,2}-/, '');
+}
+
+function unitHtml(id) {
+  const u = byId.get(id);
+  const c = u ? sideColour(u.side) : '#888';
+  return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${c}"></span> ${esc(id)}</b>`;
+}
+
+function actionsOf(id) {
+  return ((g && g.actions) || []).filter((a) => a.unit === id);
+}
+
+function mine(u) {
+  return u && ctx.canAct() && u.side === view().active;
+}
+
+/** The direction of a charge: the target stands two hexes away in a straight line. */
+function chargeDir(unitHex, targetHex) {
+  for (let d = 0; d < 6; d++) {
+    const a = ctx.board.neighbor(unitHex, d);
+    if (a && ctx.board.neighbor(a, d) === targetHex) return d;
+  }
+  return -1;
+}
+
+function cached(key, f) {
+  const k = `${g.n}|${g.seat}|${key}`;
+  if (!cache.has(k)) {
+    if (cache.size > 400) cache.clear();
+    cache.set(k, f().catch((e) => ({ error: e })));
+  }
+  return cache.get(k);
+}
+
+// ---- selection and movement -------------------------------------------------------------------
+
+function select(id) {
+  sel = id;
+  reach = new Map();
+  reachKey = null;
+  reachError = null;
+  hoverInfo = null;
+  ctx.tip.hide();
+  refreshReach();
+  draw();
+}
+
+async function refreshReach() {
+  const u = byId.get(sel);
+  if (!u || phase() !== 'movement' || !u.hex || u.side !== view().active) {
+    reach = new Map();
+    reachError = null;
+    return;
+  }
+  const key = `${g.n}|${sel}`;
+  if (reachKey === key) return;
+  reachKey = key;
+  try {
+    const list = await ctx.reachable(sel);
+    if (reachKey !== key) return;
+    reach = new Map(list.map((r) => [r.hex, r]));
+    reachError = null;
+  } catch (e) {
+    if (reachKey !== key) return;
+    reach = new Map();
+    reachError = e.reasons || [{ rule: e.rule, message: e.message }];
+  }
+  draw();
+}
+
+/** Moves the selected unit along the engine's path to `hex`, one listed step at a time. */
+async function goTo(hex) {
+  const r = reach.get(hex);
+  if (!r || moving) return;
+  moving = true;
+  try {
+    for (const step of r.path) {
+      const u = byId.get(sel);
+      if (!u || u.hex === step) continue;
+      const a = actionsOf(sel).find((x) => x.type === 'move' && x.to === step);
+      if (!a) {
+        const d = ctx.board.direction(u.hex, step);
+        const charge = actionsOf(sel).find((x) => x.type === 'charge' && chargeDir(u.hex, byId.get(x.target)?.hex) === d);
+        if (charge) {
+          ctx.notice(`${ruleBadge('MP-CHG-7')} The next step toward ${esc(hex)} continues a run on clear terrain toward ${unitHex(charge.target)}: it is a charge. Click the red arrow to charge, or pick another way.`, 'info');
+        } else {
+          const e = await ctx.explain({ type: 'move', unit: sel, to: step });
+          ctx.notice(`<b>${esc(sel)} cannot step into ${esc(step)}</b>${reasonsHtml(e.reasons)}`);
+        }
+        break;
+      }
+      const res = await ctx.act(a);
+      if (res.error) break;
+      if ((res.events || []).some((e) => e.type === 'halted' && e.unit === sel)) {
+        const h = res.events.find((e) => e.type === 'halted');
+        ctx.notice(`${ruleBadge(h.rule)} ${esc(sel)} halts: ${esc(h.reason)}`, 'info', 6000);
+        break;
+      }
+    }
+  } finally {
+    moving = false;
+    draw();
+  }
+}
+
+function unitHex(id) {
+  return unitHtml(id);
+}
+
+/** One step in direction `d`: a listed move, a listed charge, or the reason why not. */
+async function stepDir(d) {
+  const u = byId.get(sel);
+  if (!u || !u.hex || moving) return;
+  const to = ctx.board.neighbor(u.hex, d);
+  const list = actionsOf(sel);
+  const charge = list.find((x) => x.type === 'charge' && chargeDir(u.hex, byId.get(x.target)?.hex) === d);
+  if (charge) return ctx.act(charge);
+  const move = to && list.find((x) => x.type === 'move' && x.to === to);
+  if (move) {
+    const res = await ctx.act(move);
+    const h = (res.events || []).find((e) => e.type === 'halted' && e.unit === sel);
+    if (h) ctx.notice(`${ruleBadge(h.rule)} ${esc(sel)} halts: ${esc(h.reason)}`, 'info', 6000);
+    return res;
+  }
+  if (!to) {
+    ctx.notice(`${ruleBadge('MP-MOV-5')} ${esc(sel)} cannot leave the map.`);
+    return;
+  }
+  const e = await ctx.explain({ type: 'move', unit: sel, to });
+  ctx.notice(`<b>${esc(sel)} cannot step ${ctx.board.dirNames[d]} into ${esc(to)}</b>${reasonsHtml(e.reasons)}`);
+}
+
+// ---- the pointer ------------------------------------------------------------------------------
+
+function enemyAt(hex) {
+  const u = byHex.get(hex);
+  const s = byId.get(sel);
+  return u && s && u.side !== s.side ? u : null;
+}
+
+/** What acting on `hex` would do for the selected unit: an action from the list, if any. */
+function actionAt(hex) {
+  const s = byId.get(sel);
+  if (!s || !mine(s)) return null;
+  const e = enemyAt(hex);
+  const list = actionsOf(sel);
+  if (phase() === 'combat' && e) return list.find((a) => a.type === 'attack' && a.target === e.id) || null;
+  if (phase() === 'bombardment') return list.find((a) => a.type === 'bombard' && a.target === hex) || null;
+  if (phase() === 'movement' && e) return list.find((a) => a.type === 'charge' && a.target === e.id) || null;
+  return null;
+}
+
+async function onHover(hex, ev) {
+  hover = hex;
+  const info = hex ? ctx.board.describeHex(hex) : '';
+  const here = hex && byHex.get(hex);
+  ctx.hexInfo(info + (here ? ` · ${unitHtml(here.id)} ${esc(nice(here.class))}` : ''));
+  if (!hex) {
+    ctx.tip.hide();
+    setHoverInfo(null);
+    return;
+  }
+  const s = byId.get(sel);
+  if (!s || !mine(s)) {
+    if (here) ctx.tip.show(unitTip(here), ev);
+    else ctx.tip.hide();
+    setHoverInfo(null);
+    return;
+  }
+  const action = actionAt(hex);
+  if (action && action.type !== 'move') {
+    const key = JSON.stringify(action);
+    ctx.tip.show(`<span class="muted">${esc(nice(action.type))}…</span>`, ev);
+    const [p, x] = await Promise.all([cached(`p${key}`, () => ctx.preview(action)), cached(`x${key}`, () => ctx.explain(action))]);
+    if (hover !== hex) return;
+    setHoverInfo({ action, preview: p.error ? null : p, explain: x.error ? null : x, target: enemyAt(hex)?.id, hex });
+    ctx.tip.show(oddsTip(action, p, x), null);
+    return;
+  }
+  const e = enemyAt(hex);
+  if (e && (phase() === 'combat' || phase() === 'bombardment')) {
+    const a = phase() === 'combat' ? { type: 'attack', unit: sel, target: e.id } : { type: 'bombard', unit: sel, target: hex };
+    const x = await cached(`x${JSON.stringify(a)}`, () => ctx.explain(a));
+    if (hover !== hex) return;
+    setHoverInfo(null);
+    ctx.tip.show(`<b>${esc(sel)} cannot ${a.type} ${esc(e.id)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
+    return;
+  }
+  setHoverInfo(null);
+  if (phase() !== 'movement' || hex === s.hex) {
+    if (here) ctx.tip.show(unitTip(here), ev);
+    else ctx.tip.hide();
+    return;
+  }
+  const r = reach.get(hex);
+  if (r) {
+    const left = s.mp - r.cost;
+    ctx.tip.show(`<b>${esc(hex)}</b>: ${r.cost} MP, ${left} left${r.stop ? `<div class="reason">${ruleBadge('MP-ZOC-10')} enemy zone of control: movement ends there</div>` : ''}<div class="muted">click to move · ${r.path.length} step${r.path.length > 1 ? 's' : ''}</div>`, ev);
+    drawRoute(hex);
+    return;
+  }
+  drawRoute(null);
+  if (reachError) {
+    ctx.tip.show(`<b>${esc(sel)} cannot move</b>${reasonsHtml(reachError)}`, ev, 'refused');
+    return;
+  }
+  if (ctx.board.distance(s.hex, hex) === 1) {
+    const a = { type: 'move', unit: sel, to: hex };
+    const x = await cached(`x${JSON.stringify(a)}`, () => ctx.explain(a));
+    if (hover !== hex) return;
+    const d = ctx.board.direction(s.hex, hex);
+    const charge = actionsOf(sel).find((c) => c.type === 'charge' && chargeDir(s.hex, byId.get(c.target)?.hex) === d);
+    if (charge) {
+      ctx.tip.show(`<b>Charge!</b> A step into ${esc(hex)} charges ${unitHtml(charge.target)} ${ruleBadge('MP-CHG-7')}<div class="muted">click the red arrow or press ${KEY_OF[d]}</div>`, null);
+      return;
+    }
+    ctx.tip.show(`<b>${esc(sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, x.legal ? '' : 'refused');
+    return;
+  }
+  // Farther away: the engine's search found no way in within the points left.
+  const near = [...reach.values()].some((r2) => ctx.board.distance(r2.hex, hex) === 1 && !r2.stop);
+  const why = near
+    ? `${ruleBadge('MP-MOV-3')} no step into ${esc(hex)} from any hex ${esc(sel)} can reach is allowed within its ${s.mp} movement point${s.mp === 1 ? '' : 's'} (terrain costs, hexsides that cannot be crossed, zones of control or an occupied hex); hover a hex next to the unit for the rule`
+    : `${ruleBadge('MP-MOV-3')} out of reach: ${esc(sel)} has ${s.mp} movement point${s.mp === 1 ? '' : 's'} left`;
+  ctx.tip.show(`<b>${esc(hex)}</b><div class="reason">${why}</div>`, ev, 'refused');
+}
+
+function setHoverInfo(h) {
+  const before = hoverInfo;
+  hoverInfo = h;
+  if (before !== h) draw();
+}
+
+function unitTip(u) {
+  const bits = [`<b>${esc(u.id)}</b> <span class="muted">${esc(u.side)} ${esc(u.class)}${u.mounted ? ', mounted' : ''}</span>`];
+  bits.push(stats(u));
+  return bits.join('<br>');
+}
+
+function stats(u) {
+  const s = [`CS <b>${u.cs}</b>`];
+  if (u.class !== 'leader') s.push(`morale <b>${u.mv}</b>`);
+  s.push(`MP <b>${u.mp}</b>/${u.ma}`);
+  if (u.class === 'leader') s.push(`stripes <b>${u.stripes}</b>`);
+  if (u.class === 'artillery') s.push(`BV <b>${u.bv}</b> range <b>${u.range}</b>`);
+  return s.join(' · ');
+}
+
+function flags(u) {
+  const f = [];
+  for (const k of ['moved', 'stopped', 'fired', 'attacked', 'defended', 'victorious', 'demoralised']) if (u[k]) f.push(k);
+  return f.join(', ');
+}
+
+function pct(p) {
+  return `${(p * 100).toFixed(p < 0.1 && p > 0 ? 1 : 0)}%`;
+}
+
+function resultText(r) {
+  if (!r || typeof r !== 'object') return esc(String(r));
+  if ('charge' in r) return r.charge === 'succeeds' ? 'the charge succeeds: the target falls back' : 'the target stands';
+  if ('loss' in r) return r.loss === 'none' ? 'no effect' : r.loss === 'strength' ? 'the target loses a strength point' : 'the target loses a morale point';
+  if ('stuck' in r) return r.stuck ? 'stuck in the marsh' : 'gets through';
+  const res = r.result || r;
+  if ('attacker_loss' in res) {
+    const part = (who, loss, check) => (loss || check ? `${who} ${loss ? `−${loss}` : ''}${check ? `${loss ? ' ' : ''}morale check` : ''}` : '');
+    const t = [part('defender', res.defender_loss, res.defender_check), part('attacker', res.attacker_loss, res.attacker_check)].filter(Boolean).join(', ');
+    return `${r.die != null ? `<span class="muted">die ${r.die}:</span> ` : ''}${t || 'no effect'}`;
+  }
+  return esc(JSON.stringify(r));
+}
+
+function outcomesTable(p) {
+  const rows = (p.outcomes || [])
+    .map((o) => `<tr><td>${resultText(o.result)}</td><td class="p"><span class="bar" style="width:${Math.max(2, o.p * 60).toFixed(0)}px"></span> ${pct(o.p)} <span class="muted">${o.num}/${o.den}</span></td></tr>`)
+    .join('');
+  return `<table class="prob-table"><tbody>${rows}</tbody></table>`;
+}
+
+function oddsHead(action, p) {
+  const i = (p && p.inputs) || {};
+  if (action.type === 'attack') {
+    return `<div class="odds">${esc(i.odds || '?')}</div><div>${esc(i.attack)} against ${esc(i.defence)}${i.modifier ? ` · die ${i.modifier > 0 ? '+' : ''}${esc(i.modifier)}` : ''}</div>`;
+  }
+  if (action.type === 'charge') {
+    return `<div class="odds">Charge</div><div>${unitHtml(action.unit)} charges ${unitHtml(action.target)}: 1d9 ${i.modifier ? `${i.modifier > 0 ? '+' : ''}${esc(i.modifier)} ` : ''}against morale ${esc(i.morale)}</div>`;
+  }
+  if (action.type === 'bombard') {
+    return `<div class="odds">Fire</div><div>BV ${esc(i.bv)} at ${esc(i.distance)} hex${i.distance === 1 ? '' : 'es'} on ${esc(i.target)}</div>`;
+  }
+  return `<div class="odds">${esc(nice(action.type))}</div>`;
+}
+
+function moraleLine(i) {
+  const f = (x) => (Array.isArray(x) ? `${pct(x[0] / x[1])} <span class="muted">${x[0]}/${x[1]}</span>` : '');
+  const bits = [];
+  if (i.defender_fails_morale_check) bits.push(`defender fails a morale check ${f(i.defender_fails_morale_check)}`);
+  if (i.attacker_fails_morale_check) bits.push(`attacker ${f(i.attacker_fails_morale_check)}`);
+  return bits.length ? `<div class="muted">${bits.join(' · ')}</div>` : '';
+}
+
+function supportsLine(i) {
+  const a = i.supports || i.attack_supports;
+  const d = i.defence_supports;
+  if (!a && !d) return '';
+  const list = (l) => (l && l.length ? l.map(unitHtml).join(', ') : 'none');
+  return `<div><span class="side-chip" style="background:#27a83a"></span> supports: ${list(a)} · defending: ${list(d)}</div>`;
+}
+
+function oddsTip(action, p, x) {
+  if (p.error) {
+    return `<b>${esc(nice(action.type))}</b>${reasonsHtml(p.error.reasons)}`;
+  }
+  return `${oddsHead(action, p)}${supportsLine(p.inputs || {})}${outcomesTable(p)}${moraleLine(p.inputs || {})}${reasonsHtml((x && x.reasons) || p.reasons)}<div class="muted">click to ${esc(action.type)} · ${esc(p.roll)}</div>`;
+}
+
+async function onClick(hex) {
+  ctx.tip.hide();
+  const here = byHex.get(hex);
+  const s = byId.get(sel);
+  const action = actionAt(hex);
+  if (action) {
+    const res = await ctx.act(action);
+    if (!res.error) announce(action, res.events || []);
+    hoverInfo = null;
+    draw();
+    return;
+  }
+  if (here && (!s || here.side === s.side || !mine(s))) {
+    select(sel === here.id ? null : here.id);
+    return;
+  }
+  if (here && s && mine(s)) {
+    // An enemy the selected unit cannot act on: say why.
+    const a = phase() === 'combat' ? { type: 'attack', unit: sel, target: here.id } : phase() === 'bombardment' ? { type: 'bombard', unit: sel, target: hex } : { type: 'move', unit: sel, to: hex };
+    const x = await ctx.explain(a);
+    ctx.notice(`<b>${esc(sel)} cannot ${esc(a.type)} ${esc(here.id)}</b>${reasonsHtml(x.reasons)}`);
+    return;
+  }
+  if (s && mine(s) && phase() === 'movement') {
+    if (reach.has(hex)) return goTo(hex);
+    if (ctx.board.distance(s.hex, hex) === 1) {
+      const x = await ctx.explain({ type: 'move', unit: sel, to: hex });
+      ctx.notice(`<b>${esc(sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
+      return;
+    }
+    if (reachError) {
+      ctx.notice(`<b>${esc(sel)} cannot move</b>${reasonsHtml(reachError)}`);
+      return;
+    }
+  }
+  select(null);
+}
+
+/** A short notice of what the dice did. */
+function announce(action, events) {
+  const att = events.find((e) => e.type === 'attacked');
+  const ch = events.find((e) => e.type === 'charged');
+  const bo = events.find((e) => e.type === 'bombarded');
+  const rolls = events.filter((e) => e.type === 'roll').map((r) => `<span class="die">${r.value}</span>`).join('');
+  let text = '';
+  if (att) text = `<b>${esc(att.odds)}</b>: ${rolls} → ${resultText({ die: att.die, result: att.result })}`;
+  else if (ch) text = `<b>Charge</b> ${rolls}: ${ch.success ? 'succeeds' : 'fails'} (${ch.result} against morale ${ch.morale})`;
+  else if (bo) text = `<b>Bombardment</b> ${rolls}: result ${bo.result}`;
+  if (!text) return;
+  const after = events.filter((e) => ['retreated', 'eliminated', 'took_hex', 'morale_checked'].includes(e.type)).map((e) => describeEvent(e)?.html || '').join('<br>');
+  ctx.notice(`${text}${after ? `<div>${after}</div>` : ''}`, 'info', 8000);
+}
+
+// ---- drawing --------------------------------------------------------------------------------
+
+function drawRoute(hex) {
+  ctx.board.overlay.querySelectorAll('.route').forEach((e) => e.remove());
+  const s = byId.get(sel);
+  const r = hex && reach.get(hex);
+  if (s && r) ctx.board.route([s.hex, ...r.path]);
+}
+
+function draw() {
+  if (!ctx || !g) return;
+  const v = view();
+  const s = byId.get(sel);
+  const act = ctx.canAct();
+  const acting = new Set(((g && g.actions) || []).map((a) => a.unit).filter(Boolean));
+  const info = hoverInfo;
+  const supports = new Set([...((info && info.preview && (info.preview.inputs.supports || info.preview.inputs.attack_supports)) || []), ...((info && info.preview && info.preview.inputs.defence_supports) || [])]);
+  ctx.board.setUnits(
+    units
+      .filter((u) => u.hex)
+      .map((u) => ({
+        id: u.id,
+        side: u.side,
+        hex: u.hex,
+        kind: u.class,
+        top: short(u.id),
+        values: u.class === 'leader' ? `${u.cs}-${u.mp}` : `${u.cs}-${u.mv}-${u.mp}`,
+        stripes: u.stripes,
+        badge: u.class === 'artillery' ? u.bv : null,
+        tip: `${u.id}: ${u.side} ${u.class}, CS ${u.cs}${u.class === 'leader' ? `, ${u.stripes} stripes` : `, morale ${u.mv}`}, MP ${u.mp}/${u.ma}${flags(u) ? ` (${flags(u)})` : ''}`,
+        marks: {
+          selected: u.id === sel,
+          target: info && info.target === u.id,
+          support: supports.has(u.id),
+          victorious: u.victorious,
+          demoralised: u.demoralised,
+          spent: act && u.side === v.active && !acting.has(u.id) && phase() !== 'rally',
+        },
+      })),
+  );
+  const hl = [];
+  if (s && mine(s)) {
+    if (phase() === 'movement') for (const r of reach.values()) hl.push({ hex: r.hex, cls: r.stop ? 'reach-stop' : 'reach', text: r.cost });
+    for (const a of actionsOf(sel)) {
+      if (a.type === 'attack') hl.push({ hex: byId.get(a.target)?.hex, cls: info && info.target === a.target ? 'target' : 'attackable' });
+      if (a.type === 'bombard') hl.push({ hex: a.target, cls: info && info.hex === a.target ? 'target' : 'attackable' });
+    }
+  } else if (!s && act) {
+    for (const id of acting) hl.push({ hex: byId.get(id)?.hex, cls: 'movable', inset: 0.86 });
+  }
+  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  ctx.board.clearOverlay();
+  if (s && mine(s) && phase() === 'movement' && s.hex) {
+    const dirs = [];
+    for (let d = 0; d < 6; d++) {
+      const to = ctx.board.neighbor(s.hex, d);
+      const list = actionsOf(sel);
+      const charge = list.find((x) => x.type === 'charge' && chargeDir(s.hex, byId.get(x.target)?.hex) === d);
+      const move = to && list.find((x) => x.type === 'move' && x.to === to);
+      dirs.push(charge ? { state: 'charge', title: `charge ${charge.target} (${KEY_OF[d]})` } : move ? { state: 'move', title: `${ctx.board.dirNames[d]} to ${to}${reach.get(to) ? `: ${reach.get(to).cost} MP` : ''} (${KEY_OF[d]})` } : { state: 'blocked', title: `${ctx.board.dirNames[d]}: click for the reason` });
+    }
+    for (const a of actionsOf(sel).filter((x) => x.type === 'charge')) {
+      const t = byId.get(a.target);
+      if (t && t.hex) ctx.board.arrow(s.hex, t.hex, 'arrow-red', { shrink: 0.55, start: 0.55, title: `charge ${a.target}`, onClick: () => ctx.act(a).then((r) => !r.error && announce(a, r.events || [])) });
+    }
+    ctx.board.rose(s.hex, dirs, (d) => stepDir(d));
+  }
+  if (hover && reach.has(hover)) drawRoute(hover);
+  panel();
+  const held = {};
+  for (const u of units) if (u.hex) held[u.hex] = u.side;
+  ctx.board.setHolders(held);
+}
+
+function panel() {
+  const s = byId.get(sel);
+  const info = hoverInfo;
+  let unitSection = '';
+  if (s) {
+    const canMove = mine(s) && phase() === 'movement' && s.hex;
+    const cells = Array.from({ length: 9 }, () => '<div></div>');
+    if (canMove) {
+      for (let d = 0; d < 6; d++) {
+        const [r, c] = ROSE_CELL[d];
+        const to = ctx.board.neighbor(s.hex, d);
+        const charge = actionsOf(sel).find((x) => x.type === 'charge' && chargeDir(s.hex, byId.get(x.target)?.hex) === d);
+        const move = to && actionsOf(sel).find((x) => x.type === 'move' && x.to === to);
+        cells[r * 3 + c] = `<button data-dir="${d}" class="${charge ? 'charge' : ''}" ${charge || move ? '' : 'aria-disabled="true" style="opacity:.45"'} title="${esc(ctx.board.dirNames[d])}${to ? ` to ${to}` : ''} (${KEY_OF[d]})">${ctx.board.dirNames[d]}<br><kbd>${KEY_OF[d]}</kbd></button>`;
+      }
+      cells[4] = `<div class="centre"><b>${s.mp}</b>&nbsp;MP</div>`;
+    }
+    unitSection = `<section class="unit-section"><h3>Selected unit <span class="muted">Esc to deselect</span></h3>
+      <div class="unit-card">
+        <div class="uc-body">
+          <div class="uc-name">${unitHtml(s.id)}</div>
+          <div class="muted">${esc(s.side)} ${esc(s.class)}${s.mounted ? ', mounted' : ''}${s.hex ? ` at ${esc(s.hex)}` : ', off the map'}</div>
+          <div>${stats(s)}</div>
+          <div class="uc-flags">${esc(flags(s))}</div>
+          ${reachError && canMove ? `<div class="reason">${reasonsHtml(reachError)}</div>` : ''}
+          ${mine(s) ? hintFor(s) : ''}
+        </div>
+        ${canMove ? `<div class="rose-panel" id="side-rose">${cells.join('')}</div>` : ''}
+      </div></section>`;
+  } else {
+    unitSection = `<section class="unit-section"><h3>Selected unit</h3><div class="muted">${ctx.canAct() ? 'Click one of your units (outlined) or press <kbd>Tab</kbd>.' : 'Click a unit to see its values.'}</div></section>`;
+  }
+  let combat = '';
+  if (info && info.preview) {
+    combat = `<section class="combat-panel"><h3>${esc(nice(info.action.type))} <span class="muted">before the dice</span></h3>${oddsHead(info.action, info.preview)}${supportsLine(info.preview.inputs || {})}${outcomesTable(info.preview)}${moraleLine(info.preview.inputs || {})}</section>`;
+  }
+  const off = units.filter((u) => !u.hex);
+  const offHtml = off.length ? `<section><h3>Off the map</h3><div style="font-size:12px">${off.map((u) => `${unitHtml(u.id)} <span class="muted">${eliminated.has(u.id) ? 'eliminated' : 'not yet arrived'}</span>`).join('<br>')}</div></section>` : '';
+  ctx.panel.innerHTML = unitSection + combat + offHtml;
+  const rose = ctx.panel.querySelector('#side-rose');
+  if (rose) rose.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-dir]');
+    if (b) stepDir(+b.dataset.dir);
+  });
+}
+
+function hintFor(s) {
+  const list = actionsOf(s.id);
+  if (phase() === 'movement') {
+    if (list.some((a) => a.type === 'charge')) return `<div class="reason">${ruleBadge('MP-CHG-7')} <b style="color:#c8201c">A charge is possible</b>: click the red arrow.</div>`;
+    return list.length ? '<div class="muted">Click a lit hex to move there, or step with the rose.</div>' : '';
+  }
+  if (phase() === 'combat') return list.length ? '<div class="muted">Hover an enemy outlined in red for the odds; click to attack.</div>' : '<div class="muted">No attack open to this unit.</div>';
+  if (phase() === 'bombardment') return list.length ? '<div class="muted">Hover a target for the chances; click to fire.</div>' : '';
+  return '';
+}
+
+const eliminated = new Set();
+
+// ---- the log --------------------------------------------------------------------------------
+
+function describeAction(a, events) {
+  switch (a.type) {
+    case 'move': {
+      const m = events.find((e) => e.type === 'moved');
+      return `${unitHtml(a.unit)} → ${esc(a.to)}${m ? ` <span class="muted">${m.cost} MP, ${m.left} left</span> ${m.rules.filter((r) => r !== 'MP-MOV-3').map(ruleBadge).join(' ')}` : ''}`;
+    }
+    case 'charge':
+      return `${unitHtml(a.unit)} <b style="color:#c8201c">charges</b> ${unitHtml(a.target)}`;
+    case 'attack':
+      return `${unitHtml(a.unit)} <b>attacks</b> ${unitHtml(a.target)}`;
+    case 'bombard':
+      return `${unitHtml(a.unit)} <b>fires</b> at ${esc(a.target)}`;
+    case 'end_phase':
+      return '<span class="muted">ends the phase</span>';
+    default:
+      return null;
+  }
+}
+
+function describeEvent(e) {
+  switch (e.type) {
+    case 'phase_began':
+      return { html: `Turn ${esc(e.turn)}: <span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(ctx ? ctx.sideName(e.side) : e.side)}, ${esc(e.phase)} phase`, cls: 'phase-line' };
+    case 'moved':
+      return null; // the action's line says it
+    case 'halted':
+      return { html: `${unitHtml(e.unit)} halts: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: '' };
+    case 'charged':
+      return { html: `morale test ${esc(e.result)} (roll ${e.modifier ? `${e.modifier > 0 ? '+' : ''}${esc(e.modifier)}` : ''}) against ${esc(e.morale)}: the charge <b>${e.success ? 'succeeds' : 'fails'}</b> ${ruleBadge('MP-CHG-11')}`, cls: e.success ? 'good' : 'bad' };
+    case 'shaken':
+      return { html: `${unitHtml(e.unit)} loses ${[e.morale ? `${e.morale} morale` : '', e.strength ? `${e.strength} strength` : ''].filter(Boolean).join(' and ') || 'nothing'} ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'retreated':
+      return { html: `${unitHtml(e.unit)} retreats ${esc(e.from)} → ${esc(e.to)}${e.zones ? ` into ${e.zones} enemy zone${e.zones > 1 ? 's' : ''} of control` : ''} ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'took_hex':
+      return { html: `${unitHtml(e.unit)} takes ${esc(e.to)} ${ruleBadge(e.rule)}`, cls: 'good' };
+    case 'eliminated':
+      eliminated.add(e.unit);
+      return { html: `${unitHtml(e.unit)} <b>eliminated</b>: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'bombarded':
+      return { html: `bombardment of ${unitHtml(e.target)}: result ${esc(e.result)} ${ruleBadge('MP-BMB-5')}`, cls: '' };
+    case 'attacked': {
+      const sup = (l) => (l && l.length ? l.map(unitHtml).join(', ') : 'none');
+      return { html: `${esc(e.attack)} against ${esc(e.defence)}: <b>${esc(e.odds)}</b>, die ${esc(e.die)}${e.modifier ? ` (${e.modifier > 0 ? '+' : ''}${esc(e.modifier)})` : ''} → ${resultText({ result: e.result })} ${ruleBadge('MP-CMB-25')}<br><span class="muted">supports ${sup(e.supports)}; defending ${sup(e.defence_supports)}</span>`, cls: '' };
+    }
+    case 'morale_checked':
+      return { html: `${unitHtml(e.unit)} morale check: ${esc(e.roll)} against ${esc(e.morale)}, <b>${e.failed ? 'fails' : 'holds'}</b> ${ruleBadge('MP-CMB-26')}`, cls: e.failed ? 'bad' : 'good' };
+    case 'rallied':
+      return { html: `${unitHtml(e.unit)} regains ${esc(e.morale)} morale ${ruleBadge(e.rule)}`, cls: 'good' };
+    case 'arrived':
+      return { html: `${unitHtml(e.unit)} arrives at ${esc(e.at)} ${ruleBadge(e.rule)}`, cls: 'good' };
+    default:
+      return undefined;
+  }
+}
+
+// ---- keyboard -------------------------------------------------------------------------------
+
+function key(ev) {
+  const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+  if (k === 'Escape' && sel) {
+    select(null);
+    return true;
+  }
+  if (k === 'Tab' || k === 'n') {
+    const own = units.filter((u) => u.hex && actionsOf(u.id).length);
+    if (!own.length) return k === 'Tab';
+    const i = own.findIndex((u) => u.id === sel);
+    const next = own[(i + (ev.shiftKey ? own.length - 1 : 1)) % own.length];
+    select(next.id);
+    ctx.board.reveal(next.hex);
+    return true;
+  }
+  if (sel && phase() === 'movement' && k in KEYS && mine(byId.get(sel))) {
+    stepDir(KEYS[k]).then(() => {
+      const u = byId.get(sel);
+      if (u) ctx.board.reveal(u.hex);
+    });
+    return true;
+  }
+  return false;
+}
+
+// ---- the module -----------------------------------------------------------------------------
+
+export default {
+  name: 'morne_plaine',
+  keysHelp: '<kbd>Q</kbd><kbd>W</kbd><kbd>E</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> step NW N NE SW S SE · <kbd>Tab</kbd> next unit · <kbd>Esc</kbd> deselect · <kbd>Enter</kbd> end phase ·',
+  init(c) {
+    ctx = c;
+    ctx.board.onHexHover = (hex, ev) => onHover(hex, ev);
+    ctx.board.onHexClick = (hex) => onClick(hex);
+    ctx.board.onHexContext = () => select(null);
+  },
+  update(next) {
+    g = next;
+    units = view().units || [];
+    byId.clear();
+    byHex.clear();
+    for (const u of units) {
+      byId.set(u.id, u);
+      if (u.hex) byHex.set(u.hex, u);
+    }
+    for (const e of g.log || []) for (const ev of e.events || []) if (ev.type === 'eliminated') eliminated.add(ev.unit);
+    if (sel && !byId.get(sel)?.hex) sel = null;
+    hoverInfo = null;
+    refreshReach();
+    draw();
+  },
+  status(next) {
+    const v = next.view || {};
+    return { turn: v.turn, turns: v.turns, phases: PHASES, phase: v.phase, active: v.active };
+  },
+  endLabel(next) {
+    const p = next.view && next.view.phase;
+    return p ? `End ${p}` : 'End phase';
+  },
+  describeAction,
+  describeEvent,
+  key,
+  // For the replay viewer: counters from a view, with no selection.
+  counters(v) {
+    return (v.units || [])
+      .filter((u) => u.hex)
+      .map((u) => ({ id: u.id, side: u.side, hex: u.hex, kind: u.class, top: short(u.id), values: u.class === 'leader' ? `${u.cs}-${u.ma}` : `${u.cs}-${u.mv}-${u.ma}`, stripes: u.stripes, badge: u.class === 'artillery' ? u.bv : null, tip: u.id, marks: { victorious: u.victorious, demoralised: u.demoralised } }));
+  },
+};
