@@ -12,11 +12,18 @@ pub struct Builtin {
 }
 
 /// Every built-in scenario.
-pub const SCENARIOS: &[Builtin] = &[Builtin {
-    id: "bridge-at-morne",
-    path: "scenarios/morne-plaine/bridge-at-morne.toml",
-    text: include_str!("../../../scenarios/morne-plaine/bridge-at-morne.toml"),
-}];
+pub const SCENARIOS: &[Builtin] = &[
+    Builtin {
+        id: "bridge-at-morne",
+        path: "scenarios/morne-plaine/bridge-at-morne.toml",
+        text: include_str!("../../../scenarios/morne-plaine/bridge-at-morne.toml"),
+    },
+    Builtin {
+        id: "crossing-at-hollins-ford",
+        path: "scenarios/battle-cry/crossing-at-hollins-ford.toml",
+        text: include_str!("../../../scenarios/battle-cry/crossing-at-hollins-ford.toml"),
+    },
+];
 
 /// The built-in scenario with this id.
 #[must_use]

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod battle_cry;
 pub mod builtin;
 pub mod morne_plaine;
 
@@ -20,7 +21,9 @@ use grognard_engine::Registry;
 /// Every ruleset, by name.
 #[must_use]
 pub fn registry() -> Registry {
-    Registry::new().with::<morne_plaine::MornePlaine>()
+    Registry::new()
+        .with::<morne_plaine::MornePlaine>()
+        .with::<battle_cry::BattleCry>()
 }
 
 /// A one-line summary of a valid scenario.
@@ -42,6 +45,7 @@ pub fn summary(s: &Scenario) -> String {
         s.map.cols(),
         s.map.rows(),
         sides.join(", "),
-        s.turns.map_or_else(|| "no turn limit".to_owned(), |t| t.to_string())
+        s.turns
+            .map_or_else(|| "no turn limit".to_owned(), |t| t.to_string())
     )
 }

@@ -1,5 +1,6 @@
 //! The rulesets' tests: one integration binary, a module per ruleset.
 
+mod battle_cry;
 mod common;
 mod index;
 mod morne_plaine;

@@ -1,0 +1,464 @@
+//! Command cards: the deck, the hands, playing a card and what it orders; the tactic
+//! cards Leadership and Fight Back.
+
+use super::data::{CardKind, CardRow, Data};
+use super::units::{Board, Kind, Order};
+use super::{turn, BattleCry, Event, Phase, State};
+use grognard_engine::{Ctx, Reason, Refusal, Seat, UnitId};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A command card: its kind's place in `data.toml`'s `[[cards]]`. Copies of one kind are
+/// the same card, so a hand is a sorted list and actions name a card by its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(pub u8);
+
+impl Card {
+    /// The card's row in `data.toml`.
+    #[must_use]
+    pub fn row(self) -> &'static CardRow {
+        &Data::shipped().cards[usize::from(self.0)]
+    }
+
+    /// The id actions use, e.g. `probe_centre`.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        &self.row().id
+    }
+
+    /// The card with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Card> {
+        Data::shipped()
+            .cards
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| Card(u8::try_from(i).expect("at most 255 kinds of card")))
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let id = String::deserialize(d)?;
+        Card::from_id(&id).ok_or_else(|| {
+            let known: Vec<&str> = Data::shipped()
+                .cards
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect();
+            serde::de::Error::custom(format!(
+                "no card `{id}`; the cards are: {}",
+                known.join(", ")
+            ))
+        })
+    }
+}
+
+/// What the card played lets its side order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Command {
+    /// Up to so many pieces in the side's left, centre and right (BC-SEC-3).
+    Sections([u8; 3]),
+    /// Up to `n` units whose kind's bit is in `kinds`, anywhere (BC-CARD-2).
+    Troops { kinds: u8, n: u8 },
+    /// Every general, and the units they are attached to (BC-CARD-7).
+    Leadership,
+    /// Up to `n` pieces anywhere (BC-CARD-7 without generals, BC-CARD-9).
+    Any(u8),
+}
+
+/// The bit of a kind in [`Command::Troops`].
+pub(crate) fn kind_bit(k: Kind) -> u8 {
+    1 << (k as u8)
+}
+
+/// What `card` orders when `side` plays it now.
+pub(crate) fn command(rules: &BattleCry, state: &State, side: u8, card: Card) -> Command {
+    let row = card.row();
+    match row.kind {
+        CardKind::Section => Command::Sections([row.left, row.centre, row.right]),
+        CardKind::Troops => Command::Troops {
+            kinds: row
+                .types
+                .iter()
+                .filter_map(|t| Kind::from_name(t))
+                .fold(0, |acc, k| acc | kind_bit(k)),
+            n: row.orders,
+        },
+        // BC-CARD-7: "if you don't have any generals, instead issue 1 order to a unit of
+        // your choice in any section".
+        CardKind::Leadership if has_general(rules, state, side) => Command::Leadership,
+        CardKind::Leadership => Command::Any(1),
+        // BC-CARD-9 (provisional): Fight Back is played on the opponent's turn; played on
+        // one's own it orders one piece anywhere, so that a hand of them is no dead end.
+        CardKind::FightBack => Command::Any(1),
+    }
+}
+
+fn has_general(rules: &BattleCry, state: &State, side: u8) -> bool {
+    rules.piece_ids().any(|u| {
+        rules.kind(u) == Kind::General
+            && rules.side_of(u) == side
+            && state.pieces[u.index()].hex.is_some()
+    })
+}
+
+/// BC-TURN-3: whether `card` would let `side` order at least one piece now.
+pub(crate) fn orders_something(rules: &BattleCry, state: &State, side: u8, card: Card) -> bool {
+    let mine = || {
+        rules
+            .piece_ids()
+            .filter(move |&u| rules.side_of(u) == side && state.pieces[u.index()].hex.is_some())
+    };
+    match command(rules, state, side, card) {
+        Command::Sections(caps) => mine().any(|u| {
+            let m = rules.sections_of(side, state.pieces[u.index()].hex.expect("on the map"));
+            (0..3).any(|b| m & (1 << b) != 0 && caps[b] > 0)
+        }),
+        Command::Troops { kinds, .. } => mine().any(|u| kinds & kind_bit(rules.kind(u)) != 0),
+        Command::Leadership | Command::Any(_) => mine().next().is_some(),
+    }
+}
+
+/// BC-TURN-3: whether any card of the side's hand orders something.
+pub(crate) fn can_order_anything(rules: &BattleCry, state: &State, side: u8) -> bool {
+    let hand = &state.hands[usize::from(side)];
+    hand.iter()
+        .enumerate()
+        .filter(|(i, c)| *i == 0 || hand[i - 1] != **c)
+        .any(|(_, &c)| orders_something(rules, state, side, c))
+}
+
+/// The distinct cards of a hand, in order.
+pub(crate) fn distinct(hand: &[Card]) -> impl Iterator<Item = Card> + '_ {
+    hand.iter()
+        .enumerate()
+        .filter(move |(i, c)| *i == 0 || hand[i - 1] != **c)
+        .map(|(_, &c)| c)
+}
+
+/// The purpose of the rolls that draw cards; [`redact`] hides them from players.
+pub const DRAW_ROLL: &str = "BC-CARD-5: a command card drawn at random from the deck";
+
+/// BC-CARD-5 (provisional): a card is drawn at random from the cards not yet drawn, which
+/// is what drawing the top card of a shuffled deck is; when none remain, the discard pile
+/// becomes the deck.
+pub(crate) fn draw(
+    rules: &BattleCry,
+    state: &mut State,
+    side: u8,
+    rule: &str,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    if state.deck.is_empty() && !state.discard.is_empty() {
+        state.deck.append(&mut state.discard);
+        state.deck.sort_unstable();
+        ctx.emit(Event::Reshuffled {
+            cards: state.deck.len(),
+        });
+    }
+    if state.deck.is_empty() {
+        return;
+    }
+    let n = u32::try_from(state.deck.len()).expect("a deck fits u32");
+    let i = if n == 1 {
+        0
+    } else {
+        ctx.roll(n, DRAW_ROLL) as usize - 1
+    };
+    let card = state.deck.remove(i);
+    let hand = &mut state.hands[usize::from(side)];
+    let at = hand.partition_point(|&c| c <= card);
+    hand.insert(at, card);
+    ctx.emit(Event::Drew {
+        side: rules.side_name(side).to_owned(),
+        card: Some(card),
+        rule: rule.to_owned(),
+    });
+}
+
+/// Takes one copy of `card` out of a hand; false when it holds none.
+pub(crate) fn take(hand: &mut Vec<Card>, card: Card) -> bool {
+    match hand.binary_search(&card) {
+        Ok(i) => {
+            hand.remove(i);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// BC-TURN-4 (provisional): the deck is shuffled and each side dealt its hand, the first
+/// side first; the engine's initial state has no dice, so this is the game's first action.
+pub(crate) fn deal(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    for side in 0..2u8 {
+        for _ in 0..rules.hand[usize::from(side)] {
+            draw(rules, state, side, "BC-CARD-4", ctx);
+        }
+    }
+    state.phase = Phase::Command;
+    ctx.emit(Event::TurnBegan {
+        turn: state.turn,
+        side: rules.side_name(state.active).to_owned(),
+    });
+}
+
+/// BC-CARD-1, BC-TURN-3: checks playing (or, when nothing can be ordered, discarding) a card.
+pub(crate) fn check_play(
+    rules: &BattleCry,
+    state: &State,
+    card: Card,
+    discard: bool,
+) -> Result<Vec<Reason>, Refusal> {
+    if state.phase != Phase::Command {
+        return Err(Refusal::new(
+            "BC-TURN-2",
+            format!(
+                "a command card is played at the start of a turn, not in the {} step",
+                state.phase.name()
+            ),
+        ));
+    }
+    let side = state.active;
+    if state.hands[usize::from(side)].binary_search(&card).is_err() {
+        return Err(Refusal::new(
+            "BC-CARD-1",
+            format!(
+                "{} holds no {} card",
+                rules.side_name(side),
+                card.row().title
+            ),
+        ));
+    }
+    let can = can_order_anything(rules, state, side);
+    match (discard, can) {
+        (false, true) => Ok(vec![
+            Reason::new("BC-CARD-1", format!("plays {}", card.row().title)),
+            Reason::new(
+                "BC-CARD-3",
+                "it is discarded and replaced at the end of the turn",
+            ),
+        ]),
+        (true, false) => Ok(vec![Reason::new(
+            "BC-TURN-3",
+            format!(
+                "no card in hand can order anything: {} is discarded and a card drawn",
+                card.row().title
+            ),
+        )]),
+        (false, false) => Err(Refusal::new(
+            "BC-TURN-3",
+            "no card in hand can order anything: discard a card and draw instead",
+        )),
+        (true, true) => Err(Refusal::new(
+            "BC-TURN-3",
+            "a card is discarded unplayed only when no card in hand can order anything",
+        )),
+    }
+}
+
+/// BC-CARD-1: plays a card; Leadership orders at once (BC-CARD-7), other cards let the
+/// side announce its orders.
+pub(crate) fn play(rules: &BattleCry, state: &mut State, card: Card, ctx: &mut Ctx<'_, Event>) {
+    let side = state.active;
+    take(&mut state.hands[usize::from(side)], card);
+    state.played = Some(card);
+    ctx.emit(Event::CardPlayed {
+        side: rules.side_name(side).to_owned(),
+        card,
+        rule: "BC-CARD-1".into(),
+    });
+    if command(rules, state, side, card) == Command::Leadership {
+        leadership(rules, state, ctx);
+        state.phase = Phase::Movement;
+    } else {
+        state.phase = Phase::Orders;
+    }
+}
+
+/// BC-CARD-7 (provisional): Leadership orders each general; a unit a general is attached
+/// to is ordered too, as long as the general stays with it this turn.
+fn leadership(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    let board = Board::new(rules, state);
+    let side = state.active;
+    for g in rules.piece_ids() {
+        if rules.kind(g) != Kind::General || rules.side_of(g) != side {
+            continue;
+        }
+        let Some(hex) = state.pieces[g.index()].hex else {
+            continue;
+        };
+        state.pieces[g.index()].order = Order::Card;
+        ctx.emit(Event::Ordered {
+            unit: g,
+            rule: "BC-CARD-7".into(),
+        });
+        if let Some(u) = board.unit_at(rules, hex) {
+            state.pieces[u.index()].order = Order::General(g);
+            ctx.emit(Event::Ordered {
+                unit: u,
+                rule: "BC-CARD-7".into(),
+            });
+        }
+    }
+}
+
+/// BC-CARD-7: the extra dice of the card played for a unit battling (Leadership: infantry
+/// and cavalry with an attached general; troop cards: the units they ordered).
+pub(crate) fn bonus_dice(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+) -> (u8, Option<Reason>) {
+    let Some(card) = state.played else {
+        return (0, None);
+    };
+    let row = card.row();
+    let hex = state.pieces[u.index()].hex;
+    match command(rules, state, state.active, card) {
+        Command::Leadership
+            if matches!(rules.kind(u), Kind::Infantry | Kind::Cavalry)
+                && hex.is_some_and(|h| board.general_at(rules, h).is_some()) =>
+        {
+            (
+                1,
+                Some(Reason::new(
+                    "BC-CARD-7",
+                    "Leadership: infantry or cavalry with an attached general rolls 1 additional die",
+                )),
+            )
+        }
+        Command::Troops { kinds, .. }
+            if row.dice > 0
+                && kinds & kind_bit(rules.kind(u)) != 0
+                && state.pieces[u.index()].order == Order::Card =>
+        {
+            (
+                row.dice,
+                Some(Reason::new(
+                    "BC-CARD-2",
+                    format!("{}: {} additional dice", row.title, row.dice),
+                )),
+            )
+        }
+        _ => (0, None),
+    }
+}
+
+/// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.
+pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
+    let Some(card) = state.played else { return 0 };
+    match command(rules, state, state.active, card) {
+        Command::Troops { kinds, .. }
+            if kinds & kind_bit(rules.kind(u)) != 0
+                && state.pieces[u.index()].order == Order::Card =>
+        {
+            card.row().moves
+        }
+        _ => 0,
+    }
+}
+
+/// BC-TURN-3: discards a card unplayed, draws, and ends the turn.
+pub(crate) fn discard_unplayed(
+    rules: &BattleCry,
+    state: &mut State,
+    card: Card,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let side = state.active;
+    take(&mut state.hands[usize::from(side)], card);
+    state.discard.push(card);
+    ctx.emit(Event::Discarded {
+        side: rules.side_name(side).to_owned(),
+        card,
+        rule: "BC-TURN-3".into(),
+    });
+    draw(rules, state, side, "BC-TURN-3", ctx);
+    turn::next_turn(rules, state, ctx);
+}
+
+/// BC-CARD-3: at the end of the turn the card played is discarded and replaced; a side
+/// that played Fight Back this turn draws its replacement first (BC-CARD-8).
+pub(crate) fn end_of_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    let side = state.active;
+    let other = 1 - side;
+    if let Some(card) = state.played.take() {
+        state.discard.push(card);
+        ctx.emit(Event::Discarded {
+            side: rules.side_name(side).to_owned(),
+            card,
+            rule: "BC-CARD-3".into(),
+        });
+    }
+    if let Some(card) = state.fight_back.take() {
+        state.discard.push(card);
+        ctx.emit(Event::Discarded {
+            side: rules.side_name(other).to_owned(),
+            card,
+            rule: "BC-CARD-8".into(),
+        });
+        draw(rules, state, other, "BC-CARD-8", ctx);
+    }
+    draw(rules, state, side, "BC-CARD-3", ctx);
+}
+
+/// The side holding a Fight Back card, if `side` does: the card.
+pub(crate) fn fight_back_card(state: &State, side: u8) -> Option<Card> {
+    state.hands[usize::from(side)]
+        .iter()
+        .copied()
+        .find(|c| c.row().kind == CardKind::FightBack)
+}
+
+/// BC-CARD-6 (provisional): a side sees the cards it draws; the other side and spectators
+/// see only that a card was drawn. The rolls that pick the cards are hidden from both
+/// sides: their values, against the sorted deck, would tell what the other hand holds.
+pub(crate) fn redact(rules: &BattleCry, event: &Event, seat: &Seat) -> Option<Event> {
+    let _ = rules;
+    match event {
+        Event::Roll(r) if r.purpose == DRAW_ROLL && *seat != Seat::Omniscient => None,
+        Event::Drew {
+            side,
+            card: Some(_),
+            rule,
+        } if !seat.sees_side(side) => Some(Event::Drew {
+            side: side.clone(),
+            card: None,
+            rule: rule.clone(),
+        }),
+        _ => Some(event.clone()),
+    }
+}
+
+/// The orders a card gives, described for a view.
+pub(crate) fn describe(rules: &BattleCry, state: &State, side: u8, card: Card) -> String {
+    match command(rules, state, side, card) {
+        Command::Sections(caps) => {
+            let names = ["left", "centre", "right"];
+            let parts: Vec<String> = (0..3)
+                .filter(|&i| caps[i] > 0)
+                .map(|i| format!("{} in the {}", caps[i], names[i]))
+                .collect();
+            format!("order {}", parts.join(", "))
+        }
+        Command::Troops { n, .. } => format!("order up to {n} {}", card.row().types.join(" or ")),
+        Command::Leadership => "order each general and the unit it is attached to".into(),
+        Command::Any(n) => format!("order {n} unit or general in any section"),
+    }
+}
+
+/// Pieces the card played orders, for [`orders`]: how many it gives in all.
+pub(crate) fn order_limit(cmd: Command) -> usize {
+    match cmd {
+        Command::Sections(caps) => caps.iter().map(|&c| usize::from(c)).sum(),
+        Command::Troops { n, .. } | Command::Any(n) => usize::from(n),
+        Command::Leadership => 0,
+    }
+}

@@ -1,0 +1,581 @@
+//! Battle Cry: command cards, sections, battle dice, line of sight, generals and flags.
+//!
+//! Files follow the rulebook's chapters: [`turn`] (what to do on a turn, victory),
+//! [`cards`] (command cards, the deck and the hands, Leadership and Fight Back),
+//! [`sections`], [`orders`], [`movement`] (units and generals), [`battle`] (range, dice,
+//! hits), [`line_of_sight`], [`generals`] (generals in battle), [`retreat`] and
+//! [`terrain`]. The tables are in `data.toml`; rule IDs are listed in
+//! `docs/rules/battle-cry.md`.
+//!
+//! ```
+//! use grognard_engine::{Game, Ruleset};
+//! use grognard_rules::battle_cry::BattleCry;
+//!
+//! let b = grognard_rules::builtin::find("crossing-at-hollins-ford").unwrap();
+//! let scenario = grognard_rules::registry().load_scenario(b.path, b.text).unwrap();
+//! let mut game = Game::<BattleCry>::new(scenario, Some(7)).unwrap();
+//! assert_eq!(game.rules().to_act(game.state()).unwrap().kind, "deal");
+//! let deal = game.legal_actions().remove(0);
+//! game.apply(deal).unwrap();
+//! assert_eq!(game.rules().to_act(game.state()).unwrap().kind, "command");
+//! ```
+
+pub mod battle;
+pub mod cards;
+pub mod data;
+pub mod generals;
+pub mod line_of_sight;
+pub mod movement;
+pub mod orders;
+pub mod retreat;
+pub mod sections;
+pub mod setup;
+pub mod terrain;
+pub mod turn;
+pub mod units;
+
+pub use cards::Card;
+use data::{Data, Face};
+use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
+use grognard_engine::{
+    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat,
+    UnitId,
+};
+use grognard_hex::{Hex, MapShape};
+use serde::{Deserialize, Serialize};
+pub use units::{Kind, Order, Piece, PieceState};
+
+/// The ruleset's name in scenario files.
+pub const NAME: &str = "battle_cry";
+
+/// A step of the turn (BC-TURN-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the first turn: the deck is shuffled and the hands dealt (BC-TURN-4).
+    Deal,
+    /// 1. Play a command card.
+    Command,
+    /// 2. Announce orders.
+    Orders,
+    /// 3. Move.
+    Movement,
+    /// 4. Battle; ending it is 5., drawing a new card.
+    Battle,
+}
+
+impl Phase {
+    /// The phase's name, as decisions give it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Deal => "deal",
+            Phase::Command => "command",
+            Phase::Orders => "orders",
+            Phase::Movement => "movement",
+            Phase::Battle => "battle",
+        }
+    }
+}
+
+/// A decision inside a battle, which must be taken before anything else.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Pending {
+    /// The side of `unit` chooses where it retreats `hexes` hexes (BC-RET-3).
+    Retreat {
+        /// The retreating unit, or a general alone.
+        unit: UnitId,
+        /// Retreat moves owed.
+        hexes: u8,
+        /// The unit that battled it, when it may take ground in the hex left (BC-GEN-7);
+        /// `None` after a Fight Back (BC-GEN-8).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        attacker: Option<UnitId>,
+        /// The hex the retreating piece stood in when attacked.
+        #[serde(with = "grognard_engine::wire::label")]
+        from: Hex,
+    },
+    /// The active side may take ground with `unit` into `to` (BC-GEN-7).
+    TakeGround {
+        /// The unit with its attached general.
+        unit: UnitId,
+        /// The hex left by the enemy.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+    },
+    /// The other side may play Fight Back: `unit` battles `target` (BC-CARD-8).
+    FightBack {
+        /// The unit that was attacked.
+        unit: UnitId,
+        /// The unit that attacked it.
+        target: UnitId,
+    },
+}
+
+/// The changing part of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The player turn, from 1 (each side's turn counts).
+    pub turn: u32,
+    /// The side whose turn it is: 0 plays first.
+    pub active: u8,
+    /// The step of that turn.
+    pub phase: Phase,
+    /// Every unit and general, in scenario order.
+    pub pieces: Vec<PieceState>,
+    /// The cards not yet drawn. Drawing takes one at random, so their order means nothing
+    /// and is kept sorted (BC-CARD-5).
+    pub deck: Vec<Card>,
+    /// Each side's hand, sorted (BC-CARD-4, BC-CARD-6).
+    pub hands: [Vec<Card>; 2],
+    /// The discard pile, in the order the cards were discarded.
+    pub discard: Vec<Card>,
+    /// The card played this turn (BC-CARD-1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<Card>,
+    /// The Fight Back card the other side played this turn (BC-CARD-8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fight_back: Option<Card>,
+    /// Flags each side has collected (BC-VIC-1).
+    pub flags: [u8; 2],
+    /// A decision inside a battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Pending>,
+    /// Set once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// What a player does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Shuffle the deck and deal the hands (BC-TURN-4).
+    Deal,
+    /// Play a command card from the hand (BC-CARD-1).
+    PlayCard {
+        /// The card.
+        card: Card,
+    },
+    /// Discard a card and draw, when no card can order anything (BC-TURN-3).
+    Discard {
+        /// The card.
+        card: Card,
+    },
+    /// Order a unit or general (BC-ORD-1).
+    Order {
+        /// The unit or general.
+        unit: UnitId,
+    },
+    /// Stop giving orders and move.
+    DoneOrdering,
+    /// Move a unit or general the whole way to a hex it can reach (BC-MOV-1).
+    Move {
+        /// The unit or general.
+        unit: UnitId,
+        /// Where it ends its move.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+    },
+    /// Stop moving and battle (BC-MOV-2).
+    DoneMoving,
+    /// Battle an enemy unit, or a general alone in its hex (BC-BAT-1).
+    Battle {
+        /// The ordered unit.
+        unit: UnitId,
+        /// The enemy.
+        target: UnitId,
+    },
+    /// End the battles, discard the card played and draw (BC-CARD-3).
+    EndTurn,
+    /// Retreat a unit (or a general alone) to the last hex of its retreat (BC-RET-3).
+    Retreat {
+        /// The retreating piece.
+        unit: UnitId,
+        /// Where its retreat ends.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+    },
+    /// Take ground (BC-GEN-7).
+    TakeGround,
+    /// Play Fight Back (BC-CARD-8).
+    FightBack,
+    /// Let a window pass: do not take ground, do not fight back.
+    Decline,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A die was rolled.
+    Roll(Roll),
+    /// A side's turn began.
+    TurnBegan {
+        /// Player turn, from 1.
+        turn: u32,
+        /// Whose.
+        side: String,
+    },
+    /// A side drew a card; `null` for seats that may not see it (BC-CARD-6).
+    Drew {
+        /// Who drew.
+        side: String,
+        /// The card.
+        card: Option<Card>,
+        /// The rule.
+        rule: String,
+    },
+    /// The discard pile became the deck (BC-CARD-5).
+    Reshuffled {
+        /// Cards in the new deck.
+        cards: usize,
+    },
+    /// A card was played.
+    CardPlayed {
+        /// Who played it.
+        side: String,
+        /// The card.
+        card: Card,
+        /// The rule.
+        rule: String,
+    },
+    /// A card went to the discard pile.
+    Discarded {
+        /// Whose.
+        side: String,
+        /// The card.
+        card: Card,
+        /// The rule.
+        rule: String,
+    },
+    /// A unit or general was ordered.
+    Ordered {
+        /// The piece.
+        unit: UnitId,
+        /// The rule.
+        rule: String,
+    },
+    /// A unit or general moved.
+    Moved {
+        /// The piece.
+        unit: UnitId,
+        /// From.
+        #[serde(with = "grognard_engine::wire::label")]
+        from: Hex,
+        /// To.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+        /// The hexes entered.
+        #[serde(with = "grognard_engine::wire::labels")]
+        path: Vec<Hex>,
+        /// The attached general that moved with it (BC-ATT-2).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        general: Option<UnitId>,
+        /// The rules that shaped the move.
+        rules: Vec<String>,
+    },
+    /// A general attached to a unit.
+    Attached {
+        /// The general.
+        general: UnitId,
+        /// The unit.
+        unit: UnitId,
+        /// The rule.
+        rule: String,
+    },
+    /// A battle was rolled.
+    Battled {
+        /// The battling unit.
+        unit: UnitId,
+        /// Its target.
+        target: UnitId,
+        /// Dice rolled.
+        dice: u8,
+        /// The faces.
+        faces: Vec<Face>,
+        /// Hits scored (before they run out of figures).
+        hits: u8,
+        /// Flags rolled.
+        flags: u8,
+        /// Flags ignored by an attached or lone general (BC-GEN-5, BC-GEN-6).
+        ignored: u8,
+        /// The rules that set the dice and the result.
+        rules: Vec<String>,
+    },
+    /// Figures were removed.
+    Lost {
+        /// The piece.
+        unit: UnitId,
+        /// Figures removed.
+        figures: u8,
+        /// Figures left.
+        left: u8,
+        /// The rule.
+        rule: String,
+    },
+    /// A unit or general was eliminated.
+    Eliminated {
+        /// The piece.
+        unit: UnitId,
+        /// The rule.
+        rule: String,
+        /// Why.
+        reason: String,
+    },
+    /// A side collected a flag (BC-VIC-1).
+    FlagTaken {
+        /// The side.
+        side: String,
+        /// Its flags now.
+        flags: u8,
+    },
+    /// A piece retreated.
+    Retreated {
+        /// The piece.
+        unit: UnitId,
+        /// From.
+        #[serde(with = "grognard_engine::wire::label")]
+        from: Hex,
+        /// Where its retreat ended.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+        /// Retreat moves made.
+        hexes: u8,
+        /// The attached general that retreated with it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        general: Option<UnitId>,
+        /// The rule.
+        rule: String,
+    },
+    /// A unit took ground.
+    TookGround {
+        /// The unit.
+        unit: UnitId,
+        /// Its new hex.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+        /// Its attached general.
+        general: UnitId,
+    },
+    /// The game ended.
+    GameOver {
+        /// The result.
+        outcome: Outcome,
+    },
+}
+
+impl From<Roll> for Event {
+    fn from(r: Roll) -> Event {
+        Event::Roll(r)
+    }
+}
+
+/// What a hex's terrain does, from `data.toml`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct HexInfo {
+    /// Index into the scenario's terrain names.
+    pub terrain: u8,
+    pub stop: bool,
+    pub impassable: bool,
+    pub blocks_sight: bool,
+    pub protection: u8,
+    pub battle_on_entering: bool,
+}
+
+/// The rules of Battle Cry bound to one scenario.
+#[derive(Debug)]
+pub struct BattleCry {
+    pub(crate) data: &'static Data,
+    pub(crate) names: Names,
+    pub(crate) map: MapShape,
+    /// Side ids in play order.
+    pub(crate) sides: [String; 2],
+    /// Each side's home edge is north (true) or south (false).
+    pub(crate) north: [bool; 2],
+    pub(crate) pieces: Vec<Piece>,
+    /// Per map index: the terrain's effects.
+    pub(crate) hexes: Vec<HexInfo>,
+    pub(crate) terrain_names: Vec<String>,
+    /// Per map index and direction: the protection of the hexside's features.
+    pub(crate) side_protection: Vec<u8>,
+    /// Per map index: the sections the hex belongs to, bit 0 west, 1 centre, 2 east.
+    pub(crate) sections: Vec<u8>,
+    /// The dividing lines, as printed columns whose centres they cross in unshoved rows.
+    pub(crate) dividers: [u32; 2],
+    /// Each side's hand size (BC-CARD-4).
+    pub(crate) hand: [u8; 2],
+    /// Flags each side needs to win (BC-VIC-1).
+    pub(crate) flags_to_win: [u8; 2],
+    /// Game turns (each side once) before the game ends on flags (BC-VIC-2).
+    pub(crate) turns: Option<u32>,
+    /// The whole deck, sorted.
+    pub(crate) deck: Vec<Card>,
+}
+
+impl BattleCry {
+    pub(crate) fn info(&self, hex: Hex) -> Option<&HexInfo> {
+        self.map.index(hex).map(|i| &self.hexes[i])
+    }
+
+    pub(crate) fn terrain_name(&self, hex: Hex) -> &str {
+        self.info(hex).map_or("off the map", |i| {
+            self.terrain_names[usize::from(i.terrain)].as_str()
+        })
+    }
+
+    pub(crate) fn label(&self, hex: Hex) -> String {
+        self.names.label(hex)
+    }
+
+    pub(crate) fn unit_name(&self, u: UnitId) -> &str {
+        &self.pieces[u.index()].id
+    }
+
+    pub(crate) fn kind(&self, u: UnitId) -> Kind {
+        self.pieces[u.index()].kind
+    }
+
+    pub(crate) fn side_of(&self, u: UnitId) -> u8 {
+        self.pieces[u.index()].side
+    }
+
+    pub(crate) fn side_name(&self, side: u8) -> &str {
+        &self.sides[usize::from(side)]
+    }
+
+    pub(crate) fn piece_ids(&self) -> impl Iterator<Item = UnitId> {
+        (0..self.pieces.len()).map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
+    }
+
+    /// The unit's type row in `data.toml`.
+    pub(crate) fn row(&self, u: UnitId) -> &data::UnitRow {
+        &self.data.units[self.kind(u).name()]
+    }
+
+    /// A piece's name for messages: its id and type.
+    pub(crate) fn who(&self, u: UnitId) -> String {
+        format!("{} ({})", self.unit_name(u), self.kind(u).name())
+    }
+
+    /// The side index of a side id.
+    #[must_use]
+    pub fn side_index(&self, id: &str) -> Option<u8> {
+        self.sides
+            .iter()
+            .position(|s| s == id)
+            .map(|i| u8::try_from(i).expect("two sides"))
+    }
+
+    /// The unit with this scenario id.
+    #[must_use]
+    pub fn unit(&self, id: &str) -> Option<UnitId> {
+        self.names.unit(id)
+    }
+
+    /// The flags each side needs to win, in play order.
+    #[must_use]
+    pub fn flags_to_win(&self) -> [u8; 2] {
+        self.flags_to_win
+    }
+
+    /// The whole deck, sorted.
+    #[must_use]
+    pub fn whole_deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// The sections a hex belongs to, as the side `side` names them: bit 0 its left,
+    /// bit 1 the centre, bit 2 its right (BC-SEC-1, BC-SEC-2).
+    #[must_use]
+    pub fn sections_of(&self, side: u8, hex: Hex) -> u8 {
+        sections::for_side(self, side, hex)
+    }
+}
+
+/// Explanation from a check's result.
+pub(crate) fn explained(result: Result<Vec<grognard_engine::Reason>, Refusal>) -> Explanation {
+    match result {
+        Ok(reasons) => Explanation {
+            legal: true,
+            reasons,
+        },
+        Err(r) => Explanation {
+            legal: false,
+            reasons: r.reasons,
+        },
+    }
+}
+
+impl Ruleset for BattleCry {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    const NAME: &'static str = NAME;
+
+    fn vocabulary() -> Vocabulary {
+        let data = Data::shipped();
+        let mut v = Vocabulary::new(NAME)
+            .terrains(data.terrain.keys().cloned())
+            .hexside_features(data.hexside.keys().cloned())
+            .side_value(ValueSpec::int("hand", 1, 12))
+            .section("battle_cry");
+        for t in units::unit_types() {
+            v = v.unit_type(t);
+        }
+        for k in ["infantry", "cavalry", "artillery"] {
+            v = v.may_share_hex("general", k);
+        }
+        v
+    }
+
+    fn new(s: &Scenario) -> Result<BattleCry, Problems> {
+        setup::build(s)
+    }
+
+    fn initial_state(&self) -> State {
+        setup::initial_state(self)
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn to_act(&self, state: &State) -> Option<Decision> {
+        turn::to_act(self, state)
+    }
+
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        turn::legal_actions(self, state, out);
+    }
+
+    fn explain(&self, state: &State, action: &Action) -> Explanation {
+        explained(turn::check(self, state, action))
+    }
+
+    fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
+        turn::apply(self, state, action, ctx);
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    fn view(&self, state: &State, seat: &Seat) -> serde_json::Value {
+        turn::view(self, state, seat)
+    }
+
+    fn redact(&self, event: &Event, seat: &Seat) -> Option<Event> {
+        cards::redact(self, event, seat)
+    }
+
+    fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
+        battle::preview(self, state, action)
+    }
+
+    fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
+        movement::reachable(self, state, unit)
+    }
+}

@@ -1,0 +1,344 @@
+//! Retreat: one hex toward the side's own edge for each flag, the defending side choosing
+//! the hexes.
+
+use super::battle::{eliminate, remove_figures};
+use super::units::{Board, Kind};
+use super::{generals, Action, BattleCry, Event, Pending, State};
+use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_hex::{Direction, Hex};
+
+/// Where a retreat can end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct End {
+    pub hex: Hex,
+    /// Retreat moves made to get there.
+    pub steps: u8,
+    /// The unit stopped on a friendly general alone in its hex (BC-RET-5).
+    pub on_general: bool,
+}
+
+/// BC-RET-1: the two hexes a retreat step may enter: one row nearer the side's own edge.
+pub(crate) fn toward_home(rules: &BattleCry, side: u8) -> [Direction; 2] {
+    if rules.north[usize::from(side)] {
+        [Direction::N, Direction::NE]
+    } else {
+        [Direction::S, Direction::SW]
+    }
+}
+
+/// Every hex a retreat of `hexes` moves by piece `u` can end in.
+///
+/// A unit may not retreat off the battlefield, into impassable terrain (BC-RET-2), onto
+/// or through another unit or an enemy general (BC-RET-4); it may retreat onto a friendly
+/// general alone in its hex, and stops there, unless a general retreats with it (BC-RET-5,
+/// BC-RET-7). A retreat that can go no further ends where it is, one figure lost for each
+/// move not made (BC-RET-9). A general alone retreats through friendly pieces and ends
+/// on an empty hex or a friendly unit without a general (BC-RET-6).
+pub(crate) fn ends(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    hexes: u8,
+) -> Vec<End> {
+    let Some(start) = state.pieces[u.index()].hex else {
+        return Vec::new();
+    };
+    let side = rules.side_of(u);
+    let dirs = toward_home(rules, side);
+    let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
+    let mut out: Vec<End> = Vec::new();
+    let mut frontier = vec![start];
+    if rules.kind(u) == Kind::General {
+        for _ in 0..hexes {
+            let mut next: Vec<Hex> = Vec::new();
+            for &x in &frontier {
+                for d in dirs {
+                    let y = x.neighbor(d);
+                    if rules.impassable(y)
+                        || enemy(board.unit_at(rules, y))
+                        || enemy(board.general_at(rules, y))
+                    {
+                        continue;
+                    }
+                    if !next.contains(&y) {
+                        next.push(y);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        return frontier
+            .into_iter()
+            .filter(|&y| board.general_at(rules, y).is_none())
+            .map(|hex| End {
+                hex,
+                steps: hexes,
+                on_general: false,
+            })
+            .collect();
+    }
+    let with_general = board.general_at(rules, start).is_some();
+    for k in 1..=hexes {
+        let mut next: Vec<Hex> = Vec::new();
+        for &x in &frontier {
+            let mut moved = false;
+            for d in dirs {
+                let y = x.neighbor(d);
+                if rules.impassable(y) || board.unit_at(rules, y).is_some() {
+                    continue;
+                }
+                match board.general_at(rules, y) {
+                    Some(g) if rules.side_of(g) != side || with_general => continue,
+                    Some(_) => {
+                        moved = true;
+                        if !out.iter().any(|e| e.hex == y) {
+                            out.push(End {
+                                hex: y,
+                                steps: k,
+                                on_general: true,
+                            });
+                        }
+                    }
+                    None => {
+                        moved = true;
+                        if !next.contains(&y) {
+                            next.push(y);
+                        }
+                    }
+                }
+            }
+            if !moved && k > 1 && !out.iter().any(|e| e.hex == x) {
+                out.push(End {
+                    hex: x,
+                    steps: k - 1,
+                    on_general: false,
+                });
+            }
+        }
+        frontier = next;
+    }
+    for hex in frontier {
+        if !out.iter().any(|e| e.hex == hex) {
+            out.push(End {
+                hex,
+                steps: hexes,
+                on_general: false,
+            });
+        }
+    }
+    out
+}
+
+/// Starts the retreat of piece `u` by `hexes` moves after a battle: the side of `u`
+/// chooses where (BC-RET-3) unless it cannot retreat at all, when the loss is taken at
+/// once (BC-RET-9, BC-RET-10).
+pub(crate) fn begin(
+    rules: &BattleCry,
+    state: &mut State,
+    u: UnitId,
+    hexes: u8,
+    attacker: Option<UnitId>,
+    from: Hex,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let board = Board::new(rules, state);
+    if !ends(rules, state, &board, u, hexes).is_empty() {
+        state.pending = Some(Pending::Retreat {
+            unit: u,
+            hexes,
+            attacker,
+            from,
+        });
+        return;
+    }
+    if rules.kind(u) == Kind::General {
+        eliminate(
+            rules,
+            state,
+            u,
+            "BC-RET-10",
+            "a general that cannot retreat is eliminated",
+            ctx,
+        );
+    } else {
+        blocked(rules, state, &board, u, hexes, ctx);
+    }
+    if state.outcome.is_none() {
+        generals::after_vacated(rules, state, attacker, from);
+    }
+}
+
+/// BC-RET-9: a unit loses one figure for each retreat move it cannot make; when it has no
+/// figure left, its attached general is the next casualty.
+fn blocked(
+    rules: &BattleCry,
+    state: &mut State,
+    board: &Board,
+    u: UnitId,
+    missing: u8,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let hex = state.pieces[u.index()].hex.expect("on the map");
+    let general = board.general_at(rules, hex);
+    let figures = state.pieces[u.index()].figures;
+    if remove_figures(rules, state, u, missing, "BC-RET-9", ctx)
+        && state.outcome.is_none()
+        && missing > figures
+    {
+        if let Some(g) = general {
+            eliminate(
+                rules,
+                state,
+                g,
+                "BC-RET-9",
+                "its unit could not retreat and had no other figure to lose",
+                ctx,
+            );
+        }
+    }
+}
+
+/// BC-RET-3: checks a retreat choice.
+pub(crate) fn check_retreat(
+    rules: &BattleCry,
+    state: &State,
+    u: UnitId,
+    to: Hex,
+) -> Result<Vec<Reason>, Refusal> {
+    let Some(Pending::Retreat { unit, hexes, .. }) = state.pending else {
+        return Err(Refusal::new("BC-RET-3", "no retreat is owed now"));
+    };
+    if unit != u {
+        return Err(Refusal::new(
+            "BC-RET-3",
+            format!("{} owes the retreat, not {}", rules.who(unit), rules.who(u)),
+        ));
+    }
+    let board = Board::new(rules, state);
+    let all = ends(rules, state, &board, u, hexes);
+    let Some(end) = all.iter().find(|e| e.hex == to) else {
+        let list: Vec<String> = all.iter().map(|e| rules.label(e.hex)).collect();
+        return Err(Refusal::new(
+            "BC-RET-1",
+            format!(
+                "{} cannot end a retreat of {hexes} hex{} toward its own edge in {}; it can end in {}",
+                rules.who(u),
+                if hexes == 1 { "" } else { "es" },
+                rules.label(to),
+                list.join(", ")
+            ),
+        ));
+    };
+    let mut v = vec![Reason::new(
+        "BC-RET-1",
+        format!(
+            "{} retreats toward its own edge, {} of {hexes} hexes",
+            rules.who(u),
+            end.steps
+        ),
+    )];
+    v.push(Reason::new("BC-RET-2", "terrain does not stop a retreat"));
+    if end.on_general {
+        v.push(Reason::new(
+            "BC-RET-5",
+            "it stops on a friendly general alone, who attaches; it ignores the other flags",
+        ));
+    } else if end.steps < hexes {
+        v.push(Reason::new(
+            "BC-RET-9",
+            format!(
+                "it cannot retreat further: {} figure(s) lost",
+                hexes - end.steps
+            ),
+        ));
+    }
+    if rules.kind(u) == Kind::General {
+        v.push(Reason::new(
+            "BC-RET-6",
+            "a general retreats through friendly pieces",
+        ));
+    }
+    Ok(v)
+}
+
+/// The retreat choices owed now.
+pub(crate) fn legal_retreats(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    let Some(Pending::Retreat { unit, hexes, .. }) = state.pending else {
+        return;
+    };
+    let board = Board::new(rules, state);
+    for e in ends(rules, state, &board, unit, hexes) {
+        out.push(Action::Retreat { unit, to: e.hex });
+    }
+}
+
+/// Retreats the piece owing a retreat to `to`, with its attached general (BC-RET-8).
+pub(crate) fn apply_retreat(
+    rules: &BattleCry,
+    state: &mut State,
+    to: Hex,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let Some(Pending::Retreat {
+        unit,
+        hexes,
+        attacker,
+        from,
+    }) = state.pending.take()
+    else {
+        return;
+    };
+    let board = Board::new(rules, state);
+    let Some(end) = ends(rules, state, &board, unit, hexes)
+        .into_iter()
+        .find(|e| e.hex == to)
+    else {
+        return;
+    };
+    let general = rules
+        .kind(unit)
+        .is_unit()
+        .then(|| board.general_at(rules, from))
+        .flatten();
+    state.pieces[unit.index()].hex = Some(to);
+    if let Some(g) = general {
+        state.pieces[g.index()].hex = Some(to);
+    }
+    let rule = if rules.kind(unit) == Kind::General {
+        "BC-RET-6"
+    } else {
+        "BC-RET-1"
+    };
+    ctx.emit(Event::Retreated {
+        unit,
+        from,
+        to,
+        hexes: end.steps,
+        general,
+        rule: rule.into(),
+    });
+    if end.on_general {
+        if let Some(g) = board.general_at(rules, to) {
+            ctx.emit(Event::Attached {
+                general: g,
+                unit,
+                rule: "BC-RET-5".into(),
+            });
+        }
+    } else if rules.kind(unit) == Kind::General {
+        if let Some(u) = board.unit_at(rules, to) {
+            ctx.emit(Event::Attached {
+                general: unit,
+                unit: u,
+                rule: "BC-RET-6".into(),
+            });
+        }
+    } else if end.steps < hexes {
+        let board = Board::new(rules, state);
+        blocked(rules, state, &board, unit, hexes - end.steps, ctx);
+    }
+    if state.outcome.is_none() {
+        generals::after_vacated(rules, state, attacker, from);
+    }
+}

@@ -1,0 +1,85 @@
+//! Terrain: what stops movement, what cannot be entered, what blocks sight and what
+//! protects a target. The values are in `data.toml`.
+
+use super::BattleCry;
+use grognard_engine::Reason;
+use grognard_hex::los::{steps, LineStep};
+use grognard_hex::Hex;
+
+impl BattleCry {
+    /// BC-TER-1: a unit or general entering this hex must stop there.
+    pub(crate) fn stops(&self, hex: Hex) -> bool {
+        self.info(hex).is_some_and(|i| i.stop)
+    }
+
+    /// BC-TER-2, BC-MOV-10: this hex cannot be entered (off the map, or impassable).
+    pub(crate) fn impassable(&self, hex: Hex) -> bool {
+        self.info(hex).is_none_or(|i| i.impassable)
+    }
+
+    /// BC-TER-5: this hex's terrain blocks line of sight.
+    pub(crate) fn blocks_sight(&self, hex: Hex) -> bool {
+        self.info(hex).is_some_and(|i| i.blocks_sight)
+    }
+
+    /// BC-TER-6: a unit that entered this hex this turn may not battle.
+    pub(crate) fn forbids_battle(&self, hex: Hex) -> bool {
+        self.info(hex).is_some_and(|i| !i.battle_on_entering)
+    }
+
+    fn side_protection(&self, hex: Hex, toward: Hex) -> u8 {
+        match (self.map.index(hex), hex.direction_to(toward)) {
+            (Some(i), Some(d)) => self.side_protection[i * 6 + d.index()],
+            _ => 0,
+        }
+    }
+
+    /// BC-TER-3, BC-TER-4: the dice a target in `target` is spared when battled from
+    /// `from`: its hex's terrain, or a fence it stands behind (one the line of fire
+    /// crosses into its hex), whichever protects more; protections do not add up.
+    pub(crate) fn protection(&self, from: Hex, target: Hex) -> (u8, Vec<Reason>) {
+        let terrain = self.info(target).map_or(0, |i| i.protection);
+        // The hexes the line of fire comes from as it enters the target hex: the one
+        // before it, or the two along whose hexside it runs up to a corner of it.
+        let mut before = (None, None);
+        for s in steps(from, target) {
+            match s {
+                LineStep::Hex(h) if h == target => break,
+                LineStep::Hex(h) => before = (Some(h), None),
+                LineStep::Edge(a, b) => before = (Some(a), Some(b)),
+            }
+        }
+        let fence = [before.0, before.1]
+            .into_iter()
+            .flatten()
+            .map(|h| self.side_protection(target, h))
+            .max()
+            .unwrap_or(0);
+        let mut reasons = Vec::new();
+        let best = terrain.max(fence);
+        if best > 0 {
+            if terrain >= fence {
+                reasons.push(Reason::new(
+                    "BC-TER-3",
+                    format!(
+                        "the target is in {} ({}): -{terrain} dice",
+                        self.terrain_name(target),
+                        self.label(target)
+                    ),
+                ));
+            } else {
+                reasons.push(Reason::new(
+                    "BC-TER-3",
+                    format!("the target is behind a fence: -{fence} dice"),
+                ));
+            }
+            if terrain > 0 && fence > 0 {
+                reasons.push(Reason::new(
+                    "BC-TER-4",
+                    "terrain in the hex and a fence do not add up: the larger protection counts",
+                ));
+            }
+        }
+        (best, reasons)
+    }
+}

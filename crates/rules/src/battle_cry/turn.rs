@@ -1,0 +1,342 @@
+//! What to do on a turn: play a command card, announce orders, move, battle, draw a new
+//! card (BC-TURN-1, BC-TURN-2); whose decision it is; victory (BC-VIC-1, BC-VIC-2).
+
+use super::units::{Board, Kind};
+use super::{
+    battle, cards, generals, movement, orders, retreat, Action, BattleCry, Event, Order, Pending,
+    Phase, State,
+};
+use grognard_engine::{Ctx, Decision, Outcome, Reason, Refusal, Seat};
+use serde_json::{json, Value};
+
+/// Whose decision it is. A retreat is decided by the retreating piece's side, inside the
+/// attacker's turn (BC-RET-3); a Fight Back window belongs to the attacked side.
+pub(crate) fn to_act(rules: &BattleCry, state: &State) -> Option<Decision> {
+    if state.outcome.is_some() {
+        return None;
+    }
+    let (side, kind) = match state.pending {
+        Some(Pending::Retreat { unit, .. }) => (rules.side_of(unit), "retreat"),
+        Some(Pending::TakeGround { .. }) => (state.active, "take_ground"),
+        Some(Pending::FightBack { unit, .. }) => (rules.side_of(unit), "fight_back"),
+        None => (state.active, state.phase.name()),
+    };
+    Some(Decision {
+        side: rules.side_name(side).to_owned(),
+        kind: kind.to_owned(),
+        reaction: side != state.active,
+    })
+}
+
+/// Every legal action now, in a fixed order.
+pub(crate) fn legal_actions(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    if state.outcome.is_some() {
+        return;
+    }
+    match state.pending {
+        Some(Pending::Retreat { .. }) => retreat::legal_retreats(rules, state, out),
+        Some(Pending::TakeGround { .. }) => out.extend([Action::TakeGround, Action::Decline]),
+        Some(Pending::FightBack { unit, .. }) => {
+            if cards::fight_back_card(state, rules.side_of(unit)).is_some() {
+                out.push(Action::FightBack);
+            }
+            out.push(Action::Decline);
+        }
+        None => match state.phase {
+            Phase::Deal => out.push(Action::Deal),
+            Phase::Command => {
+                let side = state.active;
+                let can = cards::can_order_anything(rules, state, side);
+                for card in cards::distinct(&state.hands[usize::from(side)]) {
+                    out.push(if can {
+                        Action::PlayCard { card }
+                    } else {
+                        Action::Discard { card }
+                    });
+                }
+            }
+            Phase::Orders => {
+                orders::legal_orders(rules, state, out);
+                out.push(Action::DoneOrdering);
+            }
+            Phase::Movement => {
+                movement::legal_moves(rules, state, out);
+                out.push(Action::DoneMoving);
+            }
+            Phase::Battle => {
+                battle::legal_battles(rules, state, out);
+                out.push(Action::EndTurn);
+            }
+        },
+    }
+}
+
+fn pending_first(rules: &BattleCry, p: &Pending) -> Refusal {
+    match *p {
+        Pending::Retreat { unit, .. } => Refusal::new(
+            "BC-RET-3",
+            format!(
+                "{} must retreat first; its side chooses the hexes",
+                rules.who(unit)
+            ),
+        ),
+        Pending::TakeGround { unit, .. } => Refusal::new(
+            "BC-GEN-7",
+            format!("take ground with {} or decline first", rules.who(unit)),
+        ),
+        Pending::FightBack { unit, .. } => Refusal::new(
+            "BC-CARD-8",
+            format!(
+                "{} decides first whether to fight back",
+                rules.side_name(rules.side_of(unit))
+            ),
+        ),
+    }
+}
+
+/// Why an action is legal, or the rules that forbid it.
+pub(crate) fn check(
+    rules: &BattleCry,
+    state: &State,
+    action: &Action,
+) -> Result<Vec<Reason>, Refusal> {
+    if state.outcome.is_some() {
+        return Err(Refusal::new("BC-VIC-1", "the game is over"));
+    }
+    let known = |u: grognard_engine::UnitId| {
+        if u.index() < rules.pieces.len() {
+            Ok(())
+        } else {
+            Err(Refusal::new(
+                "BC-ORD-1",
+                format!("there is no unit number {}", u.0),
+            ))
+        }
+    };
+    match action {
+        Action::Order { unit } | Action::Move { unit, .. } | Action::Retreat { unit, .. } => {
+            known(*unit)?
+        }
+        Action::Battle { unit, target } => {
+            known(*unit)?;
+            known(*target)?;
+        }
+        _ => {}
+    }
+    if let Some(p) = &state.pending {
+        return match action {
+            Action::Retreat { unit, to } => retreat::check_retreat(rules, state, *unit, *to),
+            Action::TakeGround if matches!(p, Pending::TakeGround { .. }) => {
+                generals::check_take_ground(rules, state)
+            }
+            Action::FightBack if matches!(p, Pending::FightBack { .. }) => {
+                battle::check_fight_back(rules, state)
+            }
+            Action::Decline if !matches!(p, Pending::Retreat { .. }) => {
+                generals::check_decline(state)
+            }
+            _ => Err(pending_first(rules, p)),
+        };
+    }
+    if state.phase == Phase::Deal {
+        return match action {
+            Action::Deal => Ok(vec![Reason::new(
+                "BC-TURN-4",
+                "the deck is shuffled and each side dealt its hand, the first side first",
+            )]),
+            _ => Err(Refusal::new(
+                "BC-TURN-4",
+                "the hands are dealt before the first turn",
+            )),
+        };
+    }
+    match action {
+        Action::Deal => Err(Refusal::new("BC-TURN-4", "the hands have been dealt")),
+        Action::PlayCard { card } => cards::check_play(rules, state, *card, false),
+        Action::Discard { card } => cards::check_play(rules, state, *card, true),
+        Action::Order { unit } => orders::check_order(rules, state, *unit),
+        Action::DoneOrdering => orders::check_done(state),
+        Action::Move { unit, to } => movement::check_move(rules, state, *unit, *to),
+        Action::DoneMoving => movement::check_done(state),
+        Action::Battle { unit, target } => battle::check_battle(rules, state, *unit, *target),
+        Action::EndTurn => battle::check_end_turn(state),
+        Action::Retreat { .. } => Err(Refusal::new("BC-RET-3", "no retreat is owed now")),
+        Action::TakeGround => generals::check_take_ground(rules, state),
+        Action::FightBack => battle::check_fight_back(rules, state),
+        Action::Decline => generals::check_decline(state),
+    }
+}
+
+/// Applies an action known to be legal.
+pub(crate) fn apply(
+    rules: &BattleCry,
+    state: &mut State,
+    action: &Action,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    match action {
+        Action::Deal => cards::deal(rules, state, ctx),
+        Action::PlayCard { card } => cards::play(rules, state, *card, ctx),
+        Action::Discard { card } => cards::discard_unplayed(rules, state, *card, ctx),
+        Action::Order { unit } => orders::apply_order(rules, state, *unit, ctx),
+        Action::DoneOrdering => orders::done(state),
+        Action::Move { unit, to } => movement::apply_move(rules, state, *unit, *to, ctx),
+        Action::DoneMoving => movement::done(state),
+        Action::Battle { unit, target } => battle::battle(rules, state, *unit, *target, ctx),
+        Action::EndTurn => {
+            cards::end_of_turn(rules, state, ctx);
+            next_turn(rules, state, ctx);
+        }
+        Action::Retreat { to, .. } => retreat::apply_retreat(rules, state, *to, ctx),
+        Action::TakeGround => generals::take_ground(rules, state, ctx),
+        Action::FightBack => battle::fight_back(rules, state, ctx),
+        Action::Decline => state.pending = None,
+    }
+}
+
+/// BC-TURN-1: the other side's turn begins (after the turn limit, if any, the game ends:
+/// BC-VIC-2).
+pub(crate) fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    if let Some(limit) = rules.turns {
+        if state.turn >= 2 * limit {
+            let [a, b] = state.flags;
+            let winner = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(rules.sides[0].clone()),
+                std::cmp::Ordering::Less => Some(rules.sides[1].clone()),
+                std::cmp::Ordering::Equal => None,
+            };
+            let outcome = Outcome {
+                winner,
+                reason: format!(
+                    "after {limit} turns: {} {a} flags, {} {b} flags",
+                    rules.sides[0], rules.sides[1]
+                ),
+                rule: Some("BC-VIC-2".into()),
+            };
+            ctx.emit(Event::GameOver {
+                outcome: outcome.clone(),
+            });
+            state.outcome = Some(outcome);
+            return;
+        }
+    }
+    state.active = 1 - state.active;
+    state.turn += 1;
+    state.phase = Phase::Command;
+    state.played = None;
+    state.fight_back = None;
+    for p in &mut state.pieces {
+        p.order = Order::None;
+        p.moved = false;
+        p.battled = false;
+        p.waded = false;
+    }
+    ctx.emit(Event::TurnBegan {
+        turn: state.turn,
+        side: rules.side_name(state.active).to_owned(),
+    });
+}
+
+/// BC-VIC-1: the first side to collect the scenario's number of flags wins, at once.
+pub(crate) fn check_victory(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    if state.outcome.is_some() {
+        return;
+    }
+    for side in 0..2 {
+        let (have, need) = (state.flags[side], rules.flags_to_win[side]);
+        if have >= need {
+            let outcome = Outcome {
+                winner: Some(rules.sides[side].clone()),
+                reason: format!(
+                    "{} collected {have} of the {need} flags it needed",
+                    rules.sides[side]
+                ),
+                rule: Some("BC-VIC-1".into()),
+            };
+            ctx.emit(Event::GameOver {
+                outcome: outcome.clone(),
+            });
+            state.outcome = Some(outcome);
+            state.pending = None;
+            return;
+        }
+    }
+}
+
+/// What a seat may see: the board, the flags, the discard pile and the card in play for
+/// all; its own hand only, the other hand as a count, and never the deck (BC-CARD-6).
+pub(crate) fn view(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
+    rules.names.scope(|| view_in_scope(rules, state, seat))
+}
+
+fn view_in_scope(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
+    let board = Board::new(rules, state);
+    let pieces: Vec<Value> = rules
+        .piece_ids()
+        .map(|u| {
+            let p = &state.pieces[u.index()];
+            let attached = p.hex.and_then(|h| match rules.kind(u) {
+                Kind::General => board
+                    .unit_at(rules, h)
+                    .map(|x| rules.unit_name(x).to_owned()),
+                _ => board
+                    .general_at(rules, h)
+                    .map(|x| rules.unit_name(x).to_owned()),
+            });
+            json!({
+                "id": rules.unit_name(u),
+                "side": rules.side_name(rules.side_of(u)),
+                "type": rules.kind(u).name(),
+                "hex": p.hex.map(|h| rules.label(h)),
+                "figures": p.figures,
+                "attached": attached,
+                "ordered": orders::is_ordered(state, u),
+                "moved": p.moved,
+                "battled": p.battled,
+            })
+        })
+        .collect();
+    let mut hands = serde_json::Map::new();
+    let mut flags = serde_json::Map::new();
+    for side in 0..2u8 {
+        let name = rules.side_name(side).to_owned();
+        let hand = &state.hands[usize::from(side)];
+        let shown = if seat.sees_side(&name) {
+            json!({
+                "count": hand.len(),
+                "cards": hand.iter().map(|&c| json!({
+                    "card": c,
+                    "title": c.row().title,
+                    "orders": cards::describe(rules, state, side, c),
+                })).collect::<Vec<_>>(),
+            })
+        } else {
+            json!({ "count": hand.len() })
+        };
+        hands.insert(name.clone(), shown);
+        flags.insert(
+            name,
+            json!({ "have": state.flags[usize::from(side)], "need": rules.flags_to_win[usize::from(side)] }),
+        );
+    }
+    let mut v = json!({
+        "turn": state.turn,
+        "active": rules.side_name(state.active),
+        "phase": state.phase,
+        "to_act": to_act(rules, state),
+        "pieces": pieces,
+        "flags": flags,
+        "hands": hands,
+        "deck": state.deck.len(),
+        "discard": state.discard,
+        "played": state.played,
+        "fight_back": state.fight_back,
+        "pending": state.pending,
+        "dividers": rules.dividers,
+        "outcome": state.outcome,
+    });
+    if *seat == Seat::Omniscient {
+        v["deck_cards"] = json!(state.deck);
+    }
+    v
+}
