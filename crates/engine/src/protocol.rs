@@ -189,12 +189,7 @@ impl Session {
             }
             "view" => {
                 let g = self.game_ref()?;
-                let seat = seat(req)?;
-                if let Seat::Side(s) = &seat {
-                    if !g.scenario().sides.iter().any(|x| &x.id == s) {
-                        return Err(Failure::request(format!("no side `{s}` in this scenario")));
-                    }
-                }
+                let seat = seat_of(g, req)?;
                 out.insert("view".into(), g.view(&seat));
                 Self::status(g, &mut out);
             }
@@ -263,7 +258,9 @@ impl Session {
             "log" => {
                 let g = self.game_ref()?;
                 let seat = if req.contains_key("side") || req.contains_key("seat") {
-                    seat(req)?
+                    // A side the scenario lacks is refused as in `view`, not shown the
+                    // spectator's log.
+                    seat_of(g, req)?
                 } else {
                     Seat::Omniscient
                 };
@@ -297,6 +294,11 @@ impl Session {
             ),
         };
         if let Some(saved) = req.get("game") {
+            if req.contains_key("scenario") || req.contains_key("scenario_toml") {
+                return Err(Failure::request(
+                    "load needs exactly one of \"scenario\" (a path) or \"scenario_toml\" (the file's text), or \"game\" (a save)",
+                ));
+            }
             let saved: SavedGame = serde_json::from_value(saved.clone())
                 .map_err(|e| Failure::request(format!("malformed saved game: {e}")))?;
             return Ok(self.registry.load_game(&saved)?);
@@ -325,6 +327,17 @@ impl Session {
 fn field<'a>(req: &'a Map<String, Value>, name: &str) -> Result<&'a Value, Failure> {
     req.get(name)
         .ok_or_else(|| Failure::request(format!("missing field \"{name}\"")))
+}
+
+/// The seat a request names, checked against the game's sides.
+fn seat_of(game: &dyn AnyGame, req: &Map<String, Value>) -> Result<Seat, Failure> {
+    let seat = seat(req)?;
+    if let Seat::Side(s) = &seat {
+        if !game.scenario().sides.iter().any(|x| &x.id == s) {
+            return Err(Failure::request(format!("no side `{s}` in this scenario")));
+        }
+    }
+    Ok(seat)
 }
 
 fn seat(req: &Map<String, Value>) -> Result<Seat, Failure> {

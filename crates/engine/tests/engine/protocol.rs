@@ -177,6 +177,7 @@ fn load_needs_exactly_one_source_and_a_good_seed() {
         json!({"cmd": "load", "scenario": "a.toml", "scenario_toml": RACE_TOML}),
         json!({"cmd": "load", "scenario": 5}),
         json!({"cmd": "load", "scenario_toml": ["x"]}),
+        json!({"cmd": "load", "scenario_toml": RACE_TOML, "game": {}}),
     ] {
         let m = c.refused(&bad, "request");
         assert!(m.contains("exactly one of"), "{bad}: {m}");
@@ -349,6 +350,8 @@ fn log_shows_each_seat_what_it_may_see() {
     }
     let m = c.refused(&json!({"cmd": "log", "seat": "referee"}), "request");
     assert!(m.contains("name a seat"), "{m}");
+    let m = c.refused(&json!({"cmd": "log", "side": "green"}), "request");
+    assert!(m.contains("no side `green`"), "{m}");
 }
 
 #[test]
