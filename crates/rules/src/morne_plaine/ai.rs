@@ -47,7 +47,13 @@ impl MornePlaine {
         // Leaving movement points unused is no loss, but ending the phase early is no
         // gain either: a tiny nudge to use them.
         if state.phase == Phase::Movement {
-            score += 0.01 * state.units.iter().zip(&self.counters).filter(|(u, c)| c.side == me && u.moved).count() as f64;
+            score += 0.01
+                * state
+                    .units
+                    .iter()
+                    .zip(&self.counters)
+                    .filter(|(u, c)| c.side == me && u.moved)
+                    .count() as f64;
         }
         score
     }

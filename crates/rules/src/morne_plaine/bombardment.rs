@@ -50,76 +50,153 @@ impl MornePlaine {
     }
 
     /// Checks a battery's fire at a hex.
-    pub(crate) fn check_bombard(&self, state: &State, u: UnitId, target: Hex) -> Result<(UnitId, u32), Refusal> {
+    pub(crate) fn check_bombard(
+        &self,
+        state: &State,
+        u: UnitId,
+        target: Hex,
+    ) -> Result<(UnitId, u32), Refusal> {
         let Some(c) = self.counters.get(u.index()) else {
             return Err(Refusal::new("request", "no such unit"));
         };
         if state.phase != Phase::Bombardment {
-            return Err(Refusal::new("MP-BMB-1", format!("batteries fire in the bombardment phase; this is the {} phase", state.phase.name())));
+            return Err(Refusal::new(
+                "MP-BMB-1",
+                format!(
+                    "batteries fire in the bombardment phase; this is the {} phase",
+                    state.phase.name()
+                ),
+            ));
         }
         if c.class != Class::Artillery {
-            return Err(Refusal::new("MP-BMB-1", format!("{} is not a battery", c.id)));
+            return Err(Refusal::new(
+                "MP-BMB-1",
+                format!("{} is not a battery", c.id),
+            ));
         }
         if c.side != state.active {
-            return Err(Refusal::new("MP-BMB-1", format!("{} belongs to {}", c.id, self.side_name(c.side))));
+            return Err(Refusal::new(
+                "MP-BMB-1",
+                format!("{} belongs to {}", c.id, self.side_name(c.side)),
+            ));
         }
         let Some(at) = state.units[u.index()].hex else {
-            return Err(Refusal::new("MP-CMB-20", format!("{} is not on the map", c.id)));
+            return Err(Refusal::new(
+                "MP-CMB-20",
+                format!("{} is not on the map", c.id),
+            ));
         };
         if state.units[u.index()].fired {
-            return Err(Refusal::new("MP-BMB-1", format!("{} has already fired this phase: each battery fires once", c.id)));
+            return Err(Refusal::new(
+                "MP-BMB-1",
+                format!(
+                    "{} has already fired this phase: each battery fires once",
+                    c.id
+                ),
+            ));
         }
         let victim = Self::occupant(state, target)
             .filter(|v| self.counters[v.index()].side != c.side)
-            .ok_or_else(|| Refusal::new("MP-BMB-1", format!("no enemy unit at {}", self.label(target))))?;
+            .ok_or_else(|| {
+                Refusal::new(
+                    "MP-BMB-1",
+                    format!("no enemy unit at {}", self.label(target)),
+                )
+            })?;
         let distance = at.distance(target);
         if distance == 0 || distance > u32::from(c.range) {
-            return Err(Refusal::new("MP-BMB-1", format!("{} is {distance} hexes away; {}'s range is {}", self.label(target), c.id, c.range)));
+            return Err(Refusal::new(
+                "MP-BMB-1",
+                format!(
+                    "{} is {distance} hexes away; {}'s range is {}",
+                    self.label(target),
+                    c.id,
+                    c.range
+                ),
+            ));
         }
         if !self.line_of_sight(at, target) {
-            return Err(Refusal::new("MP-BMB-2", format!("{} cannot see {}: the line of sight is blocked", c.id, self.label(target))));
+            return Err(Refusal::new(
+                "MP-BMB-2",
+                format!(
+                    "{} cannot see {}: the line of sight is blocked",
+                    c.id,
+                    self.label(target)
+                ),
+            ));
         }
         Ok((victim, distance))
     }
 
     fn bombard_final(&self, u: UnitId, distance: u32, roll: u32) -> i32 {
-        i32::try_from(roll).unwrap_or(0) + i32::from(self.counters[u.index()].bv) - i32::try_from(distance).unwrap_or(0)
+        i32::try_from(roll).unwrap_or(0) + i32::from(self.counters[u.index()].bv)
+            - i32::try_from(distance).unwrap_or(0)
     }
 }
 
-/// Every legal fire of the side's batteries.
+/// MP-BMB-1: every legal fire of the side's batteries: each battery that has not fired,
+/// at each enemy unit's hex in range and in line of sight. The same tests as
+/// [`MornePlaine::check_bombard`], without building refusals.
 pub(crate) fn legal_fire(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
+    if state.phase != Phase::Bombardment {
+        return;
+    }
     for (i, c) in rules.counters.iter().enumerate() {
         let s = &state.units[i];
         if c.class != Class::Artillery || c.side != state.active || s.fired {
             continue;
         }
-        if s.hex.is_none() {
-            continue;
-        }
+        let Some(at) = s.hex else { continue };
         let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
         for (j, e) in state.units.iter().enumerate() {
             let Some(h) = e.hex else { continue };
-            if rules.counters[j].side != c.side && rules.check_bombard(state, u, h).is_ok() {
+            let d = at.distance(h);
+            if rules.counters[j].side != c.side
+                && d >= 1
+                && d <= u32::from(c.range)
+                && rules.line_of_sight(at, h)
+            {
                 out.push(Action::Bombard { unit: u, target: h });
             }
         }
     }
 }
 
+/// Whether the side has any battery that can fire (MP-TURN-2).
+pub(crate) fn any_fire(rules: &MornePlaine, state: &State) -> bool {
+    let mut v = Vec::new();
+    legal_fire(rules, state, &mut v);
+    !v.is_empty()
+}
+
 /// Fires a checked battery.
-pub(crate) fn apply_bombard(rules: &MornePlaine, state: &mut State, u: UnitId, target: Hex, ctx: &mut Ctx<'_, Event>) {
+pub(crate) fn apply_bombard(
+    rules: &MornePlaine,
+    state: &mut State,
+    u: UnitId,
+    target: Hex,
+    ctx: &mut Ctx<'_, Event>,
+) {
     let (victim, distance) = rules.check_bombard(state, u, target).expect("checked");
     let table = &rules.data.bombardment;
-    let roll = ctx.roll(table.sides, format!("MP-BMB-5: {} bombards {}", rules.unit_name(u), rules.label(target)));
+    let roll = ctx.roll(
+        table.sides,
+        format!(
+            "MP-BMB-5: {} bombards {}",
+            rules.unit_name(u),
+            rules.label(target)
+        ),
+    );
     let final_ = rules.bombard_final(u, distance, roll);
-    // MP-BMB-4: a battery that fired cannot move in the following movement phase.
+    // MP-BMB-1: once per phase; MP-BMB-4: a battery that fired cannot move in the
+    // following movement phase.
     state.units[u.index()].fired = true;
     ctx.emit(Event::Bombarded {
         unit: u,
         target: victim,
         result: final_,
     });
+    // MP-BMB-5 (provisional): the results table.
     if final_ >= table.strength {
         rules.lose_strength_points(state, victim, 1, "MP-BMB-5", ctx);
     } else if final_ >= table.morale {
@@ -129,19 +206,42 @@ pub(crate) fn apply_bombard(rules: &MornePlaine, state: &mut State, u: UnitId, t
 
 impl MornePlaine {
     /// Strength loss outside the combat table (bombardment).
-    pub(crate) fn lose_strength_points(&self, state: &mut State, u: UnitId, points: u8, rule: &str, ctx: &mut Ctx<'_, Event>) {
+    pub(crate) fn lose_strength_points(
+        &self,
+        state: &mut State,
+        u: UnitId,
+        points: u8,
+        rule: &str,
+        ctx: &mut Ctx<'_, Event>,
+    ) {
         let s = &mut state.units[u.index()];
         let lost = points.min(s.cs);
         s.cs -= lost;
-        ctx.emit(Event::Shaken { unit: u, morale: 0, strength: lost, rule: rule.into() });
+        ctx.emit(Event::Shaken {
+            unit: u,
+            morale: 0,
+            strength: lost,
+            rule: rule.into(),
+        });
         if state.units[u.index()].cs == 0 {
-            self.eliminate(state, u, "MP-CMB-20", "its combat strength fell to 0".into(), ctx);
+            self.eliminate(
+                state,
+                u,
+                "MP-CMB-20",
+                "its combat strength fell to 0".into(),
+                ctx,
+            );
         }
     }
 }
 
 /// The exact distribution of a bombardment's results.
-pub(crate) fn preview(rules: &MornePlaine, state: &State, u: UnitId, target: Hex) -> Result<Preview, Refusal> {
+pub(crate) fn preview(
+    rules: &MornePlaine,
+    state: &State,
+    u: UnitId,
+    target: Hex,
+) -> Result<Preview, Refusal> {
     let (victim, distance) = rules.check_bombard(state, u, target)?;
     let table = &rules.data.bombardment;
     let (mut hit, mut shaken) = (0u64, 0u64);
@@ -160,9 +260,15 @@ pub(crate) fn preview(rules: &MornePlaine, state: &State, u: UnitId, target: Hex
         outcomes: vec![
             Chance::new(serde_json::json!({ "loss": "strength" }), hit, sides),
             Chance::new(serde_json::json!({ "loss": "morale" }), shaken, sides),
-            Chance::new(serde_json::json!({ "loss": "none" }), sides - hit - shaken, sides),
+            Chance::new(
+                serde_json::json!({ "loss": "none" }),
+                sides - hit - shaken,
+                sides,
+            ),
         ],
-        reasons: vec![Reason::new("MP-BMB-5", "the bombardment results table (provisional)")],
+        reasons: vec![Reason::new(
+            "MP-BMB-5",
+            "the bombardment results table (provisional)",
+        )],
     })
 }
-

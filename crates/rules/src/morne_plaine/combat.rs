@@ -6,7 +6,7 @@ use super::side_bits as sb;
 use super::units::Class;
 use super::{Action, Event, MornePlaine, Phase, State};
 use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
-use grognard_hex::Hex;
+use grognard_hex::{Direction, Hex};
 
 /// The morale number's faces (MP-CMB-26: 1 to 9).
 const MORALE_DIE: u32 = 9;
@@ -33,22 +33,28 @@ impl MornePlaine {
             .is_some_and(|d| self.flags(a, d) & sb::NO_COMBAT == 0)
     }
 
-    fn on_map_units<'a>(&self, state: &'a State) -> impl Iterator<Item = (UnitId, Hex)> + 'a {
-        state.units.iter().enumerate().filter_map(|(i, s)| {
-            s.hex.map(|h| (UnitId(u16::try_from(i).expect("unit count fits u16")), h))
-        })
-    }
-
-    /// The enemy units in contact with `u`.
-    pub(crate) fn enemies_in_contact(&self, state: &State, u: UnitId) -> Vec<UnitId> {
-        let Some(hex) = state.units[u.index()].hex else {
-            return Vec::new();
-        };
+    /// The enemy units in contact with `u` (MP-CMB-8), read from the board's
+    /// [`MornePlaine::occupancy`].
+    pub(crate) fn enemies_in_contact(
+        &self,
+        state: &State,
+        u: UnitId,
+        occ: &[u16],
+    ) -> impl Iterator<Item = UnitId> + '_ {
+        let hex = state.units[u.index()].hex;
         let side = self.counters[u.index()].side;
-        self.on_map_units(state)
-            .filter(|&(e, h)| self.counters[e.index()].side != side && self.in_contact(hex, h))
-            .map(|(e, _)| e)
-            .collect()
+        let mut found = [None; 6];
+        if let Some(hex) = hex {
+            for (k, d) in Direction::ALL.into_iter().enumerate() {
+                if self.flags(hex, d) & sb::NO_COMBAT != 0 {
+                    continue;
+                }
+                found[k] = self
+                    .occupant_in(occ, hex.neighbor(d))
+                    .filter(|e| self.counters[e.index()].side != side);
+            }
+        }
+        found.into_iter().flatten()
     }
 
     /// A unit's strength in an attack on or by `against`: x1.5 rounded down after a
@@ -63,23 +69,41 @@ impl MornePlaine {
         }
     }
 
-    /// MP-CMB-6, MP-CMB-7, MP-CMB-9, MP-CMB-10, MP-DEM-6: the units of `side` that support
-    /// a fight against `opponent` (the defender, for offensive support; the attacker,
-    /// for defensive support), `principal` aside.
-    fn supports(&self, state: &State, principal: UnitId, opponent: UnitId) -> Vec<UnitId> {
+    /// MP-CMB-3, MP-CMB-6, MP-CMB-7, MP-CMB-9, MP-CMB-10, MP-DEM-6: the units of `side`
+    /// that support a fight against `opponent` (the defender, for offensive support; the
+    /// attacker, for defensive support), `principal` aside: in contact with the opponent
+    /// and with no other enemy, not demoralised; a victorious unit supports whatever its
+    /// other contacts.
+    fn supports(
+        &self,
+        state: &State,
+        principal: UnitId,
+        opponent: UnitId,
+        occ: &[u16],
+    ) -> Vec<UnitId> {
         let side = self.counters[principal.index()].side;
         let opp_hex = state.units[opponent.index()].hex.expect("on map");
-        self.on_map_units(state)
-            .filter(|&(s, h)| {
-                s != principal
-                    && self.counters[s.index()].side == side
-                    && self.in_contact(h, opp_hex)
-                    && !self.demoralised(state, s)
-                    && (state.units[s.index()].victorious
-                        || self.enemies_in_contact(state, s).iter().all(|&e| e == opponent))
-            })
-            .map(|(s, _)| s)
-            .collect()
+        let mut out = Vec::new();
+        for d in Direction::ALL {
+            if self.flags(opp_hex, d) & sb::NO_COMBAT != 0 {
+                continue;
+            }
+            let Some(s) = self.occupant_in(occ, opp_hex.neighbor(d)) else {
+                continue;
+            };
+            if s == principal || self.counters[s.index()].side != side || self.demoralised(state, s)
+            {
+                continue;
+            }
+            if state.units[s.index()].victorious
+                || self
+                    .enemies_in_contact(state, s, occ)
+                    .all(|e| e == opponent)
+            {
+                out.push(s);
+            }
+        }
+        out
     }
 
     /// MP-CMB-16, MP-CMB-17: the table column of `attack` against `defence`, rounded in
@@ -109,7 +133,9 @@ impl MornePlaine {
         }
     }
 
-    /// MP-ADV-3: the defensive rank of a hex for a unit's class.
+    /// MP-ADV-3: the defensive rank of a hex for a unit's class. A hill is any hex above
+    /// level 0; the better of its terrain and its hill counts. Artillery ranks as
+    /// infantry (it never advances, MP-ADV-4; the rank sets its ground in MP-CMB-30).
     pub(crate) fn rank(&self, hex: Hex, class: Class) -> i32 {
         let t = self.terrain_name(hex);
         let infantry_like = matches!(class, Class::Infantry | Class::Artillery);
@@ -124,38 +150,88 @@ impl MornePlaine {
         terrain.max(hill)
     }
 
+    /// MP-ADV-1: an "objective hex" for the advance after combat: towns, woods, hills
+    /// and the scenario's objective places.
     fn is_objective(&self, hex: Hex) -> bool {
-        self.scenario.places.iter().any(|p| p.objective && p.hex == hex)
+        matches!(self.terrain_name(hex), "town" | "woods")
+            || self.elev(hex) > 0
+            || self
+                .scenario
+                .places
+                .iter()
+                .any(|p| p.objective && p.hex == hex)
     }
 
     /// Checks an attack and works out its odds and die modifier.
-    pub(crate) fn check_attack(&self, state: &State, u: UnitId, target: UnitId) -> Result<Battle, Refusal> {
-        let (Some(c), Some(t)) = (self.counters.get(u.index()), self.counters.get(target.index())) else {
+    pub(crate) fn check_attack(
+        &self,
+        state: &State,
+        u: UnitId,
+        target: UnitId,
+    ) -> Result<Battle, Refusal> {
+        let (Some(c), Some(t)) = (
+            self.counters.get(u.index()),
+            self.counters.get(target.index()),
+        ) else {
             return Err(Refusal::new("request", "no such unit"));
         };
         if state.phase != Phase::Combat {
-            return Err(Refusal::new("MP-CMB-1", format!("units attack in the combat phase; this is the {} phase", state.phase.name())));
+            return Err(Refusal::new(
+                "MP-CMB-1",
+                format!(
+                    "units attack in the combat phase; this is the {} phase",
+                    state.phase.name()
+                ),
+            ));
         }
         if c.side != state.active {
-            return Err(Refusal::new("MP-CMB-1", format!("{} belongs to {}, and it is {}'s combat phase", c.id, self.side_name(c.side), self.side_name(state.active))));
+            return Err(Refusal::new(
+                "MP-CMB-1",
+                format!(
+                    "{} belongs to {}, and it is {}'s combat phase",
+                    c.id,
+                    self.side_name(c.side),
+                    self.side_name(state.active)
+                ),
+            ));
         }
         if t.side == c.side {
-            return Err(Refusal::new("MP-CMB-1", format!("{} is a friendly unit", t.id)));
+            return Err(Refusal::new(
+                "MP-CMB-1",
+                format!("{} is a friendly unit", t.id),
+            ));
         }
-        let (Some(a_hex), Some(d_hex)) = (state.units[u.index()].hex, state.units[target.index()].hex) else {
+        let (Some(a_hex), Some(d_hex)) =
+            (state.units[u.index()].hex, state.units[target.index()].hex)
+        else {
             return Err(Refusal::new("MP-CMB-20", "both units must be on the map"));
         };
         if state.units[u.index()].attacked {
-            return Err(Refusal::new("MP-CMB-2", format!("{} has already attacked this combat phase", c.id)));
+            return Err(Refusal::new(
+                "MP-CMB-2",
+                format!("{} has already attacked this combat phase", c.id),
+            ));
         }
         if state.units[target.index()].defended {
-            return Err(Refusal::new("MP-CMB-2", format!("{} has already been attacked this combat phase", t.id)));
+            return Err(Refusal::new(
+                "MP-CMB-2",
+                format!("{} has already been attacked this combat phase", t.id),
+            ));
         }
         if self.demoralised(state, u) {
-            return Err(Refusal::new("MP-DEM-3", format!("{} is demoralised and cannot attack", c.id)));
+            return Err(Refusal::new(
+                "MP-DEM-3",
+                format!("{} is demoralised and cannot attack", c.id),
+            ));
         }
         if a_hex.distance(d_hex) != 1 {
-            return Err(Refusal::new("MP-CMB-5", format!("{} is not adjacent to {}", t.id, c.id)));
+            return Err(Refusal::new(
+                "MP-CMB-1",
+                format!(
+                    "{} is not adjacent to {}: attacks are on adjacent enemies",
+                    t.id, c.id
+                ),
+            ));
         }
         if !self.in_contact(a_hex, d_hex) {
             return Err(Refusal::new(
@@ -163,28 +239,51 @@ impl MornePlaine {
                 "combat is not possible where movement is forbidden: across a river or a major river, or up or down a slope of more than one level",
             ));
         }
-        let attack_support = self.supports(state, u, target);
-        let defence_support = self.supports(state, target, u);
+        let occ = self.occupancy(state);
+        let attack_support = self.supports(state, u, target, &occ);
+        let defence_support = self.supports(state, target, u, &occ);
+        // MP-CMB-13, MP-CMB-11: the attacker's strength plus its supports'; MP-CMB-14:
+        // the defender's plus its supports'.
         let attack = self.strength(state, u, target)
-            + attack_support.iter().map(|&s| self.strength(state, s, target)).sum::<u32>();
+            + attack_support
+                .iter()
+                .map(|&s| self.strength(state, s, target))
+                .sum::<u32>();
         let defence = self.strength(state, target, u)
-            + defence_support.iter().map(|&s| self.strength(state, s, u)).sum::<u32>();
+            + defence_support
+                .iter()
+                .map(|&s| self.strength(state, s, u))
+                .sum::<u32>();
         let column = Self::odds_column(attack, defence);
         let mut modifier = 0;
         let mut reasons = vec![
             Reason::new("MP-CMB-15", format!("{attack} against {defence}")),
-            Reason::new("MP-CMB-16", format!("odds {} (rounded in the defender's favour)", self.data.crt.columns[column])),
+            Reason::new(
+                "MP-CMB-16",
+                format!(
+                    "odds {} (rounded in the defender's favour)",
+                    self.data.crt.columns[column]
+                ),
+            ),
         ];
         if !attack_support.is_empty() || !defence_support.is_empty() {
             reasons.push(Reason::new(
                 "MP-CMB-11",
-                format!("supports: {} attacking, {} defending", attack_support.len(), defence_support.len()),
+                format!(
+                    "supports: {} attacking, {} defending",
+                    attack_support.len(),
+                    defence_support.len()
+                ),
             ));
         }
         if state.units[u.index()].charged == Some(target) {
-            reasons.push(Reason::new("MP-CHG-17", "the charger attacks the unit it charged at 1.5 times its strength"));
+            reasons.push(Reason::new(
+                "MP-CHG-17",
+                "the charger attacks the unit it charged at 1.5 times its strength",
+            ));
         }
-        // MP-CMB-21: elevation of the attacking unit against the defender's.
+        // MP-CMB-18: the die takes cumulative modifiers. MP-CMB-21: the elevation of the
+        // attacking unit against the defender's; MP-CMB-22: not the supports'.
         let climb = i32::from(self.elev(a_hex)).cmp(&i32::from(self.elev(d_hex)));
         let elevation = match climb {
             std::cmp::Ordering::Greater => 1,
@@ -193,9 +292,14 @@ impl MornePlaine {
         };
         if elevation != 0 {
             modifier += elevation;
-            reasons.push(Reason::new("MP-CMB-21", format!("{elevation:+} to the die for elevation")));
+            reasons.push(Reason::new(
+                "MP-CMB-21",
+                format!("{elevation:+} to the die for elevation"),
+            ));
         }
-        // MP-CMB-23: one point per two points of morale difference (leaders: simulated morale).
+        // MP-CMB-23: one point per two points of morale difference, rounded toward 0;
+        // MP-CMB-24: the principals' morale only. Leaders, who have none, count their
+        // simulated morale (strength plus stripes, as MP-CHG-18 does for charges).
         let morale = |x: UnitId| {
             let k = &self.counters[x.index()];
             if k.class == Class::Leader {
@@ -207,14 +311,26 @@ impl MornePlaine {
         let m = (morale(u) - morale(target)) / 2;
         if m != 0 {
             modifier += m;
-            reasons.push(Reason::new("MP-CMB-23", format!("{m:+} to the die for the morale difference")));
+            reasons.push(Reason::new(
+                "MP-CMB-23",
+                format!("{m:+} to the die for the morale difference"),
+            ));
         }
         // MP-CMB-30 (provisional): the defender's ground.
         let rank = self.rank(d_hex, t.class);
-        let terrain = self.data.combat_terrain.rank_modifier.get(&rank.to_string()).copied().unwrap_or(0);
+        let terrain = self
+            .data
+            .combat_terrain
+            .rank_modifier
+            .get(&rank.to_string())
+            .copied()
+            .unwrap_or(0);
         if terrain != 0 {
             modifier += terrain;
-            reasons.push(Reason::new("MP-CMB-30", format!("{terrain:+} to the die for the defender's ground (rank {rank})")));
+            reasons.push(Reason::new(
+                "MP-CMB-30",
+                format!("{terrain:+} to the die for the defender's ground (rank {rank})"),
+            ));
         }
         Ok(Battle {
             attack_support,
@@ -234,19 +350,23 @@ impl MornePlaine {
 
     /// The cell for a roll.
     pub(crate) fn result(&self, b: &Battle, roll: u32) -> CrtResult {
-        self.data.crt.cell(Self::crt_row(roll, b.modifier), b.column)
+        self.data
+            .crt
+            .cell(Self::crt_row(roll, b.modifier), b.column)
     }
 }
 
-/// Every legal attack of the side in its combat phase.
+/// MP-CMB-1, MP-CMB-2, MP-DEM-3: every legal attack of the side in its combat phase:
+/// each unit that has not attacked, on each enemy in contact not yet attacked.
 pub(crate) fn legal_attacks(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
+    let occ = rules.occupancy(state);
     for (i, c) in rules.counters.iter().enumerate() {
         let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
         let s = &state.units[i];
         if c.side != state.active || s.hex.is_none() || s.attacked || rules.demoralised(state, u) {
             continue;
         }
-        for e in rules.enemies_in_contact(state, u) {
+        for e in rules.enemies_in_contact(state, u, &occ) {
             if !state.units[e.index()].defended {
                 out.push(Action::Attack { unit: u, target: e });
             }
@@ -254,12 +374,29 @@ pub(crate) fn legal_attacks(rules: &MornePlaine, state: &State, out: &mut Vec<Ac
     }
 }
 
+/// Whether the side in its combat phase has any legal attack (MP-TURN-2).
+pub(crate) fn any_attack(rules: &MornePlaine, state: &State) -> bool {
+    let mut v = Vec::new();
+    legal_attacks(rules, state, &mut v);
+    !v.is_empty()
+}
+
 /// Resolves a checked attack.
-pub(crate) fn apply_attack(rules: &MornePlaine, state: &mut State, u: UnitId, target: UnitId, ctx: &mut Ctx<'_, Event>) {
+pub(crate) fn apply_attack(
+    rules: &MornePlaine,
+    state: &mut State,
+    u: UnitId,
+    target: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
     let b = rules.check_attack(state, u, target).expect("checked");
     let roll = ctx.roll(
         COMBAT_DIE,
-        format!("MP-CMB-18: combat die, {} attacking {}", rules.unit_name(u), rules.unit_name(target)),
+        format!(
+            "MP-CMB-18: combat die, {} attacking {}",
+            rules.unit_name(u),
+            rules.unit_name(target)
+        ),
     );
     let r = rules.result(&b, roll);
     state.units[u.index()].attacked = true;
@@ -276,7 +413,8 @@ pub(crate) fn apply_attack(rules: &MornePlaine, state: &mut State, u: UnitId, ta
         supports: b.attack_support.clone(),
         defence_supports: b.defence_support.clone(),
     });
-    // MP-CMB-4, MP-CMB-12: only the attacker and the defender suffer results.
+    // MP-CMB-4, MP-CMB-12: only the attacker and the defender suffer results, at once;
+    // the defender's first.
     lose_strength(rules, state, target, r.defender_loss, u, ctx);
     lose_strength(rules, state, u, r.attacker_loss, target, ctx);
     if r.defender_check {
@@ -287,9 +425,17 @@ pub(crate) fn apply_attack(rules: &MornePlaine, state: &mut State, u: UnitId, ta
     }
 }
 
-/// MP-CMB-20, MP-ELIM-2: strength loss; at 0 the unit is eliminated and `by` regains a
-/// morale point (never above its initial value) and is victorious.
-fn lose_strength(rules: &MornePlaine, state: &mut State, u: UnitId, points: u8, by: UnitId, ctx: &mut Ctx<'_, Event>) {
+/// MP-CMB-25, MP-CMB-20, MP-ELIM-2: strength loss from the table; at 0 the unit is
+/// eliminated and `by` regains a morale point (never above its initial value) and is
+/// victorious.
+fn lose_strength(
+    rules: &MornePlaine,
+    state: &mut State,
+    u: UnitId,
+    points: u8,
+    by: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
     if points == 0 || state.units[u.index()].hex.is_none() {
         return;
     }
@@ -303,14 +449,26 @@ fn lose_strength(rules: &MornePlaine, state: &mut State, u: UnitId, points: u8, 
         rule: "MP-CMB-25".into(),
     });
     if state.units[u.index()].cs == 0 {
-        rules.eliminate(state, u, "MP-CMB-20", "its combat strength fell to 0".into(), ctx);
+        rules.eliminate(
+            state,
+            u,
+            "MP-CMB-20",
+            "its combat strength fell to 0".into(),
+            ctx,
+        );
         credit(rules, state, by, true, ctx);
     }
 }
 
 /// MP-VICU-1, MP-ELIM-2: the unit that eliminated or drove back an enemy is victorious;
 /// an elimination gives it back a morale point.
-fn credit(rules: &MornePlaine, state: &mut State, by: UnitId, elimination: bool, ctx: &mut Ctx<'_, Event>) {
+fn credit(
+    rules: &MornePlaine,
+    state: &mut State,
+    by: UnitId,
+    elimination: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
     let initial = rules.counters[by.index()].mv;
     let s = &mut state.units[by.index()];
     if s.hex.is_none() {
@@ -328,14 +486,27 @@ fn credit(rules: &MornePlaine, state: &mut State, by: UnitId, elimination: bool,
 }
 
 /// MP-CMB-26, MP-CMB-27, MP-CMB-28: a morale check after combat; failing, the unit
-/// retreats (MP-RET-*) and the other may advance (MP-ADV-*).
-fn morale_check(rules: &MornePlaine, state: &mut State, u: UnitId, by: UnitId, ctx: &mut Ctx<'_, Event>) {
-    let Some(from) = state.units[u.index()].hex else { return };
+/// retreats one hex (MP-RET-*) and the other may advance (MP-ADV-*).
+fn morale_check(
+    rules: &MornePlaine,
+    state: &mut State,
+    u: UnitId,
+    by: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let Some(from) = state.units[u.index()].hex else {
+        return;
+    };
     if rules.counters[u.index()].class == Class::Leader {
         return; // MP-CMB-27: leaders are not subject to morale tests resulting of combat.
     }
     let mv = state.units[u.index()].mv;
-    let roll = ctx.roll(MORALE_DIE, format!("MP-CMB-26: morale check of {}", rules.unit_name(u)));
+    // MP-CMB-26: a number from 1 to 9 against the current morale; greater fails.
+    // MP-CMB-28: unlike a charge's test, no strength-difference modifier.
+    let roll = ctx.roll(
+        MORALE_DIE,
+        format!("MP-CMB-26: morale check of {}", rules.unit_name(u)),
+    );
     let failed = roll > u32::from(mv);
     ctx.emit(Event::MoraleChecked {
         unit: u,
@@ -346,11 +517,12 @@ fn morale_check(rules: &MornePlaine, state: &mut State, u: UnitId, by: UnitId, c
     if !failed {
         return;
     }
-    match rules.retreat(state, u, by, ctx) {
+    match rules.retreat(state, u, by, "MP-RET-13", ctx) {
         Some(zones) => {
-            // MP-RET-10: a point of morale per enemy unit controlling the hex retreated into.
-            rules.lose_morale(state, u, zones, "MP-RET-10", ctx);
-            credit(rules, state, by, false, ctx);
+            // MP-RET-10: a point of morale per enemy unit controlling the hex retreated
+            // into, the attacker aside.
+            let dead = rules.lose_morale(state, u, zones, "MP-RET-10", ctx);
+            credit(rules, state, by, dead, ctx);
             advance(rules, state, by, from, ctx);
         }
         None => credit(rules, state, by, true, ctx),
@@ -360,13 +532,18 @@ fn morale_check(rules: &MornePlaine, state: &mut State, u: UnitId, by: UnitId, c
 /// MP-ADV-1 to MP-ADV-6: the victorious unit takes the hex left by the retreating one,
 /// unless it would leave better ground or an objective, or it is artillery.
 fn advance(rules: &MornePlaine, state: &mut State, u: UnitId, into: Hex, ctx: &mut Ctx<'_, Event>) {
-    let Some(at) = state.units[u.index()].hex else { return };
+    let Some(at) = state.units[u.index()].hex else {
+        return;
+    };
     let class = rules.counters[u.index()].class;
     if class == Class::Artillery || MornePlaine::occupant(state, into).is_some() {
         return; // MP-ADV-4: artillery never moves after combat.
     }
+    if rules.counters[u.index()].mounted && rules.is_fort(at) {
+        return; // MP-ADV-6: mounted units never leave a fort.
+    }
     if rules.rank(into, class) < rules.rank(at, class) {
-        return; // MP-ADV-5, MP-ADV-6: never for a hex of lower rank.
+        return; // MP-ADV-5: only for a hex of equal or higher rank.
     }
     if rules.is_objective(at) && !rules.is_objective(into) {
         return; // MP-ADV-1, MP-ADV-2: an objective is not left, unless for another.
@@ -375,7 +552,7 @@ fn advance(rules: &MornePlaine, state: &mut State, u: UnitId, into: Hex, ctx: &m
         return;
     }
     state.units[u.index()].hex = Some(into);
-    rules.take_place(state, into);
+    rules.take_place(state, u, into);
     ctx.emit(Event::TookHex {
         unit: u,
         to: into,
@@ -383,8 +560,14 @@ fn advance(rules: &MornePlaine, state: &mut State, u: UnitId, into: Hex, ctx: &m
     });
 }
 
-/// The exact distribution of an attack's table results, with the morale checks' odds.
-pub(crate) fn preview(rules: &MornePlaine, state: &State, u: UnitId, target: UnitId) -> Result<Preview, Refusal> {
+/// MP-CMB-29: the exact distribution of an attack's table results, with the odds and
+/// the morale checks' chances, before the die is rolled.
+pub(crate) fn preview(
+    rules: &MornePlaine,
+    state: &State,
+    u: UnitId,
+    target: UnitId,
+) -> Result<Preview, Refusal> {
     let b = rules.check_attack(state, u, target)?;
     let mut outcomes: Vec<(CrtResult, usize, u64)> = Vec::new();
     for roll in 1..=COMBAT_DIE {
@@ -414,7 +597,13 @@ pub(crate) fn preview(rules: &MornePlaine, state: &State, u: UnitId, target: Uni
         }),
         outcomes: outcomes
             .into_iter()
-            .map(|(r, row, n)| Chance::new(serde_json::json!({ "die": row, "result": r }), n, u64::from(COMBAT_DIE)))
+            .map(|(r, row, n)| {
+                Chance::new(
+                    serde_json::json!({ "die": row, "result": r }),
+                    n,
+                    u64::from(COMBAT_DIE),
+                )
+            })
             .collect(),
         reasons: b.reasons,
     })

@@ -148,7 +148,12 @@ impl Crt {
     pub fn cell(&self, die: usize, column: usize) -> CrtResult {
         let text = &self.rows[die][column];
         let (a, d) = text.split_once('/').expect("cell is A/D");
-        let part = |p: &str| (p.trim_end_matches('*').parse::<u8>().expect("a number"), p.ends_with('*'));
+        let part = |p: &str| {
+            (
+                p.trim_end_matches('*').parse::<u8>().expect("a number"),
+                p.ends_with('*'),
+            )
+        };
         let ((attacker_loss, attacker_check), (defender_loss, defender_check)) = (part(a), part(d));
         CrtResult {
             attacker_loss,

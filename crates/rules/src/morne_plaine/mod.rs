@@ -37,13 +37,14 @@ pub(crate) mod side_bits {
     pub const IMPASSABLE: u16 = 1;
     /// Blocks a zone of control (MP-ZOC-4: stream, river, double slope).
     pub const BLOCKS_ZOC: u16 = 2;
-    /// No combat across (MP-CMB-4: rivers, major rivers, slopes of more than one level).
+    /// No combat across (MP-CMB-5, MP-CMB-8: rivers, major rivers, slopes of more than
+    /// one level).
     pub const NO_COMBAT: u16 = 4;
-    /// A stream (charge morale +1, retreat priority).
+    /// A stream (MP-CHG-16: charge morale +1; MP-RET-5: retreats avoid it).
     pub const STREAM: u16 = 8;
     /// A bridge over a river or major river: no charge across (MP-CHG-24).
     pub const RIVER_BRIDGE: u16 = 16;
-    /// A slope (charge morale +-1).
+    /// A slope (MP-CHG-16: charge morale +-1).
     pub const SLOPE: u16 = 32;
     /// A bridge.
     pub const BRIDGE: u16 = 64;
@@ -334,8 +335,9 @@ impl MornePlaine {
     }
 
     pub(crate) fn terrain_name(&self, hex: Hex) -> &str {
-        self.idx(hex)
-            .map_or("off map", |i| self.terrain_names[usize::from(self.terrain[i])].as_str())
+        self.idx(hex).map_or("off map", |i| {
+            self.terrain_names[usize::from(self.terrain[i])].as_str()
+        })
     }
 
     pub(crate) fn is(&self, hex: Hex, name: &str) -> bool {
@@ -343,7 +345,8 @@ impl MornePlaine {
     }
 
     pub(crate) fn flags(&self, hex: Hex, dir: Direction) -> u16 {
-        self.idx(hex).map_or(0, |i| self.side_flags[i * 6 + dir.index()])
+        self.idx(hex)
+            .map_or(0, |i| self.side_flags[i * 6 + dir.index()])
     }
 
     pub(crate) fn elev(&self, hex: Hex) -> i8 {
@@ -365,6 +368,25 @@ impl MornePlaine {
             .iter()
             .position(|u| u.hex == Some(hex))
             .map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
+    }
+
+    /// Per hex, the unit there as its index + 1 (0: empty): built once per question so
+    /// that the hot paths (legal actions) ask "who is there" in one lookup. One unit a
+    /// hex at most (MP-MOV-7).
+    pub(crate) fn occupancy(&self, state: &State) -> Vec<u16> {
+        let mut occ = vec![0u16; self.map.len()];
+        for (i, s) in state.units.iter().enumerate() {
+            if let Some(j) = s.hex.and_then(|h| self.idx(h)) {
+                occ[j] = u16::try_from(i + 1).expect("unit count fits u16");
+            }
+        }
+        occ
+    }
+
+    /// The unit in a hex, read from an [`MornePlaine::occupancy`] table.
+    pub(crate) fn occupant_in(&self, occ: &[u16], hex: Hex) -> Option<UnitId> {
+        let v = occ[self.idx(hex)?];
+        (v != 0).then(|| UnitId(v - 1))
     }
 
     /// Demoralised: morale 0 (MP-DEM-1); leaders have no morale and never are.
@@ -420,6 +442,7 @@ impl Ruleset for MornePlaine {
     }
 
     fn to_act(&self, state: &State) -> Option<Decision> {
+        // MP-VIC-3: nothing is decided once the game is over.
         if state.outcome.is_some() {
             return None;
         }
@@ -431,6 +454,7 @@ impl Ruleset for MornePlaine {
     }
 
     fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        // MP-VIC-3: nothing is legal once the game is over.
         if state.outcome.is_some() {
             return;
         }
@@ -450,17 +474,27 @@ impl Ruleset for MornePlaine {
                 "MP-TURN-1",
                 format!("ends the {} phase", state.phase.name()),
             )]),
-            Action::Move { unit, to } => self.check_move(state, *unit, *to).map(|s| s.reasons(self)),
+            Action::Move { unit, to } => self
+                .check_move(state, *unit, *to)
+                .map(movement::Priced::reasons),
             Action::Charge { unit, target } => {
                 self.check_charge(state, *unit, *target).map(|c| c.reasons)
             }
-            Action::Bombard { unit, target } => self.check_bombard(state, *unit, *target).map(|(v, d)| {
-                vec![Reason::new(
-                    "MP-BMB-1",
-                    format!("{} fires at {} {d} hexes away", self.unit_name(*unit), self.unit_name(v)),
-                )]
-            }),
-            Action::Attack { unit, target } => self.check_attack(state, *unit, *target).map(|b| b.reasons),
+            Action::Bombard { unit, target } => {
+                self.check_bombard(state, *unit, *target).map(|(v, d)| {
+                    vec![Reason::new(
+                        "MP-BMB-1",
+                        format!(
+                            "{} fires at {} {d} hexes away",
+                            self.unit_name(*unit),
+                            self.unit_name(v)
+                        ),
+                    )]
+                })
+            }
+            Action::Attack { unit, target } => {
+                self.check_attack(state, *unit, *target).map(|b| b.reasons)
+            }
         };
         match result {
             Ok(reasons) => Explanation {
@@ -478,9 +512,15 @@ impl Ruleset for MornePlaine {
         match action {
             Action::EndPhase => turn::end_phase(self, state, ctx),
             Action::Move { unit, to } => movement::apply_move(self, state, *unit, *to, ctx),
-            Action::Charge { unit, target } => charge::apply_charge(self, state, *unit, *target, ctx),
-            Action::Bombard { unit, target } => bombardment::apply_bombard(self, state, *unit, *target, ctx),
-            Action::Attack { unit, target } => combat::apply_attack(self, state, *unit, *target, ctx),
+            Action::Charge { unit, target } => {
+                charge::apply_charge(self, state, *unit, *target, ctx)
+            }
+            Action::Bombard { unit, target } => {
+                bombardment::apply_bombard(self, state, *unit, *target, ctx)
+            }
+            Action::Attack { unit, target } => {
+                combat::apply_attack(self, state, *unit, *target, ctx)
+            }
         }
     }
 

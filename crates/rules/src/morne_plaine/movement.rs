@@ -34,6 +34,8 @@ pub(crate) mod why {
     pub const ENTER_ZOC: u16 = 128;
     pub const BOG: u16 = 256;
     pub const MOUNTED_FREE: u16 = 512;
+    pub const MARSH_STREAM: u16 = 1024;
+    pub const LEAVE_MOUNTED_ZOC: u16 = 2048;
 }
 
 /// Why a step is refused.
@@ -48,7 +50,7 @@ pub(crate) enum Block {
 }
 
 impl Block {
-    fn refusal(self, rules: &MornePlaine, to: Hex) -> Refusal {
+    pub(crate) fn refusal(self, rules: &MornePlaine, to: Hex) -> Refusal {
         let l = rules.label(to);
         match self {
             Block::OffMap => Refusal::new("MP-MOV-5", "a unit moves only to a contiguous hex of the map"),
@@ -85,30 +87,93 @@ pub(crate) struct Priced {
     pub why: u16,
 }
 
+/// The rules that may price a step, by their `why` bit.
+const WHY: [(u16, &str, &str); 12] = [
+    (
+        why::ROAD,
+        "MP-ROAD-2",
+        "follows the same road from a road hex: the road's cost (MP-REF-4)",
+    ),
+    (
+        why::ROAD_START,
+        "MP-ROAD-3",
+        "the first step of the turn from a road hex to a road hex is free",
+    ),
+    (
+        why::JUMP,
+        "MP-ROAD-4",
+        "jumps from one road hex to another past the crossroads: no road bonus, the terrain's cost",
+    ),
+    (
+        why::PENALTY,
+        "MP-ROAD-5",
+        "the first road hex after a crossroads jump costs its terrain",
+    ),
+    (
+        why::TRACK,
+        "MP-ROAD-7",
+        "follows a track: the track's cost (MP-REF-5)",
+    ),
+    (
+        why::HEXSIDE,
+        "MP-TER-2",
+        "the hexside crossed adds its cost to the hex's",
+    ),
+    (
+        why::LEAVE_ZOC,
+        "MP-ZOC-11",
+        "leaving an enemy zone of control costs one more point",
+    ),
+    (
+        why::LEAVE_MOUNTED_ZOC,
+        "MP-ZOC-13",
+        "leaving the zone of control of enemy cavalry or leaders costs one more point",
+    ),
+    (
+        why::MOUNTED_FREE,
+        "MP-ZOC-12",
+        "a mounted unit leaves a hex controlled only by infantry freely",
+    ),
+    (
+        why::ENTER_ZOC,
+        "MP-ZOC-10",
+        "enters an enemy zone of control at no extra cost: movement ends there",
+    ),
+    (
+        why::BOG,
+        "MP-REF-BOG",
+        "marsh: a bog test may leave the unit stuck",
+    ),
+    (
+        why::MARSH_STREAM,
+        "MP-TER-3",
+        "into marsh across a stream: both costs are paid",
+    ),
+];
+
 impl Priced {
-    pub(crate) fn reasons(self, rules: &MornePlaine) -> Vec<Reason> {
-        let _ = rules;
+    /// The rules that priced the step, with plain-language reasons (MP-MOV-3 first).
+    pub(crate) fn reasons(self) -> Vec<Reason> {
         let mut r = vec![Reason::new(
             "MP-MOV-3",
             format!("costs {} movement point(s)", self.cost),
         )];
-        let table: [(u16, &str, &str); 10] = [
-            (why::ROAD, "MP-ROAD-2", "follows the same road from a road hex: the road's cost"),
-            (why::ROAD_START, "MP-ROAD-3", "the first step of the turn from a road hex to a road hex is free"),
-            (why::JUMP, "MP-ROAD-4", "jumps from one road to another past the crossroads: no road bonus"),
-            (why::PENALTY, "MP-ROAD-5", "the first road hex after a crossroads jump costs its terrain"),
-            (why::TRACK, "MP-ROAD-7", "follows a track: the track's cost"),
-            (why::HEXSIDE, "MP-TER-2", "the hexside crossed adds its cost to the hex's"),
-            (why::LEAVE_ZOC, "MP-ZOC-11", "leaving an enemy zone of control costs one more point"),
-            (why::MOUNTED_FREE, "MP-ZOC-12", "a mounted unit leaves a hex controlled only by infantry freely"),
-            (why::ENTER_ZOC, "MP-ZOC-10", "enters an enemy zone of control: movement ends there"),
-            (why::BOG, "MP-REF-BOG", "marsh: a bog test may leave the unit stuck"),
-        ];
-        for (bit, rule, text) in table {
+        for (bit, rule, text) in WHY {
             if self.why & bit != 0 {
                 r.push(Reason::new(rule, text));
             }
         }
+        r
+    }
+
+    /// Only the rule IDs of [`Priced::reasons`], for the event log.
+    pub(crate) fn rule_ids(self) -> Vec<String> {
+        let mut r = vec!["MP-MOV-3".to_owned()];
+        r.extend(
+            WHY.iter()
+                .filter(|w| self.why & w.0 != 0)
+                .map(|w| w.1.to_owned()),
+        );
         r
     }
 }
@@ -121,6 +186,19 @@ pub(crate) struct Mover {
     pub demoralised: bool,
 }
 
+/// Why a unit may not take a step at all now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoMove {
+    NoSuchUnit,
+    Waiting,
+    Eliminated,
+    WrongPhase,
+    WrongSide,
+    Fired,
+    Stopped,
+    Spent,
+}
+
 impl MornePlaine {
     pub(crate) fn mover(&self, state: &State, u: UnitId) -> Mover {
         let c = &self.counters[u.index()];
@@ -131,8 +209,31 @@ impl MornePlaine {
         }
     }
 
+    /// Whether the step from `from` in `dir` cuts the corner of a road: both hexes are
+    /// road hexes joined by the road only through a third hex next to both (MP-ROAD-4).
+    fn cuts_corner(&self, from: Hex, dir: Direction) -> bool {
+        let to = from.neighbor(dir);
+        [dir.clockwise(), dir.counter_clockwise()]
+            .into_iter()
+            .any(|d| {
+                let c = from.neighbor(d);
+                let (Some(fi), Some(ci)) = (self.idx(from), self.idx(c)) else {
+                    return false;
+                };
+                let back = c.direction_to(to).expect("c is next to both");
+                self.links[fi * 6 + d.index()] & 1 != 0
+                    && self.links[ci * 6 + back.index()] & 1 != 0
+            })
+    }
+
     /// Prices one step; `occupied(hex)` and `control` (from
     /// [`MornePlaine::control_map`] for the mover's side) describe the board.
+    ///
+    /// MP-MOV-3, MP-TER-1, MP-TER-2: the cost of the hex entered for the unit's class
+    /// (MP-REF-1) plus the cost of the hexside crossed (MP-REF-2: a stream or a ford
+    /// +1; MP-REF-6: climbing a slope +1). A road or a track replaces the hex's cost,
+    /// never the hexside's: a road that crosses a ford still pays the ford's point,
+    /// and a bridge carries it over a stream for nothing.
     pub(crate) fn price(
         &self,
         m: Mover,
@@ -143,54 +244,62 @@ impl MornePlaine {
         occupied: impl Fn(Hex) -> bool,
     ) -> Result<Priced, Block> {
         let to = from.neighbor(dir);
+        // MP-MOV-5: contiguous hexes of the map only.
         let (Some(fi), Some(ti)) = (self.idx(from), self.idx(to)) else {
             return Err(Block::OffMap);
         };
+        // MP-MOV-7: never into or through an occupied hex.
         if occupied(to) {
             return Err(Block::Occupied);
         }
         let k = fi * 6 + dir.index();
+        // MP-MOV-6, MP-REF-3, MP-REF-6: unbridged, unforded rivers and steep slopes.
         if self.side_flags[k] & sb::IMPASSABLE != 0 {
             return Err(Block::Impassable);
         }
         let row = &self.terrain_rows[usize::from(self.terrain[ti])];
         let mut why = 0u16;
-        let mut next_mode = mode::NORMAL;
-        // MP-MOV-3, MP-TER-1, MP-TER-2: the hex's cost for the class plus the hexside's.
         let terrain = row.cost[m.class.column()];
         let hexside = self.side_cost[k];
         let link = self.links[k];
-        let on_road = |i: usize| self.on_path[i] & 1 != 0;
-        let mut cost = if link & 1 != 0 && from_mode != mode::PENALTY {
-            // MP-ROAD-2: along the same road.
-            why |= why::ROAD;
-            self.road_cost
-        } else if from_mode == mode::FRESH && on_road(fi) && on_road(ti) {
-            // MP-ROAD-3: the first step of the turn, road hex to road hex.
+        let (from_road, to_road) = (self.on_path[fi] & 1 != 0, self.on_path[ti] & 1 != 0);
+        // MP-ROAD-4: a jump past the crossroads; MP-ROAD-5: the next road hex then
+        // costs its terrain.
+        let jump = link & 1 == 0 && from_road && to_road && self.cuts_corner(from, dir);
+        let next_mode = if jump { mode::PENALTY } else { mode::NORMAL };
+        let mut cost = if from_mode == mode::FRESH && from_road && to_road {
+            // MP-ROAD-3: the first step of the turn, road hex to road hex, is always
+            // free (a jump is free too, but still costs the next road hex its bonus).
             why |= why::ROAD_START;
             0
+        } else if link & 1 != 0 && from_mode != mode::PENALTY {
+            // MP-ROAD-2, MP-REF-4: along the same road.
+            why |= why::ROAD;
+            self.road_cost + hexside
         } else if link & 2 != 0 {
-            // MP-ROAD-7: along a track (a road-track crossroads is priced by the route
-            // followed into it).
+            // MP-ROAD-7, MP-REF-5: along a track; a road-track crossroads is entered
+            // at the rate of the route followed into it.
             why |= why::TRACK;
             if link & 1 != 0 {
                 why |= why::PENALTY;
             }
-            self.track_cost.min(terrain + hexside)
+            self.track_cost + hexside
         } else {
             if link & 1 != 0 {
                 // MP-ROAD-5: the road hex after a crossroads jump is paid in full.
                 why |= why::PENALTY;
-            } else if on_road(fi) && on_road(ti) {
-                // MP-ROAD-4: a jump between two roads past the crossroads.
+            } else if jump {
                 why |= why::JUMP;
-                next_mode = mode::PENALTY;
-            }
-            if hexside > 0 {
-                why |= why::HEXSIDE;
             }
             terrain + hexside
         };
+        if hexside > 0 && why & why::ROAD_START == 0 {
+            why |= why::HEXSIDE;
+            // MP-TER-3: into marsh across a stream, both costs.
+            if row.bog && self.side_flags[k] & sb::STREAM != 0 {
+                why |= why::MARSH_STREAM;
+            }
+        }
         if row.bog && self.bog_test {
             why |= why::BOG;
         }
@@ -199,18 +308,20 @@ impl MornePlaine {
         if cf & CONTROLLED != 0 {
             if m.mounted {
                 if cf & MOUNTED != 0 {
-                    // MP-ZOC-13.
+                    // MP-ZOC-13: a mounted unit held by enemy cavalry or leaders leaves
+                    // only for a hex they do not control, at one more point.
                     if ct & MOUNTED != 0 {
                         return Err(Block::LeaveIntoMountedZoc);
                     }
                     cost += 1;
-                    why |= why::LEAVE_ZOC;
+                    why |= why::LEAVE_MOUNTED_ZOC;
                 } else {
-                    // MP-ZOC-12.
+                    // MP-ZOC-12: held only by infantry (or a fort), it leaves freely.
                     why |= why::MOUNTED_FREE;
                 }
             } else {
-                // MP-ZOC-11.
+                // MP-ZOC-11: infantry and artillery leave only for a hex outside every
+                // enemy zone of control, at one more point.
                 if ct & CONTROLLED != 0 {
                     return Err(Block::LeaveIntoZoc);
                 }
@@ -218,6 +329,8 @@ impl MornePlaine {
                 why |= why::LEAVE_ZOC;
             }
         }
+        // MP-ZOC-10, MP-MOV-8: entering an enemy zone of control costs nothing more and
+        // ends the movement; MP-DEM-2: a demoralised unit may not enter one.
         let stop = ct & CONTROLLED != 0;
         if stop {
             if m.demoralised {
@@ -233,40 +346,35 @@ impl MornePlaine {
         })
     }
 
-    /// Whether `u` may take a step now at all, and from which hex and mode.
-    pub(crate) fn may_move(&self, state: &State, u: UnitId) -> Result<(Hex, u8), Refusal> {
+    /// Whether `u` may take a step now at all, and from which hex and mode; cheap, for
+    /// the legal-action list.
+    pub(crate) fn can_move(&self, state: &State, u: UnitId) -> Result<(Hex, u8), NoMove> {
         let Some(c) = self.counters.get(u.index()) else {
-            return Err(Refusal::new("request", "no such unit"));
+            return Err(NoMove::NoSuchUnit);
         };
         let s = &state.units[u.index()];
         let Some(hex) = s.hex else {
-            if s.waiting {
-                return Err(Refusal::new("MP-REIN-1", format!("{} is a reinforcement that has not come on yet", c.id)));
-            }
-            return Err(Refusal::new("MP-CMB-20", format!("{} has been eliminated", c.id)));
+            return Err(if s.waiting {
+                NoMove::Waiting
+            } else {
+                NoMove::Eliminated
+            });
         };
         if state.phase != Phase::Movement {
-            return Err(Refusal::new(
-                "MP-MOV-1",
-                format!("units move in the movement phase; this is the {} phase", state.phase.name()),
-            ));
+            return Err(NoMove::WrongPhase);
         }
         if c.side != state.active {
-            return Err(Refusal::new(
-                "MP-MOV-1",
-                format!("{} belongs to {}, and it is {}'s movement phase", c.id, self.side_name(c.side), self.side_name(state.active)),
-            ));
+            return Err(NoMove::WrongSide);
         }
         if s.stopped {
-            let r = if s.fired {
-                Refusal::new("MP-BMB-4", format!("{} fired in the bombardment phase and may not move this turn", c.id))
+            return Err(if s.fired {
+                NoMove::Fired
             } else {
-                Refusal::new("MP-MOV-8", format!("{} has ended its movement for this phase", c.id))
-            };
-            return Err(r);
+                NoMove::Stopped
+            });
         }
         if s.mp == 0 {
-            return Err(Refusal::new("MP-MOV-4", format!("{} has no movement points left", c.id)));
+            return Err(NoMove::Spent);
         }
         let m = if !s.moved {
             mode::FRESH
@@ -278,27 +386,84 @@ impl MornePlaine {
         Ok((hex, m))
     }
 
+    /// Whether `u` may take a step now at all, and from which hex and mode.
+    pub(crate) fn may_move(&self, state: &State, u: UnitId) -> Result<(Hex, u8), Refusal> {
+        self.can_move(state, u).map_err(|e| {
+            let name = self.counters.get(u.index()).map_or("?", |c| c.id.as_str());
+            match e {
+                NoMove::NoSuchUnit => Refusal::new("request", "no such unit"),
+                NoMove::Waiting => {
+                    Refusal::new("MP-REIN-1", format!("{name} is a reinforcement that has not come on yet"))
+                }
+                NoMove::Eliminated => Refusal::new("MP-CMB-20", format!("{name} has been eliminated")),
+                NoMove::WrongPhase => Refusal::new(
+                    "MP-MOV-1",
+                    format!("units move in the movement phase; this is the {} phase", state.phase.name()),
+                ),
+                NoMove::WrongSide => {
+                    let side = self.counters[u.index()].side;
+                    Refusal::new(
+                        "MP-MOV-1",
+                        format!(
+                            "{name} belongs to {}, and it is {}'s movement phase: a player moves only his own units",
+                            self.side_name(side),
+                            self.side_name(state.active)
+                        ),
+                    )
+                }
+                NoMove::Fired => Refusal::new(
+                    "MP-BMB-4",
+                    format!("{name} fired in the bombardment phase and may not move in this movement phase"),
+                ),
+                NoMove::Stopped => {
+                    let rule = if state.units[u.index()].has_charged {
+                        "MP-CHG-28"
+                    } else {
+                        "MP-MOV-8"
+                    };
+                    Refusal::new(rule, format!("{name} has ended its movement for this phase"))
+                }
+                NoMove::Spent => Refusal::new(
+                    "MP-MOV-4",
+                    format!("{name} has used up its movement allowance: move another unit or end the phase"),
+                ),
+            }
+        })
+    }
+
     /// Checks a one-hex step.
     pub(crate) fn check_move(&self, state: &State, u: UnitId, to: Hex) -> Result<Priced, Refusal> {
         let (from, m) = self.may_move(state, u)?;
         let Some(dir) = from.direction_to(to) else {
             return Err(Refusal::new(
                 "MP-MOV-5",
-                format!("{} is not next to {}: movement is from one hex to a contiguous hex", self.label(to), self.label(from)),
+                format!(
+                    "{} is not next to {}: movement is from one hex to a contiguous hex",
+                    self.label(to),
+                    self.label(from)
+                ),
             ));
         };
-        let control = self.control_map(state, self.counters[u.index()].side);
+        let occ = self.occupancy(state);
+        let control = self.control_map(state, self.counters[u.index()].side, &occ);
         let p = self
-            .price(self.mover(state, u), from, m, dir, &control, |h| Self::occupant(state, h).is_some())
+            .price(self.mover(state, u), from, m, dir, &control, |h| {
+                self.occupant_in(&occ, h).is_some()
+            })
             .map_err(|b| b.refusal(self, to))?;
         let mp = state.units[u.index()].mp;
         if p.cost > mp {
             return Err(Refusal::new(
                 "MP-MOV-3",
-                format!("entering {} costs {} point(s); {} has {mp} left", self.label(to), p.cost, self.unit_name(u)),
+                format!(
+                    "entering {} costs {} point(s); {} has {mp} left: the allowance is never exceeded",
+                    self.label(to),
+                    p.cost,
+                    self.unit_name(u)
+                ),
             ));
         }
-        if let Some(target) = self.charge_target(state, u, dir) {
+        if let Ok(target) = self.charge_target(state, u, dir, &occ) {
             return Err(Refusal::new(
                 "MP-CHG-7",
                 format!(
@@ -311,39 +476,67 @@ impl MornePlaine {
     }
 }
 
-/// Every legal step and charge of the side to move.
+/// MP-MOV-1, MP-MOV-2, MP-MOV-4: every legal step of every unit of the side to move,
+/// toward each of the six directions, and every charge (MP-CHG-10: a charge is offered
+/// exactly when it is valid, in place of the step it continues).
 pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
-    let control = rules.control_map(state, state.active);
+    let occ = rules.occupancy(state);
+    let control = rules.control_map(state, state.active, &occ);
     for (i, c) in rules.counters.iter().enumerate() {
         if c.side != state.active {
             continue;
         }
         let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-        let Ok((from, m)) = rules.may_move(state, u) else { continue };
+        let Ok((from, m)) = rules.can_move(state, u) else {
+            continue;
+        };
         let mover = rules.mover(state, u);
         let mp = state.units[i].mp;
+        let running = match state.moving {
+            Some((mu, d, true)) if mu == u => Some(d),
+            _ => None,
+        };
         for dir in Direction::ALL {
-            let Ok(p) = rules.price(mover, from, m, dir, &control, |h| MornePlaine::occupant(state, h).is_some()) else {
+            let Ok(p) = rules.price(mover, from, m, dir, &control, |h| {
+                rules.occupant_in(&occ, h).is_some()
+            }) else {
                 continue;
             };
             if p.cost > mp {
                 continue;
             }
-            match rules.charge_target(state, u, dir) {
+            let target = if running == Some(dir) {
+                rules.charge_target(state, u, dir, &occ).ok()
+            } else {
+                None
+            };
+            match target {
                 Some(target) => out.push(Action::Charge { unit: u, target }),
-                None => out.push(Action::Move { unit: u, to: from.neighbor(dir) }),
+                None => out.push(Action::Move {
+                    unit: u,
+                    to: from.neighbor(dir),
+                }),
             }
         }
     }
 }
 
 /// Applies a checked step.
-pub(crate) fn apply_move(rules: &MornePlaine, state: &mut State, u: UnitId, to: Hex, ctx: &mut Ctx<'_, Event>) {
-    let (from, m) = rules.may_move(state, u).expect("checked");
+pub(crate) fn apply_move(
+    rules: &MornePlaine,
+    state: &mut State,
+    u: UnitId,
+    to: Hex,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let (from, m) = rules.can_move(state, u).expect("checked");
     let dir = from.direction_to(to).expect("checked");
-    let control = rules.control_map(state, rules.counters[u.index()].side);
+    let occ = rules.occupancy(state);
+    let control = rules.control_map(state, rules.counters[u.index()].side, &occ);
     let p = rules
-        .price(rules.mover(state, u), from, m, dir, &control, |h| MornePlaine::occupant(state, h).is_some())
+        .price(rules.mover(state, u), from, m, dir, &control, |h| {
+            rules.occupant_in(&occ, h).is_some()
+        })
         .expect("checked");
     step(rules, state, u, from, dir, p, ctx);
 }
@@ -366,34 +559,49 @@ pub(crate) fn step(
     s.road_penalty = p.mode == mode::PENALTY;
     let left = s.mp;
     let clear = rules.is(to, "clear");
-    let rules_used = p.reasons(rules).into_iter().map(|r| r.rule).collect();
     ctx.emit(Event::Moved {
         unit: u,
         from,
         to,
         cost: p.cost,
         left,
-        rules: rules_used,
+        rules: p.rule_ids(),
     });
-    rules.take_place(state, to);
+    rules.take_place(state, u, to);
     state.moving = Some((u, dir, clear));
     if p.stop {
         state.units[u.index()].stopped = true;
         ctx.emit(Event::Halted {
             unit: u,
-            rule: "MP-ZOC-10".into(),
-            reason: format!("entered an enemy zone of control at {}", rules.label(to)),
+            rule: "MP-MOV-8".into(),
+            reason: format!(
+                "entered an enemy zone of control at {}: its movement ends",
+                rules.label(to)
+            ),
         });
     } else if p.why & why::BOG != 0 {
         let class = rules.counters[u.index()].class;
         let bog = &rules.data.bog;
-        let roll = ctx.roll(bog.sides, format!("MP-REF-BOG: bog test for {} in the marsh at {}", rules.unit_name(u), rules.label(to)));
+        // MP-REF-BOG: the recovered chance of being stuck; what it does (the unit's
+        // movement ends in the marsh) is provisional.
+        let roll = ctx.roll(
+            bog.sides,
+            format!(
+                "MP-REF-BOG: bog test for {} in the marsh at {}",
+                rules.unit_name(u),
+                rules.label(to)
+            ),
+        );
         if roll <= bog.stuck[class.column()] {
             state.units[u.index()].stopped = true;
             ctx.emit(Event::Halted {
                 unit: u,
                 rule: "MP-REF-BOG".into(),
-                reason: format!("stuck in the marsh at {} (rolled {roll} on a d{})", rules.label(to), bog.sides),
+                reason: format!(
+                    "stuck in the marsh at {} (rolled {roll} on a d{})",
+                    rules.label(to),
+                    bog.sides
+                ),
             });
         }
     }
@@ -402,8 +610,7 @@ pub(crate) fn step(
 impl MornePlaine {
     /// A unit entering a fort or a place takes it for its side (MP-ZOC-9 asks who holds
     /// a fort; MP-VIC-1 who holds an objective).
-    pub(crate) fn take_place(&self, state: &mut State, hex: Hex) {
-        let Some(u) = Self::occupant(state, hex) else { return };
+    pub(crate) fn take_place(&self, state: &mut State, u: UnitId, hex: Hex) {
         let side = self.counters[u.index()].side;
         if let Some(i) = self.forts.iter().position(|f| f.0 == hex) {
             state.forts[i] = Some(side);
@@ -417,7 +624,12 @@ impl MornePlaine {
 }
 
 /// The chance that a step into a marsh leaves the unit stuck.
-pub(crate) fn preview(rules: &MornePlaine, state: &State, u: UnitId, to: Hex) -> Result<Preview, Refusal> {
+pub(crate) fn preview(
+    rules: &MornePlaine,
+    state: &State,
+    u: UnitId,
+    to: Hex,
+) -> Result<Preview, Refusal> {
     let p = rules.check_move(state, u, to)?;
     if p.why & why::BOG == 0 || p.stop {
         return Err(Refusal::new("MP-MOV-3", "this step rolls no dice"));
@@ -432,7 +644,10 @@ pub(crate) fn preview(rules: &MornePlaine, state: &State, u: UnitId, to: Hex) ->
             Chance::new(serde_json::json!({ "stuck": true }), stuck, sides),
             Chance::new(serde_json::json!({ "stuck": false }), sides - stuck, sides),
         ],
-        reasons: vec![Reason::new("MP-REF-BOG", "entering marsh calls for a bog test")],
+        reasons: vec![Reason::new(
+            "MP-REF-BOG",
+            "entering marsh calls for a bog test",
+        )],
     })
 }
 
@@ -442,15 +657,14 @@ thread_local! {
 
 /// The hexes a unit can reach this phase, with costs and paths (MP-MOV-3 to MP-MOV-8,
 /// roads, zones of control). Bog tests are assumed passed; a charge is not a move.
-pub(crate) fn reachable(rules: &MornePlaine, state: &State, u: UnitId) -> Result<Vec<Reached>, Refusal> {
+pub(crate) fn reachable(
+    rules: &MornePlaine,
+    state: &State,
+    u: UnitId,
+) -> Result<Vec<Reached>, Refusal> {
     let (from, m) = rules.may_move(state, u)?;
-    let control = rules.control_map(state, rules.counters[u.index()].side);
-    let mut occupied = vec![false; rules.map.len()];
-    for s in &state.units {
-        if let Some(i) = s.hex.and_then(|h| rules.idx(h)) {
-            occupied[i] = true;
-        }
-    }
+    let occupied = rules.occupancy(state);
+    let control = rules.control_map(state, rules.counters[u.index()].side, &occupied);
     let mover = rules.mover(state, u);
     let budget = u32::from(state.units[u.index()].mp);
     SEARCH.with(|cell| {
@@ -460,7 +674,9 @@ pub(crate) fn reachable(rules: &MornePlaine, state: &State, u: UnitId) -> Result
         }
         let search = slot.as_mut().expect("just set");
         let reach = search.run(from, m, budget, |h, hm, _to, dir| {
-            match rules.price(mover, h, hm, dir, &control, |x| rules.idx(x).is_some_and(|i| occupied[i])) {
+            match rules.price(mover, h, hm, dir, &control, |x| {
+                rules.idx(x).is_some_and(|i| occupied[i] != 0)
+            }) {
                 Ok(p) => Step::Enter {
                     cost: u32::from(p.cost),
                     stop: p.stop,
@@ -478,7 +694,12 @@ pub(crate) fn reachable(rules: &MornePlaine, state: &State, u: UnitId) -> Result
                 if path.first() == Some(&from) {
                     path.remove(0);
                 }
-                Reached { hex: h, cost, path, stop }
+                Reached {
+                    hex: h,
+                    cost,
+                    path,
+                    stop,
+                }
             })
             .collect();
         out.sort_by_key(|r| (r.cost, rules.idx(r.hex)));

@@ -7,6 +7,7 @@ use grognard_engine::{Ctx, UnitId};
 /// the enemy regains morale points, never above its starting value.
 pub(crate) fn rally(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     let gain = rules.data.rally.gain;
+    let occ = rules.occupancy(state);
     for i in 0..rules.counters.len() {
         let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
         let c = &rules.counters[i];
@@ -14,7 +15,7 @@ pub(crate) fn rally(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Ev
         if c.side != state.active || s.hex.is_none() || s.mv >= c.mv {
             continue;
         }
-        if !rules.enemies_in_contact(state, u).is_empty() {
+        if rules.enemies_in_contact(state, u, &occ).next().is_some() {
             continue;
         }
         let regained = gain.min(c.mv - s.mv);

@@ -15,8 +15,15 @@ impl MornePlaine {
         }
     }
 
-    /// MP-RET-1 to MP-RET-8, MP-RET-11, MP-RET-12, MP-ZOC-9: the hex a unit retreats
-    /// to, chosen by the text's order of priority, or `None` when it cannot retreat.
+    /// MP-RET-1 to MP-RET-9, MP-RET-11, MP-RET-12, MP-ZOC-9, MP-CHG-26: the hex a unit
+    /// retreats to, chosen by the text's order of priority (never by the player, and
+    /// whatever the zones of control), or `None` when it cannot retreat.
+    ///
+    /// Readings: "into a village" takes any built-up hex (village, hamlet, town);
+    /// "avoiding the hexes adjacent to the unit that causes the retreat", listed after
+    /// "avoiding hexes adjacent to the attacking unit", is read as the other enemy
+    /// units; the last tie, two hexes equal on every criterion, goes to the first in
+    /// direction order (provisional).
     pub(crate) fn retreat_hex(&self, state: &State, u: UnitId, causer: UnitId) -> Option<Hex> {
         let hex = state.units[u.index()].hex?;
         let side = self.counters[u.index()].side;
@@ -38,6 +45,7 @@ impl MornePlaine {
                 // MP-RET-11, MP-RET-12, MP-CHG-21: free, on the map, crossable, and not a
                 // fort held by the enemy.
                 let blocked = !self.map.contains(to)
+                    // MP-RET-13: units block, friend or foe.
                     || Self::occupant(state, to).is_some()
                     || self.flags(hex, d) & sb::IMPASSABLE != 0
                     || (self.is_fort(to) && self.fort_holder(state, to).is_some_and(|h| h != side));
@@ -52,15 +60,15 @@ impl MornePlaine {
                 let y = self.y2(to);
                 let away = enemy_at.map_or(0, |e| e.distance(to));
                 let key = (
-                    !built_up,                         // MP-RET-1: into a village
-                    !self.is(to, "woods"),             // MP-RET-2: into woods
-                    near_attacker,                     // MP-RET-3: not next to the attacker
-                    !opposite,                         // MP-RET-4: directly away from it
-                    stream,                            // MP-RET-5: not across a stream
-                    near_enemy,                        // MP-RET-6: not next to other enemies
-                    if north { y } else { -y },        // MP-RET-7: toward the home edge
-                    std::cmp::Reverse(away),           // MP-RET-8: away from the attacker,
-                    if north { -y } else { y },        //   south for orange, north for blue
+                    !built_up,                  // MP-RET-1: into a village
+                    !self.is(to, "woods"),      // MP-RET-2: into woods
+                    near_attacker,              // MP-RET-3: not next to the attacker
+                    !opposite,                  // MP-RET-4: directly away from it
+                    stream,                     // MP-RET-5: not across a stream
+                    near_enemy,                 // MP-RET-6: not next to other enemies
+                    if north { y } else { -y }, // MP-RET-7: toward the home edge
+                    std::cmp::Reverse(away),    // MP-RET-8: away from the attacker,
+                    if north { -y } else { y }, //   south for orange, north for blue
                     d.index(),
                 );
                 Some((key, to))
@@ -71,12 +79,14 @@ impl MornePlaine {
 
     /// Retreats `u` one hex away from `causer`: returns the number of enemy zones of
     /// control entered besides the causer's (MP-RET-10, MP-CHG-19), or `None` when the
-    /// unit could not retreat and was eliminated (MP-RET-13, MP-CHG-21).
+    /// unit could not retreat and was eliminated (`rule`: MP-RET-13 after combat,
+    /// MP-CHG-21 after a charge; MP-ELIM-1).
     pub(crate) fn retreat(
         &self,
         state: &mut State,
         u: UnitId,
         causer: UnitId,
+        rule: &str,
         ctx: &mut Ctx<'_, Event>,
     ) -> Option<u8> {
         let from = state.units[u.index()].hex?;
@@ -84,14 +94,17 @@ impl MornePlaine {
             self.eliminate(
                 state,
                 u,
-                "MP-RET-13",
-                format!("could not retreat from {}", self.label(from)),
+                rule,
+                format!(
+                    "could not retreat from {} (other units, an enemy fort, a double slope or the map edge)",
+                    self.label(from)
+                ),
                 ctx,
             );
             return None;
         };
         state.units[u.index()].hex = Some(to);
-        self.take_place(state, to);
+        self.take_place(state, u, to);
         let side = self.counters[u.index()].side;
         let zones = self
             .controllers(state, to, side)
@@ -104,12 +117,12 @@ impl MornePlaine {
             from,
             to,
             zones,
-            rule: "MP-RET-1".into(),
+            rule: "MP-RET-9".into(),
         });
         Some(zones)
     }
 
-    /// Removes a unit from the map.
+    /// MP-ELIM-1: removes a unit from the map.
     pub(crate) fn eliminate(
         &self,
         state: &mut State,
@@ -130,6 +143,8 @@ impl MornePlaine {
 
     /// MP-CHG-27, MP-DEM-1: a unit loses morale points; once its morale is gone the
     /// rest come off its strength, and at strength 0 it is eliminated (MP-CMB-20).
+    /// Leaders have no morale (MP-REF-7): their morale losses are ignored (MP-CHG-22).
+    /// Returns true when the unit was eliminated.
     pub(crate) fn lose_morale(
         &self,
         state: &mut State,
@@ -137,9 +152,12 @@ impl MornePlaine {
         points: u8,
         rule: &str,
         ctx: &mut Ctx<'_, Event>,
-    ) {
-        if points == 0 || state.units[u.index()].hex.is_none() {
-            return;
+    ) -> bool {
+        if points == 0
+            || state.units[u.index()].hex.is_none()
+            || self.counters[u.index()].class == super::units::Class::Leader
+        {
+            return false;
         }
         let s = &mut state.units[u.index()];
         let morale = points.min(s.mv);
@@ -154,7 +172,14 @@ impl MornePlaine {
             rule: rule.into(),
         });
         if dead {
-            self.eliminate(state, u, "MP-CMB-20", "its combat strength fell to 0".into(), ctx);
+            self.eliminate(
+                state,
+                u,
+                "MP-CMB-20",
+                "its combat strength fell to 0".into(),
+                ctx,
+            );
         }
+        dead
     }
 }

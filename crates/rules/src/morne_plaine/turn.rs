@@ -10,7 +10,8 @@ use grognard_engine::{Ctx, Names};
 use grognard_hex::Direction;
 use serde::{Deserialize, Serialize};
 
-/// A phase of a player turn (MP-TURN-1).
+/// A phase of a player turn (MP-TURN-1: bombardment, movement, combat, rally; the
+/// sides alternate, the scenario's first side first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
@@ -52,11 +53,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     let data = Data::shipped();
     let mut problems = Vec::new();
     let first = s.first_side.clone();
-    let second = s
-        .sides
-        .iter()
-        .map(|x| x.id.clone())
-        .find(|id| *id != first);
+    let second = s.sides.iter().map(|x| x.id.clone()).find(|id| *id != first);
     let Some(second) = second else {
         return Err(Problems(vec![s.problem(
             s.sides.first().map(|x| x.loc).unwrap_or_default(),
@@ -64,7 +61,10 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         )]));
     };
     if s.sides.len() != 2 {
-        problems.push(s.problem(s.sides[2].loc, "Morne Plaine has exactly two sides, orange and blue"));
+        problems.push(s.problem(
+            s.sides[2].loc,
+            "Morne Plaine has exactly two sides, orange and blue",
+        ));
     }
     let sides = [first, second];
     let side_index = |id: &str| u8::from(sides[1] == id);
@@ -87,7 +87,12 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     let terrain_rows: Vec<_> = s
         .terrain_names
         .iter()
-        .map(|n| data.terrain.get(n).cloned().expect("vocabulary terrain has a row"))
+        .map(|n| {
+            data.terrain
+                .get(n)
+                .cloned()
+                .expect("vocabulary terrain has a row")
+        })
         .collect();
     let map = s.map;
     let n = map.len();
@@ -165,11 +170,17 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         .hexes()
         .filter(|&h| fort_index.is_some_and(|fi| s.terrain.get(h) == Some(&(fi as u8))))
         .map(|h| {
-            let owner = s.places_at(h).find_map(|p| p.owner.as_deref()).map(side_index);
+            let owner = s
+                .places_at(h)
+                .find_map(|p| p.owner.as_deref())
+                .map(side_index);
             (h, owner)
         })
         .collect();
-    debug_assert!(data.path.values().all(|p| matches!(p.source, Source::Recovered | Source::Provisional | Source::Seed)));
+    debug_assert!(data.path.values().all(|p| matches!(
+        p.source,
+        Source::Recovered | Source::Provisional | Source::Seed
+    )));
     let road_cost = data.path.get("road").map_or(0, |p| p.cost);
     let track_cost = data.path.get("track").map_or(1, |p| p.cost);
     if !problems.is_empty() {
@@ -194,7 +205,11 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         forts,
         turns: s.turns.unwrap_or(12),
         victory,
-        bog_test: s.options.get("bog_test").and_then(|v| v.as_bool()).unwrap_or(true),
+        bog_test: s
+            .options
+            .get("bog_test")
+            .and_then(|v| v.as_bool())
+            .unwrap_or(true),
         scenario: s.clone(),
         data,
     })
@@ -216,6 +231,7 @@ pub(super) fn initial_state(rules: &MornePlaine) -> State {
                 mp: c.ma,
                 moved: false,
                 stopped: false,
+                has_charged: false,
                 road_penalty: false,
                 fired: false,
                 attacked: false,
@@ -235,6 +251,12 @@ pub(super) fn initial_state(rules: &MornePlaine) -> State {
         outcome: None,
     };
     begin_phase(rules, &mut state, None);
+    // MP-TURN-2: an opening bombardment phase with nothing to fire passes by itself,
+    // as every later one does.
+    if !super::bombardment::any_fire(rules, &state) {
+        state.phase = Phase::Movement;
+        begin_phase(rules, &mut state, None);
+    }
     state
 }
 
@@ -245,18 +267,28 @@ fn begin_phase(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<
     for (c, u) in rules.counters.iter().zip(state.units.iter_mut()) {
         match state.phase {
             Phase::Bombardment if c.side == active => {
+                // MP-BMB-1: each battery fires once per bombardment phase.
                 u.fired = false;
+            }
+            Phase::Movement => {
+                // Reading of MP-VICU-1 and MP-CMB-10: a unit is victorious from the
+                // charge or attack that made it so to the end of that player turn's
+                // combat phase ("earlier in the same combat phase"; a charge's victor
+                // counts in the combat that follows); MP-CHG-17's bonus lasts as long.
                 u.victorious = false;
                 u.charged = None;
-            }
-            Phase::Movement if c.side == active => {
-                u.mp = c.ma;
-                u.moved = false;
-                // Recovered: a battery that fired does not move this turn.
-                u.stopped = u.fired;
-                u.road_penalty = false;
+                u.has_charged = false;
+                if c.side == active {
+                    u.mp = c.ma;
+                    u.moved = false;
+                    // MP-BMB-4: a battery that fired does not move in the following
+                    // movement phase.
+                    u.stopped = u.fired;
+                    u.road_penalty = false;
+                }
             }
             Phase::Combat => {
+                // MP-CMB-2: once per combat phase.
                 u.attacked = false;
                 u.defended = false;
             }
@@ -273,7 +305,9 @@ fn begin_phase(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<
 /// with its full allowance.
 fn arrive(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, Event>>) {
     for (i, c) in rules.counters.iter().enumerate() {
-        let Some((turn, hex)) = c.enters else { continue };
+        let Some((turn, hex)) = c.enters else {
+            continue;
+        };
         if c.side != state.active || !state.units[i].waiting || turn > state.turn {
             continue;
         }
@@ -284,9 +318,13 @@ fn arrive(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, E
         u.waiting = false;
         u.hex = Some(hex);
         let unit = grognard_engine::UnitId(u16::try_from(i).expect("unit count fits u16"));
-        rules.take_place(state, hex);
+        rules.take_place(state, unit, hex);
         if let Some(ctx) = ctx.as_deref_mut() {
-            ctx.emit(Event::Arrived { unit, at: hex, rule: "MP-REIN-1".into() });
+            ctx.emit(Event::Arrived {
+                unit,
+                at: hex,
+                rule: "MP-REIN-1".into(),
+            });
         }
     }
 }
@@ -306,16 +344,8 @@ pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_
             continue;
         }
         let idle = match state.phase {
-            Phase::Bombardment => {
-                let mut v = Vec::new();
-                super::bombardment::legal_fire(rules, state, &mut v);
-                v.is_empty()
-            }
-            Phase::Combat => {
-                let mut v = Vec::new();
-                super::combat::legal_attacks(rules, state, &mut v);
-                v.is_empty()
-            }
+            Phase::Bombardment => !super::bombardment::any_fire(rules, state),
+            Phase::Combat => !super::combat::any_attack(rules, state),
             Phase::Movement | Phase::Rally => false,
         };
         if !idle {
@@ -332,9 +362,12 @@ fn advance_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event
             if state.active == 0 {
                 state.active = 1;
             } else {
+                // MP-TURN-3: after both player turns the game turn ends; after the
+                // scenario's last turn the game ends and victory is checked.
                 state.active = 0;
-                let over = super::victory::sudden_death(rules, state)
-                    .or_else(|| (state.turn >= rules.turns).then(|| super::victory::victory(rules, state)));
+                let over = super::victory::sudden_death(rules, state).or_else(|| {
+                    (state.turn >= rules.turns).then(|| super::victory::victory(rules, state))
+                });
                 if let Some(outcome) = over {
                     ctx.emit(Event::GameOver {
                         outcome: outcome.clone(),
@@ -353,4 +386,3 @@ fn advance_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event
     });
     begin_phase(rules, state, Some(ctx));
 }
-

@@ -47,13 +47,14 @@ pub struct Counter {
     pub side: u8,
     /// Class.
     pub class: Class,
-    /// Mounted (MP-CHG-2: dromedary units never are; MP-ZOC-13: cavalry and leaders are).
+    /// Mounted (MP-CHG-1, MP-ZOC-13: cavalry and leaders are; MP-CHG-2: dromedary units
+    /// never are).
     pub mounted: bool,
     /// Combat Strength at full strength.
     pub cs: u8,
     /// Movement Allowance.
     pub ma: u8,
-    /// Morale Value at the start (0 for leaders, who have none).
+    /// Morale Value at the start (0 for leaders, who have none: MP-REF-7).
     pub mv: u8,
     /// Leaders' command radius, the stripes on the counter.
     pub stripes: u8,
@@ -154,10 +155,16 @@ pub struct UnitState {
     /// Has been attacked in this combat phase.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub defended: bool,
-    /// Made an enemy retreat or eliminated one this turn (MP-CMB-32).
+    /// Made an enemy retreat or eliminated one since its side's movement phase began
+    /// (MP-VICU-1): supports whatever its contacts (MP-CMB-10).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub victorious: bool,
-    /// Charged this unit successfully this turn: x1.5 strength attacking it (MP-CHG-20).
+    /// Carried out a charging action this movement phase, successful or not: its
+    /// movement is over (MP-CHG-28).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub has_charged: bool,
+    /// Charged this unit successfully this movement phase: x1.5 strength in the attack on
+    /// it that follows (MP-CHG-17).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub charged: Option<UnitId>,
 }

@@ -19,7 +19,11 @@ pub(crate) struct VictoryRules {
     sudden_death: Option<u8>,
 }
 
-pub(super) fn read_victory(s: &Scenario, sides: &[String; 2], problems: &mut Vec<grognard_engine::scenario::Problem>) -> VictoryRules {
+pub(super) fn read_victory(
+    s: &Scenario,
+    sides: &[String; 2],
+    problems: &mut Vec<grognard_engine::scenario::Problem>,
+) -> VictoryRules {
     let t = &s.victory;
     let mut v = VictoryRules {
         objectives: true,
@@ -76,7 +80,11 @@ pub(super) fn sudden_death(rules: &MornePlaine, state: &State) -> Option<Outcome
     let held = holders(rules, state);
     (!held.is_empty() && held.iter().all(|&(_, h)| h == Some(side))).then(|| Outcome {
         winner: Some(rules.sides[usize::from(side)].clone()),
-        reason: format!("{} holds every objective at the end of turn {}", rules.sides[usize::from(side)], state.turn),
+        reason: format!(
+            "{} holds every objective at the end of turn {}",
+            rules.sides[usize::from(side)],
+            state.turn
+        ),
         rule: Some("MP-VIC-2".into()),
     })
 }

@@ -1,4 +1,6 @@
-//! Zones of control (morne-plaine-movement.txt, "Zones of control").
+//! Zones of control (morne-plaine-movement.txt, "Zones of control", "Entering an enemy
+//! ZoC", "Leaving an enemy ZoC"; the movement costs of entering and leaving are priced in
+//! [`super::movement`]).
 
 use super::side_bits as sb;
 use super::units::Class;
@@ -18,7 +20,7 @@ impl MornePlaine {
         let Some(hex) = state.units[u.index()].hex else {
             return false;
         };
-        // MP-ZOC-5: artillery and demoralised units exert none.
+        // MP-ZOC-5, MP-DEM-4: artillery and demoralised units exert none.
         if c.class == Class::Artillery || self.demoralised(state, u) {
             return false;
         }
@@ -26,7 +28,8 @@ impl MornePlaine {
         !self.row(hex).is_some_and(|r| r.uncontrollable)
     }
 
-    /// MP-ZOC-2, MP-ZOC-7: whether a hex can be controlled at all.
+    /// MP-ZOC-2, MP-ZOC-7: whether a hex can be controlled at all: towns and woods
+    /// cannot, and units inside a fort are under no enemy zone of control.
     pub(crate) fn controllable(&self, hex: Hex) -> bool {
         !self.row(hex).is_some_and(|r| r.uncontrollable) && !self.is_fort(hex)
     }
@@ -35,7 +38,8 @@ impl MornePlaine {
         self.forts.iter().any(|f| f.0 == hex)
     }
 
-    /// The side holding a fort: its occupant's, else whoever held it last.
+    /// The side holding a fort: its occupant's, else whoever entered it last, else its
+    /// owner at the start (MP-ZOC-6: an empty fort keeps its small detachment).
     pub(crate) fn fort_holder(&self, state: &State, hex: Hex) -> Option<u8> {
         let i = self.forts.iter().position(|f| f.0 == hex)?;
         Self::occupant(state, hex)
@@ -53,31 +57,47 @@ impl MornePlaine {
         self.exerts_zoc(state, u)
             && self.map.contains(to)
             && self.controllable(to)
-            // MP-ZOC-4: not across a stream, a river or a double slope.
+            // MP-ZOC-4: not across a stream, a river or a double slope (or more).
             && self.flags(hex, dir) & sb::BLOCKS_ZOC == 0
     }
 
     /// For every hex, what the enemies of `side` exert there: [`CONTROLLED`] and
-    /// [`MOUNTED`] bits.
-    pub(crate) fn control_map(&self, state: &State, side: u8) -> Vec<u8> {
+    /// [`MOUNTED`] bits (MP-ZOC-1 to MP-ZOC-8). `occ` is the board's
+    /// [`MornePlaine::occupancy`].
+    pub(crate) fn control_map(&self, state: &State, side: u8, occ: &[u16]) -> Vec<u8> {
         let mut map = vec![0u8; self.map.len()];
         for (i, c) in self.counters.iter().enumerate() {
             if c.side == side {
                 continue;
             }
             let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-            let Some(hex) = state.units[i].hex else { continue };
+            let Some(hex) = state.units[i].hex else {
+                continue;
+            };
+            if !self.exerts_zoc(state, u) {
+                continue;
+            }
+            let bit = CONTROLLED | if c.mounted { MOUNTED } else { 0 };
+            let hi = self.idx(hex).expect("units are on the map");
             for d in Direction::ALL {
-                if self.controls_toward(state, u, d) {
-                    let j = self.idx(hex.neighbor(d)).expect("controls_toward checked the map");
-                    map[j] |= CONTROLLED | if c.mounted { MOUNTED } else { 0 };
+                let to = hex.neighbor(d);
+                let Some(j) = self.idx(to) else { continue };
+                if self.controllable(to)
+                    && self.side_flags[hi * 6 + d.index()] & sb::BLOCKS_ZOC == 0
+                {
+                    map[j] |= bit;
                 }
             }
         }
         // MP-ZOC-6, MP-ZOC-8: a fort, even empty, controls every adjacent hex that can be
-        // controlled, for the side holding it.
-        for &(fort, _) in &self.forts {
-            if self.fort_holder(state, fort).is_some_and(|h| h != side) {
+        // controlled, for the side holding it. A fort's detachment is on foot: it does
+        // not stop mounted units leaving freely (MP-ZOC-12).
+        for (fi, &(fort, _)) in self.forts.iter().enumerate() {
+            let holder = self
+                .occupant_in(occ, fort)
+                .map(|u| self.counters[u.index()].side)
+                .or(state.forts[fi]);
+            if holder.is_some_and(|h| h != side) {
                 for n in fort.neighbors() {
                     if let Some(j) = self.idx(n) {
                         if self.controllable(n) {
@@ -90,16 +110,17 @@ impl MornePlaine {
         map
     }
 
-    /// The enemy units of `side` whose zone of control covers `hex` (MP-RET-10 counts
-    /// them; forts are not units).
+    /// The enemy units of `side` whose zone of control covers `hex` (MP-RET-10 and
+    /// MP-CHG-19 count them; forts are not units).
     pub(crate) fn controllers(&self, state: &State, hex: Hex, side: u8) -> Vec<UnitId> {
         hex.neighbors()
             .into_iter()
             .zip(Direction::ALL)
             .filter_map(|(n, d)| {
                 let u = Self::occupant(state, n)?;
-                (self.counters[u.index()].side != side && self.controls_toward(state, u, d.opposite()))
-                    .then_some(u)
+                (self.counters[u.index()].side != side
+                    && self.controls_toward(state, u, d.opposite()))
+                .then_some(u)
             })
             .collect()
     }

@@ -1,3 +1,16 @@
-//! Morne Plaine.
+//! Morne Plaine: a test per rule ID (docs/rules/morne-plaine.md), by chapter, with
+//! the texts' own examples; whole sequences through the engine protocol; random
+//! playouts; golden legal-action counts.
 
+mod harness;
+
+mod bombardment;
+mod charge;
+mod combat;
+mod golden;
+mod movement;
 mod playouts;
+mod protocol;
+mod retreat;
+mod turn;
+mod zones_of_control;
