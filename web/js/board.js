@@ -24,6 +24,7 @@ const TERRAIN = {
   river: '#9cc1e8', water: '#9cc1e8', lake: '#9cc1e8', sea: '#9cc1e8',
   dune: '#efdca6', sand: '#efdca6', desert: '#efdca6',
   field: '#efe3a6', fields: '#efe3a6',
+  bridge: '#9cc1e8', ford: '#b4d2ea', homestead: '#e2d4ae', farm: '#e2d4ae',
 };
 
 /** The fill of a terrain; names no palette knows get a stable hashed colour. */
@@ -198,13 +199,18 @@ export class Board {
   /** Villages, towns and forts get buildings and walls drawn in the hex. */
   drawBuiltUp(h) {
     const g = this.terrainLayer;
-    if (['village', 'hamlet', 'town', 'city'].includes(h.terrain)) {
-      const n = h.terrain === 'hamlet' ? 2 : h.terrain === 'village' ? 4 : 6;
+    if (['village', 'hamlet', 'town', 'city', 'homestead', 'farm'].includes(h.terrain)) {
+      const n = ['hamlet', 'homestead', 'farm'].includes(h.terrain) ? 2 : h.terrain === 'village' ? 4 : 6;
       const spots = [[-10, -8], [6, -10], [-4, 6], [10, 4], [-14, 2], [2, -2]];
       for (let i = 0; i < n; i++) {
         const [dx, dy] = spots[i];
         el('rect', { x: h.x + dx - 4, y: h.y + dy - 3, width: 8, height: 6, fill: '#a0473a', stroke: '#5b2a22', 'stroke-width': 0.6, transform: `rotate(${(i * 23) % 40 - 20} ${h.x + dx} ${h.y + dy})` }, g);
       }
+    } else if (h.terrain === 'bridge') {
+      const hw = this.orientation === 'pointy_top';
+      el('rect', { x: h.x - (hw ? 0.55 : 0.2) * S, y: h.y - (hw ? 0.2 : 0.55) * S, width: (hw ? 1.1 : 0.4) * S, height: (hw ? 0.4 : 1.1) * S, fill: '#d9cdb5', stroke: '#6b421c', 'stroke-width': 2 }, g);
+    } else if (h.terrain === 'ford') {
+      el('path', { d: `M${h.x - 0.5 * S},${h.y}h${S}`, stroke: '#e8d49a', 'stroke-width': 8, 'stroke-dasharray': '5 4' }, g);
     } else if (['fort', 'redoubt'].includes(h.terrain)) {
       const star = [];
       for (let i = 0; i < 10; i++) {

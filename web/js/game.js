@@ -216,6 +216,12 @@ function render() {
   endBtn.textContent = (rules.endLabel && rules.endLabel(g)) || 'End phase';
   endBtn.disabled = !canAct() || !(rules.endAction ? rules.endAction(g) : g.actions.some((a) => a.type === 'end_phase'));
   rules.update(g);
+  // For tests and tools: the state the page shows.
+  document.body.dataset.n = g.n;
+  document.body.dataset.seat = g.seat;
+  document.body.dataset.toAct = toAct || '';
+  document.body.dataset.phase = (g.view && g.view.phase) || '';
+  document.body.dataset.over = g.outcome ? 'yes' : '';
   const log = g.log || [];
   if (log.length !== seen || (log.length && log[log.length - 1].n !== renderedLast)) {
     renderLog($('log'), log, rules, g);

@@ -1,0 +1,270 @@
+// Morne Plaine played in a real headless Chromium against the real server: start a game
+// against the computer from the lobby, move a unit by a click and hex by hex, read a
+// refusal's rule, attack with the odds shown first, see the log, reload, replay; a second
+// person's browser sees the move arrive over the WebSocket.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { api, clickHex, counterHex, hoverHex, neighbours, newPage, shot, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
+
+const SCENARIO = 'bridge-at-morne';
+const KEY_OF = ['e', 'd', 's', 'a', 'q', 'w']; // the six directions NE SE S SW NW N
+
+describe('Morne Plaine in the browser', () => {
+  let server;
+  let browser;
+  let page;
+  let gameId;
+  let token;
+  let board;
+
+  const game = () => api(server.base, 'GET', `/api/games/${gameId}`, { token });
+  const reachable = (unit) => api(server.base, 'GET', `/api/games/${gameId}/reachable?unit=${unit}`, { token });
+
+  before(async () => {
+    server = await startServer();
+    browser = await startBrowser();
+    page = await newPage(browser);
+    board = await api(server.base, 'GET', `/api/scenarios/${SCENARIO}/board`);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('the lobby lists the scenarios of every ruleset', async () => {
+    const scenarios = await api(server.base, 'GET', '/api/scenarios');
+    await page.goto(server.base + '/');
+    await page.waitForSelector('.scenario-card');
+    for (const s of scenarios) {
+      const card = page.locator(`.scenario-card[data-scenario="${s.id}"]`);
+      await card.waitFor();
+      assert.match(await card.innerText(), new RegExp(s.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      assert.equal(await page.locator(`.ruleset-group[data-ruleset="${s.ruleset}"]`).count(), 1, `the ${s.ruleset} group`);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a game against the computer starts from the lobby and the board is drawn', async () => {
+    const card = page.locator(`.scenario-card[data-scenario="${SCENARIO}"]`);
+    await card.locator('select[name=mode]').selectOption('ai');
+    await card.locator('select[name=side]').selectOption('blue');
+    await card.locator('button[type=submit]').click();
+    await page.waitForURL(/\/play\/[^/?]+\?token=/);
+    const url = new URL(page.url());
+    gameId = url.pathname.split('/').pop();
+    token = url.searchParams.get('token');
+    await page.waitForSelector('.counter');
+    await page.waitForFunction(() => document.body.dataset.toAct === 'blue', null, { timeout: 30_000 });
+    const g = await game();
+    assert.equal(g.seat, 'blue');
+    const onMap = g.view.units.filter((u) => u.hex);
+    assert.equal(await page.locator('.counter').count(), onMap.length, 'a counter per unit on the map');
+    for (const u of onMap) assert.equal(await counterHex(page, u.id), u.hex);
+    assert.equal(await page.locator('.hit').count(), board.hexes.length, 'every hex');
+    assert.ok((await page.locator('.hexside.feature-river').count()) > 10, 'the river is drawn on the hexsides');
+    assert.ok((await page.locator('.hexside.feature-bridge').count()) >= 1, 'the bridges');
+    assert.equal(await page.locator('.path-road').count(), board.paths.filter((p) => p.kind === 'road').length, 'the roads');
+    assert.ok((await page.locator('.place-name').count()) >= 5, 'the place names');
+    assert.match(await page.locator('#phasebar').innerText(), /Turn 1/);
+  });
+
+  test('a unit moves to a clicked hex, step by step along the engine’s path', async () => {
+    if ((await page.locator('body').getAttribute('data-phase')) === 'bombardment') {
+      const n = await shownN(page);
+      await page.keyboard.press('Enter');
+      await waitForN(page, n + 1);
+    }
+    await page.waitForFunction(() => document.body.dataset.phase === 'movement');
+    const g = await game();
+    // A unit with a long way open: the farthest hex it can reach without stopping.
+    let pick = null;
+    for (const id of [...new Set(g.actions.filter((a) => a.type === 'move').map((a) => a.unit))]) {
+      const r = (await reachable(id)).filter((x) => !x.stop && x.path.length >= 2);
+      const best = r.sort((a, b) => b.path.length - a.path.length)[0];
+      if (best && (!pick || best.path.length > pick.to.path.length)) pick = { id, to: best, all: await reachable(id) };
+    }
+    assert.ok(pick, 'some unit can move two hexes');
+    const from = g.view.units.find((u) => u.id === pick.id).hex;
+    await clickHex(page, from);
+    await page.locator(`.counter.is-selected[data-unit="${pick.id}"]`).waitFor();
+    await page.waitForFunction((k) => document.querySelectorAll('.hl.reach, .hl.reach-stop').length === k, pick.all.length);
+    assert.equal(await page.locator('.rose .rose-btn').count(), 6, 'the movement rose on the unit');
+    await hoverHex(page, pick.to.hex);
+    await page.locator('.tooltip:not([hidden])').waitFor();
+    assert.match(await page.locator('.tooltip').innerText(), new RegExp(`${pick.to.hex}: ${pick.to.cost} MP`));
+    await shot(page, 'morne-plaine.png');
+    const n = await shownN(page);
+    await clickHex(page, pick.to.hex);
+    await waitForN(page, n + pick.to.path.length);
+    await page.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [pick.id, pick.to.hex]);
+    const after = await game();
+    assert.equal(after.view.units.find((u) => u.id === pick.id).hex, pick.to.hex);
+    const entries = page.locator('.log .entry[data-type="move"]');
+    assert.ok((await entries.count()) >= pick.to.path.length, 'each step is in the log');
+    assert.match(await entries.last().innerText(), new RegExp(`${pick.id}[\\s\\S]*${pick.to.hex}`));
+  });
+
+  test('hovering a hex a unit cannot enter shows the reason with its rule ID', async () => {
+    const g = await game();
+    // A blue unit and a neighbouring hex the rules refuse, as the engine explains it.
+    let found = null;
+    for (const u of g.view.units.filter((x) => x.side === 'blue' && x.hex && g.actions.some((a) => a.unit === x.id))) {
+      for (const hex of neighbours(board, u.hex)) {
+        if (!hex || g.view.units.some((x) => x.hex === hex)) continue;
+        const x = await api(server.base, 'POST', `/api/games/${gameId}/explain`, { token, body: { action: { type: 'move', unit: u.id, to: hex } } });
+        if (!x.legal && /^MP-/.test(x.reasons[0].rule)) {
+          found = { unit: u, hex, rule: x.reasons[0].rule };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    assert.ok(found, 'a refused step somewhere on the board');
+    await page.keyboard.press('Escape');
+    await clickHex(page, found.unit.hex);
+    await page.locator(`.counter.is-selected[data-unit="${found.unit.id}"]`).waitFor();
+    await hoverHex(page, found.hex);
+    const tip = page.locator('.tooltip.refused:not([hidden])');
+    await tip.waitFor();
+    assert.match(await tip.innerText(), new RegExp(found.rule));
+    await clickHex(page, found.hex);
+    const box = page.locator('#refusal:not([hidden])');
+    await box.waitFor();
+    assert.match(await box.innerText(), new RegExp(found.rule));
+    assert.equal((await game()).n, g.n, 'nothing changed');
+  });
+
+  test('the keyboard and the rose step a unit hex by hex; Esc deselects', async () => {
+    const g = await game();
+    const moves = g.actions.filter((a) => a.type === 'move');
+    assert.ok(moves.length >= 1, 'a step is open');
+    const step = moves[0];
+    const from = g.view.units.find((u) => u.id === step.unit).hex;
+    const d = neighbours(board, from).indexOf(step.to);
+    await page.keyboard.press('Escape');
+    await clickHex(page, from);
+    await page.locator(`.counter.is-selected[data-unit="${step.unit}"]`).waitFor();
+    await page.mouse.move(5, 300);
+    await page.keyboard.press(KEY_OF[d]);
+    await waitForN(page, g.n + 1);
+    assert.equal(await counterHex(page, step.unit), step.to);
+    // Then with the rose in the sidebar, if the unit can go on.
+    const g2 = await game();
+    const next = g2.actions.find((a) => a.type === 'move' && a.unit === step.unit);
+    if (next) {
+      const d2 = neighbours(board, step.to).indexOf(next.to);
+      await page.locator(`#side-rose button[data-dir="${d2}"]`).click();
+      await waitForN(page, g2.n + 1);
+      assert.equal(await counterHex(page, step.unit), next.to);
+    }
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('.counter.is-selected').count(), 0);
+  });
+
+  test('a second browser sees the move arrive over the WebSocket', async () => {
+    const watcher = await newPage(browser);
+    await watcher.goto(`${server.base}/play/${gameId}`);
+    await watcher.waitForSelector('.counter');
+    await watcher.locator('#ws-dot.on').waitFor();
+    assert.equal(await watcher.locator('body').getAttribute('data-seat'), 'spectator');
+    assert.ok(await watcher.locator('#end-phase').isDisabled(), 'a spectator cannot end the phase');
+    const g = await game();
+    const step = g.actions.find((a) => a.type === 'move');
+    assert.ok(step, 'a step is open');
+    const from = g.view.units.find((u) => u.id === step.unit).hex;
+    await clickHex(page, from);
+    await clickHex(page, step.to);
+    await waitForN(page, g.n + 1);
+    await watcher.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [step.unit, step.to], { timeout: 10_000 });
+    await waitForN(watcher, g.n + 1);
+    assert.deepEqual(watcher.errors, []);
+    await watcher.context().close();
+  });
+
+  test('an attack shows the odds and each result’s chance before the dice, then the result in the log', async () => {
+    let g = await game();
+    const n0 = g.n;
+    await page.keyboard.press('Escape');
+    await page.locator('#end-phase').click();
+    await waitForN(page, n0 + 1);
+    await page.waitForFunction(() => document.body.dataset.phase === 'combat');
+    g = await game();
+    const attack = g.actions.find((a) => a.type === 'attack');
+    assert.ok(attack, `an attack is open in blue's combat phase: ${JSON.stringify(g.actions)}`);
+    const preview = await api(server.base, 'POST', `/api/games/${gameId}/preview`, { token, body: { action: attack } });
+    const at = (id) => g.view.units.find((u) => u.id === id).hex;
+    await clickHex(page, at(attack.unit));
+    await page.locator(`.counter.is-selected[data-unit="${attack.unit}"]`).waitFor();
+    await hoverHex(page, at(attack.target));
+    const odds = page.locator('.tooltip:not([hidden]) .odds');
+    await odds.waitFor();
+    assert.equal(await odds.innerText(), preview.inputs.odds, 'the odds beside the cursor');
+    assert.equal(await page.locator('.tooltip .prob-table tr').count(), preview.outcomes.length, 'one line per result');
+    assert.match(await page.locator('.tooltip').innerText(), /%/);
+    await page.locator('.combat-panel').waitFor();
+    assert.equal(await page.locator(`.counter.is-target[data-unit="${attack.target}"]`).count(), 1, 'the defender marked');
+    for (const s of [...(preview.inputs.supports || []), ...(preview.inputs.defence_supports || [])]) {
+      assert.equal(await page.locator(`.counter.is-support[data-unit="${s}"]`).count(), 1, `support ${s} marked`);
+    }
+    await clickHex(page, at(attack.target));
+    await waitForN(page, g.n + 1);
+    const entry = page.locator('.log .entry[data-type="attack"]').last();
+    await entry.waitFor();
+    const text = await entry.innerText();
+    assert.match(text, new RegExp(`${attack.unit}[\\s\\S]*attacks[\\s\\S]*${attack.target}`));
+    assert.ok((await entry.locator('.die').count()) >= 1, 'the die shown');
+    assert.match(text, /MP-CMB-\d+/, 'with the rule IDs');
+    assert.match(text, new RegExp(preview.inputs.odds.replace('.', '\\.')));
+    await page.locator('#refusal.info:not([hidden])').waitFor();
+  });
+
+  test('a reload finds the game as it was', async () => {
+    const before = await page.$$eval('.counter', (cs) => cs.map((c) => `${c.dataset.unit}@${c.dataset.hex}`).sort());
+    const n = await shownN(page);
+    const entries = await page.locator('.log .entry').count();
+    await page.reload();
+    await page.waitForSelector('.counter');
+    await waitForN(page, n);
+    assert.equal(await shownN(page), n);
+    const after = await page.$$eval('.counter', (cs) => cs.map((c) => `${c.dataset.unit}@${c.dataset.hex}`).sort());
+    assert.deepEqual(after, before);
+    assert.equal(await page.locator('.log .entry').count(), entries);
+    assert.equal(await page.locator('body').getAttribute('data-seat'), 'blue', 'still blue’s seat');
+    assert.ok(!(await page.locator('#end-phase').isDisabled()), 'and blue may act');
+  });
+
+  test('the replay viewer steps through the game', async () => {
+    const replay = await api(server.base, 'GET', `/api/games/${gameId}/replay`, { token });
+    const rp = await newPage(browser);
+    await rp.goto(`${server.base}/replay/${gameId}`);
+    await rp.waitForFunction(() => document.body.dataset.at === '0');
+    assert.equal(await rp.locator('.log .entry').count(), replay.log.length);
+    const firstMove = replay.log.find((e) => e.action.type === 'move');
+    for (let k = 1; k <= firstMove.n; k++) {
+      await rp.keyboard.press('ArrowRight');
+      await rp.waitForFunction((x) => document.body.dataset.at === String(x), k);
+    }
+    await rp.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [firstMove.action.unit, firstMove.action.to]);
+    await rp.keyboard.press('End');
+    await rp.waitForFunction((x) => document.body.dataset.at === String(x), replay.log.length);
+    const g = await game();
+    for (const u of g.view.units.filter((x) => x.hex)) assert.equal(await counterHex(rp, u.id), u.hex, `${u.id} at the end`);
+    assert.deepEqual(rp.errors, []);
+    await rp.context().close();
+  });
+
+  test('the lobby lists the game in progress as this browser’s', async () => {
+    await page.goto(server.base + '/');
+    const item = page.locator(`.games-list li[data-game="${gameId}"]`);
+    await item.waitFor();
+    assert.match(await item.innerText(), /The Bridge at Morne/);
+    assert.match(await item.getAttribute('class'), /mine/);
+    await shot(page, 'lobby.png');
+    await item.locator('a').first().click();
+    await page.waitForURL(new RegExp(`/play/${gameId}`));
+    await page.waitForSelector('.counter');
+    assert.deepEqual(page.errors, []);
+  });
+});
