@@ -221,21 +221,31 @@ fn refuse_hex(rules: &BattleCry, state: &State, board: &Board, u: UnitId, to: He
             );
         }
         if gen.is_some() {
-            return Refusal::new(
-                "BC-GEN-2",
-                format!("another general is in {l}: a general ends its move only where no other general is"),
-            );
+            return Refusal {
+                reasons: vec![
+                    Reason::new(
+                        "BC-GEN-2",
+                        format!("another general is in {l}: a general ends its move only where no other general is"),
+                    ),
+                    Reason::new("BC-ATT-1", "only one general may be attached to a unit"),
+                ],
+            };
         }
     } else {
         if let Some(other) = unit {
             if rules.side_of(other) == side {
-                return Refusal::new(
-                    "BC-MOV-11",
-                    format!(
-                        "{} is in {l}: units never combine, and a unit may not move onto another",
-                        rules.who(other)
-                    ),
-                );
+                return Refusal {
+                    reasons: vec![
+                        Reason::new(
+                            "BC-MOV-8",
+                            format!(
+                                "{} is in {l}: a unit may not move onto a friendly unit",
+                                rules.who(other)
+                            ),
+                        ),
+                        Reason::new("BC-MOV-11", "units never combine, reduced or not"),
+                    ],
+                };
             }
             return Refusal::new("BC-MOV-8", format!("an enemy unit is in {l}"));
         }
@@ -244,10 +254,15 @@ fn refuse_hex(rules: &BattleCry, state: &State, board: &Board, u: UnitId, to: He
                 return Refusal::new("BC-MOV-8", format!("an enemy general is in {l}"));
             }
             if carried(rules, state, board, u).is_some() {
-                return Refusal::new(
-                    "BC-MOV-9",
-                    format!("a general is in {l} and one moves with this unit: only one general may be attached to a unit"),
-                );
+                return Refusal {
+                    reasons: vec![
+                        Reason::new(
+                            "BC-MOV-9",
+                            format!("a general is in {l} and one moves with this unit"),
+                        ),
+                        Reason::new("BC-ATT-1", "only one general may be attached to a unit"),
+                    ],
+                };
             }
         }
     }
@@ -327,6 +342,10 @@ fn move_reasons(
                 "BC-GEN-2",
                 "it ends on a friendly unit without a general and attaches to it",
             ));
+            v.push(Reason::new(
+                "BC-ATT-4",
+                "the unit it joins is not ordered by it",
+            ));
         }
         if board.unit_at(rules, start).is_some() {
             v.push(Reason::new(
@@ -355,6 +374,15 @@ fn move_reasons(
                 "it stops on the friendly general alone there, who attaches to it",
             ));
         }
+    }
+    // BC-SEC-4: a piece's order comes from where it stood when ordered; its move may
+    // take it into another section.
+    if rules.sections_of(rules.side_of(u), start) & rules.sections_of(rules.side_of(u), r.hex) == 0
+    {
+        v.push(Reason::new(
+            "BC-SEC-4",
+            "it moves from one section of the battlefield to another",
+        ));
     }
     if r.stop && rules.stops(r.hex) {
         v.push(Reason::new(

@@ -125,7 +125,9 @@ pub struct PieceState {
 /// No piece.
 const NONE: u16 = u16::MAX;
 
-/// Who stands where: at most one unit and one general a hex.
+/// Who stands where: at most one unit and one general a hex. A general in the same hex as
+/// a friendly unit is attached to it, and only one general is ever attached to a unit
+/// (BC-ATT-1): moves and retreats never bring a second general into a unit's hex.
 pub(crate) struct Board {
     unit: Vec<u16>,
     general: Vec<u16>,
