@@ -112,7 +112,9 @@ impl MornePlaine {
     #[must_use]
     pub fn odds_column(attack: u32, defence: u32) -> usize {
         let (a, d) = (u64::from(attack), u64::from(defence.max(1)));
-        if a >= d {
+        if a == 0 {
+            0
+        } else if a >= d {
             // 1-1, 1.5-1, 2-1, 3-1 ... 8-1: the largest ratio not above a/d.
             if 2 * a < 3 * d {
                 8
@@ -146,8 +148,11 @@ impl MornePlaine {
             "hamlet" => 1,
             _ => 0,
         };
-        let hill = if self.elev(hex) > 0 { 1 } else { 0 };
-        terrain.max(hill)
+        if self.elev(hex) > 0 {
+            terrain.max(1)
+        } else {
+            terrain
+        }
     }
 
     /// MP-ADV-1: an "objective hex" for the advance after combat: towns, woods, hills

@@ -1,1 +1,1063 @@
-//! combat
+//! The combat phase (morne-plaine-combat.txt): support, odds, the die, results, morale
+//! checks, advance after combat, victorious units, elimination, demoralisation.
+
+use super::harness::{clear, has, map, Mp, T};
+use grognard_engine::Ruleset;
+use grognard_rules::morne_plaine::data::{CrtResult, Data, Source};
+use grognard_rules::morne_plaine::{Action, Event, MornePlaine, Phase};
+
+/// The game of `m` at orange's combat phase.
+fn fight(m: Mp) -> T {
+    let mut t = m.game();
+    t.to("orange", Phase::Combat);
+    t
+}
+
+/// The attack event of an event list.
+fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Attacked {
+                attack,
+                defence,
+                odds,
+                modifier,
+                die,
+                result,
+                supports,
+                defence_supports,
+                ..
+            } => Some((
+                *attack,
+                *defence,
+                odds.clone(),
+                *modifier,
+                *die,
+                *result,
+                supports.len(),
+                defence_supports.len(),
+            )),
+            _ => None,
+        })
+        .expect("an attacked event")
+}
+
+/// Attacks with the first combat die that gives `who` ("defender" or "attacker") a
+/// morale check, and a 9 for that check (it fails unless the morale is 9).
+pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> {
+    for roll in 1..=6 {
+        let mut g = t.clone();
+        g.force(&[roll, 9]);
+        let ev = g
+            .attack(attacker, defender)
+            .unwrap_or_else(|r| panic!("{r}"));
+        let r = attacked(&ev).5;
+        if (who == "defender" && r.defender_check) || (who == "attacker" && r.attacker_check) {
+            *t = g;
+            return ev;
+        }
+    }
+    panic!("no die gives the {who} a morale check");
+}
+
+/// 1-1, no modifiers, a roll of 3: the defender loses 1, nobody checks.
+fn one_one_three(t: &mut T, a: &str, d: &str) -> Vec<Event> {
+    t.force(&[3]);
+    let ev = t.attack(a, d).unwrap();
+    let x = attacked(&ev);
+    assert_eq!((x.2.as_str(), x.3), ("1-1", 0), "{ev:?}");
+    ev
+}
+
+#[test]
+fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
+    let mut t = clear(6, 6)
+        .inf("o-a", "0303", 5, 4)
+        .inf("o-b", "0305", 5, 4)
+        .inf("b-a", "0304", 5, 4)
+        .inf("b-far", "0606", 5, 4)
+        .game();
+    let a = Action::Attack {
+        unit: t.u("o-a"),
+        target: t.u("b-a"),
+    };
+    assert_eq!(t.refused(a), "MP-CMB-1", "not in the movement phase");
+    t.end();
+    assert_eq!(t.phase(), (Phase::Combat, "orange"));
+    let attacks: Vec<Action> = t
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Attack { .. }))
+        .collect();
+    assert_eq!(attacks.len(), 2, "o-a and o-b on b-a: {attacks:?}");
+    let blue = Action::Attack {
+        unit: t.u("b-a"),
+        target: t.u("o-a"),
+    };
+    assert_eq!(t.refused(blue), "MP-CMB-1");
+    let friend = Action::Attack {
+        unit: t.u("o-a"),
+        target: t.u("o-b"),
+    };
+    assert_eq!(t.refused(friend), "MP-CMB-1");
+    let far = Action::Attack {
+        unit: t.u("o-a"),
+        target: t.u("b-far"),
+    };
+    assert_eq!(t.refused(far), "MP-CMB-1");
+}
+
+#[test]
+fn mp_cmb_2_a_unit_attacks_once_an_enemy_is_attacked_once() {
+    // o-a (0303) touches b-a (0304) and b-b (0403); o-b (0204) touches b-a only.
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 4)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-b", "0403", 5, 4),
+    );
+    one_one_three(&mut t, "o-a", "b-a");
+    let again = Action::Attack {
+        unit: t.u("o-a"),
+        target: t.u("b-b"),
+    };
+    assert_eq!(t.refused(again), "MP-CMB-2");
+    let twice = Action::Attack {
+        unit: t.u("o-b"),
+        target: t.u("b-a"),
+    };
+    assert_eq!(t.refused(twice), "MP-CMB-2");
+}
+
+#[test]
+fn mp_cmb_3_adjacent_units_support() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 4)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-b", "0403", 5, 4),
+    );
+    let ev = one_one_three(&mut t, "o-a", "b-a");
+    let x = attacked(&ev);
+    assert_eq!(
+        (x.0, x.1, x.6, x.7),
+        (10, 10, 1, 1),
+        "o-b supports the attack, b-b the defence"
+    );
+}
+
+#[test]
+fn mp_cmb_4_only_attacker_and_defender_suffer_results() {
+    // Die 0 at 1-1 (a 1 less 1 for the ground below): the attacker loses 1 and checks.
+    let mut t = fight(
+        clear(6, 6)
+            .elevation(
+                "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 1 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0",
+            )
+            .hexsides("slope", &["0303/0304"])
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 4)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-b", "0403", 5, 4),
+    );
+    t.force(&[1, 9]);
+    let ev = t.attack("o-a", "b-a").unwrap();
+    let x = attacked(&ev);
+    assert_eq!(
+        (x.4, x.5.attacker_loss, x.5.attacker_check),
+        (0, 1, true),
+        "{ev:?}"
+    );
+    assert_eq!(t.cs("o-a"), 4);
+    assert_ne!(
+        t.at("o-a").as_deref(),
+        Some("0303"),
+        "the attacker retreated"
+    );
+    for id in ["o-b", "b-b"] {
+        assert_eq!((t.cs(id), t.mv(id)), (5, 4), "{id} untouched");
+    }
+    assert_eq!(
+        (t.at("o-b").as_deref(), t.at("b-b").as_deref()),
+        (Some("0204"), Some("0403"))
+    );
+}
+
+#[test]
+fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
+    // b-b, next to o-a, keeps the combat phase open; b-a lies across the feature.
+    for (feature, elev) in [("river", 0), ("major_river", 0), ("slope", 2)] {
+        let e = format!("0 0 0 0\n0 0 0 0\n0 0 {elev} 0\n0 0 0 0");
+        let mut t = fight(
+            clear(4, 4)
+                .elevation(&e)
+                .hexsides(feature, &["0302/0303"])
+                .inf("o-a", "0302", 5, 4)
+                .inf("b-a", "0303", 5, 4)
+                .inf("b-b", "0402", 5, 4),
+        );
+        let a = Action::Attack {
+            unit: t.u("o-a"),
+            target: t.u("b-a"),
+        };
+        assert_eq!(t.refused(a), "MP-CMB-5", "{feature}");
+    }
+    // With nothing else in contact, the combat phase has nothing to offer and passes.
+    let mut t = clear(4, 4)
+        .hexsides("river", &["0302/0303"])
+        .inf("o-a", "0302", 5, 4)
+        .inf("b-a", "0303", 5, 4)
+        .game();
+    t.end();
+    assert_eq!(t.phase(), (Phase::Movement, "blue"));
+}
+
+#[test]
+fn mp_cmb_6_offensive_support_needs_no_other_enemy_contact() {
+    // o-b touches b-a and b-c: no support. o-d touches b-a only: supports.
+    let mut t = fight(
+        clear(7, 7)
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 3, 4)
+            .inf("o-d", "0404", 2, 4)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-c", "0105", 3, 4),
+    );
+    t.force(&[3]);
+    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    assert_eq!((x.0, x.6), (7, 1));
+}
+
+#[test]
+fn mp_cmb_7_defensive_support_needs_no_other_enemy_contact() {
+    // b-b touches o-a only: supports. b-c touches o-a and o-x: does not.
+    let mut t = fight(
+        clear(7, 7)
+            .inf("o-a", "0404", 5, 4)
+            .inf("o-x", "0605", 5, 4)
+            .inf("b-a", "0405", 5, 4)
+            .inf("b-b", "0304", 2, 4)
+            .inf("b-c", "0505", 3, 4),
+    );
+    t.force(&[3]);
+    let ev = t.attack("o-a", "b-a").unwrap();
+    let x = attacked(&ev);
+    assert_eq!((x.1, x.7), (7, 1), "{ev:?}");
+}
+
+#[test]
+fn mp_cmb_8_contact_is_not_across_a_river_or_a_steep_slope() {
+    // o-b is next to b-a but across a river: no support.
+    let mut t = fight(
+        clear(6, 6)
+            .hexsides("river", &["0204/0304"])
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 4)
+            .inf("b-a", "0304", 5, 4),
+    );
+    t.force(&[3]);
+    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    assert_eq!((x.0, x.6), (5, 0));
+}
+
+#[test]
+fn mp_cmb_9_demoralised_units_never_support() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 0)
+            .inf("b-a", "0304", 5, 4),
+    );
+    t.force(&[3]);
+    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    assert_eq!((x.0, x.6), (5, 0));
+}
+
+#[test]
+fn mp_cmb_10_victorious_units_always_support() {
+    // o-a (0404) drives b-a back from 0405 to 0406 and follows it into 0405. There it
+    // touches b-a again and b-b (0505); o-c (0605) attacks b-b, and o-a, in contact with
+    // another enemy, supports all the same.
+    let mut t = fight(
+        clear(8, 8)
+            .unit("o-a", "infantry", "0404", "cs = 12, ma = 4, mv = 4")
+            .inf("b-a", "0405", 3, 4)
+            .inf("b-b", "0505", 3, 4)
+            .inf("o-c", "0605", 4, 4),
+    );
+    let ev = beat(&mut t, "o-a", "b-a", "defender");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })), "{ev:?}");
+    assert_eq!(
+        (t.at("o-a").as_deref(), t.at("b-a").as_deref()),
+        (Some("0405"), Some("0406"))
+    );
+    assert!(t.unit("o-a").victorious);
+    t.force(&[3]);
+    let ev = t.attack("o-c", "b-b").unwrap();
+    let a = t.u("o-a");
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Attacked { supports, .. } if supports.contains(&a))
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(attacked(&ev).0, 4 + 12);
+}
+
+#[test]
+fn mp_cmb_10_only_the_principals_become_victorious() {
+    let mut t = fight(
+        clear(8, 8)
+            .unit("o-a", "infantry", "0404", "cs = 12, ma = 4, mv = 4")
+            .inf("o-s", "0304", 3, 4)
+            .inf("b-a", "0405", 3, 4),
+    );
+    beat(&mut t, "o-a", "b-a", "defender");
+    assert!(t.unit("o-a").victorious);
+    assert!(!t.unit("o-s").victorious);
+}
+
+#[test]
+fn mp_cmb_11_a_support_adds_its_strength_corrected_by_a_charge() {
+    // o-c charges b-t (MP-CHG-17); in the combat phase o-i attacks b-t with o-c in
+    // support at 4 x 1.5 = 6.
+    let mut t = clear(6, 8)
+        .cav("o-c", "0302", 4, 5)
+        .inf("o-i", "0405", 5, 4)
+        .inf("b-t", "0305", 4, 4)
+        .game();
+    t.go("o-c", "0303").unwrap();
+    t.force(&[9]);
+    t.charge("o-c", "b-t").unwrap();
+    assert_eq!(t.at("b-t").as_deref(), Some("0306"));
+    t.end();
+    t.force(&[3]);
+    let ev = t.attack("o-i", "b-t").unwrap();
+    assert_eq!(attacked(&ev).0, 11, "5 + 6: {ev:?}");
+}
+
+#[test]
+fn mp_cmb_12_supports_never_suffer_results() {
+    // A morale check on the attacker and the defender's loss: supports untouched.
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 4)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-b", "0403", 5, 4),
+    );
+    beat(&mut t, "o-a", "b-a", "defender");
+    for id in ["o-b", "b-b"] {
+        assert_eq!((t.cs(id), t.mv(id)), (5, 4), "{id}");
+    }
+}
+
+#[test]
+fn mp_cmb_13_attack_total() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 3, 4)
+            .inf("o-c", "0404", 2, 4)
+            .inf("b-a", "0304", 5, 4),
+    );
+    t.force(&[3]);
+    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).0, 10);
+}
+
+#[test]
+fn mp_cmb_14_defence_total() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-b", "0403", 2, 4)
+            .inf("b-c", "0203", 1, 4),
+    );
+    t.force(&[3]);
+    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).1, 8);
+}
+
+#[test]
+fn mp_cmb_15_totals_compared_as_odds() {
+    let mut t = fight(
+        clear(6, 6)
+            .unit("o-a", "infantry", "0303", "cs = 12, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    t.force(&[3]);
+    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    assert_eq!((x.0, x.1, x.2.as_str()), (12, 4, "3-1"));
+}
+
+#[test]
+fn mp_cmb_16_rounded_in_the_defenders_favour() {
+    let cols = Data::shipped().crt.columns;
+    // The text's examples: 10 against 6 is 1.5-1; 6 against 10 is 1-2.
+    assert_eq!(cols[MornePlaine::odds_column(10, 6)], "1.5-1");
+    assert_eq!(cols[MornePlaine::odds_column(6, 10)], "1-2");
+    for (a, d, odds) in [
+        (6, 6, "1-1"),
+        (8, 6, "1-1"),
+        (9, 6, "1.5-1"),
+        (12, 6, "2-1"),
+        (17, 6, "2-1"),
+        (18, 6, "3-1"),
+        (5, 6, "1-1.5"),
+        (4, 6, "1-1.5"),
+        (3, 7, "1-3"),
+        (2, 7, "1-4"),
+    ] {
+        assert_eq!(
+            cols[MornePlaine::odds_column(a, d)],
+            odds,
+            "{a} against {d}"
+        );
+    }
+    for (a, d, odds) in [(10, 6, "1.5-1"), (6, 10, "1-2")] {
+        let mut t = fight(
+            clear(6, 6)
+                .unit(
+                    "o-a",
+                    "infantry",
+                    "0303",
+                    &format!("cs = {a}, ma = 4, mv = 4"),
+                )
+                .unit(
+                    "b-a",
+                    "infantry",
+                    "0304",
+                    &format!("cs = {d}, ma = 4, mv = 4"),
+                ),
+        );
+        let preview =
+            t.g.rules()
+                .preview(
+                    t.state(),
+                    &Action::Attack {
+                        unit: t.u("o-a"),
+                        target: t.u("b-a"),
+                    },
+                )
+                .unwrap();
+        assert_eq!(preview.inputs["odds"], odds);
+        t.force(&[3]);
+        assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).2, odds);
+    }
+}
+
+#[test]
+fn mp_cmb_17_odds_clamped_to_eight_to_one() {
+    let cols = Data::shipped().crt.columns;
+    assert_eq!(cols[MornePlaine::odds_column(20, 1)], "8-1");
+    assert_eq!(cols[MornePlaine::odds_column(1, 20)], "1-8");
+    assert_eq!(cols[MornePlaine::odds_column(16, 2)], "8-1");
+    assert_eq!(cols[MornePlaine::odds_column(2, 16)], "1-8");
+    assert_eq!(cols[MornePlaine::odds_column(0, 5)], "1-8");
+}
+
+#[test]
+fn mp_cmb_18_a_die_with_cumulative_modifiers() {
+    // From higher ground (+1) with morale 8 against 4 (+2): a 2 becomes 5.
+    let mut t = fight(
+        clear(6, 6)
+            .elevation(
+                "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 1 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0",
+            )
+            .hexsides("slope", &["0303/0304"])
+            .inf("o-a", "0303", 5, 8)
+            .inf("b-a", "0304", 5, 4),
+    );
+    t.force(&[2, 1]);
+    let ev = t.attack("o-a", "b-a").unwrap();
+    let x = attacked(&ev);
+    assert_eq!((x.3, x.4), (3, 5));
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Roll(r) if r.sides == 6 && r.value == 2)
+    ));
+}
+
+#[test]
+fn mp_cmb_19_final_die_clamped_to_zero_and_seven() {
+    // Morale 1 against 8: -3 (rounded toward 0 from -3.5); a 1 is 0.
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 1)
+            .inf("b-a", "0304", 5, 8),
+    );
+    t.force(&[1, 1]);
+    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).4, 0);
+    let mut u = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 8)
+            .inf("b-a", "0304", 5, 1),
+    );
+    u.force(&[6, 1]);
+    assert_eq!(attacked(&u.attack("o-a", "b-a").unwrap()).4, 7);
+}
+
+#[test]
+fn mp_cmb_20_strength_zero_is_eliminated() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("b-a", "0304", 1, 4),
+    );
+    // 5-1: every die costs the defender at least one point.
+    t.force(&[3, 1]);
+    let ev = t.attack("o-a", "b-a").unwrap();
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Eliminated { rule, .. } if rule == "MP-CMB-20")
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(t.at("b-a"), None);
+}
+
+#[test]
+fn mp_cmb_21_higher_ground_plus_one_lower_minus_one() {
+    let hill = "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 1 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0";
+    let mut up = fight(
+        clear(6, 6)
+            .elevation(hill)
+            .hexsides("slope", &["0303/0304"])
+            .inf("o-a", "0303", 5, 4)
+            .inf("b-a", "0304", 5, 4),
+    );
+    up.force(&[3]);
+    assert_eq!(attacked(&up.attack("o-a", "b-a").unwrap()).3, 1);
+    // Attacking the hill: -1, and the hill is rank-1 ground for MP-CMB-30 (-1 more).
+    let mut down = fight(
+        clear(6, 6)
+            .elevation(hill)
+            .hexsides("slope", &["0303/0304"])
+            .inf("o-a", "0304", 5, 4)
+            .inf("b-a", "0303", 5, 4),
+    );
+    down.force(&[3, 1]);
+    let ev = down.attack("o-a", "b-a").unwrap();
+    assert_eq!(attacked(&ev).3, -2);
+    let reasons = down.explain(&Action::Attack {
+        unit: down.u("o-a"),
+        target: down.u("b-a"),
+    });
+    let _ = reasons;
+}
+
+#[test]
+fn mp_cmb_22_the_supports_positions_do_not_count() {
+    // o-b supports from the hill: no modifier.
+    let hill = "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0";
+    let mut t = fight(
+        clear(6, 6)
+            .elevation(hill)
+            .hexsides("slope", &["0204/0304"])
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 4)
+            .inf("b-a", "0304", 5, 4),
+    );
+    t.force(&[3]);
+    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    assert_eq!((x.3, x.6), (0, 1));
+}
+
+#[test]
+fn mp_cmb_23_one_per_two_points_of_morale_difference() {
+    for (a, d, m) in [(6, 2, 2), (5, 4, 0), (6, 3, 1), (2, 6, -2), (4, 5, 0)] {
+        let mut t = fight(
+            clear(6, 6)
+                .inf("o-a", "0303", 5, a)
+                .inf("b-a", "0304", 5, d),
+        );
+        t.force(&[3, 1, 1]);
+        assert_eq!(
+            attacked(&t.attack("o-a", "b-a").unwrap()).3,
+            m,
+            "{a} against {d}"
+        );
+    }
+}
+
+#[test]
+fn mp_cmb_24_only_the_principals_morale_counts() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("o-b", "0204", 5, 9)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-b", "0403", 5, 1),
+    );
+    t.force(&[3]);
+    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).3, 0);
+}
+
+#[test]
+fn mp_cmb_25_the_table_is_provisional_and_monotone() {
+    let crt = Data::shipped().crt;
+    assert_eq!(crt.source, Source::Provisional);
+    assert!(!crt.reason.is_empty());
+    assert_eq!(crt.columns.len(), 17);
+    assert_eq!(crt.rows.len(), 8);
+    let score = |c: CrtResult| {
+        (
+            c.attacker_loss,
+            c.attacker_check,
+            c.defender_loss,
+            c.defender_check,
+        )
+    };
+    for die in 0..8 {
+        for col in 0..17 {
+            let (al, ac, dl, dc) = score(crt.cell(die, col));
+            for (d2, c2) in [(die + 1, col), (die, col + 1)] {
+                if d2 > 7 || c2 > 16 {
+                    continue;
+                }
+                let (bl, bc, el, ec) = score(crt.cell(d2, c2));
+                assert!(
+                    bl <= al && (!bc || ac) && el >= dl && (ec || !dc),
+                    "({die}, {col}) to ({d2}, {c2})"
+                );
+            }
+        }
+    }
+    // The cell is applied as read: 1-1, die 2: one point each.
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("b-a", "0304", 5, 4),
+    );
+    t.force(&[2]);
+    let ev = t.attack("o-a", "b-a").unwrap();
+    assert_eq!(attacked(&ev).5, crt.cell(2, 8));
+    assert_eq!((t.cs("o-a"), t.cs("b-a")), (4, 4));
+}
+
+#[test]
+fn mp_cmb_26_morale_check_mv_4_roll_4_succeeds() {
+    // The text's example: morale 4, a 4: it holds. A 5 fails: one hex back.
+    for (roll, holds) in [(4, true), (5, false)] {
+        let mut t = fight(
+            clear(6, 6)
+                .inf("o-a", "0303", 5, 4)
+                .inf("b-a", "0304", 5, 4),
+        );
+        t.force(&[4, roll]); // 1-1, die 4: 0/1*
+        let ev = t.attack("o-a", "b-a").unwrap();
+        assert!(
+            has(
+                &ev,
+                |e| matches!(e, Event::MoraleChecked { morale: 4, failed, .. } if *failed != holds)
+            ),
+            "{ev:?}"
+        );
+        let at = t.at("b-a").unwrap();
+        if holds {
+            assert_eq!(at, "0304");
+        } else {
+            assert_eq!(
+                t.g.rules()
+                    .names()
+                    .map()
+                    .parse_label(&at)
+                    .unwrap()
+                    .distance(t.h("0304")),
+                1
+            );
+        }
+    }
+}
+
+#[test]
+fn mp_cmb_27_leaders_take_no_combat_morale_checks() {
+    let mut t = fight(
+        clear(6, 6)
+            .unit("o-a", "infantry", "0303", "cs = 8, ma = 4, mv = 4")
+            .leader("b-l", "0304", 4, 2),
+    );
+    t.force(&[4]);
+    let ev = t.attack("o-a", "b-l").unwrap();
+    assert!(attacked(&ev).5.defender_check, "{ev:?}");
+    assert!(!has(&ev, |e| matches!(e, Event::MoraleChecked { .. })));
+    assert_eq!(t.at("b-l").as_deref(), Some("0304"));
+}
+
+#[test]
+fn mp_cmb_28_no_strength_difference_on_combat_morale_checks() {
+    // 16 against 4 would be +12 on a charge's test; here a 4 against morale 4 holds.
+    let mut t = fight(
+        clear(6, 6)
+            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    t.force(&[1, 4]);
+    let ev = t.attack("o-a", "b-a").unwrap();
+    assert!(
+        has(&ev, |e| matches!(
+            e,
+            Event::MoraleChecked {
+                roll: 4,
+                failed: false,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn mp_cmb_29_odds_shown_before_the_roll() {
+    let base = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 6, 5)
+            .inf("o-b", "0204", 3, 4)
+            .inf("b-a", "0304", 5, 3),
+    );
+    let action = Action::Attack {
+        unit: base.u("o-a"),
+        target: base.u("b-a"),
+    };
+    let p = base.g.rules().preview(base.state(), &action).unwrap();
+    assert_eq!(p.inputs["odds"], "1.5-1");
+    assert_eq!(p.outcomes.iter().map(|o| o.num).sum::<u64>(), 6);
+    assert!(p.outcomes.iter().all(|o| o.den == 6));
+    let mut counts: Vec<(serde_json::Value, u64)> = Vec::new();
+    for roll in 1..=6 {
+        let mut t = base.clone();
+        t.force(&[roll, 1, 1]);
+        let r = serde_json::to_value(attacked(&t.attack("o-a", "b-a").unwrap()).5).unwrap();
+        match counts.iter_mut().find(|c| c.0 == r) {
+            Some(c) => c.1 += 1,
+            None => counts.push((r, 1)),
+        }
+    }
+    assert_eq!(counts.len(), p.outcomes.len());
+    for (r, n) in counts {
+        let shown = p
+            .outcomes
+            .iter()
+            .find(|o| o.result["result"] == r)
+            .expect("every result shown");
+        assert_eq!(shown.num, n, "{r}");
+    }
+    let e = base.explain(&action);
+    assert!(e.legal && e.reasons.iter().any(|r| r.rule == "MP-CMB-16"));
+}
+
+#[test]
+fn mp_cmb_30_terrain_effects_on_combat() {
+    let data = Data::shipped();
+    assert_eq!(data.combat_terrain.source, Source::Provisional);
+    for (code, m) in [
+        (".", 0),
+        ("h", -1),
+        ("w", -2),
+        ("t", -2),
+        ("f", -3),
+        ("m", 1),
+    ] {
+        let terrain = format!(". . . .\n. . . .\n. . {code} .\n. . . .");
+        let mut t = fight(
+            map(&terrain)
+                .inf("o-a", "0302", 5, 4)
+                .inf("b-a", "0303", 5, 4),
+        );
+        t.force(&[3, 1]);
+        let ev = t.attack("o-a", "b-a").unwrap();
+        assert_eq!(attacked(&ev).3, m, "{code}");
+    }
+    // Cavalry in woods is on rank-0 ground.
+    let mut c = fight(
+        map(". . . .\n. . . .\n. . w .\n. . . .")
+            .inf("o-a", "0302", 5, 4)
+            .cav("b-c", "0303", 5, 4),
+    );
+    c.force(&[3, 1]);
+    assert_eq!(attacked(&c.attack("o-a", "b-c").unwrap()).3, 0);
+}
+
+#[test]
+fn mp_adv_1_the_victor_takes_the_hex() {
+    let mut t = fight(
+        clear(6, 6)
+            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    let ev = beat(&mut t, "o-a", "b-a", "defender");
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::TookHex { rule, .. } if rule == "MP-ADV-1")
+    ));
+    assert_eq!(t.at("o-a").as_deref(), Some("0304"));
+    // From an objective it stays.
+    let mut u = fight(
+        clear(6, 6)
+            .raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n")
+            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut u, "o-a", "b-a", "defender");
+    assert_eq!(u.at("o-a").as_deref(), Some("0303"));
+    // The attacker that fails its check is followed up by the defender.
+    let mut v = fight(clear(6, 6).inf("o-a", "0303", 4, 4).unit(
+        "b-a",
+        "infantry",
+        "0304",
+        "cs = 16, ma = 4, mv = 4",
+    ));
+    beat(&mut v, "o-a", "b-a", "attacker");
+    assert_eq!(v.at("b-a").as_deref(), Some("0303"));
+}
+
+#[test]
+fn mp_adv_2_objective_value_cancels_between_objectives() {
+    let mut t = fight(
+        clear(6, 6)
+            .raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n\n[[places]]\nname = \"Farm\"\nhex = \"0304\"\nobjective = true\n")
+            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut t, "o-a", "b-a", "defender");
+    assert_eq!(t.at("o-a").as_deref(), Some("0304"));
+}
+
+#[test]
+fn mp_adv_3_terrain_ranks() {
+    // Infantry: hamlet (1) to clear (0): stays; clear to hamlet: advances; hamlet to
+    // village (2): advances. Marsh (-1) to clear: advances.
+    for (from, to, advances) in [
+        ("h", ".", false),
+        (".", "h", true),
+        ("h", "v", true),
+        ("m", ".", true),
+        (".", "m", false),
+    ] {
+        let terrain = format!(". . . .\n. . . .\n. . {from} .\n. . {to} .\n. . . .");
+        let mut t = fight(
+            map(&terrain)
+                .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+                .inf("b-a", "0304", 4, 4),
+        );
+        beat(&mut t, "o-a", "b-a", "defender");
+        assert_eq!(
+            t.at("o-a").as_deref() == Some("0304"),
+            advances,
+            "{from} to {to}"
+        );
+    }
+}
+
+#[test]
+fn mp_adv_4_artillery_never_moves_after_combat() {
+    let mut t = fight(
+        clear(6, 6)
+            .unit(
+                "o-g",
+                "artillery",
+                "0303",
+                "cs = 16, ma = 3, mv = 4, bv = 3, range = 2",
+            )
+            .inf("b-a", "0304", 4, 4),
+    );
+    let ev = beat(&mut t, "o-g", "b-a", "defender");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
+    assert_eq!(t.at("o-g").as_deref(), Some("0303"));
+}
+
+#[test]
+fn mp_adv_5_infantry_and_mounted_only_to_equal_or_higher_rank() {
+    // Woods are rank 2 for infantry but 0 for mounted units; and both are objectives.
+    let terrain = ". . . .\n. . . .\n. . w .\n. . w .\n. . . .";
+    let mut t = fight(
+        map(terrain)
+            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut t, "o-c", "b-a", "defender");
+    assert_eq!(t.at("o-c").as_deref(), Some("0304"), "woods to woods");
+    let terrain = ". . . .\n. . . .\n. . v .\n. . o .\n. . . .";
+    let mut u = fight(
+        map(terrain)
+            .unit("o-i", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut u, "o-i", "b-a", "defender");
+    assert_eq!(
+        u.at("o-i").as_deref(),
+        Some("0303"),
+        "village (2) to orchard (0)"
+    );
+    let mut v = fight(
+        map(terrain)
+            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut v, "o-c", "b-a", "defender");
+    assert_eq!(
+        v.at("o-c").as_deref(),
+        Some("0304"),
+        "for cavalry a village is rank 0 like an orchard"
+    );
+}
+
+#[test]
+fn mp_adv_6_mounted_units_never_leave_a_fort() {
+    let terrain = ". . . .\n. . . .\n. . f .\n. . f .\n. . . .";
+    let mut t = fight(
+        map(terrain)
+            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut t, "o-c", "b-a", "defender");
+    assert_eq!(t.at("o-c").as_deref(), Some("0303"));
+    let mut u = fight(
+        map(terrain)
+            .unit("o-i", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut u, "o-i", "b-a", "defender");
+    assert_eq!(
+        u.at("o-i").as_deref(),
+        Some("0304"),
+        "infantry goes fort to fort"
+    );
+}
+
+#[test]
+fn mp_vicu_1_victorious_for_a_retreat_or_an_elimination() {
+    let mut t = fight(
+        clear(6, 6)
+            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0304", 4, 4),
+    );
+    assert!(!t.unit("o-a").victorious);
+    beat(&mut t, "o-a", "b-a", "defender");
+    assert!(t.unit("o-a").victorious);
+    let mut u = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("b-a", "0304", 1, 4),
+    );
+    u.force(&[3, 1]);
+    u.attack("o-a", "b-a").unwrap();
+    assert_eq!(u.at("b-a"), None);
+    assert!(u.unit("o-a").victorious);
+    // It lasts to the end of the combat phase: gone in the next movement phase.
+    u.to("orange", Phase::Movement);
+    assert!(!u.unit("o-a").victorious);
+}
+
+#[test]
+fn mp_elim_1_eliminated_at_strength_zero_or_unable_to_retreat() {
+    let mut t = fight(
+        clear(6, 6)
+            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
+            .inf("b-a", "0301", 4, 4)
+            .inf("o-1", "0201", 3, 4)
+            .inf("o-2", "0401", 3, 4)
+            .inf("o-3", "0302", 3, 4),
+    );
+    let ev = beat(&mut t, "o-3", "b-a", "defender");
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Eliminated { rule, .. } if rule == "MP-RET-13")
+        ),
+        "{ev:?}"
+    );
+    let _ = t;
+}
+
+#[test]
+fn mp_elim_2_an_elimination_gives_back_a_morale_point() {
+    // o-a has lost a point of morale already (MV 3 of 4 after a charge is too long to
+    // stage): start it shaken by a bombardment instead.
+    let mut t = clear(6, 6)
+        .inf("o-a", "0303", 5, 4)
+        .unit("b-a", "infantry", "0304", "cs = 1, ma = 4, mv = 4")
+        .art("b-g", "0306", 6, 3)
+        .first("blue")
+        .game();
+    // Blue fires: 2 + 6 - 3 = 5: a morale point.
+    t.force(&[2]);
+    t.fire("b-g", "0303").unwrap();
+    assert_eq!(t.mv("o-a"), 3);
+    t.to("orange", Phase::Combat);
+    t.force(&[3]);
+    let ev = t.attack("o-a", "b-a").unwrap();
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Rallied { morale: 1, rule, .. } if rule == "MP-ELIM-2")
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(t.mv("o-a"), 4);
+    // Never above the initial value.
+    let mut u = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("b-a", "0304", 1, 4),
+    );
+    u.force(&[3]);
+    let ev = u.attack("o-a", "b-a").unwrap();
+    assert!(!has(&ev, |e| matches!(e, Event::Rallied { .. })));
+    assert_eq!(u.mv("o-a"), 4);
+}
+
+#[test]
+fn mp_dem_1_morale_zero_is_demoralised() {
+    let t = clear(6, 6)
+        .inf("o-a", "0303", 5, 0)
+        .inf("b-a", "0606", 5, 1)
+        .game();
+    let view =
+        t.g.rules()
+            .view(t.state(), &grognard_engine::Seat::Omniscient);
+    assert_eq!(view["units"][0]["demoralised"], true);
+    assert_eq!(view["units"][1]["demoralised"], false);
+}
+
+#[test]
+fn mp_dem_2_a_demoralised_unit_cannot_enter_an_enemy_zoc() {
+    let mut t = clear(6, 6)
+        .inf("o-a", "0302", 5, 0)
+        .inf("b-a", "0304", 5, 4)
+        .game();
+    assert_eq!(t.refused_step("o-a", "0303"), "MP-DEM-2");
+    assert!(t.go("o-a", "0301").is_ok());
+}
+
+#[test]
+fn mp_dem_3_a_demoralised_unit_cannot_attack() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 0)
+            .inf("o-b", "0204", 5, 4)
+            .inf("b-a", "0304", 5, 4),
+    );
+    let a = Action::Attack {
+        unit: t.u("o-a"),
+        target: t.u("b-a"),
+    };
+    assert_eq!(t.refused(a), "MP-DEM-3");
+}
+
+#[test]
+fn mp_dem_6_a_demoralised_unit_cannot_support() {
+    let mut t = fight(
+        clear(6, 6)
+            .inf("o-a", "0303", 5, 4)
+            .inf("b-a", "0304", 5, 4)
+            .inf("b-b", "0403", 5, 0),
+    );
+    t.force(&[3]);
+    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    assert_eq!((x.1, x.7), (5, 0));
+}

@@ -1,1 +1,220 @@
-//! retreat
+//! Retreat after combat (morne-plaine-combat.txt, "Retreat after combat", "Retreat into
+//! ZoC", "Elimination after retreat").
+//!
+//! The defender stands at 0404 (even column): its neighbours are n 0403, s 0405,
+//! ne 0504, se 0505, sw 0305, nw 0304. The attacker strikes from the north (0403)
+//! unless said otherwise, and the first die that calls for a morale check is forced,
+//! with a 9 for the check itself.
+
+use super::combat::beat;
+use super::harness::{has, map, Mp, T};
+use grognard_rules::morne_plaine::{Event, Phase};
+
+/// A 7 x 7 map of `terrain` (clear if empty), a strong orange attacker at `from` and the
+/// blue defender at 0404.
+fn setup(terrain: &str, from: &str, more: impl FnOnce(Mp) -> Mp) -> T {
+    let terrain = if terrain.is_empty() {
+        vec![". . . . . . ."; 7].join("\n")
+    } else {
+        terrain.to_owned()
+    };
+    let m = map(&terrain)
+        .unit("o-a", "infantry", from, "cs = 16, ma = 4, mv = 4")
+        .inf("b-d", "0404", 4, 4);
+    let mut t = more(m).game();
+    t.to("orange", Phase::Combat);
+    t
+}
+
+/// Where the defender went.
+fn retreat(mut t: T) -> (Option<String>, Vec<Event>) {
+    let ev = beat(&mut t, "o-a", "b-d", "defender");
+    let to = ev.iter().find_map(|e| match e {
+        Event::Retreated { to, .. } => Some(t.label(*to)),
+        _ => None,
+    });
+    (to, ev)
+}
+
+fn grid(rows: [&str; 7]) -> String {
+    rows.join("\n")
+}
+
+#[test]
+fn mp_ret_1_into_a_village_first() {
+    // A village next to the attacker still comes first.
+    let terrain = grid([
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . w . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let with_village = terrain
+        .replace(". . . . w . .\n", ". . . . w . .\n")
+        .replacen(". . . . . . .", ". . . . . . .", 1);
+    let mut rows: Vec<String> = with_village.lines().map(str::to_owned).collect();
+    rows[3] = ". . v . w . .".into(); // 0304 village, 0504 woods
+    let (to, _) = retreat(setup(&rows.join("\n"), "0403", |m| m));
+    assert_eq!(to.as_deref(), Some("0304"));
+}
+
+#[test]
+fn mp_ret_2_then_woods() {
+    let terrain = grid([
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . w . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let (to, _) = retreat(setup(&terrain, "0403", |m| m));
+    assert_eq!(to.as_deref(), Some("0504"));
+}
+
+#[test]
+fn mp_ret_3_avoiding_hexes_next_to_the_attacker() {
+    // Attacked from 0403: 0304 and 0504 touch it; the others do not. With 0405 taken,
+    // the unit goes to 0305 or 0505, never 0304 or 0504.
+    let (to, _) = retreat(setup("", "0403", |m| m.inf("b-x", "0405", 3, 4)));
+    let to = to.unwrap();
+    assert!(["0305", "0505"].contains(&to.as_str()), "{to}");
+}
+
+#[test]
+fn mp_ret_4_directly_opposite_the_enemy() {
+    let (to, _) = retreat(setup("", "0403", |m| m));
+    assert_eq!(to.as_deref(), Some("0405"));
+    let (to, _) = retreat(setup("", "0505", |m| m));
+    assert_eq!(to.as_deref(), Some("0304"), "attacked from the south-east");
+}
+
+#[test]
+fn mp_ret_5_avoiding_a_stream() {
+    // The opposite hex (0405) is taken; 0305 and 0505 are equal but for the stream.
+    let (to, _) = retreat(setup("", "0403", |m| {
+        m.hexsides("stream", &["0404/0505"])
+            .inf("b-x", "0405", 3, 4)
+    }));
+    assert_eq!(to.as_deref(), Some("0305"), "not across the stream to 0505");
+}
+
+#[test]
+fn mp_ret_6_avoiding_hexes_next_to_other_enemies() {
+    // 0405 is taken; 0505 touches another orange unit (at 0605): 0305.
+    let (to, _) = retreat(setup("", "0403", |m| {
+        m.inf("b-x", "0405", 3, 4).inf("o-x", "0605", 3, 4)
+    }));
+    assert_eq!(to.as_deref(), Some("0305"));
+    let (to, _) = retreat(setup("", "0403", |m| {
+        m.inf("b-x", "0405", 3, 4).inf("o-x", "0205", 3, 4)
+    }));
+    assert_eq!(to.as_deref(), Some("0505"));
+}
+
+#[test]
+fn mp_ret_7_toward_the_home_edge() {
+    // Attacked from the north-east (0504), the opposite hex (0305) taken, 0403 and 0505
+    // next to the attacker: 0405 (south) and 0304 (north) are left. Blue goes south,
+    // orange north.
+    let (to, _) = retreat(setup("", "0504", |m| m.inf("b-x", "0305", 3, 4)));
+    assert_eq!(to.as_deref(), Some("0405"), "blue toward the south edge");
+    let mut t = map(&vec![". . . . . . ."; 7].join("\n"))
+        .unit("b-a", "infantry", "0504", "cs = 16, ma = 4, mv = 4")
+        .inf("o-d", "0404", 4, 4)
+        .inf("o-x", "0305", 3, 4)
+        .first("blue")
+        .game();
+    t.to("blue", Phase::Combat);
+    let ev = beat(&mut t, "b-a", "o-d", "defender");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
+    assert_eq!(
+        t.at("o-d").as_deref(),
+        Some("0304"),
+        "orange toward the north edge"
+    );
+}
+
+#[test]
+fn mp_ret_8_then_away_from_the_attacker() {
+    // Attacked from the north with 0405, 0305, 0505 all taken, the candidates 0304 and
+    // 0504 tie on every earlier criterion; the first in direction order is taken.
+    let (to, _) = retreat(setup("", "0403", |m| {
+        m.inf("b-x", "0405", 3, 4)
+            .inf("b-y", "0305", 3, 4)
+            .inf("b-z", "0505", 3, 4)
+    }));
+    assert_eq!(to.as_deref(), Some("0504"));
+}
+
+#[test]
+fn mp_ret_9_chosen_whatever_the_zocs_never_by_the_player() {
+    // The opposite hex is in the zone of an orange cavalry unit far from the attacker:
+    // the unit goes there all the same, and nobody is asked.
+    let (to, ev) = retreat(setup("", "0403", |m| m.cav("o-x", "0406", 3, 4)));
+    assert_eq!(to.as_deref(), Some("0405"));
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Retreated { rule, .. } if rule == "MP-RET-9")
+    ));
+}
+
+#[test]
+fn mp_ret_10_a_morale_point_per_controlling_enemy_but_the_attacker() {
+    let (to, ev) = retreat(setup("", "0403", |m| m.cav("o-x", "0406", 3, 4)));
+    assert_eq!(to.as_deref(), Some("0405"));
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { zones: 1, .. })));
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Shaken { morale: 1, rule, .. } if rule == "MP-RET-10")
+        ),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn mp_ret_11_not_into_an_enemy_fort() {
+    let mut rows: Vec<String> = vec![". . . . . . .".to_owned(); 7];
+    rows[4] = ". . . f . . .".into(); // 0405
+    let t = setup(&rows.join("\n"), "0403", |m| {
+        m.raw("[[places]]\nname = \"Redoubt\"\nhex = \"0405\"\nowner = \"orange\"\n")
+    });
+    let (to, _) = retreat(t);
+    assert_ne!(to.as_deref(), Some("0405"));
+    // A blue fort is fine.
+    let t = setup(&rows.join("\n"), "0403", |m| {
+        m.raw("[[places]]\nname = \"Redoubt\"\nhex = \"0405\"\nowner = \"blue\"\n")
+    });
+    let (to, _) = retreat(t);
+    assert_eq!(to.as_deref(), Some("0405"));
+}
+
+#[test]
+fn mp_ret_12_not_through_a_double_slope() {
+    let (to, _) = retreat(setup("", "0403", |m| {
+        m.hexsides("double_slope", &["0404/0405"])
+    }));
+    assert_ne!(to.as_deref(), Some("0405"));
+}
+
+#[test]
+fn mp_ret_13_a_unit_that_cannot_retreat_is_eliminated() {
+    let t = setup("", "0403", |m| {
+        m.inf("b-1", "0405", 3, 4)
+            .inf("b-2", "0305", 3, 4)
+            .inf("b-3", "0505", 3, 4)
+            .inf("b-4", "0304", 3, 4)
+            .inf("b-5", "0504", 3, 4)
+    });
+    let (to, ev) = retreat(t);
+    assert_eq!(to, None);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Eliminated { rule, .. } if rule == "MP-RET-13")
+    ));
+}
