@@ -113,7 +113,7 @@ pub struct State {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
-    /// Step one hex (MP-MOV-5).
+    /// Step one hex toward one of the six directions (MP-MOV-2, MP-MOV-5).
     Move {
         /// The unit.
         unit: UnitId,

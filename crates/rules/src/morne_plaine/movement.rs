@@ -285,6 +285,8 @@ impl MornePlaine {
             }
             self.track_cost + hexside
         } else {
+            // MP-ROAD-1: a road hex entered otherwise costs its main terrain; MP-ROAD-6:
+            // so going via the crossroads takes a unit further than jumping past it.
             if link & 1 != 0 {
                 // MP-ROAD-5: the road hex after a crossroads jump is paid in full.
                 why |= why::PENALTY;

@@ -119,6 +119,10 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
             let bits = s.hexsides.get(h, d);
             let to = h.neighbor(d);
             let climb = s.elevation_at(to).unwrap_or(0) - s.elevation_at(h).unwrap_or(0);
+            // MP-MOV-6, MP-REF-3, MP-REF-6: rivers and major rivers without a bridge or a
+            // ford, double slopes and two levels at once cannot be crossed. MP-ZOC-4: a
+            // stream, a river or a double slope stops a zone of control. MP-CMB-5,
+            // MP-CMB-8: no contact across rivers or steeper than one level.
             let mut f = 0u16;
             let crossing = bits & (bridge | ford) != 0;
             if (bits & (river | major) != 0 && !crossing) || bits & double != 0 || climb.abs() > 1 {
@@ -142,8 +146,9 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
             if bits & slope != 0 {
                 f |= sb::SLOPE;
             }
-            // MP-TER-2: hexside costs add to the hex's. A ford is the stream's crossing
-            // point (one point, not two); a bridge cancels it.
+            // MP-TER-2, MP-REF-2: hexside costs add to the hex's. A ford is the stream's
+            // crossing point (one point, not two); a bridge cancels it. MP-REF-6: one
+            // point to climb a slope (provisional).
             let mut c = 0u8;
             if bits & ford != 0 {
                 c += extra("ford");

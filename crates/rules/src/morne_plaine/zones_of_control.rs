@@ -39,7 +39,8 @@ impl MornePlaine {
     }
 
     /// The side holding a fort: its occupant's, else whoever entered it last, else its
-    /// owner at the start (MP-ZOC-6: an empty fort keeps its small detachment).
+    /// owner at the start (MP-ZOC-6: an empty fort keeps its small detachment; MP-ZOC-9:
+    /// a retreat never enters one the enemy holds).
     pub(crate) fn fort_holder(&self, state: &State, hex: Hex) -> Option<u8> {
         let i = self.forts.iter().position(|f| f.0 == hex)?;
         Self::occupant(state, hex)
