@@ -17,6 +17,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the lobby and the games over HTTP (the default without a command).
+    Serve {
+        #[command(flatten)]
+        options: grognard_server::Options,
+    },
     /// Check scenario files; print a summary per valid file, or every problem with
     /// file:line:column.
     Validate {
@@ -36,7 +41,7 @@ enum Command {
     Engine,
     /// List the built-in scenarios.
     Scenarios,
-    /// Validate and draw the built-in scenarios (the default without a command).
+    /// Validate and draw the built-in scenarios.
     Tour {
         /// Folder for the SVG drawings.
         #[arg(long, default_value = "grognard-maps")]
@@ -55,7 +60,8 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Tour { out }) => tour(&out),
-        None => tour(&PathBuf::from("grognard-maps")),
+        Some(Command::Serve { options }) => serve(options),
+        None => serve(grognard_server::Options::default()),
     };
     match result {
         Ok(code) => code,
@@ -64,6 +70,11 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn serve(options: grognard_server::Options) -> Result<ExitCode> {
+    grognard_server::run(options)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn validate(files: &[PathBuf]) -> Result<ExitCode> {
@@ -90,7 +101,11 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode> {
             }
         }
     }
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn load(file: &str) -> Result<grognard_engine::scenario::Scenario> {
@@ -155,14 +170,21 @@ fn scenarios() {
 fn tour(out: &PathBuf) -> Result<ExitCode> {
     let registry = grognard_rules::registry();
     std::fs::create_dir_all(out).with_context(|| format!("cannot create `{}`", out.display()))?;
-    println!("grognard {}: the built-in scenarios\n", env!("CARGO_PKG_VERSION"));
+    println!(
+        "grognard {}: the built-in scenarios\n",
+        env!("CARGO_PKG_VERSION")
+    );
     let mut failed = false;
     for b in grognard_rules::builtin::SCENARIOS {
         match registry.load_scenario(b.path, b.text) {
             Ok(s) => {
                 let file = out.join(format!("{}.svg", b.id));
                 std::fs::write(&file, grognard_engine::svg::render(&s))?;
-                println!("  {}\n    drawn to {}", grognard_rules::summary(&s), file.display());
+                println!(
+                    "  {}\n    drawn to {}",
+                    grognard_rules::summary(&s),
+                    file.display()
+                );
             }
             Err(p) => {
                 failed = true;
@@ -175,5 +197,9 @@ fn tour(out: &PathBuf) -> Result<ExitCode> {
          `grognard validate FILE`;\ndrive a game over JSON lines with `grognard engine` \
          (docs/ENGINE-PROTOCOL.md)."
     );
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }

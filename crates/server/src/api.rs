@@ -1,0 +1,352 @@
+//! The HTTP API (`docs/HTTP-API.md`): handlers that read the request, ask the lobby
+//! and the ruleset, and answer with a seat's view. They hold no rules.
+
+use crate::board;
+use crate::error::ApiError;
+use crate::lobby::NewGame;
+use crate::table::{Table, Viewer};
+use crate::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grognard_engine::game::SavedGame;
+use grognard_engine::Seat;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// A JSON body read whatever its content type, limited in size; a malformed body
+/// gets a 400 that names the problem.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state).await?;
+        serde_json::from_slice(&bytes).map(Body).map_err(|e| {
+            let what = match e.classify() {
+                serde_json::error::Category::Data => "the request body does not fit",
+                _ => "malformed JSON",
+            };
+            ApiError::BadRequest {
+                rule: "json".into(),
+                message: format!("{what}: {e}"),
+            }
+        })
+    }
+}
+
+/// The token of `Authorization: Bearer TOKEN`, if any.
+pub struct Bearer(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Bearer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let Some(value) = parts.headers.get(header::AUTHORIZATION) else {
+            return Ok(Bearer(None));
+        };
+        let value = value.to_str().unwrap_or_default().trim();
+        // Anything but a bearer token is a token that matches no seat.
+        let token = value.strip_prefix("Bearer ").map_or(value, str::trim);
+        Ok(Bearer(Some(token.to_owned())))
+    }
+}
+
+fn query_error(e: &QueryRejection) -> ApiError {
+    ApiError::request(format!("bad query string: {}", e.body_text()))
+}
+
+/// `GET /api/scenarios`.
+pub async fn scenarios(State(state): State<AppState>) -> Json<Value> {
+    let lobby = state.lobby();
+    Json(Value::Array(
+        lobby
+            .scenarios
+            .iter()
+            .map(|e| board::summary(&e.id, &e.scenario))
+            .collect(),
+    ))
+}
+
+/// `GET /api/scenarios/{id}/board`.
+pub async fn scenario_board(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let scenario = state.lobby().scenario(&id)?;
+    Ok(Json(board::board(&id, scenario)))
+}
+
+/// `GET /api/games`.
+pub async fn games(State(state): State<AppState>) -> Json<Value> {
+    Json(Value::Array(
+        state.lobby().tables().iter().map(|t| t.summary()).collect(),
+    ))
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(state): State<AppState>,
+    body: Result<Body<NewGame>, ApiError>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let Body(req) = body?;
+    let answer = state.lobby().create(req).await?;
+    Ok((StatusCode::CREATED, Json(answer)))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+) -> Result<Json<Value>, ApiError> {
+    let table = state.lobby().table(&id)?;
+    let viewer = table.viewer(token.as_deref())?;
+    let game = table.game();
+    Ok(Json(table.object(game.as_ref(), &viewer)))
+}
+
+/// The body of `POST /api/games/{id}/actions`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// One of the view's `actions`.
+    pub action: Value,
+    /// The `n` of the view the action was chosen from.
+    pub expect: u64,
+}
+
+/// `POST /api/games/{id}/actions`.
+pub async fn action(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    body: Result<Body<ActionRequest>, ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let lobby = state.lobby();
+    let table = lobby.table(&id)?;
+    let side = table.player(token.as_deref())?;
+    let Body(req) = body?;
+    let (events, view) = lobby.submit(&table, side, req.action, req.expect).await?;
+    Ok(Json(json!({"events": events, "view": view})))
+}
+
+/// The body of explain and preview.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    /// The action asked about.
+    pub action: Value,
+}
+
+fn asker(table: &Table, token: Option<&str>) -> Result<Viewer, ApiError> {
+    let viewer = table.viewer(token)?;
+    table.may_ask(table.game().as_ref(), &viewer)?;
+    Ok(viewer)
+}
+
+/// `POST /api/games/{id}/explain`.
+pub async fn explain(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    body: Result<Body<Question>, ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let table = state.lobby().table(&id)?;
+    asker(&table, token.as_deref())?;
+    let Body(q) = body?;
+    let e = table.game().explain(&q.action)?;
+    Ok(Json(json!({"legal": e.legal, "reasons": e.reasons})))
+}
+
+/// `POST /api/games/{id}/preview`.
+pub async fn preview(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    body: Result<Body<Question>, ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let table = state.lobby().table(&id)?;
+    asker(&table, token.as_deref())?;
+    let Body(q) = body?;
+    let p = table.game().preview(&q.action)?;
+    Ok(Json(json!(p)))
+}
+
+/// The query of `GET /api/games/{id}/reachable`.
+#[derive(Deserialize)]
+pub struct UnitQuery {
+    /// The unit's id.
+    pub unit: Option<String>,
+}
+
+/// `GET /api/games/{id}/reachable?unit=ID`.
+pub async fn reachable(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    query: Result<Query<UnitQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let table = state.lobby().table(&id)?;
+    asker(&table, token.as_deref())?;
+    let Query(q) = query.map_err(|e| query_error(&e))?;
+    let unit = q
+        .unit
+        .ok_or_else(|| ApiError::request("name the unit: ?unit=ID"))?;
+    let game = table.game();
+    let reached = game.reachable(&unit)?;
+    // Hexes are written as the map's labels, which need the map in scope.
+    let names = grognard_engine::Names::new(Vec::new(), game.scenario().map);
+    let reached = names
+        .scope(|| serde_json::to_value(&reached))
+        .map_err(|e| ApiError::Internal(format!("reachable hexes do not serialise: {e}")))?;
+    Ok(Json(reached))
+}
+
+/// The query of `GET /api/games/{id}/replay`.
+#[derive(Deserialize)]
+pub struct ReplayQuery {
+    /// Answer with the game object as it was after this many actions.
+    pub at: Option<u64>,
+}
+
+/// `GET /api/games/{id}/replay[?at=N]`.
+pub async fn replay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    query: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let lobby = Arc::clone(state.lobby());
+    let table = lobby.table(&id)?;
+    let viewer = table.viewer(token.as_deref())?;
+    let Query(q) = query.map_err(|e| query_error(&e))?;
+    if let Some(at) = q.at {
+        let mut saved: SavedGame = {
+            let game = table.game();
+            if at > game.len() as u64 {
+                return Err(ApiError::request(format!(
+                    "the game has {} actions; ask for ?at=0 to {0}",
+                    game.len()
+                )));
+            }
+            game.save()
+        };
+        saved
+            .log
+            .truncate(usize::try_from(at).unwrap_or(usize::MAX));
+        saved.pending_forced.clear();
+        // Replaying is CPU work: off the async runtime.
+        let object = tokio::task::spawn_blocking(move || {
+            let game = lobby.registry.load_game(&saved)?;
+            let mut object = table.object(game.as_ref(), &viewer);
+            object["actions"] = json!([]);
+            Ok::<_, ApiError>(object)
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("the replay task failed: {e}")))??;
+        return Ok(Json(object));
+    }
+    let game = table.game();
+    let over = game.outcome().is_some();
+    // Once the game is over there is nothing left to hide: the whole log and the seed.
+    let seat = if over {
+        Seat::Omniscient
+    } else {
+        viewer.seat()
+    };
+    let mut answer = json!({
+        "id": table.id,
+        "scenario": table.scenario_id,
+        "ruleset": table.ruleset,
+        "title": table.title,
+        "seat": viewer.name(),
+        "seats": table.seat_kinds(),
+        "n": game.len(),
+        "outcome": game.outcome(),
+        "log": game.log(&seat),
+    });
+    if over {
+        answer["seed"] = json!(game.seed());
+    }
+    Ok(Json(answer))
+}
+
+/// The query of `GET /api/games/{id}/ws`.
+#[derive(Deserialize)]
+pub struct WsQuery {
+    /// A seat's token; none for a spectator.
+    pub token: Option<String>,
+}
+
+/// `GET /api/games/{id}/ws[?token=TOKEN]`: the seat's game object on connect and
+/// after every change.
+pub async fn ws(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(bearer): Bearer,
+    query: Result<Query<WsQuery>, QueryRejection>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let table = state.lobby().table(&id)?;
+    let Query(q) = query.map_err(|e| query_error(&e))?;
+    let viewer = table.viewer(q.token.or(bearer).as_deref())?;
+    let upgrade = upgrade
+        .map_err(|e| ApiError::request(format!("not a WebSocket request: {}", e.body_text())))?;
+    Ok(upgrade
+        .max_message_size(4096)
+        .on_upgrade(move |socket| push_views(socket, table, viewer))
+        .into_response())
+}
+
+/// Sends `viewer`'s game object now and after every change until the client goes.
+async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer) {
+    // Subscribe before the first view, so no change falls between the two.
+    let mut changed = table.changed.subscribe();
+    let mut sent = None;
+    loop {
+        let (n, text) = {
+            let game = table.game();
+            (game.len(), table.object(game.as_ref(), &viewer).to_string())
+        };
+        if sent != Some(n) {
+            if socket.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+            sent = Some(n);
+        }
+        tokio::select! {
+            r = changed.recv() => {
+                if matches!(r, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                    return;
+                }
+            }
+            msg = socket.recv() => match msg {
+                None | Some(Err(_) | Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}
+
+/// Any other path under `/api/`.
+pub async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::NotFound(format!("no endpoint `{}`", uri.path()))
+}
+
+/// The answer for paths outside the API: the web client's files.
+pub async fn fallback(uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") || uri.path() == "/api" {
+        not_found(uri).await.into_response()
+    } else {
+        crate::web::asset(uri).await
+    }
+}

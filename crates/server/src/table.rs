@@ -1,0 +1,232 @@
+//! A table: one game being played, its seats, and what each seat may see of it.
+
+use crate::error::ApiError;
+use crate::store::SeatRecord;
+use crate::token;
+use grognard_engine::{AnyGame, Seat};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use tokio::sync::{broadcast, Mutex};
+
+/// How many of the last log entries a game object carries.
+pub const LOG_TAIL: usize = 30;
+
+/// Who is asking: a side's player (they showed its token) or a spectator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// The player of this side.
+    Side(String),
+    /// Anyone without a token.
+    Spectator,
+}
+
+impl Viewer {
+    /// The engine's seat for this viewer: never [`Seat::Omniscient`].
+    #[must_use]
+    pub fn seat(&self) -> Seat {
+        match self {
+            Viewer::Side(s) => Seat::Side(s.clone()),
+            Viewer::Spectator => Seat::Spectator,
+        }
+    }
+
+    /// The side, or `"spectator"`.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Viewer::Side(s) => s,
+            Viewer::Spectator => "spectator",
+        }
+    }
+}
+
+/// One game being played.
+pub struct Table {
+    /// The game's id.
+    pub id: String,
+    /// The built-in scenario it was started from.
+    pub scenario_id: String,
+    /// The scenario's title.
+    pub title: String,
+    /// The ruleset's name.
+    pub ruleset: String,
+    /// When it was created (UTC, RFC 3339).
+    pub created: String,
+    /// Each side's seat.
+    pub seats: BTreeMap<String, SeatRecord>,
+    /// True when seats may see different things: then only the seat to act may ask
+    /// the rules about actions (explain, preview, reachable), since a refusal could
+    /// mention what it alone knows.
+    pub hidden: bool,
+    /// The game as last committed. Readers hold it only to build a view.
+    game: RwLock<Box<dyn AnyGame>>,
+    /// Held by whoever is committing an action, from the check of `expect` to the
+    /// swap of the new game, so that writers of one game queue.
+    pub(crate) turn: Mutex<()>,
+    /// Rings after every committed action with the new `n`; carries nothing else, so
+    /// each subscriber builds its own seat's view.
+    pub(crate) changed: broadcast::Sender<u64>,
+    /// True while a task plays the computer's seats.
+    pub(crate) ai_running: AtomicBool,
+}
+
+impl Table {
+    /// A table for a game.
+    #[must_use]
+    pub fn new(
+        id: String,
+        scenario_id: String,
+        seats: BTreeMap<String, SeatRecord>,
+        created: String,
+        hidden: bool,
+        game: Box<dyn AnyGame>,
+    ) -> Table {
+        Table {
+            id,
+            scenario_id,
+            title: game.scenario().title.clone(),
+            ruleset: game.ruleset().to_owned(),
+            created,
+            seats,
+            hidden,
+            game: RwLock::new(game),
+            turn: Mutex::new(()),
+            changed: broadcast::channel(16).0,
+            ai_running: AtomicBool::new(false),
+        }
+    }
+
+    /// The game, for reading.
+    pub fn game(&self) -> RwLockReadGuard<'_, Box<dyn AnyGame>> {
+        self.game.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(crate) fn game_mut(&self) -> RwLockWriteGuard<'_, Box<dyn AnyGame>> {
+        self.game.write().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Who holds `token`: a side's player, or a spectator without one.
+    ///
+    /// # Errors
+    /// 403 when the token is none of this game's.
+    pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ApiError> {
+        let Some(token) = token else {
+            return Ok(Viewer::Spectator);
+        };
+        // Compare against every seat, so the time taken does not tell which matched.
+        let mut found = None;
+        for (side, seat) in &self.seats {
+            if let SeatRecord::Human { token_sha256 } = seat {
+                if token::matches(token, token_sha256) {
+                    found = Some(side.clone());
+                }
+            }
+        }
+        found.map(Viewer::Side).ok_or_else(|| ApiError::Forbidden {
+            rule: "token".into(),
+            message: "this token is not one of this game's seats".into(),
+        })
+    }
+
+    /// The player of the side holding `token`.
+    ///
+    /// # Errors
+    /// 401 without a token; 403 with a token none of this game's.
+    pub fn player(&self, token: Option<&str>) -> Result<String, ApiError> {
+        match self.viewer(token)? {
+            Viewer::Side(s) => Ok(s),
+            Viewer::Spectator => Err(ApiError::Unauthorized(
+                "this needs a seat's token: send `Authorization: Bearer TOKEN`".into(),
+            )),
+        }
+    }
+
+    /// Whether the computer plays `side`.
+    #[must_use]
+    pub fn is_ai(&self, side: &str) -> bool {
+        matches!(self.seats.get(side), Some(SeatRecord::Ai))
+    }
+
+    /// Each side's kind of seat: `human` or `ai`.
+    #[must_use]
+    pub fn seat_kinds(&self) -> Value {
+        Value::Object(
+            self.seats
+                .iter()
+                .map(|(side, s)| {
+                    let kind = match s {
+                        SeatRecord::Human { .. } => "human",
+                        SeatRecord::Ai => "ai",
+                    };
+                    (side.clone(), json!(kind))
+                })
+                .collect(),
+        )
+    }
+
+    /// The game object for `viewer`: what that seat may see, and its legal actions
+    /// when it is to act. Everything in it comes from the ruleset's view and log for
+    /// that seat.
+    #[must_use]
+    pub fn object(&self, game: &dyn AnyGame, viewer: &Viewer) -> Value {
+        let seat = viewer.seat();
+        let to_act = game.to_act();
+        let acting = matches!((viewer, &to_act), (Viewer::Side(s), Some(d)) if *s == d.side);
+        let actions = if acting { game.legal() } else { Vec::new() };
+        let mut log = game.log(&seat);
+        let log = log.split_off(log.len().saturating_sub(LOG_TAIL));
+        json!({
+            "id": self.id,
+            "scenario": self.scenario_id,
+            "ruleset": self.ruleset,
+            "title": self.title,
+            "seat": viewer.name(),
+            "seats": self.seat_kinds(),
+            "n": game.len(),
+            "to_act": to_act,
+            "outcome": game.outcome(),
+            "actions": actions,
+            "view": game.view(&seat),
+            "log": log,
+        })
+    }
+
+    /// The lobby's line for this game: no tokens, nothing hidden.
+    #[must_use]
+    pub fn summary(&self) -> Value {
+        let game = self.game();
+        json!({
+            "id": self.id,
+            "scenario": self.scenario_id,
+            "title": self.title,
+            "ruleset": self.ruleset,
+            "seats": self.seat_kinds(),
+            "n": game.len(),
+            "to_act": game.to_act(),
+            "outcome": game.outcome(),
+            "created": self.created,
+        })
+    }
+
+    /// Refuses a question about actions (explain, preview, reachable) from a seat
+    /// that is not to act, in a game with hidden information.
+    ///
+    /// # Errors
+    /// 403 `turn`.
+    pub fn may_ask(&self, game: &dyn AnyGame, viewer: &Viewer) -> Result<(), ApiError> {
+        if !self.hidden {
+            return Ok(());
+        }
+        match (viewer, game.to_act()) {
+            (Viewer::Side(s), Some(d)) if *s == d.side => Ok(()),
+            _ => Err(ApiError::Forbidden {
+                rule: "turn".into(),
+                message: "this game has hidden information: only the seat to act may ask \
+                          the rules about actions"
+                    .into(),
+            }),
+        }
+    }
+}

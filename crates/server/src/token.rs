@@ -1,0 +1,86 @@
+//! Seat tokens: 128 random bits written as 32 hex digits. The server keeps only their
+//! SHA-256, so a copy of the database does not let anyone play a seat, and compares
+//! hashes in constant time.
+
+use sha2::{Digest, Sha256};
+
+/// A fresh token: 128 bits from the operating system's generator, as lowercase hex.
+///
+/// # Panics
+/// When the operating system has no random source.
+#[must_use]
+pub fn fresh() -> String {
+    hex(&random_bytes::<16>())
+}
+
+/// A fresh game id: 64 random bits as lowercase hex (public, unlike tokens).
+#[must_use]
+pub fn game_id() -> String {
+    hex(&random_bytes::<8>())
+}
+
+/// A random seed for a game's dice.
+#[must_use]
+pub fn seed() -> u64 {
+    u64::from_le_bytes(random_bytes::<8>())
+}
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).expect("the operating system's random source works");
+    bytes
+}
+
+/// The lowercase hex SHA-256 of a token, as stored.
+#[must_use]
+pub fn digest(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Whether `token` hashes to `stored`, in time that does not depend on where they
+/// differ.
+#[must_use]
+pub fn matches(token: &str, stored: &str) -> bool {
+    let given = digest(token);
+    let (a, b) = (given.as_bytes(), stored.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_32_hex_digits_and_differ() {
+        let (a, b) = (fresh(), fresh());
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn only_the_token_matches_its_digest() {
+        let t = fresh();
+        let d = digest(&t);
+        assert!(matches(&t, &d));
+        assert!(!matches(&fresh(), &d));
+        assert!(!matches("", &d));
+        assert_eq!(
+            digest("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}
