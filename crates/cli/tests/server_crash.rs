@@ -1,0 +1,383 @@
+//! The real `grognard serve` process: killed with SIGKILL while players are
+//! submitting actions, then restarted on the same file, it has every acknowledged
+//! action and every game goes on.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A database file in the temporary folder, removed with its WAL at the end.
+struct Db(PathBuf);
+
+impl Db {
+    fn new(name: &str) -> Db {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        Db(std::env::temp_dir().join(format!(
+            "grognard-crash-{}-{name}-{nanos}.db",
+            std::process::id()
+        )))
+    }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = self.0.clone().into_os_string();
+            p.push(suffix);
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// A running `grognard serve`.
+struct Server {
+    child: Child,
+    addr: String,
+    first_line: String,
+}
+
+impl Server {
+    fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .args(["--ai-delay-millis", "0", "--ai-millis", "50"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("grognard starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first_line = lines.next().expect("a first line").unwrap();
+        let addr = loop {
+            let line = lines.next().expect("grognard prints its address").unwrap();
+            if let Some(a) = line.strip_prefix("grognard: serving the lobby on http://") {
+                break a.to_owned();
+            }
+        };
+        // Keep reading, so that the pipe never fills.
+        std::thread::spawn(move || lines.for_each(drop));
+        Server {
+            child,
+            addr,
+            first_line,
+        }
+    }
+
+    /// SIGKILL: no shutdown, no flush, nothing.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Option<(u16, Value)> {
+        call(&self.addr, method, path, token, body)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 request on its own connection; `None` when the server is gone.
+fn call(
+    addr: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Option<(u16, Value)> {
+    let mut s = TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{auth}\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).ok()?;
+    let mut answer = Vec::new();
+    s.read_to_end(&mut answer).ok()?;
+    let text = String::from_utf8_lossy(&answer);
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+}
+
+/// A generator for test choices.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from((self.0 >> 33) % n as u64).unwrap()
+    }
+}
+
+struct Game {
+    id: String,
+    tokens: serde_json::Map<String, Value>,
+}
+
+impl Game {
+    fn token(&self, side: &str) -> Option<&str> {
+        self.tokens.get(side).and_then(Value::as_str)
+    }
+}
+
+fn create(server: &Server, scenario: &str, seats: Value) -> Game {
+    let (status, g) = server
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(&json!({"scenario": scenario, "seats": seats})),
+        )
+        .unwrap();
+    assert_eq!(status, 201, "{g}");
+    Game {
+        id: g["id"].as_str().unwrap().to_owned(),
+        tokens: g["seats"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter_map(|(side, s)| s.get("token").map(|t| (side.clone(), t.clone())))
+            .collect(),
+    }
+}
+
+/// Plays random legal actions of a two-human game until the server goes away or
+/// `stop`; returns every acknowledged action, in order.
+fn play(addr: &str, game: &Game, seed: u64, stop: &AtomicBool) -> Vec<Value> {
+    let mut rng = Lcg(seed);
+    let mut acked = Vec::new();
+    while !stop.load(Ordering::Relaxed) {
+        let Some((200, public)) = call(addr, "GET", &format!("/api/games/{}", game.id), None, None)
+        else {
+            break;
+        };
+        let Some(side) = public["to_act"]["side"].as_str() else {
+            break;
+        };
+        let token = game.token(side).unwrap();
+        let Some((200, mine)) = call(
+            addr,
+            "GET",
+            &format!("/api/games/{}", game.id),
+            Some(token),
+            None,
+        ) else {
+            break;
+        };
+        let actions = mine["actions"].as_array().unwrap();
+        let action = actions[rng.below(actions.len())].clone();
+        let n = mine["n"].as_u64().unwrap();
+        let body = json!({"action": action, "expect": n});
+        match call(
+            addr,
+            "POST",
+            &format!("/api/games/{}/actions", game.id),
+            Some(token),
+            Some(&body),
+        ) {
+            Some((200, answer)) => {
+                assert_eq!(answer["view"]["n"].as_u64(), Some(n + 1));
+                assert_eq!(acked.len() as u64, n, "only this thread plays this game");
+                acked.push(action);
+            }
+            Some((status, answer)) => panic!("{status}: {answer}"),
+            None => break,
+        }
+    }
+    acked
+}
+
+#[test]
+fn every_acknowledged_action_survives_a_kill_9_and_every_game_goes_on() {
+    let db = Db::new("kill");
+    let server = Server::start(&db.0);
+    assert!(
+        server.first_line.contains("0 game(s) resumed"),
+        "{}",
+        server.first_line
+    );
+    let (_, scenarios) = server.call("GET", "/api/scenarios", None, None).unwrap();
+    let scenarios: Vec<(String, Vec<String>)> = scenarios
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let sides = s["sides"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x["id"].as_str().unwrap().to_owned())
+                .collect();
+            (s["id"].as_str().unwrap().to_owned(), sides)
+        })
+        .collect();
+    // Two human games of every built-in scenario, played at once.
+    let mut games = Vec::new();
+    for (scenario, sides) in &scenarios {
+        for _ in 0..2 {
+            let seats: serde_json::Map<String, Value> =
+                sides.iter().map(|s| (s.clone(), json!("human"))).collect();
+            games.push(create(&server, scenario, Value::Object(seats)));
+        }
+    }
+    // And one against the computer, which moves first in the Bridge at Morne.
+    let ai_game = create(
+        &server,
+        "bridge-at-morne",
+        json!({"blue": "ai", "orange": "human"}),
+    );
+
+    let games = Arc::new(games);
+    let stop = Arc::new(AtomicBool::new(false));
+    let players: Vec<_> = (0..games.len())
+        .map(|i| {
+            let (games, stop, addr) = (Arc::clone(&games), Arc::clone(&stop), server.addr.clone());
+            std::thread::spawn(move || play(&addr, &games[i], i as u64 + 1, &stop))
+        })
+        .collect();
+    // Kill the server mid-flight, once a good number of actions are acknowledged.
+    std::thread::sleep(Duration::from_millis(1500));
+    server.kill();
+    let acked: Vec<Vec<Value>> = players.into_iter().map(|p| p.join().unwrap()).collect();
+    let total: usize = acked.iter().map(Vec::len).sum();
+    assert!(
+        total >= 10,
+        "only {total} actions were acknowledged before the kill"
+    );
+    eprintln!(
+        "{total} actions acknowledged in {} games before the kill",
+        games.len()
+    );
+
+    let server = Server::start(&db.0);
+    assert!(
+        server
+            .first_line
+            .contains(&format!("{} game(s) resumed", games.len() + 1)),
+        "{}",
+        server.first_line
+    );
+    for (game, acked) in games.iter().zip(&acked) {
+        let token = game.tokens.values().next().unwrap().as_str().unwrap();
+        let (status, replay) = server
+            .call(
+                "GET",
+                &format!("/api/games/{}/replay", game.id),
+                Some(token),
+                None,
+            )
+            .unwrap();
+        assert_eq!(status, 200);
+        let log = replay["log"].as_array().unwrap();
+        // An action in flight at the kill may have committed without its answer.
+        assert!(
+            log.len() == acked.len() || log.len() == acked.len() + 1,
+            "game {}: {} acknowledged, {} in the log",
+            game.id,
+            acked.len(),
+            log.len()
+        );
+        for (i, action) in acked.iter().enumerate() {
+            assert_eq!(
+                &log[i]["action"],
+                action,
+                "game {}: action {}",
+                game.id,
+                i + 1
+            );
+        }
+        // The game goes on from where it was.
+        let (_, public) = server
+            .call("GET", &format!("/api/games/{}", game.id), None, None)
+            .unwrap();
+        assert_eq!(public["n"].as_u64(), Some(log.len() as u64));
+        if public["outcome"].is_null() {
+            let side = public["to_act"]["side"].as_str().unwrap();
+            let (_, mine) = server
+                .call(
+                    "GET",
+                    &format!("/api/games/{}", game.id),
+                    game.token(side),
+                    None,
+                )
+                .unwrap();
+            let action = mine["actions"][0].clone();
+            let body = json!({"action": action, "expect": log.len()});
+            let (status, answer) = server
+                .call(
+                    "POST",
+                    &format!("/api/games/{}/actions", game.id),
+                    game.token(side),
+                    Some(&body),
+                )
+                .unwrap();
+            assert_eq!(status, 200, "{answer}");
+        }
+    }
+    // The computer's game resumed too: it reaches orange's decision.
+    let start = Instant::now();
+    loop {
+        let (_, g) = server
+            .call("GET", &format!("/api/games/{}", ai_game.id), None, None)
+            .unwrap();
+        if g["to_act"]["side"] == "orange" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the computer did not reach orange's decision: {g}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn serve_takes_its_address_and_file_from_the_command_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for flag in [
+        "--addr",
+        "--db",
+        "127.0.0.1:8080",
+        "grognard.db",
+        "--ai-millis",
+    ] {
+        assert!(help.contains(flag), "`{flag}` not in:\n{help}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("serve") && help.contains("tour"), "{help}");
+}
