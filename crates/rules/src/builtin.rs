@@ -19,6 +19,11 @@ pub const SCENARIOS: &[Builtin] = &[
         text: include_str!("../../../scenarios/morne-plaine/bridge-at-morne.toml"),
     },
     Builtin {
+        id: "heights-of-aubrac",
+        path: "scenarios/morne-plaine/heights-of-aubrac.toml",
+        text: include_str!("../../../scenarios/morne-plaine/heights-of-aubrac.toml"),
+    },
+    Builtin {
         id: "crossing-at-hollins-ford",
         path: "scenarios/battle-cry/crossing-at-hollins-ford.toml",
         text: include_str!("../../../scenarios/battle-cry/crossing-at-hollins-ford.toml"),

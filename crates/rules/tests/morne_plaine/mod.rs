@@ -12,5 +12,6 @@ mod movement;
 mod playouts;
 mod protocol;
 mod retreat;
+mod scenarios;
 mod turn;
 mod zones_of_control;
