@@ -174,7 +174,9 @@ describe('Morne Plaine in the browser', () => {
     const step = g.actions.find((a) => a.type === 'move');
     assert.ok(step, 'a step is open');
     const from = g.view.units.find((u) => u.id === step.unit).hex;
+    await page.keyboard.press('Escape');
     await clickHex(page, from);
+    await page.locator(`.counter.is-selected[data-unit="${step.unit}"]`).waitFor();
     await clickHex(page, step.to);
     await waitForN(page, g.n + 1);
     await watcher.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [step.unit, step.to], { timeout: 10_000 });
@@ -184,19 +186,46 @@ describe('Morne Plaine in the browser', () => {
   });
 
   test('an attack shows the odds and each result’s chance before the dice, then the result in the log', async () => {
-    let g = await game();
-    const n0 = g.n;
-    await page.keyboard.press('Escape');
+    // A hotseat game brought by the API to blue's second turn with a unit over the bridge,
+    // in contact with the orange line: orange steps back from the bridge, blue crosses.
+    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: SCENARIO, seed: 7, seats: { blue: 'human', orange: 'human' } } });
+    const tok = { blue: made.seats.blue.token, orange: made.seats.orange.token };
+    const id = made.id;
+    const as = async (side) => api(server.base, 'GET', `/api/games/${id}`, { token: tok[side] });
+    const act = async (side, action) => {
+      const g = await as(side);
+      return api(server.base, 'POST', `/api/games/${id}/actions`, { token: tok[side], body: { action, expect: g.n } });
+    };
+    const endUntil = async (side, phase) => {
+      for (let i = 0; i < 12; i++) {
+        const g = await as(side);
+        if (g.to_act.side === side && g.view.phase === phase) return;
+        const who = g.to_act.side;
+        await act(who, { type: 'end_phase' });
+      }
+      assert.fail(`never reached ${side}'s ${phase} phase`);
+    };
+    await endUntil('orange', 'movement');
+    await act('orange', { type: 'move', unit: 'o-2-line', to: '0808' });
+    await endUntil('blue', 'movement');
+    await act('blue', { type: 'move', unit: 'b-1-foot', to: '0809' });
+    await page.goto(server.base + '/');
+    await page.evaluate(([g, t]) => localStorage.setItem('grognard.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('grognard.tokens') || '{}'), [g]: t })), [id, tok]);
+    await page.goto(`${server.base}/play/${id}?token=${tok.blue}`);
+    await page.waitForSelector('.counter');
+    assert.equal(await counterHex(page, 'b-1-foot'), '0809');
+    let g = await as('blue');
     await page.locator('#end-phase').click();
-    await waitForN(page, n0 + 1);
+    await waitForN(page, g.n + 1);
     await page.waitForFunction(() => document.body.dataset.phase === 'combat');
-    g = await game();
-    const attack = g.actions.find((a) => a.type === 'attack');
-    assert.ok(attack, `an attack is open in blue's combat phase: ${JSON.stringify(g.actions)}`);
-    const preview = await api(server.base, 'POST', `/api/games/${gameId}/preview`, { token, body: { action: attack } });
-    const at = (id) => g.view.units.find((u) => u.id === id).hex;
+    g = await as('blue');
+    const attack = g.actions.find((a) => a.type === 'attack' && a.unit === 'b-1-foot');
+    assert.ok(attack, `b-1-foot may attack: ${JSON.stringify(g.actions)}`);
+    const preview = await api(server.base, 'POST', `/api/games/${id}/preview`, { token: tok.blue, body: { action: attack } });
+    const at = (u) => g.view.units.find((x) => x.id === u).hex;
     await clickHex(page, at(attack.unit));
     await page.locator(`.counter.is-selected[data-unit="${attack.unit}"]`).waitFor();
+    assert.ok((await page.locator('.hl.attackable').count()) >= 1, 'the enemies it may attack are outlined');
     await hoverHex(page, at(attack.target));
     const odds = page.locator('.tooltip:not([hidden]) .odds');
     await odds.waitFor();
@@ -208,6 +237,7 @@ describe('Morne Plaine in the browser', () => {
     for (const s of [...(preview.inputs.supports || []), ...(preview.inputs.defence_supports || [])]) {
       assert.equal(await page.locator(`.counter.is-support[data-unit="${s}"]`).count(), 1, `support ${s} marked`);
     }
+    await shot(page, 'morne-plaine-combat.png');
     await clickHex(page, at(attack.target));
     await waitForN(page, g.n + 1);
     const entry = page.locator('.log .entry[data-type="attack"]').last();
@@ -218,6 +248,9 @@ describe('Morne Plaine in the browser', () => {
     assert.match(text, /MP-CMB-\d+/, 'with the rule IDs');
     assert.match(text, new RegExp(preview.inputs.odds.replace('.', '\\.')));
     await page.locator('#refusal.info:not([hidden])').waitFor();
+    // Back to the game against the computer for what follows.
+    await page.goto(`${server.base}/play/${gameId}?token=${token}`);
+    await page.waitForSelector('.counter');
   });
 
   test('a reload finds the game as it was', async () => {
@@ -265,6 +298,40 @@ describe('Morne Plaine in the browser', () => {
     await item.locator('a').first().click();
     await page.waitForURL(new RegExp(`/play/${gameId}`));
     await page.waitForSelector('.counter');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('hotseat to the end: both seats in one browser, End phase to the last turn, the game-over screen and its replay', async () => {
+    await page.goto(server.base + '/');
+    const card = page.locator(`.scenario-card[data-scenario="${SCENARIO}"]`);
+    await card.locator('select[name=mode]').selectOption('hotseat');
+    await card.locator('button[type=submit]').click();
+    await page.waitForURL(/\/play\//);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.waitForSelector('.counter');
+    const held = await page.evaluate((g) => JSON.parse(localStorage.getItem('grognard.tokens'))[g], id);
+    assert.deepEqual(Object.keys(held).sort(), ['blue', 'orange']);
+    const sides = new Set();
+    for (let i = 0; i < 400; i++) {
+      await page.waitForFunction(() => document.body.dataset.over === 'yes' || document.body.dataset.seat === document.body.dataset.toAct);
+      if ((await page.locator('body').getAttribute('data-over')) === 'yes') break;
+      sides.add(await page.locator('body').getAttribute('data-seat'));
+      const n = await shownN(page);
+      await page.locator('#end-phase').click();
+      await waitForN(page, n + 1);
+    }
+    assert.deepEqual([...sides].sort(), ['blue', 'orange'], 'each side acted with its own token');
+    await page.locator('#gameover:not([hidden])').waitFor();
+    assert.match(await page.locator('#go-reason').innerText(), /MP-VIC/);
+    const g = await api(server.base, 'GET', `/api/games/${id}`);
+    assert.ok(g.outcome, 'the server says the game is over');
+    assert.equal(g.view.turn, g.view.turns, 'on the last turn');
+    await page.locator('#go-replay').click();
+    await page.waitForURL(new RegExp(`/replay/${id}`));
+    await page.waitForFunction(() => document.body.dataset.at === '0');
+    await page.keyboard.press('End');
+    await page.waitForFunction((n) => document.body.dataset.at === String(n), g.n);
+    assert.match(await page.locator('#outcome').innerText(), /won|draw/i);
     assert.deepEqual(page.errors, []);
   });
 });

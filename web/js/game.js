@@ -211,7 +211,7 @@ function render() {
     $('to-act').className = `to-act ${mine ? 'yours' : ''}`;
   }
   const sides = mySides();
-  $('seat').textContent = sides.length ? `you: ${sides.map(sideName).join(' + ')}${sides.length > 1 ? ' (hotseat)' : ''}` : 'spectator';
+  $('seat').textContent = sides.length > 1 ? 'hotseat: both sides' : sides.length ? `you: ${sideName(sides[0])}` : 'spectator';
   const endBtn = $('end-phase');
   endBtn.textContent = (rules.endLabel && rules.endLabel(g)) || 'End phase';
   endBtn.disabled = !canAct() || !(rules.endAction ? rules.endAction(g) : g.actions.some((a) => a.type === 'end_phase'));

@@ -16,6 +16,7 @@ let sel = null; // the selected unit's id
 let reach = new Map(); // hex -> {cost, path, stop}
 let reachKey = null;
 let reachError = null;
+let reachPromise = Promise.resolve();
 let hover = null; // hovered hex
 let hoverInfo = null; // what the pointer shows: {kind, target, preview, explain}
 let moving = false;
@@ -86,7 +87,12 @@ function select(id) {
   draw();
 }
 
-async function refreshReach() {
+function refreshReach() {
+  reachPromise = loadReach();
+  return reachPromise;
+}
+
+async function loadReach() {
   const u = byId.get(sel);
   if (!u || phase() !== 'movement' || !u.hex || u.side !== view().active) {
     reach = new Map();
@@ -379,6 +385,7 @@ async function onClick(hex) {
     return;
   }
   if (s && mine(s) && phase() === 'movement') {
+    await reachPromise;
     if (reach.has(hex)) return goTo(hex);
     if (ctx.board.distance(s.hex, hex) === 1) {
       const x = await ctx.explain({ type: 'move', unit: sel, to: hex });
