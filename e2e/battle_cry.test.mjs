@@ -80,10 +80,10 @@ describe('Battle Cry in the browser', () => {
     // A section card lights its sections when hovered.
     const sectionCard = hand.cards.find((c) => /in the (left|centre|right)/.test(c.orders) && playable.some((a) => a.card === c.card));
     const pick = sectionCard ? sectionCard.card : playable[0].card;
-    await page.locator(`.card[data-card="${pick}"]`).hover();
+    await page.locator(`.card[data-card="${pick}"]`).first().hover();
     if (sectionCard) await page.waitForFunction(() => document.querySelectorAll('.hl.section-on').length > 0);
     await shot(page, 'battle-cry.png');
-    await page.locator(`.card[data-card="${pick}"]`).click();
+    await page.locator(`.card[data-card="${pick}"]`).first().click();
     await waitForN(page, g.n + 1);
     await page.waitForFunction(() => document.body.dataset.phase === 'orders');
     assert.match(await page.locator('.log .entry[data-type="play_card"]').last().innerText(), new RegExp(pick));

@@ -252,6 +252,12 @@ function diceTip(p, x) {
 
 function draw() {
   if (!ctx || !g) return;
+  drawBoard();
+  panel();
+}
+
+/** The board alone: hovering a card lights its sections without redrawing the hand. */
+function drawBoard() {
   const v = view();
   const acts = actions();
   const active = new Set(acts.map((a) => a.unit).filter(Boolean));
@@ -308,7 +314,6 @@ function draw() {
     const t = byId.get(info.action.target);
     if (a && t) ctx.board.arrow(a.hex, t.hex, 'arrow-red', { shrink: 0.5, start: 0.5 });
   }
-  panel();
 }
 
 function cardHtml(c, side, acts) {
@@ -375,11 +380,11 @@ function panel() {
     b.onmouseenter = () => {
       const c = Object.values(hands).flatMap((h) => h.cards || []).find((x) => x.card === b.dataset.card);
       cardHover = c ? c.orders : null;
-      draw();
+      drawBoard();
     };
     b.onmouseleave = () => {
       cardHover = null;
-      draw();
+      drawBoard();
     };
   });
   const decisionActs = p && p.kind === 'retreat' ? acts.filter((a) => a.type === 'retreat') : acts;
