@@ -288,6 +288,38 @@ describe('Morne Plaine in the browser', () => {
     await rp.context().close();
   });
 
+  test('an invitation link seats a friend in another browser, who sees the moves arrive', async () => {
+    const host = await newPage(browser);
+    await host.goto(server.base + '/');
+    const card = host.locator(`.scenario-card[data-scenario="${SCENARIO}"]`);
+    await card.locator('select[name=mode]').selectOption('invite');
+    await card.locator('select[name=side]').selectOption('blue');
+    await card.locator('button[type=submit]').click();
+    const link = await card.locator('.invite-link').inputValue();
+    assert.match(link, /\/play\/[^/?]+\?token=/);
+    const friend = await newPage(browser);
+    await friend.goto(link);
+    await friend.waitForSelector('.counter');
+    assert.equal(await friend.locator('body').getAttribute('data-seat'), 'orange');
+    await friend.locator('#ws-dot.on').waitFor();
+    await card.locator('a.go').click();
+    await host.waitForURL(/\/play\//);
+    await host.waitForSelector('.counter');
+    await host.waitForFunction(() => document.body.dataset.seat === 'blue' && document.body.dataset.toAct === 'blue');
+    assert.ok(await friend.locator('#end-phase').isDisabled(), 'not orange’s turn');
+    const n = await shownN(host);
+    await host.keyboard.press('Enter');
+    await waitForN(host, n + 1);
+    await waitForN(friend, n + 1);
+    assert.equal(await friend.locator('body').getAttribute('data-phase'), await host.locator('body').getAttribute('data-phase'));
+    await friend.reload();
+    await friend.waitForSelector('.counter');
+    assert.equal(await friend.locator('body').getAttribute('data-seat'), 'orange', 'the friend keeps the seat after a reload');
+    assert.deepEqual([...host.errors, ...friend.errors], []);
+    await host.context().close();
+    await friend.context().close();
+  });
+
   test('the lobby lists the game in progress as this browser’s', async () => {
     await page.goto(server.base + '/');
     const item = page.locator(`.games-list li[data-game="${gameId}"]`);
