@@ -154,8 +154,9 @@ async function onClick(hex) {
     }
   }
   if (here) {
-    const pick = here.type === 'general' ? here : here;
-    const ord = find((a) => a.type === 'order' && a.unit === pick.id);
+    const list = byHex.get(hex) || [];
+    // Orders: the unit in the hex, or the general with it when only the general may be ordered.
+    const ord = list.map((x) => find((a) => a.type === 'order' && a.unit === x.id)).find(Boolean);
     if (ord && view().phase === 'orders') {
       await ctx.act(ord);
       return;
@@ -164,10 +165,12 @@ async function onClick(hex) {
       const x = await ctx.explain({ type: 'order', unit: here.id });
       ctx.notice(`<b>${esc(here.id)} cannot be ordered</b>${reasonsHtml(x.reasons)}`);
     }
-    // A general attached to a unit is selected by a second click on the hex.
-    const list = byHex.get(hex) || [];
-    const next = sel && list.length > 1 && list.some((x) => x.id === sel) ? list[(list.findIndex((x) => x.id === sel) + 1) % list.length] : here;
-    return select(sel === next.id && list.length === 1 ? null : next.id);
+    // A first click picks the piece that can act (a general attached to a unit may move
+    // alone); a click on the selected piece goes to the next one in the hex, or deselects.
+    const i = list.findIndex((x) => x.id === sel);
+    if (i >= 0) return select(list.length > 1 ? list[(i + 1) % list.length].id : null);
+    const acting = list.find((x) => actions().some((a) => a.unit === x.id && a.type !== 'order'));
+    return select((acting || here).id);
   }
   if (s && view().phase === 'movement' && ctx.canAct() && s.ordered) {
     const x = await ctx.explain({ type: 'move', unit: sel, to: hex });
