@@ -464,6 +464,14 @@ export class Board {
         for (let i = 0; i < (stripes || 0); i++) el('rect', { x: -2 + i * 5, y: 3 + 0, width: 3.2, height: 6, class: 'sym-fill' }, g);
         break;
       }
+      case 'unit':
+      case 'character':
+      case 'figure':
+        // A skirmisher: head and shoulders.
+        box();
+        el('circle', { cx: 0, cy: -2, r: 2.6, class: 'sym-fill' }, g);
+        el('path', { d: 'M-6 7q6 -9 12 0z', class: 'sym-fill' }, g);
+        break;
       case 'armour':
       case 'armor':
       case 'tank':
