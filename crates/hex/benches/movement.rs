@@ -10,7 +10,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grognard_hex::los::{line_into, LineStep};
-use grognard_hex::search::{Search, Step};
+use grognard_hex::search::{Move, Search, Step};
 use grognard_hex::{Direction, Hex, Hexside, MapShape, Orientation, Shove, SideGrid};
 use std::hint::black_box;
 use std::time::Duration;
@@ -109,6 +109,20 @@ impl Map {
         }
     }
 
+    /// [`Map::step`] from dense indices.
+    #[inline]
+    fn step_indexed(&self, m: Move) -> Step {
+        let t = self.terrain[m.to_index];
+        if t == IMPASSABLE {
+            return Step::Blocked;
+        }
+        Step::Enter {
+            cost: u32::from(t & !ZOC) + self.sides.get_at(m.from_index, m.dir),
+            stop: t & ZOC != 0,
+            mode: 0,
+        }
+    }
+
     /// The rule hexx can express: a cost per hex entered.
     #[inline]
     fn hex_cost(&self, to: Hex) -> Option<u32> {
@@ -163,9 +177,16 @@ fn movement(c: &mut Criterion) {
     let map = Map::new();
     let mut search = Search::new(map.shape, 1);
     check_same_answer(&map, &mut search);
-    let full = search
+    let full: Vec<(Hex, u32)> = search
         .run(map.centre, 0, BUDGET, |f, _, t, d| map.step(f, t, d))
-        .len();
+        .hexes()
+        .collect();
+    let indexed: Vec<(Hex, u32)> = search
+        .run_indexed(map.centre, 0, BUDGET, |m| map.step_indexed(m))
+        .hexes()
+        .collect();
+    assert_eq!(full, indexed);
+    let full = full.len();
     let near = map
         .centre
         .range(BUDGET + 1)
@@ -190,6 +211,13 @@ fn movement(c: &mut Criterion) {
             let reach = search.run(black_box(map.centre), 0, BUDGET, |f, _, t, d| {
                 map.step(f, t, d)
             });
+            black_box(reach.len())
+        });
+    });
+    g.bench_function("grognard_full_rule_indexed", |b| {
+        b.iter(|| {
+            let reach =
+                search.run_indexed(black_box(map.centre), 0, BUDGET, |m| map.step_indexed(m));
             black_box(reach.len())
         });
     });

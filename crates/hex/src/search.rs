@@ -92,6 +92,38 @@ impl Step {
     }
 }
 
+/// One step the search asks about, for [`Search::run_indexed`]: from `from` (in
+/// `from_mode`) to its neighbour `to` in direction `dir`, with the dense indices
+/// ([`MapShape::index`]) of both hexes.
+///
+/// ```
+/// use grognard_hex::search::{Move, Search, Step};
+/// use grognard_hex::{Hex, MapShape, Orientation, Shove};
+/// let map = MapShape::new(Orientation::FlatTop, Shove::Even, 4, 4).unwrap();
+/// let mut asked: Vec<Move> = Vec::new();
+/// Search::new(map, 1).run_indexed(Hex::ORIGIN, 0, 1, |m| {
+///     asked.push(m);
+///     Step::Blocked
+/// });
+/// assert!(asked.iter().all(|m| map.index(m.to) == Some(m.to_index)));
+/// assert_eq!(asked.len(), 2); // (0, 0) is a corner hex
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The hex moved from.
+    pub from: Hex,
+    /// Its dense index.
+    pub from_index: usize,
+    /// The mode the unit is in there.
+    pub from_mode: u8,
+    /// The neighbour moved to; always on the map.
+    pub to: Hex,
+    /// Its dense index.
+    pub to_index: usize,
+    /// The direction from `from` to `to`.
+    pub dir: Direction,
+}
+
 /// No node: the parent of the start.
 const NONE: u32 = u32::MAX;
 
@@ -366,6 +398,41 @@ impl Search {
     where
         F: FnMut(Hex, u8, Hex, Direction) -> Step,
     {
+        self.run_indexed(start, start_mode, budget, |m| {
+            step(m.from, m.from_mode, m.to, m.dir)
+        })
+    }
+
+    /// [`Search::run`] with a step closure that also gets the dense indices of both
+    /// hexes ([`Move`]), so that a ruleset reads its [`crate::Grid`]s and
+    /// [`crate::SideGrid`]s without converting hexes to indices again.
+    ///
+    /// # Panics
+    /// As [`Search::run`].
+    ///
+    /// ```
+    /// use grognard_hex::search::{Search, Step};
+    /// use grognard_hex::{Grid, Hex, MapShape, Orientation, Shove, SideGrid};
+    ///
+    /// let map = MapShape::new(Orientation::FlatTop, Shove::Even, 10, 10).unwrap();
+    /// let terrain = Grid::from_fn(map, |h| if h.q == 3 { 2u32 } else { 1 });
+    /// let rivers = SideGrid::new(map, 0u32);
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run_indexed(Hex::new(1, 1), 0, 4, |m| {
+    ///     Step::enter(terrain[m.to_index] + rivers.get_at(m.from_index, m.dir), 0)
+    /// });
+    /// assert_eq!(reach.cost(Hex::new(4, 1)), Some(4));
+    /// ```
+    pub fn run_indexed<F>(
+        &mut self,
+        start: Hex,
+        start_mode: u8,
+        budget: u32,
+        mut step: F,
+    ) -> Reach<'_>
+    where
+        F: FnMut(Move) -> Step,
+    {
         self.begin(start, start_mode, budget);
         self.explore(&mut step);
         Reach { search: self }
@@ -424,7 +491,7 @@ impl Search {
     /// Dial's algorithm from the queued start to the end of the budget.
     fn explore<F>(&mut self, step: &mut F)
     where
-        F: FnMut(Hex, u8, Hex, Direction) -> Step,
+        F: FnMut(Move) -> Step,
     {
         let stamp = self.stamp;
         let budget = self.budget;
@@ -491,7 +558,14 @@ impl Search {
                             cost,
                             stop,
                             mode: to_mode,
-                        } = step(from, mode, from.neighbor(dir), dir)
+                        } = step(Move {
+                            from,
+                            from_index: hex as usize,
+                            from_mode: mode,
+                            to: from.neighbor(dir),
+                            to_index: to_hex as usize,
+                            dir,
+                        })
                         else {
                             continue;
                         };

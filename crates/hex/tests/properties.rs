@@ -621,6 +621,17 @@ proptest! {
             .filter(|k| min_opt(expect[k * 2], expect[k * 2 + 1]).is_some())
             .count();
         prop_assert_eq!(states, want_states);
+
+        // The indexed entry point answers the same, with the right indices.
+        let costs: Vec<Option<u32>> = map.hexes().map(|h| reach.cost(h)).collect();
+        let mut other = Search::new(map, modes);
+        let indexed = other.run_indexed(start, start_mode, budget, |m| {
+            assert_eq!(map.index(m.from), Some(m.from_index));
+            assert_eq!(map.index(m.to), Some(m.to_index));
+            world.step(m.from, m.from_mode, m.to, m.dir)
+        });
+        let indexed_costs: Vec<Option<u32>> = map.hexes().map(|h| indexed.cost(h)).collect();
+        prop_assert_eq!(indexed_costs, costs);
     }
 }
 
