@@ -1,5 +1,5 @@
-//! 4. Battle: range, battle dice, hits, and the exact odds of a battle before it is
-//! rolled.
+//! Battle: range, battle dice, hits, and the exact odds of a battle before it is
+//! rolled (step 4 of the turn).
 
 use super::data::Face;
 use super::units::{Board, Kind};
@@ -11,20 +11,29 @@ use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 use std::collections::BTreeMap;
 
-/// The battle dice of one battle, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The battle dice of one battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DiceCount {
     /// Hexes to the target.
     pub distance: u32,
     /// Dice for that range (BC-RNG-1 to BC-RNG-3).
     pub range: u8,
-    /// Dice the target's terrain takes away (BC-TER-3).
-    pub protection: u8,
+    /// Dice the target's terrain (BC-TER-3) and a fence before it take away.
+    pub protection: (u8, u8),
     /// Dice the card played adds (BC-CARD-7, BC-CARD-2).
     pub bonus: u8,
     /// Dice rolled.
     pub total: u8,
-    pub reasons: Vec<Reason>,
+}
+
+/// Why a unit may not battle a target at all, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Block {
+    General,
+    Range(u32),
+    Adjacent(UnitId),
+    Sight,
+    NoDice(u8, u8),
 }
 
 /// The rule giving a type's range and dice.
@@ -39,18 +48,18 @@ fn range_rule(kind: Kind) -> &'static str {
 
 /// BC-BAT-3: the dice `u` rolls battling `target`: by range, less the target's terrain,
 /// plus the card played when `with_card` (not for Fight Back). Checks range (BC-RNG-1 to
-/// BC-RNG-3), the adjacent enemy (BC-BAT-2) and line of sight (BC-LOS-1 to BC-LOS-3).
-pub(crate) fn dice(
+/// BC-RNG-3), the adjacent enemy (BC-BAT-2), line of sight (BC-LOS-1 to BC-LOS-3) and
+/// that a die is left (BC-BAT-4).
+pub(crate) fn count(
     rules: &BattleCry,
     state: &State,
     board: &Board,
     u: UnitId,
     target: UnitId,
     with_card: bool,
-) -> Result<DiceCount, Refusal> {
-    let kind = rules.kind(u);
-    if kind == Kind::General {
-        return Err(Refusal::new("BC-GEN-4", "a general alone may not battle"));
+) -> Result<DiceCount, Block> {
+    if rules.kind(u) == Kind::General {
+        return Err(Block::General);
     }
     let from = state.pieces[u.index()].hex.expect("on the map");
     let to = state.pieces[target.index()].hex.expect("on the map");
@@ -61,144 +70,216 @@ pub(crate) fn dice(
         .and_then(|d| d.checked_sub(1))
         .and_then(|d| table.get(d))
     else {
-        return Err(Refusal::new(
-            range_rule(kind),
-            format!(
-                "{} is {distance} hexes away; {} battles at up to {} hex{}",
-                rules.label(to),
-                kind.name(),
-                table.len(),
-                if table.len() == 1 {
-                    " (adjacent only)"
-                } else {
-                    "es"
-                }
-            ),
-        ));
+        return Err(Block::Range(distance));
     };
-    let side = rules.side_of(u);
     if distance > 1 {
+        let side = rules.side_of(u);
         let adjacent = from.neighbors().into_iter().find_map(|h| {
             board
                 .unit_at(rules, h)
                 .filter(|&e| rules.side_of(e) != side)
         });
         if let Some(e) = adjacent {
-            return Err(Refusal::new(
-                "BC-BAT-2",
-                format!(
-                    "{} is adjacent to the enemy {}: it may not battle a more distant enemy",
-                    rules.who(u),
-                    rules.who(e)
-                ),
-            ));
+            return Err(Block::Adjacent(e));
         }
         if !line_of_sight::sees(rules, board, from, to) {
-            return Err(Refusal {
-                reasons: vec![line_of_sight::blocked_by(rules, board, from, to)],
-            });
+            return Err(Block::Sight);
         }
     }
-    let (protection, mut terrain) = rules.protection(from, to);
-    let base = range.saturating_sub(protection);
-    let (bonus, why) = if with_card {
+    let protection = rules.protection_parts(from, to);
+    let base = range.saturating_sub(protection.0.max(protection.1));
+    let bonus = if with_card {
         cards::bonus_dice(rules, state, board, u)
     } else {
-        (0, None)
+        0
     };
     let total = base + bonus;
     if total == 0 {
-        return Err(Refusal::new(
-            "BC-BAT-4",
-            format!("{range} dice at {distance} hexes, less {protection} for the target's terrain, leaves none to roll"),
-        ));
+        return Err(Block::NoDice(range, protection.0.max(protection.1)));
     }
-    let mut reasons = vec![Reason::new(
-        range_rule(kind),
-        format!(
-            "{} at {distance} hex{}: {range} dice",
-            kind.name(),
-            if distance == 1 { "" } else { "es" }
-        ),
-    )];
-    reasons.append(&mut terrain);
-    reasons.extend(why);
-    reasons.push(Reason::new(
-        "BC-BAT-3",
-        format!("{range} - {protection} + {bonus} = {total} dice"),
-    ));
     Ok(DiceCount {
         distance,
         range,
         protection,
         bonus,
         total,
-        reasons,
     })
+}
+
+impl Block {
+    fn refusal(
+        self,
+        rules: &BattleCry,
+        state: &State,
+        board: &Board,
+        u: UnitId,
+        target: UnitId,
+    ) -> Refusal {
+        let kind = rules.kind(u);
+        let from = state.pieces[u.index()].hex.expect("on the map");
+        let to = state.pieces[target.index()].hex.expect("on the map");
+        match self {
+            Block::General => Refusal::new("BC-GEN-4", "a general alone may not battle"),
+            Block::Range(distance) => {
+                let n = rules.row(u).dice.len();
+                Refusal::new(
+                    range_rule(kind),
+                    format!(
+                        "{} is {distance} hexes away; {} battles at up to {n} hex{}",
+                        rules.label(to),
+                        kind.name(),
+                        if n == 1 { " (adjacent only)" } else { "es" }
+                    ),
+                )
+            }
+            Block::Adjacent(e) => Refusal::new(
+                "BC-BAT-2",
+                format!(
+                    "{} is adjacent to the enemy {}: it may not battle a more distant enemy",
+                    rules.who(u),
+                    rules.who(e)
+                ),
+            ),
+            Block::Sight => Refusal {
+                reasons: vec![line_of_sight::blocked_by(rules, board, from, to)],
+            },
+            Block::NoDice(range, protection) => Refusal::new(
+                "BC-BAT-4",
+                format!("{range} dice at {} hexes, less {protection} for the target's terrain, leaves none to roll", from.distance(to)),
+            ),
+        }
+    }
+}
+
+/// [`count`], with the rules that set the dice, or the refusal.
+pub(crate) fn dice(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    target: UnitId,
+    with_card: bool,
+) -> Result<(DiceCount, Vec<Reason>), Refusal> {
+    let d = count(rules, state, board, u, target, with_card)
+        .map_err(|b| b.refusal(rules, state, board, u, target))?;
+    let kind = rules.kind(u);
+    let to = state.pieces[target.index()].hex.expect("on the map");
+    let mut reasons = vec![Reason::new(
+        range_rule(kind),
+        format!(
+            "{} at {} hex{}: {} dice",
+            kind.name(),
+            d.distance,
+            if d.distance == 1 { "" } else { "es" },
+            d.range
+        ),
+    )];
+    reasons.extend(rules.protection_reasons(to, d.protection));
+    reasons.extend(cards::bonus_reason(state, d.bonus));
+    reasons.push(Reason::new(
+        "BC-BAT-3",
+        format!(
+            "{} - {} + {} = {} dice",
+            d.range,
+            d.protection.0.max(d.protection.1),
+            d.bonus,
+            d.total
+        ),
+    ));
+    Ok((d, reasons))
+}
+
+/// Why unit `u` may not battle now, whatever its target (BC-BAT-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unable {
+    Phase(Phase),
+    NotYours,
+    General,
+    Eliminated,
+    NotOrdered,
+    Battled,
+    Moved,
+    Waded,
+}
+
+fn unable(rules: &BattleCry, state: &State, u: UnitId) -> Option<Unable> {
+    if state.phase != Phase::Battle {
+        return Some(Unable::Phase(state.phase));
+    }
+    if rules.side_of(u) != state.active {
+        return Some(Unable::NotYours);
+    }
+    if rules.kind(u) == Kind::General {
+        return Some(Unable::General);
+    }
+    let p = &state.pieces[u.index()];
+    if p.hex.is_none() {
+        return Some(Unable::Eliminated);
+    }
+    if !orders::is_ordered(state, u) {
+        return Some(Unable::NotOrdered);
+    }
+    if p.battled {
+        return Some(Unable::Battled);
+    }
+    if p.moved && !rules.row(u).battle_after_move {
+        return Some(Unable::Moved);
+    }
+    if p.waded {
+        return Some(Unable::Waded);
+    }
+    None
 }
 
 /// BC-BAT-1: checks that unit `u` may battle now, whatever its target.
 fn check_battler(rules: &BattleCry, state: &State, u: UnitId) -> Result<(), Refusal> {
-    match state.phase {
-        Phase::Battle => {}
-        Phase::Movement => {
-            return Err(Refusal::new(
-                "BC-MOV-2",
-                "battles come after all moves are completed",
-            ));
-        }
-        p => {
-            return Err(Refusal::new(
-                "BC-TURN-2",
-                format!("battles come after the moves, not in the {} step", p.name()),
-            ));
-        }
-    }
+    let Some(why) = unable(rules, state, u) else {
+        return Ok(());
+    };
     let who = rules.who(u);
-    if rules.side_of(u) != state.active {
-        return Err(Refusal::new("BC-ORD-1", format!("{who} is not yours")));
-    }
-    if rules.kind(u) == Kind::General {
-        return Err(Refusal::new(
+    Err(match why {
+        Unable::Phase(Phase::Movement) => {
+            Refusal::new("BC-MOV-2", "battles come after all moves are completed")
+        }
+        Unable::Phase(p) => Refusal::new(
+            "BC-TURN-2",
+            format!("battles come after the moves, not in the {} step", p.name()),
+        ),
+        Unable::NotYours => Refusal::new("BC-ORD-1", format!("{who} is not yours")),
+        Unable::General => Refusal::new(
             "BC-GEN-4",
             "a general may not battle; an attached general adds no dice",
-        ));
-    }
-    let p = &state.pieces[u.index()];
-    if p.hex.is_none() {
-        return Err(Refusal::new(
-            "BC-ORD-1",
-            format!("{who} has been eliminated"),
-        ));
-    }
-    if !orders::is_ordered(state, u) {
-        return Err(Refusal::new(
+        ),
+        Unable::Eliminated => Refusal::new("BC-ORD-1", format!("{who} has been eliminated")),
+        Unable::NotOrdered => Refusal::new(
             "BC-ORD-1",
             format!("{who} is not ordered: only ordered units battle"),
-        ));
-    }
-    if p.battled {
-        return Err(Refusal::new(
+        ),
+        Unable::Battled => Refusal::new(
             "BC-BAT-1",
             format!("{who} has battled this turn: once a turn"),
-        ));
-    }
-    if p.moved && !rules.row(u).battle_after_move {
-        return Err(Refusal::new(
+        ),
+        Unable::Moved => Refusal::new(
             "BC-MOV-5",
             format!("{who} moved this turn: artillery moves or battles"),
-        ));
-    }
-    if p.waded {
-        return Err(Refusal::new(
+        ),
+        Unable::Waded => Refusal::new(
             "BC-TER-6",
             format!(
                 "{who} entered {} this turn and may not battle",
-                rules.terrain_name(p.hex.expect("on the map"))
+                rules.terrain_name(state.pieces[u.index()].hex.expect("on the map"))
             ),
-        ));
-    }
-    Ok(())
+        ),
+    })
+}
+
+/// Whether `t` is a target for `u`: an enemy unit, or an enemy general alone (BC-HIT-4).
+fn is_target(rules: &BattleCry, state: &State, board: &Board, u: UnitId, t: UnitId) -> bool {
+    t.index() < rules.pieces.len()
+        && rules.side_of(t) != rules.side_of(u)
+        && state.pieces[t.index()].hex.is_some_and(|hex| {
+            rules.kind(t) != Kind::General || board.unit_at(rules, hex).is_none()
+        })
 }
 
 /// Checks a target: an enemy unit, or an enemy general alone in its hex (BC-HIT-4).
@@ -209,6 +290,9 @@ fn check_target(
     u: UnitId,
     t: UnitId,
 ) -> Result<(), Refusal> {
+    if is_target(rules, state, board, u, t) {
+        return Ok(());
+    }
     if t.index() >= rules.pieces.len() {
         return Err(Refusal::new("BC-BAT-1", "no such target"));
     }
@@ -224,19 +308,17 @@ fn check_target(
             format!("{} has been eliminated", rules.who(t)),
         ));
     };
-    if rules.kind(t) == Kind::General {
-        if let Some(unit) = board.unit_at(rules, hex) {
-            return Err(Refusal::new(
-                "BC-HIT-4",
-                format!(
-                    "{} is attached to {}: a general is attacked only when alone; battle the unit",
-                    rules.who(t),
-                    rules.who(unit)
-                ),
-            ));
-        }
-    }
-    Ok(())
+    let unit = board
+        .unit_at(rules, hex)
+        .expect("a general attached to a unit");
+    Err(Refusal::new(
+        "BC-HIT-4",
+        format!(
+            "{} is attached to {}: a general is attacked only when alone; battle the unit",
+            rules.who(t),
+            rules.who(unit)
+        ),
+    ))
 }
 
 /// Checks a battle.
@@ -249,8 +331,7 @@ pub(crate) fn check_battle(
     check_battler(rules, state, u)?;
     let board = Board::new(rules, state);
     check_target(rules, state, &board, u, t)?;
-    let d = dice(rules, state, &board, u, t, true)?;
-    let mut reasons = d.reasons;
+    let (_, mut reasons) = dice(rules, state, &board, u, t, true)?;
     if rules.kind(t) == Kind::General {
         reasons.push(Reason::new(
             "BC-HIT-4",
@@ -264,12 +345,12 @@ pub(crate) fn check_battle(
 pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
     for u in rules.piece_ids() {
-        if rules.side_of(u) != state.active || check_battler(rules, state, u).is_err() {
+        if unable(rules, state, u).is_some() {
             continue;
         }
         for t in rules.piece_ids() {
-            if check_target(rules, state, &board, u, t).is_ok()
-                && dice(rules, state, &board, u, t, true).is_ok()
+            if is_target(rules, state, &board, u, t)
+                && count(rules, state, &board, u, t, true).is_ok()
             {
                 out.push(Action::Battle { unit: u, target: t });
             }
@@ -301,11 +382,28 @@ pub(crate) fn battle(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let board = Board::new(rules, state);
-    let Ok(d) = dice(rules, state, &board, u, t, true) else {
+    let Ok(d) = count(rules, state, &board, u, t, true) else {
         return;
     };
     state.pieces[u.index()].battled = true;
     resolve(rules, state, u, t, d, false, ctx);
+}
+
+/// The rule IDs of a battle's dice, for its event.
+fn dice_rules(rules: &BattleCry, state: &State, u: UnitId, d: &DiceCount) -> Vec<String> {
+    let mut v = vec![range_rule(rules.kind(u)).to_owned()];
+    let (terrain, fence) = d.protection;
+    if terrain.max(fence) > 0 {
+        v.push("BC-TER-3".into());
+    }
+    if terrain > 0 && fence > 0 {
+        v.push("BC-TER-4".into());
+    }
+    if let Some(r) = cards::bonus_reason(state, d.bonus) {
+        v.push(r.rule);
+    }
+    v.push("BC-BAT-3".into());
+    v
 }
 
 /// Rolls and applies a battle; `fight_back` when it is a Fight Back (BC-CARD-8).
@@ -332,7 +430,7 @@ pub(crate) fn resolve(
     let (sabers, flags) = (count(Face::Sabers), count(Face::Flag));
     let from = state.pieces[t.index()].hex.expect("on the map");
     let attacker = (!fight_back).then_some(u);
-    let mut rule_ids: Vec<String> = d.reasons.iter().map(|r| r.rule.clone()).collect();
+    let mut rule_ids = dice_rules(rules, state, u, &d);
     if fight_back {
         rule_ids.push("BC-CARD-8".into());
     }
@@ -485,7 +583,7 @@ fn fight_back_window(rules: &BattleCry, state: &mut State, unit: UnitId, attacke
         return;
     }
     let board = Board::new(rules, state);
-    if dice(rules, state, &board, unit, attacker, false).is_ok() {
+    if count(rules, state, &board, unit, attacker, false).is_ok() {
         state.pending = Some(Pending::FightBack {
             unit,
             target: attacker,
@@ -509,7 +607,7 @@ pub(crate) fn check_fight_back(rules: &BattleCry, state: &State) -> Result<Vec<R
         ));
     }
     let board = Board::new(rules, state);
-    let d = dice(rules, state, &board, unit, target, false)?;
+    let (_, dice_reasons) = dice(rules, state, &board, unit, target, false)?;
     let mut reasons = vec![Reason::new(
         "BC-CARD-8",
         format!(
@@ -518,7 +616,7 @@ pub(crate) fn check_fight_back(rules: &BattleCry, state: &State) -> Result<Vec<R
             rules.who(target)
         ),
     )];
-    reasons.extend(d.reasons);
+    reasons.extend(dice_reasons);
     reasons.push(Reason::new(
         "BC-GEN-8",
         "a unit that fights back does not take ground",
@@ -543,7 +641,7 @@ pub(crate) fn fight_back(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_,
         rule: "BC-CARD-8".into(),
     });
     let board = Board::new(rules, state);
-    let Ok(d) = dice(rules, state, &board, unit, target, false) else {
+    let Ok(d) = count(rules, state, &board, unit, target, false) else {
         return;
     };
     resolve(rules, state, unit, target, d, true, ctx);
@@ -588,7 +686,7 @@ pub(crate) fn preview(
     state: &State,
     action: &Action,
 ) -> Result<Preview, Refusal> {
-    let (u, t, d) = match action {
+    let (u, t, (d, dice_reasons)) = match action {
         Action::Battle { unit, target } => {
             super::turn::check(rules, state, action)?;
             let board = Board::new(rules, state);
@@ -673,7 +771,7 @@ pub(crate) fn preview(
             )
         })
         .collect();
-    let mut reasons = d.reasons.clone();
+    let mut reasons = dice_reasons;
     reasons.push(Reason::new(
         "BC-DIE-1",
         format!("each die: {a} of 6 faces hit, {b} of 6 a flag"),
@@ -694,7 +792,7 @@ pub(crate) fn preview(
             "target": rules.unit_name(t),
             "distance": d.distance,
             "range_dice": d.range,
-            "terrain": d.protection,
+            "terrain": d.protection.0.max(d.protection.1),
             "card": d.bonus,
             "dice": d.total,
             "figures": figures,

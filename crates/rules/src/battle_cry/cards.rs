@@ -310,14 +310,9 @@ fn leadership(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
 
 /// BC-CARD-7: the extra dice of the card played for a unit battling (Leadership: infantry
 /// and cavalry with an attached general; troop cards: the units they ordered).
-pub(crate) fn bonus_dice(
-    rules: &BattleCry,
-    state: &State,
-    board: &Board,
-    u: UnitId,
-) -> (u8, Option<Reason>) {
+pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> u8 {
     let Some(card) = state.played else {
-        return (0, None);
+        return 0;
     };
     let row = card.row();
     let hex = state.pieces[u.index()].hex;
@@ -326,29 +321,30 @@ pub(crate) fn bonus_dice(
             if matches!(rules.kind(u), Kind::Infantry | Kind::Cavalry)
                 && hex.is_some_and(|h| board.general_at(rules, h).is_some()) =>
         {
-            (
-                1,
-                Some(Reason::new(
-                    "BC-CARD-7",
-                    "Leadership: infantry or cavalry with an attached general rolls 1 additional die",
-                )),
-            )
+            1
         }
         Command::Troops { kinds, .. }
-            if row.dice > 0
-                && kinds & kind_bit(rules.kind(u)) != 0
+            if kinds & kind_bit(rules.kind(u)) != 0
                 && state.pieces[u.index()].order == Order::Card =>
         {
-            (
-                row.dice,
-                Some(Reason::new(
-                    "BC-CARD-2",
-                    format!("{}: {} additional dice", row.title, row.dice),
-                )),
-            )
+            row.dice
         }
-        _ => (0, None),
+        _ => 0,
     }
+}
+
+/// Why the card played adds `n` dice.
+pub(crate) fn bonus_reason(state: &State, n: u8) -> Option<Reason> {
+    let card = state.played.filter(|_| n > 0)?;
+    let row = card.row();
+    Some(if row.kind == CardKind::Leadership {
+        Reason::new(
+            "BC-CARD-7",
+            "Leadership: infantry or cavalry with an attached general rolls 1 additional die",
+        )
+    } else {
+        Reason::new("BC-CARD-2", format!("{}: {n} additional dice", row.title))
+    })
 }
 
 /// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.

@@ -412,6 +412,8 @@ pub struct BattleCry {
     pub(crate) turns: Option<u32>,
     /// The whole deck, sorted.
     pub(crate) deck: Vec<Card>,
+    /// Movement and battle of each kind, in [`Kind::ALL`] order.
+    pub(crate) unit_rows: [data::UnitRow; 4],
 }
 
 impl BattleCry {
@@ -451,7 +453,7 @@ impl BattleCry {
 
     /// The unit's type row in `data.toml`.
     pub(crate) fn row(&self, u: UnitId) -> &data::UnitRow {
-        &self.data.units[self.kind(u).name()]
+        &self.unit_rows[self.kind(u) as usize]
     }
 
     /// A piece's name for messages: its id and type.
@@ -472,6 +474,12 @@ impl BattleCry {
     #[must_use]
     pub fn unit(&self, id: &str) -> Option<UnitId> {
         self.names.unit(id)
+    }
+
+    /// Every unit and general as the scenario sets it, in scenario order.
+    #[must_use]
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
     }
 
     /// The flags each side needs to win, in play order.

@@ -1,4 +1,4 @@
-//! 3. Move: units and generals, attached generals, and what terrain does to a move.
+//! Move (step 3 of the turn): units and generals, attached generals, and terrain.
 
 use super::units::{Board, Kind};
 use super::{cards, orders, Action, BattleCry, Event, Phase, State};

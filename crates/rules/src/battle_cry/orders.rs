@@ -1,4 +1,4 @@
-//! 2. Announce orders: which generals and units the card played orders.
+//! Announce orders (step 2 of the turn): which generals and units the card orders.
 
 use super::cards::{self, Command};
 use super::units::Order;

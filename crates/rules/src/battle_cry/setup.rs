@@ -173,6 +173,7 @@ pub(super) fn build(s: &Scenario) -> Result<BattleCry, Problems> {
         flags_to_win,
         turns: s.turns,
         deck,
+        unit_rows: Kind::ALL.map(|k| data.units[k.name()].clone()),
     })
 }
 

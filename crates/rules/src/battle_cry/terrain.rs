@@ -34,10 +34,10 @@ impl BattleCry {
         }
     }
 
-    /// BC-TER-3, BC-TER-4: the dice a target in `target` is spared when battled from
-    /// `from`: its hex's terrain, or a fence it stands behind (one the line of fire
-    /// crosses into its hex), whichever protects more; protections do not add up.
-    pub(crate) fn protection(&self, from: Hex, target: Hex) -> (u8, Vec<Reason>) {
+    /// BC-TER-3, BC-TER-4: the protection of a target in `target` battled from `from`:
+    /// its hex's terrain and a fence it stands behind (one the line of fire crosses into
+    /// its hex). Only the larger counts: protections do not add up.
+    pub(crate) fn protection_parts(&self, from: Hex, target: Hex) -> (u8, u8) {
         let terrain = self.info(target).map_or(0, |i| i.protection);
         // The hexes the line of fire comes from as it enters the target hex: the one
         // before it, or the two along whose hexside it runs up to a corner of it.
@@ -55,9 +55,17 @@ impl BattleCry {
             .map(|h| self.side_protection(target, h))
             .max()
             .unwrap_or(0);
+        (terrain, fence)
+    }
+
+    /// Why a target is protected, for [`BattleCry::protection_parts`]' result.
+    pub(crate) fn protection_reasons(
+        &self,
+        target: Hex,
+        (terrain, fence): (u8, u8),
+    ) -> Vec<Reason> {
         let mut reasons = Vec::new();
-        let best = terrain.max(fence);
-        if best > 0 {
+        if terrain.max(fence) > 0 {
             if terrain >= fence {
                 reasons.push(Reason::new(
                     "BC-TER-3",
@@ -80,6 +88,6 @@ impl BattleCry {
                 ));
             }
         }
-        (best, reasons)
+        reasons
     }
 }

@@ -170,6 +170,12 @@ impl Pos {
             .map(|h| self.label(h))
     }
 
+    /// Sets a piece's figures (a reduced unit).
+    pub fn set_figures(&mut self, name: &str, n: u8) {
+        let u = self.id(name);
+        self.state.pieces[u.index()].figures = n;
+    }
+
     pub fn figures(&self, name: &str) -> u8 {
         self.state.pieces[self.id(name).index()].figures
     }

@@ -1,9 +1,13 @@
 //! Battle Cry: a test per rule ID (named after it), the text's worked examples, random
 //! playouts with invariants and replay, and the golden legal-action counts.
 
+mod battle;
 mod cards;
+mod golden;
 mod harness;
+mod line_of_sight;
 mod movement;
 mod orders;
 mod playouts;
+mod retreat;
 mod turn;

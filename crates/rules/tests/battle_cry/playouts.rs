@@ -1,32 +1,214 @@
-//! Random playouts of the built-in scenario.
+//! Random playouts of the built-in scenario: no panic and no dead end; invariants after
+//! every action; `explain` agrees with `legal_actions`, deliberately illegal candidates
+//! included; a saved game replays to the same state.
 
 use super::harness;
-use grognard_engine::{Dice, Game, Ruleset};
-use grognard_rules::battle_cry::BattleCry;
+use grognard_engine::{Dice, Game, Ruleset, Seat, UnitId};
+use grognard_hex::Hex;
+use grognard_rules::battle_cry::{Action, BattleCry, Card, Kind, Order, Phase, State};
+
+/// The invariants every state keeps.
+fn check_invariants(rules: &BattleCry, s: &State, ctx: &str) {
+    // The whole deck: deck + hands + discard + the cards in play.
+    let mut cards: Vec<Card> = s.deck.clone();
+    cards.extend(s.hands.iter().flatten());
+    cards.extend(&s.discard);
+    cards.extend(s.played);
+    cards.extend(s.fight_back);
+    cards.sort();
+    assert_eq!(cards, rules.whole_deck(), "{ctx}: cards lost or made");
+    assert!(
+        s.hands.iter().all(|h| h.windows(2).all(|w| w[0] <= w[1])),
+        "{ctx}: hands are sorted"
+    );
+    // Figures and flags add up.
+    let names = rules.names();
+    let mut lost = [0u8; 2];
+    let mut seen = std::collections::HashMap::<Hex, Vec<UnitId>>::new();
+    for i in 0..s.pieces.len() {
+        let u = UnitId(u16::try_from(i).unwrap());
+        let p = &s.pieces[i];
+        let side = usize::from(rules.pieces()[i].side);
+        assert_eq!(
+            p.hex.is_none(),
+            p.figures == 0,
+            "{ctx}: {} eliminated iff no figures",
+            names.unit_name(u).unwrap()
+        );
+        match p.hex {
+            None => lost[side] += 1,
+            Some(h) => {
+                assert!(names.map().contains(h), "{ctx}: off the map");
+                seen.entry(h).or_default().push(u);
+            }
+        }
+    }
+    assert_eq!(
+        s.flags,
+        [lost[1], lost[0]],
+        "{ctx}: flags are the enemy's eliminated pieces"
+    );
+    for (h, here) in &seen {
+        let generals = here
+            .iter()
+            .filter(|&&u| rules.pieces()[u.index()].kind == Kind::General)
+            .count();
+        assert!(
+            here.len() <= 2 && generals <= 1 && (here.len() < 2 || generals == 1),
+            "{ctx}: {h:?} holds {here:?}"
+        );
+        let sides: std::collections::HashSet<u8> = here
+            .iter()
+            .map(|&u| rules.pieces()[u.index()].side)
+            .collect();
+        assert_eq!(sides.len(), 1, "{ctx}: enemies share {h:?}");
+    }
+    // Whose decision it is, and something to decide.
+    let mut legal = Vec::new();
+    rules.legal_actions(s, &mut legal);
+    assert_eq!(rules.to_act(s).is_some(), s.outcome.is_none(), "{ctx}");
+    assert_eq!(legal.is_empty(), s.outcome.is_some(), "{ctx}: a dead end");
+    // Hands never show in the other side's view, nor the deck in any player's.
+    for (i, side) in ["blue", "grey"].iter().enumerate() {
+        let v = rules.view(s, &Seat::Side((*side).to_owned()));
+        let other = ["blue", "grey"][1 - i];
+        assert_eq!(
+            v["hands"][other],
+            serde_json::json!({ "count": s.hands[1 - i].len() }),
+            "{ctx}"
+        );
+        assert!(v.get("deck_cards").is_none());
+    }
+}
+
+/// Candidate actions, legal or not, for the consistency check.
+fn candidates(rules: &BattleCry, s: &State, dice: &mut Dice) -> Vec<Action> {
+    let n = u16::try_from(s.pieces.len()).unwrap();
+    let mut roll = |k: u32| dice.next(k).0 - 1;
+    let unit = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
+    let target = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
+    let map = *rules.names().map();
+    let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
+    let near = s.pieces[unit.index()]
+        .hex
+        .map_or(hex, |h| h.neighbors()[roll(6) as usize]);
+    let deck = rules.whole_deck();
+    let card = deck[roll(u32::try_from(deck.len()).unwrap()) as usize];
+    vec![
+        Action::Deal,
+        Action::PlayCard { card },
+        Action::Discard { card },
+        Action::Order { unit },
+        Action::DoneOrdering,
+        Action::Move { unit, to: hex },
+        Action::Move { unit, to: near },
+        Action::DoneMoving,
+        Action::Battle { unit, target },
+        Action::EndTurn,
+        Action::Retreat { unit, to: near },
+        Action::TakeGround,
+        Action::FightBack,
+        Action::Decline,
+    ]
+}
+
+/// Plays one random game; returns it and the number of actions.
+fn playout(seed: u64, checks: bool) -> (Game<BattleCry>, usize) {
+    let mut game = Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
+    let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9) ^ 0xBA77);
+    let mut n = 0;
+    let mut ordered_this_turn: Vec<UnitId> = Vec::new();
+    while game.rules().outcome(game.state()).is_none() {
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "seed {seed}: dead end at action {n}");
+        if checks {
+            let ctx = format!("seed {seed}, action {n}");
+            check_invariants(game.rules(), game.state(), &ctx);
+            for a in &legal {
+                let e = game.rules().explain(game.state(), a);
+                assert!(
+                    e.legal,
+                    "{ctx}: listed {a:?} explained illegal: {:?}",
+                    e.reasons
+                );
+            }
+            for a in candidates(game.rules(), game.state(), &mut dice) {
+                let e = game.rules().explain(game.state(), &a);
+                assert_eq!(e.legal, legal.contains(&a), "{ctx}: {a:?}: {:?}", e.reasons);
+                assert!(!e.reasons.is_empty(), "{ctx}: {a:?} without a reason");
+                if !e.legal {
+                    assert!(
+                        e.reasons[0].rule.starts_with("BC-"),
+                        "{ctx}: {a:?} refused without a rule ID"
+                    );
+                }
+            }
+        }
+        let pick = (dice.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        let action = legal[pick].clone();
+        if let Action::Order { unit } = action {
+            assert!(
+                !ordered_this_turn.contains(&unit),
+                "seed {seed}: {unit:?} ordered twice"
+            );
+            ordered_this_turn.push(unit);
+        }
+        let before = game.state().turn;
+        if let Err(e) = game.apply(action.clone()) {
+            panic!("seed {seed}: legal {action:?} refused: {e}");
+        }
+        if game.state().turn != before {
+            ordered_this_turn.clear();
+        }
+        if checks && game.state().phase == Phase::Movement {
+            let s = game.state();
+            let orders = s.pieces.iter().filter(|p| p.order == Order::Card).count();
+            assert!(orders <= 6, "seed {seed}: {orders} orders");
+        }
+        n += 1;
+        assert!(n < 50_000, "seed {seed}: no end after {n} actions");
+    }
+    if checks {
+        check_invariants(game.rules(), game.state(), &format!("seed {seed}, the end"));
+    }
+    (game, n)
+}
 
 #[test]
-fn random_playouts_finish() {
-    let mut lengths = Vec::new();
-    for seed in 0..50 {
-        let mut game = Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
-        let mut dice = Dice::new(seed ^ 0x5eed);
-        let mut n = 0;
-        while game.rules().outcome(game.state()).is_none() {
-            let legal = game.legal_actions();
-            assert!(
-                !legal.is_empty(),
-                "seed {seed}: dead end at action {n}: {:?}",
-                game.state()
-            );
-            let pick = (dice.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
-            let action = legal[pick].clone();
-            if let Err(e) = game.apply(action.clone()) {
-                panic!("seed {seed}: legal {action:?} refused: {e}");
-            }
-            n += 1;
-            assert!(n < 100_000, "seed {seed}: no end after {n} actions");
+fn random_playouts_finish_with_invariants_and_replay() {
+    for seed in 0..200 {
+        let (game, n) = playout(seed, seed < 12);
+        assert!(
+            game.rules().outcome(game.state()).is_some(),
+            "seed {seed}: unfinished after {n}"
+        );
+        if seed % 20 == 0 {
+            let registry = grognard_rules::registry();
+            let again = registry.load_game(&game.save()).unwrap();
+            let names = game.rules().names();
+            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
+            assert_eq!(again.state(), original, "seed {seed}: replay differs");
         }
-        lengths.push((n, game.state().turn));
     }
-    eprintln!("{lengths:?}");
+}
+
+/// Thousands of games, every action checked: `cargo test -p grognard-rules --release
+/// battle_cry::playouts::thousands -- --ignored`.
+#[test]
+#[ignore = "slow: run with --release --ignored"]
+fn thousands_of_random_playouts() {
+    let mut total = 0;
+    for seed in 0..3000 {
+        let (game, n) = playout(seed, true);
+        total += n;
+        if seed % 100 == 0 {
+            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
+            let names = game.rules().names();
+            assert_eq!(
+                again.state(),
+                names.scope(|| serde_json::to_value(game.state()).unwrap())
+            );
+        }
+    }
+    eprintln!("3000 games, {total} actions");
 }
