@@ -154,8 +154,9 @@ fn from_hexx(h: hexx::Hex) -> Hex {
     Hex::new(h.x, h.y)
 }
 
-/// Both searches agree where the rule is the same (a cost per hex entered).
-fn check_same_answer(map: &Map, search: &mut Search) {
+/// Both searches agree where the rule is the same (a cost per hex entered); returns
+/// how many hexes they reach.
+fn check_same_answer(map: &Map, search: &mut Search) -> usize {
     let reach = search.run(map.centre, 0, BUDGET, |_, _, to, _| {
         map.hex_cost(to)
             .map_or(Step::Blocked, |c| Step::enter(c, 0))
@@ -171,12 +172,13 @@ fn check_same_answer(map: &Map, search: &mut Search) {
         ours, theirs,
         "the two searches disagree on the per-hex rule"
     );
+    ours.len()
 }
 
 fn movement(c: &mut Criterion) {
     let map = Map::new();
     let mut search = Search::new(map.shape, 1);
-    check_same_answer(&map, &mut search);
+    let per_hex = check_same_answer(&map, &mut search);
     let full: Vec<(Hex, u32)> = search
         .run(map.centre, 0, BUDGET, |f, _, t, d| map.step(f, t, d))
         .hexes()
@@ -194,8 +196,8 @@ fn movement(c: &mut Criterion) {
         .filter(|&&h| map.terrain[map.shape.index(h).unwrap()] & ZOC != 0)
         .count();
     eprintln!(
-        "map {}x{} ({} hexes in the hexagon); full rule reaches {full} hexes; \
-         {near} zone-of-control hexes within {} of the centre",
+        "map {}x{} ({} hexes in the hexagon); full rule reaches {full} hexes, \
+         per-hex rule {per_hex}; {near} zone-of-control hexes within {} of the centre",
         map.shape.cols(),
         map.shape.rows(),
         map.centre.range(RADIUS).len(),
