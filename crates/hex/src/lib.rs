@@ -3,7 +3,7 @@
 //! Axial coordinates ([`Hex`]), six numbered [`Direction`]s, printed map labels
 //! (`CCRR`, see [`MapShape`]), hexsides as first-class values ([`Hexside`]), dense
 //! per-hex and per-hexside storage ([`Grid`], [`SideGrid`]), an exact integer line of
-//! sight ([`line`]) and a least-cost movement search ([`search::Search`]).
+//! sight ([`line()`]) and a least-cost movement search ([`search::Search`]).
 //!
 //! ```
 //! use grognard_hex::{Direction, Hex, Hexside, MapShape, Orientation, Shove};

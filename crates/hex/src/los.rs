@@ -98,7 +98,7 @@ pub fn line(a: Hex, b: Hex) -> Vec<LineStep> {
     out
 }
 
-/// [`line`] into a buffer: clears `out`, then fills it, so that a caller tracing
+/// [`line()`] into a buffer: clears `out`, then fills it, so that a caller tracing
 /// many lines reuses one allocation.
 ///
 /// ```
@@ -114,7 +114,7 @@ pub fn line_into(a: Hex, b: Hex, out: &mut Vec<LineStep>) {
     out.extend(steps(a, b));
 }
 
-/// [`line`] as an iterator, which allocates nothing.
+/// [`line()`] as an iterator, which allocates nothing.
 ///
 /// ```
 /// use grognard_hex::{los::steps, Hex};
