@@ -272,7 +272,7 @@ pub async fn replay(
         "seats": table.seat_kinds(),
         "n": game.len(),
         "outcome": game.outcome(),
-        "log": game.log(&seat),
+        "log": *table.log(game.as_ref(), &seat),
     });
     if over {
         answer["seed"] = json!(game.seed());

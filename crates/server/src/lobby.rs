@@ -194,6 +194,12 @@ impl Lobby {
         self.hidden_rulesets.contains(game.ruleset()) || views_differ(game)
     }
 
+    /// The database's transactions committed and requests written so far.
+    #[must_use]
+    pub fn store_stats(&self) -> (u64, u64) {
+        self.store.stats()
+    }
+
     /// The built-in scenario with this id.
     ///
     /// # Errors
@@ -406,14 +412,10 @@ impl Lobby {
         // The events as this seat may see them: an action can cause what only the
         // other side may know.
         let seat = Seat::Side(side.to_owned());
-        let events = next
-            .log(&seat)
-            .pop()
-            .and_then(|mut e| e.get_mut("events").map(Value::take))
-            .and_then(|e| match e {
-                Value::Array(a) => Some(a),
-                _ => None,
-            })
+        let events = table
+            .log(next.as_ref(), &seat)
+            .last()
+            .and_then(|e| e["events"].as_array().cloned())
             .unwrap_or_default();
         let row = ActionRow {
             n,

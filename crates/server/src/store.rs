@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 const SCHEMA: &str = r"
@@ -100,6 +102,16 @@ enum Write {
 #[derive(Clone)]
 pub struct Store {
     tx: mpsc::UnboundedSender<Write>,
+    stats: Arc<Stats>,
+}
+
+/// What the writer has done since the start.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Transactions committed (each one sync of the WAL).
+    pub commits: AtomicU64,
+    /// Requests written in them.
+    pub writes: AtomicU64,
 }
 
 /// The most requests one transaction commits.
@@ -136,11 +148,13 @@ impl Store {
         let conn = open_connection(path).map_err(|e| storage(path, &e))?;
         let games = load_all(&conn).map_err(|e| storage(path, &e))?;
         let (tx, rx) = mpsc::unbounded_channel();
+        let stats = Arc::new(Stats::default());
+        let counts = Arc::clone(&stats);
         std::thread::Builder::new()
             .name("grognard-sqlite-writer".into())
-            .spawn(move || writer(conn, rx))
+            .spawn(move || writer(conn, rx, &counts))
             .map_err(|e| ApiError::Internal(format!("cannot start the database writer: {e}")))?;
-        Ok((Store { tx }, games))
+        Ok((Store { tx, stats }, games))
     }
 
     /// Stores a new game; returns once committed.
@@ -166,6 +180,15 @@ impl Store {
             reply,
         })?;
         rx.await.map_err(|_| gone())?.map_err(ApiError::Internal)
+    }
+
+    /// Transactions committed and requests written so far.
+    #[must_use]
+    pub fn stats(&self) -> (u64, u64) {
+        (
+            self.stats.commits.load(Ordering::Relaxed),
+            self.stats.writes.load(Ordering::Relaxed),
+        )
     }
 
     fn send(&self, w: Write) -> Result<(), ApiError> {
@@ -241,7 +264,7 @@ fn load_all(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
 }
 
 /// The writer thread: takes what has queued, commits it in one transaction, answers.
-fn writer(mut conn: Connection, mut rx: mpsc::UnboundedReceiver<Write>) {
+fn writer(mut conn: Connection, mut rx: mpsc::UnboundedReceiver<Write>, stats: &Stats) {
     let mut batch = Vec::with_capacity(BATCH);
     while let Some(first) = rx.blocking_recv() {
         batch.push(first);
@@ -251,11 +274,16 @@ fn writer(mut conn: Connection, mut rx: mpsc::UnboundedReceiver<Write>) {
                 Err(_) => break,
             }
         }
-        commit(&mut conn, &mut batch);
+        let n = batch.len() as u64;
+        if commit(&mut conn, &mut batch) {
+            stats.commits.fetch_add(1, Ordering::Relaxed);
+            stats.writes.fetch_add(n, Ordering::Relaxed);
+        }
     }
 }
 
-fn commit(conn: &mut Connection, batch: &mut Vec<Write>) {
+/// Commits a batch and answers each request; true when the transaction committed.
+fn commit(conn: &mut Connection, batch: &mut Vec<Write>) -> bool {
     let results: Result<Vec<Result<bool, String>>, rusqlite::Error> = (|| {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut results = Vec::with_capacity(batch.len());
@@ -277,6 +305,7 @@ fn commit(conn: &mut Connection, batch: &mut Vec<Write>) {
                     }
                 }
             }
+            true
         }
         Err(e) => {
             // Nothing of the batch is durable: every request of it fails.
@@ -291,6 +320,7 @@ fn commit(conn: &mut Connection, batch: &mut Vec<Write>) {
                     }
                 }
             }
+            false
         }
     }
 }

@@ -6,8 +6,9 @@ use crate::token;
 use grognard_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::{broadcast, Mutex};
 
 /// How many of the last log entries a game object carries.
@@ -70,7 +71,14 @@ pub struct Table {
     pub(crate) changed: broadcast::Sender<u64>,
     /// True while a task plays the computer's seats.
     pub(crate) ai_running: AtomicBool,
+    /// Each seat's log as last built, with its `n`. A seat's log at `n` depends only
+    /// on the first `n` actions, so it serves every request at that `n`; building it
+    /// costs the whole log, so it is built once per seat and action.
+    logs: std::sync::Mutex<SeatLogs>,
 }
+
+/// Each seat's last built log: its `n` and its entries.
+type SeatLogs = HashMap<String, (usize, Arc<Vec<Value>>)>;
 
 impl Table {
     /// A table for a game.
@@ -95,7 +103,35 @@ impl Table {
             turn: Mutex::new(()),
             changed: broadcast::channel(16).0,
             ai_running: AtomicBool::new(false),
+            logs: std::sync::Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The log of `game` (this table's game, or a replay of its first actions) as
+    /// `seat` may see it.
+    pub fn log(&self, game: &dyn AnyGame, seat: &Seat) -> Arc<Vec<Value>> {
+        let key = match seat {
+            Seat::Side(s) => s.as_str(),
+            Seat::Spectator => "\u{0}spectator",
+            Seat::Omniscient => "\u{0}omniscient",
+        };
+        let n = game.len();
+        if let Some((at, log)) = self
+            .logs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
+        {
+            if *at == n {
+                return Arc::clone(log);
+            }
+        }
+        let log = Arc::new(game.log(seat));
+        let mut logs = self.logs.lock().unwrap_or_else(PoisonError::into_inner);
+        if logs.get(key).is_none_or(|(at, _)| *at < n) {
+            logs.insert(key.to_owned(), (n, Arc::clone(&log)));
+        }
+        log
     }
 
     /// The game, for reading.
@@ -175,8 +211,8 @@ impl Table {
         let to_act = game.to_act();
         let acting = matches!((viewer, &to_act), (Viewer::Side(s), Some(d)) if *s == d.side);
         let actions = if acting { game.legal() } else { Vec::new() };
-        let mut log = game.log(&seat);
-        let log = log.split_off(log.len().saturating_sub(LOG_TAIL));
+        let log = self.log(game, &seat);
+        let log = &log[log.len().saturating_sub(LOG_TAIL)..];
         json!({
             "id": self.id,
             "scenario": self.scenario_id,
