@@ -16,10 +16,12 @@
 
 pub mod ai;
 pub mod dice;
+pub mod dice_pool;
 pub mod dynamic;
 pub mod fuzzing;
 pub mod game;
 pub mod protocol;
+pub mod retreat;
 pub mod ruleset;
 pub mod scenario;
 pub mod svg;
