@@ -28,6 +28,11 @@ pub const SCENARIOS: &[Builtin] = &[
         path: "scenarios/battle-cry/crossing-at-hollins-ford.toml",
         text: include_str!("../../../scenarios/battle-cry/crossing-at-hollins-ford.toml"),
     },
+    Builtin {
+        id: "broken-cairn",
+        path: "scenarios/skirmish/broken-cairn.toml",
+        text: include_str!("../../../scenarios/skirmish/broken-cairn.toml"),
+    },
 ];
 
 /// The built-in scenario with this id.

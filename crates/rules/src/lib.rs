@@ -14,6 +14,7 @@
 pub mod battle_cry;
 pub mod builtin;
 pub mod morne_plaine;
+pub mod skirmish;
 
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Registry;
@@ -24,6 +25,7 @@ pub fn registry() -> Registry {
     Registry::new()
         .with::<morne_plaine::MornePlaine>()
         .with::<battle_cry::BattleCry>()
+        .with::<skirmish::Skirmish>()
 }
 
 /// A one-line summary of a valid scenario.

@@ -4,3 +4,4 @@ mod battle_cry;
 mod common;
 mod index;
 mod morne_plaine;
+mod skirmish;

@@ -1,0 +1,101 @@
+//! How the computer opponent judges a skirmish position (not a rule: a heuristic for
+//! `Ruleset::evaluate`). It weighs the characters still fighting and their wounds and
+//! statuses, keeps its own characters' flanks and rears away from enemies, closes in on
+//! the enemy, and values a Quick Action kept for reactions and a charge under way. In the
+//! passive side's windows the same score makes it react when a reaction (turning to face
+//! an enemy come round its flank, stepping away) is worth more than the Quick Action it
+//! spends, and strike at a character leaving its zone unless the riposte is worth more.
+
+use super::facing::{attack_arc, Arc};
+use super::{Skirmish, State};
+
+impl Skirmish {
+    /// The score of `state` for `side`: higher is better.
+    pub(crate) fn score(&self, state: &State, side: &str) -> f64 {
+        let me = u8::from(self.sides[1] == side);
+        if let Some(o) = &state.outcome {
+            return match &o.winner {
+                Some(w) if w == side => 1000.0,
+                Some(_) => -1000.0,
+                None => 0.0,
+            };
+        }
+        let front = self.data.facing.front_turns;
+        let mut score = 0.0;
+        for u in self.ids() {
+            let sign = if self.side_of(u) == me { 1.0 } else { -1.0 };
+            let c = Self::ch(state, u);
+            let Some(h) = c.hex else {
+                score -= sign * 12.0;
+                continue;
+            };
+            let health = f64::from(self.health(u));
+            let mut v = 10.0 - 6.0 * f64::from(c.damage) / health;
+            if c.dazed {
+                v -= 2.0;
+            }
+            if c.panicked {
+                v -= 3.0;
+            }
+            if c.quick {
+                v += 0.3;
+            }
+            if Self::can_riposte(state, u) {
+                v += 0.2;
+            }
+            if c.defending.is_some() {
+                v += 0.5;
+            }
+            // Exposure: enemies within striking distance at its flank or rear.
+            let mut nearest = u32::MAX;
+            for e in self.side_ids(1 - self.side_of(u)) {
+                let Some(eh) = Self::ch(state, e).hex else {
+                    continue;
+                };
+                let d = eh.distance(h);
+                nearest = nearest.min(d);
+                if d <= u32::from(self.weapons[e.index()].longest()) + 1 {
+                    match attack_arc(h, c.facing, eh, front) {
+                        Arc::Front => {}
+                        Arc::Flank => v -= 0.8,
+                        Arc::Rear => v -= 1.5,
+                    }
+                }
+            }
+            if self.side_of(u) == me && !c.panicked && nearest != u32::MAX {
+                // Closing in: the fight is won by striking.
+                v -= 0.25
+                    * f64::from(
+                        nearest.saturating_sub(u32::from(self.weapons[u.index()].reach.max(1))),
+                    );
+            }
+            score += sign * v;
+        }
+        // Time passing is worth a hair, and every facing change in a phase costs more
+        // than the last: between actions that change nothing that matters (turning a
+        // character nobody threatens), ending the phase wins, and a forced action that
+        // looks bad (a flight, a berserk attack) is not put off for ever by turning on
+        // the spot.
+        score += 0.02 * f64::from(super::turn::half(state))
+            + if state.phase == super::Phase::Melee {
+                0.01
+            } else {
+                0.0
+            }
+            - 0.25 * f64::from(state.turned)
+            - 0.1 * f64::from(state.turned).powi(2);
+        if let Some(ch) = &state.charge {
+            for l in &ch.legs {
+                if !l.done {
+                    let sign = if self.side_of(l.run.unit) == me {
+                        1.0
+                    } else {
+                        -1.0
+                    };
+                    score += sign * 1.5;
+                }
+            }
+        }
+        score
+    }
+}

@@ -1,0 +1,535 @@
+//! Charges (skirmish-movement.txt, "Charges": preconditions, charge path, charge attack,
+//! formations): SK-CHG-1 to SK-CHG-14.
+
+use super::movement::{self, Gait, Priced};
+use super::{melee, Charge, Event, Leg, Movement, Skirmish, State};
+use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_hex::Hex;
+
+/// SK-CHG-9: whether `u`, charging, may step into `to`, the hex of `o`: `o` is its
+/// target, alone there, and `u` charges with a reach 0 weapon.
+pub(crate) fn enters_close_quarters(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    o: UnitId,
+    to: Hex,
+) -> bool {
+    let Some(ch) = &state.charge else {
+        return false;
+    };
+    let Some(leg) = ch.legs.iter().find(|l| l.run.unit == u) else {
+        return false;
+    };
+    leg.target == o
+        && Skirmish::ch(state, o).hex == Some(to)
+        && Skirmish::occupants(state, to) == vec![o]
+        && rules.weapons[u.index()].reaches().any(|r| r == 0)
+}
+
+impl Skirmish {
+    /// SK-CHG-5: whether `u`, charging `target`, stands where the target is in optimal
+    /// reach: a free hex at one of its weapon's reaches, or the target's own hex for
+    /// reach 0 (SK-CHG-9).
+    pub(crate) fn charge_goal(&self, state: &State, u: UnitId, target: UnitId, h: Hex) -> bool {
+        let Some(t) = Self::ch(state, target).hex else {
+            return false;
+        };
+        let d = h.distance(t);
+        if !self.weapons[u.index()].reaches().any(|r| u32::from(r) == d) {
+            return false;
+        }
+        let here = Self::occupants(state, h);
+        if d == 0 {
+            return here.iter().all(|&o| o == u || o == target) && here.contains(&target);
+        }
+        self.passable(h) && here.iter().all(|&o| o == u)
+    }
+
+    /// SK-CHG-5: each hex's cost by points to the nearest hex where `target` is in `u`'s
+    /// optimal reach, through free hexes and friends (never enemies), zones ignored.
+    pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+        let Some(t) = Self::ch(state, target).hex else {
+            return vec![u32::MAX; self.map.len()];
+        };
+        let longest = u32::from(self.weapons[u.index()].longest());
+        let goals: Vec<Hex> = t
+            .range(longest)
+            .into_iter()
+            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+            .collect();
+        let side = self.side_of(u);
+        let me = Self::ch(state, u).hex;
+        self.field(
+            &goals,
+            |h| {
+                if Some(h) == me {
+                    return true;
+                }
+                let here = Self::occupants(state, h);
+                self.passable(h) && here.len() < 2 && here.iter().all(|&o| self.side_of(o) == side)
+            },
+            |h| self.terrain_row(h).map_or(1, |r| u32::from(r.cost)),
+        )
+    }
+
+    /// The distance by points of `u`'s charge route to `target`, if any.
+    pub(crate) fn charge_cost(&self, state: &State, u: UnitId, target: UnitId) -> Option<u32> {
+        let h = Self::ch(state, u).hex?;
+        let f = self.charge_field(state, u, target);
+        let d = f[self.idx(h)?];
+        (d != u32::MAX).then_some(d)
+    }
+}
+
+/// A declaration checked.
+pub(crate) struct Declared {
+    pub reasons: Vec<Reason>,
+    pub with: Vec<UnitId>,
+}
+
+/// SK-CHG-1 to SK-CHG-4, SK-CHG-13: checks a charge's declaration.
+pub(crate) fn check_declare(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    target: UnitId,
+    together: bool,
+) -> Result<Declared, Refusal> {
+    if state.charge.is_some() {
+        return Err(Refusal::new(
+            "SK-CHG-5",
+            "a charge is under way: its chargers spend their whole movement running",
+        ));
+    }
+    let name = rules.name(u);
+    rules.may_move(state, u).map_err(|r| {
+        let mut reasons = vec![grognard_engine::Reason::new(
+            "SK-CHG-1",
+            format!("only a character who can move can charge; {name} cannot:"),
+        )];
+        reasons.extend(r.reasons);
+        Refusal { reasons }
+    })?;
+    let c = Skirmish::ch(state, u);
+    if c.moved {
+        return Err(Refusal::new(
+            "SK-CHG-2",
+            format!("a charge is declared at the beginning of the movement; {name} has moved"),
+        ));
+    }
+    if c.panicked {
+        return Err(Refusal::new(
+            "SK-CHG-8",
+            format!("{name} is Panicked: a Panicked character's charge is broken before it starts"),
+        ));
+    }
+    if let Some(r) = rules.must_go_on(state) {
+        return Err(r);
+    }
+    if let Some(p) = rules.pending_flight(state) {
+        return Err(Refusal::new(
+            "SK-STA-2",
+            format!(
+                "{} is Panicked and must flee before any other character moves",
+                rules.name(p)
+            ),
+        ));
+    }
+    if rules.side_of(target) == rules.side_of(u) {
+        return Err(Refusal::new(
+            "SK-CHG-2",
+            format!(
+                "{} is a friend: a charge's target is an enemy",
+                rules.name(target)
+            ),
+        ));
+    }
+    let Some(th) = Skirmish::ch(state, target).hex else {
+        return Err(Refusal::new(
+            "SK-CHG-4",
+            format!("{} is no longer in the fight", rules.name(target)),
+        ));
+    };
+    if c.berserk {
+        melee::nearest_check(rules, state, u, target)?;
+    }
+    let here = c.hex.expect("in play");
+    let d = here.distance(th);
+    if d < 3 {
+        return Err(Refusal::new(
+            "SK-CHG-4",
+            format!(
+                "{} is {d} hex(es) away: a charge's target is at least 3 hexes away",
+                rules.name(target)
+            ),
+        ));
+    }
+    let mp = u32::from(c.mp) + u32::from(rules.chars[u.index()].morale);
+    match rules.charge_cost(state, u, target) {
+        Some(cost) if cost <= mp => {}
+        Some(cost) => {
+            return Err(Refusal::new(
+                "SK-CHG-4",
+                format!(
+                    "the shortest route to strike {} costs {cost} point(s); {name} would have {mp}: the target must be reachable",
+                    rules.name(target)
+                ),
+            ))
+        }
+        None => {
+            return Err(Refusal::new(
+                "SK-CHG-4",
+                format!("no route leads to {} in {name}'s optimal reach: the target must be reachable", rules.name(target)),
+            ))
+        }
+    }
+    let mut with = Vec::new();
+    if together {
+        let Some(f) = &rules.chars[u.index()].formation else {
+            return Err(Refusal::new(
+                "SK-CHG-13",
+                format!("{name} belongs to no formation"),
+            ));
+        };
+        for m in rules.side_ids(state.active) {
+            if m != u
+                && rules.chars[m.index()].formation.as_ref() == Some(f)
+                && check_declare(rules, state, m, target, false).is_ok()
+            {
+                with.push(m);
+            }
+        }
+        if with.is_empty() {
+            return Err(Refusal::new(
+                "SK-CHG-13",
+                format!(
+                    "no other member of the formation {f} can charge {} with {name}",
+                    rules.name(target)
+                ),
+            ));
+        }
+    }
+    let mut reasons = vec![
+        Reason::new("SK-CHG-1", format!("{name} can move, so it can charge")),
+        Reason::new("SK-CHG-2", format!("declared at the start of its movement against {}", rules.name(target))),
+        Reason::new(
+            "SK-CHG-3",
+            format!("Morale {} extra point(s): {mp} in all", rules.chars[u.index()].morale),
+        ),
+        Reason::new("SK-CHG-4", format!("{} is {d} hexes away and reachable", rules.name(target))),
+        Reason::new(
+            "SK-CHG-5",
+            "the whole movement runs by the shortest route until the target is in optimal reach, zones ignored",
+        ),
+        Reason::new("SK-CHG-6", "no evasive movement"),
+        Reason::new(
+            "SK-CHG-10",
+            "on reaching the target: an immediate attack, +2 damage",
+        ),
+    ];
+    if rules.weapons[u.index()].reaches().any(|r| r == 0) {
+        reasons.push(Reason::new(
+            "SK-CHG-9",
+            "a reach 0 weapon: the charge ends in the target's hex, in Close Quarters",
+        ));
+    }
+    if !with.is_empty() {
+        let names: Vec<&str> = with.iter().map(|&m| rules.name(m)).collect();
+        reasons.push(Reason::new(
+            "SK-CHG-13",
+            format!(
+                "its formation charges with it ({}); breaks are postponed until after the charge",
+                names.join(", ")
+            ),
+        ));
+    }
+    Ok(Declared { reasons, with })
+}
+
+/// Declares a charge: the chargers gain their Morale in points (SK-CHG-3).
+pub(crate) fn declare(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    target: UnitId,
+    together: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let Ok(d) = check_declare(rules, state, u, target, together) else {
+        return;
+    };
+    movement::finish(
+        rules,
+        state,
+        "SK-MOV-7",
+        "another character charges: its movement is over",
+        ctx,
+    );
+    let mut legs = Vec::new();
+    for m in std::iter::once(u).chain(d.with.iter().copied()) {
+        let c = &mut state.chars[m.index()];
+        c.mp += rules.chars[m.index()].morale;
+        c.moved = true;
+        legs.push(Leg {
+            run: Movement {
+                unit: m,
+                path: vec![c.hex.expect("in play")],
+                provoked: Vec::new(),
+            },
+            target,
+            done: false,
+        });
+    }
+    ctx.emit(Event::ChargeDeclared {
+        unit: u,
+        target,
+        mp: Skirmish::ch(state, u).mp,
+        with: d.with,
+    });
+    state.charge = Some(Charge {
+        legs,
+        current: 0,
+        stepped: false,
+    });
+}
+
+/// Whether `u` is the charger whose step is next.
+pub(crate) fn check_runner(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
+    let ch = state.charge.as_ref().expect("a charge");
+    let runner = ch.legs[ch.current].run.unit;
+    if u == runner {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        "SK-CHG-5",
+        format!(
+            "the charge is under way and {} runs now: a charger spends its whole movement running, and nobody else moves meanwhile",
+            rules.name(runner)
+        ),
+    ))
+}
+
+/// SK-CHG-5, SK-CHG-6: checks a charger's step along a shortest route.
+pub(crate) fn check_step(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    to: Option<Hex>,
+    evasive: bool,
+) -> Result<Priced, Refusal> {
+    check_runner(rules, state, u)?;
+    let ch = state.charge.as_ref().expect("a charge");
+    let target = ch.legs[ch.current].target;
+    let Some(to) = to else {
+        return Err(Refusal::new(
+            "SK-CHG-5",
+            "a charger runs toward its target, not off the map",
+        ));
+    };
+    if evasive {
+        return Err(Refusal::new(
+            "SK-CHG-6",
+            "evasive movement is not available in a charge",
+        ));
+    }
+    let c = Skirmish::ch(state, u);
+    let from = c.hex.expect("a runner is in play");
+    let mut p = rules.price(state, u, from, to, c.facing, Gait::Charge, false)?;
+    if p.cost > c.mp {
+        return Err(Refusal::new(
+            "SK-MOV-6",
+            format!(
+                "entering {} costs {} point(s); {} has {} left",
+                rules.label(to),
+                p.cost,
+                rules.name(u),
+                c.mp
+            ),
+        ));
+    }
+    let field = rules.charge_field(state, u, target);
+    let (Some(fi), Some(ti)) = (rules.idx(from), rules.idx(to)) else {
+        unreachable!("priced hexes are on the map")
+    };
+    if field[fi] == u32::MAX || field[fi] > u32::from(c.mp) {
+        return Err(Refusal::new(
+            "SK-CHG-14",
+            format!(
+                "{} can no longer reach {}: the charge ends",
+                rules.name(u),
+                rules.name(target)
+            ),
+        ));
+    }
+    if field[ti] == u32::MAX || field[ti] + u32::from(p.cost) != field[fi] {
+        return Err(Refusal::new(
+            "SK-CHG-5",
+            format!(
+                "{} is off every shortest route to {}: a charger runs the shortest route by points",
+                rules.label(to),
+                rules.name(target)
+            ),
+        ));
+    }
+    p.reasons.push(Reason::new(
+        "SK-CHG-5",
+        format!(
+            "on a shortest route to {} ({} point(s) left to run)",
+            rules.name(target),
+            field[ti]
+        ),
+    ));
+    Ok(p)
+}
+
+/// Whether the runner has a step along its route.
+fn has_step(rules: &Skirmish, state: &State, u: UnitId) -> bool {
+    Skirmish::ch(state, u).hex.is_some_and(|h| {
+        h.neighbors()
+            .into_iter()
+            .any(|n| rules.map.contains(n) && check_step(rules, state, u, Some(n), false).is_ok())
+    })
+}
+
+/// SK-CHG-10: a charger standing where its target is in optimal reach attacks at once.
+pub(crate) fn strike_if_in_reach(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    let Some(ch) = &state.charge else { return };
+    let leg = &ch.legs[ch.current];
+    if leg.done {
+        return;
+    }
+    let (u, target) = (leg.run.unit, leg.target);
+    let Some(h) = Skirmish::ch(state, u).hex else {
+        return;
+    };
+    if !rules.charge_goal(state, u, target, h) {
+        return;
+    }
+    melee::charge_clash(rules, state, u, target, ctx);
+    end_leg(
+        rules,
+        state,
+        "SK-CHG-10",
+        format!(
+            "reached {} and attacked: its movement ends",
+            rules.name(target)
+        ),
+        ctx,
+    );
+}
+
+/// Ends the current charger's run.
+pub(crate) fn end_leg(
+    rules: &Skirmish,
+    state: &mut State,
+    rule: &str,
+    reason: impl Into<String>,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let Some(ch) = &mut state.charge else { return };
+    let i = ch.current;
+    if ch.legs[i].done {
+        return;
+    }
+    ch.legs[i].done = true;
+    let u = ch.legs[i].run.unit;
+    let path = ch.legs[i].run.path.clone();
+    ctx.emit(Event::ChargeEnded {
+        unit: u,
+        rule: rule.into(),
+        reason: reason.into(),
+    });
+    if Skirmish::ch(state, u).in_play() {
+        state.chars[u.index()].done = true;
+        if rules.on_friend(state, u) {
+            movement::put_back(rules, state, u, &path, ctx);
+        }
+    }
+}
+
+/// Moves the charge on when nobody need decide: the next charger's turn (SK-CHG-13),
+/// breaks (SK-CHG-8), a target come into reach (SK-CHG-10), a route closed (SK-CHG-14),
+/// the end of the charge. True when something changed.
+pub(crate) fn advance(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) -> bool {
+    let Some(ch) = &mut state.charge else {
+        return false;
+    };
+    let n = ch.legs.len();
+    if ch.legs.iter().all(|l| l.done) {
+        let legs = std::mem::take(&mut ch.legs);
+        state.charge = None;
+        for l in legs {
+            let u = l.run.unit;
+            if Skirmish::ch(state, u).in_play() {
+                state.chars[u.index()].done = true;
+                if rules.on_friend(state, u) {
+                    movement::put_back(rules, state, u, &l.run.path, ctx);
+                }
+            }
+        }
+        return true;
+    }
+    if ch.stepped || ch.legs[ch.current].done {
+        ch.stepped = false;
+        let next = (1..=n)
+            .map(|k| (ch.current + k) % n)
+            .find(|&i| !ch.legs[i].done);
+        if let Some(i) = next {
+            if i != ch.current {
+                ch.current = i;
+            }
+        }
+        return true;
+    }
+    let leg = &ch.legs[ch.current];
+    let (u, target) = (leg.run.unit, leg.target);
+    if !Skirmish::ch(state, u).in_play() {
+        if let Some(ch) = &mut state.charge {
+            let i = ch.current;
+            ch.legs[i].done = true;
+        }
+        return true;
+    }
+    let c = Skirmish::ch(state, u);
+    if !Skirmish::ch(state, target).in_play() {
+        end_leg(
+            rules,
+            state,
+            "SK-CHG-14",
+            "its target is no longer in the fight: the charge ends",
+            ctx,
+        );
+        return true;
+    }
+    if n == 1 && (c.dazed || c.panicked) {
+        let why = if c.dazed { "Dazed" } else { "Panicked" };
+        end_leg(
+            rules,
+            state,
+            "SK-CHG-8",
+            format!("the charge is broken: the charger is {why}"),
+            ctx,
+        );
+        return true;
+    }
+    let h = c.hex.expect("in play");
+    if rules.charge_goal(state, u, target, h) {
+        strike_if_in_reach(rules, state, ctx);
+        return true;
+    }
+    if !has_step(rules, state, u) {
+        end_leg(
+            rules,
+            state,
+            "SK-CHG-14",
+            format!(
+                "no route within its points leads to {} any more: the charge ends",
+                rules.name(target)
+            ),
+            ctx,
+        );
+        return true;
+    }
+    false
+}

@@ -1,0 +1,656 @@
+//! Melee (REFERENCE.md, "Futile Kingdoms", recovered): the attack and defense totals
+//! (SK-MEL-1, SK-MEL-2), reach bands (SK-MEL-3), Close Quarters (SK-MEL-4), attacks of
+//! opportunity (SK-MEL-5), what a result does (SK-MEL-6, provisional), the melee phase's
+//! attacks and counters (SK-MEL-7), the charge attack and its counter (SK-CHG-10,
+//! SK-CHG-11), and the exact odds before the dice roll.
+
+use super::data::Weapon;
+use super::facing::{attack_arc, Arc};
+use super::{statuses, Action, AttackKind, Event, Skirmish, State, Term};
+use grognard_engine::{Chance, Ctx, Dice, Preview, Reason, Refusal, Ruleset, UnitId};
+use serde_json::{json, Value};
+
+/// How a weapon suits a distance (SK-MEL-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Band {
+    /// At the weapon's reach.
+    Optimal,
+    /// Closer than its reach: -1.
+    TooLong,
+    /// One hex beyond its reach: -2.
+    TooShort,
+    /// Further.
+    Out,
+}
+
+impl Band {
+    /// The attack modifier.
+    #[must_use]
+    pub fn modifier(self) -> i32 {
+        match self {
+            Band::Optimal => 0,
+            Band::TooLong => -1,
+            Band::TooShort => -2,
+            Band::Out => i32::MIN,
+        }
+    }
+
+    /// The word for players.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Optimal => "optimal",
+            Band::TooLong => "too long",
+            Band::TooShort => "one hex too short",
+            Band::Out => "out of reach",
+        }
+    }
+}
+
+fn band_of(reach: u8, d: u32) -> Band {
+    let r = u32::from(reach);
+    if d == r {
+        Band::Optimal
+    } else if d < r {
+        Band::TooLong
+    } else if d == r + 1 {
+        Band::TooShort
+    } else {
+        Band::Out
+    }
+}
+
+/// SK-MEL-3: the best band of a weapon's reaches at a distance.
+///
+/// ```
+/// use grognard_rules::skirmish::data::Data;
+/// use grognard_rules::skirmish::melee::{band, Band};
+/// let data = Data::shipped();
+/// let spear = &data.weapon["spear"];
+/// assert_eq!(band(spear, 2), Band::Optimal);
+/// assert_eq!(band(spear, 1), Band::Optimal); // its alternative reach
+/// assert_eq!(band(spear, 3), Band::TooShort);
+/// assert_eq!(band(&data.weapon["sword"], 0), Band::TooLong);
+/// ```
+#[must_use]
+pub fn band(w: &Weapon, d: u32) -> Band {
+    w.reaches()
+        .map(|r| band_of(r, d))
+        .min()
+        .unwrap_or(Band::Out)
+}
+
+/// An attack's totals before the die.
+#[derive(Clone, Debug)]
+pub(crate) struct Calc {
+    pub attack: i32,
+    pub defense: i32,
+    pub attack_terms: Vec<Term>,
+    pub defense_terms: Vec<Term>,
+    pub arc: Arc,
+    pub band: Band,
+    pub reasons: Vec<Reason>,
+}
+
+fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
+    if value != 0 {
+        terms.push(Term {
+            what: what.into(),
+            value,
+        });
+    }
+}
+
+/// SK-MEL-1, SK-MEL-2: the attack and defense totals of `a` striking `t`; `None` when
+/// `t` is out of reach.
+pub(crate) fn calc(
+    rules: &Skirmish,
+    state: &State,
+    a: UnitId,
+    t: UnitId,
+    kind: AttackKind,
+) -> Option<Calc> {
+    let (ah, th) = (Skirmish::ch(state, a).hex?, Skirmish::ch(state, t).hex?);
+    let d = ah.distance(th);
+    let wa = &rules.weapons[a.index()];
+    let b = band(wa, d);
+    if b == Band::Out {
+        return None;
+    }
+    let (ca, ct) = (&rules.chars[a.index()], &rules.chars[t.index()]);
+    let (sa, st) = (Skirmish::ch(state, a), Skirmish::ch(state, t));
+    let mut at = Vec::new();
+    term(&mut at, "Vigor", i32::from(ca.vigor));
+    term(&mut at, "Weapon Skill", i32::from(ca.weapon_skill));
+    term(&mut at, ca.weapon.clone(), wa.attack);
+    if let (Some(s), Some(name)) = (&rules.shields[a.index()], &ca.shield) {
+        term(&mut at, name.clone(), s.attack);
+    }
+    let front = rules.data.facing.front_turns;
+    let arc = attack_arc(th, st.facing, ah, front);
+    match arc {
+        Arc::Flank => term(&mut at, "from a flank", 1),
+        Arc::Rear => term(&mut at, "from the rear", 3),
+        Arc::Front => {}
+    }
+    term(
+        &mut at,
+        "extra attacks on the target this melee phase",
+        i32::from(st.attacked),
+    );
+    if sa.berserk {
+        term(&mut at, "Berserk", 1);
+    }
+    if rules.hindered(state, a) {
+        term(
+            &mut at,
+            if rules.wounded(state, a) {
+                "Wounded"
+            } else {
+                "Encumbered"
+            },
+            -1,
+        );
+    }
+    term(&mut at, format!("reach {}", b.name()), b.modifier());
+    let mut de = Vec::new();
+    term(&mut de, "Vigor", i32::from(ct.vigor));
+    let wt = &rules.weapons[t.index()];
+    let shield = rules.shields[t.index()].as_ref();
+    if ct.weapon != "unarmed" {
+        term(&mut de, "Weapon Skill", i32::from(ct.weapon_skill));
+    } else if shield.is_some() {
+        term(&mut de, "Combat (a shield only)", i32::from(ct.combat));
+    } else {
+        term(
+            &mut de,
+            "Evasion (no weapon, no shield)",
+            i32::from(ct.evasion),
+        );
+    }
+    match (shield, &ct.shield) {
+        (Some(s), Some(name)) => term(&mut de, name.clone(), s.defense),
+        _ => term(&mut de, ct.weapon.clone(), wt.defense),
+    }
+    if st.defending.is_some() {
+        term(&mut de, "Defending", 2);
+    }
+    if st.dazed {
+        term(&mut de, "Dazed", -1);
+    }
+    if rules.hindered(state, t) {
+        term(
+            &mut de,
+            if rules.wounded(state, t) {
+                "Wounded"
+            } else {
+                "Encumbered"
+            },
+            -1,
+        );
+    }
+    if st.berserk {
+        term(&mut de, "Berserk", -2);
+    }
+    let attack = at.iter().map(|x| x.value).sum();
+    let defense = de.iter().map(|x| x.value).sum();
+    let mut reasons = vec![
+        Reason::new(
+            "SK-MEL-1",
+            format!("attack: die + {attack} ({})", list(&at)),
+        ),
+        Reason::new(
+            "SK-MEL-2",
+            format!(
+                "{}'s Melee Defense {defense} ({})",
+                rules.name(t),
+                list(&de)
+            ),
+        ),
+        Reason::new("SK-MEL-3", format!("distance {d}: reach {}", b.name())),
+    ];
+    if d == 0 {
+        reasons.push(Reason::new("SK-MEL-4", "in Close Quarters"));
+    }
+    if arc != Arc::Front {
+        reasons.push(Reason::new(
+            "SK-FAC-2",
+            format!("strikes {}'s {}", rules.name(t), arc.name()),
+        ));
+    }
+    let _ = kind;
+    Some(Calc {
+        attack,
+        defense,
+        attack_terms: at,
+        defense_terms: de,
+        arc,
+        band: b,
+        reasons,
+    })
+}
+
+fn list(terms: &[Term]) -> String {
+    terms
+        .iter()
+        .map(|t| format!("{} {:+}", t.what, t.value))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A resolved attack, not yet applied.
+#[derive(Clone, Debug)]
+pub(crate) struct Blow {
+    pub target: UnitId,
+    pub damage: u8,
+}
+
+/// SK-MEL-6: what a result does: a hit from `hit_at`, the weapon's damage and a point
+/// more for every `per_damage` above it, plus a bonus.
+pub(crate) fn damage_of(rules: &Skirmish, a: UnitId, result: i32, bonus: u8) -> Option<u8> {
+    let m = &rules.data.melee;
+    if result < m.hit_at {
+        return None;
+    }
+    let extra = u8::try_from((result - m.hit_at) / m.per_damage).unwrap_or(u8::MAX);
+    Some(
+        rules.weapons[a.index()]
+            .damage
+            .saturating_add(extra)
+            .saturating_add(bonus),
+    )
+}
+
+/// Rolls an attack and records it; the damage is applied by [`land`] (so that
+/// simultaneous attacks are both rolled first).
+pub(crate) fn resolve(
+    rules: &Skirmish,
+    state: &State,
+    a: UnitId,
+    t: UnitId,
+    kind: AttackKind,
+    bonus: u8,
+    ctx: &mut Ctx<'_, Event>,
+) -> Option<Blow> {
+    let c = calc(rules, state, a, t, kind)?;
+    let rule = match kind {
+        AttackKind::Melee => "SK-MEL-7",
+        AttackKind::Counter => "SK-CHG-11",
+        AttackKind::Charge => "SK-CHG-10",
+        AttackKind::Opportunity => "SK-MEL-5",
+    };
+    let die = i32::try_from(ctx.roll(
+        rules.data.dice.sides,
+        format!(
+            "{rule}: {} attack of {} on {}",
+            match kind {
+                AttackKind::Melee => "melee",
+                AttackKind::Counter => "counter",
+                AttackKind::Charge => "charge",
+                AttackKind::Opportunity => "opportunity",
+            },
+            rules.name(a),
+            rules.name(t)
+        ),
+    ))
+    .expect("a die face");
+    let result = die + c.attack - c.defense;
+    let damage = damage_of(rules, a, result, bonus);
+    ctx.emit(Event::Attacked {
+        unit: a,
+        target: t,
+        kind,
+        die,
+        attack: c.attack,
+        defense: c.defense,
+        result,
+        hit: damage.is_some(),
+        damage: damage.unwrap_or(0),
+        attack_terms: c.attack_terms,
+        defense_terms: c.defense_terms,
+    });
+    Some(Blow {
+        target: t,
+        damage: damage.unwrap_or(0),
+    })
+}
+
+/// Applies a blow's damage.
+pub(crate) fn land(rules: &Skirmish, state: &mut State, blow: &Blow, ctx: &mut Ctx<'_, Event>) {
+    statuses::hurt(rules, state, blow.target, blow.damage, ctx);
+}
+
+/// SK-STA-3: a Berserk character attacks the nearest enemy only.
+pub(crate) fn nearest_check(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    target: UnitId,
+) -> Result<(), Refusal> {
+    let Some(h) = Skirmish::ch(state, u).hex else {
+        return Ok(());
+    };
+    let nearest = rules
+        .side_ids(1 - rules.side_of(u))
+        .filter_map(|e| Skirmish::ch(state, e).hex.map(|x| x.distance(h)))
+        .min();
+    let d = Skirmish::ch(state, target).hex.map(|x| x.distance(h));
+    if d.is_some() && d == nearest {
+        Ok(())
+    } else {
+        Err(Refusal::new(
+            "SK-STA-3",
+            format!(
+                "{} is Berserk and must attack the nearest enemy; {} is not",
+                rules.name(u),
+                rules.name(target)
+            ),
+        ))
+    }
+}
+
+/// SK-MEL-7: checks a melee-phase attack.
+pub(crate) fn check_attack(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    t: UnitId,
+) -> Result<Vec<Reason>, Refusal> {
+    let name = rules.name(u);
+    if state.phase != super::Phase::Melee {
+        return Err(Refusal::new(
+            "SK-MEL-7",
+            format!("attacks are made in the melee phase; this is the {} phase (a charge attacks on reaching its target)", state.phase.name()),
+        ));
+    }
+    if rules.side_of(u) != state.active {
+        return Err(Refusal::new(
+            "SK-MEL-7",
+            format!("{name} is on the passive side: in {}'s melee phase only its characters attack (the target counters)", rules.side_name(state.active)),
+        ));
+    }
+    let c = Skirmish::ch(state, u);
+    if !c.in_play() {
+        return Err(Refusal::new(
+            "SK-STA-7",
+            format!("{name} is no longer in the fight"),
+        ));
+    }
+    if c.dazed {
+        return Err(Refusal::new(
+            "SK-ACT-1",
+            format!("{name} is Dazed: no Melee Action"),
+        ));
+    }
+    if !c.melee {
+        return Err(Refusal::new(
+            "SK-ACT-1",
+            format!("{name} has used its Melee Action this turn"),
+        ));
+    }
+    if rules.side_of(t) == rules.side_of(u) {
+        return Err(Refusal::new(
+            "SK-MEL-7",
+            format!("{} is a friend", rules.name(t)),
+        ));
+    }
+    if !Skirmish::ch(state, t).in_play() {
+        return Err(Refusal::new(
+            "SK-STA-7",
+            format!("{} is no longer in the fight", rules.name(t)),
+        ));
+    }
+    if c.berserk {
+        nearest_check(rules, state, u, t)?;
+    }
+    let Some(k) = calc(rules, state, u, t, AttackKind::Melee) else {
+        let d = c
+            .hex
+            .zip(Skirmish::ch(state, t).hex)
+            .map_or(0, |(a, b)| a.distance(b));
+        return Err(Refusal::new(
+            "SK-MEL-3",
+            format!(
+                "{} is {d} hexes away: out of reach of {name}'s {}",
+                rules.name(t),
+                rules.chars[u.index()].weapon
+            ),
+        ));
+    };
+    let mut reasons = vec![Reason::new(
+        "SK-MEL-7",
+        format!("{name} spends its Melee Action on {}", rules.name(t)),
+    )];
+    reasons.extend(k.reasons);
+    if counters(rules, state, t, u) {
+        reasons.push(Reason::new(
+            "SK-MEL-7",
+            format!("{} counterattacks at the same time", rules.name(t)),
+        ));
+    }
+    Ok(reasons)
+}
+
+/// Whether `t`, attacked by `a`, counterattacks: it has a riposte left (SK-CHG-12) and
+/// reaches `a`.
+pub(crate) fn counters(rules: &Skirmish, state: &State, t: UnitId, a: UnitId) -> bool {
+    Skirmish::can_riposte(state, t) && calc(rules, state, t, a, AttackKind::Counter).is_some()
+}
+
+/// SK-MEL-7 (provisional): the attack and the target's counterattack, simultaneous.
+pub(crate) fn attack(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    t: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    state.chars[u.index()].melee = false;
+    let counter = counters(rules, state, t, u);
+    let blow = resolve(rules, state, u, t, AttackKind::Melee, 0, ctx);
+    let back = if counter {
+        state.chars[t.index()].ripostes += 1;
+        resolve(rules, state, t, u, AttackKind::Counter, 0, ctx)
+    } else {
+        None
+    };
+    state.chars[t.index()].attacked += 1;
+    if back.is_some() {
+        state.chars[u.index()].attacked += 1;
+    }
+    for b in blow.iter().chain(back.iter()) {
+        land(rules, state, b, ctx);
+    }
+}
+
+/// SK-CHG-10, SK-CHG-11: the charge attack with +2 damage; the target counters first
+/// when its reach is longer than the distance, at the same time when it reaches no
+/// further, each +2 damage. A Dazed charger still strikes (SK-CHG-8).
+pub(crate) fn charge_clash(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    t: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let bonus = rules.data.charge.damage_bonus;
+    let d = match (Skirmish::ch(state, u).hex, Skirmish::ch(state, t).hex) {
+        (Some(a), Some(b)) => a.distance(b),
+        _ => return,
+    };
+    let counter = counters(rules, state, t, u);
+    let first = counter && u32::from(rules.weapons[t.index()].longest()) > d;
+    if counter {
+        state.chars[t.index()].ripostes += 1;
+    }
+    if first {
+        if let Some(b) = resolve(rules, state, t, u, AttackKind::Counter, bonus, ctx) {
+            land(rules, state, &b, ctx);
+        }
+        if !Skirmish::ch(state, u).in_play() {
+            return;
+        }
+        if let Some(b) = resolve(rules, state, u, t, AttackKind::Charge, bonus, ctx) {
+            land(rules, state, &b, ctx);
+        }
+        return;
+    }
+    let blow = resolve(rules, state, u, t, AttackKind::Charge, bonus, ctx);
+    let back = if counter {
+        resolve(rules, state, t, u, AttackKind::Counter, bonus, ctx)
+    } else {
+        None
+    };
+    for b in blow.iter().chain(back.iter()) {
+        land(rules, state, b, ctx);
+    }
+}
+
+/// What an action did to the characters, for grouping the outcomes of a preview.
+fn summary(rules: &Skirmish, before: &State, after: &State) -> Value {
+    let mut out = serde_json::Map::new();
+    for u in rules.ids() {
+        let (b, a) = (Skirmish::ch(before, u), Skirmish::ch(after, u));
+        let mut m = serde_json::Map::new();
+        if a.damage > b.damage {
+            m.insert("damage".into(), json!(a.damage - b.damage));
+        }
+        if a.dazed && !b.dazed {
+            m.insert("dazed".into(), json!(true));
+        }
+        if rules.wounded(after, u) && !rules.wounded(before, u) {
+            m.insert("wounded".into(), json!(true));
+        }
+        if a.out && !b.out {
+            m.insert("out".into(), json!(true));
+        }
+        if a.hex != b.hex && a.in_play() {
+            m.insert("at".into(), json!(a.hex.map(|h| rules.label(h))));
+        }
+        if !m.is_empty() {
+            out.insert(rules.name(u).to_owned(), Value::Object(m));
+        }
+    }
+    Value::Object(out)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The exact distribution of an action's results: the action is played on copies of
+/// the state for every sequence of die faces it can roll, so the odds are the rules'
+/// own. Any legal action that rolls can be previewed: attacks (with their counters),
+/// attacks of opportunity, the step that completes a charge, a difficult step.
+pub(crate) fn preview(
+    rules: &Skirmish,
+    state: &State,
+    action: &Action,
+) -> Result<Preview, Refusal> {
+    let e = rules.explain(state, action);
+    if !e.legal {
+        return Err(Refusal { reasons: e.reasons });
+    }
+    let mut leaves: Vec<(Value, u32)> = Vec::new();
+    let mut stack: Vec<Vec<u32>> = vec![Vec::new()];
+    while let Some(prefix) = stack.pop() {
+        let mut s = state.clone();
+        let mut dice = Dice::new(0);
+        dice.force(prefix.iter().copied());
+        let mut events = Vec::new();
+        let mut ctx = Ctx::new(&mut dice, &mut events);
+        rules.apply_unchecked(&mut s, action, &mut ctx);
+        let rolled = ctx.rolls() as usize;
+        if rolled > 4 {
+            return Err(Refusal::new(
+                "SK-MEL-6",
+                "this action rolls more than four dice (a morale phase): no preview",
+            ));
+        }
+        if rolled > prefix.len() {
+            let next_sides = events
+                .iter()
+                .filter_map(|ev| match ev {
+                    Event::Roll(r) => Some(r.sides),
+                    _ => None,
+                })
+                .nth(prefix.len())
+                .unwrap_or(rules.data.dice.sides);
+            for f in (1..=next_sides).rev() {
+                let mut p = prefix.clone();
+                p.push(f);
+                stack.push(p);
+            }
+            continue;
+        }
+        leaves.push((
+            summary(rules, state, &s),
+            u32::try_from(prefix.len()).expect("few dice"),
+        ));
+    }
+    let depth = leaves.iter().map(|l| l.1).max().unwrap_or(0);
+    if depth == 0 {
+        return Err(Refusal::new(
+            "SK-MEL-6",
+            "this action rolls no dice: nothing to preview",
+        ));
+    }
+    let sides = u64::from(rules.data.dice.sides);
+    let den = sides.pow(depth);
+    let mut grouped: Vec<(Value, u64)> = Vec::new();
+    for (v, d) in leaves {
+        let w = sides.pow(depth - d);
+        match grouped.iter_mut().find(|(g, _)| *g == v) {
+            Some(g) => g.1 += w,
+            None => grouped.push((v, w)),
+        }
+    }
+    let outcomes = grouped
+        .into_iter()
+        .map(|(v, n)| {
+            let g = gcd(n, den);
+            Chance::new(v, n / g, den / g)
+        })
+        .collect();
+    Ok(Preview {
+        roll: format!("up to {depth}d{sides}"),
+        inputs: inputs(rules, state, action),
+        outcomes,
+        reasons: e.reasons,
+    })
+}
+
+fn calc_json(rules: &Skirmish, c: &Calc) -> Value {
+    json!({
+        "attack": c.attack,
+        "defense": c.defense,
+        "attack_terms": c.attack_terms,
+        "defense_terms": c.defense_terms,
+        "arc": c.arc.name(),
+        "reach": c.band.name(),
+        "hit_on_die": rules.data.melee.hit_at - c.attack + c.defense,
+    })
+}
+
+/// The totals behind a preview: the attack and, when there is one, the counter.
+fn inputs(rules: &Skirmish, state: &State, action: &Action) -> Value {
+    let (a, t, kind) = match action {
+        Action::Attack { unit, target } => (*unit, *target, AttackKind::Melee),
+        Action::Opportunity { unit, target } => (*unit, *target, AttackKind::Opportunity),
+        _ => return json!({}),
+    };
+    let mut v = json!({});
+    if let Some(c) = calc(rules, state, a, t, kind) {
+        v["attack"] = calc_json(rules, &c);
+    }
+    if kind == AttackKind::Melee && counters(rules, state, t, a) {
+        if let Some(c) = calc(rules, state, t, a, AttackKind::Counter) {
+            v["counter"] = calc_json(rules, &c);
+        }
+    }
+    v
+}

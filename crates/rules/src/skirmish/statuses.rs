@@ -1,0 +1,248 @@
+//! Statuses (REFERENCE.md, "Futile Kingdoms"): Dazed (SK-STA-1), Panicked (SK-STA-2),
+//! Berserk (SK-STA-3), Wounded (SK-STA-4), Encumbered (SK-STA-5), out of action
+//! (SK-STA-7); Engaged is in [`super::zones_of_control`]. What a status does to attack
+//! and defense is in [`super::melee`], to movement in [`super::movement`].
+
+use super::{Event, Skirmish, State};
+use grognard_engine::scenario::Edge;
+use grognard_engine::{Ctx, UnitId};
+use grognard_hex::Hex;
+
+impl Skirmish {
+    /// SK-STA-7 (provisional): the damage a character takes before going out of action.
+    pub(crate) fn health(&self, u: UnitId) -> u8 {
+        self.chars[u.index()].vigor + self.data.wounds.base
+    }
+
+    /// SK-STA-4 (provisional): Wounded from half its health, rounded up.
+    pub(crate) fn wounded(&self, state: &State, u: UnitId) -> bool {
+        let d = Self::ch(state, u).damage;
+        d > 0 && 2 * u32::from(d) >= u32::from(self.health(u))
+    }
+
+    /// SK-STA-4, SK-STA-5: Wounded or Encumbered (the penalties do not add up).
+    pub(crate) fn hindered(&self, state: &State, u: UnitId) -> bool {
+        self.wounded(state, u) || Self::ch(state, u).encumbered
+    }
+
+    /// SK-MOV-4: Finesse + 3 movement points, 2 fewer when Wounded or Encumbered;
+    /// SK-STA-2: a Panicked character gains its Morale in extra points.
+    pub(crate) fn allowance(&self, state: &State, u: UnitId) -> u8 {
+        let c = &self.chars[u.index()];
+        let m = &self.data.movement;
+        let mut mp = (c.finesse + m.base).saturating_sub(if self.hindered(state, u) {
+            m.hindered
+        } else {
+            0
+        });
+        if Self::ch(state, u).panicked {
+            mp += c.morale;
+        }
+        mp
+    }
+
+    /// SK-SHM-2: a short move has Finesse // 2 points, with the same modifiers.
+    pub(crate) fn short_allowance(&self, state: &State, u: UnitId) -> u8 {
+        let c = &self.chars[u.index()];
+        (c.finesse / 2).saturating_sub(if self.hindered(state, u) {
+            self.data.movement.hindered
+        } else {
+            0
+        })
+    }
+
+    /// SK-ACT-1: one Melee Action a turn unless Dazed.
+    pub(crate) fn melee_actions(state: &State, u: UnitId) -> u8 {
+        u8::from(!Self::ch(state, u).dazed)
+    }
+
+    /// SK-CHG-12: a character makes as many counterattacks and attacks of opportunity a
+    /// phase as it has Melee Actions.
+    pub(crate) fn can_riposte(state: &State, u: UnitId) -> bool {
+        let c = Self::ch(state, u);
+        c.in_play() && c.ripostes < Self::melee_actions(state, u)
+    }
+
+    /// The hexes along a side's home edge (SK-STA-2).
+    pub(crate) fn edge_hexes(&self, side: u8) -> Vec<Hex> {
+        let (cols, rows) = (
+            i32::try_from(self.map.cols()).expect("small map"),
+            i32::try_from(self.map.rows()).expect("small map"),
+        );
+        self.map
+            .hexes()
+            .filter(|&h| {
+                let (c, r) = self.map.to_offset(h);
+                match self.home[usize::from(side)] {
+                    Edge::North => r == 0,
+                    Edge::South => r == rows - 1,
+                    Edge::West => c == 0,
+                    Edge::East => c == cols - 1,
+                }
+            })
+            .collect()
+    }
+
+    /// Whether a hex lies on a side's home edge.
+    pub(crate) fn on_edge(&self, side: u8, hex: Hex) -> bool {
+        let (c, r) = self.map.to_offset(hex);
+        let (cols, rows) = (
+            i32::try_from(self.map.cols()).expect("small map"),
+            i32::try_from(self.map.rows()).expect("small map"),
+        );
+        match self.home[usize::from(side)] {
+            Edge::North => r == 0,
+            Edge::South => r == rows - 1,
+            Edge::West => c == 0,
+            Edge::East => c == cols - 1,
+        }
+    }
+}
+
+/// Emits a status change.
+pub(crate) fn status(
+    ctx: &mut Ctx<'_, Event>,
+    unit: UnitId,
+    status: &str,
+    on: bool,
+    rule: &str,
+    reason: impl Into<String>,
+) {
+    ctx.emit(Event::Status {
+        unit,
+        status: status.into(),
+        on,
+        rule: rule.into(),
+        reason: reason.into(),
+    });
+}
+
+/// SK-MOV-15: a Dazed, Panicked or Berserk character loses the benefit of evasive
+/// movement at once.
+pub(crate) fn lose_evasive(state: &mut State, u: UnitId, ctx: &mut Ctx<'_, Event>) {
+    let c = &mut state.chars[u.index()];
+    if c.evasive {
+        c.evasive = false;
+        status(
+            ctx,
+            u,
+            "evasive",
+            false,
+            "SK-MOV-15",
+            "Dazed, Panicked and Berserk characters lose the benefit of evasive movement",
+        );
+    }
+}
+
+/// SK-STA-1: dazes a character; SK-STA-3: a Berserk one is never Dazed. True when it
+/// became Dazed.
+pub(crate) fn daze(
+    state: &mut State,
+    u: UnitId,
+    rule: &str,
+    reason: impl Into<String>,
+    ctx: &mut Ctx<'_, Event>,
+) -> bool {
+    let c = &state.chars[u.index()];
+    if c.dazed || c.berserk || !c.in_play() {
+        return false;
+    }
+    state.chars[u.index()].dazed = true;
+    status(ctx, u, "dazed", true, rule, reason);
+    lose_evasive(state, u, ctx);
+    true
+}
+
+/// Damage from a hit (SK-MEL-6): wounds (SK-STA-4), out of action (SK-STA-7), a daze
+/// from a heavy blow. Returns whether the character was dazed by it.
+pub(crate) fn hurt(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    damage: u8,
+    ctx: &mut Ctx<'_, Event>,
+) -> bool {
+    if damage == 0 || !Skirmish::ch(state, u).in_play() {
+        return false;
+    }
+    let was_wounded = rules.wounded(state, u);
+    let c = &mut state.chars[u.index()];
+    c.damage = c.damage.saturating_add(damage);
+    if c.damage >= rules.health(u) {
+        take_out(rules, state, u, false, ctx);
+        return false;
+    }
+    if !was_wounded && rules.wounded(state, u) {
+        status(
+            ctx,
+            u,
+            "wounded",
+            true,
+            "SK-STA-4",
+            format!(
+                "{} damage of {}: Wounded from half",
+                Skirmish::ch(state, u).damage,
+                rules.health(u)
+            ),
+        );
+        // SK-MOR-3: a wound calls for a panic check.
+        state.chars[u.index()].shaken = true;
+    }
+    if damage >= rules.data.wounds.daze_at {
+        return daze(
+            state,
+            u,
+            "SK-MEL-6",
+            format!(
+                "a blow of {damage} points (a hit of {} or more dazes)",
+                rules.data.wounds.daze_at
+            ),
+            ctx,
+        );
+    }
+    false
+}
+
+/// SK-STA-7, SK-STA-2: a character leaves the fight, out of action or fled; friends
+/// nearby are shaken (SK-MOR-3) and the game may be over (SK-TURN-3).
+pub(crate) fn take_out(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    fled: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let Some(hex) = Skirmish::ch(state, u).hex else {
+        return;
+    };
+    let c = &mut state.chars[u.index()];
+    c.hex = None;
+    c.dazed = false;
+    c.panicked = false;
+    c.berserk = false;
+    c.evasive = false;
+    c.defending = None;
+    if fled {
+        c.fled = true;
+        ctx.emit(Event::Fled {
+            unit: u,
+            rule: "SK-STA-2".into(),
+        });
+    } else {
+        c.out = true;
+        ctx.emit(Event::OutOfAction {
+            unit: u,
+            rule: "SK-STA-7".into(),
+        });
+    }
+    let side = rules.side_of(u);
+    for f in rules.side_ids(side) {
+        if Skirmish::ch(state, f)
+            .hex
+            .is_some_and(|h| h.distance(hex) <= rules.data.panic.radius)
+        {
+            state.chars[f.index()].shaken = true;
+        }
+    }
+    super::turn::check_wipeout(rules, state, ctx);
+}

@@ -1,0 +1,450 @@
+//! A small harness for the skirmish tests: scenarios built from compact text, games
+//! driven through the typed engine (`Game<Skirmish>`), every action checked three ways
+//! (`explain`, the legal list and `apply` must agree).
+//!
+//! Maps are flat-top with even columns shoved down, so from an odd column's hex `CCRR`
+//! the neighbours are n `CC(RR-1)`, s `CC(RR+1)`, ne `(CC+1)(RR-1)`, se `(CC+1)RR`,
+//! sw `(CC-1)RR`, nw `(CC-1)(RR-1)`; from an even column's hex: n `CC(RR-1)`,
+//! s `CC(RR+1)`, ne `(CC+1)RR`, se `(CC+1)(RR+1)`, sw `(CC-1)(RR+1)`, nw `(CC-1)RR`.
+//! Red (ids `r-...`) plays first from the south edge; blue (`b-...`) from the north.
+
+#![allow(dead_code)]
+
+use grognard_engine::{Decision, Explanation, Game, Reached, Refusal, Ruleset, UnitId};
+use grognard_hex::{Direction, Hex};
+use grognard_rules::skirmish::characters::CharState;
+use grognard_rules::skirmish::{Action, Event, Phase, Skirmish, State, Window};
+
+/// The terrain codes of test maps.
+pub const LEGEND: &str = r#"{ "." = "open", b = "brush", r = "rock" }"#;
+
+/// A sword fighter's values: Finesse 3 (6 points), Vigor 2, Morale 2, Weapon Skill 2.
+pub const SWORD: &str = "finesse = 3, vigor = 2, morale = 2, weapon_skill = 2, combat = 1, evasion = 1, weapon = \"sword\"";
+
+/// A test scenario being written.
+#[derive(Clone, Debug)]
+pub struct Sk {
+    terrain: String,
+    cols: usize,
+    rows: usize,
+    units: String,
+    turns: u32,
+}
+
+/// A scenario on this terrain: one line per row, codes separated by spaces.
+pub fn map(terrain: &str) -> Sk {
+    let lines: Vec<&str> = terrain
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    Sk {
+        cols: lines[0].split_whitespace().count(),
+        rows: lines.len(),
+        terrain: lines.join("\n"),
+        units: String::new(),
+        turns: 10,
+    }
+}
+
+/// An open map of `cols` by `rows`.
+pub fn open(cols: usize, rows: usize) -> Sk {
+    let row = vec!["."; cols].join(" ");
+    map(&vec![row; rows].join("\n"))
+}
+
+/// The values of a sword fighter with some replaced: `with("weapon = \"spear\"")`.
+pub fn with(changes: &str) -> String {
+    let mut fields: Vec<(String, String)> = SWORD
+        .split(", ")
+        .map(|kv| {
+            let (k, v) = kv.split_once(" = ").unwrap();
+            (k.to_owned(), v.to_owned())
+        })
+        .collect();
+    for kv in changes.split(", ").filter(|s| !s.is_empty()) {
+        let (k, v) = kv.split_once(" = ").unwrap();
+        match fields.iter_mut().find(|(x, _)| x == k) {
+            Some(f) => f.1 = v.to_owned(),
+            None => fields.push((k.to_owned(), v.to_owned())),
+        }
+    }
+    fields
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Sk {
+    /// A character facing `facing` with these values; red when its id starts with `r`.
+    #[must_use]
+    pub fn ch(mut self, id: &str, at: &str, facing: &str, values: &str) -> Sk {
+        let side = if id.starts_with('r') { "red" } else { "blue" };
+        self.units += &format!(
+            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"character\"\nat = \"{at}\"\nfacing = \"{facing}\"\nvalues = {{ {values} }}\n"
+        );
+        self
+    }
+
+    /// A sword fighter.
+    #[must_use]
+    pub fn sword(self, id: &str, at: &str, facing: &str) -> Sk {
+        self.ch(id, at, facing, SWORD)
+    }
+
+    /// The turn limit.
+    #[must_use]
+    pub fn turns(mut self, n: u32) -> Sk {
+        self.turns = n;
+        self
+    }
+
+    /// The scenario file.
+    #[must_use]
+    pub fn toml(&self) -> String {
+        format!(
+            "[scenario]\nid = \"test\"\ntitle = \"Test\"\nruleset = \"skirmish\"\nseed = 7\nturns = {turns}\nfirst_side = \"red\"\n\n\
+             [map]\ncols = {cols}\nrows = {rows}\nlegend = {LEGEND}\nterrain = '''\n{terrain}\n'''\n\n\
+             [[sides]]\nid = \"red\"\nhome_edge = \"south\"\n\n[[sides]]\nid = \"blue\"\nhome_edge = \"north\"\n{units}",
+            turns = self.turns,
+            cols = self.cols,
+            rows = self.rows,
+            terrain = self.terrain,
+            units = self.units,
+        )
+    }
+
+    /// The validated scenario.
+    ///
+    /// # Panics
+    /// On any scenario problem.
+    #[must_use]
+    pub fn scenario(&self) -> grognard_engine::scenario::Scenario {
+        grognard_rules::registry()
+            .load_scenario("test.toml", &self.toml())
+            .unwrap_or_else(|p| panic!("{p}\n{}", self.toml()))
+    }
+
+    /// A typed game of it.
+    #[must_use]
+    pub fn game(&self) -> T {
+        T {
+            g: Game::new(self.scenario(), None).expect("game"),
+        }
+    }
+}
+
+/// A typed game under test.
+#[derive(Clone, Debug)]
+pub struct T {
+    /// The game.
+    pub g: Game<Skirmish>,
+}
+
+/// What an action did: its events.
+pub type Done = Result<Vec<Event>, Refusal>;
+
+/// A direction by its flat-top name.
+pub fn dir(name: &str) -> Direction {
+    Direction::ALL
+        .into_iter()
+        .find(|d| d.name() == name)
+        .unwrap_or_else(|| panic!("no direction {name}"))
+}
+
+impl T {
+    /// A character's id.
+    pub fn u(&self, id: &str) -> UnitId {
+        self.g
+            .rules()
+            .names()
+            .unit(id)
+            .unwrap_or_else(|| panic!("no character {id}"))
+    }
+
+    /// A hex by label.
+    pub fn h(&self, label: &str) -> Hex {
+        self.g
+            .rules()
+            .names()
+            .map()
+            .parse_label(label)
+            .expect("label")
+    }
+
+    /// A hex's label.
+    pub fn label(&self, hex: Hex) -> String {
+        self.g.rules().names().label(hex)
+    }
+
+    /// The state.
+    pub fn state(&self) -> &State {
+        self.g.state()
+    }
+
+    /// A character's state.
+    pub fn c(&self, id: &str) -> &CharState {
+        &self.g.state().chars[self.u(id).index()]
+    }
+
+    /// Where a character is.
+    pub fn at(&self, id: &str) -> Option<String> {
+        self.c(id).hex.map(|h| self.label(h))
+    }
+
+    /// Its facing's name.
+    pub fn facing(&self, id: &str) -> &'static str {
+        self.c(id).facing.name()
+    }
+
+    /// Movement points left.
+    pub fn mp(&self, id: &str) -> u8 {
+        self.c(id).mp
+    }
+
+    /// Who decides.
+    pub fn to_act(&self) -> Option<Decision> {
+        self.g.rules().to_act(self.g.state())
+    }
+
+    /// The kind of decision and whether it is a reaction window.
+    pub fn deciding(&self) -> (String, String, bool) {
+        let d = self.to_act().expect("someone decides");
+        (d.side, d.kind, d.reaction)
+    }
+
+    /// The legal actions.
+    pub fn legal(&self) -> Vec<Action> {
+        self.g.legal_actions()
+    }
+
+    /// Why an action is legal or not.
+    pub fn explain(&self, a: &Action) -> Explanation {
+        self.g.rules().explain(self.g.state(), a)
+    }
+
+    /// Applies an action, checking that `explain`, the legal list and `apply` agree.
+    ///
+    /// # Panics
+    /// When they disagree.
+    pub fn act(&mut self, a: Action) -> Done {
+        let listed = self.legal().contains(&a);
+        let e = self.explain(&a);
+        assert_eq!(
+            listed, e.legal,
+            "legal list and explain disagree on {a:?}: {e:?}"
+        );
+        let r = self.g.apply(a.clone()).map(<[Event]>::to_vec);
+        assert_eq!(
+            r.is_ok(),
+            listed,
+            "apply and the legal list disagree on {a:?}: {r:?}"
+        );
+        if let Err(refusal) = &r {
+            assert_eq!(
+                refusal.reasons, e.reasons,
+                "apply and explain give different reasons"
+            );
+        }
+        r
+    }
+
+    /// A step.
+    pub fn step(&self, id: &str, to: &str) -> Action {
+        Action::Move {
+            unit: self.u(id),
+            to: self.h(to),
+            evasive: false,
+        }
+    }
+
+    /// Steps a character one hex.
+    pub fn go(&mut self, id: &str, to: &str) -> Done {
+        let a = self.step(id, to);
+        self.act(a)
+    }
+
+    /// Steps evasively.
+    pub fn go_evasive(&mut self, id: &str, to: &str) -> Done {
+        let a = Action::Move {
+            unit: self.u(id),
+            to: self.h(to),
+            evasive: true,
+        };
+        self.act(a)
+    }
+
+    /// Steps a character along a path, passing every reaction window.
+    ///
+    /// # Panics
+    /// On a refusal.
+    pub fn walk(&mut self, id: &str, path: &[&str]) -> Vec<Event> {
+        let mut all = Vec::new();
+        for to in path {
+            all.extend(
+                self.go(id, to)
+                    .unwrap_or_else(|r| panic!("{id} to {to}: {r}")),
+            );
+            all.extend(self.pass_all());
+        }
+        all
+    }
+
+    /// Passes every open window.
+    pub fn pass_all(&mut self) -> Vec<Event> {
+        let mut all = Vec::new();
+        while self.state().window.is_some() {
+            all.extend(self.act(Action::Pass).expect("pass"));
+        }
+        all
+    }
+
+    /// Turns a character.
+    pub fn face(&mut self, id: &str, facing: &str) -> Done {
+        let a = Action::Face {
+            unit: self.u(id),
+            facing: dir(facing),
+        };
+        self.act(a)
+    }
+
+    /// Declares a charge.
+    pub fn charge(&mut self, id: &str, target: &str) -> Done {
+        let a = Action::Charge {
+            unit: self.u(id),
+            target: self.u(target),
+            together: false,
+        };
+        self.act(a)
+    }
+
+    /// A short move in the reaction window.
+    pub fn react(&mut self, id: &str, to: &str, facing: &str) -> Done {
+        let a = Action::ShortMove {
+            unit: self.u(id),
+            to: self.h(to),
+            facing: dir(facing),
+        };
+        self.act(a)
+    }
+
+    /// An attack of opportunity.
+    pub fn opportunity(&mut self, id: &str, target: &str) -> Done {
+        let a = Action::Opportunity {
+            unit: self.u(id),
+            target: self.u(target),
+        };
+        self.act(a)
+    }
+
+    /// A melee attack.
+    pub fn attack(&mut self, id: &str, target: &str) -> Done {
+        let a = Action::Attack {
+            unit: self.u(id),
+            target: self.u(target),
+        };
+        self.act(a)
+    }
+
+    /// Passes a window.
+    pub fn pass(&mut self) -> Done {
+        self.act(Action::Pass)
+    }
+
+    /// The rule that refuses an action (and checks that it is refused).
+    ///
+    /// # Panics
+    /// When it is legal.
+    pub fn refused(&mut self, a: Action) -> String {
+        match self.act(a.clone()) {
+            Ok(_) => panic!("{a:?} was accepted"),
+            Err(r) => r.rule().to_owned(),
+        }
+    }
+
+    /// The rule that refuses a step.
+    pub fn refused_step(&mut self, id: &str, to: &str) -> String {
+        let a = self.step(id, to);
+        self.refused(a)
+    }
+
+    /// Ends the phase.
+    ///
+    /// # Panics
+    /// If refused.
+    pub fn end(&mut self) -> Vec<Event> {
+        self.act(Action::EndPhase).expect("end phase")
+    }
+
+    /// Ends phases until `side`'s `phase`, passing windows.
+    ///
+    /// # Panics
+    /// After 100 phases or at the end of the game.
+    pub fn to(&mut self, side: &str, phase: Phase) {
+        for _ in 0..100 {
+            self.pass_all();
+            let s = self.state();
+            let active = if s.active == 0 { "red" } else { "blue" };
+            if s.phase == phase && active == side {
+                return;
+            }
+            assert!(s.outcome.is_none(), "the game ended");
+            self.end();
+        }
+        panic!("never reached {side} {phase:?}");
+    }
+
+    /// Queues forced die results.
+    pub fn force(&mut self, rolls: &[u32]) {
+        self.g.dice_mut().force(rolls.iter().copied());
+    }
+
+    /// The reachable hexes of a character.
+    ///
+    /// # Panics
+    /// When it cannot move.
+    pub fn reachable(&self, id: &str) -> Vec<Reached> {
+        self.g
+            .rules()
+            .reachable(self.g.state(), self.u(id))
+            .unwrap_or_else(|r| panic!("{id} cannot move: {r}"))
+    }
+
+    /// The cost to reach a hex, if reachable.
+    pub fn reach_cost(&self, id: &str, hex: &str) -> Option<u32> {
+        let h = self.h(hex);
+        self.reachable(id)
+            .iter()
+            .find(|r| r.hex == h)
+            .map(|r| r.cost)
+    }
+
+    /// The window open now.
+    pub fn window(&self) -> Option<&Window> {
+        self.state().window.as_ref()
+    }
+}
+
+/// Whether an event list holds an event matching `f`.
+pub fn has(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
+    events.iter().any(f)
+}
+
+/// The cost of the `Moved` events in a list.
+pub fn costs(events: &[Event]) -> Vec<u8> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { cost, .. } => Some(*cost),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The ruleset's legal actions at a state, through the trait.
+pub fn legal_at(rules: &Skirmish, state: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    rules.legal_actions(state, &mut out);
+    out
+}

@@ -1,0 +1,15 @@
+//! Futile Kingdoms skirmish: a test per rule ID (docs/rules/skirmish.md), by chapter;
+//! random playouts with invariants and replay; golden legal-action counts.
+
+mod harness;
+
+mod actions;
+mod charge;
+mod golden;
+mod melee;
+mod morale;
+mod movement;
+mod playouts;
+mod reactions;
+mod statuses;
+mod turn;

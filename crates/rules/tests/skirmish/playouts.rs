@@ -1,0 +1,206 @@
+//! Random playouts of the built-in scenario, with invariants at every state, a check
+//! that every action is legal exactly when it applies, and replay.
+
+use super::harness::legal_at;
+use crate::common;
+use grognard_engine::{AnyGame, Ctx, Dice, Game, Ruleset, Seat};
+use grognard_rules::skirmish::{Action, Skirmish, State, Window};
+
+fn builtin() -> grognard_engine::scenario::Scenario {
+    common::builtin("broken-cairn")
+}
+
+/// What must hold in every state.
+fn invariants(rules: &Skirmish, state: &State, legal: &[Action], seed: u64, n: usize) {
+    let at = format!("seed {seed}, action {n}");
+    if state.outcome.is_some() {
+        assert!(legal.is_empty(), "{at}: actions after the end");
+        assert!(rules.to_act(state).is_none());
+        return;
+    }
+    assert!(!legal.is_empty(), "{at}: dead end: {state:?}");
+    let d = rules.to_act(state).expect("someone decides");
+    assert_eq!(d.reaction, state.window.is_some(), "{at}");
+    if let Some(w) = &state.window {
+        assert!(
+            legal.contains(&Action::Pass),
+            "{at}: a window can always be passed"
+        );
+        let kind = match w {
+            Window::Opportunity { .. } => "opportunity",
+            Window::Reaction { .. } => "reaction",
+        };
+        assert_eq!(d.kind, kind);
+    }
+    // No stacking but Close Quarters: at most two characters a hex, enemies if two.
+    let mut seen: Vec<(grognard_hex::Hex, u8)> = Vec::new();
+    for (i, c) in state.chars.iter().enumerate() {
+        let side = u8::from(i >= 5);
+        let _ = side;
+        if let Some(h) = c.hex {
+            let same: Vec<_> = seen.iter().filter(|(x, _)| *x == h).collect();
+            assert!(same.len() <= 1, "{at}: three characters in a hex");
+            if state.moving.is_none() && state.charge.is_none() && state.window.is_none() {
+                for (_, other) in same {
+                    assert_ne!(
+                        rules.view(state, &Seat::Omniscient)["units"][i]["side"],
+                        rules.view(state, &Seat::Omniscient)["units"][usize::from(*other)]["side"],
+                        "{at}: friends sharing a hex at rest"
+                    );
+                }
+            }
+            seen.push((h, u8::try_from(i).unwrap()));
+            assert!(
+                !(c.dazed && c.berserk),
+                "{at}: Berserk characters are never Dazed"
+            );
+        } else {
+            assert!(
+                c.out || c.fled,
+                "{at}: off the map but neither out nor fled"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_playouts_finish_hold_invariants_and_replay() {
+    let registry = grognard_rules::registry();
+    let mut lengths = Vec::new();
+    for seed in 0..24 {
+        let mut game = Game::<Skirmish>::new(builtin(), Some(seed)).unwrap();
+        let mut pick = Dice::new(seed ^ 0x5eed);
+        let mut n = 0;
+        loop {
+            let legal = game.legal_actions();
+            invariants(game.rules(), game.state(), &legal, seed, n);
+            if game.state().outcome.is_some() {
+                break;
+            }
+            // Prefer ending phases and passing now and then so that games end.
+            let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+            let action = legal[i].clone();
+            if let Err(e) = game.apply(action.clone()) {
+                panic!("seed {seed}: legal {action:?} refused: {e}");
+            }
+            n += 1;
+            assert!(n < 40_000, "seed {seed}: no end after {n} actions");
+        }
+        lengths.push(n);
+        let any: &dyn AnyGame = &game;
+        let again = registry.load_game(&any.save()).unwrap();
+        assert_eq!(again.state(), any.state(), "seed {seed}: replay differs");
+    }
+    eprintln!("playout lengths: {lengths:?}");
+}
+
+/// Legal iff apply: on states met in playouts, every candidate-like action (the legal
+/// ones and a spread of illegal ones) is applied exactly when it is listed.
+#[test]
+fn legal_iff_apply_on_playout_states() {
+    let mut checked = 0;
+    for seed in 0..4 {
+        let mut game = Game::<Skirmish>::new(builtin(), Some(seed)).unwrap();
+        let rules = game.rules_arc();
+        let mut pick = Dice::new(seed);
+        for n in 0..600 {
+            let state = game.state().clone();
+            if state.outcome.is_some() {
+                break;
+            }
+            let legal = legal_at(&rules, &state);
+            let mut probe = legal.clone();
+            let ids: Vec<_> = (0..10u16).map(grognard_engine::UnitId).collect();
+            for &u in &ids {
+                for &t in &ids {
+                    probe.push(Action::Attack { unit: u, target: t });
+                    probe.push(Action::Opportunity { unit: u, target: t });
+                    probe.push(Action::Charge {
+                        unit: u,
+                        target: t,
+                        together: false,
+                    });
+                }
+                probe.push(Action::Defend { unit: u });
+                probe.push(Action::Flee { unit: u });
+                if let Some(h) = state.chars[u.index()].hex {
+                    for to in h.neighbors() {
+                        if rules.names().map().contains(to) {
+                            probe.push(Action::Move {
+                                unit: u,
+                                to,
+                                evasive: false,
+                            });
+                            probe.push(Action::ShortMove {
+                                unit: u,
+                                to,
+                                facing: grognard_hex::Direction::N,
+                            });
+                        }
+                    }
+                }
+            }
+            probe.push(Action::Pass);
+            probe.push(Action::EndPhase);
+            for a in &probe {
+                let listed = legal.contains(a);
+                let e = rules.explain(&state, a);
+                assert_eq!(listed, e.legal, "seed {seed} step {n}: {a:?}: {e:?}");
+                let mut s = state.clone();
+                let mut dice = Dice::new(n);
+                let mut events = Vec::new();
+                let mut ctx = Ctx::new(&mut dice, &mut events);
+                let r = rules.apply(&mut s, a, &mut ctx);
+                assert_eq!(r.is_ok(), listed, "seed {seed} step {n}: {a:?}");
+                if r.is_err() {
+                    assert_eq!(s, state, "a refused action changed the state");
+                }
+                checked += 1;
+            }
+            let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+            game.apply(legal[i].clone()).unwrap();
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+/// The computer opponent plays both sides to the end, reactions included.
+#[test]
+fn the_computer_plays_a_whole_game() {
+    let mut game = Game::<Skirmish>::new(builtin(), Some(3)).unwrap();
+    let config = grognard_engine::ai::AiConfig {
+        samples: 3,
+        budget: std::time::Duration::from_millis(400),
+        seed: 11,
+    };
+    let mut reactions = 0;
+    let mut kinds: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for _ in 0..6000 {
+        if game.state().outcome.is_some() {
+            break;
+        }
+        let action =
+            grognard_engine::ai::choose(game.rules(), game.state(), config).expect("an action");
+        if matches!(
+            action,
+            Action::ShortMove { .. } | Action::Opportunity { .. }
+        ) {
+            reactions += 1;
+        }
+        let k = format!("{action:?}");
+        *kinds
+            .entry(k.split(' ').next().unwrap().to_owned())
+            .or_default() += 1;
+        game.apply(action).unwrap();
+    }
+    eprintln!(
+        "{} actions: {kinds:?}; {:?}",
+        game.log().len(),
+        game.state().outcome
+    );
+    assert!(
+        game.state().outcome.is_some(),
+        "the computer finished the game"
+    );
+    assert!(reactions > 0, "the computer reacted at least once");
+}
