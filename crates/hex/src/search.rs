@@ -459,7 +459,11 @@ impl Search {
         self.start = start;
         self.budget = budget;
         self.reached.clear();
+        // Empty after a finished run, but not after one a panicking step cut short.
         self.overflow.clear();
+        for b in &mut self.buckets {
+            b.clear();
+        }
         let window = (budget as usize).saturating_add(1).min(MAX_WINDOW);
         if self.buckets.len() < window {
             self.buckets.resize_with(window, Vec::new);
@@ -591,9 +595,6 @@ impl Search {
             if !frontier.next_window() {
                 break;
             }
-        }
-        for b in frontier.buckets.iter_mut() {
-            b.clear();
         }
     }
 
@@ -1036,6 +1037,27 @@ mod tests {
         let reach = search.run(Hex::ORIGIN, 0, 0, |_, _, _, _| Step::enter(1, 0));
         assert_eq!(reach.len(), 1);
         assert_eq!(reach.cost(Hex::new(1, 0)), None);
+    }
+
+    #[test]
+    fn a_run_cut_short_by_a_panic_leaves_nothing_behind() {
+        let shape = map(8, 8);
+        let mut search = Search::new(shape, 1);
+        let cut = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            search.run(Hex::new(3, 3), 0, 6, |_, _, to, _| {
+                assert!(to != Hex::new(5, 3), "the ruleset fails");
+                Step::enter(1, 0)
+            });
+        }));
+        assert!(cut.is_err());
+        // Entries the cut run left queued (at costs 1 and 2, around (3, 3)) must not
+        // leak into the next run.
+        let reach = search.run(Hex::ORIGIN, 0, 3, |_, _, _, _| Step::enter(1, 0));
+        for (hex, cost) in reach.hexes() {
+            assert_eq!(cost, hex.distance(Hex::ORIGIN), "{hex:?}");
+        }
+        let within = shape.hexes().filter(|h| h.distance(Hex::ORIGIN) <= 3).count();
+        assert_eq!(reach.len(), within);
     }
 
     #[test]
