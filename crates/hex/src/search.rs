@@ -1056,7 +1056,10 @@ mod tests {
         for (hex, cost) in reach.hexes() {
             assert_eq!(cost, hex.distance(Hex::ORIGIN), "{hex:?}");
         }
-        let within = shape.hexes().filter(|h| h.distance(Hex::ORIGIN) <= 3).count();
+        let within = shape
+            .hexes()
+            .filter(|h| h.distance(Hex::ORIGIN) <= 3)
+            .count();
         assert_eq!(reach.len(), within);
     }
 
