@@ -452,6 +452,7 @@ pub(crate) fn resolve(
             ignored,
             rules: rule_ids,
         });
+        // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).
         if hit {
             eliminate(
                 rules,
@@ -461,11 +462,8 @@ pub(crate) fn resolve(
                 "a general alone rolled a sabers against",
                 ctx,
             );
-            if state.outcome.is_none() {
-                generals::after_vacated(rules, state, attacker, from);
-            }
         } else if flags > ignored {
-            retreat::begin(rules, state, t, flags - ignored, attacker, from, ctx);
+            retreat::begin(rules, state, t, flags - ignored, None, from, ctx);
         }
         return;
     }

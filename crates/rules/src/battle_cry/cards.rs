@@ -127,11 +127,7 @@ pub(crate) fn orders_something(rules: &BattleCry, state: &State, side: u8, card:
 
 /// BC-TURN-3: whether any card of the side's hand orders something.
 pub(crate) fn can_order_anything(rules: &BattleCry, state: &State, side: u8) -> bool {
-    let hand = &state.hands[usize::from(side)];
-    hand.iter()
-        .enumerate()
-        .filter(|(i, c)| *i == 0 || hand[i - 1] != **c)
-        .any(|(_, &c)| orders_something(rules, state, side, c))
+    distinct(&state.hands[usize::from(side)]).any(|c| orders_something(rules, state, side, c))
 }
 
 /// The distinct cards of a hand, in order.

@@ -307,6 +307,19 @@ fn bc_gen_7_take_ground() {
     t.apply(&t.battle("att", "def"), &[INF, CAV, CAV]);
     assert!(t.state.pending.is_none());
     t.refuses(&Action::TakeGround, "BC-GEN-7");
+    // Nor from a general alone: ground is taken from a unit.
+    let mut g = battling(
+        &clear(),
+        &[
+            ("att", "blue", "infantry", "0507", 0),
+            ("gen", "blue", "general", "0507", 0),
+            ("ggen", "grey", "general", "0506", 0),
+        ],
+        &["att"],
+    );
+    g.apply(&g.battle("att", "ggen"), &[SAB, CAV, CAV, CAV]);
+    assert_eq!(g.at("ggen"), None);
+    assert!(g.state.pending.is_none());
 }
 
 #[test]

@@ -7,8 +7,8 @@ use grognard_engine::{Dice, Game, Ruleset, Seat, UnitId};
 use grognard_hex::Hex;
 use grognard_rules::battle_cry::{Action, BattleCry, Card, Kind, Order, Phase, State};
 
-/// The invariants every state keeps.
-fn check_invariants(rules: &BattleCry, s: &State, ctx: &str) {
+/// The invariants every state keeps; the views too when `views`.
+fn check_invariants(rules: &BattleCry, s: &State, ctx: &str, views: bool) {
     // The whole deck: deck + hands + discard + the cards in play.
     let mut cards: Vec<Card> = s.deck.clone();
     cards.extend(s.hands.iter().flatten());
@@ -69,6 +69,9 @@ fn check_invariants(rules: &BattleCry, s: &State, ctx: &str) {
     assert_eq!(rules.to_act(s).is_some(), s.outcome.is_none(), "{ctx}");
     assert_eq!(legal.is_empty(), s.outcome.is_some(), "{ctx}: a dead end");
     // Hands never show in the other side's view, nor the deck in any player's.
+    if !views {
+        return;
+    }
     for (i, side) in ["blue", "grey"].iter().enumerate() {
         let v = rules.view(s, &Seat::Side((*side).to_owned()));
         let other = ["blue", "grey"][1 - i];
@@ -78,6 +81,14 @@ fn check_invariants(rules: &BattleCry, s: &State, ctx: &str) {
             "{ctx}"
         );
         assert!(v.get("deck_cards").is_none());
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -112,8 +123,19 @@ fn candidates(rules: &BattleCry, s: &State, dice: &mut Dice) -> Vec<Action> {
     ]
 }
 
+/// How much a playout checks at every action.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Checks {
+    /// No dead end, no refusal of a listed action.
+    None,
+    /// And the invariants of the state.
+    State,
+    /// And the views, `explain` against `legal_actions` with illegal candidates, previews.
+    All,
+}
+
 /// Plays one random game; returns it and the number of actions.
-fn playout(seed: u64, checks: bool) -> (Game<BattleCry>, usize) {
+fn playout(seed: u64, checks: Checks) -> (Game<BattleCry>, usize) {
     let mut game = Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
     let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9) ^ 0xBA77);
     let mut n = 0;
@@ -121,9 +143,12 @@ fn playout(seed: u64, checks: bool) -> (Game<BattleCry>, usize) {
     while game.rules().outcome(game.state()).is_none() {
         let legal = game.legal_actions();
         assert!(!legal.is_empty(), "seed {seed}: dead end at action {n}");
-        if checks {
+        if checks >= Checks::State {
             let ctx = format!("seed {seed}, action {n}");
-            check_invariants(game.rules(), game.state(), &ctx);
+            check_invariants(game.rules(), game.state(), &ctx, checks == Checks::All);
+        }
+        if checks == Checks::All {
+            let ctx = format!("seed {seed}, action {n}");
             for a in &legal {
                 let e = game.rules().explain(game.state(), a);
                 assert!(
@@ -131,6 +156,16 @@ fn playout(seed: u64, checks: bool) -> (Game<BattleCry>, usize) {
                     "{ctx}: listed {a:?} explained illegal: {:?}",
                     e.reasons
                 );
+                if matches!(a, Action::Battle { .. } | Action::FightBack) {
+                    // The preview is an exact distribution: its chances add up to 1.
+                    let p = game.rules().preview(game.state(), a).unwrap();
+                    let lcm = p
+                        .outcomes
+                        .iter()
+                        .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
+                    let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
+                    assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
+                }
             }
             for a in candidates(game.rules(), game.state(), &mut dice) {
                 let e = game.rules().explain(game.state(), &a);
@@ -160,7 +195,7 @@ fn playout(seed: u64, checks: bool) -> (Game<BattleCry>, usize) {
         if game.state().turn != before {
             ordered_this_turn.clear();
         }
-        if checks && game.state().phase == Phase::Movement {
+        if checks >= Checks::State && game.state().phase == Phase::Movement {
             let s = game.state();
             let orders = s.pieces.iter().filter(|p| p.order == Order::Card).count();
             assert!(orders <= 6, "seed {seed}: {orders} orders");
@@ -168,16 +203,26 @@ fn playout(seed: u64, checks: bool) -> (Game<BattleCry>, usize) {
         n += 1;
         assert!(n < 50_000, "seed {seed}: no end after {n} actions");
     }
-    if checks {
-        check_invariants(game.rules(), game.state(), &format!("seed {seed}, the end"));
+    if checks >= Checks::State {
+        check_invariants(
+            game.rules(),
+            game.state(),
+            &format!("seed {seed}, the end"),
+            true,
+        );
     }
     (game, n)
 }
 
 #[test]
 fn random_playouts_finish_with_invariants_and_replay() {
-    for seed in 0..200 {
-        let (game, n) = playout(seed, seed < 12);
+    for seed in 0..100 {
+        let checks = match seed {
+            0..6 => Checks::All,
+            6..30 => Checks::State,
+            _ => Checks::None,
+        };
+        let (game, n) = playout(seed, checks);
         assert!(
             game.rules().outcome(game.state()).is_some(),
             "seed {seed}: unfinished after {n}"
@@ -192,14 +237,22 @@ fn random_playouts_finish_with_invariants_and_replay() {
     }
 }
 
-/// Thousands of games, every action checked: `cargo test -p grognard-rules --release
+/// Thousands of games, the state checked after every action, everything in one game of
+/// thirty: `cargo test -p grognard-rules --release
 /// battle_cry::playouts::thousands -- --ignored`.
 #[test]
 #[ignore = "slow: run with --release --ignored"]
 fn thousands_of_random_playouts() {
     let mut total = 0;
     for seed in 0..3000 {
-        let (game, n) = playout(seed, true);
+        let (game, n) = playout(
+            seed,
+            if seed % 30 == 0 {
+                Checks::All
+            } else {
+                Checks::State
+            },
+        );
         total += n;
         if seed % 100 == 0 {
             let again = grognard_rules::registry().load_game(&game.save()).unwrap();
