@@ -447,10 +447,13 @@ fn the_tour_draws_every_builtin_into_its_out_folder() {
     assert!(stdout.contains("grognard validate FILE"), "{stdout}");
 }
 
+/// Without `--out` the tour draws into `grognard-maps` (without a command, `grognard`
+/// serves the lobby: `server_crash.rs` checks that).
 #[test]
-fn no_arguments_runs_the_tour_into_grognard_maps() {
+fn the_tour_draws_into_grognard_maps_by_default() {
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .arg("tour")
         .current_dir(dir.path())
         .output()
         .unwrap();

@@ -381,3 +381,44 @@ fn serve_takes_its_address_and_file_from_the_command_line() {
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(help.contains("serve") && help.contains("tour"), "{help}");
 }
+
+/// Without a command, `grognard` serves the lobby on 127.0.0.1:8080 with `grognard.db`
+/// in the working folder. (Where something else holds port 8080 it says so and stops.)
+#[test]
+fn no_arguments_serves_the_lobby_on_port_8080_with_grognard_db_here() {
+    let dir = std::env::temp_dir().join(format!("grognard-noargs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().and_then(Result::ok).unwrap_or_default();
+    let second = lines.next().and_then(Result::ok).unwrap_or_default();
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(first.contains("grognard.db"), "{first}\n{stderr}");
+    if second.is_empty() {
+        assert!(!status.success());
+        assert!(
+            stderr.contains("cannot listen on 127.0.0.1:8080"),
+            "{stderr}"
+        );
+    } else {
+        assert_eq!(
+            second,
+            "grognard: serving the lobby on http://127.0.0.1:8080"
+        );
+    }
+    assert!(dir.join("grognard.db").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -124,18 +124,18 @@ pub fn app(state: AppState) -> Router {
 /// The database cannot be opened, or the address cannot be bound.
 pub async fn serve(options: Options) -> Result<(), ApiError> {
     let state = AppState::open(&options)?;
-    let listener = tokio::net::TcpListener::bind(&options.addr)
-        .await
-        .map_err(|e| ApiError::Internal(format!("cannot listen on {}: {e}", options.addr)))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| ApiError::Internal(format!("cannot read the bound address: {e}")))?;
     let lobby = Arc::clone(state.lobby());
     println!(
         "grognard: {} game(s) resumed from {}",
         lobby.tables().len(),
         options.db.display()
     );
+    let listener = tokio::net::TcpListener::bind(&options.addr)
+        .await
+        .map_err(|e| ApiError::Internal(format!("cannot listen on {}: {e}", options.addr)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| ApiError::Internal(format!("cannot read the bound address: {e}")))?;
     println!("grognard: serving the lobby on http://{addr}");
     lobby.resume_ai();
     axum::serve(listener.tap_io(no_delay), app(state))
