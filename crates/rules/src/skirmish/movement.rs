@@ -758,6 +758,10 @@ pub(crate) fn execute_step(
             ch.stepped = true;
         }
         super::charge::strike_if_in_reach(rules, state, ctx);
+    } else {
+        // A movement that cannot go on ends before the passive side reacts, so that it
+        // reacts to where the character stands (SK-MOV-18).
+        wrap_up(rules, state, ctx);
     }
     reactions::open_reaction(rules, state, u, ctx);
 }

@@ -1,1 +1,171 @@
-//! reactions
+//! Reactions (skirmish-movement.txt, "After each Hex moved..." and "Short Move"): the
+//! passive side's short moves, and the attacks the active side makes on them.
+
+use super::harness::{has, open, with};
+use grognard_rules::skirmish::{Action, AttackKind, Event};
+
+#[test]
+fn sk_shm_1_a_short_move_is_a_reaction() {
+    let mut t = open(8, 8)
+        .sword("r-a", "0406", "n")
+        .sword("b-a", "0402", "s")
+        .game();
+    // Not outside a window.
+    let a = t.short("b-a", "0403", "s");
+    assert_eq!(t.refused(a), "SK-MOV-2");
+    t.go("r-a", "0405").unwrap();
+    assert!(t.legal().contains(&t.short("b-a", "0403", "s")));
+    // Only the passive side reacts.
+    let own = t.short("r-a", "0404", "n");
+    assert_eq!(t.refused(own), "SK-MOV-2");
+    let ev = t.react("b-a", "0403", "s").unwrap();
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Moved { to, .. } if *to == t.h("0403"))
+    ));
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Spent { action, rule, .. } if action == "quick_action" && rule == "SK-MOV-2")
+    ));
+}
+
+#[test]
+fn sk_shm_2_finesse_halved_and_at_least_a_turn() {
+    let base = open(9, 9)
+        .sword("r-a", "0508", "n")
+        .sword("b-three", "0203", "s")
+        .ch("b-one", "0503", "s", &with("finesse = 1"))
+        .ch("b-four", "0803", "s", &with("finesse = 4"));
+    let mut t = base.game();
+    t.go("r-a", "0507").unwrap();
+    let legal = t.legal();
+    let ends = |id: &str| -> Vec<String> {
+        let mut v: Vec<String> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::ShortMove { unit, to, .. } if *unit == t.u(id) => Some(t.label(*to)),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    // Finesse 3: 1 point: its own hex (to turn) or a front hex.
+    let front: Vec<String> = ["s", "se", "sw"].iter().map(|d| t.nb("0203", d)).collect();
+    let mut expect = front.clone();
+    expect.push("0203".into());
+    expect.sort();
+    assert_eq!(ends("b-three"), expect);
+    // Finesse 1: no points, it may at least change facing.
+    assert_eq!(ends("b-one"), vec!["0503".to_owned()]);
+    assert!(t.legal().contains(&t.short("b-one", "0503", "se")));
+    assert!(
+        !t.legal().contains(&t.short("b-one", "0503", "s")),
+        "a reaction that does nothing"
+    );
+    // Finesse 4: 2 points, two hexes ahead or one behind.
+    let four = ends("b-four");
+    assert!(four.contains(&"0805".to_owned()), "{four:?}");
+    assert!(four.contains(&"0802".to_owned()), "one step back for 2");
+    assert!(!four.contains(&"0801".to_owned()));
+}
+
+#[test]
+fn sk_shm_3_one_action_ending_where_and_how_it_faces() {
+    let mut t = open(9, 9)
+        .sword("r-a", "0508", "n")
+        .ch("b-a", "0503", "s", &with("finesse = 4"))
+        .sword("b-b", "0504", "s")
+        .sword("b-c", "0303", "s")
+        .game();
+    t.go("r-a", "0507").unwrap();
+    // Never through another character, friend or not.
+    assert!(!t.legal().contains(&t.short("b-a", "0505", "s")));
+    // It ends where it is told, facing as it is told.
+    t.react("b-a", "0603", "sw").unwrap();
+    assert_eq!(
+        (t.at("b-a").as_deref(), t.facing("b-a")),
+        (Some("0603"), "sw")
+    );
+    // A Panicked character does not react.
+    t.set("b-c", |c| c.panicked = true);
+    let a = t.short("b-c", "0304", "s");
+    assert_eq!(t.refused(a), "SK-SHM-3");
+}
+
+#[test]
+fn sk_mov_19_the_active_sides_attacks_on_a_reaction_come_at_once() {
+    // b-a stands next to the red guard r-g; when it reacts by stepping away, r-g strikes
+    // at once: red is not asked.
+    let mut t = open(9, 9)
+        .sword("r-a", "0808", "n")
+        .sword("r-g", "0305", "n")
+        .ch("b-a", "0304", "s", &with("finesse = 4"))
+        .game();
+    t.go("r-a", "0807").unwrap();
+    t.set("b-a", |c| c.facing = grognard_hex::Direction::N);
+    t.force(&[1]);
+    let ev = t.react("b-a", "0302", "s").unwrap();
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == t.u("r-g"))
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(t.c("r-g").ripostes, 1);
+    assert_eq!(t.at("b-a").as_deref(), Some("0302"));
+    // A daze stops the short move where it is.
+    let mut u = open(9, 9)
+        .sword("r-a", "0808", "n")
+        .sword("r-g", "0305", "n")
+        .ch("b-a", "0304", "s", &with("finesse = 4"))
+        .game();
+    u.go("r-a", "0807").unwrap();
+    u.set("b-a", |c| c.facing = grognard_hex::Direction::N);
+    u.force(&[6]);
+    let ev = u.react("b-a", "0302", "s").unwrap();
+    assert!(u.c("b-a").dazed, "{ev:?}");
+    assert_eq!(u.at("b-a").as_deref(), Some("0304"));
+}
+
+#[test]
+fn sk_act_2_the_quick_action_pays_for_one_reaction() {
+    let mut t = open(8, 8)
+        .sword("r-a", "0406", "n")
+        .sword("b-a", "0402", "s")
+        .sword("b-b", "0602", "s")
+        .game();
+    t.go("r-a", "0405").unwrap();
+    t.react("b-a", "0402", "se").unwrap();
+    // Still open for b-b; b-a has spent its Quick Action.
+    let again = t.short("b-a", "0402", "s");
+    assert_eq!(t.refused(again), "SK-ACT-2");
+    t.pass().unwrap();
+    // It comes back at the start of blue's active turn.
+    t.end();
+    t.to("blue", grognard_rules::skirmish::Phase::Movement);
+    assert!(t.c("b-a").quick);
+}
+
+#[test]
+fn the_computer_reacts_when_a_flank_is_turned() {
+    // r-a walks round b-a's flank; the computer, deciding for blue, turns to face it.
+    let mut t = open(9, 9)
+        .sword("r-a", "0306", "n")
+        .sword("b-a", "0504", "n")
+        .game();
+    t.go("r-a", "0305").unwrap();
+    t.pass_all();
+    t.go("r-a", "0404").unwrap();
+    let (side, kind, _) = t.deciding();
+    assert_eq!((side.as_str(), kind.as_str()), ("blue", "reaction"));
+    let config = grognard_engine::ai::AiConfig {
+        samples: 2,
+        budget: std::time::Duration::from_secs(5),
+        seed: 1,
+    };
+    let choice = grognard_engine::ai::choose(&*t.rules, t.state(), config).unwrap();
+    assert!(matches!(choice, Action::ShortMove { .. }), "{choice:?}");
+}
