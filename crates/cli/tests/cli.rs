@@ -501,3 +501,42 @@ fn fuzz_protocol_lines_over_its_seeds() {
         assert!(run.applied > 0, "{}: {run:?}", path.display());
     }
 }
+
+/// Regression: `load` with a saved game whose scenario was edited (a grid shorter than
+/// the map, a bigger map, no terrain names, a first side that is no side, a strength
+/// out of range) crashed the engine process in the hex grid or the rules.
+#[test]
+fn regression_a_tampered_save_no_longer_crashes_the_engine() {
+    let (a, _) = engine(&[load_builtin(), json!({"cmd": "save"}).to_string()]);
+    let saved = a[1]["game"].clone();
+    let tamper: [fn(&mut Value); 7] = [
+        |s| s["terrain"]["cells"] = json!([0]),
+        |s| s["hexsides"]["cells"] = json!([]),
+        |s| s["map"]["cols"] = json!(40),
+        |s| s["terrain_names"] = json!([]),
+        |s| s["first_side"] = json!("green"),
+        |s| s["units"][2]["values"] = json!({}),
+        |s| s["units"][2]["values"]["cs"] = json!(99),
+    ];
+    let mut lines = Vec::new();
+    for f in tamper {
+        let mut bad = saved.clone();
+        f(&mut bad["scenario"]);
+        lines.push(json!({"cmd": "load", "game": bad}).to_string());
+    }
+    lines.push(json!({"cmd": "rulesets"}).to_string());
+    let (a, out) = engine(&lines);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(a.len(), lines.len());
+    for v in &a[..a.len() - 1] {
+        assert_eq!(v["error"]["rule"], "game", "{v}");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("the save's scenario is not a valid one"),
+            "{v}"
+        );
+    }
+    assert_eq!(a[a.len() - 1]["ok"], true);
+}

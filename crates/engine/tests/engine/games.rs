@@ -434,3 +434,55 @@ fn a_state_round_trips_through_json() {
     let back: State = serde_json::from_str(&text).unwrap();
     assert_eq!(&back, g.state());
 }
+
+/// Regression: the scenario inside a save is JSON from outside. A grid shorter than
+/// its map, a unit off it or a first side that is no side made `from_saved` panic
+/// (in the hex grid or the rules) instead of refusing the save.
+#[test]
+fn regression_a_save_with_a_tampered_scenario_is_refused_not_a_panic() {
+    let mut g = race(7);
+    g.apply(step(RED, "0201")).unwrap();
+    let saved = serde_json::to_value(g.save()).unwrap();
+    type Tamper = (&'static str, fn(&mut Value));
+    let tamper: [Tamper; 9] = [
+        ("terrain grid", |s| {
+            s["terrain"]["cells"] = serde_json::json!([0, 0])
+        }),
+        ("hexsides grid", |s| {
+            s["hexsides"]["cells"] = serde_json::json!([])
+        }),
+        ("path_links grid", |s| {
+            s["path_links"]["cells"] = serde_json::json!([])
+        }),
+        ("terrain grid", |s| s["map"]["cols"] = serde_json::json!(40)),
+        ("terrain name", |s| {
+            s["terrain_names"] = serde_json::json!([])
+        }),
+        ("first side", |s| {
+            s["first_side"] = serde_json::json!("green")
+        }),
+        ("no side", |s| {
+            s["units"][0]["side"] = serde_json::json!("green")
+        }),
+        ("neither on the map", |s| {
+            s["units"][1]["hex"] = serde_json::json!({"q": 40, "r": 40})
+        }),
+        ("unknown type", |s| {
+            s["units"][1]["kind"] = serde_json::json!("dragon")
+        }),
+    ];
+    for (says, f) in tamper {
+        let mut bad = saved.clone();
+        f(&mut bad["scenario"]);
+        let bad: SavedGame = serde_json::from_value(bad).unwrap();
+        let e = Game::<Race>::from_saved(&bad).unwrap_err();
+        assert!(matches!(e, GameError::Format(_)), "{says}: {e}");
+        assert!(e.to_string().contains(says), "{says}: {e}");
+    }
+    // The save as it was still loads.
+    let good: SavedGame = serde_json::from_value(saved).unwrap();
+    assert_eq!(
+        snapshot(&Game::<Race>::from_saved(&good).unwrap()),
+        snapshot(&g)
+    );
+}
