@@ -33,6 +33,11 @@ pub const SCENARIOS: &[Builtin] = &[
         path: "scenarios/skirmish/broken-cairn.toml",
         text: include_str!("../../../scenarios/skirmish/broken-cairn.toml"),
     },
+    Builtin {
+        id: "passage-of-the-saale",
+        path: "scenarios/jomini/passage-of-the-saale.toml",
+        text: include_str!("../../../scenarios/jomini/passage-of-the-saale.toml"),
+    },
 ];
 
 /// The built-in scenario with this id.

@@ -13,6 +13,7 @@
 
 pub mod battle_cry;
 pub mod builtin;
+pub mod jomini;
 pub mod morne_plaine;
 pub mod skirmish;
 
@@ -26,6 +27,7 @@ pub fn registry() -> Registry {
         .with::<morne_plaine::MornePlaine>()
         .with::<battle_cry::BattleCry>()
         .with::<skirmish::Skirmish>()
+        .with::<jomini::Jomini>()
 }
 
 /// A one-line summary of a valid scenario.

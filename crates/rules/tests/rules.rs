@@ -3,5 +3,6 @@
 mod battle_cry;
 mod common;
 mod index;
+mod jomini;
 mod morne_plaine;
 mod skirmish;

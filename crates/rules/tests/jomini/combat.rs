@@ -1,0 +1,1 @@
+//! JOMINI rule tests.

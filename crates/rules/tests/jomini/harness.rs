@@ -1,0 +1,230 @@
+//! Building positions for the rule tests: a 13 by 9 pointy-top table (rows 02, 04, ...
+//! shoved half a hex right), `blue` at the south edge playing first, `red` at the north.
+//!
+//! Neighbours of a hex in column c, row r: west (c-1, r) and east (c+1, r); in an odd
+//! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
+//! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
+
+use grognard_engine::scenario::Scenario;
+use grognard_engine::{Ctx, Dice, Explanation, Ruleset, UnitId};
+use grognard_hex::Hex;
+use grognard_rules::jomini::{Action, Event, Jomini, Phase, State};
+
+/// Die results showing each face (data.toml: infantry, cavalry, artillery, flag, letter,
+/// advantage).
+pub const INF: u32 = 1;
+pub const CAV: u32 = 2;
+pub const ART: u32 = 3;
+pub const FLAG: u32 = 4;
+pub const LETTER: u32 = 5;
+pub const ADV: u32 = 6;
+
+/// The built-in scenario.
+pub fn builtin() -> Scenario {
+    crate::common::builtin("passage-of-the-saale")
+}
+
+/// A unit line: (id, side, type, hex, values TOML); hex "" is a reinforcement entering at
+/// 0709 on turn 1, "+N" one entering on game turn N.
+pub type U<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
+
+/// Scenario text: `terrain` rows from the north (codes without spaces, missing rows and
+/// columns clear), `units`, and `extra` TOML appended. Two far-off reserves per side stand
+/// in the corners (so that armies are not empty) unless `extra` has `# no reserves`.
+pub fn scenario_text(terrain: &[&str], units: &[U<'_>], extra: &str) -> String {
+    let mut rows = String::new();
+    for r in 0..9 {
+        let line: Vec<char> = terrain.get(r).map_or_else(Vec::new, |l| l.chars().collect());
+        let cells: Vec<String> = (0..13)
+            .map(|c| line.get(c).copied().unwrap_or('.').to_string())
+            .collect();
+        rows.push_str(&cells.join(" "));
+        rows.push('\n');
+    }
+    let mut text = format!(
+        r#"[scenario]
+id = "test"
+title = "Test"
+ruleset = "jomini"
+first_side = "blue"
+
+[map]
+cols = 13
+rows = 9
+orientation = "pointy"
+shove = "even"
+legend = {{ "." = "clear", w = "woods", h = "hill", v = "built_up", r = "river", b = "bridge", f = "ford", m = "marsh", k = "rocky", x = "mountain" }}
+terrain = '''
+{rows}'''
+
+[[sides]]
+id = "blue"
+home_edge = "south"
+values = {{ command = 20{blue_exit} }}
+
+[[sides]]
+id = "red"
+home_edge = "north"
+values = {{ command = 20 }}
+"#,
+        blue_exit = if extra.contains("# blue may exit north") {
+            ", exit = \"north\""
+        } else {
+            ""
+        },
+    );
+    let mut all: Vec<U<'_>> = units.to_vec();
+    if !extra.contains("# no reserves") {
+        all.push(("b-reserve-1", "blue", "infantry", "1309", "weight = \"medium\""));
+        all.push(("b-reserve-2", "blue", "infantry", "1209", "weight = \"medium\""));
+        all.push(("r-reserve-1", "red", "infantry", "1301", "weight = \"medium\""));
+        all.push(("r-reserve-2", "red", "infantry", "1201", "weight = \"medium\""));
+    }
+    for (id, side, kind, hex, values) in all {
+        text.push_str(&format!("\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\n"));
+        if let Some(turn) = hex.strip_prefix('+') {
+            text.push_str(&format!("enters = {{ turn = {turn}, hex = \"0709\" }}\n"));
+        } else if hex.is_empty() {
+            text.push_str("enters = { turn = 1, hex = \"0709\" }\n");
+        } else {
+            text.push_str(&format!("at = \"{hex}\"\n"));
+        }
+        text.push_str(&format!("values = {{ {values} }}\n"));
+    }
+    text.push('\n');
+    text.push_str(extra);
+    text
+}
+
+/// A position under test.
+pub struct Pos {
+    pub rules: Jomini,
+    pub state: State,
+    pub events: Vec<Event>,
+}
+
+impl Pos {
+    pub fn new(terrain: &[&str], units: &[U<'_>], extra: &str) -> Pos {
+        Pos::of(&crate::common::scenario(&scenario_text(terrain, units, extra)))
+    }
+
+    pub fn of(s: &Scenario) -> Pos {
+        let rules = Jomini::new(s).unwrap_or_else(|p| panic!("{p}"));
+        let state = rules.initial_state();
+        Pos {
+            rules,
+            state,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn id(&self, name: &str) -> UnitId {
+        self.rules.unit(name).unwrap_or_else(|| panic!("no unit {name}"))
+    }
+
+    pub fn hex(&self, label: &str) -> Hex {
+        self.rules.names().map().parse_label(label).unwrap()
+    }
+
+    pub fn label(&self, hex: Hex) -> String {
+        self.rules.names().label(hex)
+    }
+
+    /// Where a piece is, as a label.
+    pub fn at(&self, name: &str) -> Option<String> {
+        self.state.pieces[self.id(name).index()].hex.map(|h| self.label(h))
+    }
+
+    pub fn strength(&self, name: &str) -> u8 {
+        self.state.pieces[self.id(name).index()].strength
+    }
+
+    /// Activates pieces directly (an officer first opens its activation).
+    pub fn activate(&mut self, names: &[&str]) {
+        for n in names {
+            let a = Action::Activate { unit: self.id(n) };
+            self.ok(&a);
+        }
+    }
+
+    /// Puts the active side in `phase`.
+    pub fn phase(&mut self, phase: Phase) {
+        self.state.phase = phase;
+    }
+
+    pub fn explain(&self, a: &Action) -> Explanation {
+        self.rules.explain(&self.state, a)
+    }
+
+    /// Applies a legal action with forced dice; panics if it is refused.
+    pub fn apply_with(&mut self, a: &Action, dice: &[u32]) {
+        let mut d = Dice::new(0);
+        d.force(dice.iter().copied());
+        let mut events = Vec::new();
+        let mut ctx = Ctx::new(&mut d, &mut events);
+        if let Err(r) = self.rules.apply(&mut self.state, a, &mut ctx) {
+            panic!("{a:?} refused: {r}");
+        }
+        assert!(d.forced().is_empty(), "dice left unused: {:?}", d.forced());
+        self.events = events;
+    }
+
+    pub fn ok(&mut self, a: &Action) {
+        self.apply_with(a, &[]);
+    }
+
+    /// Asserts the action is refused citing `rule`; returns the message.
+    pub fn refused(&self, a: &Action, rule: &str) -> String {
+        let e = self.explain(a);
+        assert!(!e.legal, "{a:?} should be refused ({rule})");
+        assert_eq!(e.reasons[0].rule, rule, "{:?}", e.reasons);
+        let mut legal = Vec::new();
+        self.rules.legal_actions(&self.state, &mut legal);
+        assert!(!legal.contains(a), "{a:?} refused but listed");
+        e.reasons[0].message.clone()
+    }
+
+    /// Asserts the action is legal, listed and cites `rule`.
+    pub fn cites(&self, a: &Action, rule: &str) {
+        let e = self.explain(a);
+        assert!(e.legal, "{a:?} should be legal: {:?}", e.reasons);
+        assert!(
+            e.reasons.iter().any(|r| r.rule == rule),
+            "{a:?} should cite {rule}: {:?}",
+            e.reasons
+        );
+        let mut legal = Vec::new();
+        self.rules.legal_actions(&self.state, &mut legal);
+        assert!(legal.contains(a), "{a:?} legal but not listed");
+    }
+
+    pub fn mv(&self, unit: &str, to: &str) -> Action {
+        Action::Move {
+            unit: self.id(unit),
+            to: self.hex(to),
+        }
+    }
+
+    pub fn attack(&self, unit: &str, target: &str) -> Action {
+        Action::Attack {
+            unit: self.id(unit),
+            target: self.id(target),
+        }
+    }
+
+    /// The hexes `unit` can reach, as sorted labels.
+    pub fn reach(&self, unit: &str) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .rules
+            .reachable(&self.state, self.id(unit))
+            .map(|r| r.into_iter().map(|x| self.label(x.hex)).collect())
+            .unwrap_or_default();
+        v.sort();
+        v
+    }
+
+    pub fn view(&self) -> serde_json::Value {
+        let names = self.rules.names().clone();
+        names.scope(|| self.rules.view(&self.state, &grognard_engine::Seat::Omniscient))
+    }
+}

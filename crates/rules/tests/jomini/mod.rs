@@ -1,0 +1,12 @@
+//! JOMINI V2: a test per rule ID (named after it), random playouts with invariants and
+//! replay, and the golden legal-action counts.
+
+mod combat;
+mod command;
+mod golden;
+mod harness;
+mod movement;
+mod orders;
+mod playouts;
+mod retreat;
+mod turn;

@@ -1,0 +1,163 @@
+//! Random playouts of the built-in scenario: no panic and no dead end; invariants after
+//! every action; `explain` agrees with `legal_actions` (legal iff it applies), deliberately
+//! illegal candidates included; previews add up to 1; a saved game replays to the same state.
+
+use super::harness;
+use grognard_engine::dice_pool::gcd;
+use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
+use grognard_rules::jomini::{Action, Jomini, OrderKind, State};
+use std::collections::HashMap;
+
+/// The invariants every state keeps.
+fn check_invariants(rules: &Jomini, s: &State, ctx: &str) {
+    let mut units = HashMap::new();
+    let mut officers = HashMap::new();
+    let mut lost = [0u32; 2];
+    for (i, p) in s.pieces.iter().enumerate() {
+        let piece = &rules.pieces()[i];
+        assert!(p.strength <= piece.strength, "{ctx}: {} over strength", piece.id);
+        if p.strength == 0 {
+            assert!(p.hex.is_none(), "{ctx}: eliminated {} on the table", piece.id);
+            if !piece.officer {
+                lost[usize::from(1 - piece.side)] += 1;
+            }
+        }
+        if let Some(h) = p.hex {
+            assert!(rules.names().map().contains(h), "{ctx}: {} off the table", piece.id);
+            assert!(!p.waiting, "{ctx}");
+            let map = if piece.officer { &mut officers } else { &mut units };
+            assert!(map.insert(h, piece.side).is_none(), "{ctx}: two in {h:?} (JO-MOV-5)");
+        }
+    }
+    for (h, side) in &officers {
+        if let Some(s2) = units.get(h) {
+            assert_eq!(side, s2, "{ctx}: an officer with an enemy unit");
+        }
+    }
+    assert_eq!(s.eliminated, lost, "{ctx}: eliminations counted");
+    let mut legal = Vec::new();
+    rules.legal_actions(s, &mut legal);
+    assert_eq!(rules.to_act(s).is_some(), s.outcome.is_none(), "{ctx}");
+    assert_eq!(legal.is_empty(), s.outcome.is_some(), "{ctx}: a dead end");
+    // Activations within the army's allowance (JO-CMD-1).
+    let officers_groups = s.groups.iter().skip(usize::from(s.first_group)).filter(|g| g.officer.is_some()).count();
+    let (count, size) = grognard_rules::jomini::command::activations(rules, s, s.active);
+    assert!(officers_groups <= usize::from(count), "{ctx}: too many activations");
+    assert!(s.groups.iter().all(|g| g.officer.is_none() || g.units <= size), "{ctx}: activation too big");
+}
+
+/// Candidate actions, legal or not, for the consistency check.
+fn candidates(rules: &Jomini, s: &State, dice: &mut Dice) -> Vec<Action> {
+    let n = u16::try_from(s.pieces.len()).unwrap();
+    let mut roll = |k: u32| dice.next(k).0 - 1;
+    let unit = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
+    let target = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
+    let map = *rules.names().map();
+    let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
+    let near = s.pieces[unit.index()].hex.map_or(hex, |h| h.neighbors()[roll(6) as usize]);
+    let order = OrderKind::ALL[roll(9) as usize];
+    vec![
+        Action::Activate { unit },
+        Action::Order { order, unit: Some(unit), hexes: None },
+        Action::Order { order, unit: Some(unit), hexes: Some(1) },
+        Action::Order { order, unit: None, hexes: None },
+        Action::EndCommand,
+        Action::Move { unit, to: hex },
+        Action::Move { unit, to: near },
+        Action::Exit { unit },
+        Action::EndMovement,
+        Action::Attack { unit, target },
+        Action::EndTurn,
+        Action::Retreat { unit, to: near },
+    ]
+}
+
+/// Plays one random game; returns it and the number of actions.
+pub fn playout(seed: u64, checks: bool) -> (Game<Jomini>, usize) {
+    let mut game = Game::<Jomini>::new(harness::builtin(), Some(seed)).unwrap();
+    let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9) ^ 0x10A1);
+    let mut n = 0;
+    while game.rules().outcome(game.state()).is_none() {
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "seed {seed}: dead end at action {n}");
+        if checks {
+            let ctx = format!("seed {seed}, action {n}");
+            check_invariants(game.rules(), game.state(), &ctx);
+            for a in &legal {
+                let e = game.rules().explain(game.state(), a);
+                assert!(e.legal, "{ctx}: listed {a:?} explained illegal: {:?}", e.reasons);
+                // Legal iff it applies: the checked path takes it and changes the state.
+                let mut next = game.state().clone();
+                let (mut d, mut ev) = (Dice::new(seed), Vec::new());
+                assert!(game.rules().apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev)).is_ok());
+                if matches!(a, Action::Attack { .. }) {
+                    let p = game.rules().preview(game.state(), a).unwrap();
+                    let lcm = p.outcomes.iter().fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
+                    let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
+                    assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
+                }
+            }
+            for a in candidates(game.rules(), game.state(), &mut dice) {
+                let e = game.rules().explain(game.state(), &a);
+                assert_eq!(e.legal, legal.contains(&a), "{ctx}: {a:?}: {:?}", e.reasons);
+                assert!(!e.reasons.is_empty(), "{ctx}: {a:?} without a reason");
+                assert!(e.reasons[0].rule.starts_with("JO-"), "{ctx}: {a:?} without a rule ID");
+                if !e.legal {
+                    let mut next = game.state().clone();
+                    let (mut d, mut ev) = (Dice::new(seed), Vec::new());
+                    assert!(game.rules().apply(&mut next, &a, &mut Ctx::new(&mut d, &mut ev)).is_err());
+                    assert_eq!(&next, game.state(), "{ctx}: a refused action changed the state");
+                }
+            }
+        }
+        let pick = (dice.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        let action = legal[pick].clone();
+        if let Err(e) = game.apply(action.clone()) {
+            panic!("seed {seed}: legal {action:?} refused: {e}");
+        }
+        n += 1;
+        assert!(n < 20_000, "seed {seed}: no end after {n} actions");
+    }
+    if checks {
+        check_invariants(game.rules(), game.state(), &format!("seed {seed}, the end"));
+    }
+    (game, n)
+}
+
+#[test]
+fn random_playouts_finish_with_invariants_and_replay() {
+    for seed in 0..60 {
+        let (game, n) = playout(seed, seed < 6);
+        assert!(game.rules().outcome(game.state()).is_some(), "seed {seed}: unfinished after {n}");
+        if seed % 10 == 0 {
+            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
+            let names = game.rules().names();
+            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
+            assert_eq!(again.state(), original, "seed {seed}: replay differs");
+        }
+    }
+}
+
+#[test]
+fn the_computer_opponent_prefers_points() {
+    let s = harness::builtin();
+    let rules = Jomini::new(&s).unwrap();
+    let mut state = rules.initial_state();
+    let before = rules.evaluate(&state, "french");
+    state.eliminated[0] += 1;
+    assert!(rules.evaluate(&state, "french") > before);
+    assert!(rules.evaluate(&state, "prussian") < rules.evaluate(&rules.initial_state(), "prussian"));
+}
+
+/// Thousands of games, every action checked: `cargo test -p grognard-rules --release
+/// jomini::playouts::thousands -- --ignored`.
+#[test]
+#[ignore = "slow: run with --release --ignored"]
+fn thousands_of_random_playouts() {
+    let mut total = 0;
+    for seed in 0..2000 {
+        let (_, n) = playout(seed, true);
+        total += n;
+    }
+    eprintln!("2000 games, {total} actions");
+}
