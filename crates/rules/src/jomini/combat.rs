@@ -479,7 +479,7 @@ pub(crate) fn attack(
     }
 }
 
-/// The exact distribution of an attack's result on its target: stands lost (to hits, and
+/// JO-COM-11: the exact distribution of an attack's result on its target: stands lost (to hits, and
 /// to retreat hexes that cannot be made), flags, retreat hexes made, elimination, and
 /// order tokens won.
 ///
