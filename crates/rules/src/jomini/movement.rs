@@ -58,6 +58,7 @@ pub(crate) fn limits(rules: &Jomini, state: &State, u: UnitId) -> Limits {
         .and_then(|g| state.groups.get(usize::from(g)))
         .is_some_and(|g| g.forward && !piece.officer);
     let forced = u8::from(p.forced || forward);
+    // JO-MOV-18; JO-MOV-19: the road's extra hex comes on top of it.
     let mounted = u8::from(p.mounted && piece.mounts.is_some());
     Limits {
         fight: a.fight + forced,

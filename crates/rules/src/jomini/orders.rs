@@ -217,6 +217,7 @@ pub(crate) fn apply_order(
     state.ordered = true;
     if let Some(u) = unit {
         match order {
+            // JO-ORD-4: mount or dismount.
             OrderKind::Mount => {
                 let p = &mut state.pieces[u.index()];
                 p.mounted = !p.mounted;
@@ -227,6 +228,7 @@ pub(crate) fn apply_order(
             }
             OrderKind::ForcedMarch => state.pieces[u.index()].forced = true,
             OrderKind::WoodsRunner => state.pieces[u.index()].woods += hexes.unwrap_or(0),
+            // JO-ORD-8: one more activation, any kind, anywhere.
             OrderKind::Courier => {
                 activate_alone(state, u);
             }
