@@ -185,7 +185,15 @@ async fn scenarios_lists_every_built_in_scenario_with_sides_and_map() {
     let (status, body) = get(&app, "/api/scenarios", None).await;
     assert_eq!(status, StatusCode::OK);
     let list = body.as_array().unwrap();
-    assert_eq!(list.len(), grognard_rules::builtin::SCENARIOS.len());
+    // Every built-in scenario that validates; an invalid one is left out.
+    let registry = grognard_rules::registry();
+    let valid: Vec<&str> = grognard_rules::builtin::SCENARIOS
+        .iter()
+        .filter(|b| registry.load_scenario(b.path, b.text).is_ok())
+        .map(|b| b.id)
+        .collect();
+    let listed: Vec<&str> = list.iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(listed, valid);
     let morne = list
         .iter()
         .find(|s| s["id"] == MORNE)
@@ -1242,23 +1250,24 @@ async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
         let mut played: Vec<Value> = Vec::new();
         let mut secrets_checked = 0;
         let mut rng = Lcg(entry.id.len() as u64);
-        for step in 0..40u64 {
-            let mirror = mirror_of(&played);
+        let started = Instant::now();
+        let mut mirror = mirror_of(&[]);
+        for step in 0..30u64 {
             let Some(decision) = mirror.to_act() else {
                 break;
             };
             let n = played.len() as u64;
+            let knows: Vec<BTreeSet<String>> = sides
+                .iter()
+                .map(|s| known(mirror.as_ref(), &Seat::Side(s.clone())))
+                .collect();
+            let public = known(mirror.as_ref(), &Seat::Spectator);
             for (i, side) in sides.iter().enumerate() {
                 let seat = Seat::Side(side.clone());
-                let mut secret = BTreeSet::new();
-                for other in sides.iter().filter(|o| *o != side) {
-                    secret.extend(known(mirror.as_ref(), &Seat::Side(other.clone())));
-                }
-                let mine = known(mirror.as_ref(), &seat);
-                let public = known(mirror.as_ref(), &Seat::Spectator);
-                let secret: BTreeSet<String> = secret
-                    .difference(&mine)
-                    .filter(|s| !public.contains(*s))
+                let secret: BTreeSet<String> = (0..sides.len())
+                    .filter(|&j| j != i)
+                    .flat_map(|j| knows[j].iter())
+                    .filter(|s| !knows[i].contains(*s) && !public.contains(*s))
                     .cloned()
                     .collect();
                 secrets_checked += secret.len();
@@ -1306,9 +1315,9 @@ async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
                 check("replay", &replay.to_string());
                 assert_eq!(replay["log"], Value::Array(log));
 
-                if !acting {
+                if !acting && !secret.is_empty() {
                     // Trying the acting seat's own actions, and asking about them.
-                    for a in mirror.legal().iter().take(3) {
+                    for a in mirror.legal().iter().take(2) {
                         let (status, e) = c
                             .call(
                                 "POST",
@@ -1349,9 +1358,16 @@ async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
                 )
                 .await;
             assert_eq!(status, 200, "{answer}");
+            mirror.apply(&action).unwrap();
             played.push(action);
         }
         assert!(!played.is_empty());
+        eprintln!(
+            "{}: {} actions in {:.1} s",
+            entry.id,
+            played.len(),
+            started.elapsed().as_secs_f64()
+        );
         if hidden {
             assert!(
                 secrets_checked > 0,
