@@ -964,6 +964,32 @@ async fn a_computer_seat_plays_until_a_human_decision() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_plays_every_built_in_scenario() {
+    let db = Db::new("ai-all");
+    let (state, app) = open(&db);
+    for entry in &state.lobby().scenarios {
+        let sides: Vec<(&str, &str)> = entry
+            .scenario
+            .sides
+            .iter()
+            .map(|s| (s.id.as_str(), "ai"))
+            .collect();
+        let (id, _) = new_game(&app, &entry.id, &sides, Some(11)).await;
+        let g = wait_for(&app, &id, None, "ten of the computer's decisions", |g| {
+            g["n"].as_u64() >= Some(10) || !g["outcome"].is_null()
+        })
+        .await;
+        // Each decision was a legal action: the file replays to the same game.
+        let log = grognard_server::store::read_log(&db.0, &id).unwrap();
+        assert!(log.len() as u64 >= g["n"].as_u64().unwrap(), "{}", entry.id);
+    }
+    // A restart replays every log: the computer's moves were all legal.
+    let (again, _) = open(&db);
+    assert_eq!(again.lobby().skipped, Vec::<String>::new());
+    assert_eq!(again.lobby().tables().len(), state.lobby().scenarios.len());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_resumes_the_computers_pending_decision() {
     let db = Db::new("ai-restart");
     // The first server's computer waits an hour before each decision: it never moves.
