@@ -852,6 +852,50 @@ async fn the_web_client_is_served_beside_the_api() {
         let ct = res.headers()["content-type"].to_str().unwrap().to_owned();
         assert!(ct.starts_with("text/html"), "{path}: {ct}");
     }
+    // Every file of web/, as it is on disk, with its type.
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let mut files = Vec::new();
+    let mut dirs = vec![web.clone()];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                dirs.push(e.path());
+            } else {
+                files.push(e.path());
+            }
+        }
+    }
+    for file in files {
+        let rel = file
+            .strip_prefix(&web)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel.starts_with('.') || rel.contains("/.") {
+            continue;
+        }
+        let res = app
+            .clone()
+            .oneshot(Request::get(format!("/{rel}")).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{rel}");
+        let ct = res.headers()["content-type"].to_str().unwrap().to_owned();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(
+            bytes.as_ref(),
+            std::fs::read(&file).unwrap().as_slice(),
+            "{rel}"
+        );
+        let expected = match file.extension().and_then(|x| x.to_str()) {
+            Some("html") => "text/html",
+            Some("js" | "mjs") => "text/javascript",
+            Some("css") => "text/css",
+            Some("svg") => "image/svg+xml",
+            _ => "",
+        };
+        assert!(ct.starts_with(expected), "{rel}: {ct}");
+    }
     let (status, _) = get(&app, "/no-such-file.js", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = get(&app, "/../Cargo.toml", None).await;
