@@ -339,7 +339,14 @@ fn engine_plays_a_scripted_session_of_the_builtin_scenario() {
 fn engine_ends_at_the_end_of_its_input() {
     let (a, out) = engine(&[json!({"cmd": "rulesets"}).to_string()]);
     assert!(out.status.success());
-    assert_eq!(a, [json!({"ok": true, "rulesets": ["morne_plaine"]})]);
+    assert_eq!(
+        a,
+        [json!({"ok": true, "rulesets": grognard_rules::registry().names()})]
+    );
+    assert!(a[0]["rulesets"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("morne_plaine")));
     let (a, out) = engine(&[]);
     assert!(out.status.success() && a.is_empty());
 }
@@ -359,10 +366,8 @@ fn engine_takes_crlf_lines() {
         .write_all(b"{\"cmd\":\"rulesets\"}\r\n\r\n{\"cmd\":\"quit\"}\r\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        text(&out.stdout),
-        "{\"ok\":true,\"rulesets\":[\"morne_plaine\"]}\n{\"ok\":true}\n"
-    );
+    let rulesets = json!({"ok": true, "rulesets": grognard_rules::registry().names()});
+    assert_eq!(text(&out.stdout), format!("{rulesets}\n{{\"ok\":true}}\n"));
 }
 
 /// Regression: `reachable` wrote hex labels outside the scenario's names and the
@@ -440,7 +445,13 @@ fn the_tour_draws_every_builtin_into_its_out_folder() {
     let out = run(&["tour", "--out", &maps.display().to_string()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let svgs = svgs_in(&maps);
-    assert_eq!(svgs, [maps.join("bridge-at-morne.svg")]);
+    let mut expected: Vec<PathBuf> = grognard_rules::builtin::SCENARIOS
+        .iter()
+        .map(|b| maps.join(format!("{}.svg", b.id)))
+        .collect();
+    expected.sort();
+    assert_eq!(svgs, expected, "one drawing per built-in scenario");
+    assert!(svgs.contains(&maps.join("bridge-at-morne.svg")));
     assert_svg(&std::fs::read_to_string(&svgs[0]).unwrap());
     let stdout = text(&out.stdout);
     assert!(stdout.contains("drawn to"), "{stdout}");
@@ -458,7 +469,10 @@ fn the_tour_draws_into_grognard_maps_by_default() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(svgs_in(&dir.path().join("grognard-maps")).len(), 1);
+    assert_eq!(
+        svgs_in(&dir.path().join("grognard-maps")).len(),
+        grognard_rules::builtin::SCENARIOS.len()
+    );
     assert!(text(&out.stdout).contains("the built-in scenarios"));
 }
 
