@@ -125,7 +125,7 @@ impl MornePlaine {
         let next = here.neighbor(dir);
         let target_hex = next.neighbor(dir);
         // MP-CHG-5: the hexes crossed are clear terrain (roads and tracks do not matter).
-        if !self.is(next, "clear") {
+        if !self.cell_is(next, super::cell_bits::CLEAR) {
             return Err(NoCharge::NotClear(next));
         }
         // MP-CHG-4: the target is an enemy in line with the movement.
@@ -184,9 +184,7 @@ impl MornePlaine {
         let control = self.control_map(state, self.counters[u.index()].side, &occ);
         let to = from.neighbor(dir);
         let priced = self
-            .price(self.mover(state, u), from, m, dir, &control, |h| {
-                self.occupant_in(&occ, h).is_some()
-            })
+            .price(self.mover(state, u), from, m, dir, &control, &occ)
             .map_err(|b| b.refusal(self, to))?;
         // MP-CHG-14: the charging action is carried out in one piece: the allowance
         // must pay for its step.

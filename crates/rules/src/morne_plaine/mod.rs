@@ -50,6 +50,47 @@ pub(crate) mod side_bits {
     pub const BRIDGE: u16 = 64;
 }
 
+/// Bits of the per-hex facts the hot paths ask about, precomputed from the terrain.
+pub(crate) mod cell_bits {
+    /// Cannot be controlled (MP-ZOC-2: towns and woods; MP-ZOC-7: forts).
+    pub const NO_CONTROL: u8 = 1;
+    /// Units here control nothing (MP-ZOC-3: towns and woods).
+    pub const SHELTER: u8 = 2;
+    /// A fort.
+    pub const FORT: u8 = 4;
+    /// Clear terrain (MP-CHG-5).
+    pub const CLEAR: u8 = 8;
+    /// Marsh: a bog test (MP-REF-BOG).
+    pub const BOG: u8 = 16;
+    /// On a road.
+    pub const ROAD: u8 = 32;
+    /// On a track.
+    pub const TRACK: u8 = 64;
+}
+
+/// No neighbour: off the map.
+pub(crate) const NO_HEX: u32 = u32::MAX;
+
+/// What a step from a hex toward a direction meets, precomputed from the scenario so
+/// that pricing a step (the hot path of the legal-action list) reads one record.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct StepInfo {
+    /// The hex entered, or [`NO_HEX`].
+    pub to: u32,
+    /// The hexside's [`side_bits`].
+    pub flags: u16,
+    /// Points to enter the hex by class (MP-REF-1).
+    pub terrain: [u8; 4],
+    /// Points the hexside adds (MP-TER-2).
+    pub hexside: u8,
+    /// Road link (bit 0), track link (bit 1) across the hexside.
+    pub link: u8,
+    /// The entered hex's [`cell_bits`].
+    pub to_cell: u8,
+    /// Road hex to road hex past a crossroads, cutting its corner (MP-ROAD-4).
+    pub jump: bool,
+}
+
 /// The rules of Morne Plaine bound to one scenario.
 #[derive(Debug)]
 pub struct MornePlaine {
@@ -66,14 +107,14 @@ pub struct MornePlaine {
     pub(crate) terrain_names: Vec<String>,
     pub(crate) terrain_rows: Vec<data::TerrainRow>,
     pub(crate) elevation: Vec<i8>,
-    /// Per hex and direction: extra points to enter the neighbour across that side.
-    pub(crate) side_cost: Vec<u8>,
     /// Per hex and direction: `side_bits`.
     pub(crate) side_flags: Vec<u16>,
-    /// Per hex and direction: road link (bit 0), track link (bit 1).
-    pub(crate) links: Vec<u8>,
-    /// Per hex: on a road (bit 0), on a track (bit 1).
-    pub(crate) on_path: Vec<u8>,
+    /// Per hex and direction: the step's [`StepInfo`].
+    pub(crate) steps: Vec<StepInfo>,
+    /// Per hex and direction: the neighbour's index, or [`NO_HEX`].
+    pub(crate) nbr: Vec<u32>,
+    /// Per hex: [`cell_bits`].
+    pub(crate) cell: Vec<u8>,
     pub(crate) road_cost: u8,
     pub(crate) track_cost: u8,
     /// Fort hexes and the side holding each at the start.
@@ -178,7 +219,7 @@ pub enum Event {
         /// Points left.
         left: u8,
         /// The rules that priced the step.
-        rules: Vec<String>,
+        rules: movement::StepRules,
     },
     /// A unit may move no further this phase.
     Halted {
@@ -340,8 +381,15 @@ impl MornePlaine {
         })
     }
 
-    pub(crate) fn is(&self, hex: Hex, name: &str) -> bool {
-        self.terrain_name(hex) == name
+    /// Whether a hex has a [`cell_bits`] bit (false off the map).
+    pub(crate) fn cell_is(&self, hex: Hex, bit: u8) -> bool {
+        self.idx(hex).is_some_and(|i| self.cell[i] & bit != 0)
+    }
+
+    /// The neighbour of hex index `i` toward `dir`, if on the map.
+    pub(crate) fn nbr_at(&self, i: usize, dir: Direction) -> Option<usize> {
+        let j = self.nbr[i * 6 + dir.index()];
+        (j != NO_HEX).then_some(j as usize)
     }
 
     pub(crate) fn flags(&self, hex: Hex, dir: Direction) -> u16 {
@@ -374,13 +422,20 @@ impl MornePlaine {
     /// that the hot paths (legal actions) ask "who is there" in one lookup. One unit a
     /// hex at most (MP-MOV-7).
     pub(crate) fn occupancy(&self, state: &State) -> Vec<u16> {
-        let mut occ = vec![0u16; self.map.len()];
+        let mut occ = Vec::new();
+        self.occupancy_into(state, &mut occ);
+        occ
+    }
+
+    /// [`MornePlaine::occupancy`] into a buffer.
+    pub(crate) fn occupancy_into(&self, state: &State, occ: &mut Vec<u16>) {
+        occ.clear();
+        occ.resize(self.map.len(), 0);
         for (i, s) in state.units.iter().enumerate() {
             if let Some(j) = s.hex.and_then(|h| self.idx(h)) {
                 occ[j] = u16::try_from(i + 1).expect("unit count fits u16");
             }
         }
-        occ
     }
 
     /// The unit in a hex, read from an [`MornePlaine::occupancy`] table.

@@ -1,6 +1,7 @@
 //! The movement phase (morne-plaine-movement.txt, "Movement phase", "Effects of terrain
 //! on movement", roads and crossroads), and leaving and entering zones of control.
 
+use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::Class;
 use super::zones_of_control::{CONTROLLED, MOUNTED};
@@ -166,15 +167,42 @@ impl Priced {
         r
     }
 
-    /// Only the rule IDs of [`Priced::reasons`], for the event log.
-    pub(crate) fn rule_ids(self) -> Vec<String> {
-        let mut r = vec!["MP-MOV-3".to_owned()];
-        r.extend(
-            WHY.iter()
-                .filter(|w| self.why & w.0 != 0)
-                .map(|w| w.1.to_owned()),
-        );
-        r
+    /// The rule IDs of [`Priced::reasons`], for the event log.
+    pub(crate) fn rule_ids(self) -> StepRules {
+        StepRules(self.why)
+    }
+}
+
+/// The rules that priced a step, as the event log shows them: `MP-MOV-3` and then each
+/// rule that applied. Kept as bits, written as a list of IDs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepRules(u16);
+
+impl StepRules {
+    /// The rule IDs, `MP-MOV-3` first.
+    pub fn ids(self) -> impl Iterator<Item = &'static str> {
+        std::iter::once("MP-MOV-3").chain(WHY.iter().filter(move |w| self.0 & w.0 != 0).map(|w| w.1))
+    }
+}
+
+impl serde::Serialize for StepRules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.ids())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for StepRules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StepRules, D::Error> {
+        let ids = Vec::<String>::deserialize(d)?;
+        let mut bits = 0;
+        for id in &ids {
+            match WHY.iter().find(|w| w.1 == id) {
+                Some(w) => bits |= w.0,
+                None if id == "MP-MOV-3" => {}
+                None => return Err(serde::de::Error::custom(format!("unknown step rule `{id}`"))),
+            }
+        }
+        Ok(StepRules(bits))
     }
 }
 
@@ -209,24 +237,7 @@ impl MornePlaine {
         }
     }
 
-    /// Whether the step from `from` in `dir` cuts the corner of a road: both hexes are
-    /// road hexes joined by the road only through a third hex next to both (MP-ROAD-4).
-    fn cuts_corner(&self, from: Hex, dir: Direction) -> bool {
-        let to = from.neighbor(dir);
-        [dir.clockwise(), dir.counter_clockwise()]
-            .into_iter()
-            .any(|d| {
-                let c = from.neighbor(d);
-                let (Some(fi), Some(ci)) = (self.idx(from), self.idx(c)) else {
-                    return false;
-                };
-                let back = c.direction_to(to).expect("c is next to both");
-                self.links[fi * 6 + d.index()] & 1 != 0
-                    && self.links[ci * 6 + back.index()] & 1 != 0
-            })
-    }
-
-    /// Prices one step; `occupied(hex)` and `control` (from
+    /// Prices one step; `occ` ([`MornePlaine::occupancy`]) and `control` (from
     /// [`MornePlaine::control_map`] for the mover's side) describe the board.
     ///
     /// MP-MOV-3, MP-TER-1, MP-TER-2: the cost of the hex entered for the unit's class
@@ -241,31 +252,46 @@ impl MornePlaine {
         from_mode: u8,
         dir: Direction,
         control: &[u8],
-        occupied: impl Fn(Hex) -> bool,
+        occ: &[u16],
     ) -> Result<Priced, Block> {
-        let to = from.neighbor(dir);
+        let fi = self.idx(from).ok_or(Block::OffMap)?;
+        self.price_at(m, fi, from_mode, dir, |j| control[j], |j| occ[j] != 0)
+    }
+
+    /// [`MornePlaine::price`] from the hex of index `fi`, asking `control(index)` and
+    /// `occupied(index)` about the board.
+    #[inline]
+    pub(crate) fn price_at(
+        &self,
+        m: Mover,
+        fi: usize,
+        from_mode: u8,
+        dir: Direction,
+        control: impl Fn(usize) -> u8,
+        occupied: impl Fn(usize) -> bool,
+    ) -> Result<Priced, Block> {
+        let st = self.steps[fi * 6 + dir.index()];
         // MP-MOV-5: contiguous hexes of the map only.
-        let (Some(fi), Some(ti)) = (self.idx(from), self.idx(to)) else {
+        if st.to == super::NO_HEX {
             return Err(Block::OffMap);
-        };
+        }
+        let ti = st.to as usize;
         // MP-MOV-7: never into or through an occupied hex.
-        if occupied(to) {
+        if occupied(ti) {
             return Err(Block::Occupied);
         }
-        let k = fi * 6 + dir.index();
         // MP-MOV-6, MP-REF-3, MP-REF-6: unbridged, unforded rivers and steep slopes.
-        if self.side_flags[k] & sb::IMPASSABLE != 0 {
+        if st.flags & sb::IMPASSABLE != 0 {
             return Err(Block::Impassable);
         }
-        let row = &self.terrain_rows[usize::from(self.terrain[ti])];
+        let bog = st.to_cell & cb::BOG != 0;
         let mut why = 0u16;
-        let terrain = row.cost[m.class.column()];
-        let hexside = self.side_cost[k];
-        let link = self.links[k];
-        let (from_road, to_road) = (self.on_path[fi] & 1 != 0, self.on_path[ti] & 1 != 0);
+        let terrain = st.terrain[m.class.column()];
+        let (hexside, link) = (st.hexside, st.link);
+        let (from_road, to_road) = (self.cell[fi] & cb::ROAD != 0, st.to_cell & cb::ROAD != 0);
         // MP-ROAD-4: a jump past the crossroads; MP-ROAD-5: the next road hex then
         // costs its terrain.
-        let jump = link & 1 == 0 && from_road && to_road && self.cuts_corner(from, dir);
+        let jump = st.jump;
         let next_mode = if jump { mode::PENALTY } else { mode::NORMAL };
         let mut cost = if from_mode == mode::FRESH && from_road && to_road {
             // MP-ROAD-3: the first step of the turn, road hex to road hex, is always
@@ -298,15 +324,15 @@ impl MornePlaine {
         if hexside > 0 && why & why::ROAD_START == 0 {
             why |= why::HEXSIDE;
             // MP-TER-3: into marsh across a stream, both costs.
-            if row.bog && self.side_flags[k] & sb::STREAM != 0 {
+            if bog && st.flags & sb::STREAM != 0 {
                 why |= why::MARSH_STREAM;
             }
         }
-        if row.bog && self.bog_test {
+        if bog && self.bog_test {
             why |= why::BOG;
         }
         // Leaving an enemy zone of control.
-        let (cf, ct) = (control[fi], control[ti]);
+        let (cf, ct) = (control(fi), control(ti));
         if cf & CONTROLLED != 0 {
             if m.mounted {
                 if cf & MOUNTED != 0 {
@@ -449,9 +475,7 @@ impl MornePlaine {
         let occ = self.occupancy(state);
         let control = self.control_map(state, self.counters[u.index()].side, &occ);
         let p = self
-            .price(self.mover(state, u), from, m, dir, &control, |h| {
-                self.occupant_in(&occ, h).is_some()
-            })
+            .price(self.mover(state, u), from, m, dir, &control, &occ)
             .map_err(|b| b.refusal(self, to))?;
         let mp = state.units[u.index()].mp;
         if p.cost > mp {
@@ -482,45 +506,53 @@ impl MornePlaine {
 /// toward each of the six directions, and every charge (MP-CHG-10: a charge is offered
 /// exactly when it is valid, in place of the step it continues).
 pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
-    let occ = rules.occupancy(state);
-    let control = rules.control_map(state, state.active, &occ);
-    for (i, c) in rules.counters.iter().enumerate() {
-        if c.side != state.active {
-            continue;
-        }
-        let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-        let Ok((from, m)) = rules.can_move(state, u) else {
-            continue;
-        };
-        let mover = rules.mover(state, u);
-        let mp = state.units[i].mp;
-        let running = match state.moving {
-            Some((mu, d, true)) if mu == u => Some(d),
-            _ => None,
-        };
-        for dir in Direction::ALL {
-            let Ok(p) = rules.price(mover, from, m, dir, &control, |h| {
-                rules.occupant_in(&occ, h).is_some()
-            }) else {
-                continue;
-            };
-            if p.cost > mp {
+    BOARD.with(|cell| {
+        let (occ, control) = &mut *cell.borrow_mut();
+        rules.occupancy_into(state, occ);
+        rules.control_map_into(state, state.active, occ, control);
+        for (i, c) in rules.counters.iter().enumerate() {
+            if c.side != state.active {
                 continue;
             }
-            let target = if running == Some(dir) {
-                rules.charge_target(state, u, dir, &occ).ok()
-            } else {
-                None
+            let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
+            let Ok((from, m)) = rules.can_move(state, u) else {
+                continue;
             };
-            match target {
-                Some(target) => out.push(Action::Charge { unit: u, target }),
-                None => out.push(Action::Move {
-                    unit: u,
-                    to: from.neighbor(dir),
-                }),
+            let fi = rules.idx(from).expect("units are on the map");
+            let mover = rules.mover(state, u);
+            let mp = state.units[i].mp;
+            let running = match state.moving {
+                Some((mu, d, true)) if mu == u => Some(d),
+                _ => None,
+            };
+            for dir in Direction::ALL {
+                let Ok(p) = rules.price_at(mover, fi, m, dir, |j| control[j], |j| occ[j] != 0) else {
+                    continue;
+                };
+                if p.cost > mp {
+                    continue;
+                }
+                let target = if running == Some(dir) {
+                    rules.charge_target(state, u, dir, occ).ok()
+                } else {
+                    None
+                };
+                match target {
+                    Some(target) => out.push(Action::Charge { unit: u, target }),
+                    None => out.push(Action::Move {
+                        unit: u,
+                        to: from.neighbor(dir),
+                    }),
+                }
             }
         }
-    }
+    });
+}
+
+thread_local! {
+    /// Scratch tables for [`legal_moves`], kept between calls: the occupancy and the
+    /// control map, rebuilt each time without allocating.
+    static BOARD: RefCell<(Vec<u16>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// Applies a checked step.
@@ -533,12 +565,12 @@ pub(crate) fn apply_move(
 ) {
     let (from, m) = rules.can_move(state, u).expect("checked");
     let dir = from.direction_to(to).expect("checked");
-    let occ = rules.occupancy(state);
-    let control = rules.control_map(state, rules.counters[u.index()].side, &occ);
+    // Checked already: only the control of the two hexes matters now.
+    let side = rules.counters[u.index()].side;
+    let fi = rules.idx(from).expect("on the map");
+    let (cf, ct) = (rules.control_at(state, side, from), rules.control_at(state, side, to));
     let p = rules
-        .price(rules.mover(state, u), from, m, dir, &control, |h| {
-            rules.occupant_in(&occ, h).is_some()
-        })
+        .price_at(rules.mover(state, u), fi, m, dir, |j| if j == fi { cf } else { ct }, |_| false)
         .expect("checked");
     step(rules, state, u, from, dir, p, ctx);
 }
@@ -560,7 +592,7 @@ pub(crate) fn step(
     s.moved = true;
     s.road_penalty = p.mode == mode::PENALTY;
     let left = s.mp;
-    let clear = rules.is(to, "clear");
+    let clear = rules.cell_is(to, cb::CLEAR);
     ctx.emit(Event::Moved {
         unit: u,
         from,
@@ -676,9 +708,7 @@ pub(crate) fn reachable(
         }
         let search = slot.as_mut().expect("just set");
         let reach = search.run(from, m, budget, |h, hm, _to, dir| {
-            match rules.price(mover, h, hm, dir, &control, |x| {
-                rules.idx(x).is_some_and(|i| occupied[i] != 0)
-            }) {
+            match rules.price(mover, h, hm, dir, &control, &occupied) {
                 Ok(p) => Step::Enter {
                     cost: u32::from(p.cost),
                     stop: p.stop,

@@ -61,7 +61,7 @@ impl MornePlaine {
                 let away = enemy_at.map_or(0, |e| e.distance(to));
                 let key = (
                     !built_up,                  // MP-RET-1: into a village
-                    !self.is(to, "woods"),      // MP-RET-2: into woods
+                    self.terrain_name(to) != "woods", // MP-RET-2: into woods
                     near_attacker,              // MP-RET-3: not next to the attacker
                     !opposite,                  // MP-RET-4: directly away from it
                     stream,                     // MP-RET-5: not across a stream

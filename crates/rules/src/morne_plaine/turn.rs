@@ -2,6 +2,7 @@
 //! victory is checked), and binding the rules to a scenario.
 
 use super::data::{Data, Source};
+use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::{Counter, UnitState};
 use super::{Event, MornePlaine, State};
@@ -164,12 +165,79 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
             links[i * 6 + d.index()] = u8::from(l & road != 0) | (u8::from(l & track != 0) << 1);
         }
     }
-    let on_path = s
+    let on_path: Vec<u8> = s
         .path_hexes
         .cells()
         .iter()
         .map(|&b| u8::from(b & road != 0) | (u8::from(b & track != 0) << 1))
         .collect();
+    let mut nbr = vec![super::NO_HEX; n * 6];
+    let mut cell = vec![0u8; n];
+    for i in 0..n {
+        let h = map.hex_at(i);
+        for d in Direction::ALL {
+            if let Some(j) = map.index(h.neighbor(d)) {
+                nbr[i * 6 + d.index()] = u32::try_from(j).expect("maps are at most 999 by 999");
+            }
+        }
+        let name = s.terrain_names[usize::from(s.terrain.cells()[i])].as_str();
+        let row = &terrain_rows[usize::from(s.terrain.cells()[i])];
+        let mut c = 0;
+        if row.uncontrollable {
+            c |= cb::NO_CONTROL | cb::SHELTER;
+        }
+        if name == "fort" {
+            c |= cb::NO_CONTROL | cb::FORT;
+        }
+        if name == "clear" {
+            c |= cb::CLEAR;
+        }
+        if row.bog {
+            c |= cb::BOG;
+        }
+        if on_path[i] & 1 != 0 {
+            c |= cb::ROAD;
+        }
+        if on_path[i] & 2 != 0 {
+            c |= cb::TRACK;
+        }
+        cell[i] = c;
+    }
+    // The steps' records; a jump cuts the corner of a road through a hex next to both.
+    let link_at = |i: usize, d: Direction| links[i * 6 + d.index()];
+    let mut steps = vec![super::StepInfo::default(); n * 6];
+    for i in 0..n {
+        let h = map.hex_at(i);
+        for d in Direction::ALL {
+            let k = i * 6 + d.index();
+            let to = nbr[k];
+            if to == super::NO_HEX {
+                steps[k].to = to;
+                continue;
+            }
+            let ti = to as usize;
+            let both_road = cell[i] & cb::ROAD != 0 && cell[ti] & cb::ROAD != 0;
+            let jump = both_road
+                && link_at(i, d) & 1 == 0
+                && [d.clockwise(), d.counter_clockwise()].into_iter().any(|e| {
+                    let c = nbr[i * 6 + e.index()];
+                    c != super::NO_HEX && link_at(i, e) & 1 != 0 && {
+                        let back = h.neighbor(e).direction_to(h.neighbor(d)).expect("next to both");
+                        link_at(c as usize, back) & 1 != 0
+                    }
+                });
+            let row = &terrain_rows[usize::from(s.terrain.cells()[ti])];
+            steps[k] = super::StepInfo {
+                to,
+                flags: side_flags[k],
+                terrain: row.cost,
+                hexside: side_cost[k],
+                link: links[k],
+                to_cell: cell[ti],
+                jump,
+            };
+        }
+    }
     let fort_index = s.terrain_names.iter().position(|t| t == "fort");
     let forts = map
         .hexes()
@@ -201,10 +269,10 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         terrain_names: s.terrain_names.clone(),
         terrain_rows,
         elevation: s.elevation.cells().to_vec(),
-        side_cost,
         side_flags,
-        links,
-        on_path,
+        steps,
+        nbr,
+        cell,
         road_cost,
         track_cost,
         forts,

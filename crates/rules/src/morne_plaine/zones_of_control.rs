@@ -2,6 +2,7 @@
 //! ZoC", "Leaving an enemy ZoC"; the movement costs of entering and leaving are priced in
 //! [`super::movement`]).
 
+use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::Class;
 use super::{MornePlaine, State};
@@ -14,6 +15,14 @@ pub const CONTROLLED: u8 = 1;
 pub const MOUNTED: u8 = 2;
 
 impl MornePlaine {
+    /// [`MornePlaine::exerts_zoc`] for a counter, its state and its hex's index.
+    #[inline]
+    fn exerts_zoc_at(&self, c: &super::units::Counter, s: &super::units::UnitState, hi: usize) -> bool {
+        // MP-ZOC-5, MP-DEM-4: artillery and demoralised units exert none; MP-ZOC-3:
+        // units in a town or woods control nothing.
+        c.class != Class::Artillery && (c.class == Class::Leader || s.mv > 0) && self.cell[hi] & cb::SHELTER == 0
+    }
+
     /// MP-ZOC-5, MP-ZOC-3, MP-DEM-4: whether a unit exerts a zone of control at all.
     pub(crate) fn exerts_zoc(&self, state: &State, u: UnitId) -> bool {
         let c = &self.counters[u.index()];
@@ -25,17 +34,17 @@ impl MornePlaine {
             return false;
         }
         // MP-ZOC-3: units in a town or woods control nothing.
-        !self.row(hex).is_some_and(|r| r.uncontrollable)
+        !self.cell_is(hex, cb::SHELTER)
     }
 
     /// MP-ZOC-2, MP-ZOC-7: whether a hex can be controlled at all: towns and woods
     /// cannot, and units inside a fort are under no enemy zone of control.
     pub(crate) fn controllable(&self, hex: Hex) -> bool {
-        !self.row(hex).is_some_and(|r| r.uncontrollable) && !self.is_fort(hex)
+        self.idx(hex).is_some_and(|i| self.cell[i] & cb::NO_CONTROL == 0)
     }
 
     pub(crate) fn is_fort(&self, hex: Hex) -> bool {
-        self.forts.iter().any(|f| f.0 == hex)
+        self.cell_is(hex, cb::FORT)
     }
 
     /// The side holding a fort: its occupant's, else whoever entered it last, else its
@@ -66,26 +75,60 @@ impl MornePlaine {
     /// [`MOUNTED`] bits (MP-ZOC-1 to MP-ZOC-8). `occ` is the board's
     /// [`MornePlaine::occupancy`].
     pub(crate) fn control_map(&self, state: &State, side: u8, occ: &[u16]) -> Vec<u8> {
-        let mut map = vec![0u8; self.map.len()];
-        for (i, c) in self.counters.iter().enumerate() {
+        let mut map = Vec::new();
+        self.control_map_into(state, side, occ, &mut map);
+        map
+    }
+
+    /// What the enemies of `side` exert on one hex: [`MornePlaine::control_map`] for a
+    /// single hex, without the tables.
+    pub(crate) fn control_at(&self, state: &State, side: u8, hex: Hex) -> u8 {
+        if !self.controllable(hex) {
+            return 0;
+        }
+        let mut bits = 0;
+        for (c, s) in self.counters.iter().zip(&state.units) {
             if c.side == side {
                 continue;
             }
-            let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-            let Some(hex) = state.units[i].hex else {
+            let Some(h) = s.hex else { continue };
+            let (dq, dr) = (hex.q - h.q, hex.r - h.r);
+            if dq.abs() > 1 || dr.abs() > 1 || (dq + dr).abs() > 1 || (dq == 0 && dr == 0) {
+                continue;
+            }
+            let d = h.direction_to(hex).expect("adjacent");
+            let hi = self.idx(h).expect("units are on the map");
+            if self.exerts_zoc_at(c, s, hi) && self.side_flags[hi * 6 + d.index()] & sb::BLOCKS_ZOC == 0 {
+                bits |= CONTROLLED | if c.mounted { MOUNTED } else { 0 };
+            }
+        }
+        for &(fort, _) in &self.forts {
+            if fort.distance(hex) == 1 && self.fort_holder(state, fort).is_some_and(|h| h != side) {
+                bits |= CONTROLLED;
+            }
+        }
+        bits
+    }
+
+    /// [`MornePlaine::control_map`] into a buffer.
+    pub(crate) fn control_map_into(&self, state: &State, side: u8, occ: &[u16], map: &mut Vec<u8>) {
+        map.clear();
+        map.resize(self.map.len(), 0);
+        for (c, s) in self.counters.iter().zip(&state.units) {
+            if c.side == side {
+                continue;
+            }
+            let Some(hex) = s.hex else {
                 continue;
             };
-            if !self.exerts_zoc(state, u) {
+            let hi = self.idx(hex).expect("units are on the map");
+            if !self.exerts_zoc_at(c, s, hi) {
                 continue;
             }
             let bit = CONTROLLED | if c.mounted { MOUNTED } else { 0 };
-            let hi = self.idx(hex).expect("units are on the map");
             for d in Direction::ALL {
-                let to = hex.neighbor(d);
-                let Some(j) = self.idx(to) else { continue };
-                if self.controllable(to)
-                    && self.side_flags[hi * 6 + d.index()] & sb::BLOCKS_ZOC == 0
-                {
+                let Some(j) = self.nbr_at(hi, d) else { continue };
+                if self.cell[j] & cb::NO_CONTROL == 0 && self.side_flags[hi * 6 + d.index()] & sb::BLOCKS_ZOC == 0 {
                     map[j] |= bit;
                 }
             }
@@ -94,21 +137,21 @@ impl MornePlaine {
         // controlled, for the side holding it. A fort's detachment is on foot: it does
         // not stop mounted units leaving freely (MP-ZOC-12).
         for (fi, &(fort, _)) in self.forts.iter().enumerate() {
-            let holder = self
-                .occupant_in(occ, fort)
-                .map(|u| self.counters[u.index()].side)
-                .or(state.forts[fi]);
+            let at = self.idx(fort).expect("forts are on the map");
+            let holder = match occ[at] {
+                0 => state.forts[fi],
+                u => Some(self.counters[usize::from(u - 1)].side),
+            };
             if holder.is_some_and(|h| h != side) {
-                for n in fort.neighbors() {
-                    if let Some(j) = self.idx(n) {
-                        if self.controllable(n) {
+                for d in Direction::ALL {
+                    if let Some(j) = self.nbr_at(at, d) {
+                        if self.cell[j] & cb::NO_CONTROL == 0 {
                             map[j] |= CONTROLLED;
                         }
                     }
                 }
             }
         }
-        map
     }
 
     /// The enemy units of `side` whose zone of control covers `hex` (MP-RET-10 and

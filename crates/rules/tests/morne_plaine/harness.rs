@@ -523,7 +523,7 @@ pub fn rules_of(events: &[Event]) -> Vec<String> {
     let mut out = Vec::new();
     for e in events {
         match e {
-            Event::Moved { rules, .. } => out.extend(rules.iter().cloned()),
+            Event::Moved { rules, .. } => out.extend(rules.ids().map(str::to_owned)),
             Event::Halted { rule, .. }
             | Event::Shaken { rule, .. }
             | Event::Retreated { rule, .. }

@@ -160,3 +160,33 @@ fn the_fast_path_plays_the_same_game() {
         assert_eq!(&state, game.state());
     }
 }
+
+/// A fixed workload for profiling the fast path (`perf stat` counts its instructions):
+/// `cargo test --release -p grognard-rules playout_workload -- --ignored --nocapture`.
+#[test]
+#[ignore = "a profiling workload: run in release"]
+fn playout_workload() {
+    let s = common::builtin("heights-of-aubrac");
+    let rules = MornePlaine::new(&s).unwrap();
+    let start = rules.initial_state();
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let t = std::time::Instant::now();
+    let mut actions = 0u64;
+    let games: u64 = std::env::var("MP_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    for seed in 0..games {
+        let mut state = start.clone();
+        let mut dice = Dice::new(seed);
+        let mut pick = Dice::new(!seed);
+        while state.outcome.is_none() {
+            legal.clear();
+            rules.legal_actions(&state, &mut legal);
+            let i = pick.next(u32::try_from(legal.len()).unwrap()).0 - 1;
+            events.clear();
+            let mut ctx = grognard_engine::Ctx::new(&mut dice, &mut events);
+            rules.apply_unchecked(&mut state, &legal[i as usize], &mut ctx);
+            actions += 1;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("{games} games, {actions} actions, {:.0} games/s wall", games as f64 / secs);
+}
