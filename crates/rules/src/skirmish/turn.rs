@@ -73,7 +73,10 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
             if w.two_handed {
                 problems.push(s.problem(
                     u.loc,
-                    format!("character `{}` wields a two-handed {weapon} and cannot also carry a {shield}", u.id),
+                    format!(
+                        "character `{}` wields a two-handed weapon ({weapon}) and has no hand for its shield ({shield})",
+                        u.id
+                    ),
                 ));
             }
         }
