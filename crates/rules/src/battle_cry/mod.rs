@@ -7,6 +7,19 @@
 //! [`terrain`]. The tables are in `data.toml`; rule IDs are listed in
 //! `docs/rules/battle-cry.md`.
 //!
+//! # Scenario files
+//!
+//! `ruleset = "battle_cry"` on a pointy-top map (`orientation = "pointy"`: the hex rows
+//! run across the board). Two sides, each with `home_edge = "north"` or `"south"` (the
+//! edge its pieces retreat toward) and its hand size, `values = { hand = 4 }`. Unit types
+//! `infantry`, `cavalry`, `artillery` and `general`, each with an optional
+//! `values = { figures = N }` for a unit that starts reduced; a general may share a hex
+//! with a unit of its side, and starts attached to it. `[victory] flags = 6` (or one
+//! number a side, `flags = { blue = 6, grey = 5 }`) sets the flags to win, and an optional
+//! `turns` a limit. An optional `[battle_cry]` table sets `dividers = [5, 9]`, the
+//! printed columns whose centres the two dividing lines cross in the rows not shoved.
+//! Terrain names and the hexside feature `fence` are those of `data.toml`.
+//!
 //! ```
 //! use grognard_engine::{Game, Ruleset};
 //! use grognard_rules::battle_cry::BattleCry;

@@ -58,6 +58,11 @@ const UNSEEN: u16 = u16::MAX;
 /// (BC-GEN-3). Neither leaves the map (BC-MOV-10) nor enters impassable terrain
 /// (BC-TER-2), and both stop on entering stopping terrain (BC-TER-1).
 pub(crate) fn reach(rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> Vec<Reach> {
+    search(rules, state, board, u, true)
+}
+
+/// [`reach`], with the paths only when `paths` (listing legal moves needs none).
+fn search(rules: &BattleCry, state: &State, board: &Board, u: UnitId, paths: bool) -> Vec<Reach> {
     let Some(start) = state.pieces[u.index()].hex else {
         return Vec::new();
     };
@@ -123,6 +128,13 @@ pub(crate) fn reach(rules: &BattleCry, state: &State, board: &Board, u: UnitId) 
     found
         .into_iter()
         .map(|(hex, stop)| {
+            if !paths {
+                return Reach {
+                    hex,
+                    path: Vec::new(),
+                    stop,
+                };
+            }
             let mut path = vec![hex];
             let mut at = rules.map.index(hex).expect("on the map");
             while usize::from(parent[at]) != start_at {
@@ -424,7 +436,7 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
         {
             continue;
         }
-        for r in reach(rules, state, &board, u) {
+        for r in search(rules, state, &board, u, false) {
             out.push(Action::Move { unit: u, to: r.hex });
         }
     }
