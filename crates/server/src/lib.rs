@@ -138,10 +138,22 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
         .map_err(|e| ApiError::Internal(format!("cannot read the bound address: {e}")))?;
     println!("grognard: serving the lobby on http://{addr}");
     lobby.resume_ai();
-    axum::serve(listener.tap_io(no_delay), app(state))
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| ApiError::Internal(format!("the server stopped: {e}")))
+    let (stopping, mut stop) = tokio::sync::watch::channel(false);
+    let server =
+        axum::serve(listener.tap_io(no_delay), app(state)).with_graceful_shutdown(async move {
+            shutdown().await;
+            let _ = stopping.send(true);
+        });
+    // Requests in flight get a moment to finish; open WebSockets would keep a graceful
+    // shutdown waiting for ever, so they are dropped after it (clients reconnect).
+    let grace = async move {
+        let _ = stop.wait_for(|s| *s).await;
+        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    };
+    tokio::select! {
+        r = server => r.map_err(|e| ApiError::Internal(format!("the server stopped: {e}"))),
+        () = grace => Ok(()),
+    }
 }
 
 /// Serves `state` on a bound listener until the task is dropped: for tests and
