@@ -107,11 +107,15 @@ pub async fn game(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Bearer(token): Bearer,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let table = state.lobby().table(&id)?;
     let viewer = table.viewer(token.as_deref())?;
-    let game = table.game();
-    Ok(Json(table.object(game.as_ref(), &viewer)))
+    let text = table.object_text(table.game().as_ref(), &viewer);
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        text.to_string(),
+    )
+        .into_response())
 }
 
 /// The body of `POST /api/games/{id}/actions`.
@@ -130,13 +134,14 @@ pub async fn action(
     Path(id): Path<String>,
     Bearer(token): Bearer,
     body: Result<Body<ActionRequest>, ApiError>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let lobby = state.lobby();
     let table = lobby.table(&id)?;
     let side = table.player(token.as_deref())?;
     let Body(req) = body?;
     let (events, view) = lobby.submit(&table, side, req.action, req.expect).await?;
-    Ok(Json(json!({"events": events, "view": view})))
+    let body = format!("{{\"events\":{},\"view\":{view}}}", Value::Array(events));
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// The body of explain and preview.
@@ -315,10 +320,14 @@ async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer) {
     loop {
         let (n, text) = {
             let game = table.game();
-            (game.len(), table.object(game.as_ref(), &viewer).to_string())
+            (game.len(), table.object_text(game.as_ref(), &viewer))
         };
         if sent != Some(n) {
-            if socket.send(Message::Text(text.into())).await.is_err() {
+            if socket
+                .send(Message::Text(text.as_ref().into()))
+                .await
+                .is_err()
+            {
                 return;
             }
             sent = Some(n);

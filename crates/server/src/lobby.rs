@@ -346,7 +346,7 @@ impl Lobby {
     }
 
     /// Applies `action` for `side` at `expect` and makes it durable; returns its
-    /// events and the new game object for `side`.
+    /// events and the new game object for `side` (as JSON text).
     ///
     /// The work runs in its own task, so a client that hangs up mid-request cannot
     /// leave the file and the memory disagreeing.
@@ -361,7 +361,7 @@ impl Lobby {
         side: String,
         action: Value,
         expect: u64,
-    ) -> Result<(Vec<Value>, Value), ApiError> {
+    ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
         let (lobby, t) = (Arc::clone(self), Arc::clone(table));
         let result = tokio::spawn(async move { lobby.commit(&t, &side, action, expect).await })
             .await
@@ -378,7 +378,7 @@ impl Lobby {
         side: &str,
         action: Value,
         expect: u64,
-    ) -> Result<(Vec<Value>, Value), ApiError> {
+    ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
         let _turn = table.turn.lock().await;
         let mut next = {
             let game = table.game();
@@ -430,7 +430,7 @@ impl Lobby {
                 table.id
             )));
         }
-        let object = table.object(next.as_ref(), &Viewer::Side(side.to_owned()));
+        let object = table.object_text(next.as_ref(), &Viewer::Side(side.to_owned()));
         *table.game_mut() = next;
         let _ = table.changed.send(n);
         Ok((events, object))

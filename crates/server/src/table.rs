@@ -75,6 +75,9 @@ pub struct Table {
     /// on the first `n` actions, so it serves every request at that `n`; building it
     /// costs the whole log, so it is built once per seat and action.
     logs: std::sync::Mutex<SeatLogs>,
+    /// Each viewer's game object as text, with its `n`: one build per viewer and
+    /// action, however many sockets and requests ask.
+    objects: std::sync::Mutex<HashMap<String, (usize, Arc<str>)>>,
 }
 
 /// Each seat's last built log: its `n` and its entries.
@@ -104,7 +107,30 @@ impl Table {
             changed: broadcast::channel(16).0,
             ai_running: AtomicBool::new(false),
             logs: std::sync::Mutex::new(HashMap::new()),
+            objects: std::sync::Mutex::new(HashMap::new()),
         }
+    }
+
+    /// [`Table::object`] as JSON text, for this table's game as committed.
+    pub fn object_text(&self, game: &dyn AnyGame, viewer: &Viewer) -> Arc<str> {
+        let n = game.len();
+        let key = viewer.name();
+        if let Some((at, text)) = self
+            .objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
+        {
+            if *at == n {
+                return Arc::clone(text);
+            }
+        }
+        let text: Arc<str> = self.object(game, viewer).to_string().into();
+        let mut objects = self.objects.lock().unwrap_or_else(PoisonError::into_inner);
+        if objects.get(key).is_none_or(|(at, _)| *at < n) {
+            objects.insert(key.to_owned(), (n, Arc::clone(&text)));
+        }
+        text
     }
 
     /// The log of `game` (this table's game, or a replay of its first actions) as
