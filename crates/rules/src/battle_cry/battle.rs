@@ -7,9 +7,9 @@ use super::{
     cards, generals, line_of_sight, orders, retreat, turn, Action, BattleCry, Event, Pending,
     Phase, State,
 };
-use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
+use grognard_engine::dice_pool;
+use grognard_engine::{Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
-use std::collections::BTreeMap;
 
 /// The battle dice of one battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,11 +358,6 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     }
 }
 
-/// The face a d6 result shows (BC-DIE-1).
-fn face(rules: &BattleCry, value: u32) -> Face {
-    rules.data.dice.faces[value as usize - 1]
-}
-
 /// The face that hits a unit of this kind.
 fn matching(kind: Kind) -> Face {
     match kind {
@@ -422,9 +417,8 @@ pub(crate) fn resolve(
         rules.unit_name(u),
         rules.unit_name(t)
     );
-    let faces: Vec<Face> = (0..d.total)
-        .map(|_| face(rules, ctx.roll(6, purpose.as_str())))
-        .collect();
+    let faces: Vec<Face> =
+        dice_pool::roll(ctx, &rules.data.dice.faces, u32::from(d.total), &purpose);
     let count =
         |f: Face| u8::try_from(faces.iter().filter(|&&x| x == f).count()).expect("few dice");
     let (sabers, flags) = (count(Face::Sabers), count(Face::Flag));
@@ -662,18 +656,6 @@ pub(crate) fn check_end_turn(state: &State) -> Result<Vec<Reason>, Refusal> {
     )])
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-fn factorial(n: u64) -> u64 {
-    (1..=n).product()
-}
-
 /// The exact distribution of a battle's result on its target: figures lost, flags
 /// rolled, hexes of retreat owed (after a general's embolden) and whether it is eliminated.
 ///
@@ -711,7 +693,6 @@ pub(crate) fn preview(
     let board = Board::new(rules, state);
     let target_hex: Hex = state.pieces[t.index()].hex.expect("on the map");
     let faces = &rules.data.dice.faces;
-    let n = u64::from(d.total);
     let general_target = rules.kind(t) == Kind::General;
     let hit_face = |f: &Face| {
         if general_target {
@@ -720,55 +701,44 @@ pub(crate) fn preview(
             *f == matching(rules.kind(t)) || *f == Face::Sabers
         }
     };
-    let a = faces.iter().filter(|f| hit_face(f)).count() as u64;
-    let b = faces.iter().filter(|&&f| f == Face::Flag).count() as u64;
-    let c = 6 - a - b;
-    let den = 6u64.pow(u32::from(d.total));
+    // BC-DIE-1: each die falls in one of three classes: a hit, a flag, or nothing.
+    let classes = dice_pool::class_faces(faces, 3, |f| {
+        if hit_face(f) {
+            0
+        } else if *f == Face::Flag {
+            1
+        } else {
+            2
+        }
+    });
+    let (a, b) = (classes[0], classes[1]);
     let figures = state.pieces[t.index()].figures;
     let embolden = general_target || board.general_at(rules, target_hex).is_some();
-    let mut dist: BTreeMap<(u8, u8, u8, bool), u64> = BTreeMap::new();
-    for h in 0..=n {
-        for f in 0..=(n - h) {
-            let m = n - h - f;
-            let ways = factorial(n) / (factorial(h) * factorial(f) * factorial(m));
-            let num = ways * a.pow(h as u32) * b.pow(f as u32) * c.pow(m as u32);
-            if num == 0 {
-                continue;
-            }
-            let flags = u8::try_from(f).expect("few dice");
-            let hits = u8::try_from(h).expect("few dice");
-            let key = if general_target {
-                if hits > 0 {
-                    (1, 0, 0, true)
-                } else {
-                    (0, flags, flags.saturating_sub(1), false)
-                }
+    let (dist, den) = dice_pool::distribution(&classes, u32::from(d.total), |c| {
+        let hits = u8::try_from(c[0]).expect("few dice");
+        let flags = u8::try_from(c[1]).expect("few dice");
+        if general_target {
+            if hits > 0 {
+                (1, 0, 0, true)
             } else {
-                let lost = hits.min(figures);
-                let dead = lost == figures;
-                let owed = if dead {
-                    0
-                } else {
-                    flags.saturating_sub(u8::from(embolden))
-                };
-                (lost, flags, owed, dead)
+                (0, flags, flags.saturating_sub(1), false)
+            }
+        } else {
+            let lost = hits.min(figures);
+            let dead = lost == figures;
+            let owed = if dead {
+                0
+            } else {
+                flags.saturating_sub(u8::from(embolden))
             };
-            *dist.entry(key).or_default() += num;
+            (lost, flags, owed, dead)
         }
-    }
-    let outcomes = dist
-        .into_iter()
-        .map(|((lost, flags, retreat, eliminated), num)| {
-            let g = gcd(num, den);
-            Chance::new(
-                serde_json::json!({
-                    "hits": lost, "flags": flags, "retreat": retreat, "eliminated": eliminated,
-                }),
-                num / g,
-                den / g,
-            )
+    });
+    let outcomes = dice_pool::chances(&dist, den, |&(lost, flags, retreat, eliminated)| {
+        serde_json::json!({
+            "hits": lost, "flags": flags, "retreat": retreat, "eliminated": eliminated,
         })
-        .collect();
+    });
     let mut reasons = dice_reasons;
     reasons.push(Reason::new(
         "BC-DIE-1",
