@@ -4,6 +4,7 @@
 use super::battle::{eliminate, remove_figures};
 use super::units::{Board, Kind};
 use super::{generals, Action, BattleCry, Event, Pending, State};
+use grognard_engine::retreat::{ends as edge_ends, Enter};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 
@@ -47,87 +48,44 @@ pub(crate) fn ends(
     let side = rules.side_of(u);
     let dirs = toward_home(rules, side);
     let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
-    let mut out: Vec<End> = Vec::new();
-    let mut frontier = vec![start];
     if rules.kind(u) == Kind::General {
-        for _ in 0..hexes {
-            let mut next: Vec<Hex> = Vec::new();
-            for &x in &frontier {
-                for d in dirs {
-                    let y = x.neighbor(d);
-                    if rules.impassable(y)
-                        || enemy(board.unit_at(rules, y))
-                        || enemy(board.general_at(rules, y))
-                    {
-                        continue;
-                    }
-                    if !next.contains(&y) {
-                        next.push(y);
-                    }
-                }
+        return edge_ends(start, hexes, &dirs, false, |y| {
+            if rules.impassable(y)
+                || enemy(board.unit_at(rules, y))
+                || enemy(board.general_at(rules, y))
+            {
+                Enter::Blocked
+            } else {
+                Enter::Through
             }
-            frontier = next;
-        }
-        return frontier
-            .into_iter()
-            .filter(|&y| board.general_at(rules, y).is_none())
-            .map(|hex| End {
-                hex,
-                steps: hexes,
-                on_general: false,
-            })
-            .collect();
+        })
+        .into_iter()
+        .filter(|e| board.general_at(rules, e.hex).is_none())
+        .map(|e| End {
+            hex: e.hex,
+            steps: e.steps,
+            on_general: false,
+        })
+        .collect();
     }
     let with_general = board.general_at(rules, start).is_some();
-    for k in 1..=hexes {
-        let mut next: Vec<Hex> = Vec::new();
-        for &x in &frontier {
-            let mut moved = false;
-            for d in dirs {
-                let y = x.neighbor(d);
-                if rules.impassable(y) || board.unit_at(rules, y).is_some() {
-                    continue;
-                }
-                match board.general_at(rules, y) {
-                    Some(g) if rules.side_of(g) != side || with_general => continue,
-                    Some(_) => {
-                        moved = true;
-                        if !out.iter().any(|e| e.hex == y) {
-                            out.push(End {
-                                hex: y,
-                                steps: k,
-                                on_general: true,
-                            });
-                        }
-                    }
-                    None => {
-                        moved = true;
-                        if !next.contains(&y) {
-                            next.push(y);
-                        }
-                    }
-                }
-            }
-            if !moved && k > 1 && !out.iter().any(|e| e.hex == x) {
-                out.push(End {
-                    hex: x,
-                    steps: k - 1,
-                    on_general: false,
-                });
-            }
+    edge_ends(start, hexes, &dirs, true, |y| {
+        if rules.impassable(y) || board.unit_at(rules, y).is_some() {
+            return Enter::Blocked;
         }
-        frontier = next;
-    }
-    for hex in frontier {
-        if !out.iter().any(|e| e.hex == hex) {
-            out.push(End {
-                hex,
-                steps: hexes,
-                on_general: false,
-            });
+        match board.general_at(rules, y) {
+            Some(g) if rules.side_of(g) != side || with_general => Enter::Blocked,
+            Some(_) => Enter::Stop,
+            None => Enter::Through,
         }
-    }
-    out
+    })
+    .into_iter()
+    .map(|e| End {
+        hex: e.hex,
+        steps: e.steps,
+        on_general: e.stopped,
+    })
+    .collect()
 }
 
 /// Starts the retreat of piece `u` by `hexes` moves after a battle: the side of `u`
