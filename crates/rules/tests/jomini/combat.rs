@@ -1,7 +1,7 @@
 //! The combat phase: the die, dice by troop type, line of fire, terrain, support, losses
 //! and the exact preview (a test per rule ID).
 
-use super::harness::{Pos, U, ADV, ART, CAV, FLAG, INF, LETTER};
+use super::harness::{Pos, ADV, ART, CAV, FLAG, INF, LETTER, U};
 use grognard_engine::Ruleset;
 use grognard_rules::jomini::data::{Data, Face};
 use grognard_rules::jomini::{Action, Event};
@@ -28,21 +28,59 @@ fn jo_die_1_six_symbols_rolled_through_the_engine() {
     let d = Data::shipped();
     assert_eq!(
         d.die.faces,
-        [Face::Infantry, Face::Cavalry, Face::Artillery, Face::Flag, Face::Letter, Face::Advantage]
+        [
+            Face::Infantry,
+            Face::Cavalry,
+            Face::Artillery,
+            Face::Flag,
+            Face::Letter,
+            Face::Advantage
+        ]
     );
-    let mut p = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605")], "b-a");
+    let mut p = fighting(
+        &[],
+        &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605")],
+        "b-a",
+    );
     p.apply_with(&p.attack("b-a", "r-a"), &[ART, CAV, LETTER]);
-    let rolls = p.events.iter().filter(|e| matches!(e, Event::Roll(r) if r.sides == 6 && r.purpose.starts_with("JO-DIE-1"))).count();
+    let rolls = p
+        .events
+        .iter()
+        .filter(
+            |e| matches!(e, Event::Roll(r) if r.sides == 6 && r.purpose.starts_with("JO-DIE-1")),
+        )
+        .count();
     assert_eq!(rolls, 3);
-    let Some(Event::Attacked { faces, .. }) = p.events.iter().find(|e| matches!(e, Event::Attacked { .. })) else { panic!() };
+    let Some(Event::Attacked { faces, .. }) = p
+        .events
+        .iter()
+        .find(|e| matches!(e, Event::Attacked { .. }))
+    else {
+        panic!()
+    };
     assert_eq!(faces, &[Face::Artillery, Face::Cavalry, Face::Letter]);
 }
 
 #[test]
 fn jo_com_1_activated_units_attack_once_officers_never() {
-    let mut p = fighting(&[], &[inf("b-a", "blue", "0606"), inf("b-idle", "blue", "0806"), inf("r-a", "red", "0605"), inf("r-b", "red", "0805")], "b-a");
+    let mut p = fighting(
+        &[],
+        &[
+            inf("b-a", "blue", "0606"),
+            inf("b-idle", "blue", "0806"),
+            inf("r-a", "red", "0605"),
+            inf("r-b", "red", "0805"),
+        ],
+        "b-a",
+    );
     p.refused(&p.attack("b-idle", "r-b"), "JO-COM-1");
-    p.refused(&Action::Attack { unit: p.id("b-gen"), target: p.id("r-a") }, "JO-COM-1");
+    p.refused(
+        &Action::Attack {
+            unit: p.id("b-gen"),
+            target: p.id("r-a"),
+        },
+        "JO-COM-1",
+    );
     p.refused(&p.attack("b-a", "b-idle"), "JO-COM-1");
     p.apply_with(&p.attack("b-a", "r-a"), &[LETTER, LETTER, LETTER]);
     p.refused(&p.attack("b-a", "r-a"), "JO-COM-1");
@@ -50,49 +88,152 @@ fn jo_com_1_activated_units_attack_once_officers_never() {
 
 #[test]
 fn jo_com_2_dice_by_troop_type_and_distance() {
-    let p = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-near", "red", "0605"), inf("r-2", "red", "0804"), inf("r-3", "red", "0603")], "b-a");
-    let pre = p.rules.preview(&p.state, &p.attack("b-a", "r-near")).unwrap();
+    let p = fighting(
+        &[],
+        &[
+            inf("b-a", "blue", "0606"),
+            inf("r-near", "red", "0605"),
+            inf("r-2", "red", "0804"),
+            inf("r-3", "red", "0603"),
+        ],
+        "b-a",
+    );
+    let pre = p
+        .rules
+        .preview(&p.state, &p.attack("b-a", "r-near"))
+        .unwrap();
     assert_eq!(pre.roll, "3 combat dice");
-    let q = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-2", "red", "0604"), inf("r-3", "red", "0603")], "b-a");
-    assert_eq!(q.rules.preview(&q.state, &q.attack("b-a", "r-2")).unwrap().roll, "2 combat dice");
+    let q = fighting(
+        &[],
+        &[
+            inf("b-a", "blue", "0606"),
+            inf("r-2", "red", "0604"),
+            inf("r-3", "red", "0603"),
+        ],
+        "b-a",
+    );
+    assert_eq!(
+        q.rules
+            .preview(&q.state, &q.attack("b-a", "r-2"))
+            .unwrap()
+            .roll,
+        "2 combat dice"
+    );
     q.refused(&q.attack("b-a", "r-3"), "JO-COM-2");
 }
 
 #[test]
 fn jo_com_3_a_line_of_fire_is_blocked_by_woods_and_units() {
-    let p = fighting(&["", "", "", "", "", "", "", "", ""], &[("b-g", "blue", "foot_artillery", "0406", "weight = \"light\""), inf("b-x", "blue", "0506"), inf("r-a", "red", "0606")], "b-g");
+    let p = fighting(
+        &["", "", "", "", "", "", "", "", ""],
+        &[
+            (
+                "b-g",
+                "blue",
+                "foot_artillery",
+                "0406",
+                "weight = \"light\"",
+            ),
+            inf("b-x", "blue", "0506"),
+            inf("r-a", "red", "0606"),
+        ],
+        "b-g",
+    );
     p.refused(&p.attack("b-g", "r-a"), "JO-COM-3");
-    let q = fighting(&["", "", "", "", "", "wwwwwwwwwwwww", "", "", ""], &[("b-g", "blue", "foot_artillery", "0608", "weight = \"light\""), inf("r-a", "red", "0604")], "b-g");
+    let q = fighting(
+        &["", "", "", "", "", "wwwwwwwwwwwww", "", "", ""],
+        &[
+            (
+                "b-g",
+                "blue",
+                "foot_artillery",
+                "0608",
+                "weight = \"light\"",
+            ),
+            inf("r-a", "red", "0604"),
+        ],
+        "b-g",
+    );
     q.refused(&q.attack("b-g", "r-a"), "JO-COM-3");
-    let r = fighting(&[], &[("b-g", "blue", "foot_artillery", "0608", "weight = \"light\""), inf("r-a", "red", "0604")], "b-g");
+    let r = fighting(
+        &[],
+        &[
+            (
+                "b-g",
+                "blue",
+                "foot_artillery",
+                "0608",
+                "weight = \"light\"",
+            ),
+            inf("r-a", "red", "0604"),
+        ],
+        "b-g",
+    );
     r.cites(&r.attack("b-g", "r-a"), "JO-COM-3");
 }
 
 #[test]
 fn jo_com_4_a_unit_in_contact_fights_the_enemy_in_contact() {
-    let p = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-near", "red", "0506"), inf("r-far", "red", "0604")], "b-a");
+    let p = fighting(
+        &[],
+        &[
+            inf("b-a", "blue", "0606"),
+            inf("r-near", "red", "0506"),
+            inf("r-far", "red", "0604"),
+        ],
+        "b-a",
+    );
     p.refused(&p.attack("b-a", "r-far"), "JO-COM-4");
     p.cites(&p.attack("b-a", "r-near"), "JO-COM-2");
 }
 
 #[test]
 fn jo_com_5_terrain_shelters_the_target() {
-    let p = fighting(&["", "", "", "", "......w", "", "", "", ""], &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605"), inf("r-w", "red", "0705")], "b-a");
+    let p = fighting(
+        &["", "", "", "", "......w", "", "", "", ""],
+        &[
+            inf("b-a", "blue", "0606"),
+            inf("r-a", "red", "0605"),
+            inf("r-w", "red", "0705"),
+        ],
+        "b-a",
+    );
     p.cites(&p.attack("b-a", "r-w"), "JO-COM-5");
-    assert_eq!(p.rules.preview(&p.state, &p.attack("b-a", "r-w")).unwrap().roll, "2 combat dice");
+    assert_eq!(
+        p.rules
+            .preview(&p.state, &p.attack("b-a", "r-w"))
+            .unwrap()
+            .roll,
+        "2 combat dice"
+    );
 }
 
 #[test]
 fn jo_com_6_hits_by_symbol_and_tactical_advantage_at_close_quarters() {
-    let mut p = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605")], "b-a");
+    let mut p = fighting(
+        &[],
+        &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605")],
+        "b-a",
+    );
     p.apply_with(&p.attack("b-a", "r-a"), &[INF, ADV, CAV]);
     assert_eq!(p.strength("r-a"), 2);
     // At range, tactical advantage does not hit.
-    let mut q = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0604")], "b-a");
+    let mut q = fighting(
+        &[],
+        &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0604")],
+        "b-a",
+    );
     q.apply_with(&q.attack("b-a", "r-a"), &[ADV, INF]);
     assert_eq!(q.strength("r-a"), 3);
     // An officer alone is hit by tactical advantage only.
-    let mut r = fighting(&[], &[inf("b-a", "blue", "0606"), ("r-gen", "red", "officer", "0605", "weight = \"light\"")], "b-a");
+    let mut r = fighting(
+        &[],
+        &[
+            inf("b-a", "blue", "0606"),
+            ("r-gen", "red", "officer", "0605", "weight = \"light\""),
+        ],
+        "b-a",
+    );
     r.cites(&r.attack("b-a", "r-gen"), "JO-COM-2");
     r.apply_with(&r.attack("b-a", "r-gen"), &[INF, INF, ADV]);
     assert_eq!(r.at("r-gen"), None);
@@ -101,16 +242,35 @@ fn jo_com_6_hits_by_symbol_and_tactical_advantage_at_close_quarters() {
 
 #[test]
 fn jo_com_7_losses_and_elimination() {
-    let mut p = fighting(&[], &[inf("b-a", "blue", "0606"), ("r-g", "red", "foot_artillery", "0605", "weight = \"light\"")], "b-a");
+    let mut p = fighting(
+        &[],
+        &[
+            inf("b-a", "blue", "0606"),
+            ("r-g", "red", "foot_artillery", "0605", "weight = \"light\""),
+        ],
+        "b-a",
+    );
     p.apply_with(&p.attack("b-a", "r-g"), &[ART, ART, ART]);
     assert_eq!(p.at("r-g"), None);
     assert_eq!(p.state.eliminated[0], 1);
-    assert!(p.events.iter().any(|e| matches!(e, Event::Eliminated { rule, .. } if rule == "JO-COM-7")));
+    assert!(p
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Eliminated { rule, .. } if rule == "JO-COM-7")));
 }
 
 #[test]
 fn jo_com_9_two_adjacent_friends_support_a_unit() {
-    let mut p = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605"), inf("r-b", "red", "0505"), inf("r-c", "red", "0705")], "b-a");
+    let mut p = fighting(
+        &[],
+        &[
+            inf("b-a", "blue", "0606"),
+            inf("r-a", "red", "0605"),
+            inf("r-b", "red", "0505"),
+            inf("r-c", "red", "0705"),
+        ],
+        "b-a",
+    );
     p.cites(&p.attack("b-a", "r-a"), "JO-COM-9");
     p.apply_with(&p.attack("b-a", "r-a"), &[FLAG, LETTER, LETTER]);
     assert!(p.state.pending.is_none(), "the only flag is ignored");
@@ -119,7 +279,11 @@ fn jo_com_9_two_adjacent_friends_support_a_unit() {
 
 #[test]
 fn jo_com_10_infantry_in_a_built_up_area_is_always_supported() {
-    let mut p = fighting(&["", "", "", "", "......v", "", "", "", ""], &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0705")], "b-a");
+    let mut p = fighting(
+        &["", "", "", "", "......v", "", "", "", ""],
+        &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0705")],
+        "b-a",
+    );
     p.cites(&p.attack("b-a", "r-a"), "JO-COM-10");
     p.apply_with(&p.attack("b-a", "r-a"), &[FLAG, LETTER]);
     assert!(p.state.pending.is_none());
@@ -127,7 +291,11 @@ fn jo_com_10_infantry_in_a_built_up_area_is_always_supported() {
 
 #[test]
 fn jo_com_11_the_preview_is_the_exact_distribution() {
-    let p = fighting(&[], &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605")], "b-a");
+    let p = fighting(
+        &[],
+        &[inf("b-a", "blue", "0606"), inf("r-a", "red", "0605")],
+        "b-a",
+    );
     let pre = p.rules.preview(&p.state, &p.attack("b-a", "r-a")).unwrap();
     // 3 dice; against infantry at close quarters 2 faces hit (infantry, advantage).
     // No hit, no flag, no letter: 2 faces (cavalry, artillery) on each die: 8 / 216.

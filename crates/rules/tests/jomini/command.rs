@@ -14,7 +14,15 @@ fn jo_cmd_1_activations_by_army_size() {
     let small: Vec<U<'_>> = ["0606", "0706", "0806", "0506", "0607", "0807", "0507"]
         .iter()
         .enumerate()
-        .map(|(i, h)| (["b1", "b2", "b3", "b4", "b5", "b6", "b7"][i], "blue", "infantry", *h, "weight = \"medium\""))
+        .map(|(i, h)| {
+            (
+                ["b1", "b2", "b3", "b4", "b5", "b6", "b7"][i],
+                "blue",
+                "infantry",
+                *h,
+                "weight = \"medium\"",
+            )
+        })
         .chain([("b-gen", "blue", "officer", "0707", "weight = \"light\"")])
         .collect();
     let mut p = Pos::new(&[], &small, "");
@@ -28,9 +36,20 @@ fn jo_cmd_1_activations_by_army_size() {
     let mut q = Pos::new(&[], &more, "");
     assert_eq!(activations(&q.rules, &q.state, 0), (1, 4));
     q.activate(&["b-gen"]);
-    q.refused(&Action::Activate { unit: q.id("b-gen2") }, "JO-CMD-1");
+    q.refused(
+        &Action::Activate {
+            unit: q.id("b-gen2"),
+        },
+        "JO-CMD-1",
+    );
     let data = grognard_rules::jomini::data::Data::shipped();
-    assert_eq!((data.command.armies[2].activations, data.command.armies[2].units), (2, 3));
+    assert_eq!(
+        (
+            data.command.armies[2].activations,
+            data.command.armies[2].units
+        ),
+        (2, 3)
+    );
 }
 
 #[test]
@@ -38,36 +57,94 @@ fn jo_cmd_2_one_kind_of_troops_per_activation() {
     let units = [
         ("b-gen", "blue", "officer", "0707", "weight = \"light\""),
         inf("b-inf", "0706"),
-        ("b-guns", "blue", "foot_artillery", "0606", "weight = \"light\""),
+        (
+            "b-guns",
+            "blue",
+            "foot_artillery",
+            "0606",
+            "weight = \"light\"",
+        ),
         ("b-cav", "blue", "cavalry", "0806", "weight = \"light\""),
-        ("b-hg", "blue", "horse_artillery", "0808", "weight = \"light\""),
+        (
+            "b-hg",
+            "blue",
+            "horse_artillery",
+            "0808",
+            "weight = \"light\"",
+        ),
     ];
     let mut p = Pos::new(&[], &units, "");
     p.activate(&["b-gen", "b-inf"]);
-    p.cites(&Action::Activate { unit: p.id("b-guns") }, "JO-CMD-2");
-    p.refused(&Action::Activate { unit: p.id("b-cav") }, "JO-CMD-2");
+    p.cites(
+        &Action::Activate {
+            unit: p.id("b-guns"),
+        },
+        "JO-CMD-2",
+    );
+    p.refused(
+        &Action::Activate {
+            unit: p.id("b-cav"),
+        },
+        "JO-CMD-2",
+    );
     let mut q = Pos::new(&[], &units, "");
     q.activate(&["b-gen", "b-cav", "b-hg"]);
-    q.refused(&Action::Activate { unit: q.id("b-inf") }, "JO-CMD-2");
+    q.refused(
+        &Action::Activate {
+            unit: q.id("b-inf"),
+        },
+        "JO-CMD-2",
+    );
     let mut r = Pos::new(&[], &units, "");
     r.activate(&["b-gen", "b-guns", "b-hg"]);
 }
 
 #[test]
 fn jo_cmd_3_an_officer_leads_units_within_its_radius() {
-    let units = [("b-gen", "blue", "officer", "0707", "weight = \"light\""), inf("b-near", "0704"), inf("b-far", "0703")];
+    let units = [
+        ("b-gen", "blue", "officer", "0707", "weight = \"light\""),
+        inf("b-near", "0704"),
+        inf("b-far", "0703"),
+    ];
     let mut p = Pos::new(&[], &units, "");
-    let msg = p.refused(&Action::Activate { unit: p.id("b-near") }, "JO-CMD-3");
+    let msg = p.refused(
+        &Action::Activate {
+            unit: p.id("b-near"),
+        },
+        "JO-CMD-3",
+    );
     assert!(msg.contains("officer first"), "{msg}");
-    p.cites(&Action::Activate { unit: p.id("b-gen") }, "JO-CMD-3");
+    p.cites(
+        &Action::Activate {
+            unit: p.id("b-gen"),
+        },
+        "JO-CMD-3",
+    );
     p.activate(&["b-gen", "b-near"]);
-    p.refused(&Action::Activate { unit: p.id("b-far") }, "JO-CMD-3");
+    p.refused(
+        &Action::Activate {
+            unit: p.id("b-far"),
+        },
+        "JO-CMD-3",
+    );
 }
 
 #[test]
 fn jo_cmd_4_once_activated_a_turn() {
-    let mut p = Pos::new(&[], &[("b-gen", "blue", "officer", "0707", "weight = \"light\""), inf("b-a", "0706")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            ("b-gen", "blue", "officer", "0707", "weight = \"light\""),
+            inf("b-a", "0706"),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
     p.refused(&Action::Activate { unit: p.id("b-a") }, "JO-CMD-4");
-    p.refused(&Action::Activate { unit: p.id("b-gen") }, "JO-CMD-4");
+    p.refused(
+        &Action::Activate {
+            unit: p.id("b-gen"),
+        },
+        "JO-CMD-4",
+    );
 }

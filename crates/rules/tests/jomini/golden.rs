@@ -35,19 +35,33 @@ fn position(seed: u64, n: usize) -> Game<Jomini> {
         let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
         g.apply(legal[i].clone()).unwrap();
     }
-    assert!(g.rules().outcome(g.state()).is_none(), "golden positions are games in progress");
+    assert!(
+        g.rules().outcome(g.state()).is_none(),
+        "golden positions are games in progress"
+    );
     g
 }
 
 #[test]
 fn golden_legal_action_counts() {
-    let mut out = String::from("# JOMINI: legal action sequences from fixed positions (see golden.rs)\n");
-    for (name, seed, n, depth) in [("start", 1, 0, 4), ("early", 2, 12, 3), ("middle", 3, 40, 3), ("late", 4, 90, 3)] {
+    let mut out =
+        String::from("# JOMINI: legal action sequences from fixed positions (see golden.rs)\n");
+    for (name, seed, n, depth) in [
+        ("start", 1, 0, 4),
+        ("early", 2, 12, 3),
+        ("middle", 3, 40, 3),
+        ("late", 4, 90, 3),
+    ] {
         let g = position(seed, n);
         let decision = g.rules().to_act(g.state()).unwrap();
         for d in 1..=depth {
             let count = perft(g.rules(), g.state(), d);
-            writeln!(out, "{name} (seed {seed}, {n} actions, {} {}) depth {d}: {count}", decision.side, decision.kind).unwrap();
+            writeln!(
+                out,
+                "{name} (seed {seed}, {n} actions, {} {}) depth {d}: {count}",
+                decision.side, decision.kind
+            )
+            .unwrap();
         }
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/jomini/golden.txt");
@@ -55,6 +69,10 @@ fn golden_legal_action_counts() {
         std::fs::write(&path, &out).unwrap();
         return;
     }
-    let want = std::fs::read_to_string(&path).expect("golden.txt: run with GOLDEN_UPDATE=1 to write it");
-    assert_eq!(out, want, "legal action counts changed; if on purpose, rerun with GOLDEN_UPDATE=1");
+    let want =
+        std::fs::read_to_string(&path).expect("golden.txt: run with GOLDEN_UPDATE=1 to write it");
+    assert_eq!(
+        out, want,
+        "legal action counts changed; if on purpose, rerun with GOLDEN_UPDATE=1"
+    );
 }

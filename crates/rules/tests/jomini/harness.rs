@@ -34,7 +34,9 @@ pub type U<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
 pub fn scenario_text(terrain: &[&str], units: &[U<'_>], extra: &str) -> String {
     let mut rows = String::new();
     for r in 0..9 {
-        let line: Vec<char> = terrain.get(r).map_or_else(Vec::new, |l| l.chars().collect());
+        let line: Vec<char> = terrain
+            .get(r)
+            .map_or_else(Vec::new, |l| l.chars().collect());
         let cells: Vec<String> = (0..13)
             .map(|c| line.get(c).copied().unwrap_or('.').to_string())
             .collect();
@@ -75,13 +77,39 @@ values = {{ command = 20 }}
     );
     let mut all: Vec<U<'_>> = units.to_vec();
     if !extra.contains("# no reserves") {
-        all.push(("b-reserve-1", "blue", "infantry", "1309", "weight = \"medium\""));
-        all.push(("b-reserve-2", "blue", "infantry", "1209", "weight = \"medium\""));
-        all.push(("r-reserve-1", "red", "infantry", "1301", "weight = \"medium\""));
-        all.push(("r-reserve-2", "red", "infantry", "1201", "weight = \"medium\""));
+        all.push((
+            "b-reserve-1",
+            "blue",
+            "infantry",
+            "1309",
+            "weight = \"medium\"",
+        ));
+        all.push((
+            "b-reserve-2",
+            "blue",
+            "infantry",
+            "1209",
+            "weight = \"medium\"",
+        ));
+        all.push((
+            "r-reserve-1",
+            "red",
+            "infantry",
+            "1301",
+            "weight = \"medium\"",
+        ));
+        all.push((
+            "r-reserve-2",
+            "red",
+            "infantry",
+            "1201",
+            "weight = \"medium\"",
+        ));
     }
     for (id, side, kind, hex, values) in all {
-        text.push_str(&format!("\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\n"));
+        text.push_str(&format!(
+            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\n"
+        ));
         if let Some(turn) = hex.strip_prefix('+') {
             text.push_str(&format!("enters = {{ turn = {turn}, hex = \"0709\" }}\n"));
         } else if hex.is_empty() {
@@ -105,7 +133,9 @@ pub struct Pos {
 
 impl Pos {
     pub fn new(terrain: &[&str], units: &[U<'_>], extra: &str) -> Pos {
-        Pos::of(&crate::common::scenario(&scenario_text(terrain, units, extra)))
+        Pos::of(&crate::common::scenario(&scenario_text(
+            terrain, units, extra,
+        )))
     }
 
     pub fn of(s: &Scenario) -> Pos {
@@ -119,7 +149,9 @@ impl Pos {
     }
 
     pub fn id(&self, name: &str) -> UnitId {
-        self.rules.unit(name).unwrap_or_else(|| panic!("no unit {name}"))
+        self.rules
+            .unit(name)
+            .unwrap_or_else(|| panic!("no unit {name}"))
     }
 
     pub fn hex(&self, label: &str) -> Hex {
@@ -132,7 +164,9 @@ impl Pos {
 
     /// Where a piece is, as a label.
     pub fn at(&self, name: &str) -> Option<String> {
-        self.state.pieces[self.id(name).index()].hex.map(|h| self.label(h))
+        self.state.pieces[self.id(name).index()]
+            .hex
+            .map(|h| self.label(h))
     }
 
     pub fn strength(&self, name: &str) -> u8 {
@@ -225,6 +259,9 @@ impl Pos {
 
     pub fn view(&self) -> serde_json::Value {
         let names = self.rules.names().clone();
-        names.scope(|| self.rules.view(&self.state, &grognard_engine::Seat::Omniscient))
+        names.scope(|| {
+            self.rules
+                .view(&self.state, &grognard_engine::Seat::Omniscient)
+        })
     }
 }

@@ -21,7 +21,11 @@ fn moving(terrain: &[&str], units: &[U<'_>], active: &[&str], extra: &str) -> Po
 
 fn distances(p: &Pos, unit: &str) -> Vec<u32> {
     let from = p.hex(&p.at(unit).unwrap());
-    let mut d: Vec<u32> = p.reach(unit).iter().map(|l| from.distance(p.hex(l))).collect();
+    let mut d: Vec<u32> = p
+        .reach(unit)
+        .iter()
+        .map(|l| from.distance(p.hex(l)))
+        .collect();
     d.sort_unstable();
     d.dedup();
     d
@@ -47,22 +51,39 @@ fn jo_mov_1_active_units_move_one_by_one_in_any_order() {
 
 #[test]
 fn jo_mov_2_a_unit_moves_once_a_turn() {
-    let mut p = moving(&[], &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")], &["b-a"], "");
+    let mut p = moving(
+        &[],
+        &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")],
+        &["b-a"],
+        "",
+    );
     p.ok(&p.mv("b-a", "0605"));
     p.refused(&p.mv("b-a", "0604"), "JO-MOV-2");
 }
 
 #[test]
 fn jo_mov_3_an_activated_unit_need_not_move() {
-    let p = moving(&[], &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")], &["b-a"], "");
+    let p = moving(
+        &[],
+        &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")],
+        &["b-a"],
+        "",
+    );
     p.cites(&Action::EndMovement, "JO-MOV-3");
 }
 
 #[test]
 fn jo_mov_4_a_move_is_made_whole_before_the_next() {
-    let mut p = moving(&[], &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")], &["b-a"], "");
+    let mut p = moving(
+        &[],
+        &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")],
+        &["b-a"],
+        "",
+    );
     p.ok(&p.mv("b-a", "0604"));
-    let Event::Moved { path, .. } = &p.events[0] else { panic!("{:?}", p.events) };
+    let Event::Moved { path, .. } = &p.events[0] else {
+        panic!("{:?}", p.events)
+    };
     assert_eq!(path.len(), 2, "both hexes in one action");
     assert_eq!(p.at("b-a").as_deref(), Some("0604"));
 }
@@ -83,29 +104,88 @@ fn jo_mov_5_no_sharing_a_hex_nor_passing_through_a_unit() {
     p.ok(&p.mv("b-c", "0808"));
     let msg = p.refused(&p.mv("b-a", "0606"), "JO-MOV-5");
     assert!(msg.contains("share"), "{msg}");
-    assert!(!p.reach("b-a").contains(&"0605".to_owned()), "no passing through infantry");
+    assert!(
+        !p.reach("b-a").contains(&"0605".to_owned()),
+        "no passing through infantry"
+    );
     p.refused(&p.mv("b-a", "0605"), "JO-MOV-9");
 }
 
 #[test]
 fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
-    let walls = ["", "", "", "xxxxx.xxxxxxx", "xxxxx.xxxxxxx", "xxxxx.xxxxxxx", "", "", ""];
-    let guns = ("b-guns", "blue", "foot_artillery", "0605", "weight = \"light\"");
+    let walls = [
+        "",
+        "",
+        "",
+        "xxxxx.xxxxxxx",
+        "xxxxx.xxxxxxx",
+        "xxxxx.xxxxxxx",
+        "",
+        "",
+        "",
+    ];
+    let guns = (
+        "b-guns",
+        "blue",
+        "foot_artillery",
+        "0605",
+        "weight = \"light\"",
+    );
     // Light infantry, 2 hexes: 0606, then the guns in 0605: no free hex within reach beyond.
-    let p = moving(&walls, &[guns, ("b-inf", "blue", "infantry", "0607", "weight = \"light\"")], &["b-inf"], "");
+    let p = moving(
+        &walls,
+        &[
+            guns,
+            ("b-inf", "blue", "infantry", "0607", "weight = \"light\""),
+        ],
+        &["b-inf"],
+        "",
+    );
     assert!(!p.reach("b-inf").contains(&"0605".to_owned()));
     assert!(!p.reach("b-inf").contains(&"0604".to_owned()));
     // Light cavalry, 4 hexes: 0606, the guns in 0605, and 0604 free beyond.
-    let mut c = moving(&walls, &[guns, ("b-hus", "blue", "cavalry", "0707", "weight = \"light\"")], &["b-hus"], "");
+    let mut c = moving(
+        &walls,
+        &[
+            guns,
+            ("b-hus", "blue", "cavalry", "0707", "weight = \"light\""),
+        ],
+        &["b-hus"],
+        "",
+    );
     c.cites(&c.mv("b-hus", "0604"), "JO-MOV-6");
     let v = c.view();
-    let through = v["moves"]["b-hus"].as_array().unwrap().iter().find(|r| r["hex"] == "0604").unwrap().clone();
+    let through = v["moves"]["b-hus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["hex"] == "0604")
+        .unwrap()
+        .clone();
     assert_eq!(through["through"], true);
     assert_eq!(through["path"], serde_json::json!(["0606", "0605", "0604"]));
     c.ok(&c.mv("b-hus", "0604"));
     // Artillery does not pass through artillery.
-    let q = moving(&walls, &[guns, ("b-hg", "blue", "horse_artillery", "0606", "weight = \"very_light\"")], &["b-hg"], "");
-    assert!(!q.reach("b-hg").contains(&"0604".to_owned()), "{:?}", q.reach("b-hg"));
+    let q = moving(
+        &walls,
+        &[
+            guns,
+            (
+                "b-hg",
+                "blue",
+                "horse_artillery",
+                "0606",
+                "weight = \"very_light\"",
+            ),
+        ],
+        &["b-hg"],
+        "",
+    );
+    assert!(
+        !q.reach("b-hg").contains(&"0604".to_owned()),
+        "{:?}",
+        q.reach("b-hg")
+    );
 }
 
 #[test]
@@ -129,7 +209,15 @@ fn jo_mov_7_a_reduced_unit_does_not_combine_with_another() {
 
 #[test]
 fn jo_mov_8_moves_done_the_player_goes_on_to_combat() {
-    let mut p = moving(&[], &[("b-a", "blue", "infantry", "0606", "weight = \"light\""), ("r-a", "red", "infantry", "0604", "weight = \"light\"")], &["b-a"], "");
+    let mut p = moving(
+        &[],
+        &[
+            ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
+            ("r-a", "red", "infantry", "0604", "weight = \"light\""),
+        ],
+        &["b-a"],
+        "",
+    );
     p.refused(&p.attack("b-a", "r-a"), "JO-MOV-8");
     p.cites(&Action::EndMovement, "JO-MOV-8");
     p.ok(&Action::EndMovement);
@@ -162,7 +250,13 @@ fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
         &[],
         &[
             ("b-line", "blue", "infantry", "0607", "weight = \"medium\""),
-            ("b-guns", "blue", "foot_artillery", "0807", "weight = \"light\""),
+            (
+                "b-guns",
+                "blue",
+                "foot_artillery",
+                "0807",
+                "weight = \"light\"",
+            ),
             ("r-a", "red", "infantry", "0604", "weight = \"light\""),
             ("r-b", "red", "infantry", "0904", "weight = \"light\""),
         ],
@@ -177,7 +271,15 @@ fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
     p.refused(&p.attack("b-line", "r-a"), "JO-MOV-10");
     p.refused(&p.attack("b-guns", "r-b"), "JO-MOV-10");
     // One hex, and it fights.
-    let mut q = moving(&[], &[("b-line", "blue", "infantry", "0607", "weight = \"medium\""), ("r-a", "red", "infantry", "0604", "weight = \"light\"")], &["b-line"], "");
+    let mut q = moving(
+        &[],
+        &[
+            ("b-line", "blue", "infantry", "0607", "weight = \"medium\""),
+            ("r-a", "red", "infantry", "0604", "weight = \"light\""),
+        ],
+        &["b-line"],
+        "",
+    );
     q.ok(&q.mv("b-line", "0606"));
     q.ok(&Action::EndMovement);
     q.cites(&q.attack("b-line", "r-a"), "JO-COM-2");
@@ -186,11 +288,26 @@ fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
 #[test]
 fn jo_mov_11_very_heavy_foot_artillery_never_moves_more_than_one_hex() {
     let road = "[[paths]]\nkind = \"road\"\nhexes = [\"0607\", \"0606\", \"0605\", \"0604\"]\n";
-    let mut p = moving(&[], &[("b-12", "blue", "foot_artillery", "0607", "weight = \"very_heavy\"")], &["b-12"], road);
+    let mut p = moving(
+        &[],
+        &[(
+            "b-12",
+            "blue",
+            "foot_artillery",
+            "0607",
+            "weight = \"very_heavy\"",
+        )],
+        &["b-12"],
+        road,
+    );
     assert_eq!(distances(&p, "b-12"), [1]);
     p.cites(&p.mv("b-12", "0606"), "JO-MOV-11");
     p.state.phase = Phase::Command;
-    let forced = Action::Order { order: OrderKind::ForcedMarch, unit: Some(p.id("b-12")), hexes: None };
+    let forced = Action::Order {
+        order: OrderKind::ForcedMarch,
+        unit: Some(p.id("b-12")),
+        hexes: None,
+    };
     let msg = p.refused(&forced, "JO-ORD-6");
     assert!(msg.contains("JO-MOV-11"), "{msg}");
 }
@@ -199,7 +316,16 @@ fn jo_mov_11_very_heavy_foot_artillery_never_moves_more_than_one_hex() {
 fn jo_mov_12_horse_artillery_loses_a_die_per_hex_moved() {
     let mut p = moving(
         &[],
-        &[("b-hg", "blue", "horse_artillery", "0607", "weight = \"light\""), ("r-a", "red", "infantry", "0603", "weight = \"light\"")],
+        &[
+            (
+                "b-hg",
+                "blue",
+                "horse_artillery",
+                "0607",
+                "weight = \"light\"",
+            ),
+            ("r-a", "red", "infantry", "0603", "weight = \"light\""),
+        ],
         &["b-hg"],
         "",
     );
@@ -214,27 +340,72 @@ fn jo_mov_12_horse_artillery_loses_a_die_per_hex_moved() {
 
 #[test]
 fn jo_mov_13_terrain_difficult_stops_impassable_bars() {
-    let p = moving(&["", "", "", "", "", "wwwwwwwwwwwww", "", "", ""], &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")], &["b-lc"], "");
+    let p = moving(
+        &["", "", "", "", "", "wwwwwwwwwwwww", "", "", ""],
+        &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")],
+        &["b-lc"],
+        "",
+    );
     // Into the woods of row 06 and no further; around them nothing else lies north.
     assert!(p.reach("b-lc").contains(&"0606".to_owned()));
-    assert!(!p.reach("b-lc").iter().any(|l| l.ends_with("05")), "{:?}", p.reach("b-lc"));
-    let q = moving(&["", "", "", "", "", "xxxxxxxxxxxxx", "", "", ""], &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")], &["b-lc"], "");
-    assert!(!q.reach("b-lc").iter().any(|l| l.ends_with("06") || l.ends_with("05")));
+    assert!(
+        !p.reach("b-lc").iter().any(|l| l.ends_with("05")),
+        "{:?}",
+        p.reach("b-lc")
+    );
+    let q = moving(
+        &["", "", "", "", "", "xxxxxxxxxxxxx", "", "", ""],
+        &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")],
+        &["b-lc"],
+        "",
+    );
+    assert!(!q
+        .reach("b-lc")
+        .iter()
+        .any(|l| l.ends_with("06") || l.ends_with("05")));
     q.refused(&q.mv("b-lc", "0606"), "JO-MOV-14");
     // A stream hexside also ends the move.
     let stream = "[[hexsides]]\nfeature = \"stream\"\nsides = [\"0607/0506\", \"0607/0606\"]\n";
-    let s = moving(&[], &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")], &["b-lc"], stream);
+    let s = moving(
+        &[],
+        &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")],
+        &["b-lc"],
+        stream,
+    );
     let v = s.view();
-    let to_0606 = v["moves"]["b-lc"].as_array().unwrap().iter().find(|r| r["hex"] == "0606").unwrap().clone();
-    assert_eq!(to_0606["hexes"], 1, "straight across the stream, and there it stops");
+    let to_0606 = v["moves"]["b-lc"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["hex"] == "0606")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        to_0606["hexes"], 1,
+        "straight across the stream, and there it stops"
+    );
 }
 
 #[test]
 fn jo_mov_14_an_officer_alone_ignores_difficult_terrain_not_impassable() {
-    let mut p = moving(&["", "", "", "", "wwwwwwwwwwwww", "wwwwwwwwwwwww", "", "", ""], &[], &[], "");
-    assert!(p.reach("b-gen").contains(&"0704".to_owned()), "{:?}", p.reach("b-gen"));
+    let mut p = moving(
+        &["", "", "", "", "wwwwwwwwwwwww", "wwwwwwwwwwwww", "", "", ""],
+        &[],
+        &[],
+        "",
+    );
+    assert!(
+        p.reach("b-gen").contains(&"0704".to_owned()),
+        "{:?}",
+        p.reach("b-gen")
+    );
     p.cites(&p.mv("b-gen", "0704"), "JO-MOV-14");
-    let q = moving(&["", "", "", "", "", "xxxxxxxxxxxxx", "", "", ""], &[], &[], "");
+    let q = moving(
+        &["", "", "", "", "", "xxxxxxxxxxxxx", "", "", ""],
+        &[],
+        &[],
+        "",
+    );
     q.refused(&q.mv("b-gen", "0706"), "JO-MOV-14");
     p.ok(&p.mv("b-gen", "0704"));
 }
@@ -243,35 +414,70 @@ fn jo_mov_14_an_officer_alone_ignores_difficult_terrain_not_impassable() {
 fn jo_mov_15_no_zones_of_control() {
     let p = moving(
         &[],
-        &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\""), ("r-a", "red", "infantry", "0505", "weight = \"light\""), ("r-b", "red", "infantry", "0705", "weight = \"light\"")],
+        &[
+            ("b-lc", "blue", "cavalry", "0607", "weight = \"light\""),
+            ("r-a", "red", "infantry", "0505", "weight = \"light\""),
+            ("r-b", "red", "infantry", "0705", "weight = \"light\""),
+        ],
         &["b-lc"],
         "",
     );
     // Between two enemies and on beyond, at full allowance.
-    assert!(p.reach("b-lc").contains(&"0603".to_owned()), "{:?}", p.reach("b-lc"));
+    assert!(
+        p.reach("b-lc").contains(&"0603".to_owned()),
+        "{:?}",
+        p.reach("b-lc")
+    );
 }
 
 const ROAD: &str = "[[paths]]\nkind = \"road\"\nhexes = [\"0608\", \"0607\", \"0606\", \"0605\", \"0604\", \"0603\"]\n";
 
 #[test]
 fn jo_mov_16_road_march_one_more_hex_along_one_continuous_road() {
-    let p = moving(&[], &[("b-line", "blue", "infantry", "0607", "weight = \"medium\"")], &["b-line"], ROAD);
-    assert!(p.reach("b-line").contains(&"0604".to_owned()), "3 hexes on the road");
+    let p = moving(
+        &[],
+        &[("b-line", "blue", "infantry", "0607", "weight = \"medium\"")],
+        &["b-line"],
+        ROAD,
+    );
+    assert!(
+        p.reach("b-line").contains(&"0604".to_owned()),
+        "3 hexes on the road"
+    );
     p.cites(&p.mv("b-line", "0604"), "JO-MOV-16");
     // Off the road, two hexes only.
     let from = p.hex("0607");
-    assert!(p.reach("b-line").iter().filter(|l| from.distance(p.hex(l)) == 3).all(|l| l == "0604"));
+    assert!(p
+        .reach("b-line")
+        .iter()
+        .filter(|l| from.distance(p.hex(l)) == 3)
+        .all(|l| l == "0604"));
     // A unit that starts off the road gets no extra hex.
-    let q = moving(&[], &[("b-line", "blue", "infantry", "0507", "weight = \"medium\"")], &["b-line"], ROAD);
+    let q = moving(
+        &[],
+        &[("b-line", "blue", "infantry", "0507", "weight = \"medium\"")],
+        &["b-line"],
+        ROAD,
+    );
     assert_eq!(distances(&q, "b-line"), [1, 2]);
     let v = p.view();
     let m = v["moves"]["b-line"].as_array().unwrap();
-    assert!(m.iter().any(|r| r["hex"] == "0604" && r["road_march"] == true && r["combat"] == false));
+    assert!(m
+        .iter()
+        .any(|r| r["hex"] == "0604" && r["road_march"] == true && r["combat"] == false));
 }
 
 #[test]
 fn jo_mov_17_after_a_road_march_no_combat() {
-    let mut p = moving(&[], &[("b-li", "blue", "infantry", "0607", "weight = \"light\""), ("r-a", "red", "infantry", "0603", "weight = \"light\"")], &["b-li"], ROAD);
+    let mut p = moving(
+        &[],
+        &[
+            ("b-li", "blue", "infantry", "0607", "weight = \"light\""),
+            ("r-a", "red", "infantry", "0603", "weight = \"light\""),
+        ],
+        &["b-li"],
+        ROAD,
+    );
     p.cites(&p.mv("b-li", "0604"), "JO-MOV-17");
     p.ok(&p.mv("b-li", "0604"));
     p.ok(&Action::EndMovement);
@@ -282,7 +488,16 @@ fn jo_mov_17_after_a_road_march_no_combat() {
 fn jo_mov_18_mounted_infantry_one_more_hex_without_combat() {
     let mut p = moving(
         &[],
-        &[("b-drag", "blue", "infantry", "0607", "weight = \"light\", mounts = \"horses\", mounted = true"), ("r-a", "red", "infantry", "0603", "weight = \"light\"")],
+        &[
+            (
+                "b-drag",
+                "blue",
+                "infantry",
+                "0607",
+                "weight = \"light\", mounts = \"horses\", mounted = true",
+            ),
+            ("r-a", "red", "infantry", "0603", "weight = \"light\""),
+        ],
         &["b-drag"],
         "",
     );
@@ -295,8 +510,23 @@ fn jo_mov_18_mounted_infantry_one_more_hex_without_combat() {
 
 #[test]
 fn jo_mov_19_mounted_infantry_adds_to_the_road() {
-    let p = moving(&[], &[("b-drag", "blue", "infantry", "0608", "weight = \"light\", mounts = \"horses\", mounted = true")], &["b-drag"], ROAD);
-    assert!(p.reach("b-drag").contains(&"0604".to_owned()), "2 + 1 mounted + 1 road: {:?}", p.reach("b-drag"));
+    let p = moving(
+        &[],
+        &[(
+            "b-drag",
+            "blue",
+            "infantry",
+            "0608",
+            "weight = \"light\", mounts = \"horses\", mounted = true",
+        )],
+        &["b-drag"],
+        ROAD,
+    );
+    assert!(
+        p.reach("b-drag").contains(&"0604".to_owned()),
+        "2 + 1 mounted + 1 road: {:?}",
+        p.reach("b-drag")
+    );
     p.cites(&p.mv("b-drag", "0604"), "JO-MOV-16");
     p.cites(&p.mv("b-drag", "0604"), "JO-MOV-18");
 }
@@ -305,20 +535,44 @@ fn jo_mov_19_mounted_infantry_adds_to_the_road() {
 fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
     let mut p = moving(
         &[],
-        &[("b-lc", "blue", "cavalry", "0606", "weight = \"light\""), ("r-camel", "red", "infantry", "0605", "weight = \"light\", mounts = \"camels\"")],
+        &[
+            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
+            (
+                "r-camel",
+                "red",
+                "infantry",
+                "0605",
+                "weight = \"light\", mounts = \"camels\"",
+            ),
+        ],
         &["b-lc"],
         "",
     );
     p.ok(&Action::EndMovement);
     p.cites(&p.attack("b-lc", "r-camel"), "JO-MOV-20");
-    let pre = p.rules.preview(&p.state, &p.attack("b-lc", "r-camel")).unwrap();
+    let pre = p
+        .rules
+        .preview(&p.state, &p.attack("b-lc", "r-camel"))
+        .unwrap();
     assert_eq!(pre.roll, "3 combat dice");
 }
 
 #[test]
 fn jo_mov_21_elephant_mounts_are_refused() {
-    let text = super::harness::scenario_text(&[], &[("b-e", "blue", "infantry", "0606", "weight = \"light\", mounts = \"elephants\"")], "");
-    let err = grognard_rules::registry().load_scenario("test.toml", &text).unwrap_err();
+    let text = super::harness::scenario_text(
+        &[],
+        &[(
+            "b-e",
+            "blue",
+            "infantry",
+            "0606",
+            "weight = \"light\", mounts = \"elephants\"",
+        )],
+        "",
+    );
+    let err = grognard_rules::registry()
+        .load_scenario("test.toml", &text)
+        .unwrap_err();
     assert!(err.to_string().contains("JO-MOV-21"), "{err}");
 }
 
@@ -326,18 +580,47 @@ fn jo_mov_21_elephant_mounts_are_refused() {
 fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
     let mut p = moving(
         &[],
-        &[("b-lc", "blue", "cavalry", "0606", "weight = \"light\""), ("r-wag", "red", "infantry", "0605", "weight = \"light\", mounts = \"wagons\"")],
+        &[
+            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
+            (
+                "r-wag",
+                "red",
+                "infantry",
+                "0605",
+                "weight = \"light\", mounts = \"wagons\"",
+            ),
+        ],
         &["b-lc"],
         "",
     );
     p.ok(&Action::EndMovement);
-    let before = p.rules.preview(&p.state, &p.attack("b-lc", "r-wag")).unwrap();
-    assert_eq!(before.roll, "4 combat dice", "it has not stood through a movement phase yet");
+    let before = p
+        .rules
+        .preview(&p.state, &p.attack("b-lc", "r-wag"))
+        .unwrap();
+    assert_eq!(
+        before.roll, "4 combat dice",
+        "it has not stood through a movement phase yet"
+    );
     let wag = p.id("r-wag").index();
     p.state.pieces[wag].still = true;
     p.cites(&p.attack("b-lc", "r-wag"), "JO-MOV-22");
     // Red's own movement phase sets it: standing still makes the palisade.
-    let mut q = moving(&[], &[("r-gen", "red", "officer", "0603", "weight = \"light\""), ("r-wag", "red", "infantry", "0605", "weight = \"light\", mounts = \"wagons\"")], &[], "");
+    let mut q = moving(
+        &[],
+        &[
+            ("r-gen", "red", "officer", "0603", "weight = \"light\""),
+            (
+                "r-wag",
+                "red",
+                "infantry",
+                "0605",
+                "weight = \"light\", mounts = \"wagons\"",
+            ),
+        ],
+        &[],
+        "",
+    );
     q.ok(&Action::EndMovement);
     q.ok(&Action::EndTurn);
     q.ok(&Action::EndCommand);
@@ -347,11 +630,26 @@ fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
 
 #[test]
 fn jo_mov_23_no_leaving_the_table_unless_the_scenario_allows_it() {
-    let mut p = Pos::new(&[], &[("b-gen", "blue", "officer", "0602", "weight = \"light\""), ("b-a", "blue", "infantry", "0601", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            ("b-gen", "blue", "officer", "0602", "weight = \"light\""),
+            ("b-a", "blue", "infantry", "0601", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
     p.refused(&Action::Exit { unit: p.id("b-a") }, "JO-MOV-23");
-    let mut q = Pos::new(&[], &[("b-gen", "blue", "officer", "0602", "weight = \"light\""), ("b-a", "blue", "infantry", "0601", "weight = \"light\""), ("b-b", "blue", "infantry", "0603", "weight = \"light\"")], "# blue may exit north");
+    let mut q = Pos::new(
+        &[],
+        &[
+            ("b-gen", "blue", "officer", "0602", "weight = \"light\""),
+            ("b-a", "blue", "infantry", "0601", "weight = \"light\""),
+            ("b-b", "blue", "infantry", "0603", "weight = \"light\""),
+        ],
+        "# blue may exit north",
+    );
     q.activate(&["b-gen", "b-a", "b-b"]);
     q.ok(&Action::EndCommand);
     q.cites(&Action::Exit { unit: q.id("b-a") }, "JO-MOV-23");
@@ -366,18 +664,36 @@ fn jo_mov_24_officers_alike_may_not_leave() {
     let mut p = p;
     let (gen, edge) = (p.id("b-gen").index(), p.hex("0701"));
     p.state.pieces[gen].hex = Some(edge);
-    p.refused(&Action::Exit { unit: p.id("b-gen") }, "JO-MOV-23");
-    let mut q = Pos::new(&[], &[("b-gen", "blue", "officer", "0701", "weight = \"light\"")], "# blue may exit north");
+    p.refused(
+        &Action::Exit {
+            unit: p.id("b-gen"),
+        },
+        "JO-MOV-23",
+    );
+    let mut q = Pos::new(
+        &[],
+        &[("b-gen", "blue", "officer", "0701", "weight = \"light\"")],
+        "# blue may exit north",
+    );
     q.activate(&["b-gen"]);
     q.ok(&Action::EndCommand);
-    q.cites(&Action::Exit { unit: q.id("b-gen") }, "JO-MOV-24");
+    q.cites(
+        &Action::Exit {
+            unit: q.id("b-gen"),
+        },
+        "JO-MOV-24",
+    );
 }
 
 #[test]
 fn jo_mov_25_a_retreat_hex_that_cannot_be_made_is_a_loss() {
     let mut p = Pos::new(
         &[],
-        &[("r-gen", "red", "officer", "0606", "weight = \"light\""), ("r-a", "red", "infantry", "0608", "weight = \"light\""), ("b-a", "blue", "infantry", "0609", "weight = \"light\"")],
+        &[
+            ("r-gen", "red", "officer", "0606", "weight = \"light\""),
+            ("r-a", "red", "infantry", "0608", "weight = \"light\""),
+            ("b-a", "blue", "infantry", "0609", "weight = \"light\""),
+        ],
         "",
     );
     // Red attacks blue on its own edge: no hex to retreat to, off the table forbidden.
@@ -385,24 +701,48 @@ fn jo_mov_25_a_retreat_hex_that_cannot_be_made_is_a_loss() {
     p.activate(&["r-gen", "r-a"]);
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);
-    p.apply_with(&p.attack("r-a", "b-a"), &[super::harness::FLAG, super::harness::FLAG, super::harness::LETTER]);
-    assert_eq!(p.strength("b-a"), 2, "two retreat hexes not made: two stands");
-    assert!(p.events.iter().any(|e| matches!(e, Event::Lost { rule, .. } if rule == "JO-MOV-25")));
+    p.apply_with(
+        &p.attack("r-a", "b-a"),
+        &[
+            super::harness::FLAG,
+            super::harness::FLAG,
+            super::harness::LETTER,
+        ],
+    );
+    assert_eq!(
+        p.strength("b-a"),
+        2,
+        "two retreat hexes not made: two stands"
+    );
+    assert!(p
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Lost { rule, .. } if rule == "JO-MOV-25")));
 }
 
 #[test]
 fn jo_mov_26_reinforcements_wait_off_the_table_for_their_turn() {
     let mut p = Pos::new(
         &[],
-        &[("b-gen", "blue", "officer", "+2", "weight = \"light\""), ("b-a", "blue", "infantry", "+2", "weight = \"light\"")],
+        &[
+            ("b-gen", "blue", "officer", "+2", "weight = \"light\""),
+            ("b-a", "blue", "infantry", "+2", "weight = \"light\""),
+        ],
         "",
     );
     assert!(p.state.pieces[p.id("b-a").index()].waiting);
     assert_eq!(p.at("b-a"), None);
-    p.refused(&Action::Activate { unit: p.id("b-gen") }, "JO-MOV-26");
+    p.refused(
+        &Action::Activate {
+            unit: p.id("b-gen"),
+        },
+        "JO-MOV-26",
+    );
     // Game turn 2 (player turn 3): they may come on.
     p.state.turn = 3;
-    p.ok(&Action::Activate { unit: p.id("b-gen") });
+    p.ok(&Action::Activate {
+        unit: p.id("b-gen"),
+    });
     p.ok(&Action::Activate { unit: p.id("b-a") });
 }
 
@@ -410,7 +750,11 @@ fn jo_mov_26_reinforcements_wait_off_the_table_for_their_turn() {
 fn jo_mov_27_reinforcements_enter_with_their_officer_from_just_off_the_table() {
     let mut p = Pos::new(
         &[],
-        &[("b-gen", "blue", "officer", "", "weight = \"light\""), ("b-a", "blue", "infantry", "", "weight = \"light\""), ("b-on", "blue", "infantry", "0708", "weight = \"light\"")],
+        &[
+            ("b-gen", "blue", "officer", "", "weight = \"light\""),
+            ("b-a", "blue", "infantry", "", "weight = \"light\""),
+            ("b-on", "blue", "infantry", "0708", "weight = \"light\""),
+        ],
         "",
     );
     p.activate(&["b-gen"]);
@@ -422,7 +766,10 @@ fn jo_mov_27_reinforcements_enter_with_their_officer_from_just_off_the_table() {
     let from = p.hex("0709");
     let reach = p.reach("b-a");
     assert!(reach.contains(&"0709".to_owned()));
-    assert!(reach.iter().all(|l| from.distance(p.hex(l)) <= 1), "{reach:?}");
+    assert!(
+        reach.iter().all(|l| from.distance(p.hex(l)) <= 1),
+        "{reach:?}"
+    );
     p.cites(&p.mv("b-a", "0709"), "JO-MOV-27");
     p.ok(&p.mv("b-a", &p.label(from.neighbor(Direction::N))));
     assert!(!p.state.pieces[p.id("b-a").index()].waiting);

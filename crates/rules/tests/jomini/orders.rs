@@ -1,30 +1,57 @@
 //! Order tokens and manoeuvre orders (a test per rule ID).
 
-use super::harness::{Pos, U, LETTER};
+use super::harness::{Pos, LETTER, U};
 use grognard_rules::jomini::{Action, OrderKind, Phase};
 
 const GEN: U<'static> = ("b-gen", "blue", "officer", "0707", "weight = \"light\"");
 
 fn order(p: &Pos, order: OrderKind, unit: Option<&str>, hexes: Option<u8>) -> Action {
-    Action::Order { order, unit: unit.map(|u| p.id(u)), hexes }
+    Action::Order {
+        order,
+        unit: unit.map(|u| p.id(u)),
+        hexes,
+    }
 }
 
 #[test]
 fn jo_ord_1_tokens_start_at_the_commanders_level() {
     let b = grognard_rules::builtin::find("passage-of-the-saale").unwrap();
-    let s = grognard_rules::registry().load_scenario(b.path, b.text).unwrap();
+    let s = grognard_rules::registry()
+        .load_scenario(b.path, b.text)
+        .unwrap();
     let p = Pos::of(&s);
     assert_eq!(p.state.tokens, [3, 2]);
-    let mut q = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\"")], "");
+    let mut q = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+        ],
+        "",
+    );
     q.state.tokens[0] = 1;
     q.activate(&["b-gen", "b-a"]);
-    q.refused(&order(&q, OrderKind::ForcedMarch, Some("b-a"), None), "JO-ORD-1");
-    q.refused(&order(&q, OrderKind::GeneralAssault, None, None), "JO-ORD-1");
+    q.refused(
+        &order(&q, OrderKind::ForcedMarch, Some("b-a"), None),
+        "JO-ORD-1",
+    );
+    q.refused(
+        &order(&q, OrderKind::GeneralAssault, None, None),
+        "JO-ORD-1",
+    );
 }
 
 #[test]
 fn jo_ord_2_each_order_letter_rolled_is_a_token() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0606", "weight = \"light\""), ("r-a", "red", "infantry", "0605", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
+            ("r-a", "red", "infantry", "0605", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);
@@ -35,19 +62,50 @@ fn jo_ord_2_each_order_letter_rolled_is_a_token() {
 
 #[test]
 fn jo_ord_3_one_manoeuvre_order_a_turn_in_the_command_phase() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\""), ("b-b", "blue", "infantry", "0806", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+            ("b-b", "blue", "infantry", "0806", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a", "b-b"]);
-    p.cites(&order(&p, OrderKind::ForcedMarch, Some("b-a"), None), "JO-ORD-3");
+    p.cites(
+        &order(&p, OrderKind::ForcedMarch, Some("b-a"), None),
+        "JO-ORD-3",
+    );
     p.ok(&order(&p, OrderKind::ForcedMarch, Some("b-a"), None));
-    p.refused(&order(&p, OrderKind::ForcedMarch, Some("b-b"), None), "JO-ORD-3");
+    p.refused(
+        &order(&p, OrderKind::ForcedMarch, Some("b-b"), None),
+        "JO-ORD-3",
+    );
     p.state.ordered = false;
     p.phase(Phase::Movement);
-    p.refused(&order(&p, OrderKind::ForcedMarch, Some("b-b"), None), "JO-ORD-3");
+    p.refused(
+        &order(&p, OrderKind::ForcedMarch, Some("b-b"), None),
+        "JO-ORD-3",
+    );
 }
 
 #[test]
 fn jo_ord_4_mount_or_dismount() {
-    let mut p = Pos::new(&[], &[GEN, ("b-d", "blue", "infantry", "0706", "weight = \"light\", mounts = \"horses\""), ("b-a", "blue", "infantry", "0806", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            (
+                "b-d",
+                "blue",
+                "infantry",
+                "0706",
+                "weight = \"light\", mounts = \"horses\"",
+            ),
+            ("b-a", "blue", "infantry", "0806", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-d", "b-a"]);
     p.refused(&order(&p, OrderKind::Mount, Some("b-a"), None), "JO-ORD-4");
     p.cites(&order(&p, OrderKind::Mount, Some("b-d"), None), "JO-ORD-4");
@@ -59,8 +117,19 @@ fn jo_ord_4_mount_or_dismount() {
 
 #[test]
 fn jo_ord_5_reconnaissance_a_light_unit_scouts() {
-    let mut p = Pos::new(&[], &[("b-lt", "blue", "cavalry", "0206", "weight = \"light\""), ("b-hv", "blue", "cavalry", "0306", "weight = \"heavy\""), ("r-a", "red", "infantry", "0204", "weight = \"light\"")], "");
-    p.refused(&order(&p, OrderKind::Reconnaissance, Some("b-hv"), None), "JO-ORD-5");
+    let mut p = Pos::new(
+        &[],
+        &[
+            ("b-lt", "blue", "cavalry", "0206", "weight = \"light\""),
+            ("b-hv", "blue", "cavalry", "0306", "weight = \"heavy\""),
+            ("r-a", "red", "infantry", "0204", "weight = \"light\""),
+        ],
+        "",
+    );
+    p.refused(
+        &order(&p, OrderKind::Reconnaissance, Some("b-hv"), None),
+        "JO-ORD-5",
+    );
     p.ok(&order(&p, OrderKind::Reconnaissance, Some("b-lt"), None));
     p.ok(&Action::EndCommand);
     p.ok(&p.mv("b-lt", "0205"));
@@ -70,12 +139,23 @@ fn jo_ord_5_reconnaissance_a_light_unit_scouts() {
 
 #[test]
 fn jo_ord_6_forced_march_one_more_hex_and_it_may_fight() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0607", "weight = \"medium\""), ("r-a", "red", "infantry", "0603", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0607", "weight = \"medium\""),
+            ("r-a", "red", "infantry", "0603", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
     p.ok(&order(&p, OrderKind::ForcedMarch, Some("b-a"), None));
     p.ok(&Action::EndCommand);
     p.cites(&p.mv("b-a", "0605"), "JO-ORD-6");
-    assert!(p.reach("b-a").contains(&"0604".to_owned()), "1/2 + 1 = 3 hexes");
+    assert!(
+        p.reach("b-a").contains(&"0604".to_owned()),
+        "1/2 + 1 = 3 hexes"
+    );
     p.ok(&p.mv("b-a", "0605"));
     p.ok(&Action::EndMovement);
     p.cites(&p.attack("b-a", "r-a"), "JO-COM-2");
@@ -84,23 +164,51 @@ fn jo_ord_6_forced_march_one_more_hex_and_it_may_fight() {
 #[test]
 fn jo_ord_7_woods_runner_difficult_terrain_as_clear() {
     let woods = ["", "", "", "", "", "wwwwwwwwwwwww", "", "", ""];
-    let mut p = Pos::new(&woods, &[GEN, ("b-a", "blue", "infantry", "0607", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &woods,
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0607", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
     let before = p.state.tokens[0];
-    p.cites(&order(&p, OrderKind::WoodsRunner, Some("b-a"), Some(1)), "JO-ORD-7");
-    p.refused(&order(&p, OrderKind::WoodsRunner, Some("b-a"), None), "JO-ORD-7");
+    p.cites(
+        &order(&p, OrderKind::WoodsRunner, Some("b-a"), Some(1)),
+        "JO-ORD-7",
+    );
+    p.refused(
+        &order(&p, OrderKind::WoodsRunner, Some("b-a"), None),
+        "JO-ORD-7",
+    );
     p.ok(&order(&p, OrderKind::WoodsRunner, Some("b-a"), Some(1)));
     assert_eq!(p.state.tokens[0], before - 2);
     p.ok(&Action::EndCommand);
-    assert!(p.reach("b-a").contains(&"0605".to_owned()), "through the woods: {:?}", p.reach("b-a"));
+    assert!(
+        p.reach("b-a").contains(&"0605".to_owned()),
+        "through the woods: {:?}",
+        p.reach("b-a")
+    );
     p.cites(&p.mv("b-a", "0605"), "JO-ORD-7");
 }
 
 #[test]
 fn jo_ord_8_courier_activates_one_more_unit_of_any_kind_anywhere() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\""), ("b-far", "blue", "cavalry", "0102", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+            ("b-far", "blue", "cavalry", "0102", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
-    p.cites(&order(&p, OrderKind::Courier, Some("b-far"), None), "JO-ORD-8");
+    p.cites(
+        &order(&p, OrderKind::Courier, Some("b-far"), None),
+        "JO-ORD-8",
+    );
     p.ok(&order(&p, OrderKind::Courier, Some("b-far"), None));
     p.ok(&Action::EndCommand);
     p.ok(&p.mv("b-far", "0202"));
@@ -108,26 +216,72 @@ fn jo_ord_8_courier_activates_one_more_unit_of_any_kind_anywhere() {
 
 #[test]
 fn jo_ord_9_combined_attack_mixes_kinds() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\""), ("b-cav", "blue", "cavalry", "0806", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+            ("b-cav", "blue", "cavalry", "0806", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
-    p.refused(&Action::Activate { unit: p.id("b-cav") }, "JO-CMD-2");
+    p.refused(
+        &Action::Activate {
+            unit: p.id("b-cav"),
+        },
+        "JO-CMD-2",
+    );
     p.ok(&order(&p, OrderKind::CombinedAttack, Some("b-gen"), None));
-    p.cites(&Action::Activate { unit: p.id("b-cav") }, "JO-ORD-9");
+    p.cites(
+        &Action::Activate {
+            unit: p.id("b-cav"),
+        },
+        "JO-ORD-9",
+    );
 }
 
 #[test]
 fn jo_ord_10_manoeuvre_units_anywhere() {
-    let mut p = Pos::new(&[], &[GEN, ("b-far", "blue", "infantry", "0102", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-far", "blue", "infantry", "0102", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen"]);
-    p.refused(&Action::Activate { unit: p.id("b-far") }, "JO-CMD-3");
-    p.refused(&order(&p, OrderKind::Manoeuvre, Some("b-far"), None), "JO-ORD-10");
+    p.refused(
+        &Action::Activate {
+            unit: p.id("b-far"),
+        },
+        "JO-CMD-3",
+    );
+    p.refused(
+        &order(&p, OrderKind::Manoeuvre, Some("b-far"), None),
+        "JO-ORD-10",
+    );
     p.ok(&order(&p, OrderKind::Manoeuvre, Some("b-gen"), None));
-    p.cites(&Action::Activate { unit: p.id("b-far") }, "JO-ORD-10");
+    p.cites(
+        &Action::Activate {
+            unit: p.id("b-far"),
+        },
+        "JO-ORD-10",
+    );
 }
 
 #[test]
 fn jo_ord_11_forward_march_for_all_the_officers_units() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0607", "weight = \"medium\""), ("b-b", "blue", "infantry", "0807", "weight = \"medium\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0607", "weight = \"medium\""),
+            ("b-b", "blue", "infantry", "0807", "weight = \"medium\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
     p.ok(&order(&p, OrderKind::ForwardMarch, Some("b-gen"), None));
     p.ok(&Action::Activate { unit: p.id("b-b") });
@@ -139,7 +293,16 @@ fn jo_ord_11_forward_march_for_all_the_officers_units() {
 
 #[test]
 fn jo_ord_12_general_assault_a_second_command_phase() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\""), ("b-gen2", "blue", "officer", "0103", "weight = \"light\""), ("b-b", "blue", "infantry", "0203", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+            ("b-gen2", "blue", "officer", "0103", "weight = \"light\""),
+            ("b-b", "blue", "infantry", "0203", "weight = \"light\""),
+        ],
+        "",
+    );
     p.ok(&order(&p, OrderKind::GeneralAssault, None, None));
     assert_eq!(p.state.tokens[0], 10);
     p.activate(&["b-gen", "b-a"]);

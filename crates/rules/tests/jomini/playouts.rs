@@ -15,18 +15,37 @@ fn check_invariants(rules: &Jomini, s: &State, ctx: &str) {
     let mut lost = [0u32; 2];
     for (i, p) in s.pieces.iter().enumerate() {
         let piece = &rules.pieces()[i];
-        assert!(p.strength <= piece.strength, "{ctx}: {} over strength", piece.id);
+        assert!(
+            p.strength <= piece.strength,
+            "{ctx}: {} over strength",
+            piece.id
+        );
         if p.strength == 0 {
-            assert!(p.hex.is_none(), "{ctx}: eliminated {} on the table", piece.id);
+            assert!(
+                p.hex.is_none(),
+                "{ctx}: eliminated {} on the table",
+                piece.id
+            );
             if !piece.officer {
                 lost[usize::from(1 - piece.side)] += 1;
             }
         }
         if let Some(h) = p.hex {
-            assert!(rules.names().map().contains(h), "{ctx}: {} off the table", piece.id);
+            assert!(
+                rules.names().map().contains(h),
+                "{ctx}: {} off the table",
+                piece.id
+            );
             assert!(!p.waiting, "{ctx}");
-            let map = if piece.officer { &mut officers } else { &mut units };
-            assert!(map.insert(h, piece.side).is_none(), "{ctx}: two in {h:?} (JO-MOV-5)");
+            let map = if piece.officer {
+                &mut officers
+            } else {
+                &mut units
+            };
+            assert!(
+                map.insert(h, piece.side).is_none(),
+                "{ctx}: two in {h:?} (JO-MOV-5)"
+            );
         }
     }
     for (h, side) in &officers {
@@ -40,10 +59,23 @@ fn check_invariants(rules: &Jomini, s: &State, ctx: &str) {
     assert_eq!(rules.to_act(s).is_some(), s.outcome.is_none(), "{ctx}");
     assert_eq!(legal.is_empty(), s.outcome.is_some(), "{ctx}: a dead end");
     // Activations within the army's allowance (JO-CMD-1).
-    let officers_groups = s.groups.iter().skip(usize::from(s.first_group)).filter(|g| g.officer.is_some()).count();
+    let officers_groups = s
+        .groups
+        .iter()
+        .skip(usize::from(s.first_group))
+        .filter(|g| g.officer.is_some())
+        .count();
     let (count, size) = grognard_rules::jomini::command::activations(rules, s, s.active);
-    assert!(officers_groups <= usize::from(count), "{ctx}: too many activations");
-    assert!(s.groups.iter().all(|g| g.officer.is_none() || g.units <= size), "{ctx}: activation too big");
+    assert!(
+        officers_groups <= usize::from(count),
+        "{ctx}: too many activations"
+    );
+    assert!(
+        s.groups
+            .iter()
+            .all(|g| g.officer.is_none() || g.units <= size),
+        "{ctx}: activation too big"
+    );
 }
 
 /// Candidate actions, legal or not, for the consistency check.
@@ -54,13 +86,27 @@ fn candidates(rules: &Jomini, s: &State, dice: &mut Dice) -> Vec<Action> {
     let target = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
     let map = *rules.names().map();
     let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
-    let near = s.pieces[unit.index()].hex.map_or(hex, |h| h.neighbors()[roll(6) as usize]);
+    let near = s.pieces[unit.index()]
+        .hex
+        .map_or(hex, |h| h.neighbors()[roll(6) as usize]);
     let order = OrderKind::ALL[roll(9) as usize];
     vec![
         Action::Activate { unit },
-        Action::Order { order, unit: Some(unit), hexes: None },
-        Action::Order { order, unit: Some(unit), hexes: Some(1) },
-        Action::Order { order, unit: None, hexes: None },
+        Action::Order {
+            order,
+            unit: Some(unit),
+            hexes: None,
+        },
+        Action::Order {
+            order,
+            unit: Some(unit),
+            hexes: Some(1),
+        },
+        Action::Order {
+            order,
+            unit: None,
+            hexes: None,
+        },
         Action::EndCommand,
         Action::Move { unit, to: hex },
         Action::Move { unit, to: near },
@@ -85,14 +131,24 @@ pub fn playout(seed: u64, checks: bool) -> (Game<Jomini>, usize) {
             check_invariants(game.rules(), game.state(), &ctx);
             for a in &legal {
                 let e = game.rules().explain(game.state(), a);
-                assert!(e.legal, "{ctx}: listed {a:?} explained illegal: {:?}", e.reasons);
+                assert!(
+                    e.legal,
+                    "{ctx}: listed {a:?} explained illegal: {:?}",
+                    e.reasons
+                );
                 // Legal iff it applies: the checked path takes it and changes the state.
                 let mut next = game.state().clone();
                 let (mut d, mut ev) = (Dice::new(seed), Vec::new());
-                assert!(game.rules().apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev)).is_ok());
+                assert!(game
+                    .rules()
+                    .apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev))
+                    .is_ok());
                 if matches!(a, Action::Attack { .. }) {
                     let p = game.rules().preview(game.state(), a).unwrap();
-                    let lcm = p.outcomes.iter().fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
+                    let lcm = p
+                        .outcomes
+                        .iter()
+                        .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
                     let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
                     assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
                 }
@@ -101,12 +157,22 @@ pub fn playout(seed: u64, checks: bool) -> (Game<Jomini>, usize) {
                 let e = game.rules().explain(game.state(), &a);
                 assert_eq!(e.legal, legal.contains(&a), "{ctx}: {a:?}: {:?}", e.reasons);
                 assert!(!e.reasons.is_empty(), "{ctx}: {a:?} without a reason");
-                assert!(e.reasons[0].rule.starts_with("JO-"), "{ctx}: {a:?} without a rule ID");
+                assert!(
+                    e.reasons[0].rule.starts_with("JO-"),
+                    "{ctx}: {a:?} without a rule ID"
+                );
                 if !e.legal {
                     let mut next = game.state().clone();
                     let (mut d, mut ev) = (Dice::new(seed), Vec::new());
-                    assert!(game.rules().apply(&mut next, &a, &mut Ctx::new(&mut d, &mut ev)).is_err());
-                    assert_eq!(&next, game.state(), "{ctx}: a refused action changed the state");
+                    assert!(game
+                        .rules()
+                        .apply(&mut next, &a, &mut Ctx::new(&mut d, &mut ev))
+                        .is_err());
+                    assert_eq!(
+                        &next,
+                        game.state(),
+                        "{ctx}: a refused action changed the state"
+                    );
                 }
             }
         }
@@ -128,7 +194,10 @@ pub fn playout(seed: u64, checks: bool) -> (Game<Jomini>, usize) {
 fn random_playouts_finish_with_invariants_and_replay() {
     for seed in 0..60 {
         let (game, n) = playout(seed, seed < 6);
-        assert!(game.rules().outcome(game.state()).is_some(), "seed {seed}: unfinished after {n}");
+        assert!(
+            game.rules().outcome(game.state()).is_some(),
+            "seed {seed}: unfinished after {n}"
+        );
         if seed % 10 == 0 {
             let again = grognard_rules::registry().load_game(&game.save()).unwrap();
             let names = game.rules().names();
@@ -146,7 +215,9 @@ fn the_computer_opponent_prefers_points() {
     let before = rules.evaluate(&state, "french");
     state.eliminated[0] += 1;
     assert!(rules.evaluate(&state, "french") > before);
-    assert!(rules.evaluate(&state, "prussian") < rules.evaluate(&rules.initial_state(), "prussian"));
+    assert!(
+        rules.evaluate(&state, "prussian") < rules.evaluate(&rules.initial_state(), "prussian")
+    );
 }
 
 /// Thousands of games, every action checked: `cargo test -p grognard-rules --release

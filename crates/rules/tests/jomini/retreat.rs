@@ -1,6 +1,6 @@
 //! Retreats (a test per rule ID).
 
-use super::harness::{Pos, U, CAV, FLAG, LETTER};
+use super::harness::{Pos, CAV, FLAG, LETTER, U};
 use grognard_rules::jomini::{Action, Pending};
 
 const GEN: U<'static> = ("b-gen", "blue", "officer", "0707", "weight = \"light\"");
@@ -17,13 +17,34 @@ fn fighting(units: &[U<'_>], attacker: &str) -> Pos {
 
 #[test]
 fn jo_ret_1_one_hex_a_flag_on_foot_two_mounted() {
-    let mut p = fighting(&[("b-a", "blue", "infantry", "0606", "weight = \"medium\""), ("r-a", "red", "infantry", "0605", "weight = \"medium\"")], "b-a");
+    let mut p = fighting(
+        &[
+            ("b-a", "blue", "infantry", "0606", "weight = \"medium\""),
+            ("r-a", "red", "infantry", "0605", "weight = \"medium\""),
+        ],
+        "b-a",
+    );
     p.apply_with(&p.attack("b-a", "r-a"), &[FLAG, LETTER, LETTER]);
-    assert!(matches!(p.state.pending, Some(Pending::Retreat { hexes: 1, .. })));
-    let mut q = fighting(&[("b-a", "blue", "infantry", "0606", "weight = \"medium\""), ("r-c", "red", "cavalry", "0605", "weight = \"light\"")], "b-a");
+    assert!(matches!(
+        p.state.pending,
+        Some(Pending::Retreat { hexes: 1, .. })
+    ));
+    let mut q = fighting(
+        &[
+            ("b-a", "blue", "infantry", "0606", "weight = \"medium\""),
+            ("r-c", "red", "cavalry", "0605", "weight = \"light\""),
+        ],
+        "b-a",
+    );
     q.apply_with(&q.attack("b-a", "r-c"), &[FLAG, LETTER, LETTER]);
-    assert!(matches!(q.state.pending, Some(Pending::Retreat { hexes: 2, .. })));
-    let to = Action::Retreat { unit: q.id("r-c"), to: q.hex("0603") };
+    assert!(matches!(
+        q.state.pending,
+        Some(Pending::Retreat { hexes: 2, .. })
+    ));
+    let to = Action::Retreat {
+        unit: q.id("r-c"),
+        to: q.hex("0603"),
+    };
     q.cites(&to, "JO-RET-1");
     q.ok(&to);
     assert_eq!(q.strength("r-c"), 3);
@@ -32,14 +53,43 @@ fn jo_ret_1_one_hex_a_flag_on_foot_two_mounted() {
 
 #[test]
 fn jo_ret_2_toward_its_own_edge_the_owner_choosing() {
-    let mut p = fighting(&[("b-a", "blue", "infantry", "0606", "weight = \"medium\""), ("r-a", "red", "infantry", "0605", "weight = \"medium\""), ("r-b", "red", "infantry", "0604", "weight = \"medium\"")], "b-a");
+    let mut p = fighting(
+        &[
+            ("b-a", "blue", "infantry", "0606", "weight = \"medium\""),
+            ("r-a", "red", "infantry", "0605", "weight = \"medium\""),
+            ("r-b", "red", "infantry", "0604", "weight = \"medium\""),
+        ],
+        "b-a",
+    );
     p.apply_with(&p.attack("b-a", "r-a"), &[FLAG, LETTER, LETTER]);
     let decision = grognard_engine::Ruleset::to_act(&p.rules, &p.state).unwrap();
-    assert_eq!((decision.side.as_str(), decision.kind.as_str(), decision.reaction), ("red", "retreat", true));
+    assert_eq!(
+        (
+            decision.side.as_str(),
+            decision.kind.as_str(),
+            decision.reaction
+        ),
+        ("red", "retreat", true)
+    );
     // North of 0605 (odd row): 0504 and 0604; 0604 is held.
-    p.refused(&Action::Retreat { unit: p.id("r-a"), to: p.hex("0604") }, "JO-RET-2");
-    p.refused(&Action::Retreat { unit: p.id("r-a"), to: p.hex("0606") }, "JO-RET-2");
+    p.refused(
+        &Action::Retreat {
+            unit: p.id("r-a"),
+            to: p.hex("0604"),
+        },
+        "JO-RET-2",
+    );
+    p.refused(
+        &Action::Retreat {
+            unit: p.id("r-a"),
+            to: p.hex("0606"),
+        },
+        "JO-RET-2",
+    );
     p.refused(&Action::EndTurn, "JO-RET-2");
-    p.ok(&Action::Retreat { unit: p.id("r-a"), to: p.hex("0504") });
+    p.ok(&Action::Retreat {
+        unit: p.id("r-a"),
+        to: p.hex("0504"),
+    });
     assert_eq!(p.at("r-a").as_deref(), Some("0504"));
 }

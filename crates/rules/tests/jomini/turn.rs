@@ -1,6 +1,6 @@
 //! The turn, victory and the table (a test per rule ID).
 
-use super::harness::{Pos, U, ART};
+use super::harness::{Pos, ART, U};
 use grognard_engine::Ruleset;
 use grognard_rules::jomini::victory::points;
 use grognard_rules::jomini::{Action, Phase};
@@ -9,7 +9,14 @@ const GEN: U<'static> = ("b-gen", "blue", "officer", "0707", "weight = \"light\"
 
 #[test]
 fn jo_turn_1_command_movement_combat_in_that_order() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+        ],
+        "",
+    );
     assert_eq!(p.rules.to_act(&p.state).unwrap().kind, "command");
     p.refused(&p.mv("b-a", "0705"), "JO-TURN-1");
     p.refused(&Action::EndTurn, "JO-TURN-1");
@@ -25,14 +32,24 @@ fn jo_turn_1_command_movement_combat_in_that_order() {
 
 #[test]
 fn jo_turn_2_the_sides_alternate() {
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\"")], "");
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+        ],
+        "",
+    );
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
     p.ok(&p.mv("b-a", "0705"));
     p.ok(&Action::EndMovement);
     p.cites(&Action::EndTurn, "JO-TURN-2");
     p.ok(&Action::EndTurn);
-    assert_eq!((p.state.turn, p.state.active, p.state.phase), (2, 1, Phase::Command));
+    assert_eq!(
+        (p.state.turn, p.state.active, p.state.phase),
+        (2, 1, Phase::Command)
+    );
     assert!(p.state.pieces.iter().all(|x| x.group.is_none() && !x.moved));
     assert_eq!(p.rules.to_act(&p.state).unwrap().side, "red");
 }
@@ -40,7 +57,12 @@ fn jo_turn_2_the_sides_alternate() {
 #[test]
 fn jo_vic_1_a_third_of_the_enemys_units() {
     // Blue: 2 reserves + 1 unit; red: 2 reserves + 2 units = 4 -> blue needs 2 points.
-    let units = [GEN, ("b-a", "blue", "infantry", "0606", "weight = \"light\""), ("r-g", "red", "foot_artillery", "0605", "weight = \"light\""), ("r-h", "red", "foot_artillery", "0104", "weight = \"light\"")];
+    let units = [
+        GEN,
+        ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
+        ("r-g", "red", "foot_artillery", "0605", "weight = \"light\""),
+        ("r-h", "red", "foot_artillery", "0104", "weight = \"light\""),
+    ];
     let mut p = Pos::new(&[], &units, "");
     assert_eq!(p.rules.target(), [2, 1]);
     p.activate(&["b-gen", "b-a"]);
@@ -50,7 +72,11 @@ fn jo_vic_1_a_third_of_the_enemys_units() {
     assert!(p.state.outcome.is_none());
     p.state.eliminated[0] = 1;
     let _ = p.rules.outcome(&p.state);
-    let s = crate::common::scenario(&super::harness::scenario_text(&[], &units, "[victory]\npoints = { blue = 1, red = 3 }\n"));
+    let s = crate::common::scenario(&super::harness::scenario_text(
+        &[],
+        &units,
+        "[victory]\npoints = { blue = 1, red = 3 }\n",
+    ));
     let q = Pos::of(&s);
     assert_eq!(q.rules.target(), [1, 3]);
     // Eliminating the first unit wins at 1 point.
@@ -60,13 +86,23 @@ fn jo_vic_1_a_third_of_the_enemys_units() {
     q.ok(&Action::EndMovement);
     q.apply_with(&q.attack("b-a", "r-g"), &[ART, ART, ART]);
     let o = q.state.outcome.clone().unwrap();
-    assert_eq!((o.winner.as_deref(), o.rule.as_deref()), (Some("blue"), Some("JO-VIC-1")));
+    assert_eq!(
+        (o.winner.as_deref(), o.rule.as_deref()),
+        (Some("blue"), Some("JO-VIC-1"))
+    );
 }
 
 #[test]
 fn jo_vic_2_objectives_count_for_the_side_holding_them() {
     let extra = "[[places]]\nname = \"Mill\"\nhex = \"0705\"\nobjective = true\nvalue = 2\n";
-    let mut p = Pos::new(&[], &[GEN, ("b-a", "blue", "infantry", "0706", "weight = \"light\"")], extra);
+    let mut p = Pos::new(
+        &[],
+        &[
+            GEN,
+            ("b-a", "blue", "infantry", "0706", "weight = \"light\""),
+        ],
+        extra,
+    );
     assert_eq!(points(&p.rules, &p.state, 0), 0);
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
@@ -88,7 +124,10 @@ fn jo_vic_3_at_the_turn_limit_more_points_win() {
     p.ok(&Action::EndMovement);
     p.ok(&Action::EndTurn);
     let o = p.state.outcome.clone().unwrap();
-    assert_eq!((o.winner.as_deref(), o.rule.as_deref()), (Some("red"), Some("JO-VIC-3")));
+    assert_eq!(
+        (o.winner.as_deref(), o.rule.as_deref()),
+        (Some("red"), Some("JO-VIC-3"))
+    );
 }
 
 #[test]
@@ -96,13 +135,21 @@ fn jo_map_1_the_table_is_at_least_12_by_9() {
     let text = super::harness::scenario_text(&[], &[GEN], "").replace("cols = 13", "cols = 10");
     let text = text
         .lines()
-        .map(|l| if l.split(' ').count() == 13 && !l.contains('=') { l.split(' ').take(10).collect::<Vec<_>>().join(" ") } else { l.to_owned() })
+        .map(|l| {
+            if l.split(' ').count() == 13 && !l.contains('=') {
+                l.split(' ').take(10).collect::<Vec<_>>().join(" ")
+            } else {
+                l.to_owned()
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
         .replace("\"1309\"", "\"1009\"")
         .replace("\"1209\"", "\"0909\"")
         .replace("\"1301\"", "\"1001\"")
         .replace("\"1201\"", "\"0901\"");
-    let err = grognard_rules::registry().load_scenario("t.toml", &text).unwrap_err();
+    let err = grognard_rules::registry()
+        .load_scenario("t.toml", &text)
+        .unwrap_err();
     assert!(err.to_string().contains("JO-MAP-1"), "{err}");
 }
