@@ -3,6 +3,7 @@
 //! Quick Action's uses (SK-ACT-2); Defend, the Complex Action (SK-ACT-3); turning, the
 //! Free action (SK-ACT-4).
 
+use super::movement::Gate;
 use super::{statuses, Action, Event, Phase, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Direction;
@@ -124,6 +125,19 @@ pub(crate) fn check_defend(
     state: &State,
     u: UnitId,
 ) -> Result<Vec<Reason>, Refusal> {
+    if state.phase != Phase::Movement || state.charge.is_some() {
+        return check_defend_in(rules, state, &Gate::default(), u);
+    }
+    check_defend_in(rules, state, &rules.gate(state), u)
+}
+
+/// [`check_defend`] with the movement phase's gate computed once by the caller.
+pub(crate) fn check_defend_in(
+    rules: &Skirmish,
+    state: &State,
+    gate: &Gate,
+    u: UnitId,
+) -> Result<Vec<Reason>, Refusal> {
     let name = rules.name(u);
     if state.phase != Phase::Movement {
         return Err(Refusal::new(
@@ -154,22 +168,7 @@ pub(crate) fn check_defend(
             format!("{name} has moved this phase: it Defends instead of moving, not after"),
         ));
     }
-    if let Some(m) = &state.moving {
-        if m.unit != u {
-            if let Some(r) = rules.must_go_on(state) {
-                return Err(r);
-            }
-        }
-    }
-    if let Some(p) = rules.pending_flight(state) {
-        return Err(Refusal::new(
-            "SK-STA-2",
-            format!(
-                "{} is Panicked and must flee before any other character acts",
-                rules.name(p)
-            ),
-        ));
-    }
+    gate.admits(rules, state, u)?;
     Ok(vec![
         Reason::new(
             "SK-ACT-3",

@@ -1,7 +1,7 @@
 //! Charges (skirmish-movement.txt, "Charges": preconditions, charge path, charge attack,
 //! formations): SK-CHG-1 to SK-CHG-14.
 
-use super::movement::{self, Gait, Priced};
+use super::movement::{self, Gait, Gate, Priced};
 use super::{melee, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -102,6 +102,22 @@ pub(crate) fn check_declare(
             "a charge is under way: its chargers spend their whole movement running",
         ));
     }
+    if state.phase != super::Phase::Movement {
+        return check_declare_in(rules, state, &Gate::default(), u, target, together);
+    }
+    check_declare_in(rules, state, &rules.gate(state), u, target, together)
+}
+
+/// [`check_declare`] outside a charge, with the movement phase's gate computed once by
+/// the caller.
+pub(crate) fn check_declare_in(
+    rules: &Skirmish,
+    state: &State,
+    gate: &Gate,
+    u: UnitId,
+    target: UnitId,
+    together: bool,
+) -> Result<Declared, Refusal> {
     let name = rules.name(u);
     rules.may_move(state, u).map_err(|r| {
         let mut reasons = vec![grognard_engine::Reason::new(
@@ -124,18 +140,7 @@ pub(crate) fn check_declare(
             format!("{name} is Panicked: a Panicked character's charge is broken before it starts"),
         ));
     }
-    if let Some(r) = rules.must_go_on(state) {
-        return Err(r);
-    }
-    if let Some(p) = rules.pending_flight(state) {
-        return Err(Refusal::new(
-            "SK-STA-2",
-            format!(
-                "{} is Panicked and must flee before any other character moves",
-                rules.name(p)
-            ),
-        ));
-    }
+    gate.admits(rules, state, u)?;
     if rules.side_of(target) == rules.side_of(u) {
         return Err(Refusal::new(
             "SK-CHG-2",
@@ -195,7 +200,7 @@ pub(crate) fn check_declare(
         for m in rules.side_ids(state.active) {
             if m != u
                 && rules.chars[m.index()].formation.as_ref() == Some(f)
-                && check_declare(rules, state, m, target, false).is_ok()
+                && check_declare_in(rules, state, gate, m, target, false).is_ok()
             {
                 with.push(m);
             }

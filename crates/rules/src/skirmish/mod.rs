@@ -594,24 +594,69 @@ impl Skirmish {
         }
     }
 
-    /// Every action that might be legal now (a superset: `legal_actions` keeps those
-    /// `explain` accepts, so that the two never disagree).
-    fn candidates(&self, state: &State, out: &mut Vec<Action>) {
-        if let Some(w) = &state.window {
-            match w {
-                Window::Opportunity { unit, eligible, .. } => {
-                    for &e in eligible {
-                        out.push(Action::Opportunity {
-                            unit: e,
-                            target: *unit,
-                        });
+    /// The legal actions of the movement phase outside a charge: what `check` accepts,
+    /// with the phase's gate and each flight's field computed once.
+    fn legal_movement(&self, state: &State, out: &mut Vec<Action>) {
+        let gate = self.gate(state);
+        for u in self.side_ids(state.active) {
+            let c = Self::ch(state, u);
+            let Some(h) = c.hex else { continue };
+            if self.may_move(state, u).is_ok() && gate.admits(self, state, u).is_ok() {
+                let field = c.panicked.then(|| self.flight_field(state, u));
+                let field = field.as_deref();
+                for n in h.neighbors() {
+                    if !self.map.contains(n) {
+                        continue;
+                    }
+                    for evasive in [false, true] {
+                        if self.step_ok(state, u, Some(n), evasive, field).is_ok() {
+                            out.push(Action::Move {
+                                unit: u,
+                                to: n,
+                                evasive,
+                            });
+                        }
                     }
                 }
-                Window::Reaction { .. } => reactions::short_move_candidates(self, state, out),
+                if c.panicked && self.step_ok(state, u, None, false, field).is_ok() {
+                    out.push(Action::Flee { unit: u });
+                }
             }
-            out.push(Action::Pass);
-            return;
+            if actions::check_defend_in(self, state, &gate, u).is_ok() {
+                out.push(Action::Defend { unit: u });
+            }
+            if !c.moved {
+                for t in self.side_ids(Self::passive(state)) {
+                    if charge::check_declare_in(self, state, &gate, u, t, false).is_ok() {
+                        out.push(Action::Charge {
+                            unit: u,
+                            target: t,
+                            together: false,
+                        });
+                        if self.chars[u.index()].formation.is_some()
+                            && charge::check_declare_in(self, state, &gate, u, t, true).is_ok()
+                        {
+                            out.push(Action::Charge {
+                                unit: u,
+                                target: t,
+                                together: true,
+                            });
+                        }
+                    }
+                }
+            }
         }
+        let mut faces = Vec::new();
+        actions::face_candidates(self, state, &mut faces);
+        out.extend(faces.into_iter().filter(|a| self.check(state, a).is_ok()));
+        if turn::check_end_phase_in(self, state, &gate).is_ok() {
+            out.push(Action::EndPhase);
+        }
+    }
+
+    /// Every action that might be legal in a charge or the melee phase (a superset:
+    /// `legal_actions` keeps those `explain` accepts, so that the two never disagree).
+    fn candidates(&self, state: &State, out: &mut Vec<Action>) {
         match state.phase {
             Phase::Movement => {
                 if let Some(c) = &state.charge {
@@ -730,9 +775,26 @@ impl Ruleset for Skirmish {
         if state.outcome.is_some() {
             return;
         }
-        let mut all = Vec::new();
-        self.candidates(state, &mut all);
-        out.extend(all.into_iter().filter(|a| self.check(state, a).is_ok()));
+        match (&state.window, state.phase) {
+            (Some(Window::Opportunity { unit, eligible, .. }), _) => {
+                // The window keeps only those who may strike (reactions::settle_window).
+                out.extend(eligible.iter().map(|&e| Action::Opportunity {
+                    unit: e,
+                    target: *unit,
+                }));
+                out.push(Action::Pass);
+            }
+            (Some(Window::Reaction { .. }), _) => {
+                reactions::legal_short_moves(self, state, out);
+                out.push(Action::Pass);
+            }
+            (None, Phase::Movement) if state.charge.is_none() => self.legal_movement(state, out),
+            _ => {
+                let mut all = Vec::new();
+                self.candidates(state, &mut all);
+                out.extend(all.into_iter().filter(|a| self.check(state, a).is_ok()));
+            }
+        }
     }
 
     fn explain(&self, state: &State, action: &Action) -> Explanation {

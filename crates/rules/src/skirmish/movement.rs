@@ -53,6 +53,41 @@ impl Priced {
     }
 }
 
+/// What the movement phase as a whole asks before a character acts: the movement under
+/// way must go on (SK-MOV-11, SK-STA-2), or a Panicked character must flee first
+/// (SK-STA-2).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Gate {
+    /// Why the character moving now may not stop, if it may not.
+    pub go_on: Option<Refusal>,
+    /// A Panicked character that must flee before anyone else moves.
+    pub flight: Option<UnitId>,
+}
+
+impl Gate {
+    /// SK-MOV-7, SK-STA-2: whether `u` may start or go on moving as far as the rest of
+    /// the side is concerned.
+    pub(crate) fn admits(&self, rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
+        if let (Some(r), Some(m)) = (&self.go_on, &state.moving) {
+            if m.unit != u {
+                return Err(r.clone());
+            }
+        }
+        if let Some(p) = self.flight {
+            if !Skirmish::ch(state, u).panicked {
+                return Err(Refusal::new(
+                    "SK-STA-2",
+                    format!(
+                        "{} is Panicked and must flee before any other character moves",
+                        rules.name(p)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Skirmish {
     /// The price of one step from `from` to `to` for `u` facing `facing`, board rules
     /// only (not the points left): SK-MOV-3, SK-MOV-10, SK-MOV-11, SK-MOV-13, SK-MOV-14,
@@ -301,12 +336,16 @@ impl Skirmish {
 
     /// One step of `u` (not a charge) judged on its own: its restrictions, the board and
     /// its points; not whose turn to move it is.
+    /// One step of `u` (not a charge) judged on its own: its restrictions, the board and
+    /// its points; not whose turn to move it is. A Panicked character's flight field may
+    /// be given, computed once by the caller.
     pub(crate) fn step_ok(
         &self,
         state: &State,
         u: UnitId,
         to: Option<Hex>,
         evasive: bool,
+        field: Option<&[u32]>,
     ) -> Result<Priced, Refusal> {
         self.may_move(state, u)?;
         let c = Self::ch(state, u);
@@ -369,7 +408,14 @@ impl Skirmish {
             ));
         }
         if c.panicked {
-            let field = self.flight_field(state, u);
+            let own;
+            let field = match field {
+                Some(f) => f,
+                None => {
+                    own = self.flight_field(state, u);
+                    &own
+                }
+            };
             let (Some(fi), Some(ti)) = (self.idx(from), self.idx(to)) else {
                 unreachable!("priced hexes are on the map")
             };
@@ -448,13 +494,27 @@ impl Skirmish {
 
     /// Whether `u` has any step now (outside a charge).
     pub(crate) fn has_step(&self, state: &State, u: UnitId) -> bool {
-        let Some(h) = Self::ch(state, u).hex else {
+        let c = Self::ch(state, u);
+        let Some(h) = c.hex else {
             return false;
         };
+        if self.may_move(state, u).is_err() {
+            return false;
+        }
+        let field = c.panicked.then(|| self.flight_field(state, u));
+        let field = field.as_deref();
         h.neighbors()
             .into_iter()
-            .any(|n| self.map.contains(n) && self.step_ok(state, u, Some(n), false).is_ok())
-            || self.step_ok(state, u, None, false).is_ok()
+            .any(|n| self.map.contains(n) && self.step_ok(state, u, Some(n), false, field).is_ok())
+            || self.step_ok(state, u, None, false, field).is_ok()
+    }
+
+    /// What the phase asks before anyone acts (computed once per question).
+    pub(crate) fn gate(&self, state: &State) -> Gate {
+        Gate {
+            go_on: self.must_go_on(state),
+            flight: self.pending_flight(state),
+        }
     }
 
     /// Why the character moving now may not stop yet (SK-MOV-11: it stands in a friend's
@@ -572,25 +632,23 @@ pub(crate) fn check_move(
         return super::charge::check_step(rules, state, u, to, evasive);
     }
     rules.may_move(state, u)?;
-    if let Some(m) = &state.moving {
-        if m.unit != u {
-            if let Some(r) = rules.must_go_on(state) {
-                return Err(r);
-            }
-        }
-    }
-    if !Skirmish::ch(state, u).panicked {
-        if let Some(p) = rules.pending_flight(state) {
-            return Err(Refusal::new(
-                "SK-STA-2",
-                format!(
-                    "{} is Panicked and must flee before any other character moves",
-                    rules.name(p)
-                ),
-            ));
-        }
-    }
-    let mut p = rules.step_ok(state, u, to, evasive)?;
+    check_move_in(rules, state, &rules.gate(state), u, to, evasive, None)
+}
+
+/// [`check_move`] outside a charge, with the phase's gate (and a Panicked mover's flight
+/// field) computed once by the caller.
+pub(crate) fn check_move_in(
+    rules: &Skirmish,
+    state: &State,
+    gate: &Gate,
+    u: UnitId,
+    to: Option<Hex>,
+    evasive: bool,
+    field: Option<&[u32]>,
+) -> Result<Priced, Refusal> {
+    rules.may_move(state, u)?;
+    gate.admits(rules, state, u)?;
+    let mut p = rules.step_ok(state, u, to, evasive, field)?;
     let switching = state.moving.as_ref().is_some_and(|m| m.unit != u);
     if switching {
         p.reasons.push(Reason::new(

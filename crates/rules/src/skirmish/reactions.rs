@@ -422,19 +422,24 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<(He
     })
 }
 
-/// Every short move that might be legal (filtered by `check_short_move`).
-pub(crate) fn short_move_candidates(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+/// Every legal short move: what `check_short_move` accepts, each reacting character's
+/// reach searched once.
+pub(crate) fn legal_short_moves(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(Skirmish::passive(state)) {
         if may_react(rules, state, u).is_err() {
             continue;
         }
+        let c = Skirmish::ch(state, u);
+        let here = c.hex.expect("in play");
         for (to, _, _) in short_reach(rules, state, u) {
             for facing in Direction::ALL {
-                out.push(Action::ShortMove {
-                    unit: u,
-                    to,
-                    facing,
-                });
+                if to != here || facing != c.facing {
+                    out.push(Action::ShortMove {
+                        unit: u,
+                        to,
+                        facing,
+                    });
+                }
             }
         }
     }

@@ -283,6 +283,20 @@ pub(crate) fn settle(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Even
 
 /// SK-TURN-1: checks ending the phase.
 pub(crate) fn check_end_phase(rules: &Skirmish, state: &State) -> Result<Vec<Reason>, Refusal> {
+    let gate = if state.phase == Phase::Movement && state.charge.is_none() {
+        rules.gate(state)
+    } else {
+        movement::Gate::default()
+    };
+    check_end_phase_in(rules, state, &gate)
+}
+
+/// [`check_end_phase`] with the movement phase's gate computed once by the caller.
+pub(crate) fn check_end_phase_in(
+    rules: &Skirmish,
+    state: &State,
+    gate: &movement::Gate,
+) -> Result<Vec<Reason>, Refusal> {
     match state.phase {
         Phase::Movement => {
             if state.charge.is_some() {
@@ -291,10 +305,10 @@ pub(crate) fn check_end_phase(rules: &Skirmish, state: &State) -> Result<Vec<Rea
                     "a charge is under way: its chargers spend their whole movement running",
                 ));
             }
-            if let Some(r) = rules.must_go_on(state) {
-                return Err(r);
+            if let Some(r) = &gate.go_on {
+                return Err(r.clone());
             }
-            if let Some(p) = rules.pending_flight(state) {
+            if let Some(p) = gate.flight {
                 return Err(Refusal::new(
                     "SK-STA-2",
                     format!(

@@ -43,11 +43,7 @@ fn sk_mov_2_after_each_hex_the_passive_side_may_react() {
     assert_eq!(t.refused_step("r-a", "0404"), "SK-MOV-2");
     // Any number of characters may react: the window stays open until passed.
     t.react("b-a", "0402", "sw").unwrap();
-    assert_eq!(
-        t.c("b-a").quick,
-        false,
-        "the reaction spends the Quick Action"
-    );
+    assert!(!t.c("b-a").quick, "the reaction spends the Quick Action");
     // Nobody else can react: the window closed by itself.
     assert!(t.window().is_none());
     // With no Quick Action left, the next hex opens no window.
@@ -472,7 +468,7 @@ fn reachable_paths_avoid_rock_and_friends_and_stop_in_zones() {
         .find(|r| r.hex == t.h("0302"))
         .expect("round the rock");
     assert_eq!(r.path.last(), Some(&t.h("0302")));
-    assert_eq!(u32::try_from(r.path.len()).unwrap() <= r.cost, true);
+    assert!(u32::try_from(r.path.len()).unwrap() <= r.cost);
     let _ = SWORD;
     let _ = t.rules.to_act(t.state());
 }

@@ -67,7 +67,7 @@ fn invariants(rules: &Skirmish, state: &State, legal: &[Action], seed: u64, n: u
 fn random_playouts_finish_hold_invariants_and_replay() {
     let registry = grognard_rules::registry();
     let mut lengths = Vec::new();
-    for seed in 0..24 {
+    for seed in 0..10 {
         let mut game = Game::<Skirmish>::new(builtin(), Some(seed)).unwrap();
         let mut pick = Dice::new(seed ^ 0x5eed);
         let mut n = 0;
@@ -99,11 +99,11 @@ fn random_playouts_finish_hold_invariants_and_replay() {
 #[test]
 fn legal_iff_apply_on_playout_states() {
     let mut checked = 0;
-    for seed in 0..4 {
+    for seed in 0..2 {
         let mut game = Game::<Skirmish>::new(builtin(), Some(seed)).unwrap();
         let rules = game.rules_arc();
         let mut pick = Dice::new(seed);
-        for n in 0..600 {
+        for n in 0..300 {
             let state = game.state().clone();
             if state.outcome.is_some() {
                 break;
@@ -169,8 +169,8 @@ fn legal_iff_apply_on_playout_states() {
 fn the_computer_plays_a_whole_game() {
     let mut game = Game::<Skirmish>::new(builtin(), Some(3)).unwrap();
     let config = grognard_engine::ai::AiConfig {
-        samples: 3,
-        budget: std::time::Duration::from_millis(400),
+        samples: 2,
+        budget: std::time::Duration::from_millis(300),
         seed: 11,
     };
     let mut reactions = 0;

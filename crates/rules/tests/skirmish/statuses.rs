@@ -87,7 +87,7 @@ fn sk_sta_3_berserk() {
     t.attack("r-a", "b-near").unwrap();
     assert_eq!(t.c("r-a").damage, 4);
     assert!(!t.c("r-a").dazed);
-    assert!(t.end().len() > 0);
+    assert!(!t.end().is_empty());
 }
 
 #[test]
