@@ -565,6 +565,7 @@ pub(crate) fn short_move(
     });
     let mut provoked: Vec<UnitId> = Vec::new();
     let held = Skirmish::ch(state, u).facing;
+    let mut left = rules.short_allowance(state, u);
     for h in plan.path {
         let Some(from) = Skirmish::ch(state, u).hex else {
             return;
@@ -590,12 +591,13 @@ pub(crate) fn short_move(
             return;
         };
         state.chars[u.index()].hex = Some(h);
+        left = left.saturating_sub(p.cost);
         ctx.emit(Event::Moved {
             unit: u,
             from,
             to: h,
             cost: p.cost,
-            left: 0,
+            left,
             rules: p.rule_ids(),
         });
         if p.difficult {

@@ -34,17 +34,16 @@ fn invariants(rules: &Skirmish, state: &State, legal: &[Action], seed: u64, n: u
     }
     // No stacking but Close Quarters: at most two characters a hex, enemies if two.
     let mut seen: Vec<(grognard_hex::Hex, u8)> = Vec::new();
+    let v = rules.view(state, &Seat::Omniscient);
     for (i, c) in state.chars.iter().enumerate() {
-        let side = u8::from(i >= 5);
-        let _ = side;
         if let Some(h) = c.hex {
             let same: Vec<_> = seen.iter().filter(|(x, _)| *x == h).collect();
             assert!(same.len() <= 1, "{at}: three characters in a hex");
             if state.moving.is_none() && state.charge.is_none() && state.window.is_none() {
                 for (_, other) in same {
                     assert_ne!(
-                        rules.view(state, &Seat::Omniscient)["units"][i]["side"],
-                        rules.view(state, &Seat::Omniscient)["units"][usize::from(*other)]["side"],
+                        v["units"][i]["side"],
+                        v["units"][usize::from(*other)]["side"],
                         "{at}: friends sharing a hex at rest"
                     );
                 }
@@ -54,6 +53,18 @@ fn invariants(rules: &Skirmish, state: &State, legal: &[Action], seed: u64, n: u
                 !(c.dazed && c.berserk),
                 "{at}: Berserk characters are never Dazed"
             );
+            let u = &v["units"][i];
+            assert!(
+                u["damage"].as_u64() < u["health"].as_u64(),
+                "{at}: in play past its health"
+            );
+            assert!(c.ripostes <= 1, "{at}: more ripostes than Melee Actions");
+            assert!(
+                u64::from(c.mp)
+                    <= u["finesse"].as_u64().unwrap() + 3 + u["morale"].as_u64().unwrap(),
+                "{at}: more points than Finesse + 3 + Morale"
+            );
+            assert!(!(c.dazed && c.evasive), "{at}: Dazed and evasive");
         } else {
             assert!(
                 c.out || c.fled,

@@ -126,6 +126,8 @@ fn the_broken_cairn_is_a_fight_of_five_against_five() {
     }
     assert!(units.iter().any(|u| u["shield"] == "round"));
     assert_eq!(g.to_act().unwrap().side, "red");
+    let svg = grognard_engine::svg::render(&common::builtin("broken-cairn"));
+    assert!(svg.starts_with("<svg") || svg.contains("<svg"));
 }
 
 /// What the web client reads: the view's fields, the windows' decision kinds, actions as
