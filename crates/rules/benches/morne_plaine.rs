@@ -11,7 +11,13 @@ use grognard_rules::morne_plaine::{Action, Event, MornePlaine, State};
 use std::hint::black_box;
 
 /// Plays one game of uniformly random legal actions; returns the number of actions.
-fn playout(rules: &MornePlaine, start: &State, seed: u64, legal: &mut Vec<Action>, events: &mut Vec<Event>) -> u64 {
+fn playout(
+    rules: &MornePlaine,
+    start: &State,
+    seed: u64,
+    legal: &mut Vec<Action>,
+    events: &mut Vec<Event>,
+) -> u64 {
     let mut state = start.clone();
     let mut dice = Dice::new(seed);
     let mut pick = Dice::new(!seed);
@@ -19,7 +25,10 @@ fn playout(rules: &MornePlaine, start: &State, seed: u64, legal: &mut Vec<Action
     while state.outcome.is_none() {
         legal.clear();
         rules.legal_actions(&state, legal);
-        let i = pick.next(u32::try_from(legal.len()).expect("few actions")).0 - 1;
+        let i = pick
+            .next(u32::try_from(legal.len()).expect("few actions"))
+            .0
+            - 1;
         events.clear();
         let mut ctx = Ctx::new(&mut dice, events);
         rules.apply_unchecked(&mut state, &legal[i as usize], &mut ctx);
@@ -30,7 +39,9 @@ fn playout(rules: &MornePlaine, start: &State, seed: u64, legal: &mut Vec<Action
 
 fn scenario(id: &str) -> MornePlaine {
     let b = grognard_rules::builtin::find(id).expect("built-in");
-    let s = grognard_rules::registry().load_scenario(b.path, b.text).expect("valid");
+    let s = grognard_rules::registry()
+        .load_scenario(b.path, b.text)
+        .expect("valid");
     MornePlaine::new(&s).expect("binds")
 }
 
@@ -42,8 +53,13 @@ fn random_playouts(c: &mut Criterion) {
         let (mut legal, mut events) = (Vec::new(), Vec::new());
         // Actions per game, for the record.
         let games = 200;
-        let actions: u64 = (0..games).map(|s| playout(&rules, &start, s, &mut legal, &mut events)).sum();
-        println!("{id}: {:.0} actions a game on average over {games} games", actions as f64 / games as f64);
+        let actions: u64 = (0..games)
+            .map(|s| playout(&rules, &start, s, &mut legal, &mut events))
+            .sum();
+        println!(
+            "{id}: {:.0} actions a game on average over {games} games",
+            actions as f64 / games as f64
+        );
         group.throughput(Throughput::Elements(1));
         let mut seed = 0u64;
         group.bench_function(format!("{id} random playout"), |b| {

@@ -181,7 +181,7 @@ impl MornePlaine {
                 ),
             ));
         }
-        let control = self.control_map(state, self.counters[u.index()].side, &occ);
+        let control = self.control_map(state, self.counters[u.index()].side);
         let to = from.neighbor(dir);
         let priced = self
             .price(self.mover(state, u), from, m, dir, &control, &occ)

@@ -89,11 +89,15 @@ pub(crate) struct StepInfo {
     pub to_cell: u8,
     /// Road hex to road hex past a crossroads, cutting its corner (MP-ROAD-4).
     pub jump: bool,
+    /// A unit here would control the hex entered (MP-ZOC-1, MP-ZOC-2, MP-ZOC-4, MP-ZOC-7).
+    pub zoc: bool,
 }
 
 /// The rules of Morne Plaine bound to one scenario.
 #[derive(Debug)]
 pub struct MornePlaine {
+    /// Tells apart the bindings a thread's caches have seen.
+    pub(crate) id: u64,
     pub(crate) data: Data,
     pub(crate) names: Names,
     pub(crate) map: MapShape,

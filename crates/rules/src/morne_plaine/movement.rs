@@ -181,7 +181,8 @@ pub struct StepRules(u16);
 impl StepRules {
     /// The rule IDs, `MP-MOV-3` first.
     pub fn ids(self) -> impl Iterator<Item = &'static str> {
-        std::iter::once("MP-MOV-3").chain(WHY.iter().filter(move |w| self.0 & w.0 != 0).map(|w| w.1))
+        std::iter::once("MP-MOV-3")
+            .chain(WHY.iter().filter(move |w| self.0 & w.0 != 0).map(|w| w.1))
     }
 }
 
@@ -199,7 +200,11 @@ impl<'de> serde::Deserialize<'de> for StepRules {
             match WHY.iter().find(|w| w.1 == id) {
                 Some(w) => bits |= w.0,
                 None if id == "MP-MOV-3" => {}
-                None => return Err(serde::de::Error::custom(format!("unknown step rule `{id}`"))),
+                None => {
+                    return Err(serde::de::Error::custom(format!(
+                        "unknown step rule `{id}`"
+                    )))
+                }
             }
         }
         Ok(StepRules(bits))
@@ -473,7 +478,7 @@ impl MornePlaine {
             ));
         };
         let occ = self.occupancy(state);
-        let control = self.control_map(state, self.counters[u.index()].side, &occ);
+        let control = self.control_map(state, self.counters[u.index()].side);
         let p = self
             .price(self.mover(state, u), from, m, dir, &control, &occ)
             .map_err(|b| b.refusal(self, to))?;
@@ -507,52 +512,54 @@ impl MornePlaine {
 /// exactly when it is valid, in place of the step it continues).
 pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
     BOARD.with(|cell| {
-        let (occ, control) = &mut *cell.borrow_mut();
+        let occ = &mut *cell.borrow_mut();
         rules.occupancy_into(state, occ);
-        rules.control_map_into(state, state.active, occ, control);
-        for (i, c) in rules.counters.iter().enumerate() {
-            if c.side != state.active {
-                continue;
-            }
-            let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-            let Ok((from, m)) = rules.can_move(state, u) else {
-                continue;
-            };
-            let fi = rules.idx(from).expect("units are on the map");
-            let mover = rules.mover(state, u);
-            let mp = state.units[i].mp;
-            let running = match state.moving {
-                Some((mu, d, true)) if mu == u => Some(d),
-                _ => None,
-            };
-            for dir in Direction::ALL {
-                let Ok(p) = rules.price_at(mover, fi, m, dir, |j| control[j], |j| occ[j] != 0) else {
-                    continue;
-                };
-                if p.cost > mp {
+        rules.with_control(state, state.active, |control| {
+            for (i, c) in rules.counters.iter().enumerate() {
+                if c.side != state.active {
                     continue;
                 }
-                let target = if running == Some(dir) {
-                    rules.charge_target(state, u, dir, occ).ok()
-                } else {
-                    None
+                let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
+                let Ok((from, m)) = rules.can_move(state, u) else {
+                    continue;
                 };
-                match target {
-                    Some(target) => out.push(Action::Charge { unit: u, target }),
-                    None => out.push(Action::Move {
-                        unit: u,
-                        to: from.neighbor(dir),
-                    }),
+                let fi = rules.idx(from).expect("units are on the map");
+                let mover = rules.mover(state, u);
+                let mp = state.units[i].mp;
+                let running = match state.moving {
+                    Some((mu, d, true)) if mu == u => Some(d),
+                    _ => None,
+                };
+                for dir in Direction::ALL {
+                    let Ok(p) = rules.price_at(mover, fi, m, dir, |j| control[j], |j| occ[j] != 0)
+                    else {
+                        continue;
+                    };
+                    if p.cost > mp {
+                        continue;
+                    }
+                    let target = if running == Some(dir) {
+                        rules.charge_target(state, u, dir, occ).ok()
+                    } else {
+                        None
+                    };
+                    match target {
+                        Some(target) => out.push(Action::Charge { unit: u, target }),
+                        None => out.push(Action::Move {
+                            unit: u,
+                            to: from.neighbor(dir),
+                        }),
+                    }
                 }
             }
-        }
+        });
     });
 }
 
 thread_local! {
-    /// Scratch tables for [`legal_moves`], kept between calls: the occupancy and the
-    /// control map, rebuilt each time without allocating.
-    static BOARD: RefCell<(Vec<u16>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// The scratch occupancy table of [`legal_moves`], kept between calls: rebuilt each
+    /// time without allocating.
+    static BOARD: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Applies a checked step.
@@ -565,13 +572,15 @@ pub(crate) fn apply_move(
 ) {
     let (from, m) = rules.can_move(state, u).expect("checked");
     let dir = from.direction_to(to).expect("checked");
-    // Checked already: only the control of the two hexes matters now.
+    // Checked already: priced on the control map the legal list used.
     let side = rules.counters[u.index()].side;
     let fi = rules.idx(from).expect("on the map");
-    let (cf, ct) = (rules.control_at(state, side, from), rules.control_at(state, side, to));
-    let p = rules
-        .price_at(rules.mover(state, u), fi, m, dir, |j| if j == fi { cf } else { ct }, |_| false)
-        .expect("checked");
+    let mover = rules.mover(state, u);
+    let p = rules.with_control(state, side, |control| {
+        rules
+            .price_at(mover, fi, m, dir, |j| control[j], |_| false)
+            .expect("checked")
+    });
     step(rules, state, u, from, dir, p, ctx);
 }
 
@@ -698,7 +707,7 @@ pub(crate) fn reachable(
 ) -> Result<Vec<Reached>, Refusal> {
     let (from, m) = rules.may_move(state, u)?;
     let occupied = rules.occupancy(state);
-    let control = rules.control_map(state, rules.counters[u.index()].side, &occupied);
+    let control = rules.control_map(state, rules.counters[u.index()].side);
     let mover = rules.mover(state, u);
     let budget = u32::from(state.units[u.index()].mp);
     SEARCH.with(|cell| {

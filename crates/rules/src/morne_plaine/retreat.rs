@@ -60,15 +60,15 @@ impl MornePlaine {
                 let y = self.y2(to);
                 let away = enemy_at.map_or(0, |e| e.distance(to));
                 let key = (
-                    !built_up,                  // MP-RET-1: into a village
+                    !built_up,                        // MP-RET-1: into a village
                     self.terrain_name(to) != "woods", // MP-RET-2: into woods
-                    near_attacker,              // MP-RET-3: not next to the attacker
-                    !opposite,                  // MP-RET-4: directly away from it
-                    stream,                     // MP-RET-5: not across a stream
-                    near_enemy,                 // MP-RET-6: not next to other enemies
-                    if north { y } else { -y }, // MP-RET-7: toward the home edge
-                    std::cmp::Reverse(away),    // MP-RET-8: away from the attacker,
-                    if north { -y } else { y }, //   south for orange, north for blue
+                    near_attacker,                    // MP-RET-3: not next to the attacker
+                    !opposite,                        // MP-RET-4: directly away from it
+                    stream,                           // MP-RET-5: not across a stream
+                    near_enemy,                       // MP-RET-6: not next to other enemies
+                    if north { y } else { -y },       // MP-RET-7: toward the home edge
+                    std::cmp::Reverse(away),          // MP-RET-8: away from the attacker,
+                    if north { -y } else { y },       //   south for orange, north for blue
                     d.index(),
                 );
                 Some((key, to))

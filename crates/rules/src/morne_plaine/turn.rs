@@ -1,8 +1,8 @@
 //! The sequence of play (REFERENCE.md: Bombardment, Movement, Combat, Rally; then
 //! victory is checked), and binding the rules to a scenario.
 
-use super::data::{Data, Source};
 use super::cell_bits as cb;
+use super::data::{Data, Source};
 use super::side_bits as sb;
 use super::units::{Counter, UnitState};
 use super::{Event, MornePlaine, State};
@@ -222,7 +222,10 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
                 && [d.clockwise(), d.counter_clockwise()].into_iter().any(|e| {
                     let c = nbr[i * 6 + e.index()];
                     c != super::NO_HEX && link_at(i, e) & 1 != 0 && {
-                        let back = h.neighbor(e).direction_to(h.neighbor(d)).expect("next to both");
+                        let back = h
+                            .neighbor(e)
+                            .direction_to(h.neighbor(d))
+                            .expect("next to both");
                         link_at(c as usize, back) & 1 != 0
                     }
                 });
@@ -235,6 +238,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
                 link: links[k],
                 to_cell: cell[ti],
                 jump,
+                zoc: cell[ti] & cb::NO_CONTROL == 0 && side_flags[k] & sb::BLOCKS_ZOC == 0,
             };
         }
     }
@@ -259,7 +263,9 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
+    static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     Ok(MornePlaine {
+        id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), map),
         map,
         sides,
@@ -334,7 +340,7 @@ pub(super) fn initial_state(rules: &MornePlaine) -> State {
 }
 
 /// Starts `state.phase` for `state.active`.
-fn begin_phase(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, Event>>) {
+fn begin_phase(rules: &MornePlaine, state: &mut State, ctx: Option<&mut Ctx<'_, Event>>) {
     state.moving = None;
     let active = state.active;
     for (c, u) in rules.counters.iter().zip(state.units.iter_mut()) {
@@ -369,7 +375,7 @@ fn begin_phase(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<
         }
     }
     if state.phase == Phase::Movement {
-        arrive(rules, state, ctx.as_deref_mut());
+        arrive(rules, state, ctx);
     }
 }
 

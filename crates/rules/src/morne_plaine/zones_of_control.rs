@@ -14,13 +14,32 @@ pub const CONTROLLED: u8 = 1;
 /// Bit: controlled by an enemy mounted unit (cavalry or leader).
 pub const MOUNTED: u8 = 2;
 
+/// The last control map built on this thread, with the key it was built for.
+#[derive(Default)]
+struct ControlCache {
+    key: Vec<u32>,
+    scratch: Vec<u32>,
+    map: Vec<u8>,
+}
+
+thread_local! {
+    static CONTROL: std::cell::RefCell<ControlCache> = std::cell::RefCell::new(ControlCache::default());
+}
+
 impl MornePlaine {
     /// [`MornePlaine::exerts_zoc`] for a counter, its state and its hex's index.
     #[inline]
-    fn exerts_zoc_at(&self, c: &super::units::Counter, s: &super::units::UnitState, hi: usize) -> bool {
+    fn exerts_zoc_at(
+        &self,
+        c: &super::units::Counter,
+        s: &super::units::UnitState,
+        hi: usize,
+    ) -> bool {
         // MP-ZOC-5, MP-DEM-4: artillery and demoralised units exert none; MP-ZOC-3:
         // units in a town or woods control nothing.
-        c.class != Class::Artillery && (c.class == Class::Leader || s.mv > 0) && self.cell[hi] & cb::SHELTER == 0
+        c.class != Class::Artillery
+            && (c.class == Class::Leader || s.mv > 0)
+            && self.cell[hi] & cb::SHELTER == 0
     }
 
     /// MP-ZOC-5, MP-ZOC-3, MP-DEM-4: whether a unit exerts a zone of control at all.
@@ -40,7 +59,8 @@ impl MornePlaine {
     /// MP-ZOC-2, MP-ZOC-7: whether a hex can be controlled at all: towns and woods
     /// cannot, and units inside a fort are under no enemy zone of control.
     pub(crate) fn controllable(&self, hex: Hex) -> bool {
-        self.idx(hex).is_some_and(|i| self.cell[i] & cb::NO_CONTROL == 0)
+        self.idx(hex)
+            .is_some_and(|i| self.cell[i] & cb::NO_CONTROL == 0)
     }
 
     pub(crate) fn is_fort(&self, hex: Hex) -> bool {
@@ -72,46 +92,48 @@ impl MornePlaine {
     }
 
     /// For every hex, what the enemies of `side` exert there: [`CONTROLLED`] and
-    /// [`MOUNTED`] bits (MP-ZOC-1 to MP-ZOC-8). `occ` is the board's
-    /// [`MornePlaine::occupancy`].
-    pub(crate) fn control_map(&self, state: &State, side: u8, occ: &[u16]) -> Vec<u8> {
+    /// [`MOUNTED`] bits (MP-ZOC-1 to MP-ZOC-8).
+    pub(crate) fn control_map(&self, state: &State, side: u8) -> Vec<u8> {
         let mut map = Vec::new();
-        self.control_map_into(state, side, occ, &mut map);
+        self.control_map_into(state, side, &mut map);
         map
     }
 
-    /// What the enemies of `side` exert on one hex: [`MornePlaine::control_map`] for a
-    /// single hex, without the tables.
-    pub(crate) fn control_at(&self, state: &State, side: u8, hex: Hex) -> u8 {
-        if !self.controllable(hex) {
-            return 0;
-        }
-        let mut bits = 0;
-        for (c, s) in self.counters.iter().zip(&state.units) {
-            if c.side == side {
-                continue;
+    /// Runs `f` on the control map of `side`'s enemies ([`MornePlaine::control_map`]),
+    /// kept between calls on this thread and rebuilt only when what sets it has changed:
+    /// the enemy units' hexes and morale, and who holds each fort. Within a movement
+    /// phase the enemy stands still, so the legal list and each step reuse one map.
+    pub(crate) fn with_control<R>(&self, state: &State, side: u8, f: impl FnOnce(&[u8]) -> R) -> R {
+        CONTROL.with(|cell| {
+            let cache = &mut *cell.borrow_mut();
+            let key = &mut cache.scratch;
+            key.clear();
+            key.push(self.id as u32);
+            key.push((self.id >> 32) as u32 | u32::from(side) << 31);
+            for (c, s) in self.counters.iter().zip(&state.units) {
+                if c.side != side {
+                    let at = s
+                        .hex
+                        .and_then(|h| self.idx(h))
+                        .map_or(super::NO_HEX, |i| i as u32);
+                    key.push(at);
+                    key.push(u32::from(s.mv));
+                }
             }
-            let Some(h) = s.hex else { continue };
-            let (dq, dr) = (hex.q - h.q, hex.r - h.r);
-            if dq.abs() > 1 || dr.abs() > 1 || (dq + dr).abs() > 1 || (dq == 0 && dr == 0) {
-                continue;
+            for &(fort, _) in &self.forts {
+                let holder = self.fort_holder(state, fort);
+                key.push(holder.map_or(u32::MAX, u32::from));
             }
-            let d = h.direction_to(hex).expect("adjacent");
-            let hi = self.idx(h).expect("units are on the map");
-            if self.exerts_zoc_at(c, s, hi) && self.side_flags[hi * 6 + d.index()] & sb::BLOCKS_ZOC == 0 {
-                bits |= CONTROLLED | if c.mounted { MOUNTED } else { 0 };
+            if cache.key != cache.scratch {
+                std::mem::swap(&mut cache.key, &mut cache.scratch);
+                self.control_map_into(state, side, &mut cache.map);
             }
-        }
-        for &(fort, _) in &self.forts {
-            if fort.distance(hex) == 1 && self.fort_holder(state, fort).is_some_and(|h| h != side) {
-                bits |= CONTROLLED;
-            }
-        }
-        bits
+            f(&cache.map)
+        })
     }
 
     /// [`MornePlaine::control_map`] into a buffer.
-    pub(crate) fn control_map_into(&self, state: &State, side: u8, occ: &[u16], map: &mut Vec<u8>) {
+    pub(crate) fn control_map_into(&self, state: &State, side: u8, map: &mut Vec<u8>) {
         map.clear();
         map.resize(self.map.len(), 0);
         for (c, s) in self.counters.iter().zip(&state.units) {
@@ -126,22 +148,18 @@ impl MornePlaine {
                 continue;
             }
             let bit = CONTROLLED | if c.mounted { MOUNTED } else { 0 };
-            for d in Direction::ALL {
-                let Some(j) = self.nbr_at(hi, d) else { continue };
-                if self.cell[j] & cb::NO_CONTROL == 0 && self.side_flags[hi * 6 + d.index()] & sb::BLOCKS_ZOC == 0 {
-                    map[j] |= bit;
+            for st in &self.steps[hi * 6..hi * 6 + 6] {
+                if st.zoc {
+                    map[st.to as usize] |= bit;
                 }
             }
         }
         // MP-ZOC-6, MP-ZOC-8: a fort, even empty, controls every adjacent hex that can be
         // controlled, for the side holding it. A fort's detachment is on foot: it does
         // not stop mounted units leaving freely (MP-ZOC-12).
-        for (fi, &(fort, _)) in self.forts.iter().enumerate() {
+        for &(fort, _) in &self.forts {
             let at = self.idx(fort).expect("forts are on the map");
-            let holder = match occ[at] {
-                0 => state.forts[fi],
-                u => Some(self.counters[usize::from(u - 1)].side),
-            };
+            let holder = self.fort_holder(state, fort);
             if holder.is_some_and(|h| h != side) {
                 for d in Direction::ALL {
                     if let Some(j) = self.nbr_at(at, d) {

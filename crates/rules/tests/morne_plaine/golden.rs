@@ -61,13 +61,30 @@ fn positions() -> Vec<Position> {
         opening.apply(a).unwrap_or_else(|r| panic!("{json}: {r}"));
     }
     vec![
-        Position { name: "heights-of-aubrac start", game: builtin("heights-of-aubrac", 1811), depth: 3 },
-        Position { name: "bridge-at-morne start", game: builtin("bridge-at-morne", 1815), depth: 3 },
-        Position { name: "heights-of-aubrac after blue's first moves", game: opening, depth: 3 },
+        Position {
+            name: "heights-of-aubrac start",
+            game: builtin("heights-of-aubrac", 1811),
+            depth: 3,
+        },
+        Position {
+            name: "bridge-at-morne start",
+            game: builtin("bridge-at-morne", 1815),
+            depth: 3,
+        },
+        Position {
+            name: "heights-of-aubrac after blue's first moves",
+            game: opening,
+            depth: 3,
+        },
         Position {
             name: "charge run-up",
             game: played(
-                clear(6, 8).cav("o-c", "0302", 4, 5).inf("o-i", "0405", 5, 4).inf("b-t", "0305", 4, 4).art("b-g", "0507", 3, 2).game(),
+                clear(6, 8)
+                    .cav("o-c", "0302", 4, 5)
+                    .inf("o-i", "0405", 5, 4)
+                    .inf("b-t", "0305", 4, 4)
+                    .art("b-g", "0507", 3, 2)
+                    .game(),
                 |t| {
                     t.go("o-c", "0303").unwrap();
                 },
@@ -96,7 +113,9 @@ fn positions() -> Vec<Position> {
 
 #[test]
 fn golden_legal_action_counts() {
-    let mut out = String::from("# Morne Plaine legal-action counts: position | depth | action sequences of that depth\n");
+    let mut out = String::from(
+        "# Morne Plaine legal-action counts: position | depth | action sequences of that depth\n",
+    );
     for p in positions() {
         for depth in 1..=p.depth {
             let n = perft(p.game.rules(), p.game.state(), p.game.dice(), depth);
@@ -109,5 +128,8 @@ fn golden_legal_action_counts() {
         return;
     }
     let golden = std::fs::read_to_string(&file).expect("golden.txt (GOLDEN_UPDATE=1 writes it)");
-    assert_eq!(out, golden, "legal-action counts changed; if on purpose, regenerate with GOLDEN_UPDATE=1");
+    assert_eq!(
+        out, golden,
+        "legal-action counts changed; if on purpose, regenerate with GOLDEN_UPDATE=1"
+    );
 }

@@ -537,10 +537,3 @@ pub fn rules_of(events: &[Event]) -> Vec<String> {
     }
     out
 }
-
-/// The ruleset's legal actions at a state, through the trait.
-pub fn legal_at(rules: &MornePlaine, state: &State) -> Vec<Action> {
-    let mut out = Vec::new();
-    rules.legal_actions(state, &mut out);
-    out
-}

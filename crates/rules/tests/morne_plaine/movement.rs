@@ -261,7 +261,7 @@ fn mp_ter_1_cost_by_terrain_and_class() {
                 .unit("o-u", kind, "0301", values)
                 .inf("b-far", "0504", 5, 4)
                 .game();
-            let _ = t.to("orange", Phase::Movement);
+            t.to("orange", Phase::Movement);
             assert_eq!(t.cost("o-u", "0302"), costs[k], "{kind} into {name}");
         }
     }

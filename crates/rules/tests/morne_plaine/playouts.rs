@@ -22,8 +22,12 @@ struct Tally {
 
 /// Each unit's printed values: (cs, mv, ma).
 fn printed(s: &Scenario) -> Vec<(u8, u8, u8)> {
-    let v = |u: &grognard_engine::scenario::Unit, k: &str| u8::try_from(u.int(k).unwrap_or(0)).unwrap();
-    s.units.iter().map(|u| (v(u, "cs"), v(u, "mv"), v(u, "ma"))).collect()
+    let v =
+        |u: &grognard_engine::scenario::Unit, k: &str| u8::try_from(u.int(k).unwrap_or(0)).unwrap();
+    s.units
+        .iter()
+        .map(|u| (v(u, "cs"), v(u, "mv"), v(u, "ma")))
+        .collect()
 }
 
 /// The invariants of a state.
@@ -34,12 +38,20 @@ fn check(state: &State, values: &[(u8, u8, u8)], at: &str) {
             if let Some(j) = seen.insert((h.q, h.r), i) {
                 panic!("{at}: units {j} and {i} share a hex");
             }
-            assert!(u.cs >= 1 && u.cs <= cs, "{at}: unit {i} strength {} of {cs}", u.cs);
+            assert!(
+                u.cs >= 1 && u.cs <= cs,
+                "{at}: unit {i} strength {} of {cs}",
+                u.cs
+            );
         } else if !u.waiting {
             assert_eq!(u.cs, 0, "{at}: eliminated unit {i} keeps strength");
         }
         assert!(u.mv <= mv, "{at}: unit {i} morale {} above {mv}", u.mv);
-        assert!(u.mp <= ma, "{at}: unit {i} has {} movement points of {ma}", u.mp);
+        assert!(
+            u.mp <= ma,
+            "{at}: unit {i} has {} movement points of {ma}",
+            u.mp
+        );
     }
 }
 
@@ -54,19 +66,30 @@ fn playout(scenario: &Scenario, seed: u64, tally: &mut Tally, full_checks: bool)
     while game.state().outcome.is_none() {
         let legal = game.legal_actions();
         assert!(!legal.is_empty(), "seed {seed}: dead end after {n} actions");
-        assert!(legal.contains(&Action::EndPhase), "seed {seed}: no way to end the phase");
+        assert!(
+            legal.contains(&Action::EndPhase),
+            "seed {seed}: no way to end the phase"
+        );
         if full_checks {
             for a in &legal {
                 let e = game.rules().explain(game.state(), a);
                 assert!(e.legal, "seed {seed}: listed but refused: {a:?}: {e:?}");
             }
         }
-        let a = legal[usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()].clone();
-        let events = game.apply(a.clone()).unwrap_or_else(|r| panic!("seed {seed}: {a:?} refused: {r}")).to_vec();
+        let a = legal
+            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()]
+        .clone();
+        let events = game
+            .apply(a.clone())
+            .unwrap_or_else(|r| panic!("seed {seed}: {a:?} refused: {r}"))
+            .to_vec();
         n += 1;
         for e in &events {
             match e {
-                Event::PhaseBegan { phase: Phase::Combat, .. } => {
+                Event::PhaseBegan {
+                    phase: Phase::Combat,
+                    ..
+                } => {
                     attackers.clear();
                     defenders.clear();
                 }
@@ -74,22 +97,41 @@ fn playout(scenario: &Scenario, seed: u64, tally: &mut Tally, full_checks: bool)
                     tally.attacks += 1;
                     *attackers.entry(unit.0).or_insert(0) += 1;
                     *defenders.entry(target.0).or_insert(0) += 1;
-                    assert!(attackers[&unit.0] <= 1, "seed {seed}: unit {} attacked twice", unit.0);
-                    assert!(defenders[&target.0] <= 1, "seed {seed}: unit {} attacked twice", target.0);
+                    assert!(
+                        attackers[&unit.0] <= 1,
+                        "seed {seed}: unit {} attacked twice",
+                        unit.0
+                    );
+                    assert!(
+                        defenders[&target.0] <= 1,
+                        "seed {seed}: unit {} attacked twice",
+                        target.0
+                    );
                 }
                 Event::Charged { .. } => tally.charges += 1,
                 Event::Eliminated { .. } => tally.eliminated += 1,
                 _ => {}
             }
         }
-        check(game.state(), &values, &format!("seed {seed}, action {n} ({a:?})"));
+        check(
+            game.state(),
+            &values,
+            &format!("seed {seed}, action {n} ({a:?})"),
+        );
         assert!(n < 200_000, "seed {seed}: no end after {n} actions");
     }
     assert!(game.legal_actions().is_empty());
     let again = Game::<MornePlaine>::from_saved(&game.save()).unwrap();
     assert_eq!(again.state(), game.state(), "seed {seed}: replay differs");
     let o = game.state().outcome.clone().unwrap();
-    *tally.outcomes.entry(format!("{} {}", o.winner.as_deref().unwrap_or("draw"), o.rule.unwrap_or_default())).or_insert(0) += 1;
+    *tally
+        .outcomes
+        .entry(format!(
+            "{} {}",
+            o.winner.as_deref().unwrap_or("draw"),
+            o.rule.unwrap_or_default()
+        ))
+        .or_insert(0) += 1;
     tally.games += 1;
     tally.actions += n;
     tally.longest = tally.longest.max(n);
@@ -100,9 +142,16 @@ fn random_playouts_finish_and_replay() {
     for seed in 0..10 {
         let mut g = common::game(common::builtin("bridge-at-morne"));
         let n = common::random_playout(g.as_mut(), seed, 200_000);
-        assert!(g.outcome().is_some(), "seed {seed}: no outcome after {n} actions");
+        assert!(
+            g.outcome().is_some(),
+            "seed {seed}: no outcome after {n} actions"
+        );
         let again = grognard_rules::registry().load_game(&g.save()).unwrap();
-        assert_eq!(again.state().to_string(), g.state().to_string(), "seed {seed}: replay differs");
+        assert_eq!(
+            again.state().to_string(),
+            g.state().to_string(),
+            "seed {seed}: replay differs"
+        );
     }
 }
 
@@ -116,7 +165,10 @@ fn random_playouts_keep_the_invariants() {
         }
     }
     assert_eq!(tally.games, 60);
-    assert!(tally.attacks > 0 && tally.charges > 0 && tally.eliminated > 0, "{tally:?}");
+    assert!(
+        tally.attacks > 0 && tally.charges > 0 && tally.eliminated > 0,
+        "{tally:?}"
+    );
     println!("{tally:?}");
 }
 
@@ -152,7 +204,9 @@ fn the_fast_path_plays_the_same_game() {
     while state.outcome.is_none() {
         legal.clear();
         rules.legal_actions(&state, &mut legal);
-        let a = legal[usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()].clone();
+        let a = legal
+            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()]
+        .clone();
         events.clear();
         let mut ctx = grognard_engine::Ctx::new(&mut dice, &mut events);
         rules.apply_unchecked(&mut state, &a, &mut ctx);
@@ -172,7 +226,10 @@ fn playout_workload() {
     let (mut legal, mut events) = (Vec::new(), Vec::new());
     let t = std::time::Instant::now();
     let mut actions = 0u64;
-    let games: u64 = std::env::var("MP_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    let games: u64 = std::env::var("MP_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
     for seed in 0..games {
         let mut state = start.clone();
         let mut dice = Dice::new(seed);
@@ -188,5 +245,8 @@ fn playout_workload() {
         }
     }
     let secs = t.elapsed().as_secs_f64();
-    println!("{games} games, {actions} actions, {:.0} games/s wall", games as f64 / secs);
+    println!(
+        "{games} games, {actions} actions, {:.0} games/s wall",
+        games as f64 / secs
+    );
 }

@@ -34,9 +34,12 @@ impl P {
         self.ok(json!({"cmd": "apply", "action": action}))
     }
 
-    fn to_act(&mut self) -> (String, String) {
+    fn deciding(&mut self) -> (String, String) {
         let r = self.ok(json!({"cmd": "state"}));
-        (r["to_act"]["side"].as_str().unwrap().to_owned(), r["to_act"]["kind"].as_str().unwrap().to_owned())
+        (
+            r["to_act"]["side"].as_str().unwrap().to_owned(),
+            r["to_act"]["kind"].as_str().unwrap().to_owned(),
+        )
     }
 }
 
@@ -64,39 +67,76 @@ fn a_charge_then_an_attack_through_the_protocol() {
     assert_eq!(at("0303").unwrap()["cost"], 1);
     assert_eq!(at("0304").unwrap()["stop"], true);
     // A refused step names its rule.
-    assert_eq!(p.err(json!({"cmd": "apply", "action": mv("b-t", "0306")})), "MP-MOV-1");
+    assert_eq!(
+        p.err(json!({"cmd": "apply", "action": mv("b-t", "0306")})),
+        "MP-MOV-1"
+    );
     let e = p.ok(json!({"cmd": "explain", "action": mv("o-i", "0305")}));
-    assert_eq!((e["legal"].clone(), e["reasons"][0]["rule"].clone()), (json!(false), json!("MP-MOV-7")));
+    assert_eq!(
+        (e["legal"].clone(), e["reasons"][0]["rule"].clone()),
+        (json!(false), json!("MP-MOV-7"))
+    );
     // The run-up; the charge is then in the legal list in place of the step.
     let r = p.apply(mv("o-c", "0303"));
     assert_eq!(r["events"][0]["type"], "moved");
-    let legal = p.ok(json!({"cmd": "legal"}))["actions"].as_array().unwrap().clone();
+    let legal = p.ok(json!({"cmd": "legal"}))["actions"]
+        .as_array()
+        .unwrap()
+        .clone();
     let charge = json!({"type": "charge", "unit": "o-c", "target": "b-t"});
     assert!(legal.contains(&charge));
     assert!(!legal.contains(&mv("o-c", "0304")));
-    assert_eq!(p.err(json!({"cmd": "apply", "action": mv("o-c", "0304")})), "MP-CHG-7");
+    assert_eq!(
+        p.err(json!({"cmd": "apply", "action": mv("o-c", "0304")})),
+        "MP-CHG-7"
+    );
     // Preview: morale 4, no correction: 5 chances in 9.
     let pr = p.ok(json!({"cmd": "preview", "action": charge}))["preview"].clone();
-    assert_eq!((pr["outcomes"][0]["num"].clone(), pr["outcomes"][0]["den"].clone()), (json!(5), json!(9)));
+    assert_eq!(
+        (
+            pr["outcomes"][0]["num"].clone(),
+            pr["outcomes"][0]["den"].clone()
+        ),
+        (json!(5), json!(9))
+    );
     p.ok(json!({"cmd": "force_rolls", "rolls": [8]}));
     let r = p.apply(charge);
     let events = r["events"].as_array().unwrap();
-    assert!(events.iter().any(|e| e["type"] == "charged" && e["success"] == true));
-    assert!(events.iter().any(|e| e["type"] == "retreated" && e["unit"] == "b-t" && e["to"] == "0306"));
-    assert!(events.iter().any(|e| e["type"] == "took_hex" && e["unit"] == "o-c" && e["rule"] == "MP-CHG-17"));
+    assert!(events
+        .iter()
+        .any(|e| e["type"] == "charged" && e["success"] == true));
+    assert!(events
+        .iter()
+        .any(|e| e["type"] == "retreated" && e["unit"] == "b-t" && e["to"] == "0306"));
+    assert!(events
+        .iter()
+        .any(|e| e["type"] == "took_hex" && e["unit"] == "o-c" && e["rule"] == "MP-CHG-17"));
     // Combat: the attack on the charged unit at 1.5 times, with the infantry in support.
     p.apply(json!({"type": "end_phase"}));
-    assert_eq!(p.to_act(), ("orange".into(), "combat".into()));
+    assert_eq!(p.deciding(), ("orange".into(), "combat".into()));
     let attack = json!({"type": "attack", "unit": "o-c", "target": "b-t"});
     let pr = p.ok(json!({"cmd": "preview", "action": attack}))["preview"].clone();
-    assert_eq!((pr["inputs"]["attack"].clone(), pr["inputs"]["defence"].clone()), (json!(11), json!(4)));
+    assert_eq!(
+        (
+            pr["inputs"]["attack"].clone(),
+            pr["inputs"]["defence"].clone()
+        ),
+        (json!(11), json!(4))
+    );
     assert_eq!(pr["inputs"]["odds"], "2-1");
-    let total: u64 = pr["outcomes"].as_array().unwrap().iter().map(|o| o["num"].as_u64().unwrap()).sum();
+    let total: u64 = pr["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["num"].as_u64().unwrap())
+        .sum();
     assert_eq!(total, 6);
     p.ok(json!({"cmd": "force_rolls", "rolls": [6, 9]}));
     let r = p.apply(attack.clone());
     let ev = r["events"].as_array().unwrap();
-    assert!(ev.iter().any(|e| e["type"] == "attacked" && e["odds"] == "2-1" && e["supports"] == json!(["o-i"])));
+    assert!(ev
+        .iter()
+        .any(|e| e["type"] == "attacked" && e["odds"] == "2-1" && e["supports"] == json!(["o-i"])));
     // Once attacked, never again this phase.
     assert_eq!(p.err(json!({"cmd": "apply", "action": json!({"type": "attack", "unit": "o-i", "target": "b-t"})})), "MP-CMB-2");
     // The save replays to the same state.
@@ -123,12 +163,15 @@ fn two_turns_of_the_heights_of_aubrac_through_the_protocol() {
         if state["state"]["turn"] == 3 || !state["outcome"].is_null() {
             break;
         }
-        let (side, kind) = p.to_act();
+        let (side, kind) = p.deciding();
         if phases.last() != Some(&(side.clone(), kind.clone())) {
             phases.push((side.clone(), kind.clone()));
             moved.clear();
         }
-        let legal = p.ok(json!({"cmd": "legal"}))["actions"].as_array().unwrap().clone();
+        let legal = p.ok(json!({"cmd": "legal"}))["actions"]
+            .as_array()
+            .unwrap()
+            .clone();
         // Every listed action is explained as legal, with reasons.
         for a in legal.iter().take(5) {
             let e = p.ok(json!({"cmd": "explain", "action": a}));
@@ -142,7 +185,11 @@ fn two_turns_of_the_heights_of_aubrac_through_the_protocol() {
                     let to = a["to"].as_str().unwrap();
                     let row: u32 = to[2..].parse().unwrap();
                     let unit = a["unit"].as_str().unwrap();
-                    let mine = if side == "blue" { unit.starts_with("b-") } else { unit.starts_with("o-") };
+                    let mine = if side == "blue" {
+                        unit.starts_with("b-")
+                    } else {
+                        unit.starts_with("o-")
+                    };
                     mine && !moved.contains(unit) && if side == "blue" { row < 15 } else { row > 1 }
                 }
             }),
@@ -156,7 +203,12 @@ fn two_turns_of_the_heights_of_aubrac_through_the_protocol() {
         }
         if pick["type"] == "attack" || pick["type"] == "bombard" {
             let pr = p.ok(json!({"cmd": "preview", "action": pick}));
-            let sum: u64 = pr["preview"]["outcomes"].as_array().unwrap().iter().map(|o| o["num"].as_u64().unwrap()).sum();
+            let sum: u64 = pr["preview"]["outcomes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["num"].as_u64().unwrap())
+                .sum();
             assert_eq!(sum, pr["preview"]["outcomes"][0]["den"].as_u64().unwrap());
         }
         p.apply(pick);
@@ -187,7 +239,10 @@ fn a_whole_game_through_the_protocol() {
         if !r["outcome"].is_null() {
             break;
         }
-        let now = (r["to_act"]["side"].as_str().unwrap().to_owned(), r["to_act"]["kind"].as_str().unwrap().to_owned());
+        let now = (
+            r["to_act"]["side"].as_str().unwrap().to_owned(),
+            r["to_act"]["kind"].as_str().unwrap().to_owned(),
+        );
         if now != last {
             steps_in_phase = 0;
             last = now;
@@ -197,16 +252,26 @@ fn a_whole_game_through_the_protocol() {
         let pick = if steps_in_phase > 30 {
             json!({"type": "end_phase"})
         } else {
-            legal.iter().find(|a| a["type"] != "end_phase").unwrap_or(&legal[0]).clone()
+            legal
+                .iter()
+                .find(|a| a["type"] != "end_phase")
+                .unwrap_or(&legal[0])
+                .clone()
         };
         p.apply(pick);
     }
     let r = p.ok(json!({"cmd": "state"}));
     assert!(!r["outcome"].is_null(), "the game ended");
-    assert!(r["outcome"]["rule"].as_str().unwrap().starts_with("MP-VIC-"));
+    assert!(r["outcome"]["rule"]
+        .as_str()
+        .unwrap()
+        .starts_with("MP-VIC-"));
     let saved = p.ok(json!({"cmd": "save"}))["game"].clone();
     let mut q = P::new();
     q.ok(json!({"cmd": "load", "game": saved}));
     assert_eq!(q.ok(json!({"cmd": "state"}))["state"], r["state"]);
-    assert_eq!(q.err(json!({"cmd": "apply", "action": {"type": "end_phase"}})), "MP-VIC-3");
+    assert_eq!(
+        q.err(json!({"cmd": "apply", "action": {"type": "end_phase"}})),
+        "MP-VIC-3"
+    );
 }

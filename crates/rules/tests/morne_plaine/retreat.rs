@@ -14,7 +14,7 @@ use grognard_rules::morne_plaine::{Event, Phase};
 /// blue defender at 0404.
 fn setup(terrain: &str, from: &str, more: impl FnOnce(Mp) -> Mp) -> T {
     let terrain = if terrain.is_empty() {
-        vec![". . . . . . ."; 7].join("\n")
+        [". . . . . . ."; 7].join("\n")
     } else {
         terrain.to_owned()
     };
@@ -52,10 +52,7 @@ fn mp_ret_1_into_a_village_first() {
         ". . . . . . .",
         ". . . . . . .",
     ]);
-    let with_village = terrain
-        .replace(". . . . w . .\n", ". . . . w . .\n")
-        .replacen(". . . . . . .", ". . . . . . .", 1);
-    let mut rows: Vec<String> = with_village.lines().map(str::to_owned).collect();
+    let mut rows: Vec<String> = terrain.lines().map(str::to_owned).collect();
     rows[3] = ". . v . w . .".into(); // 0304 village, 0504 woods
     let (to, _) = retreat(setup(&rows.join("\n"), "0403", |m| m));
     assert_eq!(to.as_deref(), Some("0304"));
@@ -123,7 +120,7 @@ fn mp_ret_7_toward_the_home_edge() {
     // orange north.
     let (to, _) = retreat(setup("", "0504", |m| m.inf("b-x", "0305", 3, 4)));
     assert_eq!(to.as_deref(), Some("0405"), "blue toward the south edge");
-    let mut t = map(&vec![". . . . . . ."; 7].join("\n"))
+    let mut t = map(&[". . . . . . ."; 7].join("\n"))
         .unit("b-a", "infantry", "0504", "cs = 16, ma = 4, mv = 4")
         .inf("o-d", "0404", 4, 4)
         .inf("o-x", "0305", 3, 4)
