@@ -658,6 +658,7 @@ impl Skirmish {
     /// `legal_actions` keeps those `explain` accepts, so that the two never disagree).
     fn candidates(&self, state: &State, out: &mut Vec<Action>) {
         match state.phase {
+            // Outside a charge the movement phase's actions come from `legal_movement`.
             Phase::Movement => {
                 if let Some(c) = &state.charge {
                     let leg = &c.legs[c.current];
@@ -672,43 +673,7 @@ impl Skirmish {
                             }
                         }
                     }
-                    return;
                 }
-                for u in self.side_ids(state.active) {
-                    let c = Self::ch(state, u);
-                    let Some(h) = c.hex else { continue };
-                    if c.done || c.dazed {
-                        continue;
-                    }
-                    for n in h.neighbors() {
-                        if self.map.contains(n) {
-                            for evasive in [false, true] {
-                                out.push(Action::Move {
-                                    unit: u,
-                                    to: n,
-                                    evasive,
-                                });
-                            }
-                        }
-                    }
-                    if c.panicked {
-                        out.push(Action::Flee { unit: u });
-                    }
-                    if !c.moved {
-                        out.push(Action::Defend { unit: u });
-                        for t in self.side_ids(Self::passive(state)) {
-                            for together in [false, true] {
-                                out.push(Action::Charge {
-                                    unit: u,
-                                    target: t,
-                                    together,
-                                });
-                            }
-                        }
-                    }
-                }
-                actions::face_candidates(self, state, out);
-                out.push(Action::EndPhase);
             }
             Phase::Melee => {
                 for u in self.side_ids(state.active) {
