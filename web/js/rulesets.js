@@ -4,6 +4,8 @@
 
 const MODULES = {
   morne_plaine: { title: 'Morne Plaine', blurb: 'Napoleonic grand tactics: zones of control, cavalry charges, supports and morale.', load: () => import('./morne_plaine.js') },
+  jomini: { title: 'Jomini', blurb: 'Napoleonic brigades: officers activate nearby units, order tokens buy manoeuvres.', load: () => import('./jomini.js') },
+  skirmish: { title: 'Futile Kingdoms', blurb: 'Man-to-man skirmish: facing, reactions to every step, charges and melee.', load: () => import('./skirmish.js') },
   battle_cry: { title: 'Battle Cry', blurb: 'American Civil War with command cards: order units in a section, roll battle dice.', load: () => import('./battle_cry.js') },
 };
 

@@ -1,0 +1,222 @@
+// The Jomini panel: activations chosen on the board (an officer, then the units that join
+// him), order tokens and manoeuvre orders as buttons with their cost, the reachable hexes
+// of the movement phase with road march and pass-through marked, attack odds on hover
+// (POST .../preview), retreats, and the phase-end buttons.
+
+import { esc, nice } from './api.js';
+
+let ctx = null;
+let g = null;
+let sel = null; // the selected unit (movement, combat)
+let picking = null; // an order kind waiting for the unit it is given to
+let hoverSeq = 0;
+
+const ORDERS = ['mount', 'reconnaissance', 'forced_march', 'woods_runner', 'courier', 'combined_attack', 'manoeuvre', 'forward_march', 'general_assault'];
+const KIND = { officer: 'general', infantry: 'infantry', cavalry: 'cavalry', foot_artillery: 'artillery', horse_artillery: 'artillery' };
+
+const view = () => (g && g.view) || {};
+const pieces = () => view().pieces || [];
+const piece = (id) => pieces().find((p) => p.id === id);
+const actions = () => (ctx.canAct() ? g.actions || [] : []);
+const phase = () => view().phase;
+
+function endAction(game) {
+  const acts = (game && game.actions) || [];
+  return acts.find((a) => a.type === 'end_command') || acts.find((a) => a.type === 'end_movement') || acts.find((a) => a.type === 'end_turn') || null;
+}
+
+function endLabel(game) {
+  const a = endAction(game);
+  if (!a) return 'End phase';
+  return { end_command: 'End command', end_movement: 'End movement', end_turn: 'End turn' }[a.type];
+}
+
+function groupOf(p) {
+  return p.group != null ? (view().groups || [])[p.group] : null;
+}
+
+function draw() {
+  const v = view();
+  const acts = actions();
+  const activatable = new Set(acts.filter((a) => a.type === 'activate').map((a) => a.unit));
+  const pickable = picking ? new Set(acts.filter((a) => a.type === 'order' && a.order === picking && a.unit).map((a) => a.unit)) : null;
+  const pending = v.pending;
+  const target = (id) => sel && acts.some((a) => a.type === 'attack' && a.unit === sel && a.target === id);
+  ctx.board.setUnits(
+    pieces()
+      .filter((p) => p.hex)
+      .map((p) => ({
+        id: p.id,
+        side: p.side,
+        hex: p.hex,
+        kind: KIND[p.type] || 'unit',
+        top: p.id.replace(/^[a-z]-/, '').slice(0, 11),
+        values: p.officer ? '' : `${p.strength}/${p.full}`,
+        small: p.officer,
+        badge: p.mounted ? 'M' : undefined,
+        tip: `${p.id}: ${nice(p.type)}, ${p.weight}${p.officer ? '' : `, strength ${p.strength} of ${p.full}`}${p.group != null ? ', activated' : ''}${p.moved ? ', moved' : ''}${p.attacked ? ', attacked' : ''}${p.no_combat ? ', may not fight' : ''}${p.waiting ? ', waiting' : ''}`,
+        marks: {
+          selected: p.id === sel,
+          ordered: p.group != null,
+          spent: p.moved && phase() === 'movement' || p.attacked,
+          target: target(p.id),
+          'active-pick': activatable.has(p.id) || (pickable && pickable.has(p.id)),
+        },
+      })),
+  );
+  const hl = [];
+  if (pending && pending.kind === 'retreat') {
+    for (const h of pending.hexes || []) hl.push({ hex: h, cls: 'reach', text: 'retreat' });
+  } else if (pickable) {
+    for (const id of pickable) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
+  } else if (phase() === 'command') {
+    for (const id of activatable) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
+  } else if (sel && phase() === 'movement') {
+    const legal = new Set(acts.filter((a) => a.type === 'move' && a.unit === sel).map((a) => a.to));
+    for (const m of (v.moves || {})[sel] || []) {
+      if (!legal.has(m.hex)) continue;
+      const cls = m.through ? 'reach through' : m.road_march ? 'reach road' : m.combat === false ? 'reach-stop' : 'reach';
+      hl.push({ hex: m.hex, cls, text: m.through ? '⇢' : m.road_march ? 'road' : m.combat === false ? 'no fight' : undefined });
+    }
+  } else if (sel && phase() === 'combat') {
+    for (const a of acts.filter((x) => x.type === 'attack' && x.unit === sel)) hl.push({ hex: piece(a.target)?.hex, cls: 'attackable' });
+  } else if (!sel) {
+    for (const id of new Set(acts.filter((a) => a.unit && (a.type === 'move' || a.type === 'attack')).map((a) => a.unit))) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
+  }
+  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  panel();
+}
+
+function panel() {
+  const v = view();
+  const acts = actions();
+  const side = v.active;
+  const tokens = v.tokens || {};
+  const costs = v.order_costs || {};
+  const act = v.activations || {};
+  const groups = v.groups || [];
+  const orderButtons = ORDERS.filter((o) => costs[o] != null)
+    .map((o) => {
+      const listed = acts.filter((a) => a.type === 'order' && a.order === o);
+      return `<button class="jo-order ${picking === o ? 'on' : ''}" data-order="${o}" ${listed.length ? '' : 'disabled'} title="${esc(nice(o))}: ${costs[o]} token${costs[o] === 1 ? '' : 's'}">${esc(nice(o))} <span class="cost">${costs[o]}</span></button>`;
+    })
+    .join('');
+  const s = sel && piece(sel);
+  const extra = acts.filter((a) => a.type === 'exit' && (!sel || a.unit === sel));
+  const pend = v.pending && v.pending.kind === 'retreat' ? `<section class="jo-pending"><h3>Retreat</h3><b>${esc(v.pending.unit)}</b> must retreat: click a lit hex.</section>` : '';
+  ctx.panel.innerHTML = `
+    <section class="jo-status"><h3>${esc(nice(phase() || ''))} <span class="muted">${esc(ctx.sideName(side || ''))} active</span></h3>
+      <div>Tokens: ${Object.entries(tokens).map(([k, n]) => `<b data-tokens="${esc(k)}">${esc(ctx.sideName(k))} ${n}</b>`).join(' · ')}</div>
+      <div>Points: ${Object.entries(v.points || {}).map(([k, n]) => `${esc(ctx.sideName(k))} ${n}${v.target && v.target[k] != null ? `/${v.target[k]}` : ''}`).join(' · ')}</div>
+      <div class="jo-activations">Activations: <b id="jo-activations">${groups.length} of ${act.count ?? '?'}</b> <span class="muted">(up to ${act.units ?? '?'} units within ${act.radius ?? '?'} hexes of the officer)</span></div>
+      ${groups.map((gr) => `<div class="muted">${esc(gr.officer || 'courier')}: ${gr.units.length ? esc(gr.units.join(', ')) : 'no units yet'}${gr.combined ? ' · combined' : ''}${gr.anywhere ? ' · anywhere' : ''}${gr.forward ? ' · forward march' : ''}</div>`).join('')}
+    </section>
+    ${pend}
+    <section><h3>Manoeuvre orders <span class="muted">cost in tokens</span></h3><div class="bc-choices jo-orders">${orderButtons}</div>
+      ${picking ? `<div class="muted">Click a lit unit to give it ${esc(nice(picking))} (Esc cancels).</div>` : ''}</section>
+    ${s ? `<section><h3>Selected <span class="muted">Esc to deselect</span></h3><b>${esc(s.id)}</b> <span class="muted">${esc(nice(s.type))} at ${esc(s.hex)}</span>
+      <div class="muted">Lit hexes: yellow a move, <span class="jo-key road">road</span> road march, <span class="jo-key through">⇢</span> passing through friends, orange no combat after.</div></section>` : ''}
+    ${extra.length ? `<section><div class="bc-choices">${extra.map((a, i) => `<button data-exit="${i}">Exit ${esc(a.unit)}</button>`).join('')}</div></section>` : ''}`;
+  ctx.panel.querySelectorAll('button.jo-order').forEach(
+    (b) =>
+      (b.onclick = () => {
+        const o = b.dataset.order;
+        const listed = acts.filter((a) => a.type === 'order' && a.order === o);
+        if (listed.length === 1 && !listed[0].unit) return ctx.act(listed[0]);
+        if (listed.every((a) => !a.unit)) return ctx.act(listed.sort((a, b2) => (a.hexes || 0) - (b2.hexes || 0))[0]);
+        picking = picking === o ? null : o;
+        sel = null;
+        draw();
+      }),
+  );
+  ctx.panel.querySelectorAll('button[data-exit]').forEach((b) => (b.onclick = () => ctx.act(extra[+b.dataset.exit])));
+}
+
+function onClick(hex) {
+  const v = view();
+  const acts = actions();
+  const here = pieces().filter((p) => p.hex === hex);
+  if (v.pending && v.pending.kind === 'retreat') {
+    const a = acts.find((x) => x.type === 'retreat' && x.to === hex);
+    if (a) return ctx.act(a);
+  }
+  if (picking) {
+    const a = acts.find((x) => x.type === 'order' && x.order === picking && here.some((p) => p.id === x.unit));
+    picking = null;
+    if (a) return ctx.act(a);
+    return draw();
+  }
+  if (phase() === 'command') {
+    // Officers first: clicking a hex with an officer on a unit opens with the officer.
+    const order = [...here].sort((a, b) => Number(b.officer) - Number(a.officer));
+    for (const p of order) {
+      const a = acts.find((x) => x.type === 'activate' && x.unit === p.id);
+      if (a) return ctx.act(a);
+    }
+    return;
+  }
+  if (sel) {
+    const mv = acts.find((x) => x.type === 'move' && x.unit === sel && x.to === hex);
+    if (mv) return ctx.act(mv);
+    const at = acts.find((x) => x.type === 'attack' && x.unit === sel && here.some((p) => p.id === x.target));
+    if (at) return ctx.act(at);
+  }
+  const mine = here.filter((p) => acts.some((a) => a.unit === p.id && (a.type === 'move' || a.type === 'attack' || a.type === 'exit')));
+  if (mine.length) {
+    const i = mine.findIndex((p) => p.id === sel);
+    sel = i >= 0 && i + 1 < mine.length ? mine[i + 1].id : i >= 0 ? null : mine[0].id;
+  } else sel = null;
+  draw();
+}
+
+async function onHover(hex) {
+  ctx.hexInfo(hex ? ctx.board.describeHex(hex) : '');
+  const seq = ++hoverSeq;
+  if (!hex || !sel || phase() !== 'combat') return ctx.tip.hide();
+  const a = actions().find((x) => x.type === 'attack' && x.unit === sel && piece(x.target)?.hex === hex);
+  if (!a) return ctx.tip.hide();
+  try {
+    const p = await ctx.preview(a);
+    if (seq !== hoverSeq) return;
+    const rows = (p.outcomes || []).map((o) => `<tr><td>${esc(typeof o.result === 'string' ? o.result : JSON.stringify(o.result))}</td><td>${(100 * o.p).toFixed(0)}%</td></tr>`).join('');
+    ctx.tip.show(`<div class="jo-odds"><b>${esc(a.unit)} attacks ${esc(a.target)}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table></div>`, null, 'odds');
+    const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
+    ctx.tip.move({ clientX: x, clientY: y });
+  } catch (e) {
+    if (seq === hoverSeq) ctx.tip.hide();
+  }
+}
+
+export default {
+  name: 'jomini',
+  keysHelp: 'click an officer then units to activate · click a unit, then a lit hex · hover an enemy for odds · <kbd>Enter</kbd> ends the phase · <kbd>Esc</kbd> deselects ·',
+  init(c) {
+    ctx = c;
+    ctx.board.onHexClick = (hex) => onClick(hex);
+    ctx.board.onHexHover = (hex) => onHover(hex);
+  },
+  update(next) {
+    g = next;
+    if (sel && !actions().some((a) => a.unit === sel)) sel = null;
+    if (picking && !actions().some((a) => a.type === 'order' && a.order === picking)) picking = null;
+    draw();
+  },
+  status(next) {
+    const v = next.view || {};
+    return { turn: v.turn, turns: v.turns, phases: ['command', 'movement', 'combat'], phase: v.phase };
+  },
+  endAction,
+  endLabel,
+  describeAction: () => null,
+  describeEvent: () => undefined,
+  key(ev) {
+    if (ev.key === 'Escape' && (sel || picking)) {
+      sel = null;
+      picking = null;
+      draw();
+      return true;
+    }
+    return false;
+  },
+  nice,
+};
