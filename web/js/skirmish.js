@@ -256,7 +256,7 @@ export default {
   },
   status(next) {
     const v = next.view || {};
-    return { turn: v.turn, turns: v.turns, phases: ['movement', 'charge', 'melee'], phase: v.phase };
+    return { turn: v.turn, turns: v.turns, phases: ['movement', 'melee'], phase: v.phase };
   },
   endAction,
   endLabel,
