@@ -260,13 +260,14 @@ impl MornePlaine {
         occ: &[u16],
     ) -> Result<Priced, Block> {
         let fi = self.idx(from).ok_or(Block::OffMap)?;
-        self.price_at(m, fi, from_mode, dir, |j| control[j], |j| occ[j] != 0)
+        self.price_at::<true>(m, fi, from_mode, dir, |j| control[j], |j| occ[j] != 0)
     }
 
     /// [`MornePlaine::price`] from the hex of index `fi`, asking `control(index)` and
-    /// `occupied(index)` about the board.
+    /// `occupied(index)` about the board. With `WHY` false the rules that priced the
+    /// step are not recorded (the legal list needs only the cost).
     #[inline]
-    pub(crate) fn price_at(
+    pub(crate) fn price_at<const WHY: bool>(
         &self,
         m: Mover,
         fi: usize,
@@ -301,18 +302,26 @@ impl MornePlaine {
         let mut cost = if from_mode == mode::FRESH && from_road && to_road {
             // MP-ROAD-3: the first step of the turn, road hex to road hex, is always
             // free (a jump is free too, but still costs the next road hex its bonus).
-            why |= why::ROAD_START;
+            if WHY {
+                why |= why::ROAD_START;
+            }
             0
         } else if link & 1 != 0 && from_mode != mode::PENALTY {
             // MP-ROAD-2, MP-REF-4: along the same road.
-            why |= why::ROAD;
+            if WHY {
+                why |= why::ROAD;
+            }
             self.road_cost + hexside
         } else if link & 2 != 0 {
             // MP-ROAD-7, MP-REF-5: along a track; a road-track crossroads is entered
             // at the rate of the route followed into it.
-            why |= why::TRACK;
+            if WHY {
+                why |= why::TRACK;
+            }
             if link & 1 != 0 {
-                why |= why::PENALTY;
+                if WHY {
+                    why |= why::PENALTY;
+                }
             }
             self.track_cost + hexside
         } else {
@@ -320,21 +329,31 @@ impl MornePlaine {
             // so going via the crossroads takes a unit further than jumping past it.
             if link & 1 != 0 {
                 // MP-ROAD-5: the road hex after a crossroads jump is paid in full.
-                why |= why::PENALTY;
+                if WHY {
+                    why |= why::PENALTY;
+                }
             } else if jump {
-                why |= why::JUMP;
+                if WHY {
+                    why |= why::JUMP;
+                }
             }
             terrain + hexside
         };
         if hexside > 0 && why & why::ROAD_START == 0 {
-            why |= why::HEXSIDE;
+            if WHY {
+                why |= why::HEXSIDE;
+            }
             // MP-TER-3: into marsh across a stream, both costs.
             if bog && st.flags & sb::STREAM != 0 {
-                why |= why::MARSH_STREAM;
+                if WHY {
+                    why |= why::MARSH_STREAM;
+                }
             }
         }
         if bog && self.bog_test {
-            why |= why::BOG;
+            if WHY {
+                why |= why::BOG;
+            }
         }
         // Leaving an enemy zone of control.
         let (cf, ct) = (control(fi), control(ti));
@@ -347,10 +366,14 @@ impl MornePlaine {
                         return Err(Block::LeaveIntoMountedZoc);
                     }
                     cost += 1;
-                    why |= why::LEAVE_MOUNTED_ZOC;
+                    if WHY {
+                        why |= why::LEAVE_MOUNTED_ZOC;
+                    }
                 } else {
                     // MP-ZOC-12: held only by infantry (or a fort), it leaves freely.
-                    why |= why::MOUNTED_FREE;
+                    if WHY {
+                        why |= why::MOUNTED_FREE;
+                    }
                 }
             } else {
                 // MP-ZOC-11: infantry and artillery leave only for a hex outside every
@@ -359,7 +382,9 @@ impl MornePlaine {
                     return Err(Block::LeaveIntoZoc);
                 }
                 cost += 1;
-                why |= why::LEAVE_ZOC;
+                if WHY {
+                    why |= why::LEAVE_ZOC;
+                }
             }
         }
         // MP-ZOC-10, MP-MOV-8: entering an enemy zone of control costs nothing more and
@@ -369,7 +394,9 @@ impl MornePlaine {
             if m.demoralised {
                 return Err(Block::DemoralisedIntoZoc);
             }
-            why |= why::ENTER_ZOC;
+            if WHY {
+                why |= why::ENTER_ZOC;
+            }
         }
         Ok(Priced {
             cost,
@@ -531,7 +558,8 @@ pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Acti
                     _ => None,
                 };
                 for dir in Direction::ALL {
-                    let Ok(p) = rules.price_at(mover, fi, m, dir, |j| control[j], |j| occ[j] != 0)
+                    let Ok(p) =
+                        rules.price_at::<false>(mover, fi, m, dir, |j| control[j], |j| occ[j] != 0)
                     else {
                         continue;
                     };
@@ -578,7 +606,7 @@ pub(crate) fn apply_move(
     let mover = rules.mover(state, u);
     let p = rules.with_control(state, side, |control| {
         rules
-            .price_at(mover, fi, m, dir, |j| control[j], |_| false)
+            .price_at::<true>(mover, fi, m, dir, |j| control[j], |_| false)
             .expect("checked")
     });
     step(rules, state, u, from, dir, p, ctx);
