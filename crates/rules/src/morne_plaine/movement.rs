@@ -302,26 +302,18 @@ impl MornePlaine {
         let mut cost = if from_mode == mode::FRESH && from_road && to_road {
             // MP-ROAD-3: the first step of the turn, road hex to road hex, is always
             // free (a jump is free too, but still costs the next road hex its bonus).
-            if WHY {
-                why |= why::ROAD_START;
-            }
+            why |= why::ROAD_START;
             0
         } else if link & 1 != 0 && from_mode != mode::PENALTY {
             // MP-ROAD-2, MP-REF-4: along the same road.
-            if WHY {
-                why |= why::ROAD;
-            }
+            why |= why::ROAD;
             self.road_cost + hexside
         } else if link & 2 != 0 {
             // MP-ROAD-7, MP-REF-5: along a track; a road-track crossroads is entered
             // at the rate of the route followed into it.
-            if WHY {
-                why |= why::TRACK;
-            }
+            why |= why::TRACK;
             if link & 1 != 0 {
-                if WHY {
-                    why |= why::PENALTY;
-                }
+                why |= why::PENALTY;
             }
             self.track_cost + hexside
         } else {
@@ -329,31 +321,21 @@ impl MornePlaine {
             // so going via the crossroads takes a unit further than jumping past it.
             if link & 1 != 0 {
                 // MP-ROAD-5: the road hex after a crossroads jump is paid in full.
-                if WHY {
-                    why |= why::PENALTY;
-                }
+                why |= why::PENALTY;
             } else if jump {
-                if WHY {
-                    why |= why::JUMP;
-                }
+                why |= why::JUMP;
             }
             terrain + hexside
         };
         if hexside > 0 && why & why::ROAD_START == 0 {
-            if WHY {
-                why |= why::HEXSIDE;
-            }
+            why |= why::HEXSIDE;
             // MP-TER-3: into marsh across a stream, both costs.
             if bog && st.flags & sb::STREAM != 0 {
-                if WHY {
-                    why |= why::MARSH_STREAM;
-                }
+                why |= why::MARSH_STREAM;
             }
         }
         if bog && self.bog_test {
-            if WHY {
-                why |= why::BOG;
-            }
+            why |= why::BOG;
         }
         // Leaving an enemy zone of control.
         let (cf, ct) = (control(fi), control(ti));
@@ -366,14 +348,10 @@ impl MornePlaine {
                         return Err(Block::LeaveIntoMountedZoc);
                     }
                     cost += 1;
-                    if WHY {
-                        why |= why::LEAVE_MOUNTED_ZOC;
-                    }
+                    why |= why::LEAVE_MOUNTED_ZOC;
                 } else {
                     // MP-ZOC-12: held only by infantry (or a fort), it leaves freely.
-                    if WHY {
-                        why |= why::MOUNTED_FREE;
-                    }
+                    why |= why::MOUNTED_FREE;
                 }
             } else {
                 // MP-ZOC-11: infantry and artillery leave only for a hex outside every
@@ -382,9 +360,7 @@ impl MornePlaine {
                     return Err(Block::LeaveIntoZoc);
                 }
                 cost += 1;
-                if WHY {
-                    why |= why::LEAVE_ZOC;
-                }
+                why |= why::LEAVE_ZOC;
             }
         }
         // MP-ZOC-10, MP-MOV-8: entering an enemy zone of control costs nothing more and
@@ -394,15 +370,14 @@ impl MornePlaine {
             if m.demoralised {
                 return Err(Block::DemoralisedIntoZoc);
             }
-            if WHY {
-                why |= why::ENTER_ZOC;
-            }
+            why |= why::ENTER_ZOC;
         }
         Ok(Priced {
             cost,
             stop,
             mode: next_mode,
-            why,
+            // Unrecorded, the bits are never built (dead code once WHY is false).
+            why: if WHY { why } else { 0 },
         })
     }
 
