@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, clickHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
+import { api, clickHex, hoverHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
 
 describe('Jomini in the browser', () => {
   let server;
@@ -88,7 +88,17 @@ describe('Jomini in the browser', () => {
     assert.equal(await page.locator('.hl.road').count(), legal.filter((m) => m.road_march && !m.through).length, 'road march marked');
     assert.equal(await page.locator('.hl.through').count(), legal.filter((m) => m.through).length, 'pass-through marked');
     await shot(page, 'jomini.png');
-    const to = legal.sort((a, b) => b.hexes - a.hexes)[0].hex;
+    // Toward the enemy, keeping the right to fight, so that the combat phase has an attack.
+    const board = await api(server.base, 'GET', `/api/scenarios/${scenario.id}/board`);
+    const axial = (l) => board.hexes.find((x) => x.label === l);
+    const dist = (a, b) => {
+      const p = axial(a);
+      const q = axial(b);
+      return (Math.abs(p.q - q.q) + Math.abs(p.r - q.r) + Math.abs(p.q + p.r - q.q - q.r)) / 2;
+    };
+    const foes = g.view.pieces.filter((p) => p.side !== side && p.hex && !p.officer);
+    const near = (h) => Math.min(...foes.map((f) => dist(h, f.hex)));
+    const to = legal.sort((a, b) => Number(b.combat) - Number(a.combat) || near(a.hex) - near(b.hex))[0].hex;
     await clickHex(page, to);
     await waitForN(page, g.n + 1);
     await page.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [unit, to]);
@@ -105,6 +115,10 @@ describe('Jomini in the browser', () => {
       if (atk) {
         await clickHex(page, hexOf(g, atk.unit));
         await page.locator('.hl.attackable').first().waitFor();
+        await hoverHex(page, hexOf(g, atk.target));
+        await page.locator('.jo-odds').waitFor();
+        assert.match(await page.locator('#tooltip').innerText(), /%/, 'the odds on hover');
+        console.log('# attack odds shown on hover');
       }
       await page.keyboard.press('Escape');
       assert.match(await page.locator('#end-phase').innerText(), /End turn/);
