@@ -23,10 +23,17 @@ fn rows(doc: &Path) -> Vec<Row> {
     text.lines()
         .enumerate()
         .filter_map(|(i, line)| {
-            let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+            let cells: Vec<&str> = line
+                .trim()
+                .trim_matches('|')
+                .split('|')
+                .map(str::trim)
+                .collect();
             let id = *cells.first()?;
             let looks_like_id = id.contains('-')
-                && id.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
                 && id.chars().next().is_some_and(|c| c.is_ascii_uppercase());
             (looks_like_id && cells.len() >= 5).then(|| Row {
                 id: id.to_owned(),
@@ -75,24 +82,41 @@ fn every_rule_id_has_code_and_a_test() {
                 problems.push(format!("{at}: duplicate ID"));
             }
             if !["seed", "recovered", "provisional"].contains(&row.source.as_str()) {
-                problems.push(format!("{at}: source must be seed, recovered or provisional, not `{}`", row.source));
+                problems.push(format!(
+                    "{at}: source must be seed, recovered or provisional, not `{}`",
+                    row.source
+                ));
             }
             let cites = row.code.split(',').map(str::trim).any(|file| {
                 fs::read_to_string(src_dir.join(file)).is_ok_and(|t| t.contains(&row.id))
             });
             if !cites {
-                problems.push(format!("{at}: no file of `{}` under crates/rules/src/{folder}/ cites it", row.code));
+                problems.push(format!(
+                    "{at}: no file of `{}` under crates/rules/src/{folder}/ cites it",
+                    row.code
+                ));
             }
             let snake = row.id.to_lowercase().replace('-', "_");
             if !row.test.starts_with(&snake) {
-                problems.push(format!("{at}: test `{}` must start with `{snake}`", row.test));
+                problems.push(format!(
+                    "{at}: test `{}` must start with `{snake}`",
+                    row.test
+                ));
             }
             if !tests.contains(&format!("fn {}(", row.test)) {
-                problems.push(format!("{at}: no test `fn {}()` under crates/rules/tests/{folder}/", row.test));
+                problems.push(format!(
+                    "{at}: no test `fn {}()` under crates/rules/tests/{folder}/",
+                    row.test
+                ));
             }
             checked += 1;
         }
     }
-    assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
     assert!(checked > 0, "no rule IDs found in docs/rules");
 }
