@@ -108,6 +108,23 @@ pub struct Explanation {
     pub reasons: Vec<Reason>,
 }
 
+impl From<Result<Vec<Reason>, Refusal>> for Explanation {
+    /// A check's answer as an explanation: the reasons that shape a legal action's
+    /// result, or the rules a refused one breaks.
+    fn from(result: Result<Vec<Reason>, Refusal>) -> Explanation {
+        match result {
+            Ok(reasons) => Explanation {
+                legal: true,
+                reasons,
+            },
+            Err(r) => Explanation {
+                legal: false,
+                reasons: r.reasons,
+            },
+        }
+    }
+}
+
 /// One possible result of the random part of an action, with its exact probability.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Chance {

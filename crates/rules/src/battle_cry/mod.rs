@@ -515,20 +515,6 @@ impl BattleCry {
     }
 }
 
-/// Explanation from a check's result.
-pub(crate) fn explained(result: Result<Vec<grognard_engine::Reason>, Refusal>) -> Explanation {
-    match result {
-        Ok(reasons) => Explanation {
-            legal: true,
-            reasons,
-        },
-        Err(r) => Explanation {
-            legal: false,
-            reasons: r.reasons,
-        },
-    }
-}
-
 impl Ruleset for BattleCry {
     type State = State;
     type Action = Action;
@@ -573,7 +559,7 @@ impl Ruleset for BattleCry {
     }
 
     fn explain(&self, state: &State, action: &Action) -> Explanation {
-        explained(turn::check(self, state, action))
+        Explanation::from(turn::check(self, state, action))
     }
 
     fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {

@@ -555,16 +555,7 @@ impl Ruleset for MornePlaine {
                 self.check_attack(state, *unit, *target).map(|b| b.reasons)
             }
         };
-        match result {
-            Ok(reasons) => Explanation {
-                legal: true,
-                reasons,
-            },
-            Err(r) => Explanation {
-                legal: false,
-                reasons: r.reasons,
-            },
-        }
+        Explanation::from(result)
     }
 
     fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {

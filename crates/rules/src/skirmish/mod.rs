@@ -763,16 +763,7 @@ impl Ruleset for Skirmish {
     }
 
     fn explain(&self, state: &State, action: &Action) -> Explanation {
-        match self.check(state, action) {
-            Ok(reasons) => Explanation {
-                legal: true,
-                reasons,
-            },
-            Err(r) => Explanation {
-                legal: false,
-                reasons: r.reasons,
-            },
-        }
+        Explanation::from(self.check(state, action))
     }
 
     fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
