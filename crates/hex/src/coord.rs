@@ -93,6 +93,7 @@ impl Hex {
     /// assert_eq!(Hex::ORIGIN.direction_to(Hex::new(2, 0)), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn direction_to(self, other: Hex) -> Option<Direction> {
         Direction::from_delta(other.q - self.q, other.r - self.r)
     }

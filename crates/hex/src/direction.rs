@@ -83,7 +83,12 @@ impl Direction {
     /// assert_eq!(Direction::from_delta(1, 1), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn from_delta(dq: i32, dr: i32) -> Option<Direction> {
+        // Every step has both deltas in -1..=1 and unequal: most hexes are ruled out here.
+        if !(-1..=1).contains(&dq) || !(-1..=1).contains(&dr) || dq == dr {
+            return None;
+        }
         DELTAS
             .iter()
             .position(|&d| d == (dq, dr))

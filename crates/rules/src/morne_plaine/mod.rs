@@ -106,6 +106,8 @@ pub struct MornePlaine {
     /// Each side's home edge is north (true) or south (false) (MP-RET-7).
     pub(crate) north: [bool; 2],
     pub(crate) counters: Vec<Counter>,
+    /// The indices of each side's units, in scenario order.
+    pub(crate) side_units: [Vec<u16>; 2],
     /// Terrain row of each hex (index into `terrain_rows`).
     pub(crate) terrain: Vec<u8>,
     pub(crate) terrain_names: Vec<String>,
@@ -155,7 +157,7 @@ pub struct State {
 }
 
 /// What a player does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Step one hex toward one of the six directions (MP-MOV-2, MP-MOV-5).

@@ -5,7 +5,7 @@ use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::Class;
 use super::zones_of_control::{CONTROLLED, MOUNTED};
-use super::{Action, Event, MornePlaine, Phase, State};
+use super::{Action, Event, MornePlaine, Phase, State, NO_HEX};
 use grognard_engine::{Chance, Ctx, Preview, Reached, Reason, Refusal, UnitId};
 use grognard_hex::search::{Search, Step};
 use grognard_hex::{Direction, Hex};
@@ -479,11 +479,12 @@ impl MornePlaine {
                 ),
             ));
         };
-        let occ = self.occupancy(state);
-        let control = self.control_map(state, self.counters[u.index()].side);
-        let p = self
-            .price(self.mover(state, u), from, m, dir, &control, &occ)
-            .map_err(|b| b.refusal(self, to))?;
+        let mover = self.mover(state, u);
+        let (p, charge) = with_board(self, state, |board| {
+            let p = self.price(mover, from, m, dir, &board.control, &board.occ);
+            (p, self.charge_target(state, u, dir, &board.occ))
+        });
+        let p = p.map_err(|b| b.refusal(self, to))?;
         let mp = state.units[u.index()].mp;
         if p.cost > mp {
             return Err(Refusal::new(
@@ -496,7 +497,7 @@ impl MornePlaine {
                 ),
             ));
         }
-        if let Ok(target) = self.charge_target(state, u, dir, &occ) {
+        if let Ok(target) = charge {
             return Err(Refusal::new(
                 "MP-CHG-7",
                 format!(
@@ -513,56 +514,39 @@ impl MornePlaine {
 /// toward each of the six directions, and every charge (MP-CHG-10: a charge is offered
 /// exactly when it is valid, in place of the step it continues).
 pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
-    BOARD.with(|cell| {
-        let occ = &mut *cell.borrow_mut();
-        rules.occupancy_into(state, occ);
-        rules.with_control(state, state.active, |control| {
-            for (i, c) in rules.counters.iter().enumerate() {
-                if c.side != state.active {
-                    continue;
-                }
-                let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-                let Ok((from, m)) = rules.can_move(state, u) else {
-                    continue;
-                };
-                let fi = rules.idx(from).expect("units are on the map");
-                let mover = rules.mover(state, u);
-                let mp = state.units[i].mp;
-                let running = match state.moving {
-                    Some((mu, d, true)) if mu == u => Some(d),
-                    _ => None,
-                };
-                for dir in Direction::ALL {
-                    let Ok(p) =
-                        rules.price_at::<false>(mover, fi, m, dir, |j| control[j], |j| occ[j] != 0)
-                    else {
-                        continue;
-                    };
-                    if p.cost > mp {
-                        continue;
-                    }
-                    let target = if running == Some(dir) {
-                        rules.charge_target(state, u, dir, occ).ok()
-                    } else {
-                        None
-                    };
-                    match target {
-                        Some(target) => out.push(Action::Charge { unit: u, target }),
-                        None => out.push(Action::Move {
-                            unit: u,
-                            to: from.neighbor(dir),
-                        }),
-                    }
-                }
+    with_board(rules, state, |board| {
+        let running = match state.moving {
+            Some((mu, d, true)) => Some((mu, d)),
+            _ => None,
+        };
+        for &i in &rules.side_units[usize::from(state.active)] {
+            let i = usize::from(i);
+            let n = board.counts[i];
+            if n == 0 {
+                continue;
             }
-        });
+            let steps = &board.moves[i * 6..i * 6 + usize::from(n)];
+            match running {
+                Some((mu, dir)) if mu.index() == i => {
+                    // MP-CHG-10: the step that continues a run on clear terrain is a
+                    // charge when one is valid.
+                    let to = state.units[i].hex.map(|h| h.neighbor(dir));
+                    for &a in steps {
+                        match a {
+                            Action::Move { unit, to: t } if Some(t) == to => {
+                                match rules.charge_target(state, unit, dir, &board.occ) {
+                                    Ok(target) => out.push(Action::Charge { unit, target }),
+                                    Err(_) => out.push(a),
+                                }
+                            }
+                            _ => out.push(a),
+                        }
+                    }
+                }
+                _ => out.extend_from_slice(steps),
+            }
+        }
     });
-}
-
-thread_local! {
-    /// The scratch occupancy table of [`legal_moves`], kept between calls: rebuilt each
-    /// time without allocating.
-    static BOARD: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Applies a checked step.
@@ -575,16 +559,306 @@ pub(crate) fn apply_move(
 ) {
     let (from, m) = rules.can_move(state, u).expect("checked");
     let dir = from.direction_to(to).expect("checked");
-    // Checked already: priced on the control map the legal list used.
-    let side = rules.counters[u.index()].side;
     let fi = rules.idx(from).expect("on the map");
     let mover = rules.mover(state, u);
-    let p = rules.with_control(state, side, |control| {
-        rules
-            .price_at::<true>(mover, fi, m, dir, |j| control[j], |_| false)
-            .expect("checked")
-    });
+    let side = rules.counters[u.index()].side;
+    // Checked already; only the two hexes' control is asked.
+    let [cf, ct] = rules.control_at(state, side, [from, to]);
+    #[cfg(debug_assertions)]
+    {
+        let map = rules.control_map(state, side);
+        let ti = rules.idx(to).expect("checked");
+        debug_assert_eq!([cf, ct], [map[fi], map[ti]], "control at {from:?} and {to:?}");
+    }
+    let control = |j| if j == fi { cf } else { ct };
+    let p = rules
+        .price_at::<true>(mover, fi, m, dir, control, |_| false)
+        .expect("checked");
     step(rules, state, u, from, dir, p, ctx);
+}
+
+/// What the movement phase's legal list is made of, kept between calls on this thread
+/// and brought up to date from the state each time it is asked for: the occupancy, the
+/// control map of the enemies of the side to move, and each unit's legal steps as a
+/// mask of directions.
+///
+/// It is a pure function of the state, remembered: every input of a unit's steps (its
+/// hex, allowance, road mode, halt, morale; the occupancy of its neighbours; the enemy
+/// units and the forts that make the control map) is in the key compared on each call.
+/// When only units of the side to move changed (the usual case: one unit took one
+/// step), only they and the units next to the hexes they left or entered are priced
+/// again; when an enemy unit or a fort changed (a charge drove one back), everything is
+/// rebuilt.
+#[derive(Default)]
+pub(crate) struct Board {
+    /// The binding it was built for ([`MornePlaine::id`]); 0 before the first build.
+    rules: u64,
+    /// The side to move.
+    side: u8,
+    /// Per unit, its [`unit_key`] when last priced, and its hex's index ([`NO_HEX`]
+    /// off the map).
+    keys: Vec<u64>,
+    at: Vec<u32>,
+    /// The state's fort record, and who held each fort, when last built.
+    forts: Vec<Option<u8>>,
+    holders: Vec<Option<u8>>,
+    /// Per hex: the unit there as its index + 1 (0: empty).
+    pub occ: Vec<u16>,
+    /// Per hex: what the enemies of the side to move exert there (zones_of_control).
+    pub control: Vec<u8>,
+    /// Per unit: bit `d` set when a step toward direction `d` is legal now.
+    pub masks: Vec<u8>,
+    /// Per unit, six slots: its legal steps as actions, in direction order, the first
+    /// `counts[unit]` of them in use.
+    moves: Vec<Action>,
+    counts: Vec<u8>,
+    /// Scratch: the units whose key changed, with their old and new hex indices.
+    changed: Vec<(usize, u32, u32)>,
+}
+
+/// Everything of a unit's state its steps, or the steps of others, depend on: its hex
+/// (packed axial coordinates, so that the key costs no index arithmetic), allowance,
+/// morale above zero and step flags.
+fn unit_key(s: &super::units::UnitState) -> u64 {
+    #[expect(
+        clippy::cast_sign_loss,
+        reason = "the coordinates' bits are packed, not their values"
+    )]
+    let at = s.hex.map_or(0, |h| {
+        1 << 32 | u64::from(h.q as u16) | u64::from(h.r as u16) << 16
+    });
+    let flags = u64::from(s.mv > 0)
+        | u64::from(s.moved) << 1
+        | u64::from(s.road_penalty) << 2
+        | u64::from(s.stopped) << 3
+        | u64::from(s.waiting) << 4;
+    at | u64::from(s.mp) << 40 | flags << 48
+}
+
+impl Board {
+    /// Brings the board up to date with `state` (in its movement phase).
+    fn sync(&mut self, rules: &MornePlaine, state: &State) {
+        let n = state.units.len();
+        if self.rules != rules.id
+            || self.side != state.active
+            || self.keys.len() != n
+            || self.forts != state.forts
+        {
+            return self.rebuild(rules, state);
+        }
+        self.changed.clear();
+        let mut enemy = false;
+        for (i, (s, key)) in state.units.iter().zip(&mut self.keys).enumerate() {
+            let k = unit_key(s);
+            if k == *key {
+                continue;
+            }
+            if rules.counters[i].side != state.active {
+                // An enemy unit moved or lost its morale: the control map changes.
+                enemy = true;
+                break;
+            }
+            *key = k;
+            let at = hex_index(rules, s.hex);
+            self.changed.push((i, self.at[i], at));
+            self.at[i] = at;
+        }
+        if enemy {
+            return self.rebuild(rules, state);
+        }
+        if self.changed.is_empty() {
+            return;
+        }
+        for &(i, old, _) in &self.changed {
+            if old != NO_HEX && usize::from(self.occ[old as usize]) == i + 1 {
+                self.occ[old as usize] = 0;
+            }
+        }
+        for &(i, _, new) in &self.changed {
+            if new != NO_HEX {
+                self.occ[new as usize] = u16::try_from(i + 1).expect("unit count fits u16");
+            }
+        }
+        // A unit entering a fort makes it its side's, and ends the fort's zone.
+        for (k, &(fort, _)) in rules.forts.iter().enumerate() {
+            if self.holder(rules, state, fort, k) != self.holders[k] {
+                return self.rebuild(rules, state);
+            }
+        }
+        // A hex that emptied or filled changes only the steps into it: the neighbours'
+        // step toward it is priced again (or refused: MP-MOV-7).
+        for c in 0..self.changed.len() {
+            let (_, old, new) = self.changed[c];
+            for at in [old, new] {
+                if at == NO_HEX {
+                    continue;
+                }
+                let filled = self.occ[at as usize] != 0;
+                for dir in Direction::ALL {
+                    let Some(j) = rules.nbr_at(at as usize, dir) else {
+                        continue;
+                    };
+                    let o = usize::from(self.occ[j]);
+                    if o == 0 || rules.counters[o - 1].side != state.active {
+                        continue;
+                    }
+                    let back = dir.opposite();
+                    let bit = 1 << back.index();
+                    let mask = if !filled && self.step_ok(rules, state, o - 1, back) {
+                        self.masks[o - 1] | bit
+                    } else {
+                        self.masks[o - 1] & !bit
+                    };
+                    self.set_mask(state, o - 1, mask);
+                }
+            }
+        }
+        for c in 0..self.changed.len() {
+            let i = self.changed[c].0;
+            let mask = self.steps_of(rules, state, i);
+            self.set_mask(state, i, mask);
+        }
+    }
+
+    /// Records unit `i`'s legal step directions and writes them out as actions.
+    fn set_mask(&mut self, state: &State, i: usize, mask: u8) {
+        self.masks[i] = mask;
+        let mut n = 0;
+        if let Some(from) = state.units[i].hex {
+            let unit = UnitId(u16::try_from(i).expect("unit count fits u16"));
+            for dir in Direction::ALL {
+                if mask & (1 << dir.index()) != 0 {
+                    self.moves[i * 6 + n] = Action::Move {
+                        unit,
+                        to: from.neighbor(dir),
+                    };
+                    n += 1;
+                }
+            }
+        }
+        self.counts[i] = u8::try_from(n).expect("six directions");
+    }
+
+    /// Who holds fort `k` at `fort`, read from the board's occupancy.
+    fn holder(&self, rules: &MornePlaine, state: &State, fort: Hex, k: usize) -> Option<u8> {
+        let at = rules.idx(fort).expect("forts are on the map");
+        match self.occ[at] {
+            0 => state.forts[k],
+            o => Some(rules.counters[usize::from(o) - 1].side),
+        }
+    }
+
+    /// Builds everything from the state.
+    fn rebuild(&mut self, rules: &MornePlaine, state: &State) {
+        self.rules = rules.id;
+        self.side = state.active;
+        self.keys.clear();
+        self.keys.extend(state.units.iter().map(unit_key));
+        self.at.clear();
+        self.at
+            .extend(state.units.iter().map(|s| hex_index(rules, s.hex)));
+        self.forts.clone_from(&state.forts);
+        rules.occupancy_into(state, &mut self.occ);
+        rules.control_map_into(state, state.active, &mut self.control);
+        self.holders.clear();
+        for (k, &(fort, _)) in rules.forts.iter().enumerate() {
+            let h = self.holder(rules, state, fort, k);
+            self.holders.push(h);
+        }
+        let n = state.units.len();
+        self.masks.clear();
+        self.masks.resize(n, 0);
+        self.counts.clear();
+        self.counts.resize(n, 0);
+        self.moves.clear();
+        self.moves.resize(n * 6, Action::EndPhase);
+        for i in 0..n {
+            if rules.counters[i].side == state.active {
+                let mask = self.steps_of(rules, state, i);
+                self.set_mask(state, i, mask);
+            }
+        }
+    }
+
+    /// The legal step directions of unit `i`, as a mask, on this board.
+    fn steps_of(&self, rules: &MornePlaine, state: &State, i: usize) -> u8 {
+        let mut mask = 0;
+        self.price_steps(rules, state, i, Direction::ALL, |d| mask |= 1 << d.index());
+        mask
+    }
+
+    /// Whether unit `i` may step toward `dir`, on this board.
+    fn step_ok(&self, rules: &MornePlaine, state: &State, i: usize, dir: Direction) -> bool {
+        let mut ok = false;
+        self.price_steps(rules, state, i, [dir], |_| ok = true);
+        ok
+    }
+
+    /// Calls `legal` for each of `dirs` toward which unit `i` may step now.
+    fn price_steps<const N: usize>(
+        &self,
+        rules: &MornePlaine,
+        state: &State,
+        i: usize,
+        dirs: [Direction; N],
+        mut legal: impl FnMut(Direction),
+    ) {
+        let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
+        let Ok((from, m)) = rules.can_move(state, u) else {
+            return;
+        };
+        let fi = rules.idx(from).expect("units are on the map");
+        let mover = rules.mover(state, u);
+        let mp = state.units[i].mp;
+        for dir in dirs {
+            let priced = rules.price_at::<false>(
+                mover,
+                fi,
+                m,
+                dir,
+                |j| self.control[j],
+                |j| self.occ[j] != 0,
+            );
+            if priced.is_ok_and(|p| p.cost <= mp) {
+                legal(dir);
+            }
+        }
+    }
+}
+
+/// The index of a unit's hex, or [`NO_HEX`].
+fn hex_index(rules: &MornePlaine, hex: Option<Hex>) -> u32 {
+    hex.and_then(|h| rules.idx(h))
+        .map_or(NO_HEX, |i| u32::try_from(i).expect("maps are small"))
+}
+
+thread_local! {
+    /// The movement phase's [`Board`] on this thread.
+    static BOARD: RefCell<Board> = RefCell::new(Board::default());
+}
+
+/// Runs `f` on the [`Board`] of `state`, which must be in its movement phase, brought up
+/// to date first.
+pub(crate) fn with_board<R>(rules: &MornePlaine, state: &State, f: impl FnOnce(&Board) -> R) -> R {
+    BOARD.with(|cell| {
+        let board = &mut *cell.borrow_mut();
+        board.sync(rules, state);
+        #[cfg(debug_assertions)]
+        {
+            // Debug builds (the tests) check the update against a fresh build.
+            let mut fresh = Board::default();
+            fresh.rebuild(rules, state);
+            debug_assert_eq!(board.occ, fresh.occ, "board occupancy");
+            debug_assert_eq!(board.control, fresh.control, "board control map");
+            debug_assert_eq!(board.masks, fresh.masks, "board step masks");
+            debug_assert_eq!(board.counts, fresh.counts, "board step counts");
+            for (i, &n) in board.counts.iter().enumerate() {
+                let used = i * 6..i * 6 + usize::from(n);
+                debug_assert_eq!(board.moves[used.clone()], fresh.moves[used], "board steps");
+            }
+        }
+        f(board)
+    })
 }
 
 /// Moves a unit one hex at a priced cost, with its consequences (bog, zone of control).

@@ -264,6 +264,10 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         return Err(Problems(problems));
     }
     static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let mut side_units: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+    for (i, c) in counters.iter().enumerate() {
+        side_units[usize::from(c.side)].push(u16::try_from(i).expect("unit count fits u16"));
+    }
     Ok(MornePlaine {
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), map),
@@ -271,6 +275,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         sides,
         north,
         counters,
+        side_units,
         terrain: s.terrain.cells().to_vec(),
         terrain_names: s.terrain_names.clone(),
         terrain_rows,

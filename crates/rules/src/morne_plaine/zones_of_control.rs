@@ -14,18 +14,6 @@ pub const CONTROLLED: u8 = 1;
 /// Bit: controlled by an enemy mounted unit (cavalry or leader).
 pub const MOUNTED: u8 = 2;
 
-/// The last control map built on this thread, with the key it was built for.
-#[derive(Default)]
-struct ControlCache {
-    key: Vec<u32>,
-    scratch: Vec<u32>,
-    map: Vec<u8>,
-}
-
-thread_local! {
-    static CONTROL: std::cell::RefCell<ControlCache> = std::cell::RefCell::new(ControlCache::default());
-}
-
 impl MornePlaine {
     /// [`MornePlaine::exerts_zoc`] for a counter, its state and its hex's index.
     #[inline]
@@ -99,37 +87,42 @@ impl MornePlaine {
         map
     }
 
-    /// Runs `f` on the control map of `side`'s enemies ([`MornePlaine::control_map`]),
-    /// kept between calls on this thread and rebuilt only when what sets it has changed:
-    /// the enemy units' hexes and morale, and who holds each fort. Within a movement
-    /// phase the enemy stands still, so the legal list and each step reuse one map.
-    pub(crate) fn with_control<R>(&self, state: &State, side: u8, f: impl FnOnce(&[u8]) -> R) -> R {
-        CONTROL.with(|cell| {
-            let cache = &mut *cell.borrow_mut();
-            let key = &mut cache.scratch;
-            key.clear();
-            key.push(self.id as u32);
-            key.push((self.id >> 32) as u32 | u32::from(side) << 31);
-            for (c, s) in self.counters.iter().zip(&state.units) {
-                if c.side != side {
-                    let at = s
-                        .hex
-                        .and_then(|h| self.idx(h))
-                        .map_or(super::NO_HEX, |i| i as u32);
-                    key.push(at);
-                    key.push(u32::from(s.mv));
+    /// [`MornePlaine::control_map`] at a few hexes, from the units next to them: for the
+    /// two hexes a step asks about, without building the map.
+    pub(crate) fn control_at<const N: usize>(
+        &self,
+        state: &State,
+        side: u8,
+        hexes: [Hex; N],
+    ) -> [u8; N] {
+        let mut bits = [0; N];
+        for &e in &self.side_units[usize::from(1 - side)] {
+            let (c, s) = (&self.counters[usize::from(e)], &state.units[usize::from(e)]);
+            let Some(h) = s.hex else {
+                continue;
+            };
+            for (k, &hex) in hexes.iter().enumerate() {
+                let Some(dir) = h.direction_to(hex) else {
+                    continue;
+                };
+                let hi = self.idx(h).expect("units are on the map");
+                if self.exerts_zoc_at(c, s, hi) && self.steps[hi * 6 + dir.index()].zoc {
+                    bits[k] |= CONTROLLED | if c.mounted { MOUNTED } else { 0 };
                 }
             }
-            for &(fort, _) in &self.forts {
-                let holder = self.fort_holder(state, fort);
-                key.push(holder.map_or(u32::MAX, u32::from));
+        }
+        // MP-ZOC-6, MP-ZOC-8: an adjacent fort held by the enemy, as in the map.
+        for &(fort, _) in &self.forts {
+            for (k, &hex) in hexes.iter().enumerate() {
+                if fort.direction_to(hex).is_some()
+                    && self.controllable(hex)
+                    && self.fort_holder(state, fort).is_some_and(|h| h != side)
+                {
+                    bits[k] |= CONTROLLED;
+                }
             }
-            if cache.key != cache.scratch {
-                std::mem::swap(&mut cache.key, &mut cache.scratch);
-                self.control_map_into(state, side, &mut cache.map);
-            }
-            f(&cache.map)
-        })
+        }
+        bits
     }
 
     /// [`MornePlaine::control_map`] into a buffer.

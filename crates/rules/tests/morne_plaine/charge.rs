@@ -274,7 +274,7 @@ fn mp_chg_10_a_charge_is_offered_exactly_when_valid() {
                 continue;
             };
             let mut t = base.clone();
-            t.act(first.clone()).unwrap();
+            t.act(first).unwrap();
             let from = t.h(start);
             let dir = from.direction_to(h1).unwrap();
             let h2 = h1.neighbor(dir);

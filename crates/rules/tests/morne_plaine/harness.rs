@@ -355,7 +355,7 @@ impl T {
             listed, e.legal,
             "legal list and explain disagree on {a:?}: {e:?}"
         );
-        let r = self.g.apply(a.clone()).map(<[Event]>::to_vec);
+        let r = self.g.apply(a).map(<[Event]>::to_vec);
         assert_eq!(
             r.is_ok(),
             listed,
@@ -424,7 +424,7 @@ impl T {
     /// # Panics
     /// When the step is legal.
     pub fn refused(&mut self, a: Action) -> String {
-        match self.act(a.clone()) {
+        match self.act(a) {
             Ok(_) => panic!("{a:?} was accepted"),
             Err(r) => r.rule().to_owned(),
         }

@@ -77,10 +77,9 @@ fn playout(scenario: &Scenario, seed: u64, tally: &mut Tally, full_checks: bool)
             }
         }
         let a = legal
-            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()]
-        .clone();
+            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()];
         let events = game
-            .apply(a.clone())
+            .apply(a)
             .unwrap_or_else(|r| panic!("seed {seed}: {a:?} refused: {r}"))
             .to_vec();
         n += 1;
@@ -205,8 +204,7 @@ fn the_fast_path_plays_the_same_game() {
         legal.clear();
         rules.legal_actions(&state, &mut legal);
         let a = legal
-            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()]
-        .clone();
+            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()];
         events.clear();
         let mut ctx = grognard_engine::Ctx::new(&mut dice, &mut events);
         rules.apply_unchecked(&mut state, &a, &mut ctx);
