@@ -563,11 +563,11 @@ pub(crate) fn apply_move(
     let mover = rules.mover(state, u);
     let side = rules.counters[u.index()].side;
     // Checked already; only the two hexes' control is asked.
-    let [cf, ct] = rules.control_at(state, side, [from, to]);
+    let ti = rules.nbr[fi * 6 + dir.index()] as usize;
+    let [cf, ct] = rules.control_at(state, side, [(from, fi), (to, ti)]);
     #[cfg(debug_assertions)]
     {
         let map = rules.control_map(state, side);
-        let ti = rules.idx(to).expect("checked");
         debug_assert_eq!([cf, ct], [map[fi], map[ti]], "control at {from:?} and {to:?}");
     }
     let control = |j| if j == fi { cf } else { ct };
@@ -804,10 +804,10 @@ impl Board {
         mut legal: impl FnMut(Direction),
     ) {
         let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-        let Ok((from, m)) = rules.can_move(state, u) else {
+        let Ok((_, m)) = rules.can_move(state, u) else {
             return;
         };
-        let fi = rules.idx(from).expect("units are on the map");
+        let fi = self.at[i] as usize;
         let mover = rules.mover(state, u);
         let mp = state.units[i].mp;
         for dir in dirs {

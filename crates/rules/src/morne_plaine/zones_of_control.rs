@@ -87,13 +87,13 @@ impl MornePlaine {
         map
     }
 
-    /// [`MornePlaine::control_map`] at a few hexes, from the units next to them: for the
-    /// two hexes a step asks about, without building the map.
+    /// [`MornePlaine::control_map`] at a few hexes (each with its index), from the units
+    /// next to them: for the two hexes a step asks about, without building the map.
     pub(crate) fn control_at<const N: usize>(
         &self,
         state: &State,
         side: u8,
-        hexes: [Hex; N],
+        hexes: [(Hex, usize); N],
     ) -> [u8; N] {
         let mut bits = [0; N];
         for &e in &self.side_units[usize::from(1 - side)] {
@@ -101,11 +101,11 @@ impl MornePlaine {
             let Some(h) = s.hex else {
                 continue;
             };
-            for (k, &hex) in hexes.iter().enumerate() {
+            for (k, &(hex, at)) in hexes.iter().enumerate() {
                 let Some(dir) = h.direction_to(hex) else {
                     continue;
                 };
-                let hi = self.idx(h).expect("units are on the map");
+                let hi = self.nbr[at * 6 + dir.opposite().index()] as usize;
                 if self.exerts_zoc_at(c, s, hi) && self.steps[hi * 6 + dir.index()].zoc {
                     bits[k] |= CONTROLLED | if c.mounted { MOUNTED } else { 0 };
                 }
@@ -113,7 +113,7 @@ impl MornePlaine {
         }
         // MP-ZOC-6, MP-ZOC-8: an adjacent fort held by the enemy, as in the map.
         for &(fort, _) in &self.forts {
-            for (k, &hex) in hexes.iter().enumerate() {
+            for (k, &(hex, _)) in hexes.iter().enumerate() {
                 if fort.direction_to(hex).is_some()
                     && self.controllable(hex)
                     && self.fort_holder(state, fort).is_some_and(|h| h != side)
