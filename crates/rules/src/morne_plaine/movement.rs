@@ -568,7 +568,11 @@ pub(crate) fn apply_move(
     #[cfg(debug_assertions)]
     {
         let map = rules.control_map(state, side);
-        debug_assert_eq!([cf, ct], [map[fi], map[ti]], "control at {from:?} and {to:?}");
+        debug_assert_eq!(
+            [cf, ct],
+            [map[fi], map[ti]],
+            "control at {from:?} and {to:?}"
+        );
     }
     let control = |j| if j == fi { cf } else { ct };
     let p = rules
@@ -618,7 +622,7 @@ pub(crate) struct Board {
 
 /// Everything of a unit's state its steps, or the steps of others, depend on: its hex
 /// (packed axial coordinates, so that the key costs no index arithmetic), allowance,
-/// morale above zero and step flags.
+/// morale above zero, and whether it has moved, jumped a crossroads or halted.
 fn unit_key(s: &super::units::UnitState) -> u64 {
     #[expect(
         clippy::cast_sign_loss,
@@ -627,11 +631,11 @@ fn unit_key(s: &super::units::UnitState) -> u64 {
     let at = s.hex.map_or(0, |h| {
         1 << 32 | u64::from(h.q as u16) | u64::from(h.r as u16) << 16
     });
+    // A unit off the map (waiting or eliminated) has no steps, whatever else it is.
     let flags = u64::from(s.mv > 0)
         | u64::from(s.moved) << 1
         | u64::from(s.road_penalty) << 2
-        | u64::from(s.stopped) << 3
-        | u64::from(s.waiting) << 4;
+        | u64::from(s.stopped) << 3;
     at | u64::from(s.mp) << 40 | flags << 48
 }
 
@@ -758,7 +762,13 @@ impl Board {
         self.at
             .extend(state.units.iter().map(|s| hex_index(rules, s.hex)));
         self.forts.clone_from(&state.forts);
-        rules.occupancy_into(state, &mut self.occ);
+        self.occ.clear();
+        self.occ.resize(rules.map.len(), 0);
+        for (i, &at) in self.at.iter().enumerate() {
+            if at != NO_HEX {
+                self.occ[at as usize] = u16::try_from(i + 1).expect("unit count fits u16");
+            }
+        }
         rules.control_map_into(state, state.active, &mut self.control);
         self.holders.clear();
         for (k, &(fort, _)) in rules.forts.iter().enumerate() {

@@ -76,8 +76,8 @@ fn playout(scenario: &Scenario, seed: u64, tally: &mut Tally, full_checks: bool)
                 assert!(e.legal, "seed {seed}: listed but refused: {a:?}: {e:?}");
             }
         }
-        let a = legal
-            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()];
+        let a =
+            legal[usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()];
         let events = game
             .apply(a)
             .unwrap_or_else(|r| panic!("seed {seed}: {a:?} refused: {r}"))
@@ -203,8 +203,8 @@ fn the_fast_path_plays_the_same_game() {
     while state.outcome.is_none() {
         legal.clear();
         rules.legal_actions(&state, &mut legal);
-        let a = legal
-            [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()];
+        let a =
+            legal[usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()];
         events.clear();
         let mut ctx = grognard_engine::Ctx::new(&mut dice, &mut events);
         rules.apply_unchecked(&mut state, &a, &mut ctx);
