@@ -543,7 +543,13 @@ pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Acti
                         }
                     }
                 }
-                _ => out.extend_from_slice(steps),
+                _ => {
+                    // All six slots are copied (a fixed size: no branches on the count),
+                    // and the unused ones dropped again.
+                    let len = out.len();
+                    out.extend_from_slice(&board.moves[i * 6..i * 6 + 6]);
+                    out.truncate(len + usize::from(n));
+                }
             }
         }
     });
@@ -730,14 +736,15 @@ impl Board {
         let mut n = 0;
         if let Some(from) = state.units[i].hex {
             let unit = UnitId(u16::try_from(i).expect("unit count fits u16"));
+            let slots = &mut self.moves[i * 6..i * 6 + 6];
+            // Every direction is written to the next free slot, which moves on only for
+            // a legal one: no branch on the mask.
             for dir in Direction::ALL {
-                if mask & (1 << dir.index()) != 0 {
-                    self.moves[i * 6 + n] = Action::Move {
-                        unit,
-                        to: from.neighbor(dir),
-                    };
-                    n += 1;
-                }
+                slots[n.min(5)] = Action::Move {
+                    unit,
+                    to: from.neighbor(dir),
+                };
+                n += usize::from(mask >> dir.index() & 1);
             }
         }
         self.counts[i] = u8::try_from(n).expect("six directions");
