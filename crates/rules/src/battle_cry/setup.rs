@@ -82,7 +82,7 @@ pub(super) fn build(s: &Scenario) -> Result<BattleCry, Problems> {
             problems.push(s.problem(
                 u.loc,
                 format!(
-                    "unit `{}`: a {} has at most {full} figures",
+                    "unit `{}`: {} has at most {full} figures",
                     u.id,
                     kind.name()
                 ),
@@ -104,6 +104,28 @@ pub(super) fn build(s: &Scenario) -> Result<BattleCry, Problems> {
             figures,
             start: u.hex,
         });
+    }
+    // BC-GEN-2: a general starts attached to a unit of its own side, never an enemy's.
+    for (g, u) in s.units.iter().zip(&pieces) {
+        if u.kind != Kind::General {
+            continue;
+        }
+        let host = s
+            .units
+            .iter()
+            .zip(&pieces)
+            .find(|(_, p)| p.kind != Kind::General && p.start.is_some() && p.start == u.start);
+        if let Some((h, p)) = host {
+            if p.side != u.side {
+                problems.push(s.problem(
+                    g.loc,
+                    format!(
+                        "BC-SCN-1: general `{}` starts in the hex of `{}`, a unit of the other side: a general shares a hex only with a unit of its own side (BC-GEN-2)",
+                        g.id, h.id
+                    ),
+                ));
+            }
+        }
     }
     let flags_to_win = read_victory(s, &sides, &mut problems);
     for (i, need) in flags_to_win.iter().enumerate() {

@@ -256,6 +256,18 @@ fn bc_scn_1_scenarios_are_checked() {
             "type = \"infantry\"\nat = \"0108\"",
             "type = \"infantry\"\nat = \"0108\"\nvalues = { figures = 6 }",
         ),
-        "at most 4 figures",
+        "infantry has at most 4 figures",
+    );
+    bad(
+        harness::scenario_text(
+            &harness::CLEAR,
+            &[
+                ("inf", "blue", "infantry", "0108", 0),
+                ("foe", "grey", "infantry", "0102", 0),
+                ("gen", "blue", "general", "0102", 0),
+            ],
+            "# no reserves",
+        ),
+        "general `gen` starts in the hex of `foe`, a unit of the other side",
     );
 }
