@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, clickHex, hoverHex, newPage, shot, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
+import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, newPage, shot, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
 
 describe('Battle Cry in the browser', () => {
   let server;
@@ -27,15 +27,7 @@ describe('Battle Cry in the browser', () => {
     await server?.stop();
   });
 
-  const tokensOf = (p, id) => p.evaluate((g) => JSON.parse(localStorage.getItem('grognard.tokens') || '{}')[g] || {}, id);
-
-  /** The game as the side to act sees it, with that side's token when this browser holds it. */
-  async function seen(p) {
-    const held = await tokensOf(p, gameId);
-    const any = await api(server.base, 'GET', `/api/games/${gameId}`, { token: Object.values(held)[0] });
-    const side = any.to_act && any.to_act.side;
-    return side && held[side] && any.seat !== side ? api(server.base, 'GET', `/api/games/${gameId}`, { token: held[side] }) : any;
-  }
+  const seen = (p) => gameOfSideToAct(p, server.base, gameId);
 
   const hexOf = (g, id) => g.view.pieces.find((x) => x.id === id)?.hex;
   function dist(a, b) {
@@ -121,7 +113,7 @@ describe('Battle Cry in the browser', () => {
     g = await seen(page);
     const battle = g.actions.find((a) => a.type === 'battle');
     if (battle) {
-      const preview = await api(server.base, 'POST', `/api/games/${gameId}/preview`, { token: (await tokensOf(page, gameId))[first], body: { action: battle } });
+      const preview = await api(server.base, 'POST', `/api/games/${gameId}/preview`, { token: (await heldTokens(page, gameId))[first], body: { action: battle } });
       await clickHex(page, hexOf(g, battle.unit));
       await hoverHex(page, hexOf(g, battle.target));
       const odds = page.locator('.tooltip:not([hidden]) .odds');
@@ -150,7 +142,7 @@ describe('Battle Cry in the browser', () => {
     await page.waitForURL(/\/play\//);
     gameId = new URL(page.url()).pathname.split('/').pop();
     await page.waitForSelector('.counter');
-    const held = await tokensOf(page, gameId);
+    const held = await heldTokens(page, gameId);
     assert.deepEqual(Object.keys(held).sort(), scenario.sides.map((s) => s.id).sort(), 'the creator holds both seats');
     let retreats = 0;
     let cardsPlayed = new Set();

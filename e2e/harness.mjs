@@ -126,6 +126,19 @@ export async function api(base, method, p, { body, token } = {}) {
   return data;
 }
 
+/** The seat tokens this browser holds for a game, by side (the lobby keeps them in localStorage). */
+export function heldTokens(page, gameId) {
+  return page.evaluate((g) => JSON.parse(localStorage.getItem('grognard.tokens') || '{}')[g] || {}, gameId);
+}
+
+/** The game as the side to act sees it, with that side's token when this browser holds it. */
+export async function gameOfSideToAct(page, base, gameId) {
+  const held = await heldTokens(page, gameId);
+  const any = await api(base, 'GET', `/api/games/${gameId}`, { token: Object.values(held)[0] });
+  const side = any.to_act && any.to_act.side;
+  return side && held[side] && any.seat !== side ? api(base, 'GET', `/api/games/${gameId}`, { token: held[side] }) : any;
+}
+
 /** The centre of a hex on the screen. */
 export async function hexPoint(page, label) {
   const box = await page.locator(`.hit[data-hex="${label}"]`).boundingBox();

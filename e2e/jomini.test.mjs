@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, clickHex, hoverHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
+import { api, gameOfSideToAct, clickHex, hoverHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
 
 describe('Jomini in the browser', () => {
   let server;
@@ -25,12 +25,7 @@ describe('Jomini in the browser', () => {
     await server?.stop();
   });
 
-  async function seen() {
-    const held = await page.evaluate((id) => JSON.parse(localStorage.getItem('grognard.tokens') || '{}')[id] || {}, gameId);
-    const any = await api(server.base, 'GET', `/api/games/${gameId}`, { token: Object.values(held)[0] });
-    const side = any.to_act && any.to_act.side;
-    return side && held[side] && any.seat !== side ? api(server.base, 'GET', `/api/games/${gameId}`, { token: held[side] }) : any;
-  }
+  const seen = () => gameOfSideToAct(page, server.base, gameId);
   const hexOf = (g, id) => g.view.pieces.find((p) => p.id === id)?.hex;
 
   test('a hotseat turn: activate on the board, orders with costs, move, end the phases', async (t) => {

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, clickHex, counterHex, hoverHex, neighbours, newPage, shot, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
+import { api, clickHex, counterHex, heldTokens, hoverHex, neighbours, newPage, shot, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
 
 const SCENARIO = 'bridge-at-morne';
 const KEY_OF = ['e', 'd', 's', 'a', 'q', 'w']; // the six directions NE SE S SW NW N
@@ -341,7 +341,7 @@ describe('Morne Plaine in the browser', () => {
     await page.waitForURL(/\/play\//);
     const id = new URL(page.url()).pathname.split('/').pop();
     await page.waitForSelector('.counter');
-    const held = await page.evaluate((g) => JSON.parse(localStorage.getItem('grognard.tokens'))[g], id);
+    const held = await heldTokens(page, id);
     assert.deepEqual(Object.keys(held).sort(), ['blue', 'orange']);
     const sides = new Set();
     for (let i = 0; i < 400; i++) {

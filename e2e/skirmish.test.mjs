@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, clickHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
+import { api, gameOfSideToAct, heldTokens, clickHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
 
 describe('Futile Kingdoms skirmish in the browser', () => {
   let server;
@@ -26,12 +26,7 @@ describe('Futile Kingdoms skirmish in the browser', () => {
     await server?.stop();
   });
 
-  async function seen() {
-    const held = await page.evaluate((id) => JSON.parse(localStorage.getItem('grognard.tokens') || '{}')[id] || {}, gameId);
-    const any = await api(server.base, 'GET', `/api/games/${gameId}`, { token: Object.values(held)[0] });
-    const side = any.to_act && any.to_act.side;
-    return side && held[side] && any.seat !== side ? api(server.base, 'GET', `/api/games/${gameId}`, { token: held[side] }) : any;
-  }
+  const seen = () => gameOfSideToAct(page, server.base, gameId);
   const unitOf = (g, id) => g.view.units.find((u) => u.id === id);
   const alone = (g, id) => g.view.units.filter((u) => u.hex === unitOf(g, id).hex).length === 1;
 
@@ -55,7 +50,7 @@ describe('Futile Kingdoms skirmish in the browser', () => {
     assert.ok(id, 'a character that can turn and move');
     await clickHex(page, unitOf(g, id).hex);
     await page.locator(`.counter.is-selected[data-unit="${id}"]`).waitFor();
-    const reach = await api(server.base, 'GET', `/api/games/${gameId}/reachable?unit=${id}`, { token: (await page.evaluate((x) => JSON.parse(localStorage.getItem('grognard.tokens'))[x], gameId))[active] });
+    const reach = await api(server.base, 'GET', `/api/games/${gameId}/reachable?unit=${id}`, { token: (await heldTokens(page, gameId))[active] });
     await page.waitForFunction((n) => document.querySelectorAll('.hl .hl-text').length >= n, reach.length);
     const before = unitOf(g, id).facing;
     await page.keyboard.press(']');
@@ -64,7 +59,7 @@ describe('Futile Kingdoms skirmish in the browser', () => {
     assert.notEqual(unitOf(g, id).facing, before, '] turned the character');
     assert.equal(await page.locator('#sk-facing').innerText(), unitOf(g, id).facing);
     // Costs follow facing: they are fetched again for the new facing.
-    const reach2 = await api(server.base, 'GET', `/api/games/${gameId}/reachable?unit=${id}`, { token: (await page.evaluate((x) => JSON.parse(localStorage.getItem('grognard.tokens'))[x], gameId))[active] });
+    const reach2 = await api(server.base, 'GET', `/api/games/${gameId}/reachable?unit=${id}`, { token: (await heldTokens(page, gameId))[active] });
     const probe = reach2.find((r) => r.path.length === 1);
     await page.waitForFunction(([h, c]) => document.querySelector(`.hl[data-hex="${h}"] .hl-text`)?.textContent === String(c), [probe.hex, probe.cost]);
     // Step toward the enemy until the passive side gets a reaction window.

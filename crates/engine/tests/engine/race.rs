@@ -513,16 +513,7 @@ impl Ruleset for Race {
     }
 
     fn explain(&self, state: &State, action: &Action) -> Explanation {
-        match self.check(state, action) {
-            Ok(reasons) => Explanation {
-                legal: true,
-                reasons,
-            },
-            Err(r) => Explanation {
-                legal: false,
-                reasons: r.reasons,
-            },
-        }
+        self.check(state, action).into()
     }
 
     fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {

@@ -769,13 +769,7 @@ impl Board {
         self.at
             .extend(state.units.iter().map(|s| hex_index(rules, s.hex)));
         self.forts.clone_from(&state.forts);
-        self.occ.clear();
-        self.occ.resize(rules.map.len(), 0);
-        for (i, &at) in self.at.iter().enumerate() {
-            if at != NO_HEX {
-                self.occ[at as usize] = u16::try_from(i + 1).expect("unit count fits u16");
-            }
-        }
+        rules.occupancy_into(state, &mut self.occ);
         rules.control_map_into(state, state.active, &mut self.control);
         self.holders.clear();
         for (k, &(fort, _)) in rules.forts.iter().enumerate() {

@@ -113,9 +113,9 @@ impl MornePlaine {
         }
         // MP-ZOC-6, MP-ZOC-8: an adjacent fort held by the enemy, as in the map.
         for &(fort, _) in &self.forts {
-            for (k, &(hex, _)) in hexes.iter().enumerate() {
+            for (k, &(hex, at)) in hexes.iter().enumerate() {
                 if fort.direction_to(hex).is_some()
-                    && self.controllable(hex)
+                    && self.cell[at] & cb::NO_CONTROL == 0
                     && self.fort_holder(state, fort).is_some_and(|h| h != side)
                 {
                     bits[k] |= CONTROLLED;
