@@ -10,12 +10,14 @@
 use super::movement::{self, Priced};
 use super::side_bits as sb;
 use super::units::Class;
+use super::zones_of_control::CONTROLLED;
 use super::{Event, MornePlaine, State};
 use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 
-/// Terrains whose units cannot be the target of a charge (MP-CHG-8).
-const NO_TARGET: [&str; 4] = ["woods", "dune", "palm_grove", "town"];
+/// Terrains whose units cannot be the target of a charge (MP-CHG-8), besides towns
+/// ([`MornePlaine::is_town`], MP-TER-4: villages too).
+const NO_TARGET: [&str; 3] = ["woods", "dune", "palm_grove"];
 
 /// The faces of the morale number (MP-CHG-11: 1 to 9).
 const MORALE_DIE: u32 = 9;
@@ -47,7 +49,7 @@ pub(crate) enum NoCharge {
     NotClear(Hex),
     NoEnemy(Hex),
     Sheltered(Hex),
-    RiverBridge,
+    RiverCrossing,
     Impassable,
 }
 
@@ -81,9 +83,9 @@ impl NoCharge {
                 "MP-CHG-8",
                 format!("a unit in {} cannot be the target of a charge", rules.terrain_name(h)),
             ),
-            NoCharge::RiverBridge => Refusal::new(
+            NoCharge::RiverCrossing => Refusal::new(
                 "MP-CHG-24",
-                "cavalry may charge through a bridge over a stream only, never over a river",
+                "cavalry may charge through a bridge over a stream only: never across a river, at a bridge or a ford",
             ),
             NoCharge::Impassable => Refusal::new(
                 "MP-MOV-6",
@@ -133,18 +135,23 @@ impl MornePlaine {
             .occupant_in(occ, target_hex)
             .filter(|t| self.counters[t.index()].side != c.side)
             .ok_or(NoCharge::NoEnemy(target_hex))?;
-        // MP-CHG-8: units in woods, dunes, palm groves and towns cannot be charged;
-        // MP-CHG-9: any other terrain of the target's hex makes no difference.
-        if NO_TARGET.contains(&self.terrain_name(target_hex)) {
+        // MP-CHG-8: units in woods, dunes, palm groves and towns (MP-TER-4: villages
+        // too) cannot be charged; MP-CHG-9: any other terrain of the target's hex makes
+        // no difference.
+        if self.is_town(target_hex) || NO_TARGET.contains(&self.terrain_name(target_hex)) {
             return Err(NoCharge::Sheltered(target_hex));
         }
-        // MP-CHG-24: through a bridge over a stream, never over a river.
+        // MP-CHG-24: through a bridge over a stream only. Reading: "If the bridge is over
+        // a river, cavalry may not charge": no hexside of the charging action (the
+        // run-up, the charging step, the strike into the target's hex) crosses a river
+        // or a major river, at a bridge or at a ford alike; a ford is no better a
+        // crossing for a charge than a bridge.
         let back = here.neighbor(dir.opposite());
         if [(back, dir), (here, dir), (next, dir)]
             .iter()
-            .any(|&(h, d)| self.flags(h, d) & sb::RIVER_BRIDGE != 0)
+            .any(|&(h, d)| self.flags(h, d) & sb::RIVER_CROSSING != 0)
         {
-            return Err(NoCharge::RiverBridge);
+            return Err(NoCharge::RiverCrossing);
         }
         if self.flags(next, dir) & sb::IMPASSABLE != 0 {
             return Err(NoCharge::Impassable);
@@ -198,7 +205,7 @@ impl MornePlaine {
             ));
         }
         let test = self.morale_test(state, u, target, to, dir);
-        let reasons = vec![
+        let mut reasons = vec![
             Reason::new(
                 "MP-CHG-3",
                 format!("{} charges {}", self.unit_name(u), self.unit_name(target)),
@@ -218,6 +225,21 @@ impl MornePlaine {
                 ),
             ),
         ];
+        let fire = &self.data.reaction_fire;
+        if fire.fires[self.counters[target.index()].class.column()]
+            && !self.demoralised(state, target)
+        {
+            reasons.push(Reason::new(
+                "MP-CHG-29",
+                format!(
+                    "if it holds, {} fires at the charger: 1d{} of {} or more costs a morale point, {} or more a strength point",
+                    self.unit_name(target),
+                    fire.sides,
+                    fire.morale,
+                    fire.strength
+                ),
+            ));
+        }
         Ok(ChargeCheck {
             dir,
             priced,
@@ -272,7 +294,14 @@ pub(crate) fn apply_charge(
 ) {
     let check = rules.check_charge(state, u, target).expect("checked");
     let from = state.units[u.index()].hex.expect("checked");
-    movement::step(rules, state, u, from, check.dir, check.priced, ctx);
+    // MP-CHG-28: the charging action is one piece; whether it ends in an enemy zone of
+    // control (MP-MOV-8) is judged where it ends, once the charge is resolved.
+    let priced = Priced {
+        stop: false,
+        why: check.priced.why & !movement::why::ENTER_ZOC,
+        ..check.priced
+    };
+    movement::step(rules, state, u, from, check.dir, priced, ctx);
     let at = from.neighbor(check.dir);
     let test = rules.morale_test(state, u, target, at, check.dir);
     // MP-CHG-11: a number from 1 to 9, corrected by the strength difference
@@ -295,20 +324,14 @@ pub(crate) fn apply_charge(
         result,
         success,
     });
-    // MP-CHG-28 (provisional): a charge, successful or not, ends the charger's
-    // movement for the phase.
-    let s = &mut state.units[u.index()];
-    s.stopped = true;
-    s.has_charged = true;
+    // MP-CHG-13, MP-CHG-28: the charging action is over; a new one needs a new run-up
+    // (the charger's move into the target's place is no step of its own).
     state.moving = None;
-    ctx.emit(Event::Halted {
-        unit: u,
-        rule: "MP-CHG-28".into(),
-        reason: "a charge ends the charger's movement for this phase".into(),
-    });
     if !success {
-        // MP-CHG-25 (provisional): reaction fire after a failed charge is not recovered
-        // (REFERENCE.md); the charge simply has no effect.
+        // MP-CHG-25: the target faces up to the charge, which has no effect on it;
+        // MP-CHG-29: it may answer with reaction fire.
+        reaction_fire(rules, state, target, u, ctx);
+        halt_in_zoc(rules, state, u, ctx);
         return;
     }
     let target_hex = state.units[target.index()].hex.expect("target on map");
@@ -349,6 +372,69 @@ pub(crate) fn apply_charge(
     s.charged = Some(target);
     // MP-VICU-1: a unit that made an enemy retreat or eliminated it is victorious.
     s.victorious = true;
+    halt_in_zoc(rules, state, u, ctx);
+}
+
+/// MP-CHG-28, MP-MOV-8: a charge does not end the charger's movement by itself: it goes
+/// on with the points it has left ("The mounted unit may carry out a new charging action
+/// later in the movement phase provided its remaining movement allowance is high
+/// enough"), unless the hex where the charging action ended (the target's, after a
+/// success; the one next to it, after a failure) is in an enemy zone of control.
+fn halt_in_zoc(rules: &MornePlaine, state: &mut State, u: UnitId, ctx: &mut Ctx<'_, Event>) {
+    let Some(hex) = state.units[u.index()].hex else {
+        return;
+    };
+    let Some(i) = rules.idx(hex) else {
+        return;
+    };
+    let side = rules.counters[u.index()].side;
+    let [bits] = rules.control_at(state, side, [(hex, i)]);
+    if bits & CONTROLLED != 0 {
+        state.units[u.index()].stopped = true;
+        ctx.emit(Event::Halted {
+            unit: u,
+            rule: "MP-MOV-8".into(),
+            reason: format!(
+                "the charge ended in an enemy zone of control at {}: its movement ends",
+                rules.label(hex)
+            ),
+        });
+    }
+}
+
+/// MP-CHG-29 (provisional; the text: "if the morale check is successful a reaction fire
+/// may occur", its "Reaction fire" chapter is not recovered): a charged unit that faced
+/// up to the charge fires at the charger if its class fires and it is not demoralised
+/// (MP-DEM-3: it cannot attack); the die reads off `[reaction_fire]` in `data.toml`.
+fn reaction_fire(
+    rules: &MornePlaine,
+    state: &mut State,
+    firer: UnitId,
+    charger: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let table = &rules.data.reaction_fire;
+    let class = rules.counters[firer.index()].class;
+    if !table.fires[class.column()]
+        || rules.demoralised(state, firer)
+        || state.units[firer.index()].hex.is_none()
+    {
+        return;
+    }
+    let roll = ctx.roll(
+        table.sides,
+        format!(
+            "MP-CHG-29: reaction fire of {} at {}",
+            rules.unit_name(firer),
+            rules.unit_name(charger)
+        ),
+    );
+    let roll = i32::try_from(roll).unwrap_or(i32::MAX);
+    if roll >= table.strength {
+        rules.lose_strength_points(state, charger, 1, "MP-CHG-29", ctx);
+    } else if roll >= table.morale {
+        rules.lose_morale(state, charger, 1, "MP-CHG-29", ctx);
+    }
 }
 
 /// The chance that the target fails its morale test (the charge succeeds).

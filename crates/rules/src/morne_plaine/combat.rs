@@ -141,10 +141,11 @@ impl MornePlaine {
     pub(crate) fn rank(&self, hex: Hex, class: Class) -> i32 {
         let t = self.terrain_name(hex);
         let infantry_like = matches!(class, Class::Infantry | Class::Artillery);
+        // MP-TER-4: a village is a town.
         let terrain = match t {
             "dune" | "marsh" => -1,
             "fort" => 3,
-            "town" | "village" | "woods" if infantry_like => 2,
+            _ if infantry_like && (self.is_town(hex) || t == "woods") => 2,
             "hamlet" => 1,
             _ => 0,
         };
@@ -156,9 +157,10 @@ impl MornePlaine {
     }
 
     /// MP-ADV-1: an "objective hex" for the advance after combat: towns, woods, hills
-    /// and the scenario's objective places.
+    /// and the scenario's objective places (MP-TER-4: a village is a town).
     fn is_objective(&self, hex: Hex) -> bool {
-        matches!(self.terrain_name(hex), "town" | "woods")
+        self.is_town(hex)
+            || self.terrain_name(hex) == "woods"
             || self.elev(hex) > 0
             || self
                 .scenario

@@ -36,6 +36,10 @@ pub struct TerrainRow {
     /// Cannot be controlled, and units in it control nothing (MP-ZOC-2, MP-ZOC-3).
     #[serde(default)]
     pub uncontrollable: bool,
+    /// A town in the texts' sense (MP-TER-4: villages and towns alike): uncontrollable,
+    /// never charged, ranked and held as a town, the retreat's first choice.
+    #[serde(default)]
+    pub town: bool,
     /// Entering calls for a bog test.
     #[serde(default)]
     pub bog: bool,
@@ -110,6 +114,8 @@ pub struct Data {
     pub bombardment: Bombardment,
     /// The rally phase.
     pub rally: Rally,
+    /// Reaction fire after a failed charge.
+    pub reaction_fire: ReactionFire,
 }
 
 /// The Combat Results Table (MP-CMB-25).
@@ -202,6 +208,24 @@ pub struct Rally {
     pub reason: String,
     /// Morale points regained by a unit out of contact.
     pub gain: u8,
+}
+
+/// Reaction fire after a failed charge (MP-CHG-29).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionFire {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Faces of the die.
+    pub sides: u32,
+    /// Whether each class fires: leader, infantry, cavalry, artillery.
+    pub fires: [bool; 4],
+    /// The roll from which the charger loses a morale point.
+    pub morale: i32,
+    /// The roll from which it loses a strength point instead.
+    pub strength: i32,
 }
 
 impl Data {

@@ -42,8 +42,8 @@ pub(crate) mod side_bits {
     pub const NO_COMBAT: u16 = 4;
     /// A stream (MP-CHG-16: charge morale +1; MP-RET-5: retreats avoid it).
     pub const STREAM: u16 = 8;
-    /// A bridge over a river or major river: no charge across (MP-CHG-24).
-    pub const RIVER_BRIDGE: u16 = 16;
+    /// A bridge or a ford over a river or major river: no charge across (MP-CHG-24).
+    pub const RIVER_CROSSING: u16 = 16;
     /// A slope (MP-CHG-16: charge morale +-1).
     pub const SLOPE: u16 = 32;
     /// A bridge.
@@ -54,7 +54,8 @@ pub(crate) mod side_bits {
 pub(crate) mod cell_bits {
     /// Cannot be controlled (MP-ZOC-2: towns and woods; MP-ZOC-7: forts).
     pub const NO_CONTROL: u8 = 1;
-    /// Units here control nothing (MP-ZOC-3: towns and woods).
+    /// Units here control nothing (MP-ZOC-3: towns and woods; MP-TER-4: a village is
+    /// a town).
     pub const SHELTER: u8 = 2;
     /// A fort.
     pub const FORT: u8 = 4;
@@ -66,6 +67,8 @@ pub(crate) mod cell_bits {
     pub const ROAD: u8 = 32;
     /// On a track.
     pub const TRACK: u8 = 64;
+    /// A town (MP-TER-4: villages and towns, the terrain table's `town`).
+    pub const TOWN: u8 = 128;
 }
 
 /// No neighbour: off the map.
@@ -385,6 +388,15 @@ impl MornePlaine {
         self.idx(hex).map_or("off map", |i| {
             self.terrain_names[usize::from(self.terrain[i])].as_str()
         })
+    }
+
+    /// MP-TER-4: whether a hex is a town in the texts' sense. Reading: the Movement Cost
+    /// Chart has a village row and no town row, so the texts' "towns" (zones of control,
+    /// charge targets, advance ranks and objectives, line of sight) and "village" (the
+    /// retreat's first choice) are one terrain class: villages and towns (the terrain
+    /// table's `town`), not hamlets. Every rule that asks about towns asks here.
+    pub(crate) fn is_town(&self, hex: Hex) -> bool {
+        self.cell_is(hex, cell_bits::TOWN)
     }
 
     /// Whether a hex has a [`cell_bits`] bit (false off the map).

@@ -302,8 +302,10 @@ impl MornePlaine {
         let mut cost = if from_mode == mode::FRESH && from_road && to_road {
             // MP-ROAD-3: the first step of the turn, road hex to road hex, is always
             // free (a jump is free too, but still costs the next road hex its bonus).
+            // Reading (MP-TER-2): "free" replaces the hex's cost as a road does, not the
+            // hexside's: a stream, a ford or a slope crossed is paid as on any road step.
             why |= why::ROAD_START;
-            0
+            hexside
         } else if link & 1 != 0 && from_mode != mode::PENALTY {
             // MP-ROAD-2, MP-REF-4: along the same road.
             why |= why::ROAD;
@@ -327,7 +329,7 @@ impl MornePlaine {
             }
             terrain + hexside
         };
-        if hexside > 0 && why & why::ROAD_START == 0 {
+        if hexside > 0 {
             why |= why::HEXSIDE;
             // MP-TER-3: into marsh across a stream, both costs.
             if bog && st.flags & sb::STREAM != 0 {
@@ -450,14 +452,10 @@ impl MornePlaine {
                     "MP-BMB-4",
                     format!("{name} fired in the bombardment phase and may not move in this movement phase"),
                 ),
-                NoMove::Stopped => {
-                    let rule = if state.units[u.index()].has_charged {
-                        "MP-CHG-28"
-                    } else {
-                        "MP-MOV-8"
-                    };
-                    Refusal::new(rule, format!("{name} has ended its movement for this phase"))
-                }
+                NoMove::Stopped => Refusal::new(
+                    "MP-MOV-8",
+                    format!("{name} has ended its movement for this phase"),
+                ),
                 NoMove::Spent => Refusal::new(
                     "MP-MOV-4",
                     format!("{name} has used up its movement allowance: move another unit or end the phase"),

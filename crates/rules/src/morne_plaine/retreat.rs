@@ -52,7 +52,8 @@ impl MornePlaine {
                 if blocked {
                     return None;
                 }
-                let built_up = ["village", "town", "hamlet"].contains(&self.terrain_name(to));
+                // MP-TER-4: "a village" is a town (villages and towns, not hamlets).
+                let built_up = self.is_town(to);
                 let near_attacker = enemy_at.is_some_and(|e| e.distance(to) <= 1);
                 let opposite = toward_enemy.is_some_and(|t| t.opposite() == d);
                 let stream = self.flags(hex, d) & sb::STREAM != 0;

@@ -140,9 +140,11 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
             }
             if bits & bridge != 0 {
                 f |= sb::BRIDGE;
-                if bits & (river | major) != 0 {
-                    f |= sb::RIVER_BRIDGE;
-                }
+            }
+            // MP-CHG-24: a charge crosses a river or major river nowhere, neither at a
+            // bridge nor at a ford.
+            if crossing && bits & (river | major) != 0 {
+                f |= sb::RIVER_CROSSING;
             }
             if bits & slope != 0 {
                 f |= sb::SLOPE;
@@ -183,8 +185,12 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         let name = s.terrain_names[usize::from(s.terrain.cells()[i])].as_str();
         let row = &terrain_rows[usize::from(s.terrain.cells()[i])];
         let mut c = 0;
-        if row.uncontrollable {
+        // MP-ZOC-2, MP-ZOC-3: towns (MP-TER-4: villages too) and woods.
+        if row.uncontrollable || row.town {
             c |= cb::NO_CONTROL | cb::SHELTER;
+        }
+        if row.town {
+            c |= cb::TOWN;
         }
         if name == "fort" {
             c |= cb::NO_CONTROL | cb::FORT;
@@ -315,7 +321,6 @@ pub(super) fn initial_state(rules: &MornePlaine) -> State {
                 mp: c.ma,
                 moved: false,
                 stopped: false,
-                has_charged: false,
                 road_penalty: false,
                 fired: false,
                 attacked: false,
@@ -361,7 +366,6 @@ fn begin_phase(rules: &MornePlaine, state: &mut State, ctx: Option<&mut Ctx<'_, 
                 // counts in the combat that follows); MP-CHG-17's bonus lasts as long.
                 u.victorious = false;
                 u.charged = None;
-                u.has_charged = false;
                 if c.side == active {
                     u.mp = c.ma;
                     u.moved = false;

@@ -140,7 +140,7 @@ pub struct UnitState {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub moved: bool,
     /// May move no further this phase (entered a zone of control, stuck in a bog,
-    /// charged, fired).
+    /// fired).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stopped: bool,
     /// Jumped a crossroads: the next road hex is paid at the terrain's cost (MP-ROAD-5).
@@ -159,10 +159,6 @@ pub struct UnitState {
     /// (MP-VICU-1): supports whatever its contacts (MP-CMB-10).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub victorious: bool,
-    /// Carried out a charging action this movement phase, successful or not: its
-    /// movement is over (MP-CHG-28).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub has_charged: bool,
     /// Charged this unit successfully this movement phase: x1.5 strength in the attack on
     /// it that follows (MP-CHG-17).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -185,7 +185,7 @@ fn mp_chg_6_a_charging_action_is_two_straight_hexes() {
     // The charge ends next to the target.
     let mut v = field(4, |m| m.inf("b-t", "0305", 4, 4));
     run_up(&mut v);
-    v.force(&[1]);
+    v.force(&[1, 1]); // the test held; the reaction fire misses (MP-CHG-29)
     let ev = v.charge("o-c", "b-t").unwrap();
     assert!(has(&ev, |e| matches!(e, Event::Moved { .. })));
     assert_eq!(v.at("o-c").as_deref(), Some("0304"));
@@ -210,7 +210,8 @@ fn mp_chg_7_moving_on_in_the_same_direction_charges() {
 
 #[test]
 fn mp_chg_8_units_in_woods_dunes_palm_groves_towns_cannot_be_charged() {
-    for code in ["w", "d", "p", "t"] {
+    // MP-TER-4: a village is a town.
+    for code in ["w", "d", "p", "t", "v"] {
         let terrain =
             format!(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . {code} . .\n. . . . .");
         let mut t = map(&terrain)
@@ -229,7 +230,8 @@ fn mp_chg_8_units_in_woods_dunes_palm_groves_towns_cannot_be_charged() {
 
 #[test]
 fn mp_chg_9_otherwise_the_targets_terrain_does_not_matter() {
-    for code in [".", "r", "c", "o", "v", "m", "h", "f"] {
+    // Not a village (MP-TER-4: a town, MP-CHG-8); a hamlet is no town.
+    for code in [".", "r", "c", "o", "m", "h", "f"] {
         let terrain =
             format!(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . {code} . .\n. . . . .");
         let mut t = map(&terrain)
@@ -286,7 +288,8 @@ fn mp_chg_10_a_charge_is_offered_exactly_when_valid() {
                 .find(|(_, at)| t.h(at) == h3)
                 .map(|(id, _)| t.u(id));
             let sheltered = names.map().contains(h3)
-                && ["woods", "town"].contains(&t.g.scenario().terrain_at(h3).unwrap_or(""));
+                && ["woods", "town", "village"]
+                    .contains(&t.g.scenario().terrain_at(h3).unwrap_or(""));
             let free = !enemies.iter().any(|(_, at)| t.h(at) == h2);
             let expect = clear_at(h1) && clear_at(h2) && enemy.is_some() && !sheltered && free;
             let listed = charges(&t);
@@ -323,7 +326,7 @@ fn mp_chg_11_morale_test_one_to_nine_greater_fails() {
             (5, 9),
             "succeeds on 5 to 9"
         );
-        t.force(&[roll]);
+        t.force(&[roll, 1]); // a held charge draws a reaction fire that misses
         let ev = t.charge("o-c", "b-t").unwrap();
         assert_eq!(charged(&ev), (4, 0, i32::try_from(roll).unwrap(), success));
     }
@@ -378,7 +381,7 @@ fn mp_chg_15_example_1_light_cavalry_against_infantry() {
     // CS 3 against MV 4, CS 5: -2; a 6 makes 4, not above 4: the charge has no effect.
     let mut t = field(3, |m| m.inf("b-t", "0305", 5, 4));
     run_up(&mut t);
-    t.force(&[6]);
+    t.force(&[6, 1]); // and the reaction fire misses (MP-CHG-29)
     let ev = t.charge("o-c", "b-t").unwrap();
     assert_eq!(charged(&ev), (4, -2, 4, false));
     assert_eq!((t.at("b-t").as_deref(), t.mv("b-t")), (Some("0305"), 4));
@@ -405,7 +408,7 @@ fn mp_chg_15_example_2_the_guard_always_faces_up() {
     run_up(&mut t);
     let p = t.g.rules().preview(t.state(), &charges(&t)[0]).unwrap();
     assert_eq!(p.outcomes[0].num, 0, "no roll succeeds");
-    t.force(&[9]);
+    t.force(&[9, 1]);
     assert_eq!(
         charged(&t.charge("o-c", "b-guard").unwrap()),
         (6, -3, 6, false)
@@ -438,7 +441,7 @@ fn mp_chg_16_slope_and_stream_modifiers() {
     for (up, morale) in [(true, 5), (false, 3)] {
         let mut t = slope(up);
         run_up(&mut t);
-        t.force(&[1]);
+        t.force(&[1, 1]);
         assert_eq!(
             charged(&t.charge("o-c", "b-t").unwrap()).0,
             morale,
@@ -451,7 +454,7 @@ fn mp_chg_16_slope_and_stream_modifiers() {
         .inf("b-t", "0305", 4, 4)
         .game();
     run_up(&mut s);
-    s.force(&[1]);
+    s.force(&[1, 1]);
     assert_eq!(
         charged(&s.charge("o-c", "b-t").unwrap()).0,
         5,
@@ -601,7 +604,7 @@ fn mp_chg_23_artillery_never_retreats_and_is_eliminated() {
     // Holding, it stays.
     let mut u = field(4, |m| m.art("b-g", "0305", 3, 2));
     run_up(&mut u);
-    u.force(&[1]);
+    u.force(&[1, 1]);
     u.charge("o-c", "b-g").unwrap();
     assert_eq!(u.at("b-g").as_deref(), Some("0305"));
 }
@@ -616,28 +619,45 @@ fn mp_chg_24_through_a_bridge_over_a_stream_only() {
         .game();
     run_up(&mut t);
     assert_eq!(charges(&t).len(), 1, "a bridge over a stream");
-    for side in ["0303/0304", "0302/0303", "0304/0305"] {
-        let mut u = clear(5, 8)
-            .hexsides("river", &[side])
-            .hexsides("bridge", &[side])
-            .cav("o-c", "0302", 4, 5)
-            .inf("b-t", "0305", 4, 4)
-            .game();
-        run_up(&mut u);
-        assert!(charges(&u).is_empty(), "a bridge over a river at {side}");
-        let a = Action::Charge {
-            unit: u.u("o-c"),
-            target: u.u("b-t"),
-        };
-        assert_eq!(u.refused(a), "MP-CHG-24");
+    // A ford over a stream is a stream: the charge is on.
+    let mut f = clear(5, 8)
+        .hexsides("stream", &["0304/0305"])
+        .hexsides("ford", &["0304/0305"])
+        .cav("o-c", "0302", 4, 5)
+        .inf("b-t", "0305", 4, 4)
+        .game();
+    run_up(&mut f);
+    assert_eq!(charges(&f).len(), 1, "a ford over a stream");
+    // Across a river nowhere: at a bridge or a ford, on the run-up, the charging step
+    // or the strike into the target's hex.
+    for crossing in ["bridge", "ford"] {
+        for side in ["0303/0304", "0302/0303", "0304/0305"] {
+            let mut u = clear(5, 8)
+                .hexsides("river", &[side])
+                .hexsides(crossing, &[side])
+                .cav("o-c", "0302", 4, 5)
+                .inf("b-t", "0305", 4, 4)
+                .game();
+            run_up(&mut u);
+            assert!(
+                charges(&u).is_empty(),
+                "a {crossing} over a river at {side}"
+            );
+            let a = Action::Charge {
+                unit: u.u("o-c"),
+                target: u.u("b-t"),
+            };
+            assert_eq!(u.refused(a), "MP-CHG-24", "a {crossing} at {side}");
+        }
     }
 }
 
 #[test]
-fn mp_chg_25_a_failed_charge_has_no_effect_and_no_reaction_fire() {
+fn mp_chg_25_a_failed_charge_has_no_effect_on_the_target() {
     let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4).art("b-g", "0405", 4, 3));
     run_up(&mut t);
-    t.force(&[1]);
+    // The test holds; the reaction fire (MP-CHG-29) misses.
+    t.force(&[1, 1]);
     let ev = t.charge("o-c", "b-t").unwrap();
     assert!(!charged(&ev).3);
     assert!(!has(&ev, |e| matches!(
@@ -687,17 +707,120 @@ fn mp_chg_27_morale_gone_the_rest_comes_off_strength() {
 }
 
 #[test]
-fn mp_chg_28_a_charge_ends_the_chargers_movement() {
-    let mut t = field(4, |m| m.art("b-g", "0305", 3, 2));
+fn mp_chg_28_the_charger_goes_on_after_a_charge() {
+    // Artillery exerts no zone of control (MP-ZOC-5): driven off (eliminated), it
+    // leaves the charger free in its hex with 6 of its 8 points; it steps on, runs up
+    // again and charges a second battery (MP-CHG-13).
+    let mut t = field(4, |m| m.art("b-g", "0305", 3, 2).art("b-h", "0308", 3, 2));
     run_up(&mut t);
-    t.force(&[1]);
+    t.force(&[9]);
     let ev = t.charge("o-c", "b-g").unwrap();
+    assert!(charged(&ev).3);
+    assert!(!has(&ev, |e| matches!(e, Event::Halted { .. })), "{ev:?}");
+    assert_eq!((t.at("o-c").as_deref(), t.mp("o-c")), (Some("0305"), 6));
+    assert!(!t.unit("o-c").stopped);
+    t.go("o-c", "0306")
+        .unwrap_or_else(|r| panic!("it goes on: {r}"));
+    assert_eq!(charges(&t).len(), 1, "a new charging action");
+    t.force(&[9]);
+    assert!(charged(&t.charge("o-c", "b-h").unwrap()).3);
+    assert_eq!(t.at("o-c").as_deref(), Some("0308"));
+    // A failed charge against a battery leaves the charger outside any zone of control:
+    // it goes on too.
+    let mut u = field(4, |m| m.art("b-g", "0305", 3, 2));
+    run_up(&mut u);
+    u.force(&[1, 1]);
+    assert!(!charged(&u.charge("o-c", "b-g").unwrap()).3);
+    assert!(
+        u.go("o-c", "0204").is_ok(),
+        "it moves on after a failed charge"
+    );
+    // Where the charge ends in an enemy zone of control, MP-MOV-8 ends the movement:
+    // after a failure next to infantry, and after a success when the beaten unit
+    // retreats next to the charger's new hex.
+    let mut v = field(4, |m| m.inf("b-t", "0305", 4, 4));
+    run_up(&mut v);
+    v.force(&[1, 1]);
+    let ev = v.charge("o-c", "b-t").unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Halted { rule, .. } if rule == "MP-CHG-28")
+        |e| matches!(e, Event::Halted { rule, .. } if rule == "MP-MOV-8")
     ));
-    assert!(t.mp("o-c") > 0);
-    assert_eq!(t.refused_step("o-c", "0303"), "MP-CHG-28");
+    assert_eq!(v.refused_step("o-c", "0303"), "MP-MOV-8");
+    let mut w = field(4, |m| m.inf("b-t", "0305", 4, 4));
+    run_up(&mut w);
+    w.force(&[9]);
+    let ev = w.charge("o-c", "b-t").unwrap();
+    assert_eq!(w.at("b-t").as_deref(), Some("0306"));
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Halted { rule, .. } if rule == "MP-MOV-8")
+    ));
+}
+
+#[test]
+fn mp_chg_29_reaction_fire_after_a_failed_charge() {
+    // Infantry that holds fires: a 4 misses, a 5 costs a morale point, a 6 a strength
+    // point (the provisional table in data.toml).
+    for (fire, mv, cs) in [(4, 5, 4), (5, 4, 4), (6, 5, 3)] {
+        let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
+        run_up(&mut t);
+        let a = charges(&t)[0];
+        assert!(t.explain(&a).reasons.iter().any(|r| r.rule == "MP-CHG-29"));
+        t.force(&[1, fire]);
+        let ev = t.charge("o-c", "b-t").unwrap();
+        assert!(!charged(&ev).3);
+        let rolls = ev
+            .iter()
+            .filter(|e| matches!(e, Event::Roll(r) if r.purpose.starts_with("MP-CHG-29")))
+            .count();
+        assert_eq!(rolls, 1, "{ev:?}");
+        assert_eq!((t.mv("o-c"), t.cs("o-c")), (mv, cs), "a {fire}");
+        assert_eq!(
+            has(
+                &ev,
+                |e| matches!(e, Event::Shaken { rule, .. } if rule == "MP-CHG-29")
+            ),
+            fire >= 5
+        );
+    }
+    // Artillery fires too.
+    let mut a = field(4, |m| m.art("b-g", "0305", 3, 2));
+    run_up(&mut a);
+    a.force(&[1, 6]);
+    a.charge("o-c", "b-g").unwrap();
+    assert_eq!(a.cs("o-c"), 3);
+    // Cavalry and leaders do not fire; a successful charge draws no fire.
+    let fired = |ev: &[Event]| {
+        has(
+            ev,
+            |e| matches!(e, Event::Roll(r) if r.purpose.starts_with("MP-CHG-29")),
+        )
+    };
+    let cavalry = field(4, |m| m.cav("b-k", "0305", 4, 4));
+    let leader = field(4, |m| m.leader("b-l", "0305", 9, 3));
+    for (id, mut t) in [("b-k", cavalry), ("b-l", leader)] {
+        run_up(&mut t);
+        t.force(&[1]);
+        let ev = t.charge("o-c", id).unwrap();
+        assert!(!charged(&ev).3);
+        assert!(!fired(&ev), "{id}");
+    }
+    let mut s = field(4, |m| m.inf("b-t", "0305", 4, 4));
+    run_up(&mut s);
+    s.force(&[9]);
+    assert!(!fired(&s.charge("o-c", "b-t").unwrap()));
+    // A demoralised unit that holds does not fire (MP-DEM-3): CS 1 against CS 9 takes
+    // 8 off the number.
+    let mut d = clear(5, 8)
+        .cav("o-c", "0302", 1, 5)
+        .inf("b-t", "0305", 9, 0)
+        .game();
+    run_up(&mut d);
+    d.force(&[1]);
+    let ev = d.charge("o-c", "b-t").unwrap();
+    assert!(!charged(&ev).3);
+    assert!(!fired(&ev));
 }
 
 #[test]

@@ -893,17 +893,25 @@ fn mp_adv_5_infantry_and_mounted_only_to_equal_or_higher_rank() {
         Some("0303"),
         "village (2) to orchard (0)"
     );
+    // For cavalry a village is rank 0 like an orchard, so it advances from the orchard
+    // into the village; but a village is a town (MP-TER-4), an objective hex (MP-ADV-1),
+    // which it does not leave for the orchard.
+    let terrain = ". . . .\n. . . .\n. . o .\n. . v .\n. . . .";
     let mut v = fight(
         map(terrain)
             .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
             .inf("b-a", "0304", 4, 4),
     );
     beat(&mut v, "o-c", "b-a", "defender");
-    assert_eq!(
-        v.at("o-c").as_deref(),
-        Some("0304"),
-        "for cavalry a village is rank 0 like an orchard"
+    assert_eq!(v.at("o-c").as_deref(), Some("0304"), "orchard to village");
+    let terrain = ". . . .\n. . . .\n. . v .\n. . o .\n. . . .";
+    let mut w = fight(
+        map(terrain)
+            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
+            .inf("b-a", "0304", 4, 4),
     );
+    beat(&mut w, "o-c", "b-a", "defender");
+    assert_eq!(w.at("o-c").as_deref(), Some("0303"), "village to orchard");
 }
 
 #[test]

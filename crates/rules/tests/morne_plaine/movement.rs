@@ -366,6 +366,90 @@ fn mp_road_3_first_step_from_a_road_hex_is_free() {
     u.go("o-a", "0302").unwrap();
     u.go("o-a", "0303").unwrap();
     assert_eq!(u.cost("o-a", "0402"), 2);
+    // Free as a road step is, not more (MP-TER-2): a stream or a slope crossed on the
+    // first step is paid like on the next, with the hexside's rule cited.
+    let brook = || {
+        clear(5, 5)
+            .path("road", &["0301", "0302", "0303", "0304"])
+            .hexsides("stream", &["0302/0303", "0303/0304"])
+            .inf("b-far", "0505", 5, 4)
+    };
+    let mut v = brook().inf("o-a", "0302", 5, 4).game();
+    let ev = v.go("o-a", "0303").unwrap();
+    assert!(
+        has(&ev, |e| matches!(e, Event::Moved { cost: 1, .. })),
+        "the first step pays the stream: {ev:?}"
+    );
+    assert!(rules_of(&ev).contains(&"MP-TER-2".to_owned()));
+    assert_eq!(v.cost("o-a", "0304"), 1, "as the next road step does");
+    let mut w = clear(5, 5)
+        .elevation("0 0 0 0 0\n0 0 0 0 0\n0 0 1 0 0\n0 0 1 0 0\n0 0 1 0 0")
+        .hexsides("slope", &["0302/0303"])
+        .path("road", &["0301", "0302", "0303", "0304"])
+        .inf("b-far", "0505", 5, 4)
+        .inf("o-a", "0302", 5, 4)
+        .game();
+    assert_eq!(w.cost("o-a", "0303"), 1, "the first step pays the climb");
+}
+
+/// MP-TER-4: the texts' towns are the chart's villages: a village is a town wherever
+/// the rules ask (zones of control, charge targets, advance ranks and objectives,
+/// retreat priority, line of sight), and a hamlet is not.
+#[test]
+fn mp_ter_4_a_village_is_a_town_everywhere() {
+    use super::combat::beat;
+    // Zones of control (MP-ZOC-2): a village next to the enemy is not controlled.
+    let mut t = map(". . . . .\n. . v . .\n. . . . .\n. . . . .")
+        .inf("b-a", "0303", 5, 4)
+        .inf("o-a", "0301", 5, 4)
+        .game();
+    let ev = t.go("o-a", "0302").unwrap();
+    assert!(!has(&ev, |e| matches!(e, Event::Halted { .. })), "{ev:?}");
+    // Units in a village control nothing (MP-ZOC-3).
+    let mut u = map(". . . . .\n. . . . .\n. . v . .\n. . . . .")
+        .inf("b-a", "0303", 5, 4)
+        .inf("o-a", "0301", 5, 4)
+        .game();
+    let ev = u.go("o-a", "0302").unwrap();
+    assert!(!has(&ev, |e| matches!(e, Event::Halted { .. })), "{ev:?}");
+    // Advance after combat (MP-ADV-1): a village is an objective hex like a town, so
+    // cavalry (rank 0 there, as on clear ground) does not leave it.
+    for code in ["t", "v"] {
+        let terrain = format!(". . . .\n. . . .\n. . {code} .\n. . . .\n. . . .");
+        let mut c = map(&terrain)
+            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
+            .inf("b-a", "0304", 4, 4)
+            .game();
+        c.to("orange", Phase::Combat);
+        beat(&mut c, "o-c", "b-a", "defender");
+        assert_eq!(c.at("o-c").as_deref(), Some("0303"), "{code}");
+    }
+    // Retreat (MP-RET-1): "into a village" is into a town; a hamlet is not one, and
+    // woods come first (MP-RET-2).
+    for (code, to) in [("v", "0304"), ("t", "0304"), ("h", "0504")] {
+        let mut rows = [". . . . . . ."; 7];
+        let row = format!(". . {code} . w . .");
+        rows[3] = &row;
+        let mut r = map(&rows.join("\n"))
+            .unit("o-a", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
+            .inf("b-d", "0404", 4, 4)
+            .game();
+        r.to("orange", Phase::Combat);
+        let ev = beat(&mut r, "o-a", "b-d", "defender");
+        assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
+        assert_eq!(r.at("b-d").as_deref(), Some(to), "{code}");
+    }
+    // Charge targets (MP-CHG-8): never in a village.
+    let mut g = map(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . v . .\n. . . . .")
+        .cav("o-c", "0302", 4, 5)
+        .inf("b-t", "0305", 4, 4)
+        .game();
+    g.go("o-c", "0303").unwrap();
+    let a = Action::Charge {
+        unit: g.u("o-c"),
+        target: g.u("b-t"),
+    };
+    assert_eq!(g.refused(a), "MP-CHG-8");
 }
 
 #[test]

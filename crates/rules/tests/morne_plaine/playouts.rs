@@ -16,6 +16,8 @@ struct Tally {
     longest: u64,
     attacks: u64,
     charges: u64,
+    /// Legal lists that offered a charge.
+    offered: u64,
     eliminated: u64,
     outcomes: BTreeMap<String, u64>,
 }
@@ -76,8 +78,24 @@ fn playout(scenario: &Scenario, seed: u64, tally: &mut Tally, full_checks: bool)
                 assert!(e.legal, "seed {seed}: listed but refused: {a:?}: {e:?}");
             }
         }
-        let a =
-            legal[usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()];
+        // A charge is offered only after a run-up and drawn at random only now and then:
+        // when one is offered it is taken half the time, so that the playouts resolve
+        // charges (the retreat, reaction fire, the charger going on) and not only list
+        // them.
+        let charge = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Charge { .. }));
+        if charge.is_some() {
+            tally.offered += 1;
+        }
+        let a = match charge {
+            Some(c) if pick.next(2).0 == 1 => c,
+            _ => {
+                legal
+                    [usize::try_from(pick.next(u32::try_from(legal.len()).unwrap()).0 - 1).unwrap()]
+            }
+        };
         let events = game
             .apply(a)
             .unwrap_or_else(|r| panic!("seed {seed}: {a:?} refused: {r}"))

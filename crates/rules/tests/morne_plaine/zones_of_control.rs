@@ -72,11 +72,20 @@ fn mp_zoc_2_towns_and_woods_cannot_be_controlled() {
     assert!(!halts(&mut v, "o-b", "0403"), "town");
     assert!(v.go("o-a", "0301").is_ok(), "and leaves without the +1");
     let _ = &mut u;
+    // MP-TER-4: a village is a town; a hamlet is not.
+    for (code, controlled) in [("v", false), ("h", true)] {
+        let mut w = map(&format!(". . . . .\n. . {code} . .\n. . . . .\n. . . . ."))
+            .inf("b-a", "0303", 5, 4)
+            .inf("o-a", "0301", 5, 4)
+            .game();
+        assert_eq!(halts(&mut w, "o-a", "0302"), controlled, "{code}");
+    }
 }
 
 #[test]
 fn mp_zoc_3_units_in_towns_or_woods_control_nothing() {
-    for code in ["w", "t"] {
+    // MP-TER-4: a village is a town.
+    for code in ["w", "t", "v"] {
         let terrain = format!(". . . . .\n. . . . .\n. . {code} . .\n. . . . .\n. . . . .");
         let mut t = map(&terrain)
             .inf("b-a", "0303", 5, 4)
