@@ -99,7 +99,7 @@ fn mp_chg_3_a_successful_charge_drives_back_shakes_and_strengthens() {
     );
     t.end();
     assert_eq!(t.phase(), (Phase::Combat, "orange"));
-    t.force(&[1, 1]);
+    t.force(&[1]); // 1.5-1, die 1: 1/1, no morale check
     let ev = t.attack("o-c", "b-t").unwrap();
     assert!(
         has(&ev, |e| matches!(e, Event::Attacked { attack: 6, .. })),
@@ -475,13 +475,13 @@ fn mp_chg_17_the_charger_takes_the_place_and_strikes_at_one_and_a_half() {
     t.end();
     // Against the charged unit: 5 x 1.5 = 7 (rounded down); against another: 5.
     let mut other = t.clone();
-    other.force(&[1, 1]);
+    other.force(&[1]); // 1-1, die 1: 1/0
     let ev = other.attack("o-c", "b-other").unwrap();
     assert!(
         has(&ev, |e| matches!(e, Event::Attacked { attack: 5, .. })),
         "{ev:?}"
     );
-    t.force(&[1, 1]);
+    t.force(&[1]); // 1.5-1, die 1: 1/1
     let ev = t.attack("o-c", "b-t").unwrap();
     assert!(
         has(&ev, |e| matches!(e, Event::Attacked { attack: 7, .. })),
