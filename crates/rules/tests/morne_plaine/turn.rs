@@ -3,6 +3,7 @@
 
 use super::harness::{clear, has};
 use grognard_engine::Ruleset;
+use grognard_rules::morne_plaine::data::{Data, DataError, Source, DATA};
 use grognard_rules::morne_plaine::{Action, Event, Phase};
 
 fn began(ev: &[Event]) -> Vec<(u32, String, Phase)> {
@@ -125,6 +126,26 @@ fn mp_rein_1_reinforcement_arrives() {
     t.end();
     t.to("blue", Phase::Movement);
     assert_eq!(t.at("b-r").as_deref(), Some("0808"));
+    // The phase is a provisional value of data.toml, checked when the tables load.
+    let data = Data::shipped();
+    assert_eq!(
+        (
+            data.reinforcements.source,
+            data.reinforcements.phase.as_str()
+        ),
+        (Source::Provisional, "movement")
+    );
+    assert!(!data.reinforcements.reason.is_empty());
+    let bad = DATA.replace("phase = \"movement\"", "phase = \"rally\"");
+    assert_eq!(
+        Data::parse(&bad).unwrap_err(),
+        DataError::ReinforcementPhase("rally".into())
+    );
+    let dup = DATA.replace(
+        "last_tie = [\"ne\", \"se\", \"s\", \"sw\", \"nw\", \"n\"]",
+        "last_tie = [\"ne\", \"ne\", \"s\", \"sw\", \"nw\", \"n\"]",
+    );
+    assert!(matches!(Data::parse(&dup), Err(DataError::LastTie(_))));
 }
 
 #[test]
