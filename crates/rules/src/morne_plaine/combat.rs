@@ -1,7 +1,7 @@
 //! The combat phase (morne-plaine-combat.txt: support, odds, the die, results, morale
 //! checks, advance after combat, victorious units, elimination, demoralisation).
 
-use super::data::CrtResult;
+use super::data::{Crt, CrtResult};
 use super::side_bits as sb;
 use super::units::Class;
 use super::{Action, Event, MornePlaine, Phase, State};
@@ -27,7 +27,8 @@ pub(crate) struct Battle {
 
 impl MornePlaine {
     /// MP-CMB-8: units "on contact": adjacent, not separated by a river, a major river or a
-    /// slope of more than one level.
+    /// slope of more than one level. Reading (MP-CMB-5): contact follows movement, so a
+    /// river crossed by a bridge or a ford does not separate.
     pub(crate) fn in_contact(&self, a: Hex, b: Hex) -> bool {
         a.direction_to(b)
             .is_some_and(|d| self.flags(a, d) & sb::NO_COMBAT == 0)
@@ -57,15 +58,29 @@ impl MornePlaine {
         found.into_iter().flatten()
     }
 
-    /// A unit's strength in an attack on or by `against`: x1.5 rounded down after a
-    /// successful charge on that unit (MP-CHG-17, MP-CMB-11).
-    pub(crate) fn strength(&self, state: &State, u: UnitId, against: UnitId) -> u32 {
+    /// A unit's strength in an attack on or by `against`, as MP-CMB-11 corrects it:
+    /// x1.5 rounded down after a successful charge on that unit (MP-CHG-17); then, for a
+    /// unit of the defending side, by the type of terrain of its own hex (MP-CMB-30).
+    pub(crate) fn strength(
+        &self,
+        state: &State,
+        u: UnitId,
+        against: UnitId,
+        defending: bool,
+    ) -> u32 {
         let s = &state.units[u.index()];
         let cs = u32::from(s.cs);
-        if s.charged == Some(against) {
+        let cs = if s.charged == Some(against) {
             cs * 3 / 2
         } else {
             cs
+        };
+        match s.hex {
+            Some(hex) if defending => {
+                let rank = self.ground_rank(hex, self.counters[u.index()].class);
+                cs * self.data.combat_terrain.percent(rank) / 100
+            }
+            _ => cs,
         }
     }
 
@@ -106,49 +121,27 @@ impl MornePlaine {
         out
     }
 
-    /// MP-CMB-16, MP-CMB-17: the table column of `attack` against `defence`, rounded in
-    /// the defender's favour and clamped to 1-8 .. 8-1. Columns are numbered 0 (1-8) to
-    /// 16 (8-1), 8 being 1-1.
-    #[must_use]
-    pub fn odds_column(attack: u32, defence: u32) -> usize {
-        let (a, d) = (u64::from(attack), u64::from(defence.max(1)));
-        if a == 0 {
-            0
-        } else if a >= d {
-            // 1-1, 1.5-1, 2-1, 3-1 ... 8-1: the largest ratio not above a/d.
-            if 2 * a < 3 * d {
-                8
-            } else if a < 2 * d {
-                9
-            } else {
-                let k = (a / d).min(8);
-                usize::try_from(8 + k).expect("small")
-            }
-        } else if 2 * d <= 3 * a {
-            7 // 1-1.5
-        } else if d <= 2 * a {
-            6 // 1-2
-        } else {
-            // 1-3 ... 1-8: the smallest ratio not below d/a.
-            let k = d.div_ceil(a.max(1)).min(8);
-            usize::try_from(8 - k).expect("small")
-        }
-    }
-
-    /// MP-ADV-3: the defensive rank of a hex for a unit's class. A hill is any hex above
-    /// level 0; the better of its terrain and its hill counts. Artillery ranks as
-    /// infantry (it never advances, MP-ADV-4; the rank sets its ground in MP-CMB-30).
-    pub(crate) fn rank(&self, hex: Hex, class: Class) -> i32 {
-        let t = self.terrain_name(hex);
+    /// MP-ADV-3: the defensive rank of a hex's terrain for a unit's class, the hill
+    /// aside. Artillery ranks as infantry (it never advances, MP-ADV-4; the rank sets
+    /// its ground in MP-CMB-30).
+    pub(crate) fn ground_rank(&self, hex: Hex, class: Class) -> i32 {
         let infantry_like = matches!(class, Class::Infantry | Class::Artillery);
         // MP-TER-4: a village is a town.
-        let terrain = match t {
+        let t = self.terrain_name(hex);
+        match t {
             "dune" | "marsh" => -1,
             "fort" => 3,
             _ if infantry_like && (self.is_town(hex) || t == "woods") => 2,
             "hamlet" => 1,
             _ => 0,
-        };
+        }
+    }
+
+    /// MP-ADV-3: the defensive rank of a hex for a unit's class in the advance after
+    /// combat. A hill is any hex above level 0; the better of its terrain and its hill
+    /// counts.
+    pub(crate) fn rank(&self, hex: Hex, class: Class) -> i32 {
+        let terrain = self.ground_rank(hex, class);
         if self.elev(hex) > 0 {
             terrain.max(1)
         } else {
@@ -243,25 +236,30 @@ impl MornePlaine {
         if !self.in_contact(a_hex, d_hex) {
             return Err(Refusal::new(
                 "MP-CMB-5",
-                "combat is not possible where movement is forbidden: across a river or a major river, or up or down a slope of more than one level",
+                "combat is not possible where movement is forbidden: across a river or a major river but at a bridge or a ford, or up or down a slope of more than one level",
             ));
         }
         let occ = self.occupancy(state);
         let attack_support = self.supports(state, u, target, &occ);
         let defence_support = self.supports(state, target, u, &occ);
         // MP-CMB-13, MP-CMB-11: the attacker's strength plus its supports'; MP-CMB-14:
-        // the defender's plus its supports'.
-        let attack = self.strength(state, u, target)
+        // the defender's plus its supports', each corrected by its ground (MP-CMB-30).
+        let attack = self.strength(state, u, target, false)
             + attack_support
                 .iter()
-                .map(|&s| self.strength(state, s, target))
+                .map(|&s| self.strength(state, s, target, false))
                 .sum::<u32>();
-        let defence = self.strength(state, target, u)
+        let plain = u32::from(state.units[target.index()].cs)
             + defence_support
                 .iter()
-                .map(|&s| self.strength(state, s, u))
+                .map(|&s| u32::from(state.units[s.index()].cs))
                 .sum::<u32>();
-        let column = Self::odds_column(attack, defence);
+        let defence = self.strength(state, target, u, true)
+            + defence_support
+                .iter()
+                .map(|&s| self.strength(state, s, u, true))
+                .sum::<u32>();
+        let column = self.data.crt.column(attack, defence);
         let mut modifier = 0;
         let mut reasons = vec![
             Reason::new("MP-CMB-15", format!("{attack} against {defence}")),
@@ -289,8 +287,17 @@ impl MornePlaine {
                 "the charger attacks the unit it charged at 1.5 times its strength",
             ));
         }
-        // MP-CMB-18: the die takes cumulative modifiers. MP-CMB-21: the elevation of the
-        // attacking unit against the defender's; MP-CMB-22: not the supports'.
+        if defence != plain {
+            reasons.push(Reason::new(
+                "MP-CMB-30",
+                format!("the defenders' ground makes their {plain} strength {defence}"),
+            ));
+        }
+        // MP-CMB-18: the die takes cumulative modifiers, "because of terrain or the
+        // morale difference". Reading: the die's terrain modifier is the "bonus due to
+        // topography" the text then gives; the type of terrain corrects strengths
+        // instead (MP-CMB-30), so a hill counts once, here. MP-CMB-21: the elevation of
+        // the attacking unit against the defender's; MP-CMB-22: not the supports'.
         let climb = i32::from(self.elev(a_hex)).cmp(&i32::from(self.elev(d_hex)));
         let elevation = match climb {
             std::cmp::Ordering::Greater => 1,
@@ -323,22 +330,6 @@ impl MornePlaine {
                 format!("{m:+} to the die for the morale difference"),
             ));
         }
-        // MP-CMB-30 (provisional): the defender's ground.
-        let rank = self.rank(d_hex, t.class);
-        let terrain = self
-            .data
-            .combat_terrain
-            .rank_modifier
-            .get(&rank.to_string())
-            .copied()
-            .unwrap_or(0);
-        if terrain != 0 {
-            modifier += terrain;
-            reasons.push(Reason::new(
-                "MP-CMB-30",
-                format!("{terrain:+} to the die for the defender's ground (rank {rank})"),
-            ));
-        }
         Ok(Battle {
             attack_support,
             defence_support,
@@ -350,9 +341,11 @@ impl MornePlaine {
         })
     }
 
-    /// MP-CMB-19: the table row for a die roll.
+    /// MP-CMB-19: the table row for a die roll: below 0 is 0, above 7 is 7.
     fn crt_row(roll: u32, modifier: i32) -> usize {
-        usize::try_from((i32::try_from(roll).unwrap_or(7) + modifier).clamp(0, 7)).expect("0..=7")
+        let last = i32::try_from(Crt::LAST_ROW).unwrap_or(7);
+        usize::try_from((i32::try_from(roll).unwrap_or(last) + modifier).clamp(0, last))
+            .unwrap_or(0)
     }
 
     /// The cell for a roll.
@@ -425,10 +418,10 @@ pub(crate) fn apply_attack(
     lose_strength(rules, state, target, r.defender_loss, u, ctx);
     lose_strength(rules, state, u, r.attacker_loss, target, ctx);
     if r.defender_check {
-        morale_check(rules, state, target, u, ctx);
+        morale_check(rules, state, target, u, u, ctx);
     }
     if r.attacker_check {
-        morale_check(rules, state, u, target, ctx);
+        morale_check(rules, state, u, u, target, ctx);
     }
 }
 
@@ -493,11 +486,13 @@ fn credit(
 }
 
 /// MP-CMB-26, MP-CMB-27, MP-CMB-28: a morale check after combat; failing, the unit
-/// retreats one hex (MP-RET-*) and the other may advance (MP-ADV-*).
+/// retreats one hex (MP-RET-*) and the other, `by`, may advance (MP-ADV-*). `attacker`
+/// made the attack (`u` itself when the attacker checks).
 fn morale_check(
     rules: &MornePlaine,
     state: &mut State,
     u: UnitId,
+    attacker: UnitId,
     by: UnitId,
     ctx: &mut Ctx<'_, Event>,
 ) {
@@ -524,7 +519,7 @@ fn morale_check(
     if !failed {
         return;
     }
-    match rules.retreat(state, u, by, "MP-RET-13", ctx) {
+    match rules.retreat_from(state, u, attacker, by, "MP-RET-13", ctx) {
         Some(zones) => {
             // MP-RET-10: a point of morale per enemy unit controlling the hex retreated
             // into, the attacker aside.

@@ -1,6 +1,7 @@
 //! The ruleset's tables, read from `data.toml` (every value marked seed, recovered or
 //! provisional, with the reason for each provisional one).
 
+use grognard_hex::Direction;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -116,9 +117,68 @@ pub struct Data {
     pub rally: Rally,
     /// Reaction fire after a failed charge.
     pub reaction_fire: ReactionFire,
+    /// The retreat's last tie-break.
+    pub retreat: Retreat,
+    /// When reinforcements come on.
+    pub reinforcements: Reinforcements,
 }
 
-/// The Combat Results Table (MP-CMB-25).
+/// What is wrong with a set of tables (`data.toml` or a player's replacement).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    /// Not TOML, a missing table or key, an unknown key.
+    #[error("morne_plaine data: {0}")]
+    Toml(String),
+    /// A column of the Combat Results Table is not odds `A-D` with positive numbers.
+    #[error("morne_plaine data: [crt] column `{0}` is not odds such as `1-2` or `1.5-1`")]
+    Column(String),
+    /// The columns are not in increasing odds, so the defender's rounding cannot pick one.
+    #[error("morne_plaine data: [crt] columns must rise in odds; `{0}` does not follow `{1}`")]
+    ColumnOrder(String, String),
+    /// The table has no column.
+    #[error("morne_plaine data: [crt] has no column")]
+    NoColumn,
+    /// Not one row per final die 0 to 7 (MP-CMB-19).
+    #[error("morne_plaine data: [crt] needs one row per final die 0 to 7 (MP-CMB-19): {0} rows")]
+    Rows(usize),
+    /// A row without one cell per column.
+    #[error("morne_plaine data: [crt] row {row} has {cells} cells for {columns} columns")]
+    RowLength {
+        /// The final die of the row.
+        row: usize,
+        /// Its cells.
+        cells: usize,
+        /// The columns.
+        columns: usize,
+    },
+    /// A cell that is not `A/D` with an optional `*` on each side.
+    #[error("morne_plaine data: [crt] row {row}, column `{column}`: `{cell}` is not `A/D` (a `*` for a morale check)")]
+    Cell {
+        /// The final die of the row.
+        row: usize,
+        /// The column's odds.
+        column: String,
+        /// The cell.
+        cell: String,
+    },
+    /// A terrain rank without a strength correction, or a rank MP-ADV-3 does not have.
+    #[error("morne_plaine data: [combat_terrain] strength_percent needs exactly the ranks -1, 0, 1, 2 and 3 (MP-ADV-3): {0}")]
+    Ranks(String),
+    /// The retreat's last tie-break is not the six directions once each.
+    #[error(
+        "morne_plaine data: [retreat] last_tie must name each of ne, se, s, sw, nw, n once: {0:?}"
+    )]
+    LastTie(Vec<String>),
+    /// Reinforcements arriving in a phase other than bombardment or movement.
+    #[error(
+        "morne_plaine data: [reinforcements] phase must be `bombardment` or `movement`, not `{0}`"
+    )]
+    ReinforcementPhase(String),
+}
+
+/// The Combat Results Table (MP-CMB-25). Its shape comes from `data.toml`: the columns
+/// (odds, lowest first) and one row per final die 0 to 7, checked when the tables are
+/// read ([`Data::parse`]).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Crt {
@@ -126,10 +186,16 @@ pub struct Crt {
     pub source: Source,
     /// Why.
     pub reason: String,
-    /// Column names, 1-8 to 8-1.
+    /// Column names, lowest odds first (shipped: 1-8 to 8-1).
     pub columns: Vec<String>,
     /// One row per final die 0 to 7; cells `"A/D"` with `*` for a morale check.
     pub rows: Vec<Vec<String>>,
+    /// Each column's odds as attacker and defender parts in thousandths.
+    #[serde(skip)]
+    odds: Vec<(u64, u64)>,
+    /// The cells read, row by row.
+    #[serde(skip)]
+    cells: Vec<Vec<CrtResult>>,
 }
 
 /// One cell of the table.
@@ -145,32 +211,118 @@ pub struct CrtResult {
     pub defender_check: bool,
 }
 
+/// A number such as `1` or `1.5` in thousandths.
+fn thousandths(text: &str) -> Option<u64> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty()
+        || frac.len() > 3
+        || !(whole.chars().chain(frac.chars())).all(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let whole: u64 = whole.parse().ok()?;
+    let frac: u64 = format!("{frac:0<3}").parse().ok()?;
+    let v = whole.checked_mul(1000)?.checked_add(frac)?;
+    (v > 0).then_some(v)
+}
+
+/// A cell `A/D`, each side a number with an optional `*`.
+fn read_cell(text: &str) -> Option<CrtResult> {
+    let (a, d) = text.split_once('/')?;
+    let part = |p: &str| -> Option<(u8, bool)> {
+        let p = p.trim();
+        let check = p.ends_with('*');
+        Some((p.trim_end_matches('*').parse::<u8>().ok()?, check))
+    };
+    let ((attacker_loss, attacker_check), (defender_loss, defender_check)) = (part(a)?, part(d)?);
+    Some(CrtResult {
+        attacker_loss,
+        attacker_check,
+        defender_loss,
+        defender_check,
+    })
+}
+
 impl Crt {
+    /// The final die's last row: MP-CMB-19 clamps the die to 0 ..= 7.
+    pub const LAST_ROW: usize = 7;
+
+    /// Reads the columns' odds and the cells, and checks the shape.
+    fn read(&mut self) -> Result<(), DataError> {
+        if self.columns.is_empty() {
+            return Err(DataError::NoColumn);
+        }
+        let mut odds: Vec<(u64, u64)> = Vec::new();
+        for (i, c) in self.columns.iter().enumerate() {
+            let o = c
+                .split_once('-')
+                .and_then(|(a, d)| Some((thousandths(a)?, thousandths(d)?)))
+                .ok_or_else(|| DataError::Column(c.clone()))?;
+            if let Some(&(pa, pd)) = odds.last() {
+                // a/d must be above the previous column's pa/pd.
+                if u128::from(o.0) * u128::from(pd) <= u128::from(pa) * u128::from(o.1) {
+                    return Err(DataError::ColumnOrder(
+                        c.clone(),
+                        self.columns[i - 1].clone(),
+                    ));
+                }
+            }
+            odds.push(o);
+        }
+        if self.rows.len() != Self::LAST_ROW + 1 {
+            return Err(DataError::Rows(self.rows.len()));
+        }
+        let mut cells = Vec::with_capacity(self.rows.len());
+        for (row, r) in self.rows.iter().enumerate() {
+            if r.len() != self.columns.len() {
+                return Err(DataError::RowLength {
+                    row,
+                    cells: r.len(),
+                    columns: self.columns.len(),
+                });
+            }
+            let read: Result<Vec<CrtResult>, DataError> = r
+                .iter()
+                .zip(&self.columns)
+                .map(|(cell, column)| {
+                    read_cell(cell).ok_or_else(|| DataError::Cell {
+                        row,
+                        column: column.clone(),
+                        cell: cell.clone(),
+                    })
+                })
+                .collect();
+            cells.push(read?);
+        }
+        self.odds = odds;
+        self.cells = cells;
+        Ok(())
+    }
+
     /// The cell at a final die (0 to 7) and a column index.
     ///
     /// # Panics
-    /// On a malformed cell (a test pins the shipped table).
+    /// When the die or the column is outside the table, or the table was not read
+    /// through [`Data::parse`].
     #[must_use]
     pub fn cell(&self, die: usize, column: usize) -> CrtResult {
-        let text = &self.rows[die][column];
-        let (a, d) = text.split_once('/').expect("cell is A/D");
-        let part = |p: &str| {
-            (
-                p.trim_end_matches('*').parse::<u8>().expect("a number"),
-                p.ends_with('*'),
-            )
-        };
-        let ((attacker_loss, attacker_check), (defender_loss, defender_check)) = (part(a), part(d));
-        CrtResult {
-            attacker_loss,
-            attacker_check,
-            defender_loss,
-            defender_check,
-        }
+        self.cells[die][column]
+    }
+
+    /// MP-CMB-16, MP-CMB-17: the column of `attack` against `defence`: the highest
+    /// column whose odds do not exceed the ratio (rounded in the defender's favour),
+    /// clamped to the table's first and last columns (shipped: 1-8 and 8-1).
+    #[must_use]
+    pub fn column(&self, attack: u32, defence: u32) -> usize {
+        let (a, d) = (u128::from(attack), u128::from(defence.max(1)));
+        self.odds
+            .iter()
+            .rposition(|&(ca, cd)| a * u128::from(cd) >= d * u128::from(ca))
+            .unwrap_or(0)
     }
 }
 
-/// Terrain effects on combat.
+/// Terrain effects on combat (MP-CMB-30).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CombatTerrain {
@@ -178,8 +330,57 @@ pub struct CombatTerrain {
     pub source: Source,
     /// Why.
     pub reason: String,
-    /// Die modifier by the defender's terrain rank.
-    pub rank_modifier: BTreeMap<String, i32>,
+    /// The defending side's strength, in percent, by the rank of each unit's own hex
+    /// (MP-ADV-3 without the hill): `"-1"` to `"3"`.
+    pub strength_percent: BTreeMap<String, u32>,
+}
+
+impl CombatTerrain {
+    /// The percentage for a rank (100 for a rank the table lacks, which [`Data::parse`]
+    /// refuses).
+    #[must_use]
+    pub fn percent(&self, rank: i32) -> u32 {
+        self.strength_percent
+            .get(&rank.to_string())
+            .copied()
+            .unwrap_or(100)
+    }
+}
+
+/// The retreat's last tie-break (MP-RET-8).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retreat {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Directions by preference when hexes tie on every criterion of the text.
+    pub last_tie: Vec<String>,
+    /// `last_tie` read: each direction's place.
+    #[serde(skip)]
+    order: [u8; 6],
+}
+
+impl Retreat {
+    /// The place of a direction in the last tie-break (0 first).
+    #[must_use]
+    pub fn place(&self, d: Direction) -> u8 {
+        self.order[d.index()]
+    }
+}
+
+/// When reinforcements come on (MP-REIN-1).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reinforcements {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// The phase of its side's player turn at whose start a reinforcement comes on:
+    /// `bombardment` or `movement`.
+    pub phase: String,
 }
 
 /// Bombardment results.
@@ -229,12 +430,54 @@ pub struct ReactionFire {
 }
 
 impl Data {
+    /// Reads and checks tables from TOML text: the Combat Results Table's shape (its
+    /// columns and rows), the terrain ranks, the retreat's last tie, the reinforcements'
+    /// phase.
+    ///
+    /// # Errors
+    /// Malformed TOML, unknown keys, or a table that does not fit the rules.
+    pub fn parse(text: &str) -> Result<Data, DataError> {
+        let mut data: Data = toml::from_str(text).map_err(|e| DataError::Toml(e.to_string()))?;
+        data.crt.read()?;
+        let ranks: Vec<&str> = data
+            .combat_terrain
+            .strength_percent
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut want = vec!["-1", "0", "1", "2", "3"];
+        want.sort_unstable();
+        if ranks != want {
+            return Err(DataError::Ranks(ranks.join(", ")));
+        }
+        let mut order = [u8::MAX; 6];
+        for (place, name) in data.retreat.last_tie.iter().enumerate() {
+            let d = Direction::ALL.into_iter().find(|d| d.name() == name);
+            match d {
+                Some(d) if order[d.index()] == u8::MAX && place < 6 => {
+                    order[d.index()] = u8::try_from(place).unwrap_or(u8::MAX);
+                }
+                _ => return Err(DataError::LastTie(data.retreat.last_tie.clone())),
+            }
+        }
+        if order.contains(&u8::MAX) {
+            return Err(DataError::LastTie(data.retreat.last_tie.clone()));
+        }
+        data.retreat.order = order;
+        if !["bombardment", "movement"].contains(&data.reinforcements.phase.as_str()) {
+            return Err(DataError::ReinforcementPhase(
+                data.reinforcements.phase.clone(),
+            ));
+        }
+        Ok(data)
+    }
+
     /// The shipped tables.
     ///
     /// # Panics
-    /// If `data.toml` is malformed (a test pins it).
+    /// If `data.toml` does not read (a test pins it).
     #[must_use]
     pub fn shipped() -> Data {
-        toml::from_str(DATA).expect("morne_plaine/data.toml is well formed")
+        Data::parse(DATA).unwrap_or_else(|e| panic!("{e}"))
     }
 }

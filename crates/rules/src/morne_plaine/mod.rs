@@ -37,7 +37,8 @@ pub(crate) mod side_bits {
     pub const IMPASSABLE: u16 = 1;
     /// Blocks a zone of control (MP-ZOC-4: stream, river, double slope).
     pub const BLOCKS_ZOC: u16 = 2;
-    /// No combat across (MP-CMB-5, MP-CMB-8: rivers, major rivers, slopes of more than
+    /// No combat across, and no contact (MP-CMB-5, MP-CMB-8: where movement is
+    /// forbidden: rivers and major rivers but at a bridge or a ford, slopes of more than
     /// one level).
     pub const NO_COMBAT: u16 = 4;
     /// A stream (MP-CHG-16: charge morale +1; MP-RET-5: retreats avoid it).

@@ -17,27 +17,41 @@ impl MornePlaine {
 
     /// MP-RET-1 to MP-RET-9, MP-RET-11, MP-RET-12, MP-ZOC-9, MP-CHG-26: the hex a unit
     /// retreats to, chosen by the text's order of priority (never by the player, and
-    /// whatever the zones of control), or `None` when it cannot retreat.
+    /// whatever the zones of control), or `None` when it cannot retreat. `attacker` made
+    /// the attack (or the charge); `causer` is the enemy whose result makes `u` retreat:
+    /// the attacker when the defender retreats, the defender when the attacker fails its
+    /// own morale check.
     ///
-    /// Readings: "into a village" takes any built-up hex (village, hamlet, town);
-    /// "avoiding the hexes adjacent to the unit that causes the retreat", listed after
-    /// "avoiding hexes adjacent to the attacking unit", is read as the other enemy
-    /// units; the last tie, two hexes equal on every criterion, goes to the first in
-    /// direction order (provisional).
-    pub(crate) fn retreat_hex(&self, state: &State, u: UnitId, causer: UnitId) -> Option<Hex> {
+    /// Readings: "into a village" takes any built-up hex (village, hamlet, town).
+    /// "Avoiding hexes adjacent to the attacking unit" (MP-RET-3) is the unit that
+    /// attacked: for a retreating attacker every hex around it is, so it decides nothing;
+    /// "the hexes adjacent to the unit that causes the retreat" (MP-RET-6) are the
+    /// causer's, so a retreating attacker keeps away from the defender (for a retreating
+    /// defender the two are one unit and MP-RET-6 repeats MP-RET-3). "Towards the north
+    /// edge" (MP-RET-7) is a hex nearer the home edge than the one left, counted in hexes
+    /// (the map row); "if there is still more than one possibility, ... the southern hex
+    /// away from the attacking unit for the orange player, or the northern hex for the
+    /// blue player" (MP-RET-8) then takes the hex lower (orange) or higher (blue) on the
+    /// page. Hexes that tie on MP-RET-3 and MP-RET-4 lie in mirror pairs about the line
+    /// through the attacker, so a finer MP-RET-7 (the height on the page) would always
+    /// decide first and leave MP-RET-8 nothing; read so, MP-RET-8 decides when no hex
+    /// leads nearer home, as when the attacker stands between the unit and its home
+    /// edge: the unit then falls back away from it. A last tie goes by `data.toml`
+    /// [retreat] (provisional).
+    pub(crate) fn retreat_hex(
+        &self,
+        state: &State,
+        u: UnitId,
+        attacker: UnitId,
+        causer: UnitId,
+    ) -> Option<Hex> {
         let hex = state.units[u.index()].hex?;
         let side = self.counters[u.index()].side;
-        let enemy_at = state.units[causer.index()].hex;
-        let toward_enemy = enemy_at.and_then(|e| hex.direction_to(e));
-        let other_enemies: Vec<Hex> = self
-            .counters
-            .iter()
-            .zip(&state.units)
-            .enumerate()
-            .filter(|&(i, (c, s))| c.side != side && i != causer.index() && s.hex.is_some())
-            .filter_map(|(_, (_, s))| s.hex)
-            .collect();
+        let attacker_at = state.units[attacker.index()].hex;
+        let causer_at = state.units[causer.index()].hex;
+        let toward_enemy = causer_at.and_then(|e| hex.direction_to(e));
         let north = self.north[usize::from(side)];
+        let here = self.map.to_offset(hex).1;
         Direction::ALL
             .into_iter()
             .filter_map(|d| {
@@ -54,23 +68,23 @@ impl MornePlaine {
                 }
                 // MP-TER-4: "a village" is a town (villages and towns, not hamlets).
                 let built_up = self.is_town(to);
-                let near_attacker = enemy_at.is_some_and(|e| e.distance(to) <= 1);
+                let near_attacker = attacker_at.is_some_and(|e| e.distance(to) <= 1);
                 let opposite = toward_enemy.is_some_and(|t| t.opposite() == d);
                 let stream = self.flags(hex, d) & sb::STREAM != 0;
-                let near_enemy = other_enemies.iter().any(|e| e.distance(to) <= 1);
+                let near_causer = causer_at.is_some_and(|e| e.distance(to) <= 1);
+                let row = self.map.to_offset(to).1;
+                let nearer_home = if north { row < here } else { row > here };
                 let y = self.y2(to);
-                let away = enemy_at.map_or(0, |e| e.distance(to));
                 let key = (
                     !built_up,                        // MP-RET-1: into a village
                     self.terrain_name(to) != "woods", // MP-RET-2: into woods
                     near_attacker,                    // MP-RET-3: not next to the attacker
-                    !opposite,                        // MP-RET-4: directly away from it
+                    !opposite,                        // MP-RET-4: directly away from the enemy
                     stream,                           // MP-RET-5: not across a stream
-                    near_enemy,                       // MP-RET-6: not next to other enemies
-                    if north { y } else { -y },       // MP-RET-7: toward the home edge
-                    std::cmp::Reverse(away),          // MP-RET-8: away from the attacker,
-                    if north { -y } else { y },       //   south for orange, north for blue
-                    d.index(),
+                    near_causer,                      // MP-RET-6: not next to the causer
+                    !nearer_home,                     // MP-RET-7: toward the home edge
+                    if north { -y } else { y },       // MP-RET-8: south for orange, north for blue
+                    self.data.retreat.place(d),       // MP-RET-8: the last tie (provisional)
                 );
                 Some((key, to))
             })
@@ -78,7 +92,7 @@ impl MornePlaine {
             .map(|(_, to)| to)
     }
 
-    /// Retreats `u` one hex away from `causer`: returns the number of enemy zones of
+    /// Retreats `u` one hex away from `causer`, which charged or attacked it: returns the number of enemy zones of
     /// control entered besides the causer's (MP-RET-10, MP-CHG-19), or `None` when the
     /// unit could not retreat and was eliminated (`rule`: MP-RET-13 after combat,
     /// MP-CHG-21 after a charge; MP-ELIM-1).
@@ -90,8 +104,22 @@ impl MornePlaine {
         rule: &str,
         ctx: &mut Ctx<'_, Event>,
     ) -> Option<u8> {
+        self.retreat_from(state, u, causer, causer, rule, ctx)
+    }
+
+    /// [`MornePlaine::retreat`] after an attack made by `attacker` (which may be `u`
+    /// itself, when the attacker fails its morale check).
+    pub(crate) fn retreat_from(
+        &self,
+        state: &mut State,
+        u: UnitId,
+        attacker: UnitId,
+        causer: UnitId,
+        rule: &str,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Option<u8> {
         let from = state.units[u.index()].hex?;
-        let Some(to) = self.retreat_hex(state, u, causer) else {
+        let Some(to) = self.retreat_hex(state, u, attacker, causer) else {
             self.eliminate(
                 state,
                 u,

@@ -122,18 +122,19 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
             let climb = s.elevation_at(to).unwrap_or(0) - s.elevation_at(h).unwrap_or(0);
             // MP-MOV-6, MP-REF-3, MP-REF-6: rivers and major rivers without a bridge or a
             // ford, double slopes and two levels at once cannot be crossed. MP-ZOC-4: a
-            // stream, a river or a double slope stops a zone of control. MP-CMB-5,
-            // MP-CMB-8: no contact across rivers or steeper than one level.
+            // stream, a river or a double slope stops a zone of control.
+            // MP-CMB-5, MP-CMB-8: "Combat is not possible wherever movement forbidden
+            // (over rivers and major rivers, up or down slopes greater than one level)",
+            // and movement is forbidden by "unbridged or unforded rivers, steep slopes":
+            // combat and contact follow movement, so a bridge or a ford carries them
+            // over the river as it carries units.
             let mut f = 0u16;
             let crossing = bits & (bridge | ford) != 0;
             if (bits & (river | major) != 0 && !crossing) || bits & double != 0 || climb.abs() > 1 {
-                f |= sb::IMPASSABLE;
+                f |= sb::IMPASSABLE | sb::NO_COMBAT;
             }
             if bits & (stream | river | major | double) != 0 || climb.abs() > 1 {
                 f |= sb::BLOCKS_ZOC;
-            }
-            if bits & (river | major | double) != 0 || climb.abs() > 1 {
-                f |= sb::NO_COMBAT;
             }
             if bits & stream != 0 {
                 f |= sb::STREAM;
@@ -383,14 +384,14 @@ fn begin_phase(rules: &MornePlaine, state: &mut State, ctx: Option<&mut Ctx<'_, 
             _ => {}
         }
     }
-    if state.phase == Phase::Movement {
+    if state.phase.name() == rules.data.reinforcements.phase {
         arrive(rules, state, ctx);
     }
 }
 
 /// MP-REIN-1 (provisional): a reinforcement comes on at its entry hex at the start of
-/// its side's movement phase of its turn, or the first later one when the hex is free,
-/// with its full allowance.
+/// its side's movement phase of its turn (the phase is `data.toml` [reinforcements]),
+/// or the first later one when the hex is free; it moves with its full allowance.
 fn arrive(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, Event>>) {
     for (i, c) in rules.counters.iter().enumerate() {
         let Some((turn, hex)) = c.enters else {

@@ -99,7 +99,7 @@ fn mp_chg_3_a_successful_charge_drives_back_shakes_and_strengthens() {
     );
     t.end();
     assert_eq!(t.phase(), (Phase::Combat, "orange"));
-    t.force(&[1, 1]);
+    t.force(&[1]); // 1.5-1, die 1: 1/1, no morale check
     let ev = t.attack("o-c", "b-t").unwrap();
     assert!(
         has(&ev, |e| matches!(e, Event::Attacked { attack: 6, .. })),
@@ -326,7 +326,11 @@ fn mp_chg_11_morale_test_one_to_nine_greater_fails() {
             (5, 9),
             "succeeds on 5 to 9"
         );
-        t.force(&[roll, 1]); // a held charge draws a reaction fire that misses
+        if success {
+            t.force(&[roll]);
+        } else {
+            t.force(&[roll, 1]); // a held charge draws a reaction fire that misses
+        }
         let ev = t.charge("o-c", "b-t").unwrap();
         assert_eq!(charged(&ev), (4, 0, i32::try_from(roll).unwrap(), success));
     }
@@ -478,13 +482,13 @@ fn mp_chg_17_the_charger_takes_the_place_and_strikes_at_one_and_a_half() {
     t.end();
     // Against the charged unit: 5 x 1.5 = 7 (rounded down); against another: 5.
     let mut other = t.clone();
-    other.force(&[1, 1]);
+    other.force(&[1]); // 1-1, die 1: 1/0
     let ev = other.attack("o-c", "b-other").unwrap();
     assert!(
         has(&ev, |e| matches!(e, Event::Attacked { attack: 5, .. })),
         "{ev:?}"
     );
-    t.force(&[1, 1]);
+    t.force(&[1]); // 1.5-1, die 1: 1/1
     let ev = t.attack("o-c", "b-t").unwrap();
     assert!(
         has(&ev, |e| matches!(e, Event::Attacked { attack: 7, .. })),

@@ -3,8 +3,8 @@
 
 use super::harness::{clear, has, map, Mp, T};
 use grognard_engine::Ruleset;
-use grognard_rules::morne_plaine::data::{CrtResult, Data, Source};
-use grognard_rules::morne_plaine::{Action, Event, MornePlaine, Phase};
+use grognard_rules::morne_plaine::data::{CrtResult, Data, DataError, Source, DATA};
+use grognard_rules::morne_plaine::{Action, Event, Phase};
 
 /// The game of `m` at orange's combat phase.
 fn fight(m: Mp) -> T {
@@ -43,21 +43,64 @@ fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize
 }
 
 /// Attacks with the first combat die that gives `who` ("defender" or "attacker") a
-/// morale check, and a 9 for that check (it fails unless the morale is 9).
+/// morale check, a 9 for that check (it fails unless the morale is 9) and a 1 for the
+/// other unit's check, if it takes one. Each die is probed on a copy of the game first,
+/// so that exactly the dice the attack rolls are forced.
 pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> {
+    let action = Action::Attack {
+        unit: t.u(attacker),
+        target: t.u(defender),
+    };
+    let loser = if who == "defender" {
+        t.u(defender)
+    } else {
+        t.u(attacker)
+    };
     for roll in 1..=6 {
-        let mut g = t.clone();
-        g.force(&[roll, 9]);
-        let ev = g
-            .attack(attacker, defender)
+        let mut probe = t.clone();
+        probe.force(&[roll]);
+        let ev = probe
+            .g
+            .apply(action)
+            .map(<[Event]>::to_vec)
             .unwrap_or_else(|r| panic!("{r}"));
         let r = attacked(&ev).5;
         if (who == "defender" && r.defender_check) || (who == "attacker" && r.attacker_check) {
-            *t = g;
-            return ev;
+            let mut dice = vec![roll];
+            dice.extend(ev.iter().filter_map(|e| match e {
+                Event::MoraleChecked { unit, .. } => Some(if *unit == loser { 9 } else { 1 }),
+                _ => None,
+            }));
+            t.force(&dice);
+            return t.act(action).unwrap_or_else(|r| panic!("{r}"));
         }
     }
     panic!("no die gives the {who} a morale check");
+}
+
+/// Attacks with `roll` on the combat die and a 1 (a pass) for each morale check the
+/// attack calls for, probed on a copy of the game first so that exactly the dice the
+/// attack rolls are forced.
+pub fn strike(t: &mut T, attacker: &str, defender: &str, roll: u32) -> Vec<Event> {
+    let action = Action::Attack {
+        unit: t.u(attacker),
+        target: t.u(defender),
+    };
+    let mut probe = t.clone();
+    probe.force(&[roll]);
+    let ev = probe
+        .g
+        .apply(action)
+        .map(<[Event]>::to_vec)
+        .unwrap_or_else(|r| panic!("{r}"));
+    let checks = ev
+        .iter()
+        .filter(|e| matches!(e, Event::MoraleChecked { .. }))
+        .count();
+    let mut dice = vec![roll];
+    dice.extend(std::iter::repeat_n(1, checks));
+    t.force(&dice);
+    t.act(action).unwrap_or_else(|r| panic!("{r}"))
 }
 
 /// 1-1, no modifiers, a roll of 3: the defender loses 1, nobody checks.
@@ -212,6 +255,31 @@ fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
         .game();
     t.end();
     assert_eq!(t.phase(), (Phase::Movement, "blue"));
+    // Movement is forbidden by "unbridged or unforded rivers" only: across a bridge or a
+    // ford over a river or a major river units move, so they fight, and the combat phase
+    // opens for it.
+    for (river, crossing) in [
+        ("river", "bridge"),
+        ("river", "ford"),
+        ("major_river", "bridge"),
+        ("major_river", "ford"),
+    ] {
+        let mut t = clear(4, 4)
+            .hexsides(river, &["0302/0303"])
+            .hexsides(crossing, &["0302/0303"])
+            .inf("o-a", "0302", 5, 4)
+            .inf("b-a", "0303", 5, 4)
+            .game();
+        t.end();
+        assert_eq!(t.phase(), (Phase::Combat, "orange"), "{river} {crossing}");
+        let a = Action::Attack {
+            unit: t.u("o-a"),
+            target: t.u("b-a"),
+        };
+        assert!(t.legal().contains(&a), "{river} {crossing}");
+        let ev = strike(&mut t, "o-a", "b-a", 3);
+        assert_eq!(attacked(&ev).2, "1-1", "{river} {crossing}");
+    }
 }
 
 #[test]
@@ -260,6 +328,24 @@ fn mp_cmb_8_contact_is_not_across_a_river_or_a_steep_slope() {
     t.force(&[3]);
     let x = attacked(&t.attack("o-a", "b-a").unwrap());
     assert_eq!((x.0, x.6), (5, 0));
+    // Across a bridge or a ford the river does not separate them (contact follows
+    // movement, MP-CMB-5): o-b supports, and b-b, in contact with o-a across a bridged
+    // major river and with no other enemy, supports the defence.
+    for crossing in ["bridge", "ford"] {
+        let mut t = fight(
+            clear(6, 6)
+                .hexsides("river", &["0204/0304"])
+                .hexsides(crossing, &["0204/0304"])
+                .hexsides("major_river", &["0303/0403"])
+                .hexsides(crossing, &["0303/0403"])
+                .inf("o-a", "0303", 5, 4)
+                .inf("o-b", "0204", 5, 4)
+                .inf("b-a", "0304", 5, 4)
+                .inf("b-b", "0403", 2, 4),
+        );
+        let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
+        assert_eq!((x.0, x.6, x.1, x.7), (10, 1, 7, 1), "{crossing}");
+    }
 }
 
 #[test]
@@ -395,10 +481,11 @@ fn mp_cmb_15_totals_compared_as_odds() {
 
 #[test]
 fn mp_cmb_16_rounded_in_the_defenders_favour() {
-    let cols = Data::shipped().crt.columns;
+    let crt = Data::shipped().crt;
+    let cols = &crt.columns;
     // The text's examples: 10 against 6 is 1.5-1; 6 against 10 is 1-2.
-    assert_eq!(cols[MornePlaine::odds_column(10, 6)], "1.5-1");
-    assert_eq!(cols[MornePlaine::odds_column(6, 10)], "1-2");
+    assert_eq!(cols[crt.column(10, 6)], "1.5-1");
+    assert_eq!(cols[crt.column(6, 10)], "1-2");
     for (a, d, odds) in [
         (6, 6, "1-1"),
         (8, 6, "1-1"),
@@ -411,11 +498,7 @@ fn mp_cmb_16_rounded_in_the_defenders_favour() {
         (3, 7, "1-3"),
         (2, 7, "1-4"),
     ] {
-        assert_eq!(
-            cols[MornePlaine::odds_column(a, d)],
-            odds,
-            "{a} against {d}"
-        );
+        assert_eq!(cols[crt.column(a, d)], odds, "{a} against {d}");
     }
     for (a, d, odds) in [(10, 6, "1.5-1"), (6, 10, "1-2")] {
         let mut t = fight(
@@ -451,12 +534,13 @@ fn mp_cmb_16_rounded_in_the_defenders_favour() {
 
 #[test]
 fn mp_cmb_17_odds_clamped_to_eight_to_one() {
-    let cols = Data::shipped().crt.columns;
-    assert_eq!(cols[MornePlaine::odds_column(20, 1)], "8-1");
-    assert_eq!(cols[MornePlaine::odds_column(1, 20)], "1-8");
-    assert_eq!(cols[MornePlaine::odds_column(16, 2)], "8-1");
-    assert_eq!(cols[MornePlaine::odds_column(2, 16)], "1-8");
-    assert_eq!(cols[MornePlaine::odds_column(0, 5)], "1-8");
+    let crt = Data::shipped().crt;
+    let cols = &crt.columns;
+    assert_eq!(cols[crt.column(20, 1)], "8-1");
+    assert_eq!(cols[crt.column(1, 20)], "1-8");
+    assert_eq!(cols[crt.column(16, 2)], "8-1");
+    assert_eq!(cols[crt.column(2, 16)], "1-8");
+    assert_eq!(cols[crt.column(0, 5)], "1-8");
 }
 
 #[test]
@@ -507,8 +591,9 @@ fn mp_cmb_20_strength_zero_is_eliminated() {
             .inf("o-a", "0303", 5, 4)
             .inf("b-a", "0304", 1, 4),
     );
-    // 5-1: every die costs the defender at least one point.
-    t.force(&[3, 1]);
+    // 5-1: every die costs the defender at least one point (die 3: 0/2*, and the
+    // eliminated unit takes no morale check).
+    t.force(&[3]);
     let ev = t.attack("o-a", "b-a").unwrap();
     assert!(
         has(
@@ -530,9 +615,9 @@ fn mp_cmb_21_higher_ground_plus_one_lower_minus_one() {
             .inf("o-a", "0303", 5, 4)
             .inf("b-a", "0304", 5, 4),
     );
-    up.force(&[3]);
-    assert_eq!(attacked(&up.attack("o-a", "b-a").unwrap()).3, 1);
-    // Attacking the hill: -1, and the hill is rank-1 ground for MP-CMB-30 (-1 more).
+    assert_eq!(attacked(&strike(&mut up, "o-a", "b-a", 3)).3, 1);
+    // Attacking the hill: -1. The hill counts once: the defender on a clear hill hex
+    // keeps its strength (MP-CMB-30 corrects by the type of terrain, not the hill).
     let mut down = fight(
         clear(6, 6)
             .elevation(hill)
@@ -540,14 +625,8 @@ fn mp_cmb_21_higher_ground_plus_one_lower_minus_one() {
             .inf("o-a", "0304", 5, 4)
             .inf("b-a", "0303", 5, 4),
     );
-    down.force(&[3, 1]);
-    let ev = down.attack("o-a", "b-a").unwrap();
-    assert_eq!(attacked(&ev).3, -2);
-    let reasons = down.explain(&Action::Attack {
-        unit: down.u("o-a"),
-        target: down.u("b-a"),
-    });
-    let _ = reasons;
+    let x = attacked(&strike(&mut down, "o-a", "b-a", 3));
+    assert_eq!((x.1, x.3), (5, -1), "defence 5, die -1");
 }
 
 #[test]
@@ -575,9 +654,8 @@ fn mp_cmb_23_one_per_two_points_of_morale_difference() {
                 .inf("o-a", "0303", 5, a)
                 .inf("b-a", "0304", 5, d),
         );
-        t.force(&[3, 1, 1]);
         assert_eq!(
-            attacked(&t.attack("o-a", "b-a").unwrap()).3,
+            attacked(&strike(&mut t, "o-a", "b-a", 3)).3,
             m,
             "{a} against {d}"
         );
@@ -626,6 +704,86 @@ fn mp_cmb_25_the_table_is_provisional_and_monotone() {
                 );
             }
         }
+    }
+    // The table's shape is read from the data and checked when it loads.
+    let with_table = |table: &str| {
+        let start = DATA.find("columns = [").expect("columns");
+        let end = start + DATA[start..].find("\n]\n").expect("rows end") + 3;
+        Data::parse(&format!("{}{table}\n{}", &DATA[..start], &DATA[end..]))
+    };
+    let rows =
+        |cells: &str, n: usize| format!("rows = [\n{}]", format!("  [{cells}],\n").repeat(n));
+    let small = with_table(&format!(
+        "columns = [\"1-2\", \"1-1\", \"2-1\"]\n{}",
+        rows("\"1*/0\", \"1/1\", \"0/1*\"", 8)
+    ))
+    .expect("a three-column table");
+    let cols = &small.crt.columns;
+    assert_eq!(cols[small.crt.column(6, 10)], "1-2");
+    assert_eq!(
+        cols[small.crt.column(1, 20)],
+        "1-2",
+        "clamped to the first column"
+    );
+    assert_eq!(
+        cols[small.crt.column(20, 1)],
+        "2-1",
+        "clamped to the last column"
+    );
+    assert_eq!(
+        small.crt.cell(7, 2),
+        CrtResult {
+            attacker_loss: 0,
+            attacker_check: false,
+            defender_loss: 1,
+            defender_check: true,
+        }
+    );
+    for (table, error) in [
+        (
+            format!(
+                "columns = [\"1-1\", \"2-1\"]\n{}",
+                rows("\"1/0\", \"0/1\"", 7)
+            ),
+            DataError::Rows(7),
+        ),
+        (
+            format!(
+                "columns = [\"1-1\", \"2:1\"]\n{}",
+                rows("\"1/0\", \"0/1\"", 8)
+            ),
+            DataError::Column("2:1".into()),
+        ),
+        (
+            format!(
+                "columns = [\"2-1\", \"1-1\"]\n{}",
+                rows("\"1/0\", \"0/1\"", 8)
+            ),
+            DataError::ColumnOrder("1-1".into(), "2-1".into()),
+        ),
+        (
+            format!("columns = [\"1-1\", \"2-1\"]\n{}", rows("\"1/0\"", 8)),
+            DataError::RowLength {
+                row: 0,
+                cells: 1,
+                columns: 2,
+            },
+        ),
+        (
+            format!(
+                "columns = [\"1-1\", \"2-1\"]\n{}",
+                rows("\"1/0\", \"0/x\"", 8)
+            ),
+            DataError::Cell {
+                row: 0,
+                column: "2-1".into(),
+                cell: "0/x".into(),
+            },
+        ),
+    ] {
+        let e = with_table(&table).expect_err(&table);
+        assert_eq!(e, error);
+        assert!(e.to_string().contains("[crt]"), "{e}");
     }
     // The cell is applied as read: 1-1, die 2: one point each.
     let mut t = fight(
@@ -730,8 +888,7 @@ fn mp_cmb_29_odds_shown_before_the_roll() {
     let mut counts: Vec<(serde_json::Value, u64)> = Vec::new();
     for roll in 1..=6 {
         let mut t = base.clone();
-        t.force(&[roll, 1, 1]);
-        let r = serde_json::to_value(attacked(&t.attack("o-a", "b-a").unwrap()).5).unwrap();
+        let r = serde_json::to_value(attacked(&strike(&mut t, "o-a", "b-a", roll)).5).unwrap();
         match counts.iter_mut().find(|c| c.0 == r) {
             Some(c) => c.1 += 1,
             None => counts.push((r, 1)),
@@ -754,32 +911,51 @@ fn mp_cmb_29_odds_shown_before_the_roll() {
 fn mp_cmb_30_terrain_effects_on_combat() {
     let data = Data::shipped();
     assert_eq!(data.combat_terrain.source, Source::Provisional);
-    for (code, m) in [
-        (".", 0),
-        ("h", -1),
-        ("w", -2),
-        ("t", -2),
-        ("f", -3),
-        ("m", 1),
+    assert!(!data.combat_terrain.reason.is_empty());
+    // The type of terrain corrects the defender's strength by the rank of its hex:
+    // 6 on clear ground, x1.5 in a hamlet, x2 in woods, a town or a village, x3 in a fort,
+    // two thirds in marsh (rounded down). The die is not touched.
+    for (code, defence) in [
+        (".", 6),
+        ("h", 9),
+        ("w", 12),
+        ("t", 12),
+        ("v", 12),
+        ("f", 18),
+        ("m", 4),
     ] {
         let terrain = format!(". . . .\n. . . .\n. . {code} .\n. . . .");
         let mut t = fight(
             map(&terrain)
-                .inf("o-a", "0302", 5, 4)
-                .inf("b-a", "0303", 5, 4),
+                .inf("o-a", "0302", 6, 4)
+                .inf("b-a", "0303", 6, 4),
         );
-        t.force(&[3, 1]);
-        let ev = t.attack("o-a", "b-a").unwrap();
-        assert_eq!(attacked(&ev).3, m, "{code}");
+        let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
+        assert_eq!((x.1, x.3), (defence, 0), "{code}");
     }
-    // Cavalry in woods is on rank-0 ground.
+    // Cavalry in woods is on rank-0 ground: no correction.
     let mut c = fight(
         map(". . . .\n. . . .\n. . w .\n. . . .")
             .inf("o-a", "0302", 5, 4)
             .cav("b-c", "0303", 5, 4),
     );
-    c.force(&[3, 1]);
-    assert_eq!(attacked(&c.attack("o-a", "b-c").unwrap()).3, 0);
+    assert_eq!(attacked(&strike(&mut c, "o-a", "b-c", 3)).1, 5);
+    // The attacker's ground (woods at 0202) does not count; a defensive support's own
+    // ground does: b-s in woods at 0203 (touching o-a only) brings 2 x 2.
+    let mut s = fight(
+        map(". . . .\n. w . .\n. w . .\n. . . .")
+            .inf("o-a", "0202", 5, 4)
+            .inf("b-a", "0302", 5, 4)
+            .inf("b-s", "0203", 2, 4),
+    );
+    let action = Action::Attack {
+        unit: s.u("o-a"),
+        target: s.u("b-a"),
+    };
+    let e = s.explain(&action);
+    assert!(e.reasons.iter().any(|r| r.rule == "MP-CMB-30"), "{e:?}");
+    let x = attacked(&strike(&mut s, "o-a", "b-a", 3));
+    assert_eq!((x.0, x.1, x.7), (5, 9, 1), "5 against 5 + 2 x 2");
 }
 
 #[test]
@@ -952,7 +1128,7 @@ fn mp_vicu_1_victorious_for_a_retreat_or_an_elimination() {
             .inf("o-a", "0303", 5, 4)
             .inf("b-a", "0304", 1, 4),
     );
-    u.force(&[3, 1]);
+    u.force(&[3]);
     u.attack("o-a", "b-a").unwrap();
     assert_eq!(u.at("b-a"), None);
     assert!(u.unit("o-a").victorious);

@@ -366,6 +366,14 @@ impl T {
                 refusal.reasons, e.reasons,
                 "apply and explain give different reasons"
             );
+        } else {
+            // Every die forced for an action must be rolled by it: a forced die left
+            // over means the action rolled fewer dice than the test thinks.
+            assert!(
+                self.g.dice().forced().is_empty(),
+                "forced dice left over after {a:?}: {:?}",
+                self.g.dice().forced()
+            );
         }
         r
     }

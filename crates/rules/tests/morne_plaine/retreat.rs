@@ -101,25 +101,73 @@ fn mp_ret_5_avoiding_a_stream() {
 }
 
 #[test]
-fn mp_ret_6_avoiding_hexes_next_to_other_enemies() {
-    // 0405 is taken; 0505 touches another orange unit (at 0605): 0305.
-    let (to, _) = retreat(setup("", "0403", |m| {
-        m.inf("b-x", "0405", 3, 4).inf("o-x", "0605", 3, 4)
+fn mp_ret_6_avoiding_hexes_next_to_the_unit_that_causes_the_retreat() {
+    // Other enemies do not count: attacked from the north-east (0504), the opposite hex
+    // (0305) taken, 0403 and 0505 next to the attacker, blue has 0405 and 0304 left.
+    // 0405 touches another orange unit (0406), and blue takes it all the same, toward its
+    // home edge (MP-RET-7).
+    let (to, _) = retreat(setup("", "0504", |m| {
+        m.inf("b-x", "0305", 3, 4).inf("o-x", "0406", 3, 4)
     }));
-    assert_eq!(to.as_deref(), Some("0305"));
-    let (to, _) = retreat(setup("", "0403", |m| {
-        m.inf("b-x", "0405", 3, 4).inf("o-x", "0205", 3, 4)
-    }));
-    assert_eq!(to.as_deref(), Some("0505"));
+    assert_eq!(to.as_deref(), Some("0405"), "not turned away by o-x");
+    // The attacker that fails its own check retreats from the defender, the unit that
+    // causes its retreat. o-a (0404) attacks b-d to the north (0403); the hex opposite
+    // (0405) is taken. Every hex around o-a touches o-a ("the attacking unit",
+    // MP-RET-3 decides nothing); 0505 and 0305 are across streams (MP-RET-5), so of
+    // 0504 and 0304, which both touch b-d, the last tie takes 0504.
+    let mut t = map(&[". . . . . . ."; 7].join("\n"))
+        .unit("o-a", "infantry", "0404", "cs = 4, ma = 4, mv = 4")
+        .unit("b-d", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
+        .inf("o-y", "0405", 3, 4)
+        .hexsides("stream", &["0404/0505", "0404/0305"])
+        .game();
+    t.to("orange", Phase::Combat);
+    let ev = beat(&mut t, "o-a", "b-d", "attacker");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })), "{ev:?}");
+    assert_eq!(t.at("o-a").as_deref(), Some("0504"));
+    // Without the streams, MP-RET-6 keeps it off the hexes next to b-d: 0505.
+    let mut t = map(&[". . . . . . ."; 7].join("\n"))
+        .unit("o-a", "infantry", "0404", "cs = 4, ma = 4, mv = 4")
+        .unit("b-d", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
+        .inf("o-y", "0405", 3, 4)
+        .game();
+    t.to("orange", Phase::Combat);
+    beat(&mut t, "o-a", "b-d", "attacker");
+    assert_eq!(t.at("o-a").as_deref(), Some("0505"));
 }
 
 #[test]
 fn mp_ret_7_toward_the_home_edge() {
     // Attacked from the north-east (0504), the opposite hex (0305) taken, 0403 and 0505
-    // next to the attacker: 0405 (south) and 0304 (north) are left. Blue goes south,
-    // orange north.
+    // next to the attacker: 0405 (south) and 0304 (north-west) are left. 0405 is a row
+    // nearer the south edge: blue goes there.
     let (to, _) = retreat(setup("", "0504", |m| m.inf("b-x", "0305", 3, 4)));
     assert_eq!(to.as_deref(), Some("0405"), "blue toward the south edge");
+    // Orange at 0303 attacked from the south-west (0203), the opposite hex (0402)
+    // taken, 0304 and 0202 next to the attacker: 0302 (a row nearer the north edge) and
+    // 0403 (the same row) are left: orange goes north.
+    let mut t = map(&[". . . . . . ."; 7].join("\n"))
+        .unit("b-a", "infantry", "0203", "cs = 16, ma = 4, mv = 4")
+        .inf("o-d", "0303", 4, 4)
+        .inf("o-x", "0402", 3, 4)
+        .first("blue")
+        .game();
+    t.to("blue", Phase::Combat);
+    let ev = beat(&mut t, "b-a", "o-d", "defender");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
+    assert_eq!(
+        t.at("o-d").as_deref(),
+        Some("0302"),
+        "orange toward the north edge"
+    );
+}
+
+#[test]
+fn mp_ret_8_the_southern_hex_for_orange_the_northern_for_blue() {
+    // Orange at 0404 attacked from the north-east (0504), between it and its home edge;
+    // the opposite hex (0305) taken, 0403 and 0505 next to the attacker. Neither 0405
+    // nor 0304 is nearer the north edge (0304 is in the same row): they tie on criteria
+    // 1 to 7, and orange takes the southern hex, 0405, away from the attacker.
     let mut t = map(&[". . . . . . ."; 7].join("\n"))
         .unit("b-a", "infantry", "0504", "cs = 16, ma = 4, mv = 4")
         .inf("o-d", "0404", 4, 4)
@@ -131,15 +179,40 @@ fn mp_ret_7_toward_the_home_edge() {
     assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
     assert_eq!(
         t.at("o-d").as_deref(),
-        Some("0304"),
-        "orange toward the north edge"
+        Some("0405"),
+        "the southern hex for orange"
+    );
+    // Blue at 0303 attacked from the south-east (0403); the opposite hex (0202) taken,
+    // 0402 and 0304 next to the attacker. Neither 0302 nor 0203 is nearer the south
+    // edge: blue takes the northern hex, 0302.
+    let mut t = map(&[". . . . . . ."; 7].join("\n"))
+        .unit("o-a", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
+        .inf("b-d", "0303", 4, 4)
+        .inf("b-x", "0202", 3, 4)
+        .game();
+    t.to("orange", Phase::Combat);
+    let ev = beat(&mut t, "o-a", "b-d", "defender");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
+    assert_eq!(
+        t.at("b-d").as_deref(),
+        Some("0302"),
+        "the northern hex for blue"
     );
 }
 
 #[test]
-fn mp_ret_8_then_away_from_the_attacker() {
+fn mp_ret_8_a_last_tie_goes_by_the_data_order() {
     // Attacked from the north with 0405, 0305, 0505 all taken, the candidates 0304 and
-    // 0504 tie on every earlier criterion; the first in direction order is taken.
+    // 0504 tie on every criterion of the text; `data.toml` [retreat] puts ne first.
+    let data = grognard_rules::morne_plaine::data::Data::shipped();
+    assert_eq!(
+        data.retreat.source,
+        grognard_rules::morne_plaine::data::Source::Provisional
+    );
+    assert_eq!(
+        data.retreat.last_tie.first().map(String::as_str),
+        Some("ne")
+    );
     let (to, _) = retreat(setup("", "0403", |m| {
         m.inf("b-x", "0405", 3, 4)
             .inf("b-y", "0305", 3, 4)

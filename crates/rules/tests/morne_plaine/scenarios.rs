@@ -86,3 +86,51 @@ fn the_built_in_scenarios_validate_and_draw() {
         assert_eq!(common::of_type(&g.legal(), "end_phase").len(), 1, "{id}");
     }
 }
+
+/// Moves `unit` of a scenario to `label`.
+fn place(s: &mut grognard_engine::scenario::Scenario, unit: &str, label: &str) {
+    let hex = s.map.parse_label(label).expect("label");
+    let u = s.units.iter_mut().find(|u| u.id == unit).expect("unit");
+    u.hex = Some(hex);
+}
+
+#[test]
+fn mp_cmb_5_the_built_in_bridges_and_fords_can_be_attacked() {
+    use grognard_engine::{Game, Ruleset, UnitId};
+    use grognard_rules::morne_plaine::{Action, MornePlaine, Phase};
+    // The Bridge at Morne: b-1-foot (0810) faces o-2-line (0809) over the bridge of
+    // Morne. The Heights of Aubrac: the Sarre bridge (1710/1810) and the old ford of the
+    // Sarre (1704/1804), both over the major river, with units set on either side.
+    let mut heights = common::builtin("heights-of-aubrac");
+    place(&mut heights, "o-hussars", "1710");
+    place(&mut heights, "b-lancers", "1804");
+    place(&mut heights, "o-cuirassiers", "1704");
+    for (s, attacks) in [
+        (
+            common::builtin("bridge-at-morne"),
+            vec![("b-1-foot", "o-2-line")],
+        ),
+        (
+            heights,
+            vec![
+                ("b-horse-battery", "o-hussars"),
+                ("b-lancers", "o-cuirassiers"),
+            ],
+        ),
+    ] {
+        let id = s.id.clone();
+        let mut g = Game::<MornePlaine>::new(s, None).expect("game");
+        while (g.state().phase, g.state().active) != (Phase::Combat, 0) {
+            g.apply(Action::EndPhase).expect("end phase");
+        }
+        let unit = |name: &str| -> UnitId { g.rules().names().unit(name).expect("unit") };
+        let legal = g.legal_actions();
+        for (a, d) in attacks {
+            let attack = Action::Attack {
+                unit: unit(a),
+                target: unit(d),
+            };
+            assert!(legal.contains(&attack), "{id}: {a} on {d}");
+        }
+    }
+}

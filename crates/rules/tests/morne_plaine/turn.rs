@@ -3,6 +3,7 @@
 
 use super::harness::{clear, has};
 use grognard_engine::Ruleset;
+use grognard_rules::morne_plaine::data::{Data, DataError, Source, DATA};
 use grognard_rules::morne_plaine::{Action, Event, Phase};
 
 fn began(ev: &[Event]) -> Vec<(u32, String, Phase)> {
@@ -31,7 +32,6 @@ fn mp_turn_1_phase_sequence() {
     );
     let mut seen = Vec::new();
     for _ in 0..6 {
-        t.force(&[1, 1, 1]);
         seen.extend(began(&t.end()));
     }
     let expect = [
@@ -126,6 +126,26 @@ fn mp_rein_1_reinforcement_arrives() {
     t.end();
     t.to("blue", Phase::Movement);
     assert_eq!(t.at("b-r").as_deref(), Some("0808"));
+    // The phase is a provisional value of data.toml, checked when the tables load.
+    let data = Data::shipped();
+    assert_eq!(
+        (
+            data.reinforcements.source,
+            data.reinforcements.phase.as_str()
+        ),
+        (Source::Provisional, "movement")
+    );
+    assert!(!data.reinforcements.reason.is_empty());
+    let bad = DATA.replace("phase = \"movement\"", "phase = \"rally\"");
+    assert_eq!(
+        Data::parse(&bad).unwrap_err(),
+        DataError::ReinforcementPhase("rally".into())
+    );
+    let dup = DATA.replace(
+        "last_tie = [\"ne\", \"se\", \"s\", \"sw\", \"nw\", \"n\"]",
+        "last_tie = [\"ne\", \"ne\", \"s\", \"sw\", \"nw\", \"n\"]",
+    );
+    assert!(matches!(Data::parse(&dup), Err(DataError::LastTie(_))));
 }
 
 #[test]
@@ -154,23 +174,49 @@ fn mp_ral_1_units_out_of_contact_regain_morale() {
 
 #[test]
 fn mp_ral_1_not_while_in_contact() {
-    let mut t = clear(8, 8)
-        .inf("o-a", "0303", 5, 4)
-        .art("b-g", "0304", 6, 1)
-        .first("blue")
-        .game();
-    t.force(&[6]); // 6 + 6 - 1 = 11: a strength point
-    t.fire("b-g", "0303").unwrap();
-    t.force(&[1]);
-    t.to("orange", Phase::Movement);
-    assert_eq!(t.cs("o-a"), 4);
-    let mut u = clear(8, 8)
-        .inf("o-a", "0303", 5, 2)
-        .inf("b-a", "0304", 5, 4)
-        .game();
-    u.end();
-    let ev = u.end();
-    assert!(!has(&ev, |e| matches!(e, Event::Rallied { .. })));
+    // o-a is shaken by a bombardment (morale 3 of 4), with b-x next to it at 0304, alone
+    // or across a river: in contact it does not rally; across a river it does, unless a
+    // bridge or a ford carries the contact over (MP-CMB-5, MP-CMB-8).
+    let rally = |features: &[&str]| {
+        let mut m = clear(8, 8);
+        for f in features {
+            m = m.hexsides(f, &["0303/0304"]);
+        }
+        let mut t = m
+            .inf("o-a", "0303", 5, 4)
+            .art("b-g", "0306", 6, 3)
+            .inf("b-x", "0304", 5, 4)
+            .first("blue")
+            .game();
+        t.force(&[2]); // 2 + 6 - 3 = 5: a morale point
+        t.fire("b-g", "0303").unwrap();
+        assert_eq!(t.mv("o-a"), 3);
+        t.to("orange", Phase::Movement);
+        let mut ev = Vec::new();
+        while t.phase() != (Phase::Bombardment, "blue") {
+            ev.extend(t.end());
+        }
+        (
+            has(&ev, |e| matches!(e, Event::Rallied { .. })),
+            t.mv("o-a"),
+        )
+    };
+    assert_eq!(rally(&[]), (false, 3), "in contact");
+    assert_eq!(
+        rally(&["river"]),
+        (true, 4),
+        "out of contact across a river"
+    );
+    assert_eq!(
+        rally(&["river", "bridge"]),
+        (false, 3),
+        "in contact over a bridge"
+    );
+    assert_eq!(
+        rally(&["major_river", "ford"]),
+        (false, 3),
+        "in contact over a ford"
+    );
 }
 
 #[test]
