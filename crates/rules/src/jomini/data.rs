@@ -193,6 +193,36 @@ pub struct TerrainRow {
     pub built_up: bool,
 }
 
+/// What mounts do in combat (JO-MOV-20, JO-MOV-22).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MountsTable {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Dice the attacker loses at close quarters against infantry with camel mounts.
+    pub camels: u8,
+    /// Dice the attacker loses against infantry behind its wagons' palisade.
+    pub wagons: u8,
+}
+
+/// Elephant panic (JO-MOV-21, JO-PAN-1 to JO-PAN-3).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PanicTable {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Panicking elephants for each stand lost (seed: one).
+    pub per_stand: u8,
+    /// Stands the piece an elephant bolts into loses.
+    pub trample: u8,
+    /// Whether the elephant troop type panics too.
+    pub elephant_units: bool,
+}
+
 /// Every table of `data.toml`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -209,6 +239,10 @@ pub struct Data {
     pub command: CommandTable,
     /// Manoeuvre orders.
     pub orders: OrderCosts,
+    /// Mounts in combat.
+    pub mounts: MountsTable,
+    /// Elephant panic.
+    pub panic: PanicTable,
     /// Terrain of hexes.
     pub terrain: BTreeMap<String, TerrainRow>,
     /// Hexside features.

@@ -401,6 +401,19 @@ pub enum Event {
         /// The rule.
         rule: String,
     },
+    /// An elephant of a unit that lost a stand panicked and bolted (JO-MOV-21, JO-PAN-1).
+    Panicked {
+        /// The unit whose elephant it was.
+        unit: UnitId,
+        /// The hex it bolted into; `None` off the table.
+        #[serde(default, with = "grognard_engine::wire::opt_label")]
+        toward: Option<Hex>,
+        /// The piece it trampled there, friend or foe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trampled: Option<UnitId>,
+        /// The rule.
+        rule: String,
+    },
     /// A piece was eliminated.
     Eliminated {
         /// The piece.

@@ -14,7 +14,7 @@ pub const TROOP_WEIGHTS: [&str; 4] = ["light", "medium", "heavy", "super_heavy"]
 /// The weights of the artillery table and the officers' (JO-MOV-9).
 pub const GUN_WEIGHTS: [&str; 4] = ["very_light", "light", "heavy", "very_heavy"];
 
-/// What infantry may ride (JO-MOV-18 to JO-MOV-22).
+/// What infantry may ride (JO-MOV-18 to JO-MOV-22); elephants panic (JO-MOV-21).
 pub const MOUNTS: [&str; 4] = ["horses", "camels", "elephants", "wagons"];
 
 /// A unit or officer as the scenario sets it.
@@ -103,8 +103,8 @@ pub fn vocabulary() -> Vocabulary {
 /// Binds the rules to a scenario.
 ///
 /// # Errors
-/// Every problem: a unit type without a row in `data.toml`, elephants as mounts
-/// (JO-MOV-21), a table smaller than 12 by 9 (JO-MAP-1), a bad `[victory]`.
+/// Every problem: a unit type without a row in `data.toml`, a table smaller than 12 by 9
+/// (JO-MAP-1), a bad `[victory]`.
 pub fn build(s: &Scenario) -> Result<Jomini, Problems> {
     let data = Data::shipped();
     let mut problems = Vec::new();
@@ -165,15 +165,6 @@ pub fn build(s: &Scenario) -> Result<Jomini, Problems> {
             .copied()
             .unwrap_or_default();
         let mounts = u.text("mounts").map(str::to_owned);
-        if mounts.as_deref() == Some("elephants") {
-            problems.push(s.problem(
-                u.loc,
-                format!(
-                    "JO-MOV-21: unit `{}` rides elephants: their panic rules are not in this game yet",
-                    u.id
-                ),
-            ));
-        }
         let strength = u
             .int("strength")
             .and_then(|x| u8::try_from(x).ok())
