@@ -250,12 +250,20 @@ pub struct Data {
 }
 
 impl Data {
+    /// Reads tables from TOML text (a player's printed tables in the shipped layout).
+    ///
+    /// # Errors
+    /// Malformed TOML or unknown keys.
+    pub fn parse(text: &str) -> Result<Data, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
     /// The shipped tables, parsed once.
     ///
     /// # Panics
     /// When `data.toml` is malformed (a test checks it is not).
     pub fn shipped() -> &'static Data {
         static DATA_CELL: OnceLock<Data> = OnceLock::new();
-        DATA_CELL.get_or_init(|| toml::from_str(DATA).expect("jomini data.toml parses"))
+        DATA_CELL.get_or_init(|| Data::parse(DATA).expect("jomini data.toml parses"))
     }
 }

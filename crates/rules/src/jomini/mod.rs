@@ -549,6 +549,15 @@ impl Jomini {
             .map(|i| u8::try_from(i).expect("two sides"))
     }
 
+    /// The rules bound to a scenario with tables read from other text than the shipped
+    /// `data.toml` (the same names; other values, such as a player's printed tables).
+    ///
+    /// # Errors
+    /// The scenario's problems, as for [`Ruleset::new`].
+    pub fn with_data(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems> {
+        units::build_with(s, data)
+    }
+
     /// The unit with this scenario id.
     #[must_use]
     pub fn unit(&self, id: &str) -> Option<UnitId> {

@@ -106,8 +106,26 @@ pub fn vocabulary() -> Vocabulary {
 /// Every problem: a unit type without a row in `data.toml`, a table smaller than 12 by 9
 /// (JO-MAP-1), a bad `[victory]`.
 pub fn build(s: &Scenario) -> Result<Jomini, Problems> {
-    let data = Data::shipped();
+    build_with(s, Data::shipped())
+}
+
+/// [`build`] with other tables than the shipped `data.toml` (the same names, other
+/// values): a player's printed tables, or a test's.
+///
+/// # Errors
+/// As [`build`], and a terrain of the scenario the tables do not have.
+pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems> {
     let mut problems = Vec::new();
+    for t in s
+        .terrain_names
+        .iter()
+        .filter(|t| !data.terrain.contains_key(*t))
+    {
+        problems.push(s.problem(
+            Default::default(),
+            format!("the tables have no terrain `{t}`"),
+        ));
+    }
     let side_ids: Vec<String> = s.sides.iter().map(|x| x.id.clone()).collect();
     if side_ids.len() != 2 {
         problems.push(s.problem(
@@ -183,6 +201,9 @@ pub fn build(s: &Scenario) -> Result<Jomini, Problems> {
             start: u.hex,
             starts_mounted: u.flag("mounted").unwrap_or(false) && u.text("mounts").is_some(),
         });
+    }
+    if !problems.is_empty() {
+        return Err(Problems(problems));
     }
     let terrain_names = s.terrain_names.clone();
     let hexes: Vec<HexInfo> = s

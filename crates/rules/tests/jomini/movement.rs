@@ -633,6 +633,32 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
     assert_eq!(camels, 1);
     assert_eq!(pre.roll, format!("{} combat dice", 4 - camels));
     assert_eq!(pre.inputs["dice"], 3);
+    // Another value in the tables, another shelter.
+    let data = super::harness::tables(&[("camels = 1", "camels = 2")]);
+    let mut q = Pos::with_data(
+        &[],
+        &[
+            GEN,
+            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
+            (
+                "r-camel",
+                "red",
+                "infantry",
+                "0605",
+                "weight = \"light\", mounts = \"camels\"",
+            ),
+        ],
+        "",
+        data,
+    );
+    q.activate(&["b-gen", "b-lc"]);
+    q.ok(&Action::EndCommand);
+    q.ok(&Action::EndMovement);
+    let pre = q
+        .rules
+        .preview(&q.state, &q.attack("b-lc", "r-camel"))
+        .unwrap();
+    assert_eq!(pre.roll, "2 combat dice");
 }
 
 #[test]

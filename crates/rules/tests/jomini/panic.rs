@@ -1,7 +1,7 @@
 //! Elephant panic: "un éléphant en panique pour chacune" (JO-MOV-21) and what a panicking
 //! elephant does (JO-PAN-1 to JO-PAN-3, provisional), with forced dice.
 
-use super::harness::{Pos, ART, FLAG, INF, U};
+use super::harness::{self, Pos, ART, FLAG, INF, U};
 use grognard_hex::Direction;
 use grognard_rules::jomini::data::Data;
 use grognard_rules::jomini::{Action, Event};
@@ -111,9 +111,30 @@ fn jo_pan_1_a_panicking_elephant_tramples_where_the_die_sends_it() {
     assert_eq!(panics(&p), [("r-ele".into(), Some("0504".into()), None)]);
     assert_eq!(p.strength("b-lc"), 3);
     assert_eq!(p.strength("r-ele"), 3);
-    // The number of stands trampled is the data's.
+    // The numbers of elephants and of stands trampled are the data's.
     assert_eq!(Data::shipped().panic.trample, 1);
     assert_eq!(Data::shipped().panic.per_stand, 1);
+    let data = harness::tables(&[("per_stand = 1\ntrample = 1", "per_stand = 2\ntrample = 2")]);
+    let mut r = Pos::with_data(
+        &[],
+        &[
+            ("b-gen", "blue", "officer", "0606", "weight = \"light\""),
+            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
+            ("r-ele", "red", "infantry", "0605", ELE4),
+        ],
+        FAR,
+        data,
+    );
+    r.activate(&["b-gen", "b-lc"]);
+    r.ok(&Action::EndCommand);
+    r.ok(&Action::EndMovement);
+    let at_cav = toward(&r, "0605", "0606");
+    r.apply_with(
+        &r.attack("b-lc", "r-ele"),
+        &[INF, ART, ART, ART, at_cav, empty],
+    );
+    assert_eq!(panics(&r).len(), 2, "two elephants for the one stand");
+    assert_eq!(r.strength("b-lc"), 1, "two stands trampled");
     // A retreat hex that cannot be made is a stand lost, and an elephant panicking too:
     // red retreats north from row 01, off the table.
     let mut q = fighting("0602", &[("r-edge", "red", "infantry", "0601", ELE4)], FAR);
@@ -142,6 +163,27 @@ fn jo_pan_2_elephant_troops_do_not_panic() {
     );
     assert_eq!(p.strength("r-ele"), 1);
     assert!(panics(&p).is_empty(), "{:?}", p.events);
+    // Unless the tables say they do.
+    let data = harness::tables(&[("elephant_units = false", "elephant_units = true")]);
+    let mut q = Pos::with_data(
+        &[],
+        &[
+            ("b-gen", "blue", "officer", "0606", "weight = \"light\""),
+            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
+            ("r-ele", "red", "elephants", "0605", "weight = \"medium\""),
+        ],
+        FAR,
+        data,
+    );
+    q.activate(&["b-gen", "b-lc"]);
+    q.ok(&Action::EndCommand);
+    q.ok(&Action::EndMovement);
+    let empty = toward(&q, "0605", "0504");
+    q.apply_with(
+        &q.attack("b-lc", "r-ele"),
+        &[super::harness::CAV, ART, ART, ART, empty],
+    );
+    assert_eq!(panics(&q), [("r-ele".into(), Some("0504".into()), None)]);
 }
 
 #[test]
