@@ -47,7 +47,8 @@ fn range_rule(kind: Kind) -> &'static str {
 }
 
 /// BC-BAT-3: the dice `u` rolls battling `target`: by range, less the target's terrain,
-/// plus the card played when `with_card` (not for Fight Back). Checks range (BC-RNG-1 to
+/// plus the card played when `with_card`, or the Fight Back card's dice when not (the
+/// unit fights back, BC-CARD-8). Checks range (BC-RNG-1 to
 /// BC-RNG-3), the adjacent enemy (BC-BAT-2), line of sight (BC-LOS-1 to BC-LOS-3) and
 /// that a die is left (BC-BAT-4).
 pub(crate) fn count(
@@ -87,15 +88,15 @@ pub(crate) fn count(
         }
     }
     let protection = rules.protection_parts(from, to);
-    let base = range.saturating_sub(protection.0.max(protection.1));
+    let base = range.saturating_sub(rules.protection_total(protection));
     let bonus = if with_card {
         cards::bonus_dice(rules, state, board, u)
     } else {
-        0
+        cards::fight_back_dice(rules)
     };
     let total = base + bonus;
     if total == 0 {
-        return Err(Block::NoDice(range, protection.0.max(protection.1)));
+        return Err(Block::NoDice(range, rules.protection_total(protection)));
     }
     Ok(DiceCount {
         distance,
@@ -175,13 +176,13 @@ pub(crate) fn dice(
         ),
     )];
     reasons.extend(rules.protection_reasons(to, d.protection));
-    reasons.extend(cards::bonus_reason(state, d.bonus));
+    reasons.extend(cards::bonus_reason(rules, state, d.bonus, !with_card));
     reasons.push(Reason::new(
         "BC-BAT-3",
         format!(
             "{} - {} + {} = {} dice",
             d.range,
-            d.protection.0.max(d.protection.1),
+            rules.protection_total(d.protection),
             d.bonus,
             d.total
         ),
@@ -385,7 +386,13 @@ pub(crate) fn battle(
 }
 
 /// The rule IDs of a battle's dice, for its event.
-fn dice_rules(rules: &BattleCry, state: &State, u: UnitId, d: &DiceCount) -> Vec<String> {
+fn dice_rules(
+    rules: &BattleCry,
+    state: &State,
+    u: UnitId,
+    d: &DiceCount,
+    fight_back: bool,
+) -> Vec<String> {
     let mut v = vec![range_rule(rules.kind(u)).to_owned()];
     let (terrain, fence) = d.protection;
     if terrain.max(fence) > 0 {
@@ -394,7 +401,7 @@ fn dice_rules(rules: &BattleCry, state: &State, u: UnitId, d: &DiceCount) -> Vec
     if terrain > 0 && fence > 0 {
         v.push("BC-TER-4".into());
     }
-    if let Some(r) = cards::bonus_reason(state, d.bonus) {
+    if let Some(r) = cards::bonus_reason(rules, state, d.bonus, fight_back) {
         v.push(r.rule);
     }
     v.push("BC-BAT-3".into());
@@ -423,19 +430,14 @@ pub(crate) fn resolve(
         |f: Face| u8::try_from(faces.iter().filter(|&&x| x == f).count()).expect("few dice");
     let (sabers, flags) = (count(Face::Sabers), count(Face::Flag));
     let from = state.pieces[t.index()].hex.expect("on the map");
-    let attacker = (!fight_back).then_some(u);
-    let mut rule_ids = dice_rules(rules, state, u, &d);
+    let mut rule_ids = dice_rules(rules, state, u, &d, fight_back);
     if fight_back {
         rule_ids.push("BC-CARD-8".into());
     }
     if rules.kind(t) == Kind::General {
-        // BC-HIT-4: a general alone is hit by sabers only; BC-GEN-6: it ignores one flag.
+        // BC-HIT-4: a general alone is hit by sabers only.
         let hit = sabers > 0;
-        let ignored = u8::from(!hit && flags > 0);
         rule_ids.push("BC-HIT-4".into());
-        if ignored > 0 {
-            rule_ids.push("BC-GEN-6".into());
-        }
         ctx.emit(Event::Battled {
             unit: u,
             target: t,
@@ -443,7 +445,6 @@ pub(crate) fn resolve(
             faces,
             hits: u8::from(hit),
             flags,
-            ignored,
             rules: rule_ids,
         });
         // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).
@@ -456,20 +457,23 @@ pub(crate) fn resolve(
                 "a general alone rolled a sabers against",
                 ctx,
             );
-        } else if flags > ignored {
-            retreat::begin(rules, state, t, flags - ignored, None, from, ctx);
+        } else if flags > 0 {
+            // BC-GEN-6: it "may ignore one retreat flag": its side chooses.
+            state.pending = Some(Pending::Embolden {
+                unit: t,
+                flags,
+                battler: u,
+                fight_back,
+                from,
+                alone: true,
+            });
         }
         return;
     }
     // BC-HIT-1: a hit for each matching symbol and each sabers.
     let hits = count(matching(rules.kind(t))) + sabers;
     let general = board.general_at(rules, from);
-    // BC-GEN-5: a unit with an attached general ignores one flag each time it is attacked.
-    let ignored = u8::from(general.is_some() && flags > 0);
     rule_ids.push("BC-HIT-1".into());
-    if ignored > 0 {
-        rule_ids.push("BC-GEN-5".into());
-    }
     ctx.emit(Event::Battled {
         unit: u,
         target: t,
@@ -477,27 +481,134 @@ pub(crate) fn resolve(
         faces,
         hits,
         flags,
-        ignored,
         rules: rule_ids,
     });
-    let owed = flags - ignored;
-    if remove_figures(rules, state, t, hits, "BC-HIT-2", ctx) {
-        if state.outcome.is_some() {
-            return;
-        }
-        // BC-HIT-5: spare sabers do not touch the general; BC-RET-8: it makes the
-        // retreat moves of its eliminated unit.
-        match general {
-            Some(g) if owed > 0 => retreat::begin(rules, state, g, owed, attacker, from, ctx),
-            _ => generals::after_vacated(rules, state, attacker, from),
+    let eliminated = remove_figures(rules, state, t, hits, "BC-HIT-2", ctx);
+    if state.outcome.is_some() {
+        return;
+    }
+    // BC-GEN-5: a unit with an attached general "may ignore one retreat flag" each time
+    // it is attacked: after the hits (BC-HIT-6) its side chooses. BC-HIT-5: spare sabers
+    // do not touch the general; BC-RET-8: it makes the retreat moves of its eliminated
+    // unit, and so has the unit's choice.
+    if let Some(g) = general.filter(|_| flags > 0) {
+        state.pending = Some(Pending::Embolden {
+            unit: if eliminated { g } else { t },
+            flags,
+            battler: u,
+            fight_back,
+            from,
+            alone: false,
+        });
+        return;
+    }
+    after_flags(rules, state, t, flags, u, fight_back, from, false, ctx);
+}
+
+/// What follows the flags once any is ignored: `owed` retreat moves for `unit` (the
+/// attacked piece, or the general of an eliminated unit), then taking ground (BC-GEN-7)
+/// or the Fight Back window (BC-CARD-8).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the fields of Pending::Embolden, passed whole"
+)]
+fn after_flags(
+    rules: &BattleCry,
+    state: &mut State,
+    unit: UnitId,
+    owed: u8,
+    battler: UnitId,
+    fight_back: bool,
+    from: Hex,
+    alone: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    if alone {
+        // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).
+        if owed > 0 {
+            retreat::begin(rules, state, unit, owed, None, from, ctx);
         }
         return;
     }
-    if owed > 0 {
-        retreat::begin(rules, state, t, owed, attacker, from, ctx);
+    let attacker = (!fight_back).then_some(battler);
+    if state.pieces[unit.index()].hex.is_none() {
+        // The unit was eliminated and had no general to retreat for it.
+        generals::after_vacated(rules, state, attacker, from);
+    } else if rules.kind(unit) == Kind::General {
+        // BC-RET-8: the general of an eliminated unit makes its retreat moves.
+        if owed > 0 {
+            retreat::begin(rules, state, unit, owed, attacker, from, ctx);
+        } else {
+            generals::after_vacated(rules, state, attacker, from);
+        }
+    } else if owed > 0 {
+        retreat::begin(rules, state, unit, owed, attacker, from, ctx);
     } else if !fight_back {
-        fight_back_window(rules, state, t, u);
+        fight_back_window(rules, state, unit, battler);
     }
+}
+
+/// BC-GEN-5, BC-GEN-6: checks ignoring one retreat flag.
+pub(crate) fn check_ignore_flag(rules: &BattleCry, state: &State) -> Result<Vec<Reason>, Refusal> {
+    let Some(Pending::Embolden {
+        unit, flags, alone, ..
+    }) = state.pending
+    else {
+        return Err(Refusal::new(
+            "BC-GEN-5",
+            "a flag is ignored only just after a unit with an attached general, or a general alone, was attacked and flags were rolled",
+        ));
+    };
+    let left = flags - 1;
+    let rule = if alone { "BC-GEN-6" } else { "BC-GEN-5" };
+    let why = if alone {
+        "a general alone, attacked, may ignore one retreat flag"
+    } else {
+        "Embolden: a unit with an attached general may ignore one retreat flag"
+    };
+    Ok(vec![
+        Reason::new(rule, why),
+        Reason::new(
+            "BC-RET-1",
+            format!(
+                "{} then retreats {left} hex{} instead of {flags}",
+                rules.who(unit),
+                if left == 1 { "" } else { "es" }
+            ),
+        ),
+    ])
+}
+
+/// BC-GEN-5, BC-GEN-6: settles the flags of a battle: one ignored when `ignore`, then
+/// the retreat owed.
+pub(crate) fn settle_flags(
+    rules: &BattleCry,
+    state: &mut State,
+    ignore: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let Some(Pending::Embolden {
+        unit,
+        flags,
+        battler,
+        fight_back,
+        from,
+        alone,
+    }) = state.pending.take()
+    else {
+        return;
+    };
+    let owed = flags - u8::from(ignore);
+    if ignore {
+        ctx.emit(Event::FlagIgnored {
+            unit,
+            left: owed,
+            rule: if alone { "BC-GEN-6" } else { "BC-GEN-5" }.into(),
+        });
+    }
+    after_flags(
+        rules, state, unit, owed, battler, fight_back, from, alone, ctx,
+    );
 }
 
 /// BC-HIT-2, BC-HIT-3: removes up to `n` figures of unit `t`, the flag bearer last; extra
@@ -657,7 +768,8 @@ pub(crate) fn check_end_turn(state: &State) -> Result<Vec<Reason>, Refusal> {
 }
 
 /// The exact distribution of a battle's result on its target: figures lost, flags
-/// rolled, hexes of retreat owed (after a general's embolden) and whether it is eliminated.
+/// rolled, hexes of retreat owed (with one flag ignored where a general lets its side
+/// choose to, BC-GEN-5, BC-GEN-6) and whether it is eliminated.
 ///
 /// # Errors
 /// The refusal of an illegal battle, or an action that rolls no battle dice.
@@ -747,11 +859,14 @@ pub(crate) fn preview(
     if embolden && !general_target {
         reasons.push(Reason::new(
             "BC-GEN-5",
-            "the attached general ignores one flag",
+            "with its attached general the target's side may ignore one flag: the retreat shown counts it ignored",
         ));
     }
     if general_target {
-        reasons.push(Reason::new("BC-GEN-6", "a general alone ignores one flag"));
+        reasons.push(Reason::new(
+            "BC-GEN-6",
+            "a general alone may ignore one flag: the retreat shown counts it ignored",
+        ));
     }
     Ok(Preview {
         roll: format!("{} battle dice", d.total),
@@ -760,7 +875,7 @@ pub(crate) fn preview(
             "target": rules.unit_name(t),
             "distance": d.distance,
             "range_dice": d.range,
-            "terrain": d.protection.0.max(d.protection.1),
+            "terrain": rules.protection_total(d.protection),
             "card": d.bonus,
             "dice": d.total,
             "figures": figures,

@@ -59,6 +59,14 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+impl BattleCry {
+    /// A card's row in the rules' own tables (those of `data.toml`, or the tables given
+    /// to [`BattleCry::with_data`]).
+    pub(crate) fn card_row(&self, card: Card) -> &CardRow {
+        &self.data.cards[usize::from(card.0)]
+    }
+}
+
 /// What the card played lets its side order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Command {
@@ -79,7 +87,7 @@ pub(crate) fn kind_bit(k: Kind) -> u8 {
 
 /// What `card` orders when `side` plays it now.
 pub(crate) fn command(rules: &BattleCry, state: &State, side: u8, card: Card) -> Command {
-    let row = card.row();
+    let row = rules.card_row(card);
     match row.kind {
         CardKind::Section => Command::Sections([row.left, row.centre, row.right]),
         CardKind::Troops => Command::Troops {
@@ -91,12 +99,13 @@ pub(crate) fn command(rules: &BattleCry, state: &State, side: u8, card: Card) ->
             n: row.orders,
         },
         // BC-CARD-7: "if you don't have any generals, instead issue 1 order to a unit of
-        // your choice in any section".
+        // your choice in any section" (the card's `orders` in data.toml).
         CardKind::Leadership if has_general(rules, state, side) => Command::Leadership,
-        CardKind::Leadership => Command::Any(1),
+        CardKind::Leadership => Command::Any(row.orders),
         // BC-CARD-9 (provisional): Fight Back is played on the opponent's turn; played on
-        // one's own it orders one piece anywhere, so that a hand of them is no dead end.
-        CardKind::FightBack => Command::Any(1),
+        // one's own it orders the card's `orders` pieces anywhere (data.toml: 1), so that a
+        // hand of them is no dead end.
+        CardKind::FightBack => Command::Any(row.orders),
     }
 }
 
@@ -304,20 +313,21 @@ fn leadership(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     }
 }
 
-/// BC-CARD-7: the extra dice of the card played for a unit battling (Leadership: infantry
-/// and cavalry with an attached general; troop cards: the units they ordered).
+/// BC-CARD-7: the extra dice of the card played for a unit battling (Leadership: its
+/// `dice` for its `types`, infantry and cavalry in data.toml, with an attached general;
+/// troop cards: the units they ordered).
 pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> u8 {
     let Some(card) = state.played else {
         return 0;
     };
-    let row = card.row();
+    let row = rules.card_row(card);
     let hex = state.pieces[u.index()].hex;
     match command(rules, state, state.active, card) {
         Command::Leadership
-            if matches!(rules.kind(u), Kind::Infantry | Kind::Cavalry)
+            if row.types.iter().any(|t| t == rules.kind(u).name())
                 && hex.is_some_and(|h| board.general_at(rules, h).is_some()) =>
         {
-            1
+            row.dice
         }
         Command::Troops { kinds, .. }
             if kinds & kind_bit(rules.kind(u)) != 0
@@ -329,14 +339,41 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
     }
 }
 
-/// Why the card played adds `n` dice.
-pub(crate) fn bonus_reason(state: &State, n: u8) -> Option<Reason> {
-    let card = state.played.filter(|_| n > 0)?;
-    let row = card.row();
+/// BC-CARD-8: the extra dice of a unit fighting back: the Fight Back card's `dice` in
+/// data.toml (none as shipped).
+pub(crate) fn fight_back_dice(rules: &BattleCry) -> u8 {
+    rules
+        .data
+        .cards
+        .iter()
+        .find(|c| c.kind == CardKind::FightBack)
+        .map_or(0, |c| c.dice)
+}
+
+/// Why a card adds `n` dice: the card played, or Fight Back when `fight_back`.
+pub(crate) fn bonus_reason(
+    rules: &BattleCry,
+    state: &State,
+    n: u8,
+    fight_back: bool,
+) -> Option<Reason> {
+    if n == 0 {
+        return None;
+    }
+    if fight_back {
+        return Some(Reason::new(
+            "BC-CARD-8",
+            format!("Fight Back: {n} additional dice"),
+        ));
+    }
+    let row = rules.card_row(state.played?);
     Some(if row.kind == CardKind::Leadership {
         Reason::new(
             "BC-CARD-7",
-            "Leadership: infantry or cavalry with an attached general rolls 1 additional die",
+            format!(
+                "Leadership: {} with an attached general rolls {n} additional dice",
+                row.types.join(" or ")
+            ),
         )
     } else {
         Reason::new("BC-CARD-2", format!("{}: {n} additional dice", row.title))
@@ -351,7 +388,7 @@ pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
             if kinds & kind_bit(rules.kind(u)) != 0
                 && state.pieces[u.index()].order == Order::Card =>
         {
-            card.row().moves
+            rules.card_row(card).moves
         }
         _ => 0,
     }

@@ -123,6 +123,28 @@ pub struct HexsideRow {
     pub protection: u8,
 }
 
+/// How the protections of a target's hex and of a fence before it combine (BC-TER-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Combine {
+    /// Only the larger counts.
+    Largest,
+    /// They add up.
+    Sum,
+}
+
+/// How protections combine (BC-TER-4).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProtectionTable {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// How the hex's and the fence's protections combine.
+    pub combine: Combine,
+}
+
 /// What a command card does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -156,13 +178,16 @@ pub struct CardRow {
     /// Section cards: orders on the playing side's right.
     #[serde(default)]
     pub right: u8,
-    /// Troop cards: the unit types ordered.
+    /// Troop cards: the unit types ordered. Leadership: the types that roll its extra
+    /// dice when a general is attached to them.
     #[serde(default)]
     pub types: Vec<String>,
-    /// Troop cards: how many.
+    /// Troop cards: how many. Leadership: how many pieces it orders anywhere when its side
+    /// has no general; Fight Back: how many it orders when played on its side's own turn.
     #[serde(default)]
     pub orders: u8,
-    /// Extra battle dice for the units the card orders.
+    /// Extra battle dice for the units the card orders (Leadership: for its `types` with
+    /// an attached general; Fight Back: for the unit that fights back).
     #[serde(default)]
     pub dice: u8,
     /// Extra hexes of movement for the units the card orders.
@@ -189,6 +214,8 @@ pub struct Data {
     pub terrain: BTreeMap<String, TerrainRow>,
     /// Hexside feature rows by name.
     pub hexside: BTreeMap<String, HexsideRow>,
+    /// How protections combine.
+    pub protection: ProtectionTable,
     /// The deck, by kind of card.
     pub cards: Vec<CardRow>,
 }
@@ -201,6 +228,7 @@ struct RawData {
     units: BTreeMap<String, UnitRow>,
     terrain: BTreeMap<String, TerrainRow>,
     hexside: BTreeMap<String, HexsideRow>,
+    protection: ProtectionTable,
     cards: Vec<CardRow>,
 }
 
@@ -218,6 +246,7 @@ impl Data {
             units: raw.units,
             terrain: raw.terrain,
             hexside: raw.hexside,
+            protection: raw.protection,
             cards: raw.cards,
         };
         data.check()?;
@@ -242,13 +271,12 @@ impl Data {
         for c in &self.cards {
             let orders = match c.kind {
                 CardKind::Section => c.left + c.centre + c.right,
-                CardKind::Troops => c.orders,
-                CardKind::Leadership | CardKind::FightBack => 1,
+                CardKind::Troops | CardKind::Leadership | CardKind::FightBack => c.orders,
             };
             if orders == 0 {
                 return Err(format!("card `{}` orders nothing", c.id));
             }
-            if c.kind == CardKind::Troops && c.types.iter().any(|t| !self.units.contains_key(t)) {
+            if c.types.iter().any(|t| !self.units.contains_key(t)) {
                 return Err(format!("card `{}` names an unknown unit type", c.id));
             }
         }

@@ -1,6 +1,6 @@
 //! Generals in battle: taking ground. (Embolden, a general alone being attacked and the
-//! spare sabers are applied where the dice are, in [`super::battle`]; a general's retreat
-//! in [`super::retreat`].)
+//! spare sabers are applied where the dice are, in [`super::battle`], the flag ignored
+//! being the defending side's choice; a general's retreat in [`super::retreat`].)
 
 use super::units::{Board, Kind};
 use super::{BattleCry, Event, Pending, State};
@@ -76,13 +76,18 @@ pub(crate) fn take_ground(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_
     ctx.emit(Event::TookGround { unit, to, general });
 }
 
-/// Checks letting a window pass (not taking ground, not fighting back).
+/// Checks letting a window pass (not ignoring a flag, not taking ground, not fighting
+/// back).
 pub(crate) fn check_decline(state: &State) -> Result<Vec<Reason>, Refusal> {
     match state.pending {
         Some(Pending::TakeGround { .. }) => {
             Ok(vec![Reason::new("BC-GEN-7", "taking ground is a choice")])
         }
         Some(Pending::FightBack { .. }) => Ok(vec![Reason::new("BC-CARD-8", "no Fight Back")]),
+        Some(Pending::Embolden { flags, alone, .. }) => Ok(vec![Reason::new(
+            if alone { "BC-GEN-6" } else { "BC-GEN-5" },
+            format!("ignoring a flag is a choice: all {flags} flag(s) are taken"),
+        )]),
         _ => Err(Refusal::new("BC-TURN-2", "there is nothing to decline now")),
     }
 }

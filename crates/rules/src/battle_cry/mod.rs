@@ -109,6 +109,29 @@ pub enum Pending {
         #[serde(with = "grognard_engine::wire::label")]
         from: Hex,
     },
+    /// The side of `unit` decides whether it ignores one of the `flags` rolled against it
+    /// (BC-GEN-5, BC-GEN-6: "may ignore one retreat flag"), after the hits.
+    Embolden {
+        /// The piece that owes the retreat: a unit with an attached general, a general
+        /// alone, or the general of a unit just eliminated, which makes its retreat
+        /// moves (BC-RET-8).
+        unit: UnitId,
+        /// Flags rolled against it.
+        flags: u8,
+        /// The unit that battled it.
+        battler: UnitId,
+        /// The battle was a Fight Back (no taking ground after it, BC-GEN-8; no Fight
+        /// Back against it).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        fight_back: bool,
+        /// The hex the attacked piece stood in.
+        #[serde(with = "grognard_engine::wire::label")]
+        from: Hex,
+        /// A general alone was attacked (BC-GEN-6), rather than a unit with its general
+        /// (BC-GEN-5).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        alone: bool,
+    },
     /// The active side may take ground with `unit` into `to` (BC-GEN-7).
     TakeGround {
         /// The unit with its attached general.
@@ -210,11 +233,15 @@ pub enum Action {
         #[serde(with = "grognard_engine::wire::label")]
         to: Hex,
     },
+    /// Ignore one retreat flag rolled against a unit with an attached general, or a
+    /// general alone (BC-GEN-5, BC-GEN-6).
+    IgnoreFlag,
     /// Take ground (BC-GEN-7).
     TakeGround,
     /// Play Fight Back (BC-CARD-8).
     FightBack,
-    /// Let a window pass: do not take ground, do not fight back.
+    /// Let a window pass: do not ignore a flag (take every flag rolled), do not take
+    /// ground, do not fight back.
     Decline,
 }
 
@@ -312,10 +339,17 @@ pub enum Event {
         hits: u8,
         /// Flags rolled.
         flags: u8,
-        /// Flags ignored by an attached or lone general (BC-GEN-5, BC-GEN-6).
-        ignored: u8,
         /// The rules that set the dice and the result.
         rules: Vec<String>,
+    },
+    /// The defending side chose to ignore one retreat flag (BC-GEN-5, BC-GEN-6).
+    FlagIgnored {
+        /// The unit with its attached general, or the general.
+        unit: UnitId,
+        /// Flags left to retreat for.
+        left: u8,
+        /// The rule.
+        rule: String,
     },
     /// Figures were removed.
     Lost {
@@ -505,6 +539,16 @@ impl BattleCry {
     #[must_use]
     pub fn whole_deck(&self) -> &[Card] {
         &self.deck
+    }
+
+    /// The rules bound to a scenario with tables read from other text than the shipped
+    /// `data.toml` (the same terrain and card names; other values, such as a player's
+    /// printed tables).
+    ///
+    /// # Errors
+    /// The scenario's problems, as for [`Ruleset::new`].
+    pub fn with_data(s: &Scenario, data: &'static Data) -> Result<BattleCry, Problems> {
+        setup::build_with(s, data)
     }
 
     /// The sections a hex belongs to, as the side `side` names them: bit 0 its left,

@@ -13,7 +13,12 @@ use grognard_hex::{Direction, Orientation};
 /// home edges are north and south, each with its hand size; the flags to win are no more
 /// than the enemy's pieces, so that a game always can end.
 pub(super) fn build(s: &Scenario) -> Result<BattleCry, Problems> {
-    let data = Data::shipped();
+    build_with(s, Data::shipped())
+}
+
+/// [`build`] with other tables than the shipped `data.toml` (same terrain and card
+/// names, other values): a player's printed tables, or a test's.
+pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry, Problems> {
     let mut problems: Vec<Problem> = Vec::new();
     let top = Loc { line: 1, column: 1 };
     let first = s.first_side.clone();
@@ -144,6 +149,29 @@ pub(super) fn build(s: &Scenario) -> Result<BattleCry, Problems> {
     if !problems.is_empty() {
         problems.sort();
         return Err(Problems(problems));
+    }
+    // Tables other than the shipped ones must name what the scenario and the cards use.
+    let shipped = Data::shipped();
+    let same_cards = data.cards.len() == shipped.cards.len()
+        && data
+            .cards
+            .iter()
+            .zip(&shipped.cards)
+            .all(|(a, b)| a.id == b.id);
+    let mut table_problems: Vec<Problem> = s
+        .terrain_names
+        .iter()
+        .filter(|t| !data.terrain.contains_key(*t))
+        .map(|t| s.problem(top, format!("BC-SCN-1: the tables have no terrain `{t}`")))
+        .collect();
+    if !same_cards {
+        table_problems.push(s.problem(
+            top,
+            "BC-SCN-1: the tables must list the shipped cards, by the same ids in the same order",
+        ));
+    }
+    if !table_problems.is_empty() {
+        return Err(Problems(table_problems));
     }
     let map = s.map;
     let hexes = s

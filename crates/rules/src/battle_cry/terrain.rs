@@ -1,6 +1,7 @@
 //! Terrain: what stops movement, what cannot be entered, what blocks sight and what
 //! protects a target. The values are in `data.toml`.
 
+use super::data::Combine;
 use super::BattleCry;
 use grognard_engine::Reason;
 use grognard_hex::los::{steps, LineStep};
@@ -34,9 +35,9 @@ impl BattleCry {
         }
     }
 
-    /// BC-TER-3, BC-TER-4: the protection of a target in `target` battled from `from`:
-    /// its hex's terrain and a fence it stands behind (one the line of fire crosses into
-    /// its hex). Only the larger counts: protections do not add up.
+    /// BC-TER-3: the protections of a target in `target` battled from `from`: its hex's
+    /// terrain and a fence it stands behind (one the line of fire crosses into its hex);
+    /// [`BattleCry::protection_total`] combines them (BC-TER-4).
     pub(crate) fn protection_parts(&self, from: Hex, target: Hex) -> (u8, u8) {
         let terrain = self.info(target).map_or(0, |i| i.protection);
         // The hexes the line of fire comes from as it enters the target hex: the one
@@ -58,6 +59,15 @@ impl BattleCry {
         (terrain, fence)
     }
 
+    /// BC-TER-4: the dice a target's protections take away together: the larger of the
+    /// hex's and the fence's, or their sum, as `[protection] combine` in data.toml says.
+    pub(crate) fn protection_total(&self, (terrain, fence): (u8, u8)) -> u8 {
+        match self.data.protection.combine {
+            Combine::Largest => terrain.max(fence),
+            Combine::Sum => terrain.saturating_add(fence),
+        }
+    }
+
     /// Why a target is protected, for [`BattleCry::protection_parts`]' result.
     pub(crate) fn protection_reasons(
         &self,
@@ -65,28 +75,33 @@ impl BattleCry {
         (terrain, fence): (u8, u8),
     ) -> Vec<Reason> {
         let mut reasons = Vec::new();
-        if terrain.max(fence) > 0 {
-            if terrain >= fence {
-                reasons.push(Reason::new(
-                    "BC-TER-3",
-                    format!(
-                        "the target is in {} ({}): -{terrain} dice",
-                        self.terrain_name(target),
-                        self.label(target)
-                    ),
-                ));
-            } else {
-                reasons.push(Reason::new(
-                    "BC-TER-3",
-                    format!("the target is behind a fence: -{fence} dice"),
-                ));
-            }
-            if terrain > 0 && fence > 0 {
-                reasons.push(Reason::new(
-                    "BC-TER-4",
-                    "terrain in the hex and a fence do not add up: the larger protection counts",
-                ));
-            }
+        let sum = self.data.protection.combine == Combine::Sum;
+        if terrain > 0 && (sum || terrain >= fence) {
+            reasons.push(Reason::new(
+                "BC-TER-3",
+                format!(
+                    "the target is in {} ({}): -{terrain} dice",
+                    self.terrain_name(target),
+                    self.label(target)
+                ),
+            ));
+        }
+        if fence > 0 && (sum || fence > terrain) {
+            reasons.push(Reason::new(
+                "BC-TER-3",
+                format!("the target is behind a fence: -{fence} dice"),
+            ));
+        }
+        if terrain > 0 && fence > 0 {
+            reasons.push(Reason::new(
+                "BC-TER-4",
+                if sum {
+                    "terrain in the hex and a fence add up".to_owned()
+                } else {
+                    "terrain in the hex and a fence do not add up: the larger protection counts"
+                        .to_owned()
+                },
+            ));
         }
         reasons
     }

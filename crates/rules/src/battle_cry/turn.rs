@@ -10,13 +10,15 @@ use grognard_engine::{Ctx, Decision, Outcome, Reason, Refusal, Seat};
 use serde_json::{json, Value};
 
 /// Whose decision it is. A retreat is decided by the retreating piece's side, inside the
-/// attacker's turn (BC-RET-3); a Fight Back window belongs to the attacked side.
+/// attacker's turn (BC-RET-3), and so is ignoring a flag (BC-GEN-5, BC-GEN-6); a Fight
+/// Back window belongs to the attacked side.
 pub(crate) fn to_act(rules: &BattleCry, state: &State) -> Option<Decision> {
     if state.outcome.is_some() {
         return None;
     }
     let (side, kind) = match state.pending {
         Some(Pending::Retreat { unit, .. }) => (rules.side_of(unit), "retreat"),
+        Some(Pending::Embolden { unit, .. }) => (rules.side_of(unit), "embolden"),
         Some(Pending::TakeGround { .. }) => (state.active, "take_ground"),
         Some(Pending::FightBack { unit, .. }) => (rules.side_of(unit), "fight_back"),
         None => (state.active, state.phase.name()),
@@ -35,6 +37,7 @@ pub(crate) fn legal_actions(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     }
     match state.pending {
         Some(Pending::Retreat { .. }) => retreat::legal_retreats(rules, state, out),
+        Some(Pending::Embolden { .. }) => out.extend([Action::IgnoreFlag, Action::Decline]),
         Some(Pending::TakeGround { .. }) => out.extend([Action::TakeGround, Action::Decline]),
         Some(Pending::FightBack { unit, .. }) => {
             if cards::fight_back_card(state, rules.side_of(unit)).is_some() {
@@ -77,6 +80,14 @@ fn pending_first(rules: &BattleCry, p: &Pending) -> Refusal {
             "BC-RET-3",
             format!(
                 "{} must retreat first; its side chooses the hexes",
+                rules.who(unit)
+            ),
+        ),
+        Pending::Embolden { unit, alone, .. } => Refusal::new(
+            if alone { "BC-GEN-6" } else { "BC-GEN-5" },
+            format!(
+                "{} decides first whether {} ignores a retreat flag",
+                rules.side_name(rules.side_of(unit)),
                 rules.who(unit)
             ),
         ),
@@ -126,6 +137,9 @@ pub(crate) fn check(
     if let Some(p) = &state.pending {
         return match action {
             Action::Retreat { unit, to } => retreat::check_retreat(rules, state, *unit, *to),
+            Action::IgnoreFlag if matches!(p, Pending::Embolden { .. }) => {
+                battle::check_ignore_flag(rules, state)
+            }
             Action::TakeGround if matches!(p, Pending::TakeGround { .. }) => {
                 generals::check_take_ground(rules, state)
             }
@@ -161,6 +175,7 @@ pub(crate) fn check(
         Action::Battle { unit, target } => battle::check_battle(rules, state, *unit, *target),
         Action::EndTurn => battle::check_end_turn(state),
         Action::Retreat { .. } => Err(Refusal::new("BC-RET-3", "no retreat is owed now")),
+        Action::IgnoreFlag => battle::check_ignore_flag(rules, state),
         Action::TakeGround => generals::check_take_ground(rules, state),
         Action::FightBack => battle::check_fight_back(rules, state),
         Action::Decline => generals::check_decline(state),
@@ -188,8 +203,12 @@ pub(crate) fn apply(
             next_turn(rules, state, ctx);
         }
         Action::Retreat { to, .. } => retreat::apply_retreat(rules, state, *to, ctx),
+        Action::IgnoreFlag => battle::settle_flags(rules, state, true, ctx),
         Action::TakeGround => generals::take_ground(rules, state, ctx),
         Action::FightBack => battle::fight_back(rules, state, ctx),
+        Action::Decline if matches!(state.pending, Some(Pending::Embolden { .. })) => {
+            battle::settle_flags(rules, state, false, ctx);
+        }
         Action::Decline => state.pending = None,
     }
 }

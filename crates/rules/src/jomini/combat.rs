@@ -6,7 +6,7 @@ use super::{orders, retreat, victory, Action, Board, Event, Jomini, Phase, State
 use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::los::{steps, visible, LineStep};
-use grognard_hex::Hex;
+use grognard_hex::{Direction, Hex};
 use std::collections::BTreeMap;
 
 /// The dice of one attack.
@@ -93,8 +93,18 @@ fn count(
     } else {
         0
     };
-    let camels = u8::from(distance == 1 && camels(rules, t));
-    let wagons = u8::from(palisade(rules, state, t));
+    // JO-MOV-20, JO-MOV-22: the mounts' shelter, provisional sizes in `data.toml`.
+    let mounts = &rules.data.mounts;
+    let camels = if distance == 1 && camels(rules, t) {
+        mounts.camels
+    } else {
+        0
+    };
+    let wagons = if palisade(rules, state, t) {
+        mounts.wagons
+    } else {
+        0
+    };
     let total = range
         .saturating_sub(protection)
         .saturating_sub(moved)
@@ -213,13 +223,13 @@ fn dice(
     if d.camels > 0 {
         v.push(Reason::new(
             "JO-MOV-20",
-            "-1: the camels shelter their infantry",
+            format!("-{}: the camels shelter their infantry", d.camels),
         ));
     }
     if d.wagons > 0 {
         v.push(Reason::new(
             "JO-MOV-22",
-            "-1: the wagons stood still and make a palisade",
+            format!("-{}: the wagons stood still and make a palisade", d.wagons),
         ));
     }
     v.push(Reason::new("JO-COM-2", format!("{} dice", d.total)));
@@ -369,6 +379,12 @@ pub(crate) fn check_attack(
             "the target is supported: it ignores one flag",
         ));
     }
+    if panics(rules, t) {
+        reasons.push(Reason::new(
+            "JO-MOV-21",
+            "each stand it loses sets an elephant panicking, which tramples the piece, friend or foe, in the neighbouring hex a die gives (JO-PAN-1; not in the target's odds)",
+        ));
+    }
     Ok(reasons)
 }
 
@@ -387,7 +403,8 @@ pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     }
 }
 
-/// JO-COM-7: removes up to `n` stands of `t`; true when it is eliminated.
+/// JO-COM-7: removes up to `n` stands of `t`; true when it is eliminated. The stands lost
+/// by infantry with elephant mounts each set an elephant panicking (JO-MOV-21).
 pub(crate) fn lose(
     rules: &Jomini,
     state: &mut State,
@@ -401,6 +418,7 @@ pub(crate) fn lose(
     if lost == 0 {
         return false;
     }
+    let at = p.hex;
     p.strength -= lost;
     let left = p.strength;
     ctx.emit(Event::Lost {
@@ -420,9 +438,65 @@ pub(crate) fn lose(
             state.eliminated[usize::from(1 - rules.side_of(t))] += 1;
         }
         victory::check(rules, state, ctx);
-        return true;
     }
-    false
+    if let Some(at) = at.filter(|_| panics(rules, t)) {
+        panic(rules, state, t, at, lost, ctx);
+    }
+    left == 0
+}
+
+/// JO-MOV-21, JO-PAN-2: whether the stands `t` loses set elephants panicking: infantry with
+/// elephant mounts, riding them or not (the animals go with the unit); the elephant troop
+/// type only if `data.toml` says so.
+fn panics(rules: &Jomini, t: UnitId) -> bool {
+    let p = rules.piece(t);
+    p.mounts.as_deref() == Some("elephants")
+        || (rules.data.panic.elephant_units && p.kind == "elephants")
+}
+
+/// JO-MOV-21: "un éléphant en panique pour chacune": `per_stand` panicking elephants for
+/// each of the `lost` stands of `t`, which stood in `at`. JO-PAN-1 (provisional): each bolts
+/// out of `at` in the direction a die gives and tramples the piece in the hex it runs into,
+/// friend or foe (a unit, or an officer alone), for `trample` stands. JO-PAN-3: they are
+/// resolved at once, one after the other; a trampled unit's own elephants panic in turn
+/// (every panic takes a stand, so this ends); once the game is won, no more are rolled.
+fn panic(
+    rules: &Jomini,
+    state: &mut State,
+    t: UnitId,
+    at: Hex,
+    lost: u8,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let table = &rules.data.panic;
+    let elephants = u32::from(lost) * u32::from(table.per_stand);
+    for _ in 0..elephants {
+        if state.outcome.is_some() {
+            return;
+        }
+        let face = ctx.roll(
+            6,
+            format!(
+                "JO-PAN-1: where the panicking elephant of {} bolts",
+                rules.piece(t).id
+            ),
+        );
+        let dir = Direction::ALL[usize::try_from(face - 1).unwrap_or(0) % 6];
+        let to = at.neighbor(dir);
+        let board = Board::new(rules, state);
+        let trampled = board
+            .unit_at(rules, to)
+            .or_else(|| board.officer_at(rules, to));
+        ctx.emit(Event::Panicked {
+            unit: t,
+            toward: rules.map.contains(to).then_some(to),
+            trampled,
+            rule: "JO-PAN-1".into(),
+        });
+        if let Some(v) = trampled {
+            lose(rules, state, v, table.trample, "JO-PAN-1", ctx);
+        }
+    }
 }
 
 /// Rolls and applies an attack: hits first, then the retreat.
@@ -470,7 +544,11 @@ pub(crate) fn attack(
         rules: rule_ids,
     });
     orders::letters(state, rules.side_of(u), letters);
-    if lose(rules, state, t, hit, "JO-COM-7", ctx) || state.outcome.is_some() {
+    // A target trampled to death by panicking elephants (JO-PAN-3) owes no retreat.
+    if lose(rules, state, t, hit, "JO-COM-7", ctx)
+        || state.outcome.is_some()
+        || state.pieces[t.index()].strength == 0
+    {
         return;
     }
     let owed = (flags - ignored) * retreat::per_flag(rules, t);

@@ -193,6 +193,36 @@ pub struct TerrainRow {
     pub built_up: bool,
 }
 
+/// What mounts do in combat (JO-MOV-20, JO-MOV-22).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MountsTable {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Dice the attacker loses at close quarters against infantry with camel mounts.
+    pub camels: u8,
+    /// Dice the attacker loses against infantry behind its wagons' palisade.
+    pub wagons: u8,
+}
+
+/// Elephant panic (JO-MOV-21, JO-PAN-1 to JO-PAN-3).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PanicTable {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Panicking elephants for each stand lost (seed: one).
+    pub per_stand: u8,
+    /// Stands the piece an elephant bolts into loses.
+    pub trample: u8,
+    /// Whether the elephant troop type panics too.
+    pub elephant_units: bool,
+}
+
 /// Every table of `data.toml`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -209,6 +239,10 @@ pub struct Data {
     pub command: CommandTable,
     /// Manoeuvre orders.
     pub orders: OrderCosts,
+    /// Mounts in combat.
+    pub mounts: MountsTable,
+    /// Elephant panic.
+    pub panic: PanicTable,
     /// Terrain of hexes.
     pub terrain: BTreeMap<String, TerrainRow>,
     /// Hexside features.
@@ -216,12 +250,20 @@ pub struct Data {
 }
 
 impl Data {
+    /// Reads tables from TOML text (a player's printed tables in the shipped layout).
+    ///
+    /// # Errors
+    /// Malformed TOML or unknown keys.
+    pub fn parse(text: &str) -> Result<Data, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
     /// The shipped tables, parsed once.
     ///
     /// # Panics
     /// When `data.toml` is malformed (a test checks it is not).
     pub fn shipped() -> &'static Data {
         static DATA_CELL: OnceLock<Data> = OnceLock::new();
-        DATA_CELL.get_or_init(|| toml::from_str(DATA).expect("jomini data.toml parses"))
+        DATA_CELL.get_or_init(|| Data::parse(DATA).expect("jomini data.toml parses"))
     }
 }

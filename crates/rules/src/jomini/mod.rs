@@ -401,6 +401,19 @@ pub enum Event {
         /// The rule.
         rule: String,
     },
+    /// An elephant of a unit that lost a stand panicked and bolted (JO-MOV-21, JO-PAN-1).
+    Panicked {
+        /// The unit whose elephant it was.
+        unit: UnitId,
+        /// The hex it bolted into; `None` off the table.
+        #[serde(default, with = "grognard_engine::wire::opt_label")]
+        toward: Option<Hex>,
+        /// The piece it trampled there, friend or foe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trampled: Option<UnitId>,
+        /// The rule.
+        rule: String,
+    },
     /// A piece was eliminated.
     Eliminated {
         /// The piece.
@@ -534,6 +547,15 @@ impl Jomini {
             .iter()
             .position(|s| s == id)
             .map(|i| u8::try_from(i).expect("two sides"))
+    }
+
+    /// The rules bound to a scenario with tables read from other text than the shipped
+    /// `data.toml` (the same names; other values, such as a player's printed tables).
+    ///
+    /// # Errors
+    /// The scenario's problems, as for [`Ruleset::new`].
+    pub fn with_data(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems> {
+        units::build_with(s, data)
     }
 
     /// The unit with this scenario id.

@@ -105,6 +105,12 @@ struct Entry {
 
 /// JO-MOV-5, JO-MOV-6, JO-MOV-14, JO-MOV-15: whether `u` may enter `to`, and end there or
 /// go on. Enemies only block their own hexes: there are no zones of control.
+///
+/// JO-MOV-6, reading: the text forbids passing through "une case qui est occupée par une
+/// unité amie ou ennemie", then excepts infantry, cavalry and camels "qui peuvent traverser
+/// une unité d'artillerie" with no friend-or-foe limit; the exception follows the rule it
+/// excepts, so artillery of either side may be passed through (an officer standing with
+/// the guns goes with their hex).
 fn entry(rules: &Jomini, board: &Board, u: UnitId, to: Hex) -> Option<Entry> {
     let info = rules.info(to)?;
     if info.impassable {
@@ -113,12 +119,11 @@ fn entry(rules: &Jomini, board: &Board, u: UnitId, to: Hex) -> Option<Entry> {
     let me = rules.piece(u);
     let unit = board.unit_at(rules, to);
     let officer = board.officer_at(rules, to);
-    if unit.is_some_and(|x| rules.side_of(x) != me.side)
-        || officer.is_some_and(|x| rules.side_of(x) != me.side)
-    {
-        return None;
-    }
+    let enemy = |x: Option<UnitId>| x.is_some_and(|x| rules.side_of(x) != me.side);
     if me.officer {
+        if enemy(unit) || enemy(officer) {
+            return None;
+        }
         // An officer may join a friendly unit, and stops there; officers do not stack.
         return Some(Entry {
             end: officer.is_none(),
@@ -131,6 +136,8 @@ fn entry(rules: &Jomini, board: &Board, u: UnitId, to: Hex) -> Option<Entry> {
             go_on: true,
         }),
         Some(_) => None,
+        // An enemy officer alone holds its hex like a unit.
+        None if enemy(officer) => None,
         None => Some(Entry {
             end: true,
             go_on: true,
@@ -364,7 +371,7 @@ fn route_rules(rules: &Jomini, state: &State, u: UnitId, r: &Route) -> Vec<Reaso
     if r.through {
         v.push(Reason::new(
             "JO-MOV-6",
-            "it passes through friendly artillery to a free hex beyond",
+            "it passes through an artillery unit, friend or foe, to a free hex beyond",
         ));
     }
     if p.mounted && piece.mounts.is_some() && r.hexes > a.max + u8::from(p.forced) {

@@ -14,7 +14,7 @@ pub const TROOP_WEIGHTS: [&str; 4] = ["light", "medium", "heavy", "super_heavy"]
 /// The weights of the artillery table and the officers' (JO-MOV-9).
 pub const GUN_WEIGHTS: [&str; 4] = ["very_light", "light", "heavy", "very_heavy"];
 
-/// What infantry may ride (JO-MOV-18 to JO-MOV-22).
+/// What infantry may ride (JO-MOV-18 to JO-MOV-22); elephants panic (JO-MOV-21).
 pub const MOUNTS: [&str; 4] = ["horses", "camels", "elephants", "wagons"];
 
 /// A unit or officer as the scenario sets it.
@@ -103,11 +103,29 @@ pub fn vocabulary() -> Vocabulary {
 /// Binds the rules to a scenario.
 ///
 /// # Errors
-/// Every problem: a unit type without a row in `data.toml`, elephants as mounts
-/// (JO-MOV-21), a table smaller than 12 by 9 (JO-MAP-1), a bad `[victory]`.
+/// Every problem: a unit type without a row in `data.toml`, a table smaller than 12 by 9
+/// (JO-MAP-1), a bad `[victory]`.
 pub fn build(s: &Scenario) -> Result<Jomini, Problems> {
-    let data = Data::shipped();
+    build_with(s, Data::shipped())
+}
+
+/// [`build`] with other tables than the shipped `data.toml` (the same names, other
+/// values): a player's printed tables, or a test's.
+///
+/// # Errors
+/// As [`build`], and a terrain of the scenario the tables do not have.
+pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems> {
     let mut problems = Vec::new();
+    for t in s
+        .terrain_names
+        .iter()
+        .filter(|t| !data.terrain.contains_key(*t))
+    {
+        problems.push(s.problem(
+            Default::default(),
+            format!("the tables have no terrain `{t}`"),
+        ));
+    }
     let side_ids: Vec<String> = s.sides.iter().map(|x| x.id.clone()).collect();
     if side_ids.len() != 2 {
         problems.push(s.problem(
@@ -165,15 +183,6 @@ pub fn build(s: &Scenario) -> Result<Jomini, Problems> {
             .copied()
             .unwrap_or_default();
         let mounts = u.text("mounts").map(str::to_owned);
-        if mounts.as_deref() == Some("elephants") {
-            problems.push(s.problem(
-                u.loc,
-                format!(
-                    "JO-MOV-21: unit `{}` rides elephants: their panic rules are not in this game yet",
-                    u.id
-                ),
-            ));
-        }
         let strength = u
             .int("strength")
             .and_then(|x| u8::try_from(x).ok())
@@ -192,6 +201,9 @@ pub fn build(s: &Scenario) -> Result<Jomini, Problems> {
             start: u.hex,
             starts_mounted: u.flag("mounted").unwrap_or(false) && u.text("mounts").is_some(),
         });
+    }
+    if !problems.is_empty() {
+        return Err(Problems(problems));
     }
     let terrain_names = s.terrain_names.clone();
     let hexes: Vec<HexInfo> = s

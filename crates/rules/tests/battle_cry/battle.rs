@@ -16,20 +16,24 @@ fn clear() -> Vec<String> {
     harness::terrain(&[])
 }
 
-fn battled(events: &[Event]) -> (u8, u8, u8, u8) {
+fn battled(events: &[Event]) -> (u8, u8, u8) {
     events
         .iter()
         .find_map(|e| match e {
             Event::Battled {
-                dice,
-                hits,
-                flags,
-                ignored,
-                ..
-            } => Some((*dice, *hits, *flags, *ignored)),
+                dice, hits, flags, ..
+            } => Some((*dice, *hits, *flags)),
             _ => None,
         })
         .expect("a battle")
+}
+
+/// The flags left after the one its side chose to ignore, if it did.
+fn ignored(events: &[Event]) -> Option<(u8, String)> {
+    events.iter().find_map(|e| match e {
+        Event::FlagIgnored { left, rule, .. } => Some((*left, rule.clone())),
+        _ => None,
+    })
 }
 
 #[test]
@@ -196,22 +200,98 @@ fn attack(general: bool) -> Pos {
 
 #[test]
 fn bc_gen_5_embolden_ignores_one_flag() {
+    // One flag against a unit with its general: its side chooses, inside blue's turn.
     let mut p = attack(true);
     let ev = p.apply(&p.battle("att", "def"), &[FLAG, CAV, CAV, CAV]);
-    assert_eq!(battled(&ev), (4, 0, 1, 1));
-    assert!(ev.iter().any(
-        |e| matches!(e, Event::Battled { rules, .. } if rules.iter().any(|r| r == "BC-GEN-5"))
-    ));
+    assert_eq!(battled(&ev), (4, 0, 1));
+    assert_eq!(
+        p.state.pending,
+        Some(Pending::Embolden {
+            unit: p.id("def"),
+            flags: 1,
+            battler: p.id("att"),
+            fight_back: false,
+            from: p.hex("0506"),
+            alone: false,
+        })
+    );
+    let d = p.rules.to_act(&p.state).unwrap();
+    assert_eq!(
+        (d.side.as_str(), d.kind.as_str(), d.reaction),
+        ("grey", "embolden", true)
+    );
+    let mut legal = Vec::new();
+    p.rules.legal_actions(&p.state, &mut legal);
+    assert_eq!(legal, [Action::IgnoreFlag, Action::Decline]);
+    p.allows(&Action::IgnoreFlag, "BC-GEN-5");
+    p.allows(&Action::Decline, "BC-GEN-5");
+    p.refuses(&p.battle("att", "def"), "BC-GEN-5");
+    p.refuses(&Action::EndTurn, "BC-GEN-5");
+    // Ignoring it: no retreat; the unit was not forced back, so Fight Back may follow.
+    let mut q = attack(true);
+    q.apply(&q.battle("att", "def"), &[FLAG, CAV, CAV, CAV]);
+    let ev = q.apply(&Action::IgnoreFlag, &[]);
+    assert_eq!(ignored(&ev), Some((0, "BC-GEN-5".into())));
+    assert_eq!(q.at("def").as_deref(), Some("0506"));
     assert!(
-        matches!(p.state.pending, Some(Pending::FightBack { .. })),
+        matches!(q.state.pending, Some(Pending::FightBack { .. })),
         "not forced to retreat"
     );
-    let mut q = attack(true);
-    q.apply(&q.battle("att", "def"), &[FLAG, FLAG, CAV, CAV]);
+    // Taking it: the unit retreats a hex, its general with it.
+    let ev = p.apply(&Action::Decline, &[]);
+    assert_eq!(ignored(&ev), None);
     assert!(matches!(
-        q.state.pending,
+        p.state.pending,
         Some(Pending::Retreat { hexes: 1, .. })
     ));
+    // Two flags: ignoring one leaves one hex to retreat; taking both, two.
+    let two = || {
+        let mut r = attack(true);
+        r.apply(&r.battle("att", "def"), &[FLAG, FLAG, CAV, CAV]);
+        r
+    };
+    let (mut r, mut s) = (two(), two());
+    r.apply(&Action::IgnoreFlag, &[]);
+    assert!(matches!(
+        r.state.pending,
+        Some(Pending::Retreat { hexes: 1, .. })
+    ));
+    s.apply(&Action::Decline, &[]);
+    assert!(matches!(
+        s.state.pending,
+        Some(Pending::Retreat { hexes: 2, .. })
+    ));
+    // The choice tells nothing of the defender's hand: the same decision, the same
+    // actions and the same view for blue whether grey holds Fight Back or not.
+    let with_card = || {
+        let mut h = attack(true);
+        h.hand("grey", &["fight_back"]);
+        h.apply(&h.battle("att", "def"), &[FLAG, CAV, CAV, CAV]);
+        h
+    };
+    let (h, plain) = (with_card(), {
+        let mut h = attack(true);
+        h.hand("grey", &["scout_left"]);
+        h.apply(&h.battle("att", "def"), &[FLAG, CAV, CAV, CAV]);
+        h
+    });
+    assert_eq!(h.legal(), plain.legal());
+    let blue = grognard_engine::Seat::Side("blue".into());
+    let (a, b) = (
+        h.rules.view(&h.state, &blue),
+        plain.rules.view(&plain.state, &blue),
+    );
+    assert_eq!(a["pending"], b["pending"]);
+    assert_eq!(a["to_act"], b["to_act"]);
+    assert_eq!(a["hands"]["grey"], serde_json::json!({ "count": 1 }));
+    // Without a general there is nothing to choose.
+    let mut t = attack(false);
+    t.apply(&t.battle("att", "def"), &[FLAG, CAV, CAV, CAV]);
+    assert!(matches!(
+        t.state.pending,
+        Some(Pending::Retreat { hexes: 1, .. })
+    ));
+    t.refuses(&Action::IgnoreFlag, "BC-RET-3");
 }
 
 #[test]
@@ -220,15 +300,34 @@ fn bc_gen_6_a_lone_general_ignores_one_flag() {
         ("att", "blue", "infantry", "0507", 0),
         ("ggen", "grey", "general", "0506", 0),
     ];
-    let mut p = battling(&clear(), &units, &["att"]);
-    let ev = p.apply(&p.battle("att", "ggen"), &[FLAG, INF, CAV, ART]);
-    assert_eq!(battled(&ev), (4, 0, 1, 1));
+    let one = || {
+        let mut p = battling(&clear(), &units, &["att"]);
+        let ev = p.apply(&p.battle("att", "ggen"), &[FLAG, INF, CAV, ART]);
+        assert_eq!(battled(&ev), (4, 0, 1));
+        p
+    };
+    let (mut p, mut q) = (one(), one());
+    let d = p.rules.to_act(&p.state).unwrap();
+    assert_eq!((d.side.as_str(), d.kind.as_str()), ("grey", "embolden"));
+    p.allows(&Action::IgnoreFlag, "BC-GEN-6");
+    // Ignoring it, the general stands.
+    let ev = p.apply(&Action::IgnoreFlag, &[]);
+    assert_eq!(ignored(&ev), Some((0, "BC-GEN-6".into())));
     assert!(p.state.pending.is_none());
     assert_eq!(p.at("ggen").as_deref(), Some("0506"));
-    let mut q = battling(&clear(), &units, &["att"]);
-    q.apply(&q.battle("att", "ggen"), &[FLAG, FLAG, INF, INF]);
+    // Taking it, the general retreats a hex.
+    q.apply(&Action::Decline, &[]);
     assert!(matches!(
         q.state.pending,
+        Some(Pending::Retreat { hexes: 1, .. })
+    ));
+    q.apply(&q.retreat("ggen", "0505"), &[]);
+    assert_eq!(q.at("ggen").as_deref(), Some("0505"));
+    let mut r = battling(&clear(), &units, &["att"]);
+    r.apply(&r.battle("att", "ggen"), &[FLAG, FLAG, INF, INF]);
+    r.apply(&Action::IgnoreFlag, &[]);
+    assert!(matches!(
+        r.state.pending,
         Some(Pending::Retreat { hexes: 1, .. })
     ));
 }
@@ -411,7 +510,7 @@ fn bc_hit_1_matching_symbols_and_sabers_hit() {
     let ev = p.apply(&p.battle("inf", "foe"), &[CAV, SAB, INF, ART]);
     assert_eq!(
         battled(&ev),
-        (4, 2, 0, 0),
+        (4, 2, 0),
         "the cavalry symbol and the sabers hit cavalry"
     );
     assert_eq!(p.figures("foe"), 1);

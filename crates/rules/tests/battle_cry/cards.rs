@@ -356,6 +356,47 @@ fn bc_card_7_leadership_orders_the_generals_and_their_units() {
     r.allows(&r.order("inf2"), "BC-CARD-7");
     r.apply(&r.order("inf"), &[]);
     r.refuses(&r.order("inf2"), "BC-CARD-7");
+    // Its effects are the data's: two dice more, for cavalry only, or two orders without
+    // a general, if the tables say so.
+    let leadership = "types = [\"infantry\", \"cavalry\"]\ndice = 1\norders = 1";
+    let data = harness::tables(&[(leadership, "types = [\"cavalry\"]\ndice = 2\norders = 2")]);
+    let units = [
+        ("inf", "blue", "infantry", "0507", 0),
+        ("gen", "blue", "general", "0507", 0),
+        ("cav", "blue", "cavalry", "0407", 0),
+        ("gen2", "blue", "general", "0407", 0),
+        ("foe", "grey", "infantry", "0506", 0),
+        ("foe2", "grey", "infantry", "0406", 0),
+    ];
+    let mut t = Pos::with_data(&harness::CLEAR, &units, "", data);
+    t.hand("blue", &["leadership"]);
+    t.apply(
+        &Action::PlayCard {
+            card: card("leadership"),
+        },
+        &[],
+    );
+    t.apply(&Action::DoneMoving, &[]);
+    assert_eq!(t.dice("inf", "foe"), 4, "infantry is not among its types");
+    assert_eq!(t.dice("cav", "foe2"), 5, "cavalry: 3 + 2");
+    let mut u = Pos::with_data(
+        &harness::CLEAR,
+        &[
+            ("inf", "blue", "infantry", "0107", 0),
+            ("inf2", "blue", "infantry", "1007", 0),
+        ],
+        "",
+        data,
+    );
+    u.hand("blue", &["leadership"]);
+    u.apply(
+        &Action::PlayCard {
+            card: card("leadership"),
+        },
+        &[],
+    );
+    u.apply(&u.order("inf"), &[]);
+    u.allows(&u.order("inf2"), "BC-CARD-7");
 }
 
 /// Blue's infantry at 0507 attacks grey's at 0506 (adjacent); grey holds `grey_hand`.
@@ -432,6 +473,34 @@ fn bc_card_8_fight_back_battles_the_attacker() {
     s.state.fight_back = Some(card("fight_back"));
     s.apply(&s.battle("att", "def"), &[CAV, CAV, CAV, CAV]);
     assert!(s.state.pending.is_none());
+    // The dice of a unit fighting back are the data's: one more if the tables say so.
+    let fight_back = "kind = \"fight_back\"\ndice = 0";
+    let data = harness::tables(&[(fight_back, "kind = \"fight_back\"\ndice = 1")]);
+    let mut t = Pos::with_data(
+        &harness::CLEAR,
+        &[
+            ("att", "blue", "infantry", "0507", 0),
+            ("def", "grey", "infantry", "0506", 0),
+        ],
+        "",
+        data,
+    );
+    t.hand("grey", &["fight_back"]);
+    t.set("blue", Phase::Battle, Some("probe_centre"), &["att"]);
+    t.apply(&t.battle("att", "def"), &[CAV, CAV, CAV, CAV]);
+    t.allows(&Action::FightBack, "BC-CARD-8");
+    let e = t.explain(&Action::FightBack);
+    assert!(
+        e.reasons
+            .iter()
+            .any(|r| r.rule == "BC-CARD-8" && r.message.contains("1 additional")),
+        "{:?}",
+        e.reasons
+    );
+    let ev = t.apply(&Action::FightBack, &[CAV, CAV, CAV, CAV, CAV]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Battled { unit, dice: 5, .. } if *unit == t.id("def"))));
 }
 
 #[test]
@@ -455,4 +524,25 @@ fn bc_card_9_fight_back_on_your_own_turn_orders_one_piece() {
     p.allows(&p.order("inf2"), "BC-CARD-9");
     p.apply(&p.order("inf"), &[]);
     p.refuses(&p.order("inf2"), "BC-CARD-9");
+    // How many it orders is the data's.
+    let fight_back = "dice = 0\norders = 1";
+    let data = harness::tables(&[(fight_back, "dice = 0\norders = 2")]);
+    let mut q = Pos::with_data(
+        &harness::CLEAR,
+        &[
+            ("inf", "blue", "infantry", "0107", 0),
+            ("inf2", "blue", "infantry", "1007", 0),
+        ],
+        "",
+        data,
+    );
+    q.hand("blue", &["fight_back"]);
+    q.apply(
+        &Action::PlayCard {
+            card: card("fight_back"),
+        },
+        &[],
+    );
+    q.apply(&q.order("inf"), &[]);
+    q.allows(&q.order("inf2"), "BC-CARD-9");
 }

@@ -8,6 +8,7 @@
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{Ctx, Dice, Explanation, Ruleset, UnitId};
 use grognard_hex::Hex;
+use grognard_rules::battle_cry::data::{Data, DATA};
 use grognard_rules::battle_cry::{Action, BattleCry, Card, Event, Order, Phase, State};
 
 /// Die results showing each face (data.toml: infantry, infantry, cavalry, artillery,
@@ -116,6 +117,19 @@ values = {{ hand = 4 }}
     text
 }
 
+/// The shipped tables with each `(from, to)` edit made to their text, as a player who owns
+/// the printed tables would make it; kept for the life of the test run.
+pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
+    let mut text = DATA.to_owned();
+    for (from, to) in edits {
+        assert!(text.contains(from), "data.toml has no `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    Box::leak(Box::new(
+        Data::parse(&text).unwrap_or_else(|e| panic!("{e}")),
+    ))
+}
+
 /// A position under test.
 pub struct Pos {
     pub rules: BattleCry,
@@ -134,9 +148,23 @@ impl Pos {
         )))
     }
 
+    /// [`Pos::new`] with other tables than the shipped ones (see [`tables`]).
+    pub fn with_data<S: AsRef<str>>(
+        terrain: &[S],
+        units: &[(&str, &str, &str, &str, u8)],
+        extra: &str,
+        data: &'static Data,
+    ) -> Pos {
+        let s = crate::common::scenario(&scenario_text(terrain, units, extra));
+        Pos::of_rules(BattleCry::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")))
+    }
+
     /// A position of a scenario, in the first side's command step with empty hands.
     pub fn of(s: &Scenario) -> Pos {
-        let rules = BattleCry::new(s).unwrap_or_else(|p| panic!("{p}"));
+        Pos::of_rules(BattleCry::new(s).unwrap_or_else(|p| panic!("{p}")))
+    }
+
+    fn of_rules(rules: BattleCry) -> Pos {
         let mut state = rules.initial_state();
         state.phase = Phase::Command;
         state.hands = [Vec::new(), Vec::new()];

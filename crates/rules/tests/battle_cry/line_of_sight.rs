@@ -176,6 +176,32 @@ fn bc_ter_4_protections_do_not_add_up() {
     p.set("blue", Phase::Battle, Some("assault_centre"), &["u"]);
     assert_eq!(p.dice("u", "foe"), 3, "woods and fence: -1, not -2");
     p.allows(&p.battle("u", "foe"), "BC-TER-4");
+    // The combination is the data's: with `combine = "sum"` they add up.
+    assert_eq!(
+        grognard_rules::battle_cry::data::Data::shipped()
+            .protection
+            .combine,
+        grognard_rules::battle_cry::data::Combine::Largest
+    );
+    let sum = harness::tables(&[("\ncombine = \"largest\"", "\ncombine = \"sum\"")]);
+    let mut q = Pos::with_data(
+        &harness::terrain(&[("0506", 'w')]),
+        &[
+            ("u", "blue", "infantry", "0507", 0),
+            ("foe", "grey", "infantry", "0506", 0),
+        ],
+        fence,
+        sum,
+    );
+    q.set("blue", Phase::Battle, Some("assault_centre"), &["u"]);
+    assert_eq!(q.dice("u", "foe"), 2, "woods and fence added: -2");
+    let e = q.explain(&q.battle("u", "foe"));
+    let ter3 = e.reasons.iter().filter(|r| r.rule == "BC-TER-3").count();
+    assert_eq!(ter3, 2, "{:?}", e.reasons);
+    assert!(e
+        .reasons
+        .iter()
+        .any(|r| r.rule == "BC-TER-4" && r.message.contains("add up")));
 }
 
 #[test]

@@ -117,6 +117,7 @@ fn candidates(rules: &BattleCry, s: &State, dice: &mut Dice) -> Vec<Action> {
         Action::Battle { unit, target },
         Action::EndTurn,
         Action::Retreat { unit, to: near },
+        Action::IgnoreFlag,
         Action::TakeGround,
         Action::FightBack,
         Action::Decline,

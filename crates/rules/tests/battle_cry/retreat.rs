@@ -147,6 +147,7 @@ fn bc_ret_6_exception_2_generals_retreat_through_friends() {
     );
     // Three flags, one ignored: two hexes, through f1 or f2, onto f3 or beside it.
     p.apply(&p.battle("att", "ggen"), &[FLAG, FLAG, FLAG, CAV]);
+    p.apply(&Action::IgnoreFlag, &[]);
     assert_eq!(p.retreats(), labels(&["0404", "0504", "0604"]));
     p.allows(&p.retreat("ggen", "0504"), "BC-RET-6");
     let ev = p.apply(&p.retreat("ggen", "0504"), &[]);
@@ -162,6 +163,7 @@ fn bc_ret_7_no_second_general() {
     ];
     let mut p = setup(&[], "0507", &units);
     p.apply(&p.battle("att", "def"), &[FLAG, FLAG, FLAG, CAV]);
+    p.apply(&Action::IgnoreFlag, &[]);
     assert_eq!(
         p.retreats(),
         labels(&["0504", "0604"]),
@@ -174,13 +176,19 @@ fn bc_ret_8_the_general_retreats_with_or_for_its_unit() {
     let units = [def(), ("ggen", "grey", "general", "0506", 0)];
     let mut p = setup(&[], "0507", &units);
     p.apply(&p.battle("att", "def"), &[FLAG, FLAG, CAV, CAV]);
+    p.apply(&Action::IgnoreFlag, &[]);
     let ev = p.apply(&p.retreat("def", "0505"), &[]);
     assert!(matches!(&ev[0], Event::Retreated { general: Some(g), .. } if *g == p.id("ggen")));
     assert_eq!(p.at("ggen").as_deref(), Some("0505"));
-    // Its unit eliminated, the general makes the retreat (one flag ignored).
+    // Its unit eliminated, the general makes the retreat, and has its unit's choice of
+    // ignoring a flag (BC-GEN-5).
     let mut q = setup(&[], "0507", &units);
     q.set_figures("def", 1);
     q.apply(&q.battle("att", "def"), &[INF, FLAG, FLAG, CAV]);
+    assert!(
+        matches!(q.state.pending, Some(Pending::Embolden { unit, flags: 2, .. }) if unit == q.id("ggen"))
+    );
+    q.apply(&Action::IgnoreFlag, &[]);
     assert_eq!(
         q.state.pending,
         Some(Pending::Retreat {
@@ -217,7 +225,8 @@ fn bc_ret_9_a_figure_per_move_not_made() {
             ("ggen", "grey", "general", "0501", 0),
         ],
     );
-    let ev = r.apply(&r.battle("att", "def"), &[FLAG, FLAG, FLAG, CAV]);
+    r.apply(&r.battle("att", "def"), &[FLAG, FLAG, FLAG, CAV]);
+    let ev = r.apply(&Action::IgnoreFlag, &[]);
     let eliminated: Vec<_> = ev
         .iter()
         .filter_map(|e| match e {
@@ -232,7 +241,8 @@ fn bc_ret_9_a_figure_per_move_not_made() {
 #[test]
 fn bc_ret_10_a_general_that_cannot_retreat_is_eliminated() {
     let mut p = setup(&[], "0502", &[("ggen", "grey", "general", "0501", 0)]);
-    let ev = p.apply(&p.battle("att", "ggen"), &[FLAG, FLAG, INF, INF]);
+    p.apply(&p.battle("att", "ggen"), &[FLAG, FLAG, INF, INF]);
+    let ev = p.apply(&Action::IgnoreFlag, &[]);
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::Eliminated { rule, .. } if rule == "BC-RET-10")));
@@ -248,5 +258,6 @@ fn bc_ret_10_a_general_that_cannot_retreat_is_eliminated() {
         ],
     );
     q.apply(&q.battle("att", "ggen"), &[FLAG, FLAG, INF, INF]);
+    q.apply(&Action::IgnoreFlag, &[]);
     assert_eq!(q.at("ggen"), None);
 }

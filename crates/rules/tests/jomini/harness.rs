@@ -8,6 +8,7 @@
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{Ctx, Dice, Explanation, Ruleset, UnitId};
 use grognard_hex::Hex;
+use grognard_rules::jomini::data::{Data, DATA};
 use grognard_rules::jomini::{Action, Event, Jomini, Phase, State};
 
 /// Die results showing each face (data.toml: infantry, cavalry, artillery, flag, letter,
@@ -124,6 +125,19 @@ values = {{ command = 20 }}
     text
 }
 
+/// The shipped tables with each `(from, to)` edit made to their text, as a player who owns
+/// the printed tables would make it; kept for the life of the test run.
+pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
+    let mut text = DATA.to_owned();
+    for (from, to) in edits {
+        assert!(text.contains(from), "data.toml has no `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    Box::leak(Box::new(
+        Data::parse(&text).unwrap_or_else(|e| panic!("{e}")),
+    ))
+}
+
 /// A position under test.
 pub struct Pos {
     pub rules: Jomini,
@@ -138,8 +152,17 @@ impl Pos {
         )))
     }
 
+    /// [`Pos::new`] with other tables than the shipped ones (see [`tables`]).
+    pub fn with_data(terrain: &[&str], units: &[U<'_>], extra: &str, data: &'static Data) -> Pos {
+        let s = crate::common::scenario(&scenario_text(terrain, units, extra));
+        Pos::of_rules(Jomini::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")))
+    }
+
     pub fn of(s: &Scenario) -> Pos {
-        let rules = Jomini::new(s).unwrap_or_else(|p| panic!("{p}"));
+        Pos::of_rules(Jomini::new(s).unwrap_or_else(|p| panic!("{p}")))
+    }
+
+    fn of_rules(rules: Jomini) -> Pos {
         let state = rules.initial_state();
         Pos {
             rules,

@@ -7,6 +7,7 @@ mod golden;
 mod harness;
 mod movement;
 mod orders;
+mod panic;
 mod playouts;
 mod retreat;
 mod turn;

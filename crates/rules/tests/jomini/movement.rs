@@ -1,6 +1,6 @@
 //! Chapter 4, the movement phase: a test per rule ID.
 
-use super::harness::{Pos, U};
+use super::harness::{Pos, INF, LETTER, U};
 use grognard_engine::Ruleset;
 use grognard_hex::Direction;
 use grognard_rules::jomini::{Action, Event, OrderKind, Phase};
@@ -63,13 +63,28 @@ fn jo_mov_2_a_unit_moves_once_a_turn() {
 
 #[test]
 fn jo_mov_3_an_activated_unit_need_not_move() {
-    let p = moving(
+    let mut p = moving(
         &[],
-        &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")],
+        &[
+            ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
+            ("r-a", "red", "infantry", "0605", "weight = \"light\""),
+        ],
         &["b-a"],
         "",
     );
+    // Moves are open to it, and ending the phase without taking one is legal.
+    assert!(!p.reach("b-a").is_empty());
     p.cites(&Action::EndMovement, "JO-MOV-3");
+    p.ok(&Action::EndMovement);
+    assert_eq!(p.state.phase, Phase::Combat);
+    // It stayed where it was, still activated, and fights: standing still is no penalty.
+    assert_eq!(p.at("b-a").as_deref(), Some("0606"));
+    let a = p.id("b-a").index();
+    assert!(p.state.pieces[a].group.is_some());
+    assert!(!p.state.pieces[a].moved && !p.state.pieces[a].no_combat);
+    p.cites(&p.attack("b-a", "r-a"), "JO-COM-2");
+    p.apply_with(&p.attack("b-a", "r-a"), &[INF, LETTER, LETTER]);
+    assert_eq!(p.strength("r-a"), 3);
 }
 
 #[test]
@@ -186,6 +201,65 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
         "{:?}",
         q.reach("b-hg")
     );
+    // Enemy artillery is passed through like friendly artillery: the exception has no
+    // friend-or-foe limit.
+    let red_guns = (
+        "r-guns",
+        "red",
+        "foot_artillery",
+        "0605",
+        "weight = \"light\"",
+    );
+    let mut e = moving(
+        &walls,
+        &[
+            red_guns,
+            ("b-hus", "blue", "cavalry", "0707", "weight = \"light\""),
+        ],
+        &["b-hus"],
+        "",
+    );
+    e.cites(&e.mv("b-hus", "0604"), "JO-MOV-6");
+    e.refused(&e.mv("b-hus", "0605"), "JO-MOV-5");
+    e.ok(&e.mv("b-hus", "0604"));
+    let Event::Moved { path, rules, .. } = &e.events[0] else {
+        panic!("{:?}", e.events)
+    };
+    assert_eq!(path.len(), 3);
+    assert_eq!(e.label(path[1]), "0605", "through the enemy guns");
+    assert!(rules.iter().any(|r| r == "JO-MOV-6"), "{rules:?}");
+    assert_eq!(e.at("r-guns").as_deref(), Some("0605"));
+    // An enemy unit that is not artillery still blocks.
+    let f = moving(
+        &walls,
+        &[
+            ("r-inf", "red", "infantry", "0605", "weight = \"light\""),
+            ("b-hus", "blue", "cavalry", "0707", "weight = \"light\""),
+        ],
+        &["b-hus"],
+        "",
+    );
+    assert!(!f.reach("b-hus").contains(&"0604".to_owned()));
+    f.refused(&f.mv("b-hus", "0604"), "JO-MOV-9");
+    // Nor do elephants or artillery pass through enemy guns.
+    let g = moving(
+        &walls,
+        &[
+            red_guns,
+            ("b-ele", "blue", "elephants", "0606", "weight = \"medium\""),
+            (
+                "b-hg",
+                "blue",
+                "horse_artillery",
+                "0707",
+                "weight = \"very_light\"",
+            ),
+        ],
+        &["b-ele", "b-hg"],
+        "",
+    );
+    assert!(!g.reach("b-ele").contains(&"0604".to_owned()));
+    assert!(!g.reach("b-hg").contains(&"0604".to_owned()));
 }
 
 #[test]
@@ -554,26 +628,37 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
         .rules
         .preview(&p.state, &p.attack("b-lc", "r-camel"))
         .unwrap();
-    assert_eq!(pre.roll, "3 combat dice");
-}
-
-#[test]
-fn jo_mov_21_elephant_mounts_are_refused() {
-    let text = super::harness::scenario_text(
+    // Light cavalry rolls 4 adjacent; the camels' shelter is the data's.
+    let camels = grognard_rules::jomini::data::Data::shipped().mounts.camels;
+    assert_eq!(camels, 1);
+    assert_eq!(pre.roll, format!("{} combat dice", 4 - camels));
+    assert_eq!(pre.inputs["dice"], 3);
+    // Another value in the tables, another shelter.
+    let data = super::harness::tables(&[("camels = 1", "camels = 2")]);
+    let mut q = Pos::with_data(
         &[],
-        &[(
-            "b-e",
-            "blue",
-            "infantry",
-            "0606",
-            "weight = \"light\", mounts = \"elephants\"",
-        )],
+        &[
+            GEN,
+            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
+            (
+                "r-camel",
+                "red",
+                "infantry",
+                "0605",
+                "weight = \"light\", mounts = \"camels\"",
+            ),
+        ],
         "",
+        data,
     );
-    let err = grognard_rules::registry()
-        .load_scenario("test.toml", &text)
-        .unwrap_err();
-    assert!(err.to_string().contains("JO-MOV-21"), "{err}");
+    q.activate(&["b-gen", "b-lc"]);
+    q.ok(&Action::EndCommand);
+    q.ok(&Action::EndMovement);
+    let pre = q
+        .rules
+        .preview(&q.state, &q.attack("b-lc", "r-camel"))
+        .unwrap();
+    assert_eq!(pre.roll, "2 combat dice");
 }
 
 #[test]
@@ -605,6 +690,13 @@ fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
     let wag = p.id("r-wag").index();
     p.state.pieces[wag].still = true;
     p.cites(&p.attack("b-lc", "r-wag"), "JO-MOV-22");
+    let wagons = grognard_rules::jomini::data::Data::shipped().mounts.wagons;
+    assert_eq!(wagons, 1);
+    let after = p
+        .rules
+        .preview(&p.state, &p.attack("b-lc", "r-wag"))
+        .unwrap();
+    assert_eq!(after.roll, format!("{} combat dice", 4 - wagons));
     // Red's own movement phase sets it: standing still makes the palisade.
     let mut q = moving(
         &[],

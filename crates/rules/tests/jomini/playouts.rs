@@ -4,8 +4,9 @@
 
 use super::harness;
 use grognard_engine::dice_pool::gcd;
+use grognard_engine::scenario::Scenario;
 use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
-use grognard_rules::jomini::{Action, Jomini, OrderKind, State};
+use grognard_rules::jomini::{Action, Event, Jomini, OrderKind, State};
 use std::collections::HashMap;
 
 /// The invariants every state keeps.
@@ -118,9 +119,14 @@ fn candidates(rules: &Jomini, s: &State, dice: &mut Dice) -> Vec<Action> {
     ]
 }
 
-/// Plays one random game; returns it and the number of actions.
+/// Plays one random game of the built-in scenario; returns it and the number of actions.
 pub fn playout(seed: u64, checks: bool) -> (Game<Jomini>, usize) {
-    let mut game = Game::<Jomini>::new(harness::builtin(), Some(seed)).unwrap();
+    playout_of(harness::builtin(), seed, checks)
+}
+
+/// Plays one random game of `scenario`; returns it and the number of actions.
+pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>, usize) {
+    let mut game = Game::<Jomini>::new(scenario, Some(seed)).unwrap();
     let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9) ^ 0x10A1);
     let mut n = 0;
     while game.rules().outcome(game.state()).is_none() {
@@ -205,6 +211,35 @@ fn random_playouts_finish_with_invariants_and_replay() {
             assert_eq!(again.state(), original, "seed {seed}: replay differs");
         }
     }
+}
+
+/// A small test scenario with elephants on both sides (JO-MOV-21): its games play to the
+/// end with every action checked in some, and elephants panic in them.
+#[test]
+fn a_scenario_with_elephants_plays_to_the_end() {
+    let scenario = crate::common::scenario(include_str!("elephants.toml"));
+    let mut panics = 0;
+    for seed in 0..40 {
+        let (game, n) = playout_of(scenario.clone(), seed, seed < 4);
+        assert!(
+            game.rules().outcome(game.state()).is_some(),
+            "seed {seed}: unfinished after {n}"
+        );
+        panics += game
+            .log()
+            .iter()
+            .flat_map(|e| &e.events)
+            .filter(|e| matches!(e, Event::Panicked { .. }))
+            .count();
+        if seed % 10 == 0 {
+            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
+            let names = game.rules().names();
+            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
+            assert_eq!(again.state(), original, "seed {seed}: replay differs");
+        }
+    }
+    eprintln!("elephants: {panics} panics in 40 games");
+    assert!(panics > 0, "no elephant panicked in 40 games");
 }
 
 #[test]
