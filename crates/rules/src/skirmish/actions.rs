@@ -59,6 +59,12 @@ fn free_action(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal
             "a charge is under way: chargers run facing their route, and nobody else acts meanwhile",
         ));
     }
+    if state.phase == Phase::Missile {
+        return Err(Refusal::new(
+            "SK-ACT-4",
+            "characters turn in their movement and melee phases, not in the missile phase",
+        ));
+    }
     Ok(())
 }
 

@@ -20,7 +20,8 @@ pub const ATTRIBUTES: [&str; 6] = [
 ];
 
 /// The scenario unit type: the six attributes, a weapon of the data file, an optional
-/// shield, and optional traits (Encumbered at the start, a berserker's temper, a formation).
+/// shield, an optional missile weapon (SK-MIS-2), and optional traits (Encumbered at the
+/// start, a berserker's temper, a formation).
 #[must_use]
 pub fn unit_type(data: &Data) -> UnitType {
     let mut t = UnitType::new(CHARACTER);
@@ -32,6 +33,7 @@ pub fn unit_type(data: &Data) -> UnitType {
         .value(ValueSpec::bool("encumbered").optional())
         .value(ValueSpec::bool("berserker").optional())
         .value(ValueSpec::text("formation").optional())
+        .value(ValueSpec::one_of("missile", data.missile.keys().cloned()).optional())
 }
 
 /// What a character is, fixed for the game.
@@ -65,6 +67,8 @@ pub struct Character {
     pub berserker: bool,
     /// The formation it charges with (SK-CHG-13).
     pub formation: Option<String>,
+    /// Its missile weapon's name in the data file, if it carries one (SK-MIS-2).
+    pub missile: Option<String>,
     /// Where it starts.
     pub start: Hex,
     /// Its facing at the start.
@@ -95,6 +99,7 @@ impl Character {
             encumbered: u.flag("encumbered").unwrap_or(false),
             berserker: u.flag("berserker").unwrap_or(false),
             formation: u.text("formation").map(str::to_owned),
+            missile: u.text("missile").map(str::to_owned),
             start,
             facing,
         }

@@ -1,6 +1,7 @@
 //! The ruleset's tables, read from `data.toml`: every table marked seed, recovered or
 //! provisional, with the reason for each provisional one (SK-CHR-2 weapons and shields,
-//! SK-MEL-6 melee results, SK-STA-4 wounds, SK-MOR-2 to SK-MOR-5 the morale phase).
+//! SK-MEL-6 melee results, SK-STA-4 wounds, SK-MOR-2 to SK-MOR-5 the morale phase,
+//! SK-MIS-2 to SK-MIS-5 missile weapons and ranged combat).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -102,6 +103,9 @@ pub struct TerrainRow {
     /// Nobody enters it.
     #[serde(default)]
     pub impassable: bool,
+    /// Blocks a shot's line of sight (SK-MIS-2).
+    #[serde(default)]
+    pub blocks_sight: bool,
 }
 
 /// What a melee result does.
@@ -227,6 +231,43 @@ pub struct Shield {
     pub defense: i32,
 }
 
+/// Ranged combat: the Missile Defense, long range and the Missile Evasion modifier.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ranged {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    pub reason: String,
+    /// Missile Defense = `base` + Evasion + ... (SK-MIS-3).
+    pub base: i32,
+    /// Attack modifier beyond short range (SK-MIS-3).
+    pub long_range: i32,
+    /// The Missile Evasion modifier (SK-MOV-14, SK-MIS-5).
+    pub evasion: i32,
+    /// Why the Missile Evasion modifier has this size.
+    pub evasion_reason: String,
+}
+
+/// A missile weapon (SK-MIS-2).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Missile {
+    /// Where it comes from.
+    pub source: Source,
+    /// Why.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Hexes of short range, with no modifier.
+    pub short: u8,
+    /// The longest shot in hexes.
+    pub range: u8,
+    /// Attack modifier.
+    pub attack: i32,
+    /// Damage of a hit.
+    pub damage: u8,
+}
+
 /// Every table of the ruleset.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -257,6 +298,10 @@ pub struct Data {
     pub weapon: BTreeMap<String, Weapon>,
     /// Shields by name.
     pub shield: BTreeMap<String, Shield>,
+    /// Ranged combat.
+    pub ranged: Ranged,
+    /// Missile weapons by name.
+    pub missile: BTreeMap<String, Missile>,
 }
 
 impl Data {

@@ -248,17 +248,17 @@ pub(crate) struct Blow {
 /// SK-MEL-6: what a result does: a hit from `hit_at`, the weapon's damage and a point
 /// more for every `per_damage` above it, plus a bonus.
 pub(crate) fn damage_of(rules: &Skirmish, a: UnitId, result: i32, bonus: u8) -> Option<u8> {
+    damage_from(rules, rules.weapons[a.index()].damage, result, bonus)
+}
+
+/// SK-MEL-6 for any weapon's `base` damage (a shot's too, SK-MIS-3).
+pub(crate) fn damage_from(rules: &Skirmish, base: u8, result: i32, bonus: u8) -> Option<u8> {
     let m = &rules.data.melee;
     if result < m.hit_at {
         return None;
     }
     let extra = u8::try_from((result - m.hit_at) / m.per_damage).unwrap_or(u8::MAX);
-    Some(
-        rules.weapons[a.index()]
-            .damage
-            .saturating_add(extra)
-            .saturating_add(bonus),
-    )
+    Some(base.saturating_add(extra).saturating_add(bonus))
 }
 
 /// Rolls an attack and records it; the damage is applied by [`land`] (so that
@@ -278,6 +278,8 @@ pub(crate) fn resolve(
         AttackKind::Counter => "SK-CHG-11",
         AttackKind::Charge => "SK-CHG-10",
         AttackKind::Opportunity => "SK-MEL-5",
+        AttackKind::Missile => "SK-MIS-1",
+        AttackKind::ReactionFire => "SK-MIS-4",
     };
     let die = i32::try_from(ctx.roll(
         rules.data.dice.sides,
@@ -288,6 +290,7 @@ pub(crate) fn resolve(
                 AttackKind::Counter => "counter",
                 AttackKind::Charge => "charge",
                 AttackKind::Opportunity => "opportunity",
+                AttackKind::Missile | AttackKind::ReactionFire => "missile",
             },
             rules.name(a),
             rules.name(t)
@@ -545,7 +548,8 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// The exact distribution of an action's results: the action is played on copies of
 /// the state for every sequence of die faces it can roll, so the odds are the rules'
 /// own. Any legal action that rolls can be previewed: attacks (with their counters),
-/// attacks of opportunity, the step that completes a charge, a difficult step.
+/// attacks of opportunity, shots, maneuvers and short moves that provoke, the step that
+/// completes a charge, a difficult step.
 pub(crate) fn preview(
     rules: &Skirmish,
     state: &State,
@@ -641,6 +645,9 @@ fn inputs(rules: &Skirmish, state: &State, action: &Action) -> Value {
     let (a, t, kind) = match action {
         Action::Attack { unit, target } => (*unit, *target, AttackKind::Melee),
         Action::Opportunity { unit, target } => (*unit, *target, AttackKind::Opportunity),
+        Action::Shoot { unit, target } => {
+            return super::missile::inputs(rules, state, *unit, *target);
+        }
         _ => return json!({}),
     };
     let mut v = json!({});

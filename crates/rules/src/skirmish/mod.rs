@@ -5,8 +5,10 @@
 //! Files follow the rulebook's chapters: [`turn`] (the sequence of play and victory),
 //! [`actions`] (free, quick, complex and melee actions), [`movement`] (the movement
 //! phase as `skirmish-movement.txt` writes it), [`zones_of_control`], [`facing`],
-//! [`reactions`] (short moves and attacks of opportunity, the passive side's windows),
-//! [`charge`], [`melee`], [`statuses`], [`morale`]. The tables are in `data.toml`; rule
+//! [`reactions`] (short moves, reaction fire and attacks of opportunity, the passive
+//! side's windows), [`maneuver`] (short moves as the result of a Maneuver), [`missile`]
+//! (the missile phase, shots, reaction fire, missile evasion), [`charge`], [`melee`],
+//! [`statuses`], [`morale`]. The tables are in `data.toml`; rule
 //! IDs are listed in `docs/rules/skirmish.md`.
 //!
 //! ```
@@ -16,7 +18,8 @@
 //! let scenario = grognard_rules::registry().load_scenario(b.path, b.text).unwrap();
 //! let game = Game::<Skirmish>::new(scenario, None).unwrap();
 //! let first = game.rules().to_act(game.state()).unwrap();
-//! assert_eq!((first.side.as_str(), first.kind.as_str()), ("red", "movement"));
+//! // Tam may sling a stone: red's turn opens with the missile phase (SK-MIS-1).
+//! assert_eq!((first.side.as_str(), first.kind.as_str()), ("red", "missile"));
 //! ```
 
 pub mod actions;
@@ -25,7 +28,9 @@ pub mod characters;
 pub mod charge;
 pub mod data;
 pub mod facing;
+pub mod maneuver;
 pub mod melee;
+pub mod missile;
 pub mod morale;
 pub mod movement;
 pub mod reactions;
@@ -34,7 +39,7 @@ pub mod turn;
 pub mod zones_of_control;
 
 use characters::{CharState, Character};
-use data::{Data, Shield, TerrainRow, Weapon};
+use data::{Data, Missile, Shield, TerrainRow, Weapon};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
 use grognard_engine::{
     Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Reason, Refusal, Roll, Ruleset,
@@ -61,6 +66,8 @@ pub struct Skirmish {
     /// Each character's weapon and shield rows.
     pub(crate) weapons: Vec<Weapon>,
     pub(crate) shields: Vec<Option<Shield>>,
+    /// Each character's missile weapon, if any (SK-MIS-2).
+    pub(crate) missiles: Vec<Option<Missile>>,
     /// Terrain row of each hex (index into `terrain_rows`).
     pub(crate) terrain: Vec<u8>,
     pub(crate) terrain_names: Vec<String>,
@@ -228,6 +235,25 @@ pub enum Action {
         /// The active character leaving.
         target: UnitId,
     },
+    /// Shoot an enemy with a missile weapon, spending the Quick Action: in the active
+    /// side's missile phase (SK-MIS-1), or in the reaction window at the character that
+    /// just moved, as reaction fire (SK-MIS-4).
+    Shoot {
+        /// The shooter.
+        unit: UnitId,
+        /// The target.
+        target: UnitId,
+    },
+    /// In the melee phase: spend the Melee Action on a Maneuver, a short move ending on
+    /// `to` (SK-SHM-4); the character keeps its facing (it turns freely in its own
+    /// melee phase, SK-ACT-4).
+    Maneuver {
+        /// The Engaged character of the active side.
+        unit: UnitId,
+        /// Where it ends.
+        #[serde(with = "grognard_engine::wire::label")]
+        to: Hex,
+    },
     /// In the reaction window: spend the quick action on a short move, ending on `to`
     /// (the character's own hex to turn only) facing `facing` (SK-SHM-1 to SK-SHM-3).
     ShortMove {
@@ -257,6 +283,10 @@ pub enum AttackKind {
     Charge,
     /// An attack of opportunity (SK-MEL-5).
     Opportunity,
+    /// A shot in the missile phase (SK-MIS-1).
+    Missile,
+    /// Reaction fire (SK-MIS-4).
+    ReactionFire,
 }
 
 /// One term of an attack or defense total.
@@ -397,7 +427,7 @@ pub enum Event {
     Spent {
         /// The character.
         unit: UnitId,
-        /// `quick_action` or `complex_action`.
+        /// `quick_action`, `complex_action` or `melee_action`.
         action: String,
         /// The rule.
         rule: String,
@@ -551,6 +581,8 @@ impl Skirmish {
             | Action::Flee { unit }
             | Action::Attack { unit, .. }
             | Action::Opportunity { unit, .. }
+            | Action::Shoot { unit, .. }
+            | Action::Maneuver { unit, .. }
             | Action::ShortMove { unit, .. } => Some(*unit),
             Action::Pass | Action::EndPhase => None,
         };
@@ -561,6 +593,7 @@ impl Skirmish {
         }
         if let Action::Charge { target, .. }
         | Action::Attack { target, .. }
+        | Action::Shoot { target, .. }
         | Action::Opportunity { target, .. } = action
         {
             if !self.exists(*target) {
@@ -575,7 +608,11 @@ impl Skirmish {
                 reactions::check_short_move(self, state, *unit, *to, *facing).map(|s| s.reasons)
             }
             Action::Pass => reactions::check_pass(self, state),
+            Action::Shoot { unit, target } => missile::check_shot(self, state, *unit, *target),
             _ if state.window.is_some() => Err(reactions::window_refusal(self, state)),
+            Action::Maneuver { unit, to } => {
+                maneuver::check_maneuver(self, state, *unit, *to).map(|p| p.reasons)
+            }
             Action::EndPhase => turn::check_end_phase(self, state),
             Action::Move { unit, to, evasive } => {
                 movement::check_move(self, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
@@ -658,6 +695,10 @@ impl Skirmish {
     /// `legal_actions` keeps those `explain` accepts, so that the two never disagree).
     fn candidates(&self, state: &State, out: &mut Vec<Action>) {
         match state.phase {
+            Phase::Missile => {
+                missile::candidates(self, state, out);
+                out.push(Action::EndPhase);
+            }
             // Outside a charge the movement phase's actions come from `legal_movement`.
             Phase::Movement => {
                 if let Some(c) = &state.charge {
@@ -750,7 +791,7 @@ impl Ruleset for Skirmish {
                 out.push(Action::Pass);
             }
             (Some(Window::Reaction { .. }), _) => {
-                reactions::legal_short_moves(self, state, out);
+                reactions::legal_reactions(self, state, out);
                 out.push(Action::Pass);
             }
             (None, Phase::Movement) if state.charge.is_none() => self.legal_movement(state, out),
@@ -758,6 +799,10 @@ impl Ruleset for Skirmish {
                 let mut all = Vec::new();
                 self.candidates(state, &mut all);
                 out.extend(all.into_iter().filter(|a| self.check(state, a).is_ok()));
+                if state.phase == Phase::Melee && state.window.is_none() {
+                    // What `check_maneuver` accepts, each character's reach searched once.
+                    maneuver::legal(self, state, out);
+                }
             }
         }
     }
@@ -786,6 +831,8 @@ impl Ruleset for Skirmish {
             Action::ShortMove { unit, to, facing } => {
                 reactions::short_move(self, state, *unit, *to, *facing, ctx);
             }
+            Action::Shoot { unit, target } => missile::shoot(self, state, *unit, *target, ctx),
+            Action::Maneuver { unit, to } => maneuver::maneuver(self, state, *unit, *to, ctx),
             Action::Pass => reactions::pass(self, state, ctx),
             Action::EndPhase => turn::end_phase(self, state, ctx),
         }

@@ -16,7 +16,8 @@ use std::collections::BinaryHeap;
 pub(crate) enum Gait {
     /// A regular step: the facing stays (SK-MOV-16), a zone of control ends it (SK-MOV-8).
     Walk,
-    /// A step of a short move: like a walk, but never through an occupied hex (SK-SHM-3).
+    /// A step of a short move: like a walk, through friends but never ending in their
+    /// hex (SK-SHM-3, SK-MOV-11); its attacks of opportunity come at once (SK-MOV-19).
     Short,
     /// A charge step: the charger runs facing its route and ignores zones (SK-CHG-5).
     Charge,
@@ -132,15 +133,8 @@ impl Skirmish {
         match here.as_slice() {
             [] => {}
             [o] if self.side_of(*o) == side => {
-                if gait == Gait::Short {
-                    return Err(Refusal::new(
-                        "SK-SHM-3",
-                        format!(
-                            "{l} holds {}: a short move goes around other characters",
-                            self.name(*o)
-                        ),
-                    ));
-                }
+                // SK-MOV-11: walks, charges, flights and short moves alike (a short move
+                // "works like regular Movement", SK-SHM-3).
                 friend = Some(*o);
                 reasons.push(Reason::new(
                     "SK-MOV-11",
@@ -236,13 +230,25 @@ impl Skirmish {
             ));
         }
         let leaves = self.enemy_zone(state, side, from);
-        let stop = gait != Gait::Charge && self.enemy_zone(state, side, to);
+        let in_zone = self.enemy_zone(state, side, to);
+        // SK-MOV-12 (reading): a friend's hex is passed, never ended in (SK-MOV-11), so
+        // entering it does not end the movement even in an enemy's zone; the movement
+        // ends in the first hex of an enemy's zone it may stand in.
+        let stop = gait != Gait::Charge && in_zone && friend.is_none();
+        if gait != Gait::Charge && in_zone && friend.is_some() {
+            reasons.push(Reason::new(
+                "SK-MOV-12",
+                format!(
+                    "{l} is in an enemy's zone of control, but a friend's hex is passed through, not stopped in"
+                ),
+            ));
+        }
         if stop {
             reasons.push(Reason::new(
                 "SK-MOV-8",
                 format!("{l} is in an enemy's zone of control: the movement ends there"),
             ));
-        } else if gait == Gait::Charge && self.enemy_zone(state, side, to) {
+        } else if gait == Gait::Charge && in_zone {
             reasons.push(Reason::new("SK-CHG-5", "a charge ignores zones of control"));
         }
         if leaves && gait != Gait::Short {
@@ -605,15 +611,21 @@ impl Skirmish {
                 self.passable(h) && (Some(h) == me || Self::occupants(state, h).is_empty())
             })
             .collect();
+        // Each hex's occupants counted once: how many, and whether an enemy is among them.
+        let mut count = vec![0u8; self.map.len()];
+        let mut enemy = vec![false; self.map.len()];
+        for (i, c) in state.chars.iter().enumerate() {
+            if let Some(k) = c.hex.and_then(|h| self.idx(h)) {
+                count[k] = count[k].saturating_add(1);
+                enemy[k] |= self.chars[i].side != side;
+            }
+        }
         self.field(
             &goals,
             |h| {
-                self.passable(h)
-                    && (Some(h) == me
-                        || Self::occupants(state, h)
-                            .iter()
-                            .all(|&o| self.side_of(o) == side))
-                    && Self::occupants(state, h).len() < 2
+                self.idx(h).is_some_and(|k| {
+                    self.passable(h) && (Some(h) == me || !enemy[k]) && count[k] < 2
+                })
             },
             |h| self.terrain_row(h).map_or(1, |r| u32::from(r.cost)),
         )
@@ -775,29 +787,8 @@ pub(crate) fn execute_step(
             run.path.push(to);
         }
     }
-    // SK-MOV-12: an Engaged friend passed through spends a Quick Action or is Dazed.
     if let Some(f) = p.friend {
-        if rules.engaged(state, f) {
-            if state.chars[f.index()].quick {
-                state.chars[f.index()].quick = false;
-                ctx.emit(Event::Spent {
-                    unit: f,
-                    action: "quick_action".into(),
-                    rule: "SK-MOV-12".into(),
-                });
-            } else {
-                statuses::daze(
-                    state,
-                    f,
-                    "SK-MOV-12",
-                    format!(
-                        "{} passed through it while it was Engaged, with no Quick Action left",
-                        rules.name(u)
-                    ),
-                    ctx,
-                );
-            }
-        }
+        pass_friend(rules, state, u, f, ctx);
     }
     if p.difficult {
         difficult_check(rules, state, u, to, ctx);
@@ -822,6 +813,39 @@ pub(crate) fn execute_step(
         wrap_up(rules, state, ctx);
     }
     reactions::open_reaction(rules, state, u, ctx);
+}
+
+/// SK-MOV-12: an Engaged friend passed through spends a Quick Action or is Dazed, in a
+/// walk, a charge, a flight or a short move alike.
+pub(crate) fn pass_friend(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    f: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    if !rules.engaged(state, f) {
+        return;
+    }
+    if state.chars[f.index()].quick {
+        state.chars[f.index()].quick = false;
+        ctx.emit(Event::Spent {
+            unit: f,
+            action: "quick_action".into(),
+            rule: "SK-MOV-12".into(),
+        });
+    } else {
+        statuses::daze(
+            state,
+            f,
+            "SK-MOV-12",
+            format!(
+                "{} passed through it while it was Engaged, with no Quick Action left",
+                rules.name(u)
+            ),
+            ctx,
+        );
+    }
 }
 
 /// SK-MOV-17 (provisional): a sideways or backward step into difficult terrain calls for
@@ -997,7 +1021,7 @@ fn search_from(
             match rules.price(state, u, h, to, f, gait, false) {
                 Ok(p) => Step::Enter {
                     cost: u32::from(p.cost),
-                    stop: p.stop || (p.friend.is_some() && gait != Gait::Walk),
+                    stop: p.stop,
                     #[expect(clippy::cast_possible_truncation, reason = "six directions")]
                     mode: p.facing.index() as u8,
                 },
@@ -1028,7 +1052,8 @@ fn search_from(
 /// The hexes a character can reach now, with costs and paths, for its facing (the
 /// search's mode is the facing; steps toward the flanks and rear cost double,
 /// SK-MOV-16): a walk for the active side's character, a short move for a passive one
-/// in the reaction window (SK-SHM-2), the next steps of a charge (SK-CHG-5) or a
+/// in the reaction window (SK-SHM-2) or an Engaged active one in the melee phase
+/// (SK-SHM-4), the next steps of a charge (SK-CHG-5) or a
 /// flight (SK-STA-2).
 pub(crate) fn reachable(
     rules: &Skirmish,
@@ -1045,6 +1070,12 @@ pub(crate) fn reachable(
     }
     if state.window.is_some() {
         return Err(reactions::window_refusal(rules, state));
+    }
+    if state.phase == super::Phase::Melee && rules.side_of(u) == state.active {
+        // SK-SHM-4: a Maneuver's short move.
+        super::maneuver::may_maneuver(rules, state, u)?;
+        let budget = u32::from(rules.short_allowance(state, u));
+        return Ok(search_from(rules, state, u, budget, Gait::Short));
     }
     let c = Skirmish::ch(state, u);
     let next = |rules: &Skirmish| -> Vec<Reached> {

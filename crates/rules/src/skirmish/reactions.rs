@@ -1,7 +1,8 @@
 //! The passive side's windows inside the active side's movement: attacks of
 //! opportunity on a character leaving its zone (SK-MOV-9, SK-MEL-5), and reactions after
-//! every hex moved (SK-MOV-2): a short move for a Quick Action (SK-SHM-1 to SK-SHM-3).
-//! Reaction fire waits for ranged combat.
+//! every hex moved (SK-MOV-2): a short move (SK-SHM-1 to SK-SHM-3) or reaction fire
+//! (SK-MIS-4, in [`super::missile`]) for a Quick Action. The short move's path and its
+//! making serve a Maneuver too (SK-SHM-4, in [`super::maneuver`]).
 
 use super::melee::{self, band, Band};
 use super::movement::{self, Gait};
@@ -386,9 +387,9 @@ thread_local! {
     static SHORT: RefCell<Option<Search>> = const { RefCell::new(None) };
 }
 
-/// The hexes a short move may end in, each with its path (SK-SHM-2, SK-SHM-3): within
-/// Finesse // 2 points for the facing held, around other characters, stopping on
-/// entering an enemy's zone.
+/// The hexes a short move may end in, each with its cost and path (SK-SHM-2,
+/// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
+/// ending in their hex (SK-MOV-11), stopping on entering an enemy's zone (SK-MOV-8).
 pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<(Hex, u32, Vec<Hex>)> {
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else { return Vec::new() };
@@ -411,6 +412,7 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<(He
         });
         reach
             .hexes()
+            .filter(|&(h, _)| Skirmish::occupants(state, h).into_iter().all(|o| o == u))
             .map(|(h, cost)| {
                 let mut path = reach.path(h).unwrap_or_default();
                 if path.first() == Some(&from) {
@@ -422,9 +424,9 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<(He
     })
 }
 
-/// Every legal short move: what `check_short_move` accepts, each reacting character's
-/// reach searched once.
-pub(crate) fn legal_short_moves(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+/// Every legal reaction: the short moves `check_short_move` accepts, each reacting
+/// character's reach searched once, and reaction fire (SK-MIS-4).
+pub(crate) fn legal_reactions(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(Skirmish::passive(state)) {
         if may_react(rules, state, u).is_err() {
             continue;
@@ -443,6 +445,7 @@ pub(crate) fn legal_short_moves(rules: &Skirmish, state: &State, out: &mut Vec<A
             }
         }
     }
+    super::missile::legal_reaction_fire(rules, state, out);
 }
 
 /// A checked short move.
@@ -451,7 +454,7 @@ pub(crate) struct ShortPlan {
     pub reasons: Vec<Reason>,
 }
 
-/// Checks a short move.
+/// Checks a short move as a reaction (SK-MOV-2, SK-SHM-1).
 pub(crate) fn check_short_move(
     rules: &Skirmish,
     state: &State,
@@ -460,24 +463,38 @@ pub(crate) fn check_short_move(
     facing: Direction,
 ) -> Result<ShortPlan, Refusal> {
     may_react(rules, state, u)?;
-    let c = Skirmish::ch(state, u);
-    let here = c.hex.expect("in play");
-    let mp = rules.short_allowance(state, u);
-    let mut reasons = vec![
+    let mut plan = plan_short_move(rules, state, u, to, facing)?;
+    plan.reasons.insert(
+        0,
         Reason::new(
             "SK-MOV-2",
             "spends its Quick Action to react to the hex just moved",
         ),
-        Reason::new(
-            "SK-SHM-2",
-            format!("a short move: Finesse // 2 = {mp} point(s)"),
-        ),
-    ];
+    );
+    Ok(plan)
+}
+
+/// SK-SHM-2, SK-SHM-3: the path of a short move of `u` ending on `to` facing `facing`,
+/// whatever called for it (a reaction, SK-SHM-1, or a Maneuver, SK-SHM-4).
+pub(crate) fn plan_short_move(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    to: Hex,
+    facing: Direction,
+) -> Result<ShortPlan, Refusal> {
+    let c = Skirmish::ch(state, u);
+    let here = c.hex.expect("in play");
+    let mp = rules.short_allowance(state, u);
+    let mut reasons = vec![Reason::new(
+        "SK-SHM-2",
+        format!("a short move: Finesse // 2 = {mp} point(s)"),
+    )];
     if to == here {
         if facing == c.facing {
             return Err(Refusal::new(
                 "SK-SHM-2",
-                "a reaction that neither moves nor turns does nothing: pass instead",
+                "a short move that neither moves nor turns does nothing: pass instead",
             ));
         }
         reasons.push(Reason::new(
@@ -487,6 +504,20 @@ pub(crate) fn check_short_move(
         return Ok(ShortPlan {
             path: Vec::new(),
             reasons,
+        });
+    }
+    if let Some(&o) = Skirmish::occupants(state, to).first() {
+        return Err(if rules.side_of(o) == rules.side_of(u) {
+            Refusal::new(
+                "SK-MOV-11",
+                format!(
+                    "{} holds {}, a friend: a short move may pass through it but not end there",
+                    rules.label(to),
+                    rules.name(o)
+                ),
+            )
+        } else {
+            Refusal::new("SK-MOV-10", format!("{} is occupied", rules.label(to)))
         });
     }
     let Some((_, cost, path)) = short_reach(rules, state, u)
@@ -506,12 +537,6 @@ pub(crate) fn check_short_move(
             ),
         ));
     };
-    if !Skirmish::occupants(state, to).is_empty() {
-        return Err(Refusal::new(
-            "SK-MOV-10",
-            format!("{} is occupied", rules.label(to)),
-        ));
-    }
     reasons.push(Reason::new(
         "SK-MOV-3",
         format!("moves to {} for {cost} point(s)", rules.label(to)),
@@ -538,14 +563,13 @@ pub(crate) fn check_short_move(
     {
         reasons.push(Reason::new(
             "SK-MOV-19",
-            "leaves an active character's zone: the active side strikes at once, without a window",
+            "leaves an enemy's zone: the enemies strike at once, without a window",
         ));
     }
     Ok(ShortPlan { path, reasons })
 }
 
-/// SK-SHM-2: the short move, then the facing; the active side's attacks of opportunity
-/// are made at once (SK-MOV-19).
+/// SK-SHM-2: the short move as a reaction: the Quick Action is spent, then the move.
 pub(crate) fn short_move(
     rules: &Skirmish,
     state: &mut State,
@@ -563,14 +587,37 @@ pub(crate) fn short_move(
         action: "quick_action".into(),
         rule: "SK-MOV-2".into(),
     });
+    run_short_move(rules, state, u, plan.path, facing, ctx);
+}
+
+/// SK-SHM-2, SK-SHM-3: makes a short move along its path, then turns: the enemies'
+/// attacks of opportunity on it are made at once (SK-MOV-19); an Engaged friend passed
+/// spends its Quick Action or is Dazed (SK-MOV-12); a daze stops it where it is, or
+/// back on the last hex it may stand in when that is a friend's (SK-MOV-18).
+pub(crate) fn run_short_move(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    path: Vec<Hex>,
+    facing: Direction,
+    ctx: &mut Ctx<'_, Event>,
+) {
     let mut provoked: Vec<UnitId> = Vec::new();
     let held = Skirmish::ch(state, u).facing;
     let mut left = rules.short_allowance(state, u);
-    for h in plan.path {
+    let enemies = 1 - rules.side_of(u);
+    let mut walked: Vec<Hex> = Skirmish::ch(state, u).hex.into_iter().collect();
+    let stopped =
+        |rules: &Skirmish, state: &mut State, walked: &[Hex], ctx: &mut Ctx<'_, Event>| {
+            if Skirmish::ch(state, u).in_play() && rules.on_friend(state, u) {
+                movement::put_back(rules, state, u, walked, ctx);
+            }
+        };
+    for h in path {
         let Some(from) = Skirmish::ch(state, u).hex else {
             return;
         };
-        let strikers = opportunists(rules, state, u, from, state.active, &provoked, None);
+        let strikers = opportunists(rules, state, u, from, enemies, &provoked, None);
         for e in strikers {
             provoked.push(e);
             state.chars[e.index()].ripostes += 1;
@@ -584,13 +631,16 @@ pub(crate) fn short_move(
                     rule: "SK-MOV-9".into(),
                     reason: "its short move is aborted: Dazed by an attack of opportunity".into(),
                 });
+                stopped(rules, state, &walked, ctx);
                 return;
             }
         }
         let Ok(p) = rules.price(state, u, from, h, held, Gait::Short, false) else {
+            stopped(rules, state, &walked, ctx);
             return;
         };
         state.chars[u.index()].hex = Some(h);
+        walked.push(h);
         left = left.saturating_sub(p.cost);
         ctx.emit(Event::Moved {
             unit: u,
@@ -600,9 +650,13 @@ pub(crate) fn short_move(
             left,
             rules: p.rule_ids(),
         });
+        if let Some(f) = p.friend {
+            movement::pass_friend(rules, state, u, f, ctx);
+        }
         if p.difficult {
             movement::difficult_check(rules, state, u, h, ctx);
             if Skirmish::ch(state, u).dazed {
+                stopped(rules, state, &walked, ctx);
                 return;
             }
         }

@@ -4,7 +4,9 @@
 
 use super::characters::{CharState, Character};
 use super::data::{Data, Source};
-use super::{actions, charge, facing, morale, movement, reactions, Event, Skirmish, State};
+use super::{
+    actions, charge, facing, maneuver, missile, morale, movement, reactions, Event, Skirmish, State,
+};
 use grognard_engine::scenario::{Edge, Problems, Scenario};
 use grognard_engine::{Ctx, Dice, Names, Outcome, Reason, Refusal, UnitId};
 use grognard_hex::Direction;
@@ -12,11 +14,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// A phase of an active turn in which the active side decides. The missile phase passes
-/// by itself while there is no ranged combat, and the morale phase asks nothing of the
+/// by itself when nobody can shoot (SK-MIS-1), and the morale phase asks nothing of the
 /// players (SK-TURN-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Characters with missile weapons shoot (SK-MIS-1).
+    Missile,
     /// Characters move, charge and react.
     Movement,
     /// Characters attack.
@@ -28,6 +32,7 @@ impl Phase {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
+            Phase::Missile => "missile",
             Phase::Movement => "movement",
             Phase::Melee => "melee",
         }
@@ -146,6 +151,14 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
         .iter()
         .map(|c| c.shield.as_ref().and_then(|n| data.shield.get(n).cloned()))
         .collect();
+    let missiles = chars
+        .iter()
+        .map(|c| {
+            c.missile
+                .as_ref()
+                .and_then(|n| data.missile.get(n).cloned())
+        })
+        .collect();
     let terrain_rows = s
         .terrain_names
         .iter()
@@ -168,6 +181,7 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
         chars,
         weapons,
         shields,
+        missiles,
         terrain: s.terrain.cells().to_vec(),
         terrain_names: s.terrain_names.clone(),
         terrain_rows,
@@ -247,6 +261,10 @@ pub(super) fn initial_state(rules: &Skirmish) -> State {
     for u in rules.side_ids(1) {
         state.chars[u.index()].mp = rules.allowance(&state, u);
     }
+    // SK-MIS-1: the first active turn opens with the missile phase if anyone can shoot.
+    if missile::any_shot(rules, &state) {
+        state.phase = Phase::Missile;
+    }
     state
 }
 
@@ -298,6 +316,10 @@ pub(crate) fn check_end_phase_in(
     gate: &movement::Gate,
 ) -> Result<Vec<Reason>, Refusal> {
     match state.phase {
+        Phase::Missile => Ok(vec![Reason::new(
+            "SK-MIS-1",
+            "ends the missile phase: the movement phase follows",
+        )]),
         Phase::Movement => {
             if state.charge.is_some() {
                 return Err(Refusal::new(
@@ -350,12 +372,13 @@ fn berserk_due(rules: &Skirmish, state: &State) -> Option<UnitId> {
     })
 }
 
+/// SK-TURN-2: whether anyone of the active side can attack, or maneuver (SK-SHM-4).
 fn any_attack(rules: &Skirmish, state: &State) -> bool {
     rules.side_ids(state.active).any(|u| {
         rules
             .side_ids(Skirmish::passive(state))
             .any(|t| super::melee::check_attack(rules, state, u, t).is_ok())
-    })
+    }) || maneuver::any(rules, state)
 }
 
 fn begin(rules: &Skirmish, state: &mut State, phase: Phase, ctx: &mut Ctx<'_, Event>) {
@@ -374,11 +397,16 @@ fn begin(rules: &Skirmish, state: &mut State, phase: Phase, ctx: &mut Ctx<'_, Ev
     });
 }
 
-/// SK-TURN-1: ends the phase. After movement comes melee (passed by itself when nobody
+/// SK-TURN-1: ends the phase. After the missile phase (SK-MIS-1) comes movement; after
+/// movement comes melee (passed by itself when nobody
 /// can attack, SK-TURN-2); after melee the morale phase (SK-MOR-1), then the other
 /// side's active turn; after both, the game turn ends and, after the last, the game
 /// (SK-TURN-3).
 pub(crate) fn end_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    if state.phase == Phase::Missile {
+        begin(rules, state, Phase::Movement, ctx);
+        return;
+    }
     if state.phase == Phase::Movement {
         movement::finish(rules, state, "SK-TURN-1", "the movement phase ends", ctx);
         begin(rules, state, Phase::Melee, ctx);
@@ -405,7 +433,13 @@ pub(crate) fn end_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, E
         state.turn += 1;
     }
     actions::refresh(rules, state, state.active, ctx);
-    begin(rules, state, Phase::Movement, ctx);
+    // SK-MIS-1: the missile phase opens the active turn when anyone can shoot; else it
+    // passes by itself, unannounced.
+    if missile::any_shot(rules, state) {
+        begin(rules, state, Phase::Missile, ctx);
+    } else {
+        begin(rules, state, Phase::Movement, ctx);
+    }
 }
 
 /// The characters of each side still in the fight.
@@ -517,6 +551,9 @@ pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
                 "finesse": c.finesse, "vigor": c.vigor, "morale": c.morale,
                 "weapon_skill": c.weapon_skill, "combat": c.combat, "evasion": c.evasion,
                 "weapon": { "name": c.weapon, "reach": w.reach, "alt_reach": w.alt_reach, "damage": w.damage },
+                "missile": rules.missiles[u.index()].as_ref().map(|m| json!({
+                    "name": c.missile, "short": m.short, "range": m.range, "damage": m.damage,
+                })),
                 "shield": c.shield,
                 "berserker": c.berserker,
                 "formation": c.formation,

@@ -7,6 +7,7 @@ mod actions;
 mod charge;
 mod golden;
 mod melee;
+mod missile;
 mod morale;
 mod movement;
 mod playouts;

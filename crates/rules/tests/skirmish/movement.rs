@@ -3,7 +3,7 @@
 
 use super::harness::{costs, has, map, open, with, SWORD};
 use grognard_engine::Ruleset;
-use grognard_rules::skirmish::{Action, Event, Phase, Window};
+use grognard_rules::skirmish::{Action, AttackKind, Event, Phase, Window};
 
 #[test]
 fn sk_mov_1_the_active_side_moves_its_characters() {
@@ -247,13 +247,73 @@ fn sk_mov_11_through_a_friend_but_never_ending_there() {
         .game();
     w.walk("r-a", &["0407", "0406"]);
     assert_eq!(w.refused_step("r-a", "0405"), "SK-MOV-11");
-    // Nor into a friend's hex in an enemy's zone of control (the movement would end).
-    let mut z = open(8, 10)
-        .sword("r-a", "0408", "n")
-        .sword("r-b", "0407", "n")
-        .sword("b-a", "0406", "s")
+    // A friend's hex in an enemy's zone is passed like any other (SK-MOV-12's test).
+}
+
+#[test]
+fn sk_mov_12_an_engaged_friend_is_passed_in_a_walk_and_a_short_move_alike() {
+    // r-b at 0408 is Engaged with b-a at 0407. r-a walks through r-b's hex: entering a
+    // friend's hex in an enemy's zone does not end the movement (it may not end there);
+    // r-b spends its Quick Action; r-a goes on and stops in the first hex of the zone.
+    let mut t = open(8, 10)
+        .sword("r-a", "0409", "n")
+        .sword("r-b", "0408", "n")
+        .sword("b-a", "0407", "s")
         .game();
-    assert_eq!(z.refused_step("r-a", "0407"), "SK-MOV-11");
+    let ev = t.go("r-a", "0408").unwrap();
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == t.u("r-b") && rule == "SK-MOV-12")
+        ),
+        "{ev:?}"
+    );
+    assert!(!has(&ev, |e| matches!(e, Event::Halted { .. })), "{ev:?}");
+    t.pass_all();
+    assert_eq!(t.refused(Action::EndPhase), "SK-MOV-11");
+    // Leaving the friend's hex, in b-a's zone, gives b-a its attack of opportunity.
+    t.go("r-a", "0508").unwrap();
+    assert!(matches!(t.window(), Some(Window::Opportunity { .. })));
+    let ev = t.pass_all();
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Halted { unit, rule, .. } if *unit == t.u("r-a") && rule == "SK-MOV-8")
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(t.at("r-a").as_deref(), Some("0508"));
+    // With no Quick Action left, the Engaged friend is Dazed.
+    let mut u = open(8, 10)
+        .sword("r-a", "0409", "n")
+        .sword("r-b", "0408", "n")
+        .sword("b-a", "0407", "s")
+        .game();
+    u.set("r-b", |c| c.quick = false);
+    u.go("r-a", "0408").unwrap();
+    assert!(u.c("r-b").dazed);
+    // A short move passes a friend too: blue's b-s (2 points) reacts through b-f, who is
+    // Engaged with red's r-e, to the hex beyond; r-e strikes b-s at once as it leaves.
+    let mut w = open(8, 10)
+        .sword("r-m", "0109", "n")
+        .sword("r-e", "0305", "n")
+        .ch("b-s", "0403", "s", &with("finesse = 4"))
+        .sword("b-f", "0404", "s")
+        .game();
+    w.go("r-m", "0108").unwrap();
+    let a = w.short("b-s", "0405", "s");
+    assert!(w.legal().contains(&a));
+    w.force(&[1]);
+    let ev = w.react("b-s", "0405", "s").unwrap();
+    assert_eq!(w.at("b-s").as_deref(), Some("0405"), "{ev:?}");
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == w.u("b-f") && rule == "SK-MOV-12")
+    ));
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == w.u("r-e"))
+    ));
 }
 
 #[test]

@@ -78,6 +78,9 @@ fn invariants(rules: &Skirmish, state: &State, legal: &[Action], seed: u64, n: u
 fn random_playouts_finish_hold_invariants_and_replay() {
     let registry = grognard_rules::registry();
     let mut lengths = Vec::new();
+    // The built-in scenario meets ranged combat and maneuvers in play (SK-MIS-1,
+    // SK-MIS-4, SK-SHM-4).
+    let (mut shots, mut reaction_fire, mut maneuvers) = (0, 0, 0);
     for seed in 0..10 {
         let mut game = Game::<Skirmish>::new(builtin(), Some(seed)).unwrap();
         let mut pick = Dice::new(seed ^ 0x5eed);
@@ -91,6 +94,12 @@ fn random_playouts_finish_hold_invariants_and_replay() {
             // Prefer ending phases and passing now and then so that games end.
             let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
             let action = legal[i].clone();
+            match action {
+                Action::Shoot { .. } if game.state().window.is_some() => reaction_fire += 1,
+                Action::Shoot { .. } => shots += 1,
+                Action::Maneuver { .. } => maneuvers += 1,
+                _ => {}
+            }
             if let Err(e) = game.apply(action.clone()) {
                 panic!("seed {seed}: legal {action:?} refused: {e}");
             }
@@ -102,7 +111,10 @@ fn random_playouts_finish_hold_invariants_and_replay() {
         let again = registry.load_game(&any.save()).unwrap();
         assert_eq!(again.state(), any.state(), "seed {seed}: replay differs");
     }
-    eprintln!("playout lengths: {lengths:?}");
+    eprintln!(
+        "playout lengths: {lengths:?}; shots {shots}, reaction fire {reaction_fire}, maneuvers {maneuvers}"
+    );
+    assert!(shots > 0 && reaction_fire > 0 && maneuvers > 0);
 }
 
 /// Legal iff apply: on states met in playouts, every candidate-like action (the legal
@@ -196,8 +208,9 @@ fn the_computer_plays_a_whole_game() {
             grognard_engine::ai::choose(game.rules(), game.state(), config).expect("an action");
         if matches!(
             action,
-            Action::ShortMove { .. } | Action::Opportunity { .. }
-        ) {
+            Action::ShortMove { .. } | Action::Opportunity { .. } | Action::Shoot { .. }
+        ) && game.state().window.is_some()
+        {
             reactions += 1;
         }
         let k = format!("{action:?}");

@@ -2,7 +2,7 @@
 //! passive side's short moves, and the attacks the active side makes on them.
 
 use super::harness::{has, open, with};
-use grognard_rules::skirmish::{Action, AttackKind, Event};
+use grognard_rules::skirmish::{Action, AttackKind, Event, Phase};
 
 #[test]
 fn sk_shm_1_a_short_move_is_a_reaction() {
@@ -80,8 +80,11 @@ fn sk_shm_3_one_action_ending_where_and_how_it_faces() {
         .sword("b-c", "0303", "s")
         .game();
     t.go("r-a", "0507").unwrap();
-    // Never through another character, friend or not.
-    assert!(!t.legal().contains(&t.short("b-a", "0505", "s")));
+    // Through a friend like a walk (SK-MOV-11), never through an enemy, never ending in
+    // a friend's hex.
+    assert!(t.legal().contains(&t.short("b-a", "0505", "s")));
+    let onto = t.short("b-a", "0504", "s");
+    assert_eq!(t.refused(onto), "SK-MOV-11");
     // It ends where it is told, facing as it is told.
     t.react("b-a", "0603", "sw").unwrap();
     assert_eq!(
@@ -168,4 +171,52 @@ fn the_computer_reacts_when_a_flank_is_turned() {
     };
     let choice = grognard_engine::ai::choose(&*t.rules, t.state(), config).unwrap();
     assert!(matches!(choice, Action::ShortMove { .. }), "{choice:?}");
+}
+
+#[test]
+fn sk_shm_4_a_maneuver_spends_the_melee_action_on_a_short_move() {
+    // r-a (Finesse 4: 2 points) stands next to b-a; in red's melee phase it steps back
+    // out of contact instead of attacking, and b-a strikes it at once as it leaves.
+    let mut t = open(8, 8)
+        .ch("r-a", "0405", "n", &with("finesse = 4"))
+        .sword("r-b", "0108", "n")
+        .sword("b-a", "0404", "s")
+        .game();
+    let back = Action::Maneuver {
+        unit: t.u("r-a"),
+        to: t.h("0406"),
+    };
+    // Not in the movement phase.
+    assert_eq!(t.refused(back.clone()), "SK-SHM-4");
+    t.to("red", Phase::Melee);
+    // Only an Engaged character maneuvers.
+    let far = Action::Maneuver {
+        unit: t.u("r-b"),
+        to: t.h("0107"),
+    };
+    assert_eq!(t.refused(far), "SK-SHM-4");
+    // A Maneuver moves: turning is free anyway.
+    let stay = Action::Maneuver {
+        unit: t.u("r-a"),
+        to: t.h("0405"),
+    };
+    assert_eq!(t.refused(stay), "SK-ACT-4");
+    t.force(&[1]);
+    let ev = t.act(back).unwrap();
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Spent { unit, action, rule } if *unit == t.u("r-a") && action == "melee_action" && rule == "SK-SHM-4")
+    ));
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == t.u("b-a"))
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(t.at("r-a").as_deref(), Some("0406"));
+    assert_eq!(t.facing("r-a"), "n", "it keeps its facing");
+    // The Melee Action is spent: no attack, no second Maneuver.
+    let hit = t.attack_action("r-a", "b-a");
+    assert_eq!(t.refused(hit), "SK-ACT-1");
 }

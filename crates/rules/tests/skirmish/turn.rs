@@ -125,6 +125,12 @@ fn the_broken_cairn_is_a_fight_of_five_against_five() {
         assert!(weapons.contains(w), "{w}");
     }
     assert!(units.iter().any(|u| u["shield"] == "round"));
+    // A shooter on each side (SK-MIS-2).
+    for side in ["red", "blue"] {
+        assert!(units
+            .iter()
+            .any(|u| u["side"] == side && u["missile"].is_object()));
+    }
     assert_eq!(g.to_act().unwrap().side, "red");
     let svg = grognard_engine::svg::render(&common::builtin("broken-cairn"));
     assert!(svg.starts_with("<svg") || svg.contains("<svg"));
@@ -135,6 +141,14 @@ fn the_broken_cairn_is_a_fight_of_five_against_five() {
 #[test]
 fn the_protocol_speaks_labels_facings_and_windows() {
     let mut g = common::game(common::builtin("broken-cairn"));
+    // Red's turn opens with the missile phase: Tam may sling a stone.
+    let d = g.to_act().unwrap();
+    assert_eq!((d.side.as_str(), d.kind.as_str()), ("red", "missile"));
+    let legal = g.legal();
+    assert!(legal
+        .iter()
+        .any(|a| a["type"] == "shoot" && a["unit"] == "r-tam"));
+    g.apply(&json!({ "type": "end_phase" })).unwrap();
     let legal = g.legal();
     assert!(legal.contains(&json!({ "type": "face", "unit": "r-aldren", "facing": "ne" })));
     assert!(legal.contains(&json!({ "type": "move", "unit": "r-aldren", "to": "0608" })));
@@ -166,6 +180,7 @@ fn the_protocol_speaks_labels_facings_and_windows() {
         "hex",
         "facing",
         "weapon",
+        "missile",
         "shield",
         "health",
         "damage",
