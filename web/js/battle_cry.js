@@ -215,27 +215,19 @@ function drawBoard() {
   const info = kit.info;
   const onHex = new Map();
   for (const p of kit.units()) if (p.hex) onHex.set(p.hex, (onHex.get(p.hex) || 0) + (p.type === 'general' ? 0 : 1));
-  ctx.board.setUnits(
-    kit
-      .units()
-      .filter((p) => p.hex)
-      .map((p) => ({
-        id: p.id,
-        side: p.side,
-        hex: p.hex,
-        kind: p.type,
-        top: short(p.id),
-        values: p.type === 'general' ? '' : String(p.figures),
-        small: p.type === 'general' && onHex.get(p.hex) > 0,
-        tip: `${p.id}: ${p.side} ${p.type}${p.type !== 'general' ? `, ${p.figures} figures` : ''}${p.attached ? `, with ${p.attached}` : ''}${p.ordered ? ', ordered' : ''}`,
-        marks: {
-          selected: p.id === kit.sel,
-          ordered: p.ordered,
-          target: info && info.target === p.id,
-          spent: p.ordered && p.moved && p.battled,
-        },
-      })),
-  );
+  kit.setCounters((p) => ({
+    kind: p.type,
+    top: short(p.id),
+    values: p.type === 'general' ? '' : String(p.figures),
+    small: p.type === 'general' && onHex.get(p.hex) > 0,
+    tip: `${p.id}: ${p.side} ${p.type}${p.type !== 'general' ? `, ${p.figures} figures` : ''}${p.attached ? `, with ${p.attached}` : ''}${p.ordered ? ', ordered' : ''}`,
+    marks: {
+      selected: p.id === kit.sel,
+      ordered: p.ordered,
+      target: info && info.target === p.id,
+      spent: p.ordered && p.moved && p.battled,
+    },
+  }));
   const hl = [];
   if (cardHover) for (const h of sectionHexes(v.active, cardHover)) hl.push({ hex: h, cls: 'section-on', inset: 1 });
   const p = pending();
@@ -250,7 +242,7 @@ function drawBoard() {
     for (const id of active) hl.push({ hex: kit.unit(id)?.hex, cls: 'movable', inset: 0.86 });
   }
   if (p && p.kind === 'take_ground' && p.to) hl.push({ hex: p.to, cls: 'route' });
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  kit.setHighlights(hl);
   ctx.board.clearOverlay();
   const xs = sectionLines();
   if (xs) {

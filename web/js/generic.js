@@ -10,7 +10,6 @@ import { panelKit } from './panel_kit.js';
 
 let ctx = null;
 const kit = panelKit({ draw, click: onClick, hover: (hex) => ctx.hexInfo(hex ? ctx.board.describeHex(hex) : ''), init: (c) => (ctx = c) });
-const units = () => kit.units();
 
 function label(a) {
   return plain(a).replace(/<[^>]+>/g, '');
@@ -27,29 +26,23 @@ function actionsAt(hex) {
 }
 
 function draw() {
-  const list = units().filter((u) => u.hex);
-  ctx.board.setUnits(
-    list.map((u) => ({
-      id: u.id,
-      side: u.side,
-      hex: u.hex,
-      kind: u.kind || u.class || u.type || 'unit',
-      top: String(u.name || u.id).slice(0, 12),
-      values: u.health != null ? `${u.health}` : u.figures ?? u.strength ?? u.cs ?? '',
-      facing: typeof u.facing_index === 'number' ? u.facing_index : typeof u.facing === 'number' ? u.facing : null,
-      tip: `${u.name || u.id} (${u.side})${(u.statuses || []).length ? `: ${u.statuses.join(', ')}` : ''}`,
-      marks: { selected: u.id === kit.sel, spent: u.done, demoralised: (u.statuses || []).includes('panicked') },
-    })),
-  );
+  kit.setCounters((u) => ({
+    kind: u.kind || u.class || u.type || 'unit',
+    top: String(u.name || u.id).slice(0, 12),
+    values: u.health != null ? `${u.health}` : u.figures ?? u.strength ?? u.cs ?? '',
+    facing: typeof u.facing_index === 'number' ? u.facing_index : typeof u.facing === 'number' ? u.facing : null,
+    tip: `${u.name || u.id} (${u.side})${(u.statuses || []).length ? `: ${u.statuses.join(', ')}` : ''}`,
+    marks: { selected: u.id === kit.sel, spent: u.done, demoralised: (u.statuses || []).includes('panicked') },
+  }));
   const hl = [];
   for (const a of actions().filter((x) => x.unit === kit.sel)) {
-    const hex = a.to || (typeof a.target === 'string' && /^\d+$/.test(a.target) ? a.target : units().find((u) => u.id === a.target)?.hex);
+    const hex = a.to || (typeof a.target === 'string' && /^\d+$/.test(a.target) ? a.target : kit.unit(a.target)?.hex);
     if (hex) hl.push({ hex, cls: a.target ? 'attackable' : 'reach' });
   }
-  if (!kit.sel) for (const id of new Set(actions().map((a) => a.unit).filter(Boolean))) hl.push({ hex: units().find((u) => u.id === id)?.hex, cls: 'movable', inset: 0.86 });
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  if (!kit.sel) for (const id of new Set(actions().map((a) => a.unit).filter(Boolean))) hl.push({ hex: kit.unit(id)?.hex, cls: 'movable', inset: 0.86 });
+  kit.setHighlights(hl);
   const acts = actions().filter((a) => !kit.sel || !a.unit || a.unit === kit.sel);
-  const s = units().find((u) => u.id === kit.sel);
+  const s = kit.unit(kit.sel);
   ctx.panel.innerHTML = `${s ? `<section><h3>Selected <span class="muted">Esc to deselect</span></h3><b>${esc(s.name || s.id)}</b> <span class="muted">${esc(s.side)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span></section>` : ''}
     <section><h3>Actions <span class="muted">${acts.length}</span></h3>${acts.length ? `<div class="bc-choices" style="max-height:260px;overflow:auto">${acts.map((a, i) => `<button data-i="${i}">${esc(label(a))}</button>`).join('')}</div>` : '<div class="muted">Nothing to do now.</div>'}</section>`;
   ctx.panel.querySelectorAll('button[data-i]').forEach((b) => (b.onclick = () => ctx.act(acts[+b.dataset.i])));

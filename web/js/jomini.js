@@ -41,29 +41,21 @@ function draw() {
   const pickable = picking ? new Set(acts.filter((a) => a.type === 'order' && a.order === picking && a.unit).map((a) => a.unit)) : null;
   const pending = v.pending;
   const target = (id) => kit.sel && acts.some((a) => a.type === 'attack' && a.unit === kit.sel && a.target === id);
-  ctx.board.setUnits(
-    kit
-      .units()
-      .filter((p) => p.hex)
-      .map((p) => ({
-        id: p.id,
-        side: p.side,
-        hex: p.hex,
-        kind: KIND[p.type] || 'unit',
-        top: p.id.replace(/^[a-z]-/, '').slice(0, 11),
-        values: p.officer ? '' : `${p.strength}/${p.full}`,
-        small: p.officer,
-        badge: p.mounted ? 'M' : undefined,
-        tip: `${p.id}: ${nice(p.type)}, ${p.weight}${p.officer ? '' : `, strength ${p.strength} of ${p.full}`}${p.group != null ? ', activated' : ''}${p.moved ? ', moved' : ''}${p.attacked ? ', attacked' : ''}${p.no_combat ? ', may not fight' : ''}${p.waiting ? ', waiting' : ''}`,
-        marks: {
-          selected: p.id === kit.sel,
-          ordered: p.group != null,
-          spent: p.moved && phase() === 'movement' || p.attacked,
-          target: target(p.id),
-          'active-pick': activatable.has(p.id) || (pickable && pickable.has(p.id)),
-        },
-      })),
-  );
+  kit.setCounters((p) => ({
+    kind: KIND[p.type] || 'unit',
+    top: p.id.replace(/^[a-z]-/, '').slice(0, 11),
+    values: p.officer ? '' : `${p.strength}/${p.full}`,
+    small: p.officer,
+    badge: p.mounted ? 'M' : undefined,
+    tip: `${p.id}: ${nice(p.type)}, ${p.weight}${p.officer ? '' : `, strength ${p.strength} of ${p.full}`}${p.group != null ? ', activated' : ''}${p.moved ? ', moved' : ''}${p.attacked ? ', attacked' : ''}${p.no_combat ? ', may not fight' : ''}${p.waiting ? ', waiting' : ''}`,
+    marks: {
+      selected: p.id === kit.sel,
+      ordered: p.group != null,
+      spent: p.moved && phase() === 'movement' || p.attacked,
+      target: target(p.id),
+      'active-pick': activatable.has(p.id) || (pickable && pickable.has(p.id)),
+    },
+  }));
   const hl = [];
   if (pending && pending.kind === 'retreat') {
     for (const h of pending.hexes || []) hl.push({ hex: h, cls: 'reach', text: 'retreat' });
@@ -83,7 +75,7 @@ function draw() {
   } else if (!kit.sel) {
     for (const id of new Set(acts.filter((a) => a.unit && (a.type === 'move' || a.type === 'attack')).map((a) => a.unit))) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
   }
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  kit.setHighlights(hl);
   panel();
 }
 

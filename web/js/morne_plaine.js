@@ -359,30 +359,22 @@ function draw() {
   const acting = new Set(kit.actions().map((a) => a.unit).filter(Boolean));
   const info = kit.info;
   const supports = new Set([...((info && info.preview && (info.preview.inputs.supports || info.preview.inputs.attack_supports)) || []), ...((info && info.preview && info.preview.inputs.defence_supports) || [])]);
-  ctx.board.setUnits(
-    kit
-      .units()
-      .filter((u) => u.hex)
-      .map((u) => ({
-        id: u.id,
-        side: u.side,
-        hex: u.hex,
-        kind: u.class,
-        top: short(u.id),
-        values: u.class === 'leader' ? `${u.cs}-${u.mp}` : `${u.cs}-${u.mv}-${u.mp}`,
-        stripes: u.stripes,
-        badge: u.class === 'artillery' ? u.bv : null,
-        tip: `${u.id}: ${u.side} ${u.class}, CS ${u.cs}${u.class === 'leader' ? `, ${u.stripes} stripes` : `, morale ${u.mv}`}, MP ${u.mp}/${u.ma}${flags(u) ? ` (${flags(u)})` : ''}`,
-        marks: {
-          selected: u.id === kit.sel,
-          target: info && info.target === u.id,
-          support: supports.has(u.id),
-          victorious: u.victorious,
-          demoralised: u.demoralised,
-          spent: act && u.side === v.active && !acting.has(u.id) && phase() !== 'rally',
-        },
-      })),
-  );
+  kit.setCounters((u) => ({
+    kind: u.class,
+    top: short(u.id),
+    values: u.class === 'leader' ? `${u.cs}-${u.mp}` : `${u.cs}-${u.mv}-${u.mp}`,
+    stripes: u.stripes,
+    badge: u.class === 'artillery' ? u.bv : null,
+    tip: `${u.id}: ${u.side} ${u.class}, CS ${u.cs}${u.class === 'leader' ? `, ${u.stripes} stripes` : `, morale ${u.mv}`}, MP ${u.mp}/${u.ma}${flags(u) ? ` (${flags(u)})` : ''}`,
+    marks: {
+      selected: u.id === kit.sel,
+      target: info && info.target === u.id,
+      support: supports.has(u.id),
+      victorious: u.victorious,
+      demoralised: u.demoralised,
+      spent: act && u.side === v.active && !acting.has(u.id) && phase() !== 'rally',
+    },
+  }));
   const hl = [];
   if (s && mine(s)) {
     if (phase() === 'movement') for (const r of kit.reach.values()) hl.push({ hex: r.hex, cls: r.stop ? 'reach-stop' : 'reach', text: r.cost });
@@ -393,7 +385,7 @@ function draw() {
   } else if (!s && act) {
     for (const id of acting) hl.push({ hex: kit.unit(id)?.hex, cls: 'movable', inset: 0.86 });
   }
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  kit.setHighlights(hl);
   ctx.board.clearOverlay();
   if (s && mine(s) && phase() === 'movement' && s.hex) {
     const dirs = [];

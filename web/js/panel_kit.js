@@ -9,7 +9,9 @@
 //   this page may act and empty otherwise; `kit.actionsOf(id)` those naming a unit.
 // - Lookups, built once per view: `kit.units()` (`view.units`, else `view.pieces`),
 //   `kit.unit(id)`, `kit.unitsAt(hex)` (in view order, [] for an empty hex) and
-//   `kit.unitAt(hex)` (the last of them, the counter drawn on top).
+//   `kit.unitAt(hex)` (the last of them, the counter drawn on top). `kit.setCounters(fn)`
+//   draws a counter per unit on the map, `fn(unit)` giving what is the panel's own;
+//   `kit.setHighlights(list)` lights hexes, passing over entries without one.
 // - Selection. `kit.sel` is the selected unit's id or null; `kit.select(id)` selects (null
 //   deselects): the hover answer and the tooltip go, the reachable hexes are asked for when
 //   the panel wants them, the panel redraws. On a new view the selection stays while
@@ -99,6 +101,16 @@ class Kit {
   unitAt(hex) {
     const here = this.unitsAt(hex);
     return here.length ? here[here.length - 1] : null;
+  }
+
+  /** Draws a counter for each unit on the map: `fn(unit)` gives all but its id, side and hex. */
+  setCounters(fn) {
+    this.ctx.board.setUnits(this.list.filter((u) => u.hex).map((u) => ({ id: u.id, side: u.side, hex: u.hex, ...fn(u) })));
+  }
+
+  /** Lights hexes (`{hex, cls, text, inset}`); entries with no hex (a unit off the map) are passed over. */
+  setHighlights(list) {
+    this.ctx.board.setHighlights(list.filter((h) => h.hex));
   }
 
   get hover() {

@@ -53,27 +53,20 @@ function draw() {
   const v = view();
   const w = v.window;
   const targets = new Set(acts.filter((a) => a.unit === kit.sel && (a.type === 'charge' || a.type === 'attack' || a.type === 'opportunity')).map((a) => a.target));
-  ctx.board.setUnits(
-    units()
-      .filter((u) => u.hex)
-      .map((u) => ({
-        id: u.id,
-        side: u.side,
-        hex: u.hex,
-        kind: 'character',
-        top: String(u.name || u.id).split(' ').pop().slice(0, 11),
-        values: `${Math.max(0, (u.health ?? 0) - (u.damage ?? 0))}`,
-        facing: typeof u.facing_index === 'number' ? u.facing_index : DIRS.indexOf(u.facing),
-        tip: `${u.name || u.id} (${u.side}), facing ${u.facing}; health ${u.health}, damage ${u.damage}, ${u.mp} MP${(u.statuses || []).length ? `; ${u.statuses.join(', ')}` : ''}`,
-        marks: {
-          selected: u.id === kit.sel,
-          spent: u.done,
-          target: targets.has(u.id),
-          demoralised: (u.statuses || []).includes('panicked'),
-          'active-pick': w && (w.reactors || w.eligible || []).includes(u.id),
-        },
-      })),
-  );
+  kit.setCounters((u) => ({
+    kind: 'character',
+    top: String(u.name || u.id).split(' ').pop().slice(0, 11),
+    values: `${Math.max(0, (u.health ?? 0) - (u.damage ?? 0))}`,
+    facing: typeof u.facing_index === 'number' ? u.facing_index : DIRS.indexOf(u.facing),
+    tip: `${u.name || u.id} (${u.side}), facing ${u.facing}; health ${u.health}, damage ${u.damage}, ${u.mp} MP${(u.statuses || []).length ? `; ${u.statuses.join(', ')}` : ''}`,
+    marks: {
+      selected: u.id === kit.sel,
+      spent: u.done,
+      target: targets.has(u.id),
+      demoralised: (u.statuses || []).includes('panicked'),
+      'active-pick': w && (w.reactors || w.eligible || []).includes(u.id),
+    },
+  }));
   const hl = [];
   if (kit.sel) {
     const steps = acts.filter((a) => a.unit === kit.sel && a.type === 'move' && !!a.evasive === evasive);
@@ -89,7 +82,7 @@ function draw() {
     for (const id of new Set(acts.map((a) => a.unit).filter(Boolean))) hl.push({ hex: unit(id)?.hex, cls: 'movable', inset: 0.86 });
   }
   if (v.moving && unit(v.moving)) hl.push({ hex: unit(v.moving).hex, cls: 'target', inset: 0.98 });
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  kit.setHighlights(hl);
   panel();
 }
 
