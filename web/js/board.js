@@ -11,15 +11,12 @@ const NS = 'http://www.w3.org/2000/svg';
 export const S = 40;
 
 /**
- * The fill of a terrain from the board's palette (the engine's, which `grognard show --svg`
- * draws with too: see crates/engine/src/palette.rs). A board without one (an older server)
- * gets a pale colour hashed from the name, as the engine does for a name it does not list.
+ * The fill of a terrain from the board's palette: the engine's one palette
+ * (crates/engine/src/palette.rs), which `grognard show --svg` draws with too. The server
+ * sends a fill for every terrain the scenario names; the fallback is for none.
  */
 export function terrainColour(t, palette = {}) {
-  if (palette[t]) return palette[t];
-  let h = 2166136261;
-  for (const c of String(t)) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
-  return `hsl(${h % 360}, 35%, 75%)`;
+  return palette[t] || '#d8d4c0';
 }
 
 // Features drawn on hexsides: rank (drawing order) and how.

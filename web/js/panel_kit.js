@@ -58,6 +58,7 @@ class Kit {
     this.byHex = new Map();
     this.list = [];
     this.shownKey = null;
+    this.generation = 0; // one per view shown: an answer asked of an older one is dropped
     this.asked = new Map(); // `kind|action` -> promise of the answer, this view only
     this.reaches = new Map(); // unit -> promise of {map, error}, this view only
     this.reach = new Map();
@@ -139,15 +140,23 @@ class Kit {
       }
     }
     if (fresh) {
+      this.generation++;
+      this.info = null;
       this.asked.clear();
       this.reaches.clear();
       this.reach = new Map();
       this.reachError = null;
       this.reachAnswered = false;
     }
+    const kept = this.sel;
     if (this.sel && !(this.spec.keep ? this.spec.keep(this.sel) : this.unit(this.sel)?.hex)) this.sel = null;
     if (this.spec.onView) this.spec.onView();
-    this.info = null;
+    if (this.sel !== kept) {
+      // Another selection: what the pointer showed was for the one before.
+      this.info = null;
+      this.seq++;
+      this.pointer.asked = false;
+    }
     this.loadReach();
     this.redraw();
     // What the pointer shows was asked of the view before: ask again of this one.
@@ -193,7 +202,7 @@ class Kit {
       );
       this.reaches.set(id, answer);
     }
-    const key = this.shownKey;
+    const generation = this.generation;
     const answer = this.reaches.get(id);
     if (answer.done) {
       this.setReach(answer.done);
@@ -203,7 +212,7 @@ class Kit {
     this.setReach(null);
     this.reachWait = answer.then((r) => {
       answer.done = r;
-      if (key !== this.shownKey || this.sel !== id) return;
+      if (generation !== this.generation || this.sel !== id) return;
       this.setReach(r);
       this.redraw();
     });
