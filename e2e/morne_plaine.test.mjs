@@ -63,6 +63,10 @@ describe('Morne Plaine in the browser', () => {
     assert.equal(await page.locator('.counter').count(), onMap.length, 'a counter per unit on the map');
     for (const u of onMap) assert.equal(await counterHex(page, u.id), u.hex);
     assert.equal(await page.locator('.hit').count(), board.hexes.length, 'every hex');
+    for (const t of new Set(board.hexes.map((h) => h.terrain))) {
+      const fill = await page.locator(`.terrain[data-terrain="${t}"]`).first().getAttribute('fill');
+      assert.equal(fill, board.palette.terrain[t], `${t} painted from the engine’s palette`);
+    }
     assert.ok((await page.locator('.hexside.feature-river').count()) > 10, 'the river is drawn on the hexsides');
     assert.ok((await page.locator('.hexside.feature-bridge').count()) >= 1, 'the bridges');
     assert.equal(await page.locator('.path-road').count(), board.paths.filter((p) => p.kind === 'road').length, 'the roads');

@@ -5,30 +5,17 @@
 // Legality comes from the listed actions, odds from `preview`, reasons from `explain`.
 
 import { esc, nice, reasonsHtml, ruleBadge, sideColour } from './api.js';
+import { panelKit } from './panel_kit.js';
 
 let ctx = null;
-let g = null;
-let pieces = [];
-const byId = new Map();
-const byHex = new Map(); // hex -> [pieces]
-let sel = null;
-let reach = new Map();
-let reachKey = null;
-let hover = null;
-let hoverInfo = null;
 let cardHover = null;
-const cache = new Map();
+const kit = panelKit({ draw, click: onClick, hover: onHover, wantsReach, init: (c) => (ctx = c) });
 
 const PHASES = ['command', 'orders', 'movement', 'battle'];
 const END = { deal: 'Deal the cards', done_ordering: 'Done ordering', done_moving: 'Done moving', end_turn: 'End turn' };
 
-function view() {
-  return (g && g.view) || {};
-}
-
-function actions() {
-  return ctx.canAct() ? g.actions || [] : [];
-}
+const view = () => kit.view();
+const actions = () => kit.actions();
 
 function pending() {
   return view().pending || null;
@@ -39,22 +26,13 @@ function short(id) {
 }
 
 function unitHtml(id) {
-  const u = byId.get(id);
+  const u = kit.unit(id);
   return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${u ? sideColour(u.side) : '#888'}"></span> ${esc(id)}</b>`;
 }
 
 function unitAt(hex) {
-  const list = byHex.get(hex) || [];
+  const list = kit.unitsAt(hex);
   return list.find((p) => p.type !== 'general') || list[0] || null;
-}
-
-function cached(key, f) {
-  const k = `${g.n}|${g.seat}|${key}`;
-  if (!cache.has(k)) {
-    if (cache.size > 300) cache.clear();
-    cache.set(k, f().catch((e) => ({ error: e })));
-  }
-  return cache.get(k);
 }
 
 // ---- sections (BC-SEC-1): dividing lines through the centres of two printed columns ----
@@ -96,33 +74,8 @@ function find(pred) {
   return actions().find(pred);
 }
 
-async function refreshReach() {
-  const u = byId.get(sel);
-  if (!u || view().phase !== 'movement' || !ctx.canAct() || u.side !== view().active || pending()) {
-    reach = new Map();
-    return;
-  }
-  const key = `${g.n}|${sel}`;
-  if (reachKey === key) return;
-  reachKey = key;
-  try {
-    const list = await ctx.reachable(sel);
-    if (reachKey !== key) return;
-    reach = new Map(list.map((r) => [r.hex, r]));
-  } catch {
-    reach = new Map();
-  }
-  draw();
-}
-
-function select(id) {
-  sel = id;
-  reach = new Map();
-  reachKey = null;
-  hoverInfo = null;
-  ctx.tip.hide();
-  refreshReach();
-  draw();
+function wantsReach(u) {
+  return view().phase === 'movement' && ctx.canAct() && u.side === view().active && !pending();
 }
 
 async function onClick(hex) {
@@ -136,25 +89,25 @@ async function onClick(hex) {
     return ctx.notice(`<b>${esc(p.unit)} cannot retreat to ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
   }
   const here = unitAt(hex);
-  const s = byId.get(sel);
+  const s = kit.unit(kit.sel);
   if (s && view().phase === 'movement') {
-    const mv = find((a) => a.type === 'move' && a.unit === sel && a.to === hex);
-    if (mv) return ctx.act(mv).then(() => select(null));
+    const mv = find((a) => a.type === 'move' && a.unit === kit.sel && a.to === hex);
+    if (mv) return ctx.act(mv).then(() => kit.select(null));
   }
   if (s && here && here.side !== s.side) {
-    const b = find((a) => a.type === 'battle' && a.unit === sel && a.target === here.id);
+    const b = find((a) => a.type === 'battle' && a.unit === kit.sel && a.target === here.id);
     if (b) {
       const res = await ctx.act(b);
       if (!res.error) announce(res.events || []);
       return;
     }
     if (ctx.canAct() && view().phase === 'battle') {
-      const x = await ctx.explain({ type: 'battle', unit: sel, target: here.id });
-      return ctx.notice(`<b>${esc(sel)} cannot battle ${esc(here.id)}</b>${reasonsHtml(x.reasons)}`);
+      const x = await ctx.explain({ type: 'battle', unit: kit.sel, target: here.id });
+      return ctx.notice(`<b>${esc(kit.sel)} cannot battle ${esc(here.id)}</b>${reasonsHtml(x.reasons)}`);
     }
   }
   if (here) {
-    const list = byHex.get(hex) || [];
+    const list = kit.unitsAt(hex);
     // Orders: the unit in the hex, or the general with it when only the general may be ordered.
     const ord = list.map((x) => find((a) => a.type === 'order' && a.unit === x.id)).find(Boolean);
     if (ord && view().phase === 'orders') {
@@ -167,16 +120,16 @@ async function onClick(hex) {
     }
     // A first click picks the piece that can act (a general attached to a unit may move
     // alone); a click on the selected piece goes to the next one in the hex, or deselects.
-    const i = list.findIndex((x) => x.id === sel);
-    if (i >= 0) return select(list.length > 1 ? list[(i + 1) % list.length].id : null);
+    const i = list.findIndex((x) => x.id === kit.sel);
+    if (i >= 0) return kit.select(list.length > 1 ? list[(i + 1) % list.length].id : null);
     const acting = list.find((x) => actions().some((a) => a.unit === x.id && a.type !== 'order'));
-    return select((acting || here).id);
+    return kit.select((acting || here).id);
   }
   if (s && view().phase === 'movement' && ctx.canAct() && s.ordered) {
-    const x = await ctx.explain({ type: 'move', unit: sel, to: hex });
-    return ctx.notice(`<b>${esc(sel)} cannot move to ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
+    const x = await ctx.explain({ type: 'move', unit: kit.sel, to: hex });
+    return ctx.notice(`<b>${esc(kit.sel)} cannot move to ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
   }
-  select(null);
+  kit.select(null);
 }
 
 function announce(events) {
@@ -190,44 +143,40 @@ function faces(list) {
   return (list || []).map((f) => `<span class="die" title="${esc(f)}">${FACE[f] || esc(f)}</span>`).join('');
 }
 
-async function onHover(hex, ev) {
-  hover = hex;
-  const list = (hex && byHex.get(hex)) || [];
+async function onHover(hex, ev, h) {
+  const list = hex ? kit.unitsAt(hex) : [];
   ctx.hexInfo(hex ? ctx.board.describeHex(hex) + list.map((p) => ` · ${unitHtml(p.id)} ${esc(p.type)}${p.type !== 'general' ? ` (${p.figures})` : ''}`).join('') : '');
   if (!hex) {
-    ctx.tip.hide();
-    return setHoverInfo(null);
+    h.hide();
+    return h.show(null);
   }
-  const s = byId.get(sel);
+  const s = kit.unit(kit.sel);
   const here = unitAt(hex);
   if (s && here && here.side !== s.side && ctx.canAct() && view().phase === 'battle') {
-    const a = find((x) => x.type === 'battle' && x.unit === sel && x.target === here.id) || { type: 'battle', unit: sel, target: here.id };
+    const a = find((x) => x.type === 'battle' && x.unit === kit.sel && x.target === here.id) || { type: 'battle', unit: kit.sel, target: here.id };
     const legal = actions().includes(a);
-    const [p, x] = await Promise.all([legal ? cached(`p${JSON.stringify(a)}`, () => ctx.preview(a)) : null, cached(`x${JSON.stringify(a)}`, () => ctx.explain(a))]);
-    if (hover !== hex) return;
+    const [p, x] = await Promise.all([legal ? kit.preview(a) : null, kit.explain(a)]);
+    if (!h.live()) return;
     if (!legal || !p || p.error) {
-      setHoverInfo(null);
-      return ctx.tip.show(`<b>${esc(sel)} cannot battle ${esc(here.id)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
+      h.show(null);
+      return h.tip(`<b>${esc(kit.sel)} cannot battle ${esc(here.id)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
     }
-    setHoverInfo({ action: a, preview: p, target: here.id });
-    return ctx.tip.show(diceTip(p, x), null);
+    h.show({ action: a, preview: p, target: here.id });
+    return h.tip(diceTip(p, x), null);
   }
-  setHoverInfo(null);
-  const r = reach.get(hex);
-  if (s && r) return ctx.tip.show(`<b>${esc(hex)}</b>: ${r.path.length} hex${r.path.length > 1 ? 'es' : ''}${r.stop ? ' · must stop' : ''}<div class="muted">click to move</div>`, ev);
+  h.show(null);
+  // Judged against the reachable hexes of this view and selection, once they are in.
+  await kit.reachLoaded();
+  if (!h.live()) return;
+  const r = kit.reach.get(hex);
+  if (s && r) return h.tip(`<b>${esc(hex)}</b>: ${r.path.length} hex${r.path.length > 1 ? 'es' : ''}${r.stop ? ' · must stop' : ''}<div class="muted">click to move</div>`, ev);
   if (s && ctx.canAct() && view().phase === 'movement' && s.ordered && !s.moved && !here && hex !== s.hex) {
-    const x = await cached(`x${sel}${hex}`, () => ctx.explain({ type: 'move', unit: sel, to: hex }));
-    if (hover !== hex) return;
-    return ctx.tip.show(`<b>${esc(sel)} cannot move to ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
+    const x = await kit.explain({ type: 'move', unit: kit.sel, to: hex });
+    if (!h.live()) return;
+    return h.tip(`<b>${esc(kit.sel)} cannot move to ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
   }
-  if (list.length) return ctx.tip.show(list.map((p) => `<b>${esc(p.id)}</b> <span class="muted">${esc(p.side)} ${esc(p.type)}</span>${p.type !== 'general' ? ` · ${p.figures} figures` : ''}${p.attached ? ` · with ${esc(p.attached)}` : ''}${p.ordered ? ' · <b>ordered</b>' : ''}`).join('<br>'), ev);
-  ctx.tip.hide();
-}
-
-function setHoverInfo(h) {
-  if (hoverInfo === h) return;
-  hoverInfo = h;
-  draw();
+  if (list.length) return h.tip(list.map((p) => `<b>${esc(p.id)}</b> <span class="muted">${esc(p.side)} ${esc(p.type)}</span>${p.type !== 'general' ? ` · ${p.figures} figures` : ''}${p.attached ? ` · with ${esc(p.attached)}` : ''}${p.ordered ? ' · <b>ordered</b>' : ''}`).join('<br>'), ev);
+  h.hide();
 }
 
 function pct(p) {
@@ -254,7 +203,6 @@ function diceTip(p, x) {
 // ---- drawing --------------------------------------------------------------------------------
 
 function draw() {
-  if (!ctx || !g) return;
   drawBoard();
   panel();
 }
@@ -264,44 +212,37 @@ function drawBoard() {
   const v = view();
   const acts = actions();
   const active = new Set(acts.map((a) => a.unit).filter(Boolean));
-  const info = hoverInfo;
+  const info = kit.info;
   const onHex = new Map();
-  for (const p of pieces) if (p.hex) onHex.set(p.hex, (onHex.get(p.hex) || 0) + (p.type === 'general' ? 0 : 1));
-  ctx.board.setUnits(
-    pieces
-      .filter((p) => p.hex)
-      .map((p) => ({
-        id: p.id,
-        side: p.side,
-        hex: p.hex,
-        kind: p.type,
-        top: short(p.id),
-        values: p.type === 'general' ? '' : String(p.figures),
-        small: p.type === 'general' && onHex.get(p.hex) > 0,
-        tip: `${p.id}: ${p.side} ${p.type}${p.type !== 'general' ? `, ${p.figures} figures` : ''}${p.attached ? `, with ${p.attached}` : ''}${p.ordered ? ', ordered' : ''}`,
-        marks: {
-          selected: p.id === sel,
-          ordered: p.ordered,
-          target: info && info.target === p.id,
-          spent: p.ordered && p.moved && p.battled,
-        },
-      })),
-  );
+  for (const p of kit.units()) if (p.hex) onHex.set(p.hex, (onHex.get(p.hex) || 0) + (p.type === 'general' ? 0 : 1));
+  kit.setCounters((p) => ({
+    kind: p.type,
+    top: short(p.id),
+    values: p.type === 'general' ? '' : String(p.figures),
+    small: p.type === 'general' && onHex.get(p.hex) > 0,
+    tip: `${p.id}: ${p.side} ${p.type}${p.type !== 'general' ? `, ${p.figures} figures` : ''}${p.attached ? `, with ${p.attached}` : ''}${p.ordered ? ', ordered' : ''}`,
+    marks: {
+      selected: p.id === kit.sel,
+      ordered: p.ordered,
+      target: info && info.target === p.id,
+      spent: p.ordered && p.moved && p.battled,
+    },
+  }));
   const hl = [];
   if (cardHover) for (const h of sectionHexes(v.active, cardHover)) hl.push({ hex: h, cls: 'section-on', inset: 1 });
   const p = pending();
   for (const a of acts) {
     if (a.type === 'retreat') hl.push({ hex: a.to, cls: 'reach' });
-    if (a.type === 'order' && !sel) hl.push({ hex: byId.get(a.unit)?.hex, cls: 'movable', inset: 0.86 });
+    if (a.type === 'order' && !kit.sel) hl.push({ hex: kit.unit(a.unit)?.hex, cls: 'movable', inset: 0.86 });
   }
-  if (sel) {
-    for (const r of reach.values()) hl.push({ hex: r.hex, cls: r.stop ? 'reach-stop' : 'reach', text: r.path.length });
-    for (const a of acts) if (a.type === 'battle' && a.unit === sel) hl.push({ hex: byId.get(a.target)?.hex, cls: info && info.target === a.target ? 'target' : 'attackable' });
+  if (kit.sel) {
+    for (const r of kit.reach.values()) hl.push({ hex: r.hex, cls: r.stop ? 'reach-stop' : 'reach', text: r.path.length });
+    for (const a of acts) if (a.type === 'battle' && a.unit === kit.sel) hl.push({ hex: kit.unit(a.target)?.hex, cls: info && info.target === a.target ? 'target' : 'attackable' });
   } else if (v.phase === 'movement' || v.phase === 'battle') {
-    for (const id of active) hl.push({ hex: byId.get(id)?.hex, cls: 'movable', inset: 0.86 });
+    for (const id of active) hl.push({ hex: kit.unit(id)?.hex, cls: 'movable', inset: 0.86 });
   }
   if (p && p.kind === 'take_ground' && p.to) hl.push({ hex: p.to, cls: 'route' });
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  kit.setHighlights(hl);
   ctx.board.clearOverlay();
   const xs = sectionLines();
   if (xs) {
@@ -313,8 +254,8 @@ function drawBoard() {
     }
   }
   if (info && info.action && info.action.type === 'battle') {
-    const a = byId.get(info.action.unit);
-    const t = byId.get(info.action.target);
+    const a = kit.unit(info.action.unit);
+    const t = kit.unit(info.action.target);
     if (a && t) ctx.board.arrow(a.hex, t.hex, 'arrow-red', { shrink: 0.5, start: 0.5 });
   }
 }
@@ -337,7 +278,7 @@ function sectionName(card) {
 function panel() {
   const v = view();
   const acts = actions();
-  const seat = g.seat;
+  const seat = kit.g.seat;
   const parts = [];
   // Flags.
   const flags = Object.entries(v.flags || {})
@@ -351,7 +292,7 @@ function panel() {
     let body = '';
     if (p.kind === 'retreat') {
       const opts = acts.filter((a) => a.type === 'retreat');
-      body = `${unitHtml(p.unit)} must retreat ${p.hexes} hex${p.hexes > 1 ? 'es' : ''} ${ruleBadge('BC-RET-3')}. ${mine ? 'Choose where: click a lit hex or a button.' : `${esc(ctx.sideName(g.to_act && g.to_act.side))} chooses.`}
+      body = `${unitHtml(p.unit)} must retreat ${p.hexes} hex${p.hexes > 1 ? 'es' : ''} ${ruleBadge('BC-RET-3')}. ${mine ? 'Choose where: click a lit hex or a button.' : `${esc(ctx.sideName(kit.g.to_act && kit.g.to_act.side))} chooses.`}
         <div class="bc-choices" style="margin-top:6px">${opts.map((a, i) => `<button data-act="${i}" data-kind="retreat">Retreat to ${esc(a.to)}</button>`).join('')}</div>`;
     } else if (p.kind === 'take_ground') {
       body = `${unitHtml(p.unit)} may take ground in ${esc(p.to)} ${ruleBadge('BC-GEN-7')}.<div class="bc-choices" style="margin-top:6px">${acts.map((a, i) => `<button data-act="${i}">${a.type === 'take_ground' ? 'Take ground' : 'Decline'}</button>`).join('')}</div>`;
@@ -369,11 +310,11 @@ function panel() {
   }
   const hidden = Object.entries(hands).filter(([, h]) => !h.cards).map(([side, h]) => `${esc(ctx.sideName(side))}: ${h.count} cards`).join(' · ');
   if (hidden) parts.push(`<section><div class="muted" style="font-size:12px">${hidden} (hidden)</div></section>`);
-  const s = byId.get(sel);
+  const s = kit.unit(kit.sel);
   if (s) {
     parts.push(`<section><h3>Selected <span class="muted">Esc to deselect</span></h3>${unitHtml(s.id)} <span class="muted">${esc(s.side)} ${esc(s.type)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span><div>${s.type !== 'general' ? `${s.figures} figures` : 'general'}${s.attached ? ` · with ${unitHtml(s.attached)}` : ''}${s.ordered ? ' · <b>ordered</b>' : ''}${s.moved ? ' · moved' : ''}${s.battled ? ' · battled' : ''}</div></section>`);
   }
-  if (hoverInfo && hoverInfo.preview) parts.push(`<section class="combat-panel"><h3>Battle <span class="muted">before the dice</span></h3>${diceTip(hoverInfo.preview, null)}</section>`);
+  if (kit.info && kit.info.preview) parts.push(`<section class="combat-panel"><h3>Battle <span class="muted">before the dice</span></h3>${diceTip(kit.info.preview, null)}</section>`);
   ctx.panel.innerHTML = parts.join('');
   ctx.panel.querySelectorAll('.card[data-card]').forEach((b) => {
     b.onclick = () => {
@@ -465,17 +406,9 @@ function describeEvent(e) {
 }
 
 function key(ev) {
-  if (ev.key === 'Escape' && sel) {
-    select(null);
-    return true;
-  }
   if (ev.key === 'Tab' || ev.key === 'n') {
-    const ids = [...new Set(actions().map((a) => a.unit).filter(Boolean))].filter((id) => byId.get(id)?.hex);
-    if (!ids.length) return ev.key === 'Tab';
-    const i = ids.indexOf(sel);
-    select(ids[(i + (ev.shiftKey ? ids.length - 1 : 1)) % ids.length]);
-    ctx.board.reveal(byId.get(sel).hex);
-    return true;
+    const ids = [...new Set(actions().map((a) => a.unit).filter(Boolean))].filter((id) => kit.unit(id)?.hex);
+    return kit.next(ids, ev.shiftKey) || ev.key === 'Tab';
   }
   // Number keys play the cards of the hand in order.
   if (/^[1-9]$/.test(ev.key) && view().phase === 'command') {
@@ -487,32 +420,9 @@ function key(ev) {
   return false;
 }
 
-export default {
+export default kit.module({
   name: 'battle_cry',
   keysHelp: '<kbd>1</kbd>–<kbd>9</kbd> play a card · <kbd>Tab</kbd> next unit · <kbd>Esc</kbd> deselect · <kbd>Enter</kbd> done ·',
-  init(c) {
-    ctx = c;
-    ctx.board.onHexHover = (hex, ev) => onHover(hex, ev);
-    ctx.board.onHexClick = (hex) => onClick(hex);
-    ctx.board.onHexContext = () => select(null);
-  },
-  update(next) {
-    g = next;
-    pieces = view().pieces || [];
-    byId.clear();
-    byHex.clear();
-    for (const p of pieces) {
-      byId.set(p.id, p);
-      if (p.hex) {
-        if (!byHex.has(p.hex)) byHex.set(p.hex, []);
-        byHex.get(p.hex).push(p);
-      }
-    }
-    if (sel && !byId.get(sel)?.hex) sel = null;
-    hoverInfo = null;
-    refreshReach();
-    draw();
-  },
   status(next) {
     const v = next.view || {};
     return { turn: v.turn, turns: null, phases: PHASES, phase: v.phase === 'deal' ? null : v.phase, active: v.active };
@@ -527,4 +437,4 @@ export default {
   describeAction,
   describeEvent,
   key,
-};
+});

@@ -10,29 +10,13 @@ const NS = 'http://www.w3.org/2000/svg';
 /** Circumradius of a hex, in SVG units. */
 export const S = 40;
 
-const TERRAIN = {
-  clear: '#e9e6c9', open: '#e9e6c9', plain: '#e9e6c9',
-  rough: '#d6c79c', broken: '#d6c79c',
-  coppice: '#c3d59a', brush: '#c3d59a', scrub: '#c3d59a',
-  orchard: '#cddf9c',
-  woods: '#7fa464', forest: '#7fa464', wood: '#7fa464',
-  palm_grove: '#a9c47a',
-  village: '#e0cfa8', hamlet: '#e2d4ae', town: '#d9c39b', city: '#d9c39b',
-  marsh: '#b9d2c0', swamp: '#b9d2c0',
-  hill: '#d3b887', hills: '#d3b887', mountain: '#a89478',
-  fort: '#d0c7b0', redoubt: '#d0c7b0',
-  river: '#9cc1e8', water: '#9cc1e8', lake: '#9cc1e8', sea: '#9cc1e8',
-  dune: '#efdca6', sand: '#efdca6', desert: '#efdca6',
-  field: '#efe3a6', fields: '#efe3a6',
-  bridge: '#9cc1e8', ford: '#b4d2ea', homestead: '#e2d4ae', farm: '#e2d4ae',
-};
-
-/** The fill of a terrain; names no palette knows get a stable hashed colour. */
-export function terrainColour(t) {
-  if (TERRAIN[t]) return TERRAIN[t];
-  let h = 2166136261;
-  for (const c of String(t)) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
-  return `hsl(${h % 360} 35% 75%)`;
+/**
+ * The fill of a terrain from the board's palette: the engine's one palette
+ * (crates/engine/src/palette.rs), which `grognard show --svg` draws with too. The server
+ * sends a fill for every terrain the scenario names; the fallback is for none.
+ */
+export function terrainColour(t, palette = {}) {
+  return palette[t] || '#d8d4c0';
 }
 
 // Features drawn on hexsides: rank (drawing order) and how.
@@ -63,6 +47,7 @@ export class Board {
     this.data = data;
     this.orientation = data.orientation || 'flat_top';
     this.dirNames = this.orientation === 'pointy_top' ? POINTY_NAMES : FLAT_NAMES;
+    this.palette = (data.palette && data.palette.terrain) || {};
     this.hexes = new Map();
     this.byAxial = new Map();
     for (const h of data.hexes) {
@@ -176,7 +161,7 @@ export class Board {
   drawTerrain() {
     for (const h of this.hexes.values()) {
       const p = pts(corners(h.x, h.y, S, this.orientation));
-      el('polygon', { points: p, fill: terrainColour(h.terrain), class: 'terrain', 'data-terrain': h.terrain }, this.terrainLayer);
+      el('polygon', { points: p, fill: terrainColour(h.terrain, this.palette), class: 'terrain', 'data-terrain': h.terrain }, this.terrainLayer);
       if (document.getElementById(`pat-${h.terrain}`) || ['woods', 'coppice', 'orchard', 'rough', 'marsh', 'palm_grove', 'dune'].includes(h.terrain)) {
         el('polygon', { points: p, fill: `url(#pat-${h.terrain})`, class: 'terrain-pattern' }, this.terrainLayer);
       }

@@ -5,6 +5,7 @@ import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, toke
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
 import { renderLog } from './log.js';
+import { endButton } from './panel_kit.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -178,8 +179,7 @@ async function act(action, { quiet = false } = {}) {
 }
 
 function endPhase() {
-  if (!canAct()) return;
-  const a = rules.endAction ? rules.endAction(g) : g.actions.find((x) => x.type === 'end_phase');
+  const a = endButton(rules, g, canAct(), sideName).action;
   if (a) act(a);
 }
 
@@ -212,9 +212,13 @@ function render() {
   }
   const sides = mySides();
   $('seat').textContent = sides.length > 1 ? 'hotseat: both sides' : sides.length ? `you: ${sideName(sides[0])}` : 'spectator';
+  const end = endButton(rules, g, canAct(), sideName);
   const endBtn = $('end-phase');
-  endBtn.textContent = (rules.endLabel && rules.endLabel(g)) || 'End phase';
-  endBtn.disabled = !canAct() || !(rules.endAction ? rules.endAction(g) : g.actions.some((a) => a.type === 'end_phase'));
+  endBtn.textContent = end.label;
+  endBtn.disabled = !end.action;
+  endBtn.title = end.action ? `${end.label} (Enter)` : end.reason;
+  endBtn.dataset.reason = end.reason;
+  $('end-reason').textContent = end.reason;
   rules.update(g);
   // For tests and tools: the state the page shows.
   document.body.dataset.n = g.n;

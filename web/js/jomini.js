@@ -4,21 +4,20 @@
 // (POST .../preview), retreats, and the phase-end buttons.
 
 import { esc, nice } from './api.js';
+import { panelKit } from './panel_kit.js';
 
 let ctx = null;
-let g = null;
-let sel = null; // the selected unit (movement, combat)
 let picking = null; // an order kind waiting for the unit it is given to
-let hoverSeq = 0;
+// The selection (movement, combat) lasts while the unit has a listed action.
+const kit = panelKit({ draw, click: onClick, hover: onHover, keep: (id) => kit.actions().some((a) => a.unit === id), onView, init: (c) => (ctx = c) });
 
 const ORDERS = ['mount', 'reconnaissance', 'forced_march', 'woods_runner', 'courier', 'combined_attack', 'manoeuvre', 'forward_march', 'general_assault'];
 const KIND = { officer: 'general', infantry: 'infantry', cavalry: 'cavalry', foot_artillery: 'artillery', horse_artillery: 'artillery' };
 
-const view = () => (g && g.view) || {};
-const pieces = () => view().pieces || [];
-const piece = (id) => pieces().find((p) => p.id === id);
-const actions = () => (ctx.canAct() ? g.actions || [] : []);
-const phase = () => view().phase;
+const view = () => kit.view();
+const piece = (id) => kit.unit(id);
+const actions = () => kit.actions();
+const phase = () => kit.phase();
 
 function endAction(game) {
   const acts = (game && game.actions) || [];
@@ -41,29 +40,22 @@ function draw() {
   const activatable = new Set(acts.filter((a) => a.type === 'activate').map((a) => a.unit));
   const pickable = picking ? new Set(acts.filter((a) => a.type === 'order' && a.order === picking && a.unit).map((a) => a.unit)) : null;
   const pending = v.pending;
-  const target = (id) => sel && acts.some((a) => a.type === 'attack' && a.unit === sel && a.target === id);
-  ctx.board.setUnits(
-    pieces()
-      .filter((p) => p.hex)
-      .map((p) => ({
-        id: p.id,
-        side: p.side,
-        hex: p.hex,
-        kind: KIND[p.type] || 'unit',
-        top: p.id.replace(/^[a-z]-/, '').slice(0, 11),
-        values: p.officer ? '' : `${p.strength}/${p.full}`,
-        small: p.officer,
-        badge: p.mounted ? 'M' : undefined,
-        tip: `${p.id}: ${nice(p.type)}, ${p.weight}${p.officer ? '' : `, strength ${p.strength} of ${p.full}`}${p.group != null ? ', activated' : ''}${p.moved ? ', moved' : ''}${p.attacked ? ', attacked' : ''}${p.no_combat ? ', may not fight' : ''}${p.waiting ? ', waiting' : ''}`,
-        marks: {
-          selected: p.id === sel,
-          ordered: p.group != null,
-          spent: p.moved && phase() === 'movement' || p.attacked,
-          target: target(p.id),
-          'active-pick': activatable.has(p.id) || (pickable && pickable.has(p.id)),
-        },
-      })),
-  );
+  const target = (id) => kit.sel && acts.some((a) => a.type === 'attack' && a.unit === kit.sel && a.target === id);
+  kit.setCounters((p) => ({
+    kind: KIND[p.type] || 'unit',
+    top: p.id.replace(/^[a-z]-/, '').slice(0, 11),
+    values: p.officer ? '' : `${p.strength}/${p.full}`,
+    small: p.officer,
+    badge: p.mounted ? 'M' : undefined,
+    tip: `${p.id}: ${nice(p.type)}, ${p.weight}${p.officer ? '' : `, strength ${p.strength} of ${p.full}`}${p.group != null ? ', activated' : ''}${p.moved ? ', moved' : ''}${p.attacked ? ', attacked' : ''}${p.no_combat ? ', may not fight' : ''}${p.waiting ? ', waiting' : ''}`,
+    marks: {
+      selected: p.id === kit.sel,
+      ordered: p.group != null,
+      spent: p.moved && phase() === 'movement' || p.attacked,
+      target: target(p.id),
+      'active-pick': activatable.has(p.id) || (pickable && pickable.has(p.id)),
+    },
+  }));
   const hl = [];
   if (pending && pending.kind === 'retreat') {
     for (const h of pending.hexes || []) hl.push({ hex: h, cls: 'reach', text: 'retreat' });
@@ -71,19 +63,19 @@ function draw() {
     for (const id of pickable) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
   } else if (phase() === 'command') {
     for (const id of activatable) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
-  } else if (sel && phase() === 'movement') {
-    const legal = new Set(acts.filter((a) => a.type === 'move' && a.unit === sel).map((a) => a.to));
-    for (const m of (v.moves || {})[sel] || []) {
+  } else if (kit.sel && phase() === 'movement') {
+    const legal = new Set(acts.filter((a) => a.type === 'move' && a.unit === kit.sel).map((a) => a.to));
+    for (const m of (v.moves || {})[kit.sel] || []) {
       if (!legal.has(m.hex)) continue;
       const cls = m.through ? 'reach through' : m.road_march ? 'reach road' : m.combat === false ? 'reach-stop' : 'reach';
       hl.push({ hex: m.hex, cls, text: m.through ? '⇢' : m.road_march ? 'road' : m.combat === false ? 'no fight' : undefined });
     }
-  } else if (sel && phase() === 'combat') {
-    for (const a of acts.filter((x) => x.type === 'attack' && x.unit === sel)) hl.push({ hex: piece(a.target)?.hex, cls: 'attackable' });
-  } else if (!sel) {
+  } else if (kit.sel && phase() === 'combat') {
+    for (const a of acts.filter((x) => x.type === 'attack' && x.unit === kit.sel)) hl.push({ hex: piece(a.target)?.hex, cls: 'attackable' });
+  } else if (!kit.sel) {
     for (const id of new Set(acts.filter((a) => a.unit && (a.type === 'move' || a.type === 'attack')).map((a) => a.unit))) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
   }
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  kit.setHighlights(hl);
   panel();
 }
 
@@ -101,8 +93,8 @@ function panel() {
       return `<button class="jo-order ${picking === o ? 'on' : ''}" data-order="${o}" ${listed.length ? '' : 'disabled'} title="${esc(nice(o))}: ${costs[o]} token${costs[o] === 1 ? '' : 's'}">${esc(nice(o))} <span class="cost">${costs[o]}</span></button>`;
     })
     .join('');
-  const s = sel && piece(sel);
-  const extra = acts.filter((a) => a.type === 'exit' && (!sel || a.unit === sel));
+  const s = kit.sel && piece(kit.sel);
+  const extra = acts.filter((a) => a.type === 'exit' && (!kit.sel || a.unit === kit.sel));
   const pend = v.pending && v.pending.kind === 'retreat' ? `<section class="jo-pending"><h3>Retreat</h3><b>${esc(v.pending.unit)}</b> must retreat: click a lit hex.</section>` : '';
   ctx.panel.innerHTML = `
     <section class="jo-status"><h3>${esc(nice(phase() || ''))} <span class="muted">${esc(ctx.sideName(side || ''))} active</span></h3>
@@ -125,8 +117,7 @@ function panel() {
         if (listed.length === 1 && !listed[0].unit) return ctx.act(listed[0]);
         if (listed.every((a) => !a.unit)) return ctx.act(listed.sort((a, b2) => (a.hexes || 0) - (b2.hexes || 0))[0]);
         picking = picking === o ? null : o;
-        sel = null;
-        draw();
+        kit.select(null);
       }),
   );
   ctx.panel.querySelectorAll('button[data-exit]').forEach((b) => (b.onclick = () => ctx.act(extra[+b.dataset.exit])));
@@ -135,7 +126,7 @@ function panel() {
 function onClick(hex) {
   const v = view();
   const acts = actions();
-  const here = pieces().filter((p) => p.hex === hex);
+  const here = kit.unitsAt(hex);
   if (v.pending && v.pending.kind === 'retreat') {
     const a = acts.find((x) => x.type === 'retreat' && x.to === hex);
     if (a) return ctx.act(a);
@@ -155,52 +146,38 @@ function onClick(hex) {
     }
     return;
   }
-  if (sel) {
-    const mv = acts.find((x) => x.type === 'move' && x.unit === sel && x.to === hex);
+  if (kit.sel) {
+    const mv = acts.find((x) => x.type === 'move' && x.unit === kit.sel && x.to === hex);
     if (mv) return ctx.act(mv);
-    const at = acts.find((x) => x.type === 'attack' && x.unit === sel && here.some((p) => p.id === x.target));
+    const at = acts.find((x) => x.type === 'attack' && x.unit === kit.sel && here.some((p) => p.id === x.target));
     if (at) return ctx.act(at);
   }
   const mine = here.filter((p) => acts.some((a) => a.unit === p.id && (a.type === 'move' || a.type === 'attack' || a.type === 'exit')));
-  if (mine.length) {
-    const i = mine.findIndex((p) => p.id === sel);
-    sel = i >= 0 && i + 1 < mine.length ? mine[i + 1].id : i >= 0 ? null : mine[0].id;
-  } else sel = null;
-  draw();
+  const i = mine.findIndex((p) => p.id === kit.sel);
+  kit.select(!mine.length ? null : i >= 0 && i + 1 < mine.length ? mine[i + 1].id : i >= 0 ? null : mine[0].id);
 }
 
-async function onHover(hex) {
+async function onHover(hex, ev, h) {
   ctx.hexInfo(hex ? ctx.board.describeHex(hex) : '');
-  const seq = ++hoverSeq;
-  if (!hex || !sel || phase() !== 'combat') return ctx.tip.hide();
-  const a = actions().find((x) => x.type === 'attack' && x.unit === sel && piece(x.target)?.hex === hex);
-  if (!a) return ctx.tip.hide();
-  try {
-    const p = await ctx.preview(a);
-    if (seq !== hoverSeq) return;
-    const rows = (p.outcomes || []).map((o) => `<tr><td>${esc(typeof o.result === 'string' ? o.result : JSON.stringify(o.result))}</td><td>${(100 * o.p).toFixed(0)}%</td></tr>`).join('');
-    ctx.tip.show(`<div class="jo-odds"><b>${esc(a.unit)} attacks ${esc(a.target)}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table></div>`, null, 'odds');
-    const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
-    ctx.tip.move({ clientX: x, clientY: y });
-  } catch (e) {
-    if (seq === hoverSeq) ctx.tip.hide();
-  }
+  if (!hex || !kit.sel || phase() !== 'combat') return h.hide();
+  const a = actions().find((x) => x.type === 'attack' && x.unit === kit.sel && piece(x.target)?.hex === hex);
+  if (!a) return h.hide();
+  const p = await kit.preview(a);
+  if (!h.live()) return;
+  if (p.error) return h.hide();
+  const rows = (p.outcomes || []).map((o) => `<tr><td>${esc(typeof o.result === 'string' ? o.result : JSON.stringify(o.result))}</td><td>${(100 * o.p).toFixed(0)}%</td></tr>`).join('');
+  h.tip(`<div class="jo-odds"><b>${esc(a.unit)} attacks ${esc(a.target)}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table></div>`, null, 'odds');
+  const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
+  ctx.tip.move({ clientX: x, clientY: y });
 }
 
-export default {
+function onView() {
+  if (picking && !actions().some((a) => a.type === 'order' && a.order === picking)) picking = null;
+}
+
+export default kit.module({
   name: 'jomini',
   keysHelp: 'click an officer then units to activate · click a unit, then a lit hex · hover an enemy for odds · <kbd>Enter</kbd> ends the phase · <kbd>Esc</kbd> deselects ·',
-  init(c) {
-    ctx = c;
-    ctx.board.onHexClick = (hex) => onClick(hex);
-    ctx.board.onHexHover = (hex) => onHover(hex);
-  },
-  update(next) {
-    g = next;
-    if (sel && !actions().some((a) => a.unit === sel)) sel = null;
-    if (picking && !actions().some((a) => a.type === 'order' && a.order === picking)) picking = null;
-    draw();
-  },
   status(next) {
     const v = next.view || {};
     return { turn: v.turn, turns: v.turns, phases: ['command', 'movement', 'combat'], phase: v.phase };
@@ -210,13 +187,12 @@ export default {
   describeAction: () => null,
   describeEvent: () => undefined,
   key(ev) {
-    if (ev.key === 'Escape' && (sel || picking)) {
-      sel = null;
+    if (ev.key === 'Escape' && picking) {
       picking = null;
-      draw();
+      kit.select(null);
       return true;
     }
     return false;
   },
   nice,
-};
+});

@@ -6,21 +6,11 @@
 // `explain`, odds from `preview`, movement from `reachable`.
 
 import { esc, nice, reasonsHtml, ruleBadge, sideColour } from './api.js';
+import { panelKit } from './panel_kit.js';
 
 let ctx = null;
-let g = null;
-let units = [];
-const byId = new Map();
-const byHex = new Map();
-let sel = null; // the selected unit's id
-let reach = new Map(); // hex -> {cost, path, stop}
-let reachKey = null;
-let reachError = null;
-let reachPromise = Promise.resolve();
-let hover = null; // hovered hex
-let hoverInfo = null; // what the pointer shows: {kind, target, preview, explain}
 let moving = false;
-const cache = new Map();
+const kit = panelKit({ draw, click: onClick, hover: onHover, wantsReach: (u) => mine(u) && phase() === 'movement' && !!u.hex, onView, init: (c) => (ctx = c) });
 
 const PHASES = ['bombardment', 'movement', 'combat', 'rally'];
 // Keys for the six directions of a flat-top map (0..5 = NE, SE, S, SW, NW, N), as the
@@ -30,30 +20,21 @@ const KEY_OF = ['E', 'D', 'S', 'A', 'Q', 'W'];
 // Where each direction sits in the sidebar rose's 3x3 grid (flat-top).
 const ROSE_CELL = [[0, 2], [2, 2], [2, 1], [2, 0], [0, 0], [0, 1]];
 
-function view() {
-  return (g && g.view) || {};
-}
-
-function phase() {
-  return view().phase;
-}
+const view = () => kit.view();
+const phase = () => kit.phase();
 
 function short(id) {
   return String(id).replace(/^[a-z]{1,2}-/, '');
 }
 
 function unitHtml(id) {
-  const u = byId.get(id);
+  const u = kit.unit(id);
   const c = u ? sideColour(u.side) : '#888';
   return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${c}"></span> ${esc(id)}</b>`;
 }
 
-function actionsOf(id) {
-  return ((g && g.actions) || []).filter((a) => a.unit === id);
-}
-
 function mine(u) {
-  return u && ctx.canAct() && u.side === view().active;
+  return !!u && ctx.canAct() && u.side === view().active;
 }
 
 /** The direction of a charge: the target stands two hexes away in a straight line. */
@@ -65,82 +46,34 @@ function chargeDir(unitHex, targetHex) {
   return -1;
 }
 
-function cached(key, f) {
-  const k = `${g.n}|${g.seat}|${key}`;
-  if (!cache.has(k)) {
-    if (cache.size > 400) cache.clear();
-    cache.set(k, f().catch((e) => ({ error: e })));
-  }
-  return cache.get(k);
-}
-
 // ---- selection and movement -------------------------------------------------------------------
-
-function select(id) {
-  sel = id;
-  reach = new Map();
-  reachKey = null;
-  reachError = null;
-  hoverInfo = null;
-  ctx.tip.hide();
-  refreshReach();
-  draw();
-}
-
-function refreshReach() {
-  reachPromise = loadReach();
-  return reachPromise;
-}
-
-async function loadReach() {
-  const u = byId.get(sel);
-  if (!u || phase() !== 'movement' || !u.hex || u.side !== view().active) {
-    reach = new Map();
-    reachError = null;
-    return;
-  }
-  const key = `${g.n}|${sel}`;
-  if (reachKey === key) return;
-  reachKey = key;
-  try {
-    const list = await ctx.reachable(sel);
-    if (reachKey !== key) return;
-    reach = new Map(list.map((r) => [r.hex, r]));
-    reachError = null;
-  } catch (e) {
-    if (reachKey !== key) return;
-    reach = new Map();
-    reachError = e.reasons || [{ rule: e.rule, message: e.message }];
-  }
-  draw();
-}
 
 /** Moves the selected unit along the engine's path to `hex`, one listed step at a time. */
 async function goTo(hex) {
-  const r = reach.get(hex);
+  const r = kit.reach.get(hex);
   if (!r || moving) return;
   moving = true;
   try {
     for (const step of r.path) {
-      const u = byId.get(sel);
+      const u = kit.unit(kit.sel);
       if (!u || u.hex === step) continue;
-      const a = actionsOf(sel).find((x) => x.type === 'move' && x.to === step);
+      const a = kit.actionsOf(kit.sel).find((x) => x.type === 'move' && x.to === step);
       if (!a) {
         const d = ctx.board.direction(u.hex, step);
-        const charge = actionsOf(sel).find((x) => x.type === 'charge' && chargeDir(u.hex, byId.get(x.target)?.hex) === d);
+        const charge = kit.actionsOf(kit.sel).find((x) => x.type === 'charge' && chargeDir(u.hex, kit.unit(x.target)?.hex) === d);
         if (charge) {
           ctx.notice(`${ruleBadge('MP-CHG-7')} The next step toward ${esc(hex)} continues a run on clear terrain toward ${unitHex(charge.target)}: it is a charge. Click the red arrow to charge, or pick another way.`, 'info');
         } else {
-          const e = await ctx.explain({ type: 'move', unit: sel, to: step });
-          ctx.notice(`<b>${esc(sel)} cannot step into ${esc(step)}</b>${reasonsHtml(e.reasons)}`);
+          const e = await ctx.explain({ type: 'move', unit: kit.sel, to: step });
+          ctx.notice(`<b>${esc(kit.sel)} cannot step into ${esc(step)}</b>${reasonsHtml(e.reasons)}`);
         }
         break;
       }
       const res = await ctx.act(a);
       if (res.error) break;
-      if ((res.events || []).some((e) => e.type === 'halted' && e.unit === sel)) {
+      if ((res.events || []).some((e) => e.type === 'halted' && e.unit === kit.sel)) {
         const h = res.events.find((e) => e.type === 'halted');
-        ctx.notice(`${ruleBadge(h.rule)} ${esc(sel)} halts: ${esc(h.reason)}`, 'info', 6000);
+        ctx.notice(`${ruleBadge(h.rule)} ${esc(kit.sel)} halts: ${esc(h.reason)}`, 'info', 6000);
         break;
       }
     }
@@ -156,126 +89,121 @@ function unitHex(id) {
 
 /** One step in direction `d`: a listed move, a listed charge, or the reason why not. */
 async function stepDir(d) {
-  const u = byId.get(sel);
+  const u = kit.unit(kit.sel);
   if (!u || !u.hex || moving) return;
   const to = ctx.board.neighbor(u.hex, d);
-  const list = actionsOf(sel);
-  const charge = list.find((x) => x.type === 'charge' && chargeDir(u.hex, byId.get(x.target)?.hex) === d);
+  const list = kit.actionsOf(kit.sel);
+  const charge = list.find((x) => x.type === 'charge' && chargeDir(u.hex, kit.unit(x.target)?.hex) === d);
   if (charge) return ctx.act(charge);
   const move = to && list.find((x) => x.type === 'move' && x.to === to);
   if (move) {
     const res = await ctx.act(move);
-    const h = (res.events || []).find((e) => e.type === 'halted' && e.unit === sel);
-    if (h) ctx.notice(`${ruleBadge(h.rule)} ${esc(sel)} halts: ${esc(h.reason)}`, 'info', 6000);
+    const h = (res.events || []).find((e) => e.type === 'halted' && e.unit === kit.sel);
+    if (h) ctx.notice(`${ruleBadge(h.rule)} ${esc(kit.sel)} halts: ${esc(h.reason)}`, 'info', 6000);
     return res;
   }
   if (!to) {
-    ctx.notice(`${ruleBadge('MP-MOV-5')} ${esc(sel)} cannot leave the map.`);
+    ctx.notice(`${ruleBadge('MP-MOV-5')} ${esc(kit.sel)} cannot leave the map.`);
     return;
   }
-  const e = await ctx.explain({ type: 'move', unit: sel, to });
-  ctx.notice(`<b>${esc(sel)} cannot step ${ctx.board.dirNames[d]} into ${esc(to)}</b>${reasonsHtml(e.reasons)}`);
+  const e = await ctx.explain({ type: 'move', unit: kit.sel, to });
+  ctx.notice(`<b>${esc(kit.sel)} cannot step ${ctx.board.dirNames[d]} into ${esc(to)}</b>${reasonsHtml(e.reasons)}`);
 }
 
 // ---- the pointer ------------------------------------------------------------------------------
 
 function enemyAt(hex) {
-  const u = byHex.get(hex);
-  const s = byId.get(sel);
+  const u = kit.unitAt(hex);
+  const s = kit.unit(kit.sel);
   return u && s && u.side !== s.side ? u : null;
 }
 
 /** What acting on `hex` would do for the selected unit: an action from the list, if any. */
 function actionAt(hex) {
-  const s = byId.get(sel);
+  const s = kit.unit(kit.sel);
   if (!s || !mine(s)) return null;
   const e = enemyAt(hex);
-  const list = actionsOf(sel);
+  const list = kit.actionsOf(kit.sel);
   if (phase() === 'combat' && e) return list.find((a) => a.type === 'attack' && a.target === e.id) || null;
   if (phase() === 'bombardment') return list.find((a) => a.type === 'bombard' && a.target === hex) || null;
   if (phase() === 'movement' && e) return list.find((a) => a.type === 'charge' && a.target === e.id) || null;
   return null;
 }
 
-async function onHover(hex, ev) {
-  hover = hex;
+async function onHover(hex, ev, h) {
   const info = hex ? ctx.board.describeHex(hex) : '';
-  const here = hex && byHex.get(hex);
+  const here = hex && kit.unitAt(hex);
   ctx.hexInfo(info + (here ? ` · ${unitHtml(here.id)} ${esc(nice(here.class))}` : ''));
   if (!hex) {
-    ctx.tip.hide();
-    setHoverInfo(null);
+    h.hide();
+    h.show(null);
     return;
   }
-  const s = byId.get(sel);
+  const s = kit.unit(kit.sel);
   if (!s || !mine(s)) {
-    if (here) ctx.tip.show(unitTip(here), ev);
-    else ctx.tip.hide();
-    setHoverInfo(null);
+    if (here) h.tip(unitTip(here), ev);
+    else h.hide();
+    h.show(null);
     return;
   }
   const action = actionAt(hex);
   if (action && action.type !== 'move') {
-    const key = JSON.stringify(action);
-    ctx.tip.show(`<span class="muted">${esc(nice(action.type))}…</span>`, ev);
-    const [p, x] = await Promise.all([cached(`p${key}`, () => ctx.preview(action)), cached(`x${key}`, () => ctx.explain(action))]);
-    if (hover !== hex) return;
-    setHoverInfo({ action, preview: p.error ? null : p, explain: x.error ? null : x, target: enemyAt(hex)?.id, hex });
-    ctx.tip.show(oddsTip(action, p, x), null);
+    h.tip(`<span class="muted">${esc(nice(action.type))}…</span>`, ev);
+    const [p, x] = await Promise.all([kit.preview(action), kit.explain(action)]);
+    if (!h.live()) return;
+    h.show({ action, preview: p.error ? null : p, explain: x.error ? null : x, target: enemyAt(hex)?.id, hex });
+    h.tip(oddsTip(action, p, x), null);
     return;
   }
   const e = enemyAt(hex);
   if (e && (phase() === 'combat' || phase() === 'bombardment')) {
-    const a = phase() === 'combat' ? { type: 'attack', unit: sel, target: e.id } : { type: 'bombard', unit: sel, target: hex };
-    const x = await cached(`x${JSON.stringify(a)}`, () => ctx.explain(a));
-    if (hover !== hex) return;
-    setHoverInfo(null);
-    ctx.tip.show(`<b>${esc(sel)} cannot ${a.type} ${esc(e.id)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
+    const a = phase() === 'combat' ? { type: 'attack', unit: kit.sel, target: e.id } : { type: 'bombard', unit: kit.sel, target: hex };
+    const x = await kit.explain(a);
+    if (!h.live()) return;
+    h.show(null);
+    h.tip(`<b>${esc(kit.sel)} cannot ${a.type} ${esc(e.id)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
     return;
   }
-  setHoverInfo(null);
+  h.show(null);
   if (phase() !== 'movement' || hex === s.hex) {
-    if (here) ctx.tip.show(unitTip(here), ev);
-    else ctx.tip.hide();
+    if (here) h.tip(unitTip(here), ev);
+    else h.hide();
     return;
   }
-  const r = reach.get(hex);
+  // Judged against the reachable hexes of this view and selection, once they are in.
+  await kit.reachLoaded();
+  if (!h.live()) return;
+  const r = kit.reach.get(hex);
   if (r) {
     const left = s.mp - r.cost;
-    ctx.tip.show(`<b>${esc(hex)}</b>: ${r.cost} MP, ${left} left${r.stop ? `<div class="reason">${ruleBadge('MP-ZOC-10')} enemy zone of control: movement ends there</div>` : ''}<div class="muted">click to move · ${r.path.length} step${r.path.length > 1 ? 's' : ''}</div>`, ev);
+    h.tip(`<b>${esc(hex)}</b>: ${r.cost} MP, ${left} left${r.stop ? `<div class="reason">${ruleBadge('MP-ZOC-10')} enemy zone of control: movement ends there</div>` : ''}<div class="muted">click to move · ${r.path.length} step${r.path.length > 1 ? 's' : ''}</div>`, ev);
     drawRoute(hex);
     return;
   }
   drawRoute(null);
-  if (reachError) {
-    ctx.tip.show(`<b>${esc(sel)} cannot move</b>${reasonsHtml(reachError)}`, ev, 'refused');
+  if (kit.reachError) {
+    h.tip(`<b>${esc(kit.sel)} cannot move</b>${reasonsHtml(kit.reachError)}`, ev, 'refused');
     return;
   }
   if (ctx.board.distance(s.hex, hex) === 1) {
-    const a = { type: 'move', unit: sel, to: hex };
-    const x = await cached(`x${JSON.stringify(a)}`, () => ctx.explain(a));
-    if (hover !== hex) return;
+    const a = { type: 'move', unit: kit.sel, to: hex };
+    const x = await kit.explain(a);
+    if (!h.live()) return;
     const d = ctx.board.direction(s.hex, hex);
-    const charge = actionsOf(sel).find((c) => c.type === 'charge' && chargeDir(s.hex, byId.get(c.target)?.hex) === d);
+    const charge = kit.actionsOf(kit.sel).find((c) => c.type === 'charge' && chargeDir(s.hex, kit.unit(c.target)?.hex) === d);
     if (charge) {
-      ctx.tip.show(`<b>Charge!</b> A step into ${esc(hex)} charges ${unitHtml(charge.target)} ${ruleBadge('MP-CHG-7')}<div class="muted">click the red arrow or press ${KEY_OF[d]}</div>`, null);
+      h.tip(`<b>Charge!</b> A step into ${esc(hex)} charges ${unitHtml(charge.target)} ${ruleBadge('MP-CHG-7')}<div class="muted">click the red arrow or press ${KEY_OF[d]}</div>`, null);
       return;
     }
-    ctx.tip.show(`<b>${esc(sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, x.legal ? '' : 'refused');
+    h.tip(`<b>${esc(kit.sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, x.legal ? '' : 'refused');
     return;
   }
   // Farther away: the engine's search found no way in within the points left.
-  const near = [...reach.values()].some((r2) => ctx.board.distance(r2.hex, hex) === 1 && !r2.stop);
+  const near = [...kit.reach.values()].some((r2) => ctx.board.distance(r2.hex, hex) === 1 && !r2.stop);
   const why = near
-    ? `${ruleBadge('MP-MOV-3')} no step into ${esc(hex)} from any hex ${esc(sel)} can reach is allowed within its ${s.mp} movement point${s.mp === 1 ? '' : 's'} (terrain costs, hexsides that cannot be crossed, zones of control or an occupied hex); hover a hex next to the unit for the rule`
-    : `${ruleBadge('MP-MOV-3')} out of reach: ${esc(sel)} has ${s.mp} movement point${s.mp === 1 ? '' : 's'} left`;
-  ctx.tip.show(`<b>${esc(hex)}</b><div class="reason">${why}</div>`, ev, 'refused');
-}
-
-function setHoverInfo(h) {
-  const before = hoverInfo;
-  hoverInfo = h;
-  if (before !== h) draw();
+    ? `${ruleBadge('MP-MOV-3')} no step into ${esc(hex)} from any hex ${esc(kit.sel)} can reach is allowed within its ${s.mp} movement point${s.mp === 1 ? '' : 's'} (terrain costs, hexsides that cannot be crossed, zones of control or an occupied hex); hover a hex next to the unit for the rule`
+    : `${ruleBadge('MP-MOV-3')} out of reach: ${esc(kit.sel)} has ${s.mp} movement point${s.mp === 1 ? '' : 's'} left`;
+  h.tip(`<b>${esc(hex)}</b><div class="reason">${why}</div>`, ev, 'refused');
 }
 
 function unitTip(u) {
@@ -363,41 +291,41 @@ function oddsTip(action, p, x) {
 
 async function onClick(hex) {
   ctx.tip.hide();
-  const here = byHex.get(hex);
-  const s = byId.get(sel);
+  const here = kit.unitAt(hex);
+  const s = kit.unit(kit.sel);
   const action = actionAt(hex);
   if (action) {
     const res = await ctx.act(action);
     if (!res.error) announce(action, res.events || []);
-    hoverInfo = null;
+    kit.info = null;
     draw();
     return;
   }
   if (here && (!s || here.side === s.side || !mine(s))) {
-    select(sel === here.id ? null : here.id);
+    kit.select(kit.sel === here.id ? null : here.id);
     return;
   }
   if (here && s && mine(s)) {
     // An enemy the selected unit cannot act on: say why.
-    const a = phase() === 'combat' ? { type: 'attack', unit: sel, target: here.id } : phase() === 'bombardment' ? { type: 'bombard', unit: sel, target: hex } : { type: 'move', unit: sel, to: hex };
+    const a = phase() === 'combat' ? { type: 'attack', unit: kit.sel, target: here.id } : phase() === 'bombardment' ? { type: 'bombard', unit: kit.sel, target: hex } : { type: 'move', unit: kit.sel, to: hex };
     const x = await ctx.explain(a);
-    ctx.notice(`<b>${esc(sel)} cannot ${esc(a.type)} ${esc(here.id)}</b>${reasonsHtml(x.reasons)}`);
+    ctx.notice(`<b>${esc(kit.sel)} cannot ${esc(a.type)} ${esc(here.id)}</b>${reasonsHtml(x.reasons)}`);
     return;
   }
   if (s && mine(s) && phase() === 'movement') {
-    await reachPromise;
-    if (reach.has(hex)) return goTo(hex);
+    await kit.reachLoaded();
+    if (kit.reach.has(hex)) return goTo(hex);
     if (ctx.board.distance(s.hex, hex) === 1) {
-      const x = await ctx.explain({ type: 'move', unit: sel, to: hex });
-      ctx.notice(`<b>${esc(sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
+      const x = await ctx.explain({ type: 'move', unit: kit.sel, to: hex });
+      ctx.notice(`<b>${esc(kit.sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
       return;
     }
-    if (reachError) {
-      ctx.notice(`<b>${esc(sel)} cannot move</b>${reasonsHtml(reachError)}`);
+    if (kit.reachError) {
+      ctx.notice(`<b>${esc(kit.sel)} cannot move</b>${reasonsHtml(kit.reachError)}`);
       return;
     }
   }
-  select(null);
+  kit.select(null);
 }
 
 /** A short notice of what the dice did. */
@@ -419,79 +347,71 @@ function announce(action, events) {
 
 function drawRoute(hex) {
   ctx.board.overlay.querySelectorAll('.route').forEach((e) => e.remove());
-  const s = byId.get(sel);
-  const r = hex && reach.get(hex);
+  const s = kit.unit(kit.sel);
+  const r = hex && kit.reach.get(hex);
   if (s && r) ctx.board.route([s.hex, ...r.path]);
 }
 
 function draw() {
-  if (!ctx || !g) return;
   const v = view();
-  const s = byId.get(sel);
+  const s = kit.unit(kit.sel);
   const act = ctx.canAct();
-  const acting = new Set(((g && g.actions) || []).map((a) => a.unit).filter(Boolean));
-  const info = hoverInfo;
+  const acting = new Set(kit.actions().map((a) => a.unit).filter(Boolean));
+  const info = kit.info;
   const supports = new Set([...((info && info.preview && (info.preview.inputs.supports || info.preview.inputs.attack_supports)) || []), ...((info && info.preview && info.preview.inputs.defence_supports) || [])]);
-  ctx.board.setUnits(
-    units
-      .filter((u) => u.hex)
-      .map((u) => ({
-        id: u.id,
-        side: u.side,
-        hex: u.hex,
-        kind: u.class,
-        top: short(u.id),
-        values: u.class === 'leader' ? `${u.cs}-${u.mp}` : `${u.cs}-${u.mv}-${u.mp}`,
-        stripes: u.stripes,
-        badge: u.class === 'artillery' ? u.bv : null,
-        tip: `${u.id}: ${u.side} ${u.class}, CS ${u.cs}${u.class === 'leader' ? `, ${u.stripes} stripes` : `, morale ${u.mv}`}, MP ${u.mp}/${u.ma}${flags(u) ? ` (${flags(u)})` : ''}`,
-        marks: {
-          selected: u.id === sel,
-          target: info && info.target === u.id,
-          support: supports.has(u.id),
-          victorious: u.victorious,
-          demoralised: u.demoralised,
-          spent: act && u.side === v.active && !acting.has(u.id) && phase() !== 'rally',
-        },
-      })),
-  );
+  kit.setCounters((u) => ({
+    kind: u.class,
+    top: short(u.id),
+    values: u.class === 'leader' ? `${u.cs}-${u.mp}` : `${u.cs}-${u.mv}-${u.mp}`,
+    stripes: u.stripes,
+    badge: u.class === 'artillery' ? u.bv : null,
+    tip: `${u.id}: ${u.side} ${u.class}, CS ${u.cs}${u.class === 'leader' ? `, ${u.stripes} stripes` : `, morale ${u.mv}`}, MP ${u.mp}/${u.ma}${flags(u) ? ` (${flags(u)})` : ''}`,
+    marks: {
+      selected: u.id === kit.sel,
+      target: info && info.target === u.id,
+      support: supports.has(u.id),
+      victorious: u.victorious,
+      demoralised: u.demoralised,
+      spent: act && u.side === v.active && !acting.has(u.id) && phase() !== 'rally',
+    },
+  }));
   const hl = [];
   if (s && mine(s)) {
-    if (phase() === 'movement') for (const r of reach.values()) hl.push({ hex: r.hex, cls: r.stop ? 'reach-stop' : 'reach', text: r.cost });
-    for (const a of actionsOf(sel)) {
-      if (a.type === 'attack') hl.push({ hex: byId.get(a.target)?.hex, cls: info && info.target === a.target ? 'target' : 'attackable' });
+    if (phase() === 'movement') for (const r of kit.reach.values()) hl.push({ hex: r.hex, cls: r.stop ? 'reach-stop' : 'reach', text: r.cost });
+    for (const a of kit.actionsOf(kit.sel)) {
+      if (a.type === 'attack') hl.push({ hex: kit.unit(a.target)?.hex, cls: info && info.target === a.target ? 'target' : 'attackable' });
       if (a.type === 'bombard') hl.push({ hex: a.target, cls: info && info.hex === a.target ? 'target' : 'attackable' });
     }
   } else if (!s && act) {
-    for (const id of acting) hl.push({ hex: byId.get(id)?.hex, cls: 'movable', inset: 0.86 });
+    for (const id of acting) hl.push({ hex: kit.unit(id)?.hex, cls: 'movable', inset: 0.86 });
   }
-  ctx.board.setHighlights(hl.filter((h) => h.hex));
+  kit.setHighlights(hl);
   ctx.board.clearOverlay();
   if (s && mine(s) && phase() === 'movement' && s.hex) {
     const dirs = [];
     for (let d = 0; d < 6; d++) {
       const to = ctx.board.neighbor(s.hex, d);
-      const list = actionsOf(sel);
-      const charge = list.find((x) => x.type === 'charge' && chargeDir(s.hex, byId.get(x.target)?.hex) === d);
+      const list = kit.actionsOf(kit.sel);
+      const charge = list.find((x) => x.type === 'charge' && chargeDir(s.hex, kit.unit(x.target)?.hex) === d);
       const move = to && list.find((x) => x.type === 'move' && x.to === to);
-      dirs.push(charge ? { state: 'charge', title: `charge ${charge.target} (${KEY_OF[d]})` } : move ? { state: 'move', title: `${ctx.board.dirNames[d]} to ${to}${reach.get(to) ? `: ${reach.get(to).cost} MP` : ''} (${KEY_OF[d]})` } : { state: 'blocked', title: `${ctx.board.dirNames[d]}: click for the reason` });
+      dirs.push(charge ? { state: 'charge', title: `charge ${charge.target} (${KEY_OF[d]})` } : move ? { state: 'move', title: `${ctx.board.dirNames[d]} to ${to}${kit.reach.get(to) ? `: ${kit.reach.get(to).cost} MP` : ''} (${KEY_OF[d]})` } : { state: 'blocked', title: `${ctx.board.dirNames[d]}: click for the reason` });
     }
-    for (const a of actionsOf(sel).filter((x) => x.type === 'charge')) {
-      const t = byId.get(a.target);
+    for (const a of kit.actionsOf(kit.sel).filter((x) => x.type === 'charge')) {
+      const t = kit.unit(a.target);
       if (t && t.hex) ctx.board.arrow(s.hex, t.hex, 'arrow-red', { shrink: 0.55, start: 0.55, title: `charge ${a.target}`, onClick: () => ctx.act(a).then((r) => !r.error && announce(a, r.events || [])) });
     }
     ctx.board.rose(s.hex, dirs, (d) => stepDir(d));
   }
-  if (hover && reach.has(hover)) drawRoute(hover);
+  if (kit.hover && kit.reach.has(kit.hover)) drawRoute(kit.hover);
   panel();
   const held = {};
-  for (const u of units) if (u.hex) held[u.hex] = u.side;
+  for (const u of kit.units()) if (u.hex) held[u.hex] = u.side;
   ctx.board.setHolders(held);
 }
 
 function panel() {
-  const s = byId.get(sel);
-  const info = hoverInfo;
+  const s = kit.unit(kit.sel);
+  const info = kit.info;
   let unitSection = '';
   if (s) {
     const canMove = mine(s) && phase() === 'movement' && s.hex;
@@ -500,8 +420,8 @@ function panel() {
       for (let d = 0; d < 6; d++) {
         const [r, c] = ROSE_CELL[d];
         const to = ctx.board.neighbor(s.hex, d);
-        const charge = actionsOf(sel).find((x) => x.type === 'charge' && chargeDir(s.hex, byId.get(x.target)?.hex) === d);
-        const move = to && actionsOf(sel).find((x) => x.type === 'move' && x.to === to);
+        const charge = kit.actionsOf(kit.sel).find((x) => x.type === 'charge' && chargeDir(s.hex, kit.unit(x.target)?.hex) === d);
+        const move = to && kit.actionsOf(kit.sel).find((x) => x.type === 'move' && x.to === to);
         cells[r * 3 + c] = `<button data-dir="${d}" class="${charge ? 'charge' : ''}" ${charge || move ? '' : 'aria-disabled="true" style="opacity:.45"'} title="${esc(ctx.board.dirNames[d])}${to ? ` to ${to}` : ''} (${KEY_OF[d]})">${ctx.board.dirNames[d]}<br><kbd>${KEY_OF[d]}</kbd></button>`;
       }
       cells[4] = `<div class="centre"><b>${s.mp}</b>&nbsp;MP</div>`;
@@ -513,7 +433,7 @@ function panel() {
           <div class="muted">${esc(s.side)} ${esc(s.class)}${s.mounted ? ', mounted' : ''}${s.hex ? ` at ${esc(s.hex)}` : ', off the map'}</div>
           <div>${stats(s)}</div>
           <div class="uc-flags">${esc(flags(s))}</div>
-          ${reachError && canMove ? `<div class="reason">${reasonsHtml(reachError)}</div>` : ''}
+          ${kit.reachError && canMove ? `<div class="reason">${reasonsHtml(kit.reachError)}</div>` : ''}
           ${mine(s) ? hintFor(s) : ''}
         </div>
         ${canMove ? `<div class="rose-panel" id="side-rose">${cells.join('')}</div>` : ''}
@@ -525,7 +445,7 @@ function panel() {
   if (info && info.preview) {
     combat = `<section class="combat-panel"><h3>${esc(nice(info.action.type))} <span class="muted">before the dice</span></h3>${oddsHead(info.action, info.preview)}${supportsLine(info.preview.inputs || {})}${outcomesTable(info.preview)}${moraleLine(info.preview.inputs || {})}</section>`;
   }
-  const off = units.filter((u) => !u.hex);
+  const off = kit.units().filter((u) => !u.hex);
   const offHtml = off.length ? `<section><h3>Off the map</h3><div style="font-size:12px">${off.map((u) => `${unitHtml(u.id)} <span class="muted">${eliminated.has(u.id) ? 'eliminated' : 'not yet arrived'}</span>`).join('<br>')}</div></section>` : '';
   ctx.panel.innerHTML = unitSection + combat + offHtml;
   const rose = ctx.panel.querySelector('#side-rose');
@@ -536,7 +456,7 @@ function panel() {
 }
 
 function hintFor(s) {
-  const list = actionsOf(s.id);
+  const list = kit.actionsOf(s.id);
   if (phase() === 'movement') {
     if (list.some((a) => a.type === 'charge')) return `<div class="reason">${ruleBadge('MP-CHG-7')} <b style="color:#c8201c">A charge is possible</b>: click the red arrow.</div>`;
     return list.length ? '<div class="muted">Click a lit hex to move there, or step with the rose.</div>' : '';
@@ -609,22 +529,13 @@ function describeEvent(e) {
 
 function key(ev) {
   const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-  if (k === 'Escape' && sel) {
-    select(null);
-    return true;
-  }
   if (k === 'Tab' || k === 'n') {
-    const own = units.filter((u) => u.hex && actionsOf(u.id).length);
-    if (!own.length) return k === 'Tab';
-    const i = own.findIndex((u) => u.id === sel);
-    const next = own[(i + (ev.shiftKey ? own.length - 1 : 1)) % own.length];
-    select(next.id);
-    ctx.board.reveal(next.hex);
-    return true;
+    const own = kit.units().filter((u) => u.hex && kit.actionsOf(u.id).length);
+    return kit.next(own.map((u) => u.id), ev.shiftKey) || k === 'Tab';
   }
-  if (sel && phase() === 'movement' && k in KEYS && mine(byId.get(sel))) {
+  if (kit.sel && phase() === 'movement' && k in KEYS && mine(kit.unit(kit.sel))) {
     stepDir(KEYS[k]).then(() => {
-      const u = byId.get(sel);
+      const u = kit.unit(kit.sel);
       if (u) ctx.board.reveal(u.hex);
     });
     return true;
@@ -634,30 +545,13 @@ function key(ev) {
 
 // ---- the module -----------------------------------------------------------------------------
 
-export default {
+function onView() {
+  for (const e of kit.g.log || []) for (const ev of e.events || []) if (ev.type === 'eliminated') eliminated.add(ev.unit);
+}
+
+export default kit.module({
   name: 'morne_plaine',
   keysHelp: '<kbd>Q</kbd><kbd>W</kbd><kbd>E</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> step NW N NE SW S SE · <kbd>Tab</kbd> next unit · <kbd>Esc</kbd> deselect · <kbd>Enter</kbd> end phase ·',
-  init(c) {
-    ctx = c;
-    ctx.board.onHexHover = (hex, ev) => onHover(hex, ev);
-    ctx.board.onHexClick = (hex) => onClick(hex);
-    ctx.board.onHexContext = () => select(null);
-  },
-  update(next) {
-    g = next;
-    units = view().units || [];
-    byId.clear();
-    byHex.clear();
-    for (const u of units) {
-      byId.set(u.id, u);
-      if (u.hex) byHex.set(u.hex, u);
-    }
-    for (const e of g.log || []) for (const ev of e.events || []) if (ev.type === 'eliminated') eliminated.add(ev.unit);
-    if (sel && !byId.get(sel)?.hex) sel = null;
-    hoverInfo = null;
-    refreshReach();
-    draw();
-  },
   status(next) {
     const v = next.view || {};
     return { turn: v.turn, turns: v.turns, phases: PHASES, phase: v.phase, active: v.active };
@@ -675,4 +569,4 @@ export default {
       .filter((u) => u.hex)
       .map((u) => ({ id: u.id, side: u.side, hex: u.hex, kind: u.class, top: short(u.id), values: u.class === 'leader' ? `${u.cs}-${u.ma}` : `${u.cs}-${u.mv}-${u.ma}`, stripes: u.stripes, badge: u.class === 'artillery' ? u.bv : null, tip: u.id, marks: { victorious: u.victorious, demoralised: u.demoralised } }));
   },
-};
+});

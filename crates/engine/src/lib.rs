@@ -20,6 +20,7 @@ pub mod dice_pool;
 pub mod dynamic;
 pub mod fuzzing;
 pub mod game;
+pub mod palette;
 pub mod protocol;
 pub mod retreat;
 pub mod ruleset;

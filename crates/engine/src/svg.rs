@@ -11,6 +11,7 @@
 //!
 //! For people, never for rules: nothing reads the picture back.
 
+use crate::palette::{hashed, terrain_colour};
 use crate::scenario::{Scenario, Unit};
 use grognard_hex::{Direction, Hex};
 use std::collections::BTreeSet;
@@ -141,40 +142,6 @@ fn esc(text: &str) -> String {
         }
     }
     out
-}
-
-/// A stable colour for a name no palette knows: its hash picks the hue.
-fn hashed(name: &str, saturation: u32, lightness: u32) -> String {
-    let h = name.bytes().fold(0x811c_9dc5_u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    });
-    format!("hsl({}, {saturation}%, {lightness}%)", h % 360)
-}
-
-/// The fill of a terrain: a fixed palette for common names, a hashed colour otherwise.
-fn terrain_colour(name: &str) -> String {
-    let fixed = match name {
-        "clear" | "open" | "plain" => "#eef0d8",
-        "rough" | "broken" => "#d8c9a3",
-        "rocky" | "rocky_ground" => "#bdb5a6",
-        "coppice" | "brush" | "scrub" => "#bcd69c",
-        "orchard" => "#cfe3a0",
-        "woods" | "forest" | "wood" => "#6f9a58",
-        "palm_grove" => "#a3c47a",
-        "village" | "hamlet" | "homestead" => "#d2a77f",
-        "town" | "city" | "built_up" => "#b57f5c",
-        "marsh" | "swamp" | "bog" => "#a9c7b8",
-        "hill" | "hills" => "#d9c096",
-        "mountain" => "#9c8f80",
-        "field" | "fields" | "crops" => "#f0e2a0",
-        "fort" | "redoubt" | "entrenchment" | "fortification" => "#a9a9a9",
-        "river" | "water" | "lake" | "waterway" | "pond" => "#8fb8e8",
-        "sand" | "dune" | "dunes" | "desert" => "#f3e3b0",
-        "snow" => "#f8f8ff",
-        "road" => "#e2d4b0",
-        _ => return hashed(name, 40, 72),
-    };
-    fixed.to_owned()
 }
 
 /// The colour of a side: the id's own colour when it names one, hashed otherwise.

@@ -1,9 +1,13 @@
 //! A scenario's static board as JSON, for clients to draw: every hex with its terrain
 //! and elevation, every hexside feature, the paths, places and sides.
 //!
+//! Each terrain of the scenario comes with its fill from the engine's palette
+//! ([`grognard_engine::palette`]), the one `grognard show --svg` draws with.
+//!
 //! Hex centres for drawing, hexes of circumradius `s`: flat-top `x = 1.5 s q`,
 //! `y = sqrt(3) s (r + q/2)`; pointy-top `x = sqrt(3) s (q + r/2)`, `y = 1.5 s r`.
 
+use grognard_engine::palette::terrain_colour;
 use grognard_engine::scenario::Scenario;
 use grognard_hex::{Direction, Hex, Orientation, Shove};
 use serde_json::{json, Value};
@@ -84,6 +88,11 @@ pub fn board(id: &str, s: &Scenario) -> Value {
             })
         })
         .collect();
+    let terrain: serde_json::Map<String, Value> = s
+        .terrain_names
+        .iter()
+        .map(|name| (name.clone(), Value::from(terrain_colour(name))))
+        .collect();
     json!({
         "id": id,
         "title": s.title,
@@ -103,6 +112,7 @@ pub fn board(id: &str, s: &Scenario) -> Value {
         "paths": paths,
         "places": places,
         "sides": sides,
+        "palette": {"terrain": terrain},
     })
 }
 

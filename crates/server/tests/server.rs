@@ -257,6 +257,15 @@ async fn board_draws_every_hex_hexside_path_and_place() {
         .any(|p| p["kind"] == "road"));
     assert!(!b["places"].as_array().unwrap().is_empty());
     assert_eq!(b["sides"].as_array().unwrap().len(), 2);
+    // Every terrain of the map has its fill from the engine's palette, as the SVG has.
+    for h in hexes {
+        let terrain = h["terrain"].as_str().unwrap();
+        assert_eq!(
+            b["palette"]["terrain"][terrain],
+            grognard_engine::palette::terrain_colour(terrain)
+        );
+    }
+    assert_eq!(b["palette"]["terrain"]["woods"], "#7fa464");
 
     let (status, body) = get(&app, "/api/scenarios/no-such-battle/board", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
