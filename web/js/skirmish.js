@@ -164,7 +164,7 @@ function panel() {
     const manoeuvres = acts.filter((a) => a.unit === kit.sel && a.type === 'maneuver');
     const m = s.missile;
     selHtml = `<section><h3>${esc(s.name || s.id)} <span class="muted">Esc to deselect</span></h3>
-      <div class="muted">${esc(nice(s.formation || ''))} · facing <b id="sk-facing">${esc(s.facing)}</b> · ${s.mp} MP left · health ${s.health - s.damage}/${s.health} · ${esc(s.weapon?.name || '')}</div>
+      <div class="muted">${s.formation ? `${esc(nice(s.formation))} · ` : ''}facing <b id="sk-facing">${esc(s.facing)}</b> · ${s.mp} MP left · health ${s.health - s.damage}/${s.health} · ${esc(s.weapon?.name || '')}</div>
       ${faces.some((f) => f.a) ? `<div>Face: <span class="bc-choices sk-faces">${faces.map((f) => `<button data-face="${f.d}" ${f.a ? '' : 'disabled'} class="${f.d === s.facing ? 'on' : ''}">${f.d.toUpperCase()}</button>`).join('')}</span> <span class="muted"><kbd>[</kbd> <kbd>]</kbd></span></div>` : ''}
       ${acts.some((a) => a.unit === kit.sel && a.type === 'move' && a.evasive) ? `<label><input type="checkbox" id="sk-evasive" ${evasive ? 'checked' : ''}> evasive steps (+1 MP)</label>` : ''}
       ${charges.length ? `<div>Charge: click a red-ringed enemy. ${charges.some((a) => a.together) ? `<label><input type="checkbox" id="sk-together" ${together ? 'checked' : ''}> with the formation</label>` : ''}</div>` : ''}
