@@ -1,6 +1,8 @@
 // Battle Cry played in a real headless Chromium against the real server: the hand of
 // cards, sections lit for a card, ordered units marked, the battle dice's odds before the
-// roll, the retreat offered to the defending player, and a whole game played to its end.
+// roll, the retreat offered to the defending player, the embolden decision (ignore one flag
+// thanks to a general) on a game object served as the server would, and a whole game played
+// to its end.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -145,6 +147,7 @@ describe('Battle Cry in the browser', () => {
     const held = await heldTokens(page, gameId);
     assert.deepEqual(Object.keys(held).sort(), scenario.sides.map((s) => s.id).sort(), 'the creator holds both seats');
     let retreats = 0;
+    let emboldens = 0;
     let cardsPlayed = new Set();
     let moved = new Set(); // units moved this turn, by n of the turn's card
     for (let i = 0; i < 3000; i++) {
@@ -163,6 +166,12 @@ describe('Battle Cry in the browser', () => {
         const r = acts.find((a) => a.type === 'retreat');
         assert.ok((await page.locator('.hl.reach').count()) >= 1, 'the retreat hexes are lit');
         await clickHex(page, r.to);
+      } else if (kind === 'embolden') {
+        // BC-GEN-5, BC-GEN-6: ignore one flag, or take every flag, in turn.
+        const box = page.locator('.retreat-box[data-pending="embolden"]');
+        await box.waitFor();
+        assert.match(await box.innerText(), /BC-GEN-[56]/);
+        await page.locator(emboldens++ % 2 ? '#bc-take-flags' : '#bc-ignore-flag').click();
       } else if (kind === 'take_ground' || kind === 'fight_back') {
         await page.locator('.retreat-box button').first().click();
       } else if (kind === 'deal' || kind === 'command') {
@@ -208,8 +217,79 @@ describe('Battle Cry in the browser', () => {
     assert.match(await page.locator('#go-winner').innerText(), /wins|draw/);
     assert.match(await page.locator('#go-reason').innerText(), /BC-/);
     assert.equal(cardsPlayed.size, 2, 'both sides played cards');
-    t.diagnostic(`${await shownN(page)} actions, ${retreats} retreats chosen`);
+    t.diagnostic(`${await shownN(page)} actions, ${retreats} retreats chosen, ${emboldens} embolden decisions`);
     assert.ok(retreats > 0, 'the defender chose a retreat at least once');
     assert.deepEqual(page.errors, []);
+  });
+  test('the embolden decision: the prompt in words with its rule, both buttons, the log', async (t) => {
+    if (!scenario) return t.skip('no Battle Cry scenario is built in');
+    const created = await api(server.base, 'POST', '/api/games', { body: { scenario: scenario.id, seats: Object.fromEntries(scenario.sides.map((s) => [s.id, 'human'])) } });
+    const id = created.id;
+    const tok = Object.fromEntries(Object.entries(created.seats).map(([side, s]) => [side, s.token]));
+    const real = await api(server.base, 'GET', `/api/games/${id}`, { token: Object.values(tok)[0] });
+    // A unit with a general, and an enemy unit that battled it: the game as the server
+    // sends it when that battle rolled two flags (BC-GEN-5). The rules decide when this
+    // comes in play; here the page is checked on it whatever the dice.
+    const pieces = real.view.pieces.filter((p) => p.hex);
+    const general = pieces.find((p) => p.type === 'general');
+    const unit = pieces.find((p) => p.type !== 'general' && p.side === general.side);
+    const battler = pieces.find((p) => p.type !== 'general' && p.side !== general.side);
+    general.hex = unit.hex;
+    general.attached = unit.id;
+    unit.attached = general.id;
+    const side = unit.side;
+    const n = real.n + 1000; // ahead of anything the live socket sends
+    const craft = (seat) => ({
+      ...real,
+      n,
+      seat,
+      to_act: { side, kind: 'embolden' },
+      actions: seat === side ? [{ type: 'ignore_flag' }, { type: 'decline' }] : [],
+      view: { ...real.view, phase: 'battle', pending: { kind: 'embolden', unit: unit.id, flags: 2, battler: battler.id, from: unit.hex } },
+      log: [
+        { n: 1, action: { type: 'battle', unit: battler.id, target: unit.id }, events: [{ type: 'battled', unit: battler.id, target: unit.id, dice: 3, faces: ['flag', 'flag', 'sabers'], hits: 1, flags: 2, rules: ['BC-HIT-1'] }] },
+        { n: 2, action: { type: 'ignore_flag' }, events: [{ type: 'flag_ignored', unit: unit.id, left: 1, rule: 'BC-GEN-5' }] },
+        { n: 3, action: { type: 'battle', unit: battler.id, target: unit.id }, events: [{ type: 'battled', unit: battler.id, target: unit.id, dice: 2, faces: ['flag', 'infantry'], hits: 0, flags: 1, rules: ['BC-HIT-1'] }] },
+        { n: 4, action: { type: 'decline' }, events: [] },
+      ],
+    });
+    const posted = [];
+    await page.route(`**/api/games/${id}`, (route) => {
+      const auth = route.request().headers().authorization || '';
+      const seat = Object.keys(tok).find((s) => auth.endsWith(tok[s])) || 'spectator';
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(craft(seat)) });
+    });
+    await page.route(`**/api/games/${id}/actions`, (route) => {
+      posted.push(route.request().postDataJSON().action);
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { rule: 'test', message: 'test: the action was seen', reasons: [] } }) });
+    });
+    await page.goto(server.base + '/');
+    await page.evaluate(([g, tk]) => localStorage.setItem('grognard.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('grognard.tokens') || '{}'), [g]: tk })), [id, tok]);
+    await page.goto(`${server.base}/play/${id}?token=${tok[side]}`);
+    const box = page.locator('.retreat-box[data-pending="embolden"]');
+    await box.waitFor();
+    const text = await box.innerText();
+    assert.match(text, new RegExp(`${unit.id}[\\s\\S]*with its general[\\s\\S]*${battler.id}`));
+    assert.match(text, /2 flags/);
+    assert.match(text, /BC-GEN-5/);
+    assert.match(text, /retreats 1 hex instead of 2 hexes/);
+    assert.doesNotMatch(text, /[{}]/, 'in words, no JSON');
+    assert.equal(await page.locator('#bc-ignore-flag').innerText(), 'Ignore one flag');
+    assert.equal(await page.locator('#bc-take-flags').innerText(), 'Take every flag');
+    await shot(page, 'battle-cry-embolden.png');
+    await page.locator('#bc-ignore-flag').click();
+    await page.waitForFunction(() => !document.querySelector('#refusal').hidden);
+    await page.locator('#bc-take-flags').click();
+    await page.waitForFunction(() => document.querySelector('#refusal').textContent.includes('test'));
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(posted, [{ type: 'ignore_flag' }, { type: 'decline' }], 'each button sends its listed action');
+    // The log in words.
+    const log = await page.locator('#log').innerText();
+    assert.match(log, /ignores one flag[\s\S]*retreats 1 hex/);
+    assert.match(log, /takes every flag/);
+    assert.doesNotMatch(log, /ignored\)/, 'no count of ignored flags on the battle line');
+    assert.doesNotMatch(log, /[{}]/);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    page.errors.length = 0; // the refusals were the stand-in's
   });
 });

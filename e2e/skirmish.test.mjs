@@ -1,11 +1,12 @@
 // Futile Kingdoms skirmish played hotseat in a real headless Chromium against the real
-// server: facing drawn on every character and turned with the keyboard, movement costs from
-// GET .../reachable, a step that opens the passive side's reaction window, a short move
-// answered in the prompt, a pass, and the phases ended.
+// server: a shot in the missile phase with its odds on hover, facing drawn on every
+// character and turned with the keyboard, movement costs from GET .../reachable, a step that
+// opens the passive side's reaction window, a short move answered in the prompt, a pass, and
+// the phases ended; reaction fire from the window prompt; the Maneuver in the melee phase.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, gameOfSideToAct, heldTokens, clickHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
+import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
 
 describe('Futile Kingdoms skirmish in the browser', () => {
   let server;
@@ -30,7 +31,7 @@ describe('Futile Kingdoms skirmish in the browser', () => {
   const unitOf = (g, id) => g.view.units.find((u) => u.id === id);
   const alone = (g, id) => g.view.units.filter((u) => u.hex === unitOf(g, id).hex).length === 1;
 
-  test('a hotseat turn: facing by keyboard, costs, a step, the reaction prompt, end phases', async (t) => {
+  test('the missile phase: a shooter selected, the odds on hover, the shot, the log in words', async (t) => {
     if (!scenario) return t.skip('no skirmish scenario is built in');
     await page.goto(server.base + '/');
     const card = page.locator(`.scenario-card[data-scenario="${scenario.id}"]`);
@@ -39,7 +40,49 @@ describe('Futile Kingdoms skirmish in the browser', () => {
     await page.waitForURL(/\/play\//);
     gameId = new URL(page.url()).pathname.split('/').pop();
     await page.waitForSelector('.counter');
+    await page.waitForFunction(() => document.body.dataset.phase === 'missile');
+    assert.equal(await page.locator('#phasebar .phase.current').getAttribute('data-phase'), 'missile', 'the header lists the missile phase, current');
+    let g = await seen();
+    const shoot = g.actions.find((a) => a.type === 'shoot');
+    assert.ok(shoot, `a shot is listed: ${JSON.stringify(g.actions).slice(0, 300)}`);
+    const token = (await heldTokens(page, gameId))[g.to_act.side];
+    const preview = await api(server.base, 'POST', `/api/games/${gameId}/preview`, { token, body: { action: shoot } });
+    await clickHex(page, unitOf(g, shoot.unit).hex);
+    await page.locator(`.counter.is-selected[data-unit="${shoot.unit}"]`).waitFor();
+    await page.locator('#sk-shoot-hint').waitFor();
+    assert.match(await page.locator('#sk-shoot-hint').innerText(), /SK-MIS-1/, 'the rule badge');
+    assert.equal(await page.locator(`.counter.is-target[data-unit="${shoot.target}"]`).count(), 1, 'the target ringed');
+    await hoverHex(page, unitOf(g, shoot.target).hex);
+    const odds = page.locator('.tooltip:not([hidden]) .sk-odds');
+    await odds.waitFor();
+    const tip = await odds.innerText();
+    assert.match(tip, /shoots at/);
+    assert.match(tip, /SK-MIS-3/);
+    assert.equal(await page.locator('.tooltip .sk-odds tr').count(), preview.outcomes.length, 'one line per result');
+    assert.doesNotMatch(tip, /[{}]/, 'the results in words, no JSON');
+    assert.match(tip, /no effect|damage/);
+    await shot(page, 'skirmish-missile.png');
+    await clickHex(page, unitOf(g, shoot.target).hex);
+    await waitForN(page, g.n + 1);
+    const entry = page.locator('.log .entry[data-type="shoot"]').last();
+    await entry.waitFor();
+    const text = await entry.innerText();
+    assert.match(text, /shoots at/);
+    assert.match(text, /a hit|a miss/);
+    assert.match(text, /SK-MIS-1/);
+    assert.doesNotMatch(text, /[{}]/, 'the log in words, no JSON');
+    assert.ok((await entry.locator('.die').count()) >= 1, 'the die shown');
+    // End the missile phase.
+    g = await seen();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await waitForN(page, g.n + 1);
     await page.waitForFunction(() => document.body.dataset.phase === 'movement');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a hotseat turn: facing by keyboard, costs, a step, the reaction prompt, end phases', async (t) => {
+    if (!gameId) return t.skip('no game from the test before');
     let g = await seen();
     const active = g.to_act.side;
     const onMap = g.view.units.filter((u) => u.hex);
@@ -114,6 +157,95 @@ describe('Futile Kingdoms skirmish in the browser', () => {
       g = await seen();
     }
     assert.notEqual(g.view.active, active, 'the other side is active');
+    assert.deepEqual(page.errors, []);
+  });
+  /**
+   * A new hotseat game brought by the API to blue's movement phase, where Hrolf steps to
+   * 0803: with Idwal left at home, red's Tam has him in sight and may answer the step with
+   * his sling; with Idwal walked up the middle to 0804, Hrolf is Engaged beside him. No die
+   * is rolled on the way, so any seed leads there.
+   */
+  async function toHrolfStep({ idwal }) {
+    const created = await api(server.base, 'POST', '/api/games', { body: { scenario: scenario.id, seats: { red: 'human', blue: 'human' } } });
+    const id = created.id;
+    const tok = { red: created.seats.red.token, blue: created.seats.blue.token };
+    const game = async () => {
+      const any = await api(server.base, 'GET', `/api/games/${id}`, { token: tok.red });
+      return any.to_act && any.to_act.side !== 'red' ? api(server.base, 'GET', `/api/games/${id}`, { token: tok[any.to_act.side] }) : any;
+    };
+    const act = async (action) => {
+      const g = await game();
+      return api(server.base, 'POST', `/api/games/${id}/actions`, { token: tok[g.to_act.side], body: { action, expect: g.n } });
+    };
+    await act({ type: 'end_phase' });
+    for (const to of idwal ? ['0808', '0807', '0806', '0805', '0804'] : []) {
+      await act({ type: 'move', unit: 'r-idwal', to });
+      if ((await game()).to_act.reaction) await act({ type: 'pass' });
+    }
+    for (let i = 0; i < 8; i++) {
+      const g = await game();
+      if (g.view.active === 'blue' && g.view.phase === 'movement') break;
+      await act({ type: 'end_phase' });
+    }
+    await act({ type: 'move', unit: 'b-hrolf', to: '0803' });
+    await page.goto(server.base + '/');
+    await page.evaluate(([g, t]) => localStorage.setItem('grognard.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('grognard.tokens') || '{}'), [g]: t })), [id, tok]);
+    return { id, tok, game, act };
+  }
+
+  test('reaction fire from the window prompt, with its chance to hit, and the log in words', async (t) => {
+    if (!scenario || scenario.id !== 'broken-cairn') return t.skip('the broken-cairn scenario is not built in');
+    const { id, tok, game } = await toHrolfStep({ idwal: false });
+    let g = await game();
+    const fire = g.actions.find((a) => a.type === 'shoot' && a.unit === 'r-tam');
+    assert.ok(g.to_act.reaction && fire, `Tam may answer with reaction fire: ${JSON.stringify(g.actions).slice(0, 300)}`);
+    await page.goto(`${server.base}/play/${id}?token=${tok.red}`);
+    await page.locator('#sk-prompt').waitFor();
+    assert.match(await page.locator('#sk-prompt').innerText(), /SK-MIS-4/, 'the rule badge');
+    const button = page.locator('#sk-prompt button[data-fire]');
+    assert.equal(await button.count(), 1);
+    await page.waitForFunction(() => /% to hit/.test(document.querySelector('[data-fire-odds]')?.textContent || ''));
+    await shot(page, 'skirmish-reaction-fire.png');
+    await button.click();
+    await waitForN(page, g.n + 1);
+    const entry = page.locator('.log .entry[data-type="shoot"]').last();
+    await entry.waitFor();
+    const text = await entry.innerText();
+    assert.match(text, /reaction fire/);
+    assert.match(text, /SK-MIS-4/);
+    assert.doesNotMatch(text, /[{}]/);
+    g = await game();
+    assert.equal(g.view.units.find((u) => u.id === 'r-tam').actions.quick, false, 'the Quick Action is spent');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the Maneuver: an Engaged character clicks a lit hex in the melee phase', async (t) => {
+    if (!scenario || scenario.id !== 'broken-cairn') return t.skip('the broken-cairn scenario is not built in');
+    const { id, tok, game, act } = await toHrolfStep({ idwal: true });
+    for (let i = 0; i < 8; i++) {
+      const g = await game();
+      if (g.view.active === 'blue' && g.view.phase === 'melee') break;
+      await act({ type: g.to_act.reaction ? 'pass' : 'end_phase' });
+    }
+    let g = await game();
+    const man = g.actions.find((a) => a.type === 'maneuver' && a.unit === 'b-hrolf');
+    assert.ok(man, `Hrolf may manoeuvre: ${JSON.stringify(g.actions).slice(0, 300)}`);
+    await page.goto(`${server.base}/play/${id}?token=${tok.blue}`);
+    await page.waitForFunction(() => document.body.dataset.phase === 'melee');
+    await clickHex(page, unitOf(g, 'b-hrolf').hex);
+    await page.locator('.counter.is-selected[data-unit="b-hrolf"]').waitFor();
+    await page.locator('#sk-maneuver-hint').waitFor();
+    assert.match(await page.locator('#sk-maneuver-hint').innerText(), /SK-SHM-4/);
+    for (const a of g.actions.filter((x) => x.type === 'maneuver' && x.unit === 'b-hrolf')) {
+      assert.equal(await page.locator(`.hl.reach[data-hex="${a.to}"]`).count(), 1, `${a.to} is lit`);
+    }
+    await clickHex(page, man.to);
+    await waitForN(page, g.n + 1);
+    g = await game();
+    assert.equal(unitOf(g, 'b-hrolf').hex, man.to, 'Hrolf manoeuvred');
+    const entry = page.locator('.log .entry[data-type="maneuver"]').last();
+    await entry.waitFor();
+    assert.match(await entry.innerText(), /manoeuvres to/);
     assert.deepEqual(page.errors, []);
   });
 });

@@ -1,6 +1,7 @@
 // Battle Cry's panel: the hand of command cards, the sections lit for a card, ordered
 // units marked, moves to a lit hex, the battle dice's odds before the roll, and the
-// retreat, take-ground and fight-back decisions offered to the side that takes them.
+// retreat, embolden (ignore one flag), take-ground and fight-back decisions offered to the
+// side that takes them.
 //
 // Legality comes from the listed actions, odds from `preview`, reasons from `explain`.
 
@@ -135,7 +136,7 @@ async function onClick(hex) {
 function announce(events) {
   const b = events.find((e) => e.type === 'battled');
   if (!b) return;
-  ctx.notice(`<b>${esc(b.unit)} battles ${esc(b.target)}</b>: ${faces(b.faces)} → ${b.hits} hit${b.hits === 1 ? '' : 's'}, ${b.flags} flag${b.flags === 1 ? '' : 's'}${b.ignored ? ` (${b.ignored} ignored)` : ''}`, 'info', 8000);
+  ctx.notice(`<b>${esc(b.unit)} battles ${esc(b.target)}</b>: ${faces(b.faces)} → ${b.hits} hit${b.hits === 1 ? '' : 's'}, ${b.flags} flag${b.flags === 1 ? '' : 's'}`, 'info', 8000);
 }
 
 const FACE = { infantry: 'INF', cavalry: 'CAV', artillery: 'ART', sabers: '⚔', flag: '⚑' };
@@ -188,7 +189,7 @@ function resultText(r) {
   const bits = [];
   if (r.hits) bits.push(`${r.hits} hit${r.hits > 1 ? 's' : ''}`);
   if (r.retreat) bits.push(`retreats ${r.retreat}`);
-  else if (r.flags) bits.push(`${r.flags} flag${r.flags > 1 ? 's' : ''} ignored`);
+  else if (r.flags) bits.push(`${r.flags} flag${r.flags > 1 ? 's' : ''}, the general may ignore it`);
   return bits.join(', ') || 'no effect';
 }
 
@@ -260,6 +261,32 @@ function drawBoard() {
   }
 }
 
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : word.endsWith('x') ? 'es' : 's'}`;
+}
+
+/** BC-GEN-5, BC-GEN-6: the attacked side may ignore one of the flags rolled against it. */
+function emboldenHtml(p, acts, mine) {
+  const rule = p.alone ? 'BC-GEN-6' : 'BC-GEN-5';
+  const piece = kit.unit(p.unit);
+  const who = p.alone
+    ? `${unitHtml(p.unit)}, a general alone, was attacked by ${unitHtml(p.battler)}`
+    : piece && piece.type === 'general'
+      ? `${unitHtml(p.unit)}, whose unit was eliminated by ${unitHtml(p.battler)}, makes its retreat moves ${ruleBadge('BC-RET-8')}`
+      : `${unitHtml(p.unit)}, with its general, was attacked by ${unitHtml(p.battler)}`;
+  const why = p.alone ? 'A general alone may ignore one retreat flag' : 'Embolden: a unit with an attached general may ignore one retreat flag';
+  const ignore = acts.find((a) => a.type === 'ignore_flag');
+  const take = acts.find((a) => a.type === 'decline');
+  const chooser = esc(ctx.sideName(kit.g.to_act && kit.g.to_act.side));
+  return `${who}: ${plural(p.flags, 'flag')} rolled from ${esc(p.from)}.
+    <div>${ruleBadge(rule)} ${why}: it retreats ${plural(p.flags - 1, 'hex')} instead of ${plural(p.flags, 'hex')}.</div>
+    ${
+      mine && (ignore || take)
+        ? `<div class="bc-choices" style="margin-top:6px">${ignore ? `<button id="bc-ignore-flag" class="primary">Ignore one flag</button>` : ''}${take ? `<button id="bc-take-flags">Take every flag</button>` : ''}</div>`
+        : `<div class="muted">${chooser} chooses.</div>`
+    }`;
+}
+
 function cardHtml(c, side, acts) {
   const play = acts.find((a) => (a.type === 'play_card' || a.type === 'discard') && a.card === c.card);
   const verb = play ? (play.type === 'discard' ? 'discard' : 'play') : '';
@@ -294,6 +321,8 @@ function panel() {
       const opts = acts.filter((a) => a.type === 'retreat');
       body = `${unitHtml(p.unit)} must retreat ${p.hexes} hex${p.hexes > 1 ? 'es' : ''} ${ruleBadge('BC-RET-3')}. ${mine ? 'Choose where: click a lit hex or a button.' : `${esc(ctx.sideName(kit.g.to_act && kit.g.to_act.side))} chooses.`}
         <div class="bc-choices" style="margin-top:6px">${opts.map((a, i) => `<button data-act="${i}" data-kind="retreat">Retreat to ${esc(a.to)}</button>`).join('')}</div>`;
+    } else if (p.kind === 'embolden') {
+      body = emboldenHtml(p, acts, mine);
     } else if (p.kind === 'take_ground') {
       body = `${unitHtml(p.unit)} may take ground in ${esc(p.to)} ${ruleBadge('BC-GEN-7')}.<div class="bc-choices" style="margin-top:6px">${acts.map((a, i) => `<button data-act="${i}">${a.type === 'take_ground' ? 'Take ground' : 'Decline'}</button>`).join('')}</div>`;
     } else if (p.kind === 'fight_back') {
@@ -333,11 +362,29 @@ function panel() {
   });
   const decisionActs = p && p.kind === 'retreat' ? acts.filter((a) => a.type === 'retreat') : acts;
   ctx.panel.querySelectorAll('button[data-act]').forEach((b) => (b.onclick = () => ctx.act(decisionActs[+b.dataset.act])));
+  const ignore = acts.find((a) => a.type === 'ignore_flag');
+  const take = acts.find((a) => a.type === 'decline');
+  ctx.panel.querySelector('#bc-ignore-flag')?.addEventListener('click', () => ctx.act(ignore));
+  ctx.panel.querySelector('#bc-take-flags')?.addEventListener('click', () => ctx.act(take));
 }
 
 // ---- the log --------------------------------------------------------------------------------
 
-function describeAction(a) {
+/**
+ * Whether a decline answered an embolden (BC-GEN-5, BC-GEN-6) rather than taking ground
+ * or Fight Back: it follows a battle that rolled flags against a piece still on the map,
+ * whose retreat is otherwise made, never declined.
+ */
+function emboldenDeclined(a, g) {
+  const log = (g && g.log) || [];
+  const i = log.findIndex((e) => e.action === a);
+  const prev = i > 0 ? log[i - 1] : null;
+  if (!prev || !['battle', 'fight_back'].includes(prev.action && prev.action.type)) return false;
+  const b = (prev.events || []).find((e) => e.type === 'battled');
+  return !!b && b.flags > 0 && !(prev.events || []).some((e) => e.type === 'eliminated' && e.unit === b.target);
+}
+
+function describeAction(a, events, g) {
   switch (a.type) {
     case 'deal':
       return '<span class="muted">deals the cards</span>';
@@ -363,8 +410,10 @@ function describeAction(a) {
       return 'takes ground';
     case 'fight_back':
       return '<b>fights back</b>';
+    case 'ignore_flag':
+      return '<b>ignores one flag</b> thanks to the general';
     case 'decline':
-      return '<span class="muted">declines</span>';
+      return emboldenDeclined(a, g) ? 'takes every flag <span class="muted">(ignores none)</span>' : '<span class="muted">declines</span>';
     default:
       return null;
   }
@@ -389,7 +438,7 @@ function describeEvent(e) {
     case 'attached':
       return { html: `${unitHtml(e.general)} attaches to ${unitHtml(e.unit)} ${ruleBadge(e.rule)}`, cls: '' };
     case 'battled':
-      return { html: `${faces(e.faces)} → <b>${e.hits}</b> hit${e.hits === 1 ? '' : 's'}, ${e.flags} flag${e.flags === 1 ? '' : 's'}${e.ignored ? ` (${e.ignored} ignored)` : ''} ${(e.rules || []).map(ruleBadge).join(' ')}`, cls: '' };
+      return { html: `${faces(e.faces)} → <b>${e.hits}</b> hit${e.hits === 1 ? '' : 's'}, ${e.flags} flag${e.flags === 1 ? '' : 's'} ${(e.rules || []).map(ruleBadge).join(' ')}`, cls: '' };
     case 'lost':
       return { html: `${unitHtml(e.unit)} loses ${e.figures} figure${e.figures === 1 ? '' : 's'}, ${e.left} left ${ruleBadge(e.rule)}`, cls: 'bad' };
     case 'eliminated':
@@ -398,6 +447,8 @@ function describeEvent(e) {
       return { html: `<span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(e.side)} takes a flag: ${e.flags}`, cls: 'good' };
     case 'retreated':
       return { html: `${unitHtml(e.unit)} retreats ${esc(e.from)} → ${esc(e.to)}${e.general ? ` with ${unitHtml(e.general)}` : ''} ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'flag_ignored':
+      return { html: `${unitHtml(e.unit)} ignores one flag: ${e.left ? `retreats ${plural(e.left, 'hex')}` : 'holds its ground'} ${ruleBadge(e.rule)}`, cls: 'good' };
     case 'took_ground':
       return { html: `${unitHtml(e.unit)} takes ground in ${esc(e.to)} with ${unitHtml(e.general)} ${ruleBadge('BC-GEN-7')}`, cls: 'good' };
     default:

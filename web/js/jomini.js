@@ -1,9 +1,10 @@
 // The Jomini panel: activations chosen on the board (an officer, then the units that join
 // him), order tokens and manoeuvre orders as buttons with their cost, the reachable hexes
 // of the movement phase with road march and pass-through marked, attack odds on hover
-// (POST .../preview), retreats, and the phase-end buttons.
+// (POST .../preview), retreats, and the phase-end buttons. The log words what it knows
+// (a panicking elephant); the rest is written out plainly.
 
-import { esc, nice } from './api.js';
+import { esc, nice, ruleBadge, sideColour } from './api.js';
 import { panelKit } from './panel_kit.js';
 
 let ctx = null;
@@ -175,6 +176,24 @@ function onView() {
   if (picking && !actions().some((a) => a.type === 'order' && a.order === picking)) picking = null;
 }
 
+function pieceHtml(id) {
+  const p = piece(id);
+  return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${p ? sideColour(p.side) : '#888'}"></span> ${esc(id)}</b>`;
+}
+
+function describeEvent(e) {
+  switch (e.type) {
+    // JO-MOV-21, JO-PAN-1: an elephant of a unit that lost a stand bolts where the die sends it.
+    case 'panicked': {
+      const where = e.toward ? `into ${esc(e.toward)}` : 'off the table';
+      const harm = e.trampled ? `, trampling ${pieceHtml(e.trampled)}` : e.toward ? ', an empty hex: no harm done' : ': no harm done';
+      return { html: `an elephant of ${pieceHtml(e.unit)} panics and bolts ${where}${harm} ${ruleBadge(e.rule)}`, cls: e.trampled ? 'bad' : '' };
+    }
+    default:
+      return undefined;
+  }
+}
+
 export default kit.module({
   name: 'jomini',
   keysHelp: 'click an officer then units to activate · click a unit, then a lit hex · hover an enemy for odds · <kbd>Enter</kbd> ends the phase · <kbd>Esc</kbd> deselects ·',
@@ -185,7 +204,7 @@ export default kit.module({
   endAction,
   endLabel,
   describeAction: () => null,
-  describeEvent: () => undefined,
+  describeEvent,
   key(ev) {
     if (ev.key === 'Escape' && picking) {
       picking = null;

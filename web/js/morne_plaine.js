@@ -94,7 +94,11 @@ async function stepDir(d) {
   const to = ctx.board.neighbor(u.hex, d);
   const list = kit.actionsOf(kit.sel);
   const charge = list.find((x) => x.type === 'charge' && chargeDir(u.hex, kit.unit(x.target)?.hex) === d);
-  if (charge) return ctx.act(charge);
+  if (charge) {
+    const res = await ctx.act(charge);
+    if (!res.error) announce(charge, res.events || []);
+    return res;
+  }
   const move = to && list.find((x) => x.type === 'move' && x.to === to);
   if (move) {
     const res = await ctx.act(move);
@@ -336,8 +340,16 @@ function announce(action, events) {
   const rolls = events.filter((e) => e.type === 'roll').map((r) => `<span class="die">${r.value}</span>`).join('');
   let text = '';
   if (att) text = `<b>${esc(att.odds)}</b>: ${rolls} → ${resultText({ die: att.die, result: att.result })}`;
-  else if (ch) text = `<b>Charge</b> ${rolls}: ${ch.success ? 'succeeds' : 'fails'} (${ch.result} against morale ${ch.morale})`;
-  else if (bo) text = `<b>Bombardment</b> ${rolls}: result ${bo.result}`;
+  else if (ch) {
+    // MP-CHG-29: after a failed charge the target may fire back: its die is the second.
+    const fire = events.find((e) => e.type === 'roll' && /^MP-CHG-29/.test(e.purpose || ''));
+    const shaken = events.find((e) => e.type === 'shaken' && e.rule === 'MP-CHG-29');
+    const morale = events.find((e) => e.type === 'roll');
+    text = `<b>Charge</b> ${morale ? `<span class="die">${morale.value}</span>` : ''}: ${ch.success ? 'succeeds' : 'fails'} (${ch.result} against morale ${ch.morale})`;
+    if (fire) text += `<div>${ruleBadge('MP-CHG-29')} reaction fire: <span class="die">${fire.value}</span> → ${shaken ? describeEvent(shaken)?.html || '' : 'no effect'}</div>`;
+    // MP-CHG-28: the charge does not end the charger's movement.
+    if (kit.actionsOf(action.unit).some((a) => a.type === 'move' || a.type === 'charge')) text += `<div class="muted">${esc(action.unit)} may go on moving with the points it has left ${ruleBadge('MP-CHG-28')}.</div>`;
+  } else if (bo) text = `<b>Bombardment</b> ${rolls}: result ${bo.result}`;
   if (!text) return;
   const after = events.filter((e) => ['retreated', 'eliminated', 'took_hex', 'morale_checked'].includes(e.type)).map((e) => describeEvent(e)?.html || '').join('<br>');
   ctx.notice(`${text}${after ? `<div>${after}</div>` : ''}`, 'info', 8000);
@@ -499,8 +511,12 @@ function describeEvent(e) {
       return { html: `${unitHtml(e.unit)} halts: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: '' };
     case 'charged':
       return { html: `morale test ${esc(e.result)} (roll ${e.modifier ? `${e.modifier > 0 ? '+' : ''}${esc(e.modifier)}` : ''}) against ${esc(e.morale)}: the charge <b>${e.success ? 'succeeds' : 'fails'}</b> ${ruleBadge('MP-CHG-11')}`, cls: e.success ? 'good' : 'bad' };
-    case 'shaken':
-      return { html: `${unitHtml(e.unit)} loses ${[e.morale ? `${e.morale} morale` : '', e.strength ? `${e.strength} strength` : ''].filter(Boolean).join(' and ') || 'nothing'} ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'shaken': {
+      const lost = [e.morale ? `${e.morale} morale point${e.morale > 1 ? 's' : ''}` : '', e.strength ? `${e.strength} strength point${e.strength > 1 ? 's' : ''}` : ''].filter(Boolean).join(' and ') || 'nothing';
+      // MP-CHG-29: the target that held fired back at the charger.
+      const why = e.rule === 'MP-CHG-29' ? ' to the reaction fire of the unit it charged' : '';
+      return { html: `${unitHtml(e.unit)} loses ${lost}${why} ${ruleBadge(e.rule)}`, cls: 'bad' };
+    }
     case 'retreated':
       return { html: `${unitHtml(e.unit)} retreats ${esc(e.from)} → ${esc(e.to)}${e.zones ? ` into ${e.zones} enemy zone${e.zones > 1 ? 's' : ''} of control` : ''} ${ruleBadge(e.rule)}`, cls: 'bad' };
     case 'took_hex':

@@ -1,12 +1,12 @@
 // The Futile Kingdoms skirmish panel: each character's facing drawn on its counter and
-// turned with [ and ] (or the panel's buttons) when a face action is listed; the cost of
-// every reachable hex (GET .../reachable, which follows facing); one step per click, each
-// step opening the passive side's reaction window, answered here with the listed short
-// moves and attacks of opportunity or a pass; charges declared on a target; melee attacks
-// with their odds on hover (POST .../preview).
+// turned with [ and ] (or the panel's buttons) when a face action is listed; shots in the
+// missile phase on a clicked target; the cost of every reachable hex (GET .../reachable,
+// which follows facing); one step per click, each step opening the passive side's reaction
+// window, answered here with the listed short moves, reaction fire and attacks of
+// opportunity or a pass; charges declared on a target; melee attacks, and the Maneuver on
+// a lit hex, in the melee phase; odds on hover (POST .../preview); the log in words.
 
-import { esc, nice } from './api.js';
-import { plain } from './log.js';
+import { esc, nice, ruleBadge, sideColour } from './api.js';
 import { panelKit } from './panel_kit.js';
 
 let ctx = null;
@@ -24,8 +24,55 @@ const unit = (id) => kit.unit(id);
 const actions = () => kit.actions();
 const inWindow = () => !!(kit.g && kit.g.to_act && kit.g.to_act.reaction);
 
+/** A character's name as the page writes it. */
+function who(id) {
+  const u = unit(id);
+  return (u && u.name) || id;
+}
+
+function whoHtml(id) {
+  const u = unit(id);
+  return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${u ? sideColour(u.side) : '#888'}"></span> ${esc(who(id))}</b>`;
+}
+
+/** The attacks a click on an enemy makes, by kind, in the order tried. */
+const AT_TARGET = ['shoot', 'attack', 'opportunity', 'charge'];
+
+/** An action in words, for tooltips and buttons. */
 function label(a) {
-  return plain(a).replace(/<[^>]+>/g, '');
+  switch (a.type) {
+    case 'shoot':
+      return `${who(a.unit)} shoots at ${who(a.target)}`;
+    case 'attack':
+      return `${who(a.unit)} attacks ${who(a.target)}`;
+    case 'opportunity':
+      return `${who(a.unit)} strikes ${who(a.target)} as it leaves`;
+    case 'charge':
+      return `${who(a.unit)} charges ${who(a.target)}${a.together ? ' with its formation' : ''}`;
+    case 'maneuver':
+      return `${who(a.unit)} manoeuvres to ${a.to}`;
+    case 'short_move':
+      return `${who(a.unit)} makes a short move to ${a.to}, facing ${a.facing}`;
+    case 'move':
+      return `${who(a.unit)} steps to ${a.to}${a.evasive ? ', evasively' : ''}`;
+    default:
+      return nice(a.type);
+  }
+}
+
+/** A preview's outcome (what changed, by character) in words. */
+function outcomeText(result) {
+  if (typeof result === 'string') return result;
+  const parts = Object.entries(result || {}).map(([id, r]) => {
+    const bits = [];
+    if (r.damage) bits.push(`${r.damage} damage`);
+    if (r.wounded) bits.push('wounded');
+    if (r.dazed) bits.push('dazed');
+    if (r.out) bits.push('out of action');
+    if (r.at) bits.push(`ends in ${r.at}`);
+    return `${who(id)}: ${bits.join(', ') || 'unchanged'}`;
+  });
+  return parts.join('; ') || 'no effect';
 }
 
 function endAction(game) {
@@ -52,7 +99,7 @@ function draw() {
   const acts = actions();
   const v = view();
   const w = v.window;
-  const targets = new Set(acts.filter((a) => a.unit === kit.sel && (a.type === 'charge' || a.type === 'attack' || a.type === 'opportunity')).map((a) => a.target));
+  const targets = new Set(acts.filter((a) => a.unit === kit.sel && AT_TARGET.includes(a.type)).map((a) => a.target));
   kit.setCounters((u) => ({
     kind: 'character',
     top: String(u.name || u.id).split(' ').pop().slice(0, 11),
@@ -77,6 +124,8 @@ function draw() {
     for (const h of stepHexes) if (!hl.some((x) => x.hex === h)) hl.push({ hex: h, cls: 'reach' });
     const shorts = new Set(acts.filter((a) => a.unit === kit.sel && a.type === 'short_move').map((a) => a.to));
     for (const h of shorts) hl.push({ hex: h, cls: 'reach', text: h === unit(kit.sel)?.hex ? 'turn' : 'short' });
+    // SK-SHM-4: a Maneuver ends on any of these hexes.
+    for (const a of acts) if (a.unit === kit.sel && a.type === 'maneuver') hl.push({ hex: a.to, cls: 'reach', text: 'man.', inset: 0.94 });
     for (const t of targets) hl.push({ hex: unit(t)?.hex, cls: 'attackable' });
   } else {
     for (const id of new Set(acts.map((a) => a.unit).filter(Boolean))) hl.push({ hex: unit(id)?.hex, cls: 'movable', inset: 0.86 });
@@ -95,11 +144,13 @@ function panel() {
   if (w && inWindow() && ctx.canAct()) {
     const mover = unit(w.unit);
     const opp = acts.filter((a) => a.type === 'opportunity');
+    const fire = acts.filter((a) => a.type === 'shoot');
     const reactors = [...new Set(acts.filter((a) => a.type === 'short_move').map((a) => a.unit))];
-    prompt = `<section class="sk-prompt" id="sk-prompt"><h3>${esc(ctx.sideName(kit.g.to_act.side))}: ${w.kind === 'opportunity' ? 'attack of opportunity?' : 'react?'}</h3>
+    prompt = `<section class="sk-prompt" id="sk-prompt"><h3>${esc(ctx.sideName(kit.g.to_act.side))}: ${w.kind === 'opportunity' ? 'attack of opportunity?' : 'react?'} ${ruleBadge(w.kind === 'opportunity' ? 'SK-MOV-9' : 'SK-MOV-2')}</h3>
       <div>${esc(mover ? mover.name : w.unit)} ${w.kind === 'opportunity' ? 'is leaving your zone of control' : `has moved to ${esc(w.at || mover?.hex || '')}`}.</div>
-      ${opp.length ? `<div class="bc-choices">${opp.map((a, i) => `<button class="sk-opp" data-opp="${i}">${esc(unit(a.unit)?.name || a.unit)} strikes</button>`).join('')}</div>` : ''}
-      ${reactors.length ? `<div>Short move: click a reactor, then a lit hex (<kbd>[</kbd> <kbd>]</kbd> turn on the spot).</div><div class="bc-choices">${reactors.map((id) => `<button class="sk-react ${id === kit.sel ? 'on' : ''}" data-reactor="${esc(id)}">${esc(unit(id)?.name || id)}</button>`).join('')}</div>` : ''}
+      ${opp.length ? `<div class="bc-choices">${opp.map((a, i) => `<button class="sk-opp" data-opp="${i}">${esc(who(a.unit))} strikes</button>`).join('')}</div>` : ''}
+      ${fire.length ? `<div>Reaction fire ${ruleBadge('SK-MIS-4')}: spends the Quick Action on a shot at ${esc(who(w.unit))}.</div><div class="bc-choices">${fire.map((a, i) => `<button class="sk-fire" data-fire="${i}" title="${esc(label(a))}">${esc(who(a.unit))} shoots (${esc(unit(a.unit)?.missile?.name || 'missile')}) <span class="muted" data-fire-odds="${i}"></span></button>`).join('')}</div>` : ''}
+      ${reactors.length ? `<div>Short move ${ruleBadge('SK-SHM-1')}: click a reactor, then a lit hex (<kbd>[</kbd> <kbd>]</kbd> turn on the spot).</div><div class="bc-choices">${reactors.map((id) => `<button class="sk-react ${id === kit.sel ? 'on' : ''}" data-reactor="${esc(id)}">${esc(who(id))}</button>`).join('')}</div>` : ''}
       <div class="bc-choices"><button id="sk-pass" class="primary">Pass</button></div></section>`;
   } else if (w && inWindow()) {
     prompt = `<section class="sk-prompt"><h3>${esc(ctx.sideName(kit.g.to_act.side))} may react</h3><div class="muted">waiting for the passive side…</div></section>`;
@@ -109,18 +160,25 @@ function panel() {
     const faces = DIRS.map((d) => ({ d, a: faceAction(s, d) }));
     const mine = acts.filter((a) => a.unit === kit.sel && ['defend', 'flee'].includes(a.type));
     const charges = acts.filter((a) => a.unit === kit.sel && a.type === 'charge');
+    const shots = acts.filter((a) => a.unit === kit.sel && a.type === 'shoot' && !inWindow());
+    const manoeuvres = acts.filter((a) => a.unit === kit.sel && a.type === 'maneuver');
+    const m = s.missile;
     selHtml = `<section><h3>${esc(s.name || s.id)} <span class="muted">Esc to deselect</span></h3>
-      <div class="muted">${esc(nice(s.formation || ''))} · facing <b id="sk-facing">${esc(s.facing)}</b> · ${s.mp} MP left · health ${s.health - s.damage}/${s.health} · ${esc(s.weapon?.name || '')}</div>
+      <div class="muted">${s.formation ? `${esc(nice(s.formation))} · ` : ''}facing <b id="sk-facing">${esc(s.facing)}</b> · ${s.mp} MP left · health ${s.health - s.damage}/${s.health} · ${esc(s.weapon?.name || '')}</div>
       ${faces.some((f) => f.a) ? `<div>Face: <span class="bc-choices sk-faces">${faces.map((f) => `<button data-face="${f.d}" ${f.a ? '' : 'disabled'} class="${f.d === s.facing ? 'on' : ''}">${f.d.toUpperCase()}</button>`).join('')}</span> <span class="muted"><kbd>[</kbd> <kbd>]</kbd></span></div>` : ''}
       ${acts.some((a) => a.unit === kit.sel && a.type === 'move' && a.evasive) ? `<label><input type="checkbox" id="sk-evasive" ${evasive ? 'checked' : ''}> evasive steps (+1 MP)</label>` : ''}
       ${charges.length ? `<div>Charge: click a red-ringed enemy. ${charges.some((a) => a.together) ? `<label><input type="checkbox" id="sk-together" ${together ? 'checked' : ''}> with the formation</label>` : ''}</div>` : ''}
+      ${m ? `<div class="muted">${esc(m.name)}: short range ${esc(m.short)}, range ${esc(m.range)}, damage ${esc(m.damage)}</div>` : ''}
+      ${shots.length ? `<div id="sk-shoot-hint">Shoot ${ruleBadge('SK-MIS-1')}: click a red-ringed enemy (hover for the odds); the Quick Action is spent.</div>` : ''}
+      ${manoeuvres.length ? `<div id="sk-maneuver-hint">Maneuver ${ruleBadge('SK-SHM-4')}: click a lit hex to make a short move there instead of attacking; the Melee Action is spent.</div>` : ''}
       ${mine.length ? `<div class="bc-choices">${mine.map((a, i) => `<button data-mine="${i}">${esc(nice(a.type))}</button>`).join('')}</div>` : ''}
       ${kit.reachAnswered ? '<div class="muted">Numbers: movement points to get there, facing counted; a click steps one hex along the way.</div>' : ''}</section>`;
     panel.mine = mine;
   }
   ctx.panel.innerHTML = `<section><h3>${esc(nice(v.phase || ''))} <span class="muted">turn ${v.turn}/${v.turns} · ${esc(ctx.sideName(v.active || ''))} active</span></h3>
     <div>Points: ${Object.entries(v.points || {}).map(([k, n]) => `${esc(ctx.sideName(k))} ${n}`).join(' · ')}</div>
-    ${v.charge ? `<div class="muted">Charge under way: ${esc(JSON.stringify(v.charge).slice(0, 80))}</div>` : ''}</section>${prompt}${selHtml}`;
+    ${phaseHint(v, acts)}
+    ${v.charge ? chargeHtml(v.charge) : ''}</section>${prompt}${selHtml}`;
   const p = ctx.panel;
   p.querySelector('#sk-pass')?.addEventListener('click', () => {
     const a = acts.find((x) => x.type === 'pass');
@@ -128,6 +186,16 @@ function panel() {
   });
   const opp = acts.filter((a) => a.type === 'opportunity');
   p.querySelectorAll('button[data-opp]').forEach((b) => (b.onclick = () => ctx.act(opp[+b.dataset.opp])));
+  const fire = acts.filter((a) => a.type === 'shoot');
+  p.querySelectorAll('button[data-fire]').forEach((b) => {
+    const a = fire[+b.dataset.fire];
+    b.onclick = () => ctx.act(a);
+    // The chance to hit beside each shooter, from the rules' own odds.
+    kit.preview(a).then((pv) => {
+      const span = b.querySelector('[data-fire-odds]');
+      if (span && b.isConnected && !pv.error) span.textContent = `${pct(hitChance(pv, a.target))} to hit`;
+    });
+  });
   p.querySelectorAll('button[data-reactor]').forEach(
     (b) =>
       (b.onclick = () => {
@@ -141,6 +209,29 @@ function panel() {
     draw();
   });
   p.querySelector('#sk-together')?.addEventListener('change', (e) => (together = e.target.checked));
+}
+
+function pct(p) {
+  return `${(100 * p).toFixed(p > 0 && p < 0.1 ? 1 : 0)}%`;
+}
+
+/** The chance that a preview's action does the target any harm. */
+function hitChance(p, target) {
+  return (p.outcomes || []).filter((o) => o.result && typeof o.result === 'object' && o.result[target] && (o.result[target].damage || o.result[target].out)).reduce((n, o) => n + o.p, 0);
+}
+
+/** What the phase asks of the side to act, when it is this page's. */
+function phaseHint(v, acts) {
+  if (!ctx.canAct() || inWindow()) return '';
+  if (v.phase === 'missile' && acts.some((a) => a.type === 'shoot')) return `<div class="muted">${ruleBadge('SK-MIS-1')} Missile phase: click a shooter, then a red-ringed enemy.</div>`;
+  if (v.phase === 'melee' && acts.some((a) => a.type === 'maneuver')) return `<div class="muted">${ruleBadge('SK-SHM-4')} An Engaged character may attack, or manoeuvre to a lit hex.</div>`;
+  return '';
+}
+
+/** The charge under way in words (SK-CHG-2, SK-CHG-13): who charges whom, who steps next. */
+function chargeHtml(c) {
+  const legs = (c.legs || []).map((l) => `${whoHtml(l.unit)} at ${whoHtml(l.target)}${l.done ? ' <span class="muted">(done)</span>' : ''}`);
+  return `<div id="sk-charge">${ruleBadge('SK-CHG-2')} Charge under way: ${legs.join('; ')}${c.current ? `. ${esc(who(c.current))} steps next.` : '.'}</div>`;
 }
 
 function turnTo(dir) {
@@ -177,9 +268,11 @@ function onClick(hex, ev) {
     const foe = here.find((u) => u.side !== s.side);
     if (foe) {
       const charges = acts.filter((a) => a.unit === kit.sel && a.type === 'charge' && a.target === foe.id);
-      const pick = acts.find((a) => a.unit === kit.sel && (a.type === 'attack' || a.type === 'opportunity') && a.target === foe.id) || charges.find((a) => !!a.together === together) || charges[0];
+      const pick = acts.find((a) => a.unit === kit.sel && ['shoot', 'attack', 'opportunity'].includes(a.type) && a.target === foe.id) || charges.find((a) => !!a.together === together) || charges[0];
       if (pick) return ctx.act(pick);
     }
+    const man = acts.find((a) => a.unit === kit.sel && a.type === 'maneuver' && a.to === hex);
+    if (man) return ctx.act(man);
     const ev2 = evasive || (ev && ev.shiftKey);
     const step = acts.find((a) => a.unit === kit.sel && a.type === 'move' && a.to === hex && !!a.evasive === ev2) || acts.find((a) => a.unit === kit.sel && a.type === 'move' && a.to === hex);
     if (step) return ctx.act(step);
@@ -196,15 +289,114 @@ function onClick(hex, ev) {
 async function onHover(hex, ev, h) {
   ctx.hexInfo(hex ? ctx.board.describeHex(hex) : '');
   const foe = hex && kit.sel && kit.unitsAt(hex).find((u) => u.side !== unit(kit.sel)?.side);
-  const a = foe && actions().find((x) => x.unit === kit.sel && ['attack', 'opportunity', 'charge'].includes(x.type) && x.target === foe.id && (x.type !== 'charge' || !!x.together === together));
+  const a = foe
+    ? actions().find((x) => x.unit === kit.sel && AT_TARGET.includes(x.type) && x.target === foe.id && (x.type !== 'charge' || !!x.together === together))
+    : hex && kit.sel && actions().find((x) => x.unit === kit.sel && x.type === 'maneuver' && x.to === hex);
   if (!a) {
     if (!hex || !foe) h.hide();
     return;
   }
   const p = await kit.preview(a);
-  if (p.error) return h.tip(`<b>${esc(label(a))}</b>`, ev);
-  const rows = (p.outcomes || []).slice(0, 8).map((o) => `<tr><td>${esc(typeof o.result === 'string' ? o.result : JSON.stringify(o.result).slice(0, 60))}</td><td>${(100 * o.p).toFixed(0)}%</td></tr>`).join('');
-  h.tip(`<div class="sk-odds"><b>${esc(label(a))}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table></div>`, ev);
+  if (p.error) return h.tip(`<b>${esc(label(a))}</b>${a.type === 'maneuver' ? `<div class="muted">${ruleBadge('SK-SHM-4')} a short move instead of an attack: click to manoeuvre</div>` : ''}`, ev);
+  const rows = [...(p.outcomes || [])]
+    .sort((x, y) => y.p - x.p)
+    .slice(0, 8)
+    .map((o) => `<tr><td>${esc(outcomeText(o.result))}</td><td>${pct(o.p)}</td></tr>`)
+    .join('');
+  const shot = p.inputs && p.inputs.shot;
+  const hit = a.type === 'shoot' && shot ? `<div>${ruleBadge('SK-MIS-3')} hits on a ${esc(shot.hit_on_die)} or more · ${esc(shot.range)} range, ${esc(shot.distance)} hexes, from the ${esc(shot.arc)}</div>` : '';
+  h.tip(`<div class="sk-odds"><b>${esc(label(a))}</b> <span class="muted">${esc(p.roll || '')}</span>${hit}<table>${rows}</table><div class="muted">click to ${a.type === 'maneuver' ? 'manoeuvre' : a.type === 'shoot' ? 'shoot' : 'attack'}</div></div>`, ev);
+}
+
+// ---- the log --------------------------------------------------------------------------------
+
+const ATTACK = {
+  melee: ['attacks', 'SK-MEL-7'],
+  counter: ['counterattacks', 'SK-CHG-11'],
+  charge: ['strikes at the end of its charge', 'SK-CHG-10'],
+  opportunity: ['makes an attack of opportunity on', 'SK-MEL-5'],
+  missile: ['shoots at', 'SK-MIS-3'],
+  reaction_fire: ['answers with reaction fire at', 'SK-MIS-4'],
+};
+const SPENT = { quick_action: 'Quick Action', complex_action: 'Complex Action', melee_action: 'Melee Action' };
+
+function terms(list) {
+  return (list || []).map((t) => `${t.what} ${t.value >= 0 ? '+' : ''}${t.value}`).join(', ');
+}
+
+function describeAction(a, events) {
+  switch (a.type) {
+    case 'move':
+      return `${whoHtml(a.unit)} steps to ${esc(a.to)}${a.evasive ? ' <span class="muted">evasively</span>' : ''}`;
+    case 'face':
+      return `${whoHtml(a.unit)} turns to face ${esc(a.facing)}`;
+    case 'charge':
+      return `${whoHtml(a.unit)} <b>charges</b> ${whoHtml(a.target)}${a.together ? ' with its formation' : ''}`;
+    case 'defend':
+      return `${whoHtml(a.unit)} <b>defends</b>`;
+    case 'flee':
+      return `${whoHtml(a.unit)} flees the field`;
+    case 'attack':
+      return `${whoHtml(a.unit)} <b>attacks</b> ${whoHtml(a.target)}`;
+    case 'opportunity':
+      return `${whoHtml(a.unit)} strikes ${whoHtml(a.target)} as it leaves`;
+    case 'shoot': {
+      const fire = (events || []).some((e) => e.type === 'attacked' && e.kind === 'reaction_fire');
+      return `${whoHtml(a.unit)} <b>${fire ? 'answers with reaction fire at' : 'shoots at'}</b> ${whoHtml(a.target)}`;
+    }
+    case 'maneuver':
+      return `${whoHtml(a.unit)} <b>manoeuvres</b> to ${esc(a.to)}`;
+    case 'short_move':
+      // A short move that ends where it began only turns the character (SK-SHM-3).
+      return (events || []).some((e) => e.type === 'moved') ? `${whoHtml(a.unit)} makes a short move to ${esc(a.to)}, facing ${esc(a.facing)}` : `${whoHtml(a.unit)} turns on the spot to face ${esc(a.facing)}`;
+    case 'pass':
+      return '<span class="muted">passes</span>';
+    case 'end_phase':
+      return '<span class="muted">ends the phase</span>';
+    default:
+      return null;
+  }
+}
+
+function describeEvent(e) {
+  switch (e.type) {
+    case 'phase_began':
+      return { html: `Turn ${esc(e.turn)}: <span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(ctx ? ctx.sideName(e.side) : e.side)}, ${esc(e.phase)} phase ${ruleBadge('SK-TURN-1')}`, cls: 'phase-line' };
+    case 'moved':
+      return { html: `${whoHtml(e.unit)} ${esc(e.from)} → ${esc(e.to)} <span class="muted">${e.cost} MP, ${e.left} left</span> ${(e.rules || []).map(ruleBadge).join(' ')}`, cls: '' };
+    case 'faced':
+      return { html: `${whoHtml(e.unit)} faces ${esc(e.facing)} ${ruleBadge(e.rule)}`, cls: '' };
+    case 'halted':
+      return { html: `${whoHtml(e.unit)} stops: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: '' };
+    case 'charge_declared':
+      return { html: `${whoHtml(e.unit)} charges ${whoHtml(e.target)} with ${esc(e.mp)} MP${(e.with || []).length ? `, with ${e.with.map(whoHtml).join(', ')}` : ''} ${ruleBadge('SK-CHG-2')}`, cls: '' };
+    case 'charge_ended':
+      return { html: `${whoHtml(e.unit)}'s charge ends: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: '' };
+    case 'window_opened':
+      return { html: `<span class="muted">${esc(ctx ? ctx.sideName(e.side) : e.side)} may ${e.kind === 'opportunity' ? `strike ${esc(who(e.unit))} as it leaves` : `react to ${esc(who(e.unit))}'s step`}</span> ${ruleBadge(e.kind === 'opportunity' ? 'SK-MOV-9' : 'SK-MOV-2')}`, cls: '' };
+    case 'passed':
+      return null; // the action's line says it
+    case 'attacked': {
+      const [verb, rule] = ATTACK[e.kind] || ['attacks', 'SK-MEL-6'];
+      const sum = `die ${esc(e.die)} + ${esc(e.attack)} against ${esc(e.defense)}: ${esc(e.result)}`;
+      return {
+        html: `${whoHtml(e.unit)} ${verb} ${whoHtml(e.target)}: ${sum}, <b>${e.hit ? `a hit, ${esc(e.damage)} damage` : 'a miss'}</b> ${ruleBadge(rule)}<br><span class="muted">attack ${esc(terms(e.attack_terms))}; defense ${esc(terms(e.defense_terms))}</span>`,
+        cls: e.hit ? 'bad' : '',
+      };
+    }
+    case 'status':
+      return { html: `${whoHtml(e.unit)} ${e.on ? 'is now' : 'is no longer'} <b>${esc(nice(e.status))}</b>: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: e.on && e.status !== 'defending' && e.status !== 'evasive' ? 'bad' : '' };
+    case 'spent':
+      return { html: `<span class="muted">${esc(who(e.unit))} spends its ${esc(SPENT[e.action] || nice(e.action))}</span> ${ruleBadge(e.rule)}`, cls: '' };
+    case 'checked':
+      return { html: `${whoHtml(e.unit)} ${esc(nice(e.check))}: ${esc(e.total)} (needs ${esc(e.need)}), ${esc(e.result)} ${ruleBadge(e.rule)}`, cls: '' };
+    case 'out_of_action':
+      return { html: `${whoHtml(e.unit)} is <b>out of action</b> ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'fled':
+      return { html: `${whoHtml(e.unit)} flees the field ${ruleBadge(e.rule)}`, cls: 'bad' };
+    default:
+      return undefined;
+  }
 }
 
 /** While a character moves, it stays selected for its next step. */
@@ -215,15 +407,15 @@ function onView() {
 
 export default kit.module({
   name: 'skirmish',
-  keysHelp: 'click a character, then a lit hex (numbers: MP with facing) · <kbd>[</kbd> <kbd>]</kbd> turn · click an enemy to charge or attack · <kbd>Enter</kbd> ends the phase or passes · <kbd>Esc</kbd> deselects ·',
+  keysHelp: 'click a character, then a lit hex (numbers: MP with facing) · <kbd>[</kbd> <kbd>]</kbd> turn · click an enemy to shoot, charge or attack · <kbd>Enter</kbd> ends the phase or passes · <kbd>Esc</kbd> deselects ·',
   status(next) {
     const v = next.view || {};
-    return { turn: v.turn, turns: v.turns, phases: ['movement', 'melee'], phase: v.phase };
+    return { turn: v.turn, turns: v.turns, phases: ['missile', 'movement', 'melee'], phase: v.phase };
   },
   endAction,
   endLabel,
-  describeAction: () => null,
-  describeEvent: () => undefined,
+  describeAction,
+  describeEvent,
   key(ev) {
     if (ev.key === '[' || ev.key === ',') return kit.sel ? (rotate(-1), true) : false;
     if (ev.key === ']' || ev.key === '.') return kit.sel ? (rotate(1), true) : false;
