@@ -1,12 +1,12 @@
-//! Short moves "as the result of a Maneuver" (skirmish-movement.txt, "Short Move";
-//! SK-SHM-4). The text never says what a Maneuver is. Reading (provisional): a Maneuver
+//! Short moves "as the result of a Maneuver" (SK-SHM-4). The rule text never says what
+//! a Maneuver is. Reading (provisional): a Maneuver
 //! is a melee option of the recovered actions: in its melee phase an Engaged character
 //! may spend its Melee Action on a short move instead of an attack, to step out of
 //! contact, round a flank or into reach. A short move "works like regular Movement", so
 //! the enemies whose zone it leaves strike at once (SK-MOV-19) and it passes friends as a
 //! walk does (SK-MOV-11, SK-MOV-12).
 
-use super::reactions::{self, ShortPlan};
+use super::short_move::{self, ShortPlan};
 use super::{Action, Event, Phase, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -88,7 +88,7 @@ pub(crate) fn check_maneuver(
         ));
     }
     let facing = Skirmish::ch(state, u).facing;
-    let mut plan = reactions::plan_short_move(rules, state, u, to, facing)?;
+    let mut plan = short_move::plan_short_move(rules, state, u, to, facing)?;
     plan.reasons.insert(
         0,
         Reason::new(
@@ -120,17 +120,20 @@ pub(crate) fn maneuver(
         action: "melee_action".into(),
         rule: "SK-SHM-4".into(),
     });
-    reactions::run_short_move(rules, state, u, plan.path, facing, ctx);
+    short_move::run_short_move(rules, state, u, plan.path, facing, ctx);
 }
 
 /// Every Maneuver that might be legal: each maneuvering character's reach searched once.
-pub(crate) fn legal(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_maneuvers(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(state.active) {
         if may_maneuver(rules, state, u).is_err() {
             continue;
         }
         let here = Skirmish::ch(state, u).hex;
-        for (to, _, _) in reactions::short_reach(rules, state, u) {
+        for to in short_move::short_reach(rules, state, u)
+            .into_iter()
+            .map(|f| f.hex)
+        {
             if Some(to) == here {
                 continue;
             }
@@ -144,8 +147,8 @@ pub(crate) fn legal(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
 pub(crate) fn any(rules: &Skirmish, state: &State) -> bool {
     rules.side_ids(state.active).any(|u| {
         may_maneuver(rules, state, u).is_ok()
-            && reactions::short_reach(rules, state, u)
+            && short_move::short_reach(rules, state, u)
                 .iter()
-                .any(|(h, _, _)| Skirmish::ch(state, u).hex != Some(*h))
+                .any(|f| Skirmish::ch(state, u).hex != Some(f.hex))
     })
 }

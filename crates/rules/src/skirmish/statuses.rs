@@ -1,11 +1,11 @@
-//! Statuses (REFERENCE.md, "Futile Kingdoms"): Dazed (SK-STA-1), Panicked (SK-STA-2),
+//! Statuses (`docs/rules/skirmish.md`): Dazed (SK-STA-1), Panicked (SK-STA-2),
 //! Berserk (SK-STA-3), Wounded (SK-STA-4), Encumbered (SK-STA-5), out of action
 //! (SK-STA-7); Engaged is in [`super::zones_of_control`]. What a status does to attack
 //! and defense is in [`super::melee`], to movement in [`super::movement`].
 
 use super::{Event, Skirmish, State};
 use grognard_engine::scenario::Edge;
-use grognard_engine::{Ctx, UnitId};
+use grognard_engine::{Ctx, Outcome, UnitId};
 use grognard_hex::Hex;
 
 impl Skirmish {
@@ -244,5 +244,48 @@ pub(crate) fn take_out(
             state.chars[f.index()].shaken = true;
         }
     }
-    super::turn::check_wipeout(rules, state, ctx);
+    wipeout(rules, state, ctx);
+}
+
+/// The characters of each side still in the fight.
+fn standing(rules: &Skirmish, state: &State) -> [usize; 2] {
+    [0u8, 1].map(|s| {
+        rules
+            .side_ids(s)
+            .filter(|&u| Skirmish::ch(state, u).in_play())
+            .count()
+    })
+}
+
+/// SK-TURN-3: a side with nobody left in the fight has lost, at once. Judged here, where
+/// a character leaves the fight, not by the sequencer after the action: of two blows
+/// struck together (SK-MEL-7), the first to empty a band decides the game.
+pub(crate) fn wipeout(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    if state.outcome.is_some() {
+        return;
+    }
+    let left = standing(rules, state);
+    let outcome = match left {
+        [0, 0] => Outcome {
+            winner: None,
+            reason: "both bands are out of the fight".into(),
+            rule: Some("SK-TURN-3".into()),
+        },
+        [0, _] | [_, 0] => {
+            let w = u8::from(left[0] == 0);
+            Outcome {
+                winner: Some(rules.side_name(w).to_owned()),
+                reason: format!("{} has nobody left in the fight", rules.side_name(1 - w)),
+                rule: Some("SK-TURN-3".into()),
+            }
+        }
+        _ => return,
+    };
+    ctx.emit(Event::GameOver {
+        outcome: outcome.clone(),
+    });
+    state.outcome = Some(outcome);
+    state.window = None;
+    state.charge = None;
+    state.moving = None;
 }
