@@ -32,18 +32,28 @@ pub(crate) struct Found {
     pub path: Vec<Hex>,
 }
 
-/// Runs a search on `map` from `from` within `budget`. With `turns` the mode of the
+/// Whether a search's facing changes along the way (its mode is then the facing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Turns {
+    /// The facing changes as the step says.
+    Yes,
+    /// The facing held at the start is held all the way.
+    No,
+}
+
+/// Runs a search on `map` from `from` within `budget`. When it turns, the mode of the
 /// search is the facing (`step` is asked with the facing held before the step); without,
 /// the facing stays `facing` throughout. `keep` chooses the hexes returned.
-fn run(
+pub(crate) fn search(
     map: &MapShape,
     from: Hex,
     facing: Direction,
     budget: u32,
-    turns: bool,
+    turns: Turns,
     mut step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
     keep: impl Fn(Hex) -> bool,
 ) -> Vec<Found> {
+    let turns = turns == Turns::Yes;
     let cell = if turns { &FACING } else { &FIXED };
     let modes = if turns { 6 } else { 1 };
     cell.with(|cell| {
@@ -81,30 +91,6 @@ fn run(
             })
             .collect()
     })
-}
-
-/// The hexes reachable from `from` facing `facing`, the facing changing as `step` says.
-pub(crate) fn facing_search(
-    map: &MapShape,
-    from: Hex,
-    facing: Direction,
-    budget: u32,
-    step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
-    keep: impl Fn(Hex) -> bool,
-) -> Vec<Found> {
-    run(map, from, facing, budget, true, step, keep)
-}
-
-/// The hexes reachable from `from` holding `facing` all the way.
-pub(crate) fn fixed_search(
-    map: &MapShape,
-    from: Hex,
-    facing: Direction,
-    budget: u32,
-    step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
-    keep: impl Fn(Hex) -> bool,
-) -> Vec<Found> {
-    run(map, from, facing, budget, false, step, keep)
 }
 
 /// Least cost from every hex to the nearest of `goals`, stepping through hexes

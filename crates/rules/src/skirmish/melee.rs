@@ -93,7 +93,8 @@ pub(crate) struct Calc {
     pub reasons: Vec<Reason>,
 }
 
-fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
+/// Adds a term to a total, unless it is nought.
+pub(crate) fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
     if value != 0 {
         terms.push(Term {
             what: what.into(),
@@ -231,7 +232,8 @@ pub(crate) fn calc(
     })
 }
 
-fn list(terms: &[Term]) -> String {
+/// A total's terms in words.
+pub(crate) fn list(terms: &[Term]) -> String {
     terms
         .iter()
         .map(|t| format!("{} {:+}", t.what, t.value))

@@ -5,6 +5,7 @@
 //! evasive movement (SK-MOV-14, SK-MIS-5). Every number is in `data.toml`.
 
 use super::facing::{attack_arc, Arc};
+use super::melee::{list, term};
 use super::{melee, reactions, Action, AttackKind, Event, Phase, Skirmish, State, Term, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use serde_json::{json, Value};
@@ -20,23 +21,6 @@ pub(crate) struct Shot {
     pub distance: u32,
     pub long: bool,
     pub reasons: Vec<Reason>,
-}
-
-fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
-    if value != 0 {
-        terms.push(Term {
-            what: what.into(),
-            value,
-        });
-    }
-}
-
-fn list(terms: &[Term]) -> String {
-    terms
-        .iter()
-        .map(|t| format!("{} {:+}", t.what, t.value))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Why a character may shoot nobody now (a reason code).

@@ -3,7 +3,7 @@
 //! (SK-MOV-2). A step's price is in `step.rs`; what follows a step (a window, a charge's
 //! attack) is the sequencer's (`turn.rs`).
 
-use super::board::{self, Entered};
+use super::board::{self, Turns};
 use super::step::{self, Gait, Priced};
 use super::{statuses, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
@@ -713,21 +713,13 @@ pub(crate) fn walk_reach(
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else { return Vec::new() };
     let side = rules.side_of(u);
-    let found = board::facing_search(
+    let found = board::search(
         &rules.map,
         from,
         c.facing,
         budget,
-        |h, f, to| {
-            rules
-                .price(state, u, h, to, f, gait, false)
-                .ok()
-                .map(|p| Entered {
-                    cost: u32::from(p.cost),
-                    stop: p.stop,
-                    facing: p.facing,
-                })
-        },
+        Turns::Yes,
+        |h, f, to| rules.entered(state, u, gait, h, f, to),
         |h| h != from && Skirmish::occupants(state, h).is_empty(),
     );
     let mut out: Vec<Reached> = found

@@ -253,7 +253,7 @@ pub(crate) fn settle_window(rules: &Skirmish, state: &mut State) -> Settled {
         Some(Window::Reaction { .. }) => {
             if rules
                 .side_ids(Skirmish::passive(state))
-                .any(|u| may_react(rules, state, u).is_ok())
+                .any(|u| can_react(rules, state, u).is_ok())
             {
                 return Settled::Open;
             }
@@ -304,45 +304,66 @@ pub(crate) fn settle_window(rules: &Skirmish, state: &mut State) -> Settled {
 
 /// SK-MOV-2, SK-SHM-3: whether a passive character may react now.
 pub(crate) fn may_react(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
-    let name = rules.name(u);
+    can_react(rules, state, u).map_err(|e| {
+        let name = rules.name(u);
+        match e {
+            NoReaction::NoWindow => Refusal::new(
+                "SK-MOV-2",
+                "reactions come after a hex moved by the active side",
+            ),
+            NoReaction::Active => Refusal::new(
+                "SK-MOV-2",
+                format!("{name} is on the active side: only the passive side reacts"),
+            ),
+            NoReaction::Out => {
+                Refusal::new("SK-STA-7", format!("{name} is no longer in the fight"))
+            }
+            NoReaction::NoQuick => Refusal::new(
+                "SK-ACT-2",
+                format!("{name} has no Quick Action left this turn to react with"),
+            ),
+            NoReaction::Dazed => {
+                Refusal::new("SK-STA-1", format!("{name} is Dazed and cannot react"))
+            }
+            NoReaction::Panicked => {
+                Refusal::new("SK-SHM-3", format!("{name} is Panicked and cannot react"))
+            }
+        }
+    })
+}
+
+/// Why a passive character may not react now (a reason code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoReaction {
+    NoWindow,
+    Active,
+    Out,
+    NoQuick,
+    Dazed,
+    Panicked,
+}
+
+/// SK-MOV-2, SK-ACT-2, SK-SHM-3: whether `u` may react now; a reason code, worded by
+/// [`may_react`].
+pub(crate) fn can_react(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), NoReaction> {
     if !matches!(state.window, Some(Window::Reaction { .. })) {
-        return Err(Refusal::new(
-            "SK-MOV-2",
-            "reactions come after a hex moved by the active side",
-        ));
+        return Err(NoReaction::NoWindow);
     }
     if rules.side_of(u) == state.active {
-        return Err(Refusal::new(
-            "SK-MOV-2",
-            format!("{name} is on the active side: only the passive side reacts"),
-        ));
+        return Err(NoReaction::Active);
     }
     let c = Skirmish::ch(state, u);
-    if !c.in_play() {
-        return Err(Refusal::new(
-            "SK-STA-7",
-            format!("{name} is no longer in the fight"),
-        ));
-    }
-    if !c.quick {
-        return Err(Refusal::new(
-            "SK-ACT-2",
-            format!("{name} has no Quick Action left this turn to react with"),
-        ));
-    }
-    if c.dazed {
-        return Err(Refusal::new(
-            "SK-STA-1",
-            format!("{name} is Dazed and cannot react"),
-        ));
-    }
-    if c.panicked {
-        return Err(Refusal::new(
-            "SK-SHM-3",
-            format!("{name} is Panicked and cannot react"),
-        ));
-    }
-    Ok(())
+    Err(if !c.in_play() {
+        NoReaction::Out
+    } else if !c.quick {
+        NoReaction::NoQuick
+    } else if c.dazed {
+        NoReaction::Dazed
+    } else if c.panicked {
+        NoReaction::Panicked
+    } else {
+        return Ok(());
+    })
 }
 
 /// SK-MOV-2: opens the reaction window after `u` moved a hex, if a passive character
@@ -359,7 +380,7 @@ pub(crate) fn open_reaction(
     state.window = Some(Window::Reaction { unit: u });
     if rules
         .side_ids(Skirmish::passive(state))
-        .any(|p| may_react(rules, state, p).is_ok())
+        .any(|p| can_react(rules, state, p).is_ok())
     {
         ctx.emit(Event::WindowOpened {
             kind: "reaction".into(),
@@ -375,7 +396,7 @@ pub(crate) fn open_reaction(
 /// character's reach searched once.
 pub(crate) fn legal_short_moves(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(Skirmish::passive(state)) {
-        if may_react(rules, state, u).is_err() {
+        if can_react(rules, state, u).is_err() {
             continue;
         }
         let c = Skirmish::ch(state, u);

@@ -2,7 +2,7 @@
 //! the facing held, made at once, whatever called for it: a reaction (SK-SHM-1, in
 //! `reactions.rs`) or a Maneuver (SK-SHM-4, in `maneuver.rs`).
 
-use super::board::{self, Entered, Found};
+use super::board::{self, Found, Turns};
 use super::step::{self, Gait};
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -15,21 +15,13 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Fou
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else { return Vec::new() };
     let budget = u32::from(rules.short_allowance(state, u));
-    board::fixed_search(
+    board::search(
         &rules.map,
         from,
         c.facing,
         budget,
-        |h, f, to| {
-            rules
-                .price(state, u, h, to, f, Gait::Short, false)
-                .ok()
-                .map(|p| Entered {
-                    cost: u32::from(p.cost),
-                    stop: p.stop,
-                    facing: f,
-                })
-        },
+        Turns::No,
+        |h, f, to| rules.entered(state, u, Gait::Short, h, f, to),
         |h| Skirmish::occupants(state, h).into_iter().all(|o| o == u),
     )
 }

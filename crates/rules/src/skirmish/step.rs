@@ -3,6 +3,7 @@
 //! SK-MOV-8 to SK-MOV-18, SK-CHG-9. The chapters that move characters (`movement.rs`,
 //! `short_move.rs`, `charge.rs`) build on it; it calls none of them.
 
+use super::board::Entered;
 use super::facing::{arc, Arc};
 use super::{statuses, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -228,6 +229,26 @@ impl Skirmish {
             difficult,
             reasons,
         })
+    }
+
+    /// A step of `u` as the route searches take it (`board.rs`): its price, `None` where
+    /// the rules refuse it.
+    pub(crate) fn entered(
+        &self,
+        state: &State,
+        u: UnitId,
+        gait: Gait,
+        from: Hex,
+        facing: Direction,
+        to: Hex,
+    ) -> Option<Entered> {
+        self.price(state, u, from, to, facing, gait, false)
+            .ok()
+            .map(|p| Entered {
+                cost: u32::from(p.cost),
+                stop: p.stop,
+                facing: p.facing,
+            })
     }
 
     /// Whether a character shares its hex with a friend (it may not end there).

@@ -6,7 +6,6 @@
 
 use super::movement::{Gate, Stepped};
 use super::reactions::Settled;
-use super::step::Priced;
 use super::{
     actions, charge, maneuver, melee, missile, morale, movement, reactions, Action, Event, Phase,
     Skirmish, State, Window,
@@ -85,10 +84,19 @@ pub(crate) fn check(
             maneuver::check_maneuver(rules, state, *unit, *to).map(|p| p.reasons)
         }
         Action::EndPhase => check_end_phase(rules, state),
-        Action::Move { unit, to, evasive } => {
-            check_step(rules, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
+        // A charger's run (SK-CHG-5), else a walk or a flight (SK-MOV-3, SK-STA-2).
+        Action::Move { unit, to, evasive } if state.charge.is_some() => {
+            charge::check_step(rules, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
         }
-        Action::Flee { unit } => check_step(rules, state, *unit, None, false).map(|p| p.reasons),
+        Action::Flee { unit } if state.charge.is_some() => {
+            charge::check_step(rules, state, *unit, None, false).map(|p| p.reasons)
+        }
+        Action::Move { unit, to, evasive } => {
+            movement::check_move(rules, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
+        }
+        Action::Flee { unit } => {
+            movement::check_move(rules, state, *unit, None, false).map(|p| p.reasons)
+        }
         Action::Face { unit, facing } => actions::check_face(rules, state, *unit, *facing),
         Action::Defend { unit } => actions::check_defend(rules, state, *unit),
         Action::Charge {
@@ -97,22 +105,6 @@ pub(crate) fn check(
             together,
         } => charge::check_declare(rules, state, *unit, *target, *together).map(|d| d.reasons),
         Action::Attack { unit, target } => melee::check_attack(rules, state, *unit, *target),
-    }
-}
-
-/// A step of the active side outside a window: a charger's run (SK-CHG-5) or a walk or
-/// flight (SK-MOV-3, SK-STA-2).
-pub(crate) fn check_step(
-    rules: &Skirmish,
-    state: &State,
-    u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
-) -> Result<Priced, Refusal> {
-    if state.charge.is_some() {
-        charge::check_step(rules, state, u, to, evasive)
-    } else {
-        movement::check_move(rules, state, u, to, evasive)
     }
 }
 

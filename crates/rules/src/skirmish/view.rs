@@ -2,12 +2,13 @@
 //! envelope every ruleset shares (`turn`, `turns`, `phase`, `active`, `units` with `id`,
 //! `side` and `hex`) plus the skirmish's own keys.
 
-use super::step::Gait;
+use super::step::{Gait, Priced};
 use super::{
     charge, maneuver, melee, missile, movement, reactions, turn, Action, Event, Phase, Skirmish,
     State, Window,
 };
 use grognard_engine::{Chance, Ctx, Dice, Preview, Reached, Refusal, Ruleset, UnitId};
+use grognard_hex::Hex;
 use serde_json::{json, Value};
 
 /// The whole fight as every seat sees it.
@@ -80,7 +81,7 @@ pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
             "at": Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
             "reactors": rules
                 .side_ids(Skirmish::passive(state))
-                .filter(|&p| reactions::may_react(rules, state, p).is_ok())
+                .filter(|&p| reactions::can_react(rules, state, p).is_ok())
                 .map(|p| rules.name(p))
                 .collect::<Vec<_>>(),
         }),
@@ -142,13 +143,15 @@ pub(crate) fn reachable(
         return Ok(movement::walk_reach(rules, state, u, budget, Gait::Short));
     }
     let c = Skirmish::ch(state, u);
-    let next = |rules: &Skirmish| -> Vec<Reached> {
+    // The next steps only, as the step's own check accepts them.
+    type Check = fn(&Skirmish, &State, UnitId, Option<Hex>, bool) -> Result<Priced, Refusal>;
+    let next = |check: Check| -> Vec<Reached> {
         let from = c.hex.expect("in play");
         from.neighbors()
             .into_iter()
             .filter(|&n| rules.map.contains(n))
             .filter_map(|n| {
-                turn::check_step(rules, state, u, Some(n), false)
+                check(rules, state, u, Some(n), false)
                     .ok()
                     .map(|p| Reached {
                         hex: n,
@@ -161,11 +164,11 @@ pub(crate) fn reachable(
     };
     if state.charge.is_some() {
         charge::check_runner(rules, state, u)?;
-        return Ok(next(rules));
+        return Ok(next(charge::check_step));
     }
     rules.may_move(state, u)?;
     if c.panicked {
-        return Ok(next(rules));
+        return Ok(next(movement::check_move));
     }
     Ok(movement::walk_reach(
         rules,
@@ -175,6 +178,7 @@ pub(crate) fn reachable(
         Gait::Walk,
     ))
 }
+
 /// What an action did to the characters, for grouping the outcomes of a preview.
 fn summary(rules: &Skirmish, before: &State, after: &State) -> Value {
     let mut out = serde_json::Map::new();
