@@ -3,10 +3,9 @@
 //! (SK-MOV-2). A step's price is in `step.rs`; what follows a step (a window, a charge's
 //! attack) is the sequencer's (`turn.rs`).
 
-use super::board::{self, Turns};
 use super::step::{self, Gait, Priced};
 use super::{statuses, Action, Event, Movement, Skirmish, State};
-use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
+use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 
 /// What the movement phase as a whole asks before a character acts: the movement under
@@ -380,39 +379,6 @@ impl Skirmish {
             c.panicked && !c.done && c.in_play() && self.has_step(state, p)
         })
     }
-
-    /// SK-STA-2: each hex's distance by points to `u`'s home edge, through free hexes and
-    /// friends (whom it may pass).
-    pub(crate) fn flight_field(&self, state: &State, u: UnitId) -> Vec<u32> {
-        let side = self.side_of(u);
-        let me = Self::ch(state, u).hex;
-        let goals: Vec<Hex> = self
-            .edge_hexes(side)
-            .into_iter()
-            .filter(|&h| {
-                self.passable(h) && (Some(h) == me || Self::occupants(state, h).is_empty())
-            })
-            .collect();
-        // Each hex's occupants counted once: how many, and whether an enemy is among them.
-        let mut count = vec![0u8; self.map.len()];
-        let mut enemy = vec![false; self.map.len()];
-        for (i, c) in state.chars.iter().enumerate() {
-            if let Some(k) = c.hex.and_then(|h| self.idx(h)) {
-                count[k] = count[k].saturating_add(1);
-                enemy[k] |= self.chars[i].side != side;
-            }
-        }
-        board::field(
-            &self.map,
-            &goals,
-            |h| {
-                self.idx(h).is_some_and(|k| {
-                    self.passable(h) && (Some(h) == me || !enemy[k]) && count[k] < 2
-                })
-            },
-            |h| self.terrain_row(h).map_or(1, |r| u32::from(r.cost)),
-        )
-    }
 }
 
 /// SK-MOV-7 and the rest: checks a step of the active side outside a window and a
@@ -697,40 +663,4 @@ pub(crate) fn wrap_up(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Eve
     halt(state, u, rule, reason, ctx);
     finish(rules, state, rule, reason, ctx);
     true
-}
-
-/// SK-MOV-3, SK-MOV-16: the hexes `u` can walk to within `budget` points for its facing
-/// (the search's mode is the facing; steps toward the flanks and rear cost double),
-/// stepping as `gait`; each free hex with its cost and path, and whether it stops there
-/// in an enemy's zone (SK-MOV-8).
-pub(crate) fn walk_reach(
-    rules: &Skirmish,
-    state: &State,
-    u: UnitId,
-    budget: u32,
-    gait: Gait,
-) -> Vec<Reached> {
-    let c = Skirmish::ch(state, u);
-    let Some(from) = c.hex else { return Vec::new() };
-    let side = rules.side_of(u);
-    let found = board::search(
-        &rules.map,
-        from,
-        c.facing,
-        budget,
-        Turns::Yes,
-        |h, f, to| rules.entered(state, u, gait, h, f, to),
-        |h| h != from && Skirmish::occupants(state, h).is_empty(),
-    );
-    let mut out: Vec<Reached> = found
-        .into_iter()
-        .map(|f| Reached {
-            hex: f.hex,
-            cost: f.cost,
-            path: f.path,
-            stop: rules.enemy_zone(state, side, f.hex),
-        })
-        .collect();
-    out.sort_by_key(|r| (r.cost, rules.idx(r.hex)));
-    out
 }

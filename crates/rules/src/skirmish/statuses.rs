@@ -3,7 +3,7 @@
 //! (SK-STA-7); Engaged is in [`super::zones_of_control`]. What a status does to attack
 //! and defense is in [`super::melee`], to movement in [`super::movement`].
 
-use super::{Event, Skirmish, State};
+use super::{board, Event, Skirmish, State};
 use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Outcome, UnitId};
 use grognard_hex::Hex;
@@ -81,6 +81,39 @@ impl Skirmish {
                 }
             })
             .collect()
+    }
+
+    /// SK-STA-2: each hex's distance by points to `u`'s home edge, through free hexes and
+    /// friends (whom it may pass).
+    pub(crate) fn flight_field(&self, state: &State, u: UnitId) -> Vec<u32> {
+        let side = self.side_of(u);
+        let me = Self::ch(state, u).hex;
+        let goals: Vec<Hex> = self
+            .edge_hexes(side)
+            .into_iter()
+            .filter(|&h| {
+                self.passable(h) && (Some(h) == me || Self::occupants(state, h).is_empty())
+            })
+            .collect();
+        // Each hex's occupants counted once: how many, and whether an enemy is among them.
+        let mut count = vec![0u8; self.map.len()];
+        let mut enemy = vec![false; self.map.len()];
+        for (i, c) in state.chars.iter().enumerate() {
+            if let Some(k) = c.hex.and_then(|h| self.idx(h)) {
+                count[k] = count[k].saturating_add(1);
+                enemy[k] |= self.chars[i].side != side;
+            }
+        }
+        board::field(
+            &self.map,
+            &goals,
+            |h| {
+                self.idx(h).is_some_and(|k| {
+                    self.passable(h) && (Some(h) == me || !enemy[k]) && count[k] < 2
+                })
+            },
+            |h| self.terrain_row(h).map_or(1, |r| u32::from(r.cost)),
+        )
     }
 
     /// Whether a hex lies on a side's home edge.

@@ -3,10 +3,10 @@
 //! SK-MOV-8 to SK-MOV-18, SK-CHG-9. The chapters that move characters (`movement.rs`,
 //! `short_move.rs`, `charge.rs`) build on it; it calls none of them.
 
-use super::board::Entered;
+use super::board::{self, Entered, Turns};
 use super::facing::{arc, Arc};
 use super::{statuses, Event, Skirmish, State};
-use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 
 /// How a step is made.
@@ -393,4 +393,40 @@ pub(crate) fn put_back(
             rules: vec!["SK-MOV-18".into()],
         });
     }
+}
+
+/// SK-MOV-3, SK-MOV-16: the hexes `u` can walk to within `budget` points for its facing
+/// (the search's mode is the facing; steps toward the flanks and rear cost double),
+/// stepping as `gait`; each free hex with its cost and path, and whether it stops there
+/// in an enemy's zone (SK-MOV-8).
+pub(crate) fn walk_reach(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    budget: u32,
+    gait: Gait,
+) -> Vec<Reached> {
+    let c = Skirmish::ch(state, u);
+    let Some(from) = c.hex else { return Vec::new() };
+    let side = rules.side_of(u);
+    let found = board::search(
+        &rules.map,
+        from,
+        c.facing,
+        budget,
+        Turns::Yes,
+        |h, f, to| rules.entered(state, u, gait, h, f, to),
+        |h| h != from && Skirmish::occupants(state, h).is_empty(),
+    );
+    let mut out: Vec<Reached> = found
+        .into_iter()
+        .map(|f| Reached {
+            hex: f.hex,
+            cost: f.cost,
+            path: f.path,
+            stop: rules.enemy_zone(state, side, f.hex),
+        })
+        .collect();
+    out.sort_by_key(|r| (r.cost, rules.idx(r.hex)));
+    out
 }

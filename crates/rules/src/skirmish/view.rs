@@ -2,7 +2,7 @@
 //! envelope every ruleset shares (`turn`, `turns`, `phase`, `active`, `units` with `id`,
 //! `side` and `hex`) plus the skirmish's own keys.
 
-use super::step::{Gait, Priced};
+use super::step::{self, Gait, Priced};
 use super::{
     charge, maneuver, melee, missile, movement, reactions, turn, Action, Event, Phase, Skirmish,
     State, Window,
@@ -131,7 +131,7 @@ pub(crate) fn reachable(
     if matches!(state.window, Some(Window::Reaction { .. })) && rules.side_of(u) != state.active {
         reactions::may_react(rules, state, u)?;
         let budget = u32::from(rules.short_allowance(state, u));
-        return Ok(movement::walk_reach(rules, state, u, budget, Gait::Short));
+        return Ok(step::walk_reach(rules, state, u, budget, Gait::Short));
     }
     if state.window.is_some() {
         return Err(reactions::window_refusal(rules, state));
@@ -140,7 +140,7 @@ pub(crate) fn reachable(
         // SK-SHM-4: a Maneuver's short move.
         maneuver::may_maneuver(rules, state, u)?;
         let budget = u32::from(rules.short_allowance(state, u));
-        return Ok(movement::walk_reach(rules, state, u, budget, Gait::Short));
+        return Ok(step::walk_reach(rules, state, u, budget, Gait::Short));
     }
     let c = Skirmish::ch(state, u);
     // The next steps only, as the step's own check accepts them.
@@ -170,7 +170,7 @@ pub(crate) fn reachable(
     if c.panicked {
         return Ok(next(movement::check_move));
     }
-    Ok(movement::walk_reach(
+    Ok(step::walk_reach(
         rules,
         state,
         u,
