@@ -1,4 +1,4 @@
-//! Actions (REFERENCE.md, "Futile Kingdoms", recovered): each character's Free actions,
+//! Actions (`docs/rules/skirmish.md`, recovered): each character's Free actions,
 //! one Quick Action, one Complex Action and one Melee Action a turn (SK-ACT-1); the
 //! Quick Action's uses (SK-ACT-2); Defend, the Complex Action (SK-ACT-3); turning, the
 //! Free action (SK-ACT-4).
@@ -35,37 +35,54 @@ pub(crate) fn refresh(rules: &Skirmish, state: &mut State, side: u8, ctx: &mut C
     }
 }
 
-fn free_action(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
-    let name = rules.name(u);
+/// Why a character may take no Free action now (a reason code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoFree {
+    Passive,
+    Out,
+    Dazed,
+    Charging,
+    MissilePhase,
+}
+
+/// SK-ACT-4: whether `u` may take a Free action (turn) now.
+pub(crate) fn can_act_free(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), NoFree> {
     if rules.side_of(u) != state.active {
-        return Err(Refusal::new(
-            "SK-ACT-4",
-            format!("{name} is on the passive side: it turns only in its own turn, or at the end of a short move"),
-        ));
+        return Err(NoFree::Passive);
     }
     let c = Skirmish::ch(state, u);
-    if !c.in_play() {
-        return Err(Refusal::new(
-            "SK-STA-7",
-            format!("{name} is no longer in the fight"),
-        ));
-    }
-    if c.dazed {
-        return Err(Refusal::new("SK-STA-1", format!("{name} is Dazed")));
-    }
-    if state.charge.is_some() {
-        return Err(Refusal::new(
+    Err(if !c.in_play() {
+        NoFree::Out
+    } else if c.dazed {
+        NoFree::Dazed
+    } else if state.charge.is_some() {
+        NoFree::Charging
+    } else if state.phase == Phase::Missile {
+        NoFree::MissilePhase
+    } else {
+        return Ok(());
+    })
+}
+
+/// [`can_act_free`] with its refusal worded.
+fn free_action(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
+    let name = rules.name(u);
+    can_act_free(rules, state, u).map_err(|e| match e {
+        NoFree::Passive => Refusal::new(
+            "SK-ACT-4",
+            format!("{name} is on the passive side: it turns only in its own turn, or at the end of a short move"),
+        ),
+        NoFree::Out => Refusal::new("SK-STA-7", format!("{name} is no longer in the fight")),
+        NoFree::Dazed => Refusal::new("SK-STA-1", format!("{name} is Dazed")),
+        NoFree::Charging => Refusal::new(
             "SK-CHG-5",
             "a charge is under way: chargers run facing their route, and nobody else acts meanwhile",
-        ));
-    }
-    if state.phase == Phase::Missile {
-        return Err(Refusal::new(
+        ),
+        NoFree::MissilePhase => Refusal::new(
             "SK-ACT-4",
             "characters turn in their movement and melee phases, not in the missile phase",
-        ));
-    }
-    Ok(())
+        ),
+    })
 }
 
 /// SK-ACT-4: checks a change of facing.
@@ -110,18 +127,31 @@ pub(crate) fn face(
     });
 }
 
-/// Every turn that might be legal.
-pub(crate) fn face_candidates(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+/// SK-ACT-4: every change of facing of the active side: what [`check_face`] accepts.
+pub(crate) fn legal_faces(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(state.active) {
-        let c = Skirmish::ch(state, u);
-        if !c.in_play() || c.dazed {
+        if can_act_free(rules, state, u).is_err() {
             continue;
         }
+        let held = Skirmish::ch(state, u).facing;
         for facing in Direction::ALL {
-            if facing != c.facing {
+            if facing != held {
                 out.push(Action::Face { unit: u, facing });
             }
         }
+    }
+}
+
+/// SK-ACT-3: Defend for `u`, when [`check_defend_in`] accepts it.
+pub(crate) fn legal_defend(
+    rules: &Skirmish,
+    state: &State,
+    gate: &Gate,
+    u: UnitId,
+    out: &mut Vec<Action>,
+) {
+    if check_defend_in(rules, state, gate, u).is_ok() {
+        out.push(Action::Defend { unit: u });
     }
 }
 
@@ -197,7 +227,7 @@ pub(crate) fn defend(rules: &Skirmish, state: &mut State, u: UnitId, ctx: &mut C
         "another character acts: its movement is over",
         ctx,
     );
-    let half = super::turn::half(state);
+    let half = super::half(state);
     let c = &mut state.chars[u.index()];
     c.complex = false;
     c.took_complex = true;

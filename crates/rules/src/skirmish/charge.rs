@@ -1,31 +1,11 @@
-//! Charges (skirmish-movement.txt, "Charges": preconditions, charge path, charge attack,
-//! formations): SK-CHG-1 to SK-CHG-14.
+//! Charges (`docs/rules/skirmish.md`, SK-CHG-1 to SK-CHG-14: preconditions, charge path,
+//! charge attack, formations).
 
-use super::movement::{self, Gait, Gate, Priced};
-use super::{melee, Charge, Event, Leg, Movement, Skirmish, State};
+use super::movement::{self, Barred, Gate, NoMove};
+use super::step::{self, Gait, Priced};
+use super::{board, melee, Action, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
-
-/// SK-CHG-9: whether `u`, charging, may step into `to`, the hex of `o`: `o` is its
-/// target, alone there, and `u` charges with a reach 0 weapon.
-pub(crate) fn enters_close_quarters(
-    rules: &Skirmish,
-    state: &State,
-    u: UnitId,
-    o: UnitId,
-    to: Hex,
-) -> bool {
-    let Some(ch) = &state.charge else {
-        return false;
-    };
-    let Some(leg) = ch.legs.iter().find(|l| l.run.unit == u) else {
-        return false;
-    };
-    leg.target == o
-        && Skirmish::ch(state, o).hex == Some(to)
-        && Skirmish::occupants(state, to) == vec![o]
-        && rules.weapons[u.index()].reaches().any(|r| r == 0)
-}
 
 impl Skirmish {
     /// SK-CHG-5: whether `u`, charging `target`, stands where the target is in optimal
@@ -60,7 +40,8 @@ impl Skirmish {
             .collect();
         let side = self.side_of(u);
         let me = Self::ch(state, u).hex;
-        self.field(
+        board::field(
+            &self.map,
             &goals,
             |h| {
                 if Some(h) == me {
@@ -86,6 +67,61 @@ impl Skirmish {
 pub(crate) struct Declared {
     pub reasons: Vec<Reason>,
     pub with: Vec<UnitId>,
+}
+
+/// Why a character may declare no charge now, whatever its target (a reason code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoCharge {
+    /// SK-CHG-1: it cannot move.
+    Immobile(NoMove),
+    /// SK-CHG-2: it has moved.
+    Moved,
+    /// SK-CHG-8: it is Panicked.
+    Panicked,
+    /// SK-MOV-7, SK-STA-2: the rest of the side keeps it from acting.
+    Barred(Barred),
+}
+
+impl NoCharge {
+    /// The words of the refusal.
+    fn refusal(self, rules: &Skirmish, state: &State, gate: &Gate, u: UnitId) -> Refusal {
+        let name = rules.name(u);
+        match self {
+            NoCharge::Immobile(e) => {
+                let mut reasons = vec![Reason::new(
+                    "SK-CHG-1",
+                    format!("only a character who can move can charge; {name} cannot:"),
+                )];
+                reasons.extend(e.refusal(rules, state, u).reasons);
+                Refusal { reasons }
+            }
+            NoCharge::Moved => Refusal::new(
+                "SK-CHG-2",
+                format!("a charge is declared at the beginning of the movement; {name} has moved"),
+            ),
+            NoCharge::Panicked => Refusal::new(
+                "SK-CHG-8",
+                format!(
+                    "{name} is Panicked: a Panicked character's charge is broken before it starts"
+                ),
+            ),
+            NoCharge::Barred(b) => gate.refusal(rules, b),
+        }
+    }
+}
+
+/// SK-CHG-1, SK-CHG-2, SK-CHG-8: whether `u` may declare a charge at all now.
+fn may_charge(rules: &Skirmish, state: &State, gate: &Gate, u: UnitId) -> Result<(), NoCharge> {
+    rules.can_move(state, u).map_err(NoCharge::Immobile)?;
+    let c = Skirmish::ch(state, u);
+    if c.moved {
+        return Err(NoCharge::Moved);
+    }
+    if c.panicked {
+        return Err(NoCharge::Panicked);
+    }
+    gate.bars(state, u)
+        .map_or(Ok(()), |b| Err(NoCharge::Barred(b)))
 }
 
 /// SK-CHG-1 to SK-CHG-4, SK-CHG-13: checks a charge's declaration.
@@ -119,28 +155,8 @@ pub(crate) fn check_declare_in(
     together: bool,
 ) -> Result<Declared, Refusal> {
     let name = rules.name(u);
-    rules.may_move(state, u).map_err(|r| {
-        let mut reasons = vec![grognard_engine::Reason::new(
-            "SK-CHG-1",
-            format!("only a character who can move can charge; {name} cannot:"),
-        )];
-        reasons.extend(r.reasons);
-        Refusal { reasons }
-    })?;
+    may_charge(rules, state, gate, u).map_err(|e| e.refusal(rules, state, gate, u))?;
     let c = Skirmish::ch(state, u);
-    if c.moved {
-        return Err(Refusal::new(
-            "SK-CHG-2",
-            format!("a charge is declared at the beginning of the movement; {name} has moved"),
-        ));
-    }
-    if c.panicked {
-        return Err(Refusal::new(
-            "SK-CHG-8",
-            format!("{name} is Panicked: a Panicked character's charge is broken before it starts"),
-        ));
-    }
-    gate.admits(rules, state, u)?;
     if rules.side_of(target) == rules.side_of(u) {
         return Err(Refusal::new(
             "SK-CHG-2",
@@ -250,6 +266,54 @@ pub(crate) fn check_declare_in(
         ));
     }
     Ok(Declared { reasons, with })
+}
+
+/// SK-CHG-2, SK-CHG-13: every charge `u` may declare, alone and with its formation:
+/// what [`check_declare_in`] accepts.
+pub(crate) fn legal_charges(
+    rules: &Skirmish,
+    state: &State,
+    gate: &Gate,
+    u: UnitId,
+    out: &mut Vec<Action>,
+) {
+    if may_charge(rules, state, gate, u).is_err() {
+        return;
+    }
+    for t in rules.side_ids(Skirmish::passive(state)) {
+        if check_declare_in(rules, state, gate, u, t, false).is_ok() {
+            out.push(Action::Charge {
+                unit: u,
+                target: t,
+                together: false,
+            });
+            if check_declare_in(rules, state, gate, u, t, true).is_ok() {
+                out.push(Action::Charge {
+                    unit: u,
+                    target: t,
+                    together: true,
+                });
+            }
+        }
+    }
+}
+
+/// SK-CHG-5: the steps of the charger running now that [`check_step`] accepts.
+pub(crate) fn legal_charge_steps(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+    let Some(ch) = &state.charge else { return };
+    let u = ch.legs[ch.current].run.unit;
+    let Some(h) = Skirmish::ch(state, u).hex else {
+        return;
+    };
+    for to in h.neighbors() {
+        if rules.map.contains(to) && check_step(rules, state, u, Some(to), false).is_ok() {
+            out.push(Action::Move {
+                unit: u,
+                to,
+                evasive: false,
+            });
+        }
+    }
 }
 
 /// Declares a charge: the chargers gain their Morale in points (SK-CHG-3).
@@ -397,6 +461,15 @@ fn has_step(rules: &Skirmish, state: &State, u: UnitId) -> bool {
     })
 }
 
+/// SK-CHG-13, SK-CHG-10: after a charger's step the next leg steps next, and a charger
+/// now in optimal reach of its target attacks at once.
+pub(crate) fn stepped(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    if let Some(ch) = &mut state.charge {
+        ch.stepped = true;
+    }
+    strike_if_in_reach(rules, state, ctx);
+}
+
 /// SK-CHG-10: a charger standing where its target is in optimal reach attacks at once.
 pub(crate) fn strike_if_in_reach(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     let Some(ch) = &state.charge else { return };
@@ -448,7 +521,7 @@ pub(crate) fn end_leg(
     if Skirmish::ch(state, u).in_play() {
         state.chars[u.index()].done = true;
         if rules.on_friend(state, u) {
-            movement::put_back(rules, state, u, &path, ctx);
+            step::put_back(rules, state, u, &path, ctx);
         }
     }
 }
@@ -469,7 +542,7 @@ pub(crate) fn advance(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Eve
             if Skirmish::ch(state, u).in_play() {
                 state.chars[u.index()].done = true;
                 if rules.on_friend(state, u) {
-                    movement::put_back(rules, state, u, &l.run.path, ctx);
+                    step::put_back(rules, state, u, &l.run.path, ctx);
                 }
             }
         }

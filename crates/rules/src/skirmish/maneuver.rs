@@ -1,75 +1,93 @@
-//! Short moves "as the result of a Maneuver" (skirmish-movement.txt, "Short Move";
-//! SK-SHM-4). The text never says what a Maneuver is. Reading (provisional): a Maneuver
+//! Short moves "as the result of a Maneuver" (SK-SHM-4). The rule text never says what
+//! a Maneuver is. Reading (provisional): a Maneuver
 //! is a melee option of the recovered actions: in its melee phase an Engaged character
 //! may spend its Melee Action on a short move instead of an attack, to step out of
 //! contact, round a flank or into reach. A short move "works like regular Movement", so
 //! the enemies whose zone it leaves strike at once (SK-MOV-19) and it passes friends as a
 //! walk does (SK-MOV-11, SK-MOV-12).
 
-use super::reactions::{self, ShortPlan};
+use super::short_move::{self, ShortPlan};
 use super::{Action, Event, Phase, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
-/// SK-SHM-4: what keeps `u` from maneuvering now, wherever it would go.
+/// Why a character may not maneuver now, wherever it would go (a reason code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoManeuver {
+    WrongPhase,
+    Passive,
+    Out,
+    Dazed,
+    Spent,
+    Berserk,
+    Panicked,
+    NotEngaged,
+}
+
+/// SK-SHM-4: what keeps `u` from maneuvering now, wherever it would go; a reason code,
+/// worded by [`may_maneuver`].
+pub(crate) fn can_maneuver(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), NoManeuver> {
+    if state.phase != Phase::Melee {
+        return Err(NoManeuver::WrongPhase);
+    }
+    if rules.side_of(u) != state.active {
+        return Err(NoManeuver::Passive);
+    }
+    let c = Skirmish::ch(state, u);
+    Err(if !c.in_play() {
+        NoManeuver::Out
+    } else if c.dazed {
+        NoManeuver::Dazed
+    } else if !c.melee {
+        NoManeuver::Spent
+    } else if c.berserk {
+        NoManeuver::Berserk
+    } else if c.panicked {
+        NoManeuver::Panicked
+    } else if !rules.engaged(state, u) {
+        NoManeuver::NotEngaged
+    } else {
+        return Ok(());
+    })
+}
+
+/// [`can_maneuver`] with its refusal worded.
 pub(crate) fn may_maneuver(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
     let name = rules.name(u);
-    if state.phase != Phase::Melee {
-        return Err(Refusal::new(
+    can_maneuver(rules, state, u).map_err(|e| match e {
+        NoManeuver::WrongPhase => Refusal::new(
             "SK-SHM-4",
             format!(
                 "a Maneuver is made in the melee phase; this is the {} phase",
                 state.phase.name()
             ),
-        ));
-    }
-    if rules.side_of(u) != state.active {
-        return Err(Refusal::new(
+        ),
+        NoManeuver::Passive => Refusal::new(
             "SK-SHM-4",
             format!(
                 "{name} is on the passive side: in {}'s melee phase only its characters maneuver",
                 rules.side_name(state.active)
             ),
-        ));
-    }
-    let c = Skirmish::ch(state, u);
-    if !c.in_play() {
-        return Err(Refusal::new(
-            "SK-STA-7",
-            format!("{name} is no longer in the fight"),
-        ));
-    }
-    if c.dazed {
-        return Err(Refusal::new(
-            "SK-ACT-1",
-            format!("{name} is Dazed: no Melee Action"),
-        ));
-    }
-    if !c.melee {
-        return Err(Refusal::new(
+        ),
+        NoManeuver::Out => Refusal::new("SK-STA-7", format!("{name} is no longer in the fight")),
+        NoManeuver::Dazed => Refusal::new("SK-ACT-1", format!("{name} is Dazed: no Melee Action")),
+        NoManeuver::Spent => Refusal::new(
             "SK-ACT-1",
             format!("{name} has used its Melee Action this turn"),
-        ));
-    }
-    if c.berserk {
-        return Err(Refusal::new(
+        ),
+        NoManeuver::Berserk => Refusal::new(
             "SK-STA-3",
             format!("{name} is Berserk: it attacks the nearest enemy, it does not maneuver"),
-        ));
-    }
-    if c.panicked {
-        return Err(Refusal::new(
+        ),
+        NoManeuver::Panicked => Refusal::new(
             "SK-STA-2",
             format!("{name} is Panicked: it flees, it does not maneuver"),
-        ));
-    }
-    if !rules.engaged(state, u) {
-        return Err(Refusal::new(
+        ),
+        NoManeuver::NotEngaged => Refusal::new(
             "SK-SHM-4",
             format!("{name} is not Engaged: a Maneuver is a melee option of a character in an enemy's zone of control"),
-        ));
-    }
-    Ok(())
+        ),
+    })
 }
 
 /// SK-SHM-4: checks a Maneuver ending on `to`. It names no facing: turning is a Free
@@ -88,7 +106,7 @@ pub(crate) fn check_maneuver(
         ));
     }
     let facing = Skirmish::ch(state, u).facing;
-    let mut plan = reactions::plan_short_move(rules, state, u, to, facing)?;
+    let mut plan = short_move::plan_short_move(rules, state, u, to, facing)?;
     plan.reasons.insert(
         0,
         Reason::new(
@@ -120,17 +138,20 @@ pub(crate) fn maneuver(
         action: "melee_action".into(),
         rule: "SK-SHM-4".into(),
     });
-    reactions::run_short_move(rules, state, u, plan.path, facing, ctx);
+    short_move::run_short_move(rules, state, u, plan.path, facing, ctx);
 }
 
 /// Every Maneuver that might be legal: each maneuvering character's reach searched once.
-pub(crate) fn legal(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_maneuvers(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(state.active) {
-        if may_maneuver(rules, state, u).is_err() {
+        if can_maneuver(rules, state, u).is_err() {
             continue;
         }
         let here = Skirmish::ch(state, u).hex;
-        for (to, _, _) in reactions::short_reach(rules, state, u) {
+        for to in short_move::short_reach(rules, state, u)
+            .into_iter()
+            .map(|f| f.hex)
+        {
             if Some(to) == here {
                 continue;
             }
@@ -143,9 +164,9 @@ pub(crate) fn legal(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
 /// itself then, SK-TURN-2).
 pub(crate) fn any(rules: &Skirmish, state: &State) -> bool {
     rules.side_ids(state.active).any(|u| {
-        may_maneuver(rules, state, u).is_ok()
-            && reactions::short_reach(rules, state, u)
+        can_maneuver(rules, state, u).is_ok()
+            && short_move::short_reach(rules, state, u)
                 .iter()
-                .any(|(h, _, _)| Skirmish::ch(state, u).hex != Some(*h))
+                .any(|f| Skirmish::ch(state, u).hex != Some(f.hex))
     })
 }

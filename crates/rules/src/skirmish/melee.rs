@@ -1,4 +1,4 @@
-//! Melee (REFERENCE.md, "Futile Kingdoms", recovered): the attack and defense totals
+//! Melee (`docs/rules/skirmish.md`, recovered): the attack and defense totals
 //! (SK-MEL-1, SK-MEL-2), reach bands (SK-MEL-3), Close Quarters (SK-MEL-4), attacks of
 //! opportunity (SK-MEL-5), what a result does (SK-MEL-6, provisional), the melee phase's
 //! attacks and counters (SK-MEL-7), the charge attack and its counter (SK-CHG-10,
@@ -7,7 +7,8 @@
 use super::data::Weapon;
 use super::facing::{attack_arc, Arc};
 use super::{statuses, Action, AttackKind, Event, Skirmish, State, Term};
-use grognard_engine::{Chance, Ctx, Dice, Preview, Reason, Refusal, Ruleset, UnitId};
+use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_hex::Hex;
 use serde_json::{json, Value};
 
 /// How a weapon suits a distance (SK-MEL-3).
@@ -92,7 +93,8 @@ pub(crate) struct Calc {
     pub reasons: Vec<Reason>,
 }
 
-fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
+/// Adds a term to a total, unless it is nought.
+pub(crate) fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
     if value != 0 {
         terms.push(Term {
             what: what.into(),
@@ -230,7 +232,8 @@ pub(crate) fn calc(
     })
 }
 
-fn list(terms: &[Term]) -> String {
+/// A total's terms in words.
+pub(crate) fn list(terms: &[Term]) -> String {
     terms
         .iter()
         .map(|t| format!("{} {:+}", t.what, t.value))
@@ -323,6 +326,33 @@ pub(crate) fn land(rules: &Skirmish, state: &mut State, blow: &Blow, ctx: &mut C
     statuses::hurt(rules, state, blow.target, blow.damage, ctx);
 }
 
+/// The characters of `side` who may strike `mover` leaving `from`: in whose zone it is,
+/// with a riposte left (SK-CHG-12), reaching it, not yet provoked in this movement
+/// (SK-MOV-9) and not the charge's target (SK-CHG-7).
+pub(crate) fn opportunists(
+    rules: &Skirmish,
+    state: &State,
+    mover: UnitId,
+    from: Hex,
+    side: u8,
+    provoked: &[UnitId],
+    exclude: Option<UnitId>,
+) -> Vec<UnitId> {
+    rules
+        .side_ids(side)
+        .filter(|&e| {
+            Some(e) != exclude
+                && !provoked.contains(&e)
+                && Skirmish::can_riposte(state, e)
+                && rules.controls(state, e, from)
+                && Skirmish::ch(state, e)
+                    .hex
+                    .is_some_and(|h| band(&rules.weapons[e.index()], h.distance(from)) != Band::Out)
+        })
+        .filter(|&e| e != mover)
+        .collect()
+}
+
 /// SK-STA-3: a Berserk character attacks the nearest enemy only.
 pub(crate) fn nearest_check(
     rules: &Skirmish,
@@ -352,6 +382,73 @@ pub(crate) fn nearest_check(
     }
 }
 
+/// Why a character may make no melee-phase attack now, whatever its target (a reason
+/// code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoAttack {
+    WrongPhase,
+    Passive,
+    Out,
+    Dazed,
+    Spent,
+}
+
+/// SK-MEL-7, SK-ACT-1: whether `u` may attack at all now.
+pub(crate) fn can_attack(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), NoAttack> {
+    if state.phase != super::Phase::Melee {
+        return Err(NoAttack::WrongPhase);
+    }
+    if rules.side_of(u) != state.active {
+        return Err(NoAttack::Passive);
+    }
+    let c = Skirmish::ch(state, u);
+    Err(if !c.in_play() {
+        NoAttack::Out
+    } else if c.dazed {
+        NoAttack::Dazed
+    } else if !c.melee {
+        NoAttack::Spent
+    } else {
+        return Ok(());
+    })
+}
+
+impl NoAttack {
+    fn refusal(self, rules: &Skirmish, state: &State, u: UnitId) -> Refusal {
+        let name = rules.name(u);
+        match self {
+            NoAttack::WrongPhase => Refusal::new(
+                "SK-MEL-7",
+                format!("attacks are made in the melee phase; this is the {} phase (a charge attacks on reaching its target)", state.phase.name()),
+            ),
+            NoAttack::Passive => Refusal::new(
+                "SK-MEL-7",
+                format!("{name} is on the passive side: in {}'s melee phase only its characters attack (the target counters)", rules.side_name(state.active)),
+            ),
+            NoAttack::Out => Refusal::new("SK-STA-7", format!("{name} is no longer in the fight")),
+            NoAttack::Dazed => Refusal::new("SK-ACT-1", format!("{name} is Dazed: no Melee Action")),
+            NoAttack::Spent => Refusal::new(
+                "SK-ACT-1",
+                format!("{name} has used its Melee Action this turn"),
+            ),
+        }
+    }
+}
+
+/// SK-MEL-7: every melee-phase attack of the active side: what [`check_attack`] accepts.
+pub(crate) fn legal_attacks(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+    for u in rules.side_ids(state.active) {
+        if can_attack(rules, state, u).is_err() {
+            continue;
+        }
+        for t in rules.side_ids(Skirmish::passive(state)) {
+            if check_attack(rules, state, u, t).is_ok() {
+                out.push(Action::Attack { unit: u, target: t });
+            }
+        }
+    }
+}
+
 /// SK-MEL-7: checks a melee-phase attack.
 pub(crate) fn check_attack(
     rules: &Skirmish,
@@ -360,37 +457,8 @@ pub(crate) fn check_attack(
     t: UnitId,
 ) -> Result<Vec<Reason>, Refusal> {
     let name = rules.name(u);
-    if state.phase != super::Phase::Melee {
-        return Err(Refusal::new(
-            "SK-MEL-7",
-            format!("attacks are made in the melee phase; this is the {} phase (a charge attacks on reaching its target)", state.phase.name()),
-        ));
-    }
-    if rules.side_of(u) != state.active {
-        return Err(Refusal::new(
-            "SK-MEL-7",
-            format!("{name} is on the passive side: in {}'s melee phase only its characters attack (the target counters)", rules.side_name(state.active)),
-        ));
-    }
+    can_attack(rules, state, u).map_err(|e| e.refusal(rules, state, u))?;
     let c = Skirmish::ch(state, u);
-    if !c.in_play() {
-        return Err(Refusal::new(
-            "SK-STA-7",
-            format!("{name} is no longer in the fight"),
-        ));
-    }
-    if c.dazed {
-        return Err(Refusal::new(
-            "SK-ACT-1",
-            format!("{name} is Dazed: no Melee Action"),
-        ));
-    }
-    if !c.melee {
-        return Err(Refusal::new(
-            "SK-ACT-1",
-            format!("{name} has used its Melee Action this turn"),
-        ));
-    }
     if rules.side_of(t) == rules.side_of(u) {
         return Err(Refusal::new(
             "SK-MEL-7",
@@ -509,125 +577,6 @@ pub(crate) fn charge_clash(
     }
 }
 
-/// What an action did to the characters, for grouping the outcomes of a preview.
-fn summary(rules: &Skirmish, before: &State, after: &State) -> Value {
-    let mut out = serde_json::Map::new();
-    for u in rules.ids() {
-        let (b, a) = (Skirmish::ch(before, u), Skirmish::ch(after, u));
-        let mut m = serde_json::Map::new();
-        if a.damage > b.damage {
-            m.insert("damage".into(), json!(a.damage - b.damage));
-        }
-        if a.dazed && !b.dazed {
-            m.insert("dazed".into(), json!(true));
-        }
-        if rules.wounded(after, u) && !rules.wounded(before, u) {
-            m.insert("wounded".into(), json!(true));
-        }
-        if a.out && !b.out {
-            m.insert("out".into(), json!(true));
-        }
-        if a.hex != b.hex && a.in_play() {
-            m.insert("at".into(), json!(a.hex.map(|h| rules.label(h))));
-        }
-        if !m.is_empty() {
-            out.insert(rules.name(u).to_owned(), Value::Object(m));
-        }
-    }
-    Value::Object(out)
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-/// The exact distribution of an action's results: the action is played on copies of
-/// the state for every sequence of die faces it can roll, so the odds are the rules'
-/// own. Any legal action that rolls can be previewed: attacks (with their counters),
-/// attacks of opportunity, shots, maneuvers and short moves that provoke, the step that
-/// completes a charge, a difficult step.
-pub(crate) fn preview(
-    rules: &Skirmish,
-    state: &State,
-    action: &Action,
-) -> Result<Preview, Refusal> {
-    let e = rules.explain(state, action);
-    if !e.legal {
-        return Err(Refusal { reasons: e.reasons });
-    }
-    let mut leaves: Vec<(Value, u32)> = Vec::new();
-    let mut stack: Vec<Vec<u32>> = vec![Vec::new()];
-    while let Some(prefix) = stack.pop() {
-        let mut s = state.clone();
-        let mut dice = Dice::new(0);
-        dice.force(prefix.iter().copied());
-        let mut events = Vec::new();
-        let mut ctx = Ctx::new(&mut dice, &mut events);
-        rules.apply_unchecked(&mut s, action, &mut ctx);
-        let rolled = ctx.rolls() as usize;
-        if rolled > 4 {
-            return Err(Refusal::new(
-                "SK-MEL-6",
-                "this action rolls more than four dice (a morale phase): no preview",
-            ));
-        }
-        if rolled > prefix.len() {
-            let next_sides = events
-                .iter()
-                .filter_map(|ev| match ev {
-                    Event::Roll(r) => Some(r.sides),
-                    _ => None,
-                })
-                .nth(prefix.len())
-                .unwrap_or(rules.data.dice.sides);
-            for f in (1..=next_sides).rev() {
-                let mut p = prefix.clone();
-                p.push(f);
-                stack.push(p);
-            }
-            continue;
-        }
-        leaves.push((
-            summary(rules, state, &s),
-            u32::try_from(prefix.len()).expect("few dice"),
-        ));
-    }
-    let depth = leaves.iter().map(|l| l.1).max().unwrap_or(0);
-    if depth == 0 {
-        return Err(Refusal::new(
-            "SK-MEL-6",
-            "this action rolls no dice: nothing to preview",
-        ));
-    }
-    let sides = u64::from(rules.data.dice.sides);
-    let den = sides.pow(depth);
-    let mut grouped: Vec<(Value, u64)> = Vec::new();
-    for (v, d) in leaves {
-        let w = sides.pow(depth - d);
-        match grouped.iter_mut().find(|(g, _)| *g == v) {
-            Some(g) => g.1 += w,
-            None => grouped.push((v, w)),
-        }
-    }
-    let outcomes = grouped
-        .into_iter()
-        .map(|(v, n)| {
-            let g = gcd(n, den);
-            Chance::new(v, n / g, den / g)
-        })
-        .collect();
-    Ok(Preview {
-        roll: format!("up to {depth}d{sides}"),
-        inputs: inputs(rules, state, action),
-        outcomes,
-        reasons: e.reasons,
-    })
-}
-
 fn calc_json(rules: &Skirmish, c: &Calc) -> Value {
     json!({
         "attack": c.attack,
@@ -640,14 +589,12 @@ fn calc_json(rules: &Skirmish, c: &Calc) -> Value {
     })
 }
 
-/// The totals behind a preview: the attack and, when there is one, the counter.
-fn inputs(rules: &Skirmish, state: &State, action: &Action) -> Value {
+/// The totals behind a preview of an attack: the attack and, when there is one, the
+/// counter.
+pub(crate) fn inputs(rules: &Skirmish, state: &State, action: &Action) -> Value {
     let (a, t, kind) = match action {
         Action::Attack { unit, target } => (*unit, *target, AttackKind::Melee),
         Action::Opportunity { unit, target } => (*unit, *target, AttackKind::Opportunity),
-        Action::Shoot { unit, target } => {
-            return super::missile::inputs(rules, state, *unit, *target);
-        }
         _ => return json!({}),
     };
     let mut v = json!({});

@@ -1,10 +1,11 @@
-//! Ranged combat (skirmish-movement.txt names "Reaction Fire", "ranged attacks" and the
-//! "Missile Evasion modifier"; REFERENCE.md lists ranged combat among the provisional
-//! parts): the missile phase (SK-MIS-1), what a character needs to shoot (SK-MIS-2), the
+//! Ranged combat (`docs/rules/skirmish.md`: the rule text names "Reaction Fire",
+//! "ranged attacks" and the "Missile Evasion modifier"; ranged combat is otherwise
+//! provisional): the missile phase (SK-MIS-1), what a character needs to shoot (SK-MIS-2), the
 //! shot (SK-MIS-3), reaction fire (SK-MIS-4) and the Missile Evasion modifier earned by
 //! evasive movement (SK-MOV-14, SK-MIS-5). Every number is in `data.toml`.
 
 use super::facing::{attack_arc, Arc};
+use super::melee::{list, term};
 use super::{melee, reactions, Action, AttackKind, Event, Phase, Skirmish, State, Term, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use serde_json::{json, Value};
@@ -22,21 +23,66 @@ pub(crate) struct Shot {
     pub reasons: Vec<Reason>,
 }
 
-fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
-    if value != 0 {
-        terms.push(Term {
-            what: what.into(),
-            value,
-        });
+/// Why a character may shoot nobody now (a reason code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoShot {
+    Out,
+    Unarmed,
+    NoQuick,
+    Dazed,
+    Panicked,
+    Berserk,
+    Engaged,
+}
+
+impl NoShot {
+    fn refusal(self, rules: &Skirmish, u: UnitId) -> Refusal {
+        let name = rules.name(u);
+        match self {
+            NoShot::Out => Refusal::new("SK-STA-7", format!("{name} is no longer in the fight")),
+            NoShot::Unarmed => {
+                Refusal::new("SK-MIS-2", format!("{name} carries no missile weapon"))
+            }
+            NoShot::NoQuick => Refusal::new(
+                "SK-ACT-2",
+                format!("{name} has no Quick Action left to shoot with"),
+            ),
+            NoShot::Dazed => Refusal::new("SK-STA-1", format!("{name} is Dazed and cannot shoot")),
+            NoShot::Panicked => {
+                Refusal::new("SK-MIS-2", format!("{name} is Panicked: it does not shoot"))
+            }
+            NoShot::Berserk => {
+                Refusal::new("SK-MIS-2", format!("{name} is Berserk: it does not shoot"))
+            }
+            NoShot::Engaged => Refusal::new(
+                "SK-MIS-2",
+                format!("{name} is Engaged: a foe at arm's length is fought, not shot"),
+            ),
+        }
     }
 }
 
-fn list(terms: &[Term]) -> String {
-    terms
-        .iter()
-        .map(|t| format!("{} {:+}", t.what, t.value))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// SK-MIS-2 (provisional): whether `u` may shoot at all, whatever the target: in play, a
+/// missile weapon, its Quick Action, not Dazed, Panicked or Berserk, not Engaged.
+pub(crate) fn can_shoot(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), NoShot> {
+    let c = Skirmish::ch(state, u);
+    Err(if c.hex.is_none() {
+        NoShot::Out
+    } else if rules.missiles[u.index()].is_none() {
+        NoShot::Unarmed
+    } else if !c.quick {
+        NoShot::NoQuick
+    } else if c.dazed {
+        NoShot::Dazed
+    } else if c.panicked {
+        NoShot::Panicked
+    } else if c.berserk {
+        NoShot::Berserk
+    } else if rules.engaged(state, u) {
+        NoShot::Engaged
+    } else {
+        return Ok(());
+    })
 }
 
 /// SK-MIS-2 (provisional): whether `u` can shoot `t` at all, whatever the phase: a
@@ -45,46 +91,11 @@ fn list(terms: &[Term]) -> String {
 /// and other characters block it). Then SK-MIS-3: the totals.
 pub(crate) fn aim(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> Result<Shot, Refusal> {
     let name = rules.name(u);
-    let c = Skirmish::ch(state, u);
-    let Some(from) = c.hex else {
-        return Err(Refusal::new(
-            "SK-STA-7",
-            format!("{name} is no longer in the fight"),
-        ));
-    };
-    let Some(m) = rules.missiles[u.index()].as_ref() else {
-        return Err(Refusal::new(
-            "SK-MIS-2",
-            format!("{name} carries no missile weapon"),
-        ));
-    };
-    if !c.quick {
-        return Err(Refusal::new(
-            "SK-ACT-2",
-            format!("{name} has no Quick Action left to shoot with"),
-        ));
-    }
-    if c.dazed {
-        return Err(Refusal::new(
-            "SK-STA-1",
-            format!("{name} is Dazed and cannot shoot"),
-        ));
-    }
-    if c.panicked || c.berserk {
-        return Err(Refusal::new(
-            "SK-MIS-2",
-            format!(
-                "{name} is {}: it does not shoot",
-                if c.panicked { "Panicked" } else { "Berserk" }
-            ),
-        ));
-    }
-    if rules.engaged(state, u) {
-        return Err(Refusal::new(
-            "SK-MIS-2",
-            format!("{name} is Engaged: a foe at arm's length is fought, not shot"),
-        ));
-    }
+    can_shoot(rules, state, u).map_err(|e| e.refusal(rules, u))?;
+    let from = Skirmish::ch(state, u).hex.expect("a shooter is in play");
+    let m = rules.missiles[u.index()]
+        .as_ref()
+        .expect("a shooter has a missile weapon");
     if rules.side_of(t) == rules.side_of(u) {
         return Err(Refusal::new(
             "SK-MIS-2",
@@ -383,25 +394,28 @@ pub(crate) fn any_shot(rules: &Skirmish, state: &State) -> bool {
         })
 }
 
-/// The shots of the missile phase that might be legal.
-pub(crate) fn candidates(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+/// SK-MIS-1: every shot of the missile phase: what [`check_shot`] accepts.
+pub(crate) fn legal_shots(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(state.active) {
-        if rules.missiles[u.index()].is_none() {
+        if can_shoot(rules, state, u).is_err() {
             continue;
         }
         for t in rules.side_ids(Skirmish::passive(state)) {
-            out.push(Action::Shoot { unit: u, target: t });
+            if check_shot(rules, state, u, t).is_ok() {
+                out.push(Action::Shoot { unit: u, target: t });
+            }
         }
     }
 }
 
-/// SK-MIS-4: every legal reaction fire in the reaction window.
+/// SK-MIS-4: every legal reaction fire in the reaction window: what [`check_shot`]
+/// accepts.
 pub(crate) fn legal_reaction_fire(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     let Some(Window::Reaction { unit }) = &state.window else {
         return;
     };
     for u in rules.side_ids(Skirmish::passive(state)) {
-        if rules.missiles[u.index()].is_some() && check_shot(rules, state, u, *unit).is_ok() {
+        if can_shoot(rules, state, u).is_ok() && check_shot(rules, state, u, *unit).is_ok() {
             out.push(Action::Shoot {
                 unit: u,
                 target: *unit,

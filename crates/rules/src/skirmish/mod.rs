@@ -2,13 +2,17 @@
 //! facing, a weapon's reach and a handful of actions a turn; the passive side may react
 //! after every hex the active side moves.
 //!
-//! Files follow the rulebook's chapters: [`turn`] (the sequence of play and victory),
-//! [`actions`] (free, quick, complex and melee actions), [`movement`] (the movement
-//! phase as `skirmish-movement.txt` writes it), [`zones_of_control`], [`facing`],
-//! [`reactions`] (short moves, reaction fire and attacks of opportunity, the passive
-//! side's windows), [`maneuver`] (short moves as the result of a Maneuver), [`missile`]
-//! (the missile phase, shots, reaction fire, missile evasion), [`charge`], [`melee`],
-//! [`statuses`], [`morale`]. The tables are in `data.toml`; rule
+//! This file holds the types and the `Ruleset` impl, which delegates. [`turn`] is the
+//! sequencer (phases, who decides, which chapter answers an action); `setup` binds a
+//! scenario, `view` shows the fight (and the reachable hexes and a preview's odds).
+//! The other files follow the rulebook's chapters, each returning what happened so
+//! that the sequencer decides what comes next: [`actions`] (free, quick, complex and
+//! melee actions), [`movement`] (the movement phase and the pricing of every step),
+//! [`short_move`], [`zones_of_control`], [`facing`], [`reactions`] (the passive side's
+//! windows: attacks of opportunity, short moves and reaction fire), [`maneuver`] (short
+//! moves as the result of a Maneuver), [`missile`] (the missile phase, shots, reaction
+//! fire, missile evasion), [`charge`], [`melee`], [`statuses`], [`morale`]. The route
+//! searches are in `board` (machinery, not rules). The tables are in `data.toml`; rule
 //! IDs are listed in `docs/rules/skirmish.md`.
 //!
 //! ```
@@ -24,6 +28,7 @@
 
 pub mod actions;
 pub mod ai;
+mod board;
 pub mod characters;
 pub mod charge;
 pub mod data;
@@ -34,23 +39,57 @@ pub mod missile;
 pub mod morale;
 pub mod movement;
 pub mod reactions;
+mod setup;
+pub mod short_move;
 pub mod statuses;
+pub mod step;
 pub mod turn;
+mod view;
 pub mod zones_of_control;
 
 use characters::{CharState, Character};
 use data::{Data, Missile, Shield, TerrainRow, Weapon};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
 use grognard_engine::{
-    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Reason, Refusal, Roll, Ruleset,
-    Seat, UnitId,
+    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat,
+    UnitId,
 };
 use grognard_hex::{Direction, Hex, MapShape};
 use serde::{Deserialize, Serialize};
-pub use turn::Phase;
 
 /// The ruleset's name in scenario files.
 pub const NAME: &str = "skirmish";
+
+/// A phase of an active turn in which the active side decides. The missile phase passes
+/// by itself when nobody can shoot (SK-MIS-1), and the morale phase asks nothing of the
+/// players (SK-TURN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Characters with missile weapons shoot (SK-MIS-1).
+    Missile,
+    /// Characters move, charge and react.
+    Movement,
+    /// Characters attack.
+    Melee,
+}
+
+impl Phase {
+    /// The phase's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Missile => "missile",
+            Phase::Movement => "movement",
+            Phase::Melee => "melee",
+        }
+    }
+}
+
+/// The number of the active turn, from 0: two a game turn.
+pub(crate) fn half(state: &State) -> u32 {
+    (state.turn - 1) * 2 + u32::from(state.active)
+}
 
 /// The rules of the Futile Kingdoms skirmish bound to one scenario.
 #[derive(Debug)]
@@ -568,168 +607,6 @@ impl Skirmish {
         }
         state.moving.as_mut()
     }
-
-    fn check(&self, state: &State, action: &Action) -> Result<Vec<Reason>, Refusal> {
-        if state.outcome.is_some() {
-            return Err(Refusal::new("SK-TURN-3", "the game is over"));
-        }
-        let unit = match action {
-            Action::Move { unit, .. }
-            | Action::Face { unit, .. }
-            | Action::Charge { unit, .. }
-            | Action::Defend { unit }
-            | Action::Flee { unit }
-            | Action::Attack { unit, .. }
-            | Action::Opportunity { unit, .. }
-            | Action::Shoot { unit, .. }
-            | Action::Maneuver { unit, .. }
-            | Action::ShortMove { unit, .. } => Some(*unit),
-            Action::Pass | Action::EndPhase => None,
-        };
-        if let Some(u) = unit {
-            if !self.exists(u) {
-                return Err(Refusal::new("request", "no such character"));
-            }
-        }
-        if let Action::Charge { target, .. }
-        | Action::Attack { target, .. }
-        | Action::Shoot { target, .. }
-        | Action::Opportunity { target, .. } = action
-        {
-            if !self.exists(*target) {
-                return Err(Refusal::new("request", "no such target"));
-            }
-        }
-        match action {
-            Action::Opportunity { unit, target } => {
-                reactions::check_opportunity(self, state, *unit, *target)
-            }
-            Action::ShortMove { unit, to, facing } => {
-                reactions::check_short_move(self, state, *unit, *to, *facing).map(|s| s.reasons)
-            }
-            Action::Pass => reactions::check_pass(self, state),
-            Action::Shoot { unit, target } => missile::check_shot(self, state, *unit, *target),
-            _ if state.window.is_some() => Err(reactions::window_refusal(self, state)),
-            Action::Maneuver { unit, to } => {
-                maneuver::check_maneuver(self, state, *unit, *to).map(|p| p.reasons)
-            }
-            Action::EndPhase => turn::check_end_phase(self, state),
-            Action::Move { unit, to, evasive } => {
-                movement::check_move(self, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
-            }
-            Action::Flee { unit } => {
-                movement::check_move(self, state, *unit, None, false).map(|p| p.reasons)
-            }
-            Action::Face { unit, facing } => actions::check_face(self, state, *unit, *facing),
-            Action::Defend { unit } => actions::check_defend(self, state, *unit),
-            Action::Charge {
-                unit,
-                target,
-                together,
-            } => charge::check_declare(self, state, *unit, *target, *together).map(|d| d.reasons),
-            Action::Attack { unit, target } => melee::check_attack(self, state, *unit, *target),
-        }
-    }
-
-    /// The legal actions of the movement phase outside a charge: what `check` accepts,
-    /// with the phase's gate and each flight's field computed once.
-    fn legal_movement(&self, state: &State, out: &mut Vec<Action>) {
-        let gate = self.gate(state);
-        for u in self.side_ids(state.active) {
-            let c = Self::ch(state, u);
-            let Some(h) = c.hex else { continue };
-            if self.may_move(state, u).is_ok() && gate.admits(self, state, u).is_ok() {
-                let field = c.panicked.then(|| self.flight_field(state, u));
-                let field = field.as_deref();
-                for n in h.neighbors() {
-                    if !self.map.contains(n) {
-                        continue;
-                    }
-                    for evasive in [false, true] {
-                        if self.step_ok(state, u, Some(n), evasive, field).is_ok() {
-                            out.push(Action::Move {
-                                unit: u,
-                                to: n,
-                                evasive,
-                            });
-                        }
-                    }
-                }
-                if c.panicked && self.step_ok(state, u, None, false, field).is_ok() {
-                    out.push(Action::Flee { unit: u });
-                }
-            }
-            if actions::check_defend_in(self, state, &gate, u).is_ok() {
-                out.push(Action::Defend { unit: u });
-            }
-            if !c.moved {
-                for t in self.side_ids(Self::passive(state)) {
-                    if charge::check_declare_in(self, state, &gate, u, t, false).is_ok() {
-                        out.push(Action::Charge {
-                            unit: u,
-                            target: t,
-                            together: false,
-                        });
-                        if self.chars[u.index()].formation.is_some()
-                            && charge::check_declare_in(self, state, &gate, u, t, true).is_ok()
-                        {
-                            out.push(Action::Charge {
-                                unit: u,
-                                target: t,
-                                together: true,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        let mut faces = Vec::new();
-        actions::face_candidates(self, state, &mut faces);
-        out.extend(faces.into_iter().filter(|a| self.check(state, a).is_ok()));
-        if turn::check_end_phase_in(self, state, &gate).is_ok() {
-            out.push(Action::EndPhase);
-        }
-    }
-
-    /// Every action that might be legal in a charge or the melee phase (a superset:
-    /// `legal_actions` keeps those `explain` accepts, so that the two never disagree).
-    fn candidates(&self, state: &State, out: &mut Vec<Action>) {
-        match state.phase {
-            Phase::Missile => {
-                missile::candidates(self, state, out);
-                out.push(Action::EndPhase);
-            }
-            // Outside a charge the movement phase's actions come from `legal_movement`.
-            Phase::Movement => {
-                if let Some(c) = &state.charge {
-                    let leg = &c.legs[c.current];
-                    if let Some(h) = Self::ch(state, leg.run.unit).hex {
-                        for n in h.neighbors() {
-                            if self.map.contains(n) {
-                                out.push(Action::Move {
-                                    unit: leg.run.unit,
-                                    to: n,
-                                    evasive: false,
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            Phase::Melee => {
-                for u in self.side_ids(state.active) {
-                    if !Self::ch(state, u).melee {
-                        continue;
-                    }
-                    for t in self.side_ids(Self::passive(state)) {
-                        out.push(Action::Attack { unit: u, target: t });
-                    }
-                }
-                actions::face_candidates(self, state, out);
-                out.push(Action::EndPhase);
-            }
-        }
-    }
 }
 
 impl Ruleset for Skirmish {
@@ -747,11 +624,11 @@ impl Ruleset for Skirmish {
     }
 
     fn new(s: &Scenario) -> Result<Skirmish, Problems> {
-        turn::build(s)
+        setup::build(s)
     }
 
     fn initial_state(&self) -> State {
-        turn::initial_state(self)
+        setup::initial_state(self)
     }
 
     fn names(&self) -> &Names {
@@ -759,84 +636,19 @@ impl Ruleset for Skirmish {
     }
 
     fn to_act(&self, state: &State) -> Option<Decision> {
-        // SK-TURN-3: nothing is decided once the game is over.
-        if state.outcome.is_some() {
-            return None;
-        }
-        Some(match &state.window {
-            Some(w) => Decision {
-                side: self.side_name(Self::passive(state)).to_owned(),
-                kind: reactions::window_kind(w).to_owned(),
-                reaction: true,
-            },
-            None => Decision {
-                side: self.side_name(state.active).to_owned(),
-                kind: state.phase.name().to_owned(),
-                reaction: false,
-            },
-        })
+        turn::to_act(self, state)
     }
 
     fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        if state.outcome.is_some() {
-            return;
-        }
-        match (&state.window, state.phase) {
-            (Some(Window::Opportunity { unit, eligible, .. }), _) => {
-                // The window keeps only those who may strike (reactions::settle_window).
-                out.extend(eligible.iter().map(|&e| Action::Opportunity {
-                    unit: e,
-                    target: *unit,
-                }));
-                out.push(Action::Pass);
-            }
-            (Some(Window::Reaction { .. }), _) => {
-                reactions::legal_reactions(self, state, out);
-                out.push(Action::Pass);
-            }
-            (None, Phase::Movement) if state.charge.is_none() => self.legal_movement(state, out),
-            _ => {
-                let mut all = Vec::new();
-                self.candidates(state, &mut all);
-                out.extend(all.into_iter().filter(|a| self.check(state, a).is_ok()));
-                if state.phase == Phase::Melee && state.window.is_none() {
-                    // What `check_maneuver` accepts, each character's reach searched once.
-                    maneuver::legal(self, state, out);
-                }
-            }
-        }
+        turn::legal_actions(self, state, out);
     }
 
     fn explain(&self, state: &State, action: &Action) -> Explanation {
-        Explanation::from(self.check(state, action))
+        Explanation::from(turn::check(self, state, action))
     }
 
     fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
-        match action {
-            Action::Move { unit, to, evasive } => {
-                movement::declare_step(self, state, *unit, Some(*to), *evasive, ctx);
-            }
-            Action::Flee { unit } => movement::declare_step(self, state, *unit, None, false, ctx),
-            Action::Face { unit, facing } => actions::face(self, state, *unit, *facing, ctx),
-            Action::Defend { unit } => actions::defend(self, state, *unit, ctx),
-            Action::Charge {
-                unit,
-                target,
-                together,
-            } => charge::declare(self, state, *unit, *target, *together, ctx),
-            Action::Attack { unit, target } => melee::attack(self, state, *unit, *target, ctx),
-            Action::Opportunity { unit, target } => {
-                reactions::opportunity(self, state, *unit, *target, ctx);
-            }
-            Action::ShortMove { unit, to, facing } => {
-                reactions::short_move(self, state, *unit, *to, *facing, ctx);
-            }
-            Action::Shoot { unit, target } => missile::shoot(self, state, *unit, *target, ctx),
-            Action::Maneuver { unit, to } => maneuver::maneuver(self, state, *unit, *to, ctx),
-            Action::Pass => reactions::pass(self, state, ctx),
-            Action::EndPhase => turn::end_phase(self, state, ctx),
-        }
-        turn::settle(self, state, ctx);
+        turn::apply(self, state, action, ctx);
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -845,15 +657,15 @@ impl Ruleset for Skirmish {
 
     fn view(&self, state: &State, _seat: &Seat) -> serde_json::Value {
         // Nothing is hidden in a skirmish: every seat sees the whole fight.
-        turn::view(self, state)
+        view::view(self, state)
     }
 
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
-        melee::preview(self, state, action)
+        view::preview(self, state, action)
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
-        movement::reachable(self, state, unit)
+        view::reachable(self, state, unit)
     }
 
     fn evaluate(&self, state: &State, side: &str) -> f64 {

@@ -1,4 +1,4 @@
-//! The morale phase (REFERENCE.md, "Futile Kingdoms", recovered order): effects start or
+//! The morale phase (`docs/rules/skirmish.md`, recovered order): effects start or
 //! end; Wounded and Encumbered characters become Dazed; panic recovery, then panic
 //! checks; berserk recovery; dazed recovery. At each step the active side goes first
 //! (SK-MOR-1).
@@ -40,7 +40,7 @@ pub(crate) fn morale_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_
         .side_ids(state.active)
         .chain(rules.side_ids(Skirmish::passive(state)))
         .collect();
-    let half = super::turn::half(state);
+    let half = super::half(state);
     // 1. Effects start or end: Defending ends (SK-MOR-6).
     for &u in &order {
         let c = &mut state.chars[u.index()];

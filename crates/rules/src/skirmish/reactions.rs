@@ -1,16 +1,15 @@
 //! The passive side's windows inside the active side's movement: attacks of
 //! opportunity on a character leaving its zone (SK-MOV-9, SK-MEL-5), and reactions after
 //! every hex moved (SK-MOV-2): a short move (SK-SHM-1 to SK-SHM-3) or reaction fire
-//! (SK-MIS-4, in [`super::missile`]) for a Quick Action. The short move's path and its
-//! making serve a Maneuver too (SK-SHM-4, in [`super::maneuver`]).
+//! (SK-MIS-4, in [`super::missile`]) for a Quick Action; the short move itself is in
+//! [`super::short_move`]. What follows a window (the step, a broken charge) is the
+//! sequencer's: [`settle_window`] says what happened.
 
 use super::melee::{self, band, Band};
-use super::movement::{self, Gait};
+use super::short_move::{self, ShortPlan};
 use super::{Action, AttackKind, Event, Skirmish, State, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
-use grognard_hex::search::{Search, Step};
 use grognard_hex::{Direction, Hex};
-use std::cell::RefCell;
 
 /// The decision kind a window shows in `to_act`.
 #[must_use]
@@ -39,33 +38,6 @@ pub(crate) fn window_refusal(rules: &Skirmish, state: &State) -> Refusal {
     }
 }
 
-/// The characters of `side` who may strike `mover` leaving `from`: in whose zone it is,
-/// with a riposte left (SK-CHG-12), reaching it, not yet provoked in this movement
-/// (SK-MOV-9) and not the charge's target (SK-CHG-7).
-pub(crate) fn opportunists(
-    rules: &Skirmish,
-    state: &State,
-    mover: UnitId,
-    from: Hex,
-    side: u8,
-    provoked: &[UnitId],
-    exclude: Option<UnitId>,
-) -> Vec<UnitId> {
-    rules
-        .side_ids(side)
-        .filter(|&e| {
-            Some(e) != exclude
-                && !provoked.contains(&e)
-                && Skirmish::can_riposte(state, e)
-                && rules.controls(state, e, from)
-                && Skirmish::ch(state, e)
-                    .hex
-                    .is_some_and(|h| band(&rules.weapons[e.index()], h.distance(from)) != Band::Out)
-        })
-        .filter(|&e| e != mover)
-        .collect()
-}
-
 /// SK-MOV-9, SK-CHG-7: opens the opportunity window for the step of `u` about to leave
 /// its hex, if any passive character may strike. True when it opened.
 pub(crate) fn open_opportunity(
@@ -83,7 +55,7 @@ pub(crate) fn open_opportunity(
     let provoked = Skirmish::current_run(state)
         .map(|r| r.provoked.clone())
         .unwrap_or_default();
-    let eligible = opportunists(
+    let eligible = melee::opportunists(
         rules,
         state,
         u,
@@ -110,6 +82,17 @@ pub(crate) fn open_opportunity(
         unit: u,
     });
     true
+}
+
+/// SK-MOV-9: the attacks of opportunity open in the window: the window keeps only those
+/// who may strike ([`settle_window`]), which is what [`check_opportunity`] accepts.
+pub(crate) fn legal_opportunities(state: &State, out: &mut Vec<Action>) {
+    if let Some(Window::Opportunity { unit, eligible, .. }) = &state.window {
+        out.extend(eligible.iter().map(|&e| Action::Opportunity {
+            unit: e,
+            target: *unit,
+        }));
+    }
 }
 
 /// Checks an attack of opportunity in the window.
@@ -234,22 +217,48 @@ pub(crate) fn pass(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>
     }
 }
 
+/// What settling a window came to, for the sequencer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Settled {
+    /// The window stays open: the passive side decides.
+    Open,
+    /// Nothing is open, or nothing changed.
+    Nothing,
+    /// The window changed or closed; nothing else follows from it.
+    Changed,
+    /// The opportunity window closed with the mover Dazed or out of the fight: its step
+    /// is aborted (SK-MOV-9), its charge broken (SK-CHG-8).
+    Broken {
+        /// The mover.
+        unit: UnitId,
+    },
+    /// The opportunity window closed with nobody left to strike: the step is made.
+    Step {
+        /// The mover.
+        unit: UnitId,
+        /// Where it steps; `None` off the map.
+        to: Option<Hex>,
+        /// The step is evasive.
+        evasive: bool,
+    },
+}
+
 /// Keeps the window honest after anything changed: an attack of opportunity that
 /// dazed the mover aborts its step (SK-MOV-9) or breaks its charge (SK-CHG-8); with no
 /// one left to strike, the step is made; with no one left to react, the reaction
-/// window closes. True when something changed.
-pub(crate) fn settle_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) -> bool {
+/// window closes. The window is closed here; what follows is the sequencer's.
+pub(crate) fn settle_window(rules: &Skirmish, state: &mut State) -> Settled {
     match state.window.clone() {
-        None => false,
+        None => Settled::Nothing,
         Some(Window::Reaction { .. }) => {
             if rules
                 .side_ids(Skirmish::passive(state))
-                .any(|u| may_react(rules, state, u).is_ok())
+                .any(|u| can_react(rules, state, u).is_ok())
             {
-                return false;
+                return Settled::Open;
             }
             state.window = None;
-            true
+            Settled::Changed
         }
         Some(Window::Opportunity {
             unit,
@@ -261,27 +270,7 @@ pub(crate) fn settle_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'
             let postponed = state.charge.as_ref().is_some_and(|ch| ch.legs.len() > 1);
             if !c.in_play() || (c.dazed && !postponed) {
                 state.window = None;
-                if state.charge.is_some() {
-                    super::charge::end_leg(
-                        rules,
-                        state,
-                        "SK-CHG-8",
-                        "the charge is broken: the charger was Dazed by an attack of opportunity",
-                        ctx,
-                    );
-                } else if c.in_play() {
-                    movement::halt(
-                        state,
-                        unit,
-                        "SK-MOV-9",
-                        "its movement is aborted: Dazed by an attack of opportunity",
-                        ctx,
-                    );
-                    movement::finish(rules, state, "SK-MOV-9", "aborted", ctx);
-                } else {
-                    state.moving = None;
-                }
-                return true;
+                return Settled::Broken { unit };
             }
             let still: Vec<UnitId> = eligible
                 .iter()
@@ -297,8 +286,7 @@ pub(crate) fn settle_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'
                 .collect();
             if still.is_empty() {
                 state.window = None;
-                movement::execute_step(rules, state, unit, to, evasive, ctx);
-                return true;
+                return Settled::Step { unit, to, evasive };
             }
             if still != eligible {
                 state.window = Some(Window::Opportunity {
@@ -307,54 +295,75 @@ pub(crate) fn settle_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'
                     evasive,
                     eligible: still,
                 });
-                return true;
+                return Settled::Changed;
             }
-            false
+            Settled::Open
         }
     }
 }
 
 /// SK-MOV-2, SK-SHM-3: whether a passive character may react now.
 pub(crate) fn may_react(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
-    let name = rules.name(u);
+    can_react(rules, state, u).map_err(|e| {
+        let name = rules.name(u);
+        match e {
+            NoReaction::NoWindow => Refusal::new(
+                "SK-MOV-2",
+                "reactions come after a hex moved by the active side",
+            ),
+            NoReaction::Active => Refusal::new(
+                "SK-MOV-2",
+                format!("{name} is on the active side: only the passive side reacts"),
+            ),
+            NoReaction::Out => {
+                Refusal::new("SK-STA-7", format!("{name} is no longer in the fight"))
+            }
+            NoReaction::NoQuick => Refusal::new(
+                "SK-ACT-2",
+                format!("{name} has no Quick Action left this turn to react with"),
+            ),
+            NoReaction::Dazed => {
+                Refusal::new("SK-STA-1", format!("{name} is Dazed and cannot react"))
+            }
+            NoReaction::Panicked => {
+                Refusal::new("SK-SHM-3", format!("{name} is Panicked and cannot react"))
+            }
+        }
+    })
+}
+
+/// Why a passive character may not react now (a reason code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoReaction {
+    NoWindow,
+    Active,
+    Out,
+    NoQuick,
+    Dazed,
+    Panicked,
+}
+
+/// SK-MOV-2, SK-ACT-2, SK-SHM-3: whether `u` may react now; a reason code, worded by
+/// [`may_react`].
+pub(crate) fn can_react(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), NoReaction> {
     if !matches!(state.window, Some(Window::Reaction { .. })) {
-        return Err(Refusal::new(
-            "SK-MOV-2",
-            "reactions come after a hex moved by the active side",
-        ));
+        return Err(NoReaction::NoWindow);
     }
     if rules.side_of(u) == state.active {
-        return Err(Refusal::new(
-            "SK-MOV-2",
-            format!("{name} is on the active side: only the passive side reacts"),
-        ));
+        return Err(NoReaction::Active);
     }
     let c = Skirmish::ch(state, u);
-    if !c.in_play() {
-        return Err(Refusal::new(
-            "SK-STA-7",
-            format!("{name} is no longer in the fight"),
-        ));
-    }
-    if !c.quick {
-        return Err(Refusal::new(
-            "SK-ACT-2",
-            format!("{name} has no Quick Action left this turn to react with"),
-        ));
-    }
-    if c.dazed {
-        return Err(Refusal::new(
-            "SK-STA-1",
-            format!("{name} is Dazed and cannot react"),
-        ));
-    }
-    if c.panicked {
-        return Err(Refusal::new(
-            "SK-SHM-3",
-            format!("{name} is Panicked and cannot react"),
-        ));
-    }
-    Ok(())
+    Err(if !c.in_play() {
+        NoReaction::Out
+    } else if !c.quick {
+        NoReaction::NoQuick
+    } else if c.dazed {
+        NoReaction::Dazed
+    } else if c.panicked {
+        NoReaction::Panicked
+    } else {
+        return Ok(());
+    })
 }
 
 /// SK-MOV-2: opens the reaction window after `u` moved a hex, if a passive character
@@ -371,7 +380,7 @@ pub(crate) fn open_reaction(
     state.window = Some(Window::Reaction { unit: u });
     if rules
         .side_ids(Skirmish::passive(state))
-        .any(|p| may_react(rules, state, p).is_ok())
+        .any(|p| can_react(rules, state, p).is_ok())
     {
         ctx.emit(Event::WindowOpened {
             kind: "reaction".into(),
@@ -383,57 +392,19 @@ pub(crate) fn open_reaction(
     }
 }
 
-thread_local! {
-    static SHORT: RefCell<Option<Search>> = const { RefCell::new(None) };
-}
-
-/// The hexes a short move may end in, each with its cost and path (SK-SHM-2,
-/// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
-/// ending in their hex (SK-MOV-11), stopping on entering an enemy's zone (SK-MOV-8).
-pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<(Hex, u32, Vec<Hex>)> {
-    let c = Skirmish::ch(state, u);
-    let Some(from) = c.hex else { return Vec::new() };
-    let budget = u32::from(rules.short_allowance(state, u));
-    SHORT.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.as_ref().is_none_or(|s| s.shape() != &rules.map) {
-            *slot = Some(Search::new(rules.map, 1));
-        }
-        let search = slot.as_mut().expect("just set");
-        let reach = search.run(from, 0, budget, |h, _, to, _| {
-            match rules.price(state, u, h, to, c.facing, Gait::Short, false) {
-                Ok(p) => Step::Enter {
-                    cost: u32::from(p.cost),
-                    stop: p.stop,
-                    mode: 0,
-                },
-                Err(_) => Step::Blocked,
-            }
-        });
-        reach
-            .hexes()
-            .filter(|&(h, _)| Skirmish::occupants(state, h).into_iter().all(|o| o == u))
-            .map(|(h, cost)| {
-                let mut path = reach.path(h).unwrap_or_default();
-                if path.first() == Some(&from) {
-                    path.remove(0);
-                }
-                (h, cost, path)
-            })
-            .collect()
-    })
-}
-
-/// Every legal reaction: the short moves `check_short_move` accepts, each reacting
-/// character's reach searched once, and reaction fire (SK-MIS-4).
-pub(crate) fn legal_reactions(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+/// Every legal short move as a reaction: what `check_short_move` accepts, each reacting
+/// character's reach searched once.
+pub(crate) fn legal_short_moves(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(Skirmish::passive(state)) {
-        if may_react(rules, state, u).is_err() {
+        if can_react(rules, state, u).is_err() {
             continue;
         }
         let c = Skirmish::ch(state, u);
         let here = c.hex.expect("in play");
-        for (to, _, _) in short_reach(rules, state, u) {
+        for to in short_move::short_reach(rules, state, u)
+            .into_iter()
+            .map(|f| f.hex)
+        {
             for facing in Direction::ALL {
                 if to != here || facing != c.facing {
                     out.push(Action::ShortMove {
@@ -445,13 +416,6 @@ pub(crate) fn legal_reactions(rules: &Skirmish, state: &State, out: &mut Vec<Act
             }
         }
     }
-    super::missile::legal_reaction_fire(rules, state, out);
-}
-
-/// A checked short move.
-pub(crate) struct ShortPlan {
-    pub path: Vec<Hex>,
-    pub reasons: Vec<Reason>,
 }
 
 /// Checks a short move as a reaction (SK-MOV-2, SK-SHM-1).
@@ -463,7 +427,7 @@ pub(crate) fn check_short_move(
     facing: Direction,
 ) -> Result<ShortPlan, Refusal> {
     may_react(rules, state, u)?;
-    let mut plan = plan_short_move(rules, state, u, to, facing)?;
+    let mut plan = short_move::plan_short_move(rules, state, u, to, facing)?;
     plan.reasons.insert(
         0,
         Reason::new(
@@ -472,101 +436,6 @@ pub(crate) fn check_short_move(
         ),
     );
     Ok(plan)
-}
-
-/// SK-SHM-2, SK-SHM-3: the path of a short move of `u` ending on `to` facing `facing`,
-/// whatever called for it (a reaction, SK-SHM-1, or a Maneuver, SK-SHM-4).
-pub(crate) fn plan_short_move(
-    rules: &Skirmish,
-    state: &State,
-    u: UnitId,
-    to: Hex,
-    facing: Direction,
-) -> Result<ShortPlan, Refusal> {
-    let c = Skirmish::ch(state, u);
-    let here = c.hex.expect("in play");
-    let mp = rules.short_allowance(state, u);
-    let mut reasons = vec![Reason::new(
-        "SK-SHM-2",
-        format!("a short move: Finesse // 2 = {mp} point(s)"),
-    )];
-    if to == here {
-        if facing == c.facing {
-            return Err(Refusal::new(
-                "SK-SHM-2",
-                "a short move that neither moves nor turns does nothing: pass instead",
-            ));
-        }
-        reasons.push(Reason::new(
-            "SK-SHM-2",
-            "stays and changes facing (with no points a short move may at least do that)",
-        ));
-        return Ok(ShortPlan {
-            path: Vec::new(),
-            reasons,
-        });
-    }
-    if let Some(&o) = Skirmish::occupants(state, to).first() {
-        return Err(if rules.side_of(o) == rules.side_of(u) {
-            Refusal::new(
-                "SK-MOV-11",
-                format!(
-                    "{} holds {}, a friend: a short move may pass through it but not end there",
-                    rules.label(to),
-                    rules.name(o)
-                ),
-            )
-        } else {
-            Refusal::new("SK-MOV-10", format!("{} is occupied", rules.label(to)))
-        });
-    }
-    let Some((_, cost, path)) = short_reach(rules, state, u)
-        .into_iter()
-        .find(|(h, _, _)| *h == to)
-    else {
-        // Say why, from the first step if it is next door.
-        if here.direction_to(to).is_some() {
-            rules.price(state, u, here, to, c.facing, Gait::Short, false)?;
-        }
-        return Err(Refusal::new(
-            "SK-SHM-2",
-            format!(
-                "{} is beyond {}'s short move of {mp} point(s) for its facing (sideways and backward steps cost double), or no path leads there",
-                rules.label(to),
-                rules.name(u)
-            ),
-        ));
-    };
-    reasons.push(Reason::new(
-        "SK-MOV-3",
-        format!("moves to {} for {cost} point(s)", rules.label(to)),
-    ));
-    let mut from = here;
-    for &h in &path {
-        if let Ok(p) = rules.price(state, u, from, h, c.facing, Gait::Short, false) {
-            for r in p.reasons {
-                if !reasons.contains(&r) {
-                    reasons.push(r);
-                }
-            }
-        }
-        from = h;
-    }
-    if path
-        .iter()
-        .scan(here, |prev, &h| {
-            let left = *prev;
-            *prev = h;
-            Some(left)
-        })
-        .any(|h| rules.enemy_zone(state, rules.side_of(u), h))
-    {
-        reasons.push(Reason::new(
-            "SK-MOV-19",
-            "leaves an enemy's zone: the enemies strike at once, without a window",
-        ));
-    }
-    Ok(ShortPlan { path, reasons })
 }
 
 /// SK-SHM-2: the short move as a reaction: the Quick Action is spent, then the move.
@@ -587,86 +456,5 @@ pub(crate) fn short_move(
         action: "quick_action".into(),
         rule: "SK-MOV-2".into(),
     });
-    run_short_move(rules, state, u, plan.path, facing, ctx);
-}
-
-/// SK-SHM-2, SK-SHM-3: makes a short move along its path, then turns: the enemies'
-/// attacks of opportunity on it are made at once (SK-MOV-19); an Engaged friend passed
-/// spends its Quick Action or is Dazed (SK-MOV-12); a daze stops it where it is, or
-/// back on the last hex it may stand in when that is a friend's (SK-MOV-18).
-pub(crate) fn run_short_move(
-    rules: &Skirmish,
-    state: &mut State,
-    u: UnitId,
-    path: Vec<Hex>,
-    facing: Direction,
-    ctx: &mut Ctx<'_, Event>,
-) {
-    let mut provoked: Vec<UnitId> = Vec::new();
-    let held = Skirmish::ch(state, u).facing;
-    let mut left = rules.short_allowance(state, u);
-    let enemies = 1 - rules.side_of(u);
-    let mut walked: Vec<Hex> = Skirmish::ch(state, u).hex.into_iter().collect();
-    let stopped =
-        |rules: &Skirmish, state: &mut State, walked: &[Hex], ctx: &mut Ctx<'_, Event>| {
-            if Skirmish::ch(state, u).in_play() && rules.on_friend(state, u) {
-                movement::put_back(rules, state, u, walked, ctx);
-            }
-        };
-    for h in path {
-        let Some(from) = Skirmish::ch(state, u).hex else {
-            return;
-        };
-        let strikers = opportunists(rules, state, u, from, enemies, &provoked, None);
-        for e in strikers {
-            provoked.push(e);
-            state.chars[e.index()].ripostes += 1;
-            if let Some(blow) = melee::resolve(rules, state, e, u, AttackKind::Opportunity, 0, ctx)
-            {
-                melee::land(rules, state, &blow, ctx);
-            }
-            if !Skirmish::ch(state, u).in_play() || Skirmish::ch(state, u).dazed {
-                ctx.emit(Event::Halted {
-                    unit: u,
-                    rule: "SK-MOV-9".into(),
-                    reason: "its short move is aborted: Dazed by an attack of opportunity".into(),
-                });
-                stopped(rules, state, &walked, ctx);
-                return;
-            }
-        }
-        let Ok(p) = rules.price(state, u, from, h, held, Gait::Short, false) else {
-            stopped(rules, state, &walked, ctx);
-            return;
-        };
-        state.chars[u.index()].hex = Some(h);
-        walked.push(h);
-        left = left.saturating_sub(p.cost);
-        ctx.emit(Event::Moved {
-            unit: u,
-            from,
-            to: h,
-            cost: p.cost,
-            left,
-            rules: p.rule_ids(),
-        });
-        if let Some(f) = p.friend {
-            movement::pass_friend(rules, state, u, f, ctx);
-        }
-        if p.difficult {
-            movement::difficult_check(rules, state, u, h, ctx);
-            if Skirmish::ch(state, u).dazed {
-                stopped(rules, state, &walked, ctx);
-                return;
-            }
-        }
-    }
-    if Skirmish::ch(state, u).in_play() && facing != Skirmish::ch(state, u).facing {
-        state.chars[u.index()].facing = facing;
-        ctx.emit(Event::Faced {
-            unit: u,
-            facing,
-            rule: "SK-SHM-2".into(),
-        });
-    }
+    short_move::run_short_move(rules, state, u, plan.path, facing, ctx);
 }

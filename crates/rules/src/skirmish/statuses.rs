@@ -1,11 +1,11 @@
-//! Statuses (REFERENCE.md, "Futile Kingdoms"): Dazed (SK-STA-1), Panicked (SK-STA-2),
+//! Statuses (`docs/rules/skirmish.md`): Dazed (SK-STA-1), Panicked (SK-STA-2),
 //! Berserk (SK-STA-3), Wounded (SK-STA-4), Encumbered (SK-STA-5), out of action
 //! (SK-STA-7); Engaged is in [`super::zones_of_control`]. What a status does to attack
 //! and defense is in [`super::melee`], to movement in [`super::movement`].
 
-use super::{Event, Skirmish, State};
+use super::{board, Event, Skirmish, State};
 use grognard_engine::scenario::Edge;
-use grognard_engine::{Ctx, UnitId};
+use grognard_engine::{Ctx, Outcome, UnitId};
 use grognard_hex::Hex;
 
 impl Skirmish {
@@ -81,6 +81,39 @@ impl Skirmish {
                 }
             })
             .collect()
+    }
+
+    /// SK-STA-2: each hex's distance by points to `u`'s home edge, through free hexes and
+    /// friends (whom it may pass).
+    pub(crate) fn flight_field(&self, state: &State, u: UnitId) -> Vec<u32> {
+        let side = self.side_of(u);
+        let me = Self::ch(state, u).hex;
+        let goals: Vec<Hex> = self
+            .edge_hexes(side)
+            .into_iter()
+            .filter(|&h| {
+                self.passable(h) && (Some(h) == me || Self::occupants(state, h).is_empty())
+            })
+            .collect();
+        // Each hex's occupants counted once: how many, and whether an enemy is among them.
+        let mut count = vec![0u8; self.map.len()];
+        let mut enemy = vec![false; self.map.len()];
+        for (i, c) in state.chars.iter().enumerate() {
+            if let Some(k) = c.hex.and_then(|h| self.idx(h)) {
+                count[k] = count[k].saturating_add(1);
+                enemy[k] |= self.chars[i].side != side;
+            }
+        }
+        board::field(
+            &self.map,
+            &goals,
+            |h| {
+                self.idx(h).is_some_and(|k| {
+                    self.passable(h) && (Some(h) == me || !enemy[k]) && count[k] < 2
+                })
+            },
+            |h| self.terrain_row(h).map_or(1, |r| u32::from(r.cost)),
+        )
     }
 
     /// Whether a hex lies on a side's home edge.
@@ -244,5 +277,48 @@ pub(crate) fn take_out(
             state.chars[f.index()].shaken = true;
         }
     }
-    super::turn::check_wipeout(rules, state, ctx);
+    wipeout(rules, state, ctx);
+}
+
+/// The characters of each side still in the fight.
+fn standing(rules: &Skirmish, state: &State) -> [usize; 2] {
+    [0u8, 1].map(|s| {
+        rules
+            .side_ids(s)
+            .filter(|&u| Skirmish::ch(state, u).in_play())
+            .count()
+    })
+}
+
+/// SK-TURN-3: a side with nobody left in the fight has lost, at once. Judged here, where
+/// a character leaves the fight, not by the sequencer after the action: of two blows
+/// struck together (SK-MEL-7), the first to empty a band decides the game.
+pub(crate) fn wipeout(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    if state.outcome.is_some() {
+        return;
+    }
+    let left = standing(rules, state);
+    let outcome = match left {
+        [0, 0] => Outcome {
+            winner: None,
+            reason: "both bands are out of the fight".into(),
+            rule: Some("SK-TURN-3".into()),
+        },
+        [0, _] | [_, 0] => {
+            let w = u8::from(left[0] == 0);
+            Outcome {
+                winner: Some(rules.side_name(w).to_owned()),
+                reason: format!("{} has nobody left in the fight", rules.side_name(1 - w)),
+                rule: Some("SK-TURN-3".into()),
+            }
+        }
+        _ => return,
+    };
+    ctx.emit(Event::GameOver {
+        outcome: outcome.clone(),
+    });
+    state.outcome = Some(outcome);
+    state.window = None;
+    state.charge = None;
+    state.moving = None;
 }

@@ -1,271 +1,271 @@
-//! The sequence of play (SK-TURN-1: the sides alternate active turns of missile,
-//! movement, melee and morale phases), binding the rules to a scenario, the end of the
-//! game (SK-TURN-3), and what each seat sees.
+//! The sequencer: the sequence of play (SK-TURN-1: the sides alternate active turns of
+//! missile, movement, melee and morale phases), who decides now, which chapter answers
+//! an action (its check, its legal list, its making), what follows a step or a window,
+//! and the end of the game (SK-TURN-3). The chapters return what happened; this file
+//! decides what comes next.
 
-use super::characters::{CharState, Character};
-use super::data::{Data, Source};
+use super::movement::{Gate, Stepped};
+use super::reactions::Settled;
 use super::{
-    actions, charge, facing, maneuver, missile, morale, movement, reactions, Event, Skirmish, State,
+    actions, charge, maneuver, melee, missile, morale, movement, reactions, Action, Event, Phase,
+    Skirmish, State, Window,
 };
-use grognard_engine::scenario::{Edge, Problems, Scenario};
-use grognard_engine::{Ctx, Dice, Names, Outcome, Reason, Refusal, UnitId};
-use grognard_hex::Direction;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
+use grognard_engine::{Ctx, Decision, Outcome, Reason, Refusal, UnitId};
+use grognard_hex::Hex;
 
-/// A phase of an active turn in which the active side decides. The missile phase passes
-/// by itself when nobody can shoot (SK-MIS-1), and the morale phase asks nothing of the
-/// players (SK-TURN-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// Characters with missile weapons shoot (SK-MIS-1).
-    Missile,
-    /// Characters move, charge and react.
-    Movement,
-    /// Characters attack.
-    Melee,
-}
+pub(crate) use super::half;
 
-impl Phase {
-    /// The phase's name.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Missile => "missile",
-            Phase::Movement => "movement",
-            Phase::Melee => "melee",
-        }
+/// Who decides now: the passive side in its window, else the active side (SK-TURN-1);
+/// nobody once the game is over (SK-TURN-3).
+pub(crate) fn to_act(rules: &Skirmish, state: &State) -> Option<Decision> {
+    if state.outcome.is_some() {
+        return None;
     }
-}
-
-/// The number of the active turn, from 0: two a game turn.
-pub(crate) fn half(state: &State) -> u32 {
-    (state.turn - 1) * 2 + u32::from(state.active)
-}
-
-/// Binds the rules to a scenario: two sides, characters on the map, weapons that leave a
-/// hand for their shield; every problem at once.
-pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
-    let data = Data::shipped();
-    let mut problems = Vec::new();
-    let first = s.first_side.clone();
-    let Some(second) = s.sides.iter().map(|x| x.id.clone()).find(|id| *id != first) else {
-        return Err(Problems(vec![s.problem(
-            s.sides.first().map(|x| x.loc).unwrap_or_default(),
-            "a skirmish needs two sides",
-        )]));
-    };
-    if s.sides.len() > 2 {
-        problems.push(s.problem(s.sides[2].loc, "a skirmish has exactly two sides"));
-    }
-    let sides = [first, second];
-    let side_index = |id: &str| u8::from(sides[1] == id);
-    let mut chars = Vec::new();
-    for u in &s.units {
-        let Some(hex) = u.hex else {
-            problems.push(s.problem(
-                u.loc,
-                format!(
-                    "character `{}` must start on the map: a skirmish has no reinforcements",
-                    u.id
-                ),
-            ));
-            continue;
-        };
-        let weapon = u.text("weapon").unwrap_or("unarmed");
-        if let (Some(w), Some(shield)) = (data.weapon.get(weapon), u.text("shield")) {
-            if w.two_handed {
-                problems.push(s.problem(
-                    u.loc,
-                    format!(
-                        "character `{}` wields a two-handed weapon ({weapon}) and has no hand for its shield ({shield})",
-                        u.id
-                    ),
-                ));
-            }
-        }
-        if s.terrain_at(hex)
-            .and_then(|t| data.terrain.get(t))
-            .is_some_and(|r| r.impassable)
-        {
-            problems.push(s.problem(
-                u.loc,
-                format!(
-                    "character `{}` stands on {}, which nobody enters",
-                    u.id,
-                    s.terrain_at(hex).unwrap_or("?")
-                ),
-            ));
-        }
-        chars.push(Character::from_unit(
-            u,
-            side_index(&u.side),
-            hex,
-            u.facing.unwrap_or(Direction::N),
-        ));
-    }
-    for side in [0u8, 1] {
-        if !chars.iter().any(|c| c.side == side) {
-            problems.push(
-                s.problem(
-                    s.side(&sides[usize::from(side)])
-                        .map(|x| x.loc)
-                        .unwrap_or_default(),
-                    format!("side `{}` has no character", sides[usize::from(side)]),
-                ),
-            );
-        }
-    }
-    if !problems.is_empty() {
-        return Err(Problems(problems));
-    }
-    // A character with no facing in the file faces its nearest enemy.
-    let starts: Vec<_> = chars.iter().map(|c| (c.side, c.start)).collect();
-    for (c, u) in chars.iter_mut().zip(&s.units) {
-        if u.facing.is_none() {
-            let enemy = starts
-                .iter()
-                .filter(|(side, _)| *side != c.side)
-                .map(|(_, h)| *h)
-                .min_by_key(|h| (h.distance(c.start), s.map.index(*h)));
-            if let Some(e) = enemy {
-                c.facing = facing::toward(c.start, e, c.facing);
-            }
-        }
-    }
-    let home = [0u8, 1].map(|i| {
-        let side = s.side(&sides[usize::from(i)]).expect("validated side");
-        side.home_edge.unwrap_or_else(|| nearest_edge(s, &chars, i))
-    });
-    let weapons = chars
-        .iter()
-        .map(|c| {
-            data.weapon
-                .get(&c.weapon)
-                .cloned()
-                .expect("vocabulary weapon")
-        })
-        .collect();
-    let shields = chars
-        .iter()
-        .map(|c| c.shield.as_ref().and_then(|n| data.shield.get(n).cloned()))
-        .collect();
-    let missiles = chars
-        .iter()
-        .map(|c| {
-            c.missile
-                .as_ref()
-                .and_then(|n| data.missile.get(n).cloned())
-        })
-        .collect();
-    let terrain_rows = s
-        .terrain_names
-        .iter()
-        .map(|n| {
-            data.terrain
-                .get(n)
-                .cloned()
-                .expect("vocabulary terrain has a row")
-        })
-        .collect();
-    debug_assert!(data
-        .terrain
-        .values()
-        .all(|t| t.source != Source::Provisional || t.reason.is_some()));
-    Ok(Skirmish {
-        names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), s.map),
-        map: s.map,
-        sides,
-        home,
-        chars,
-        weapons,
-        shields,
-        missiles,
-        terrain: s.terrain.cells().to_vec(),
-        terrain_names: s.terrain_names.clone(),
-        terrain_rows,
-        turns: s.turns.unwrap_or(10),
-        data,
+    Some(match &state.window {
+        Some(w) => Decision {
+            side: rules.side_name(Skirmish::passive(state)).to_owned(),
+            kind: reactions::window_kind(w).to_owned(),
+            reaction: true,
+        },
+        None => Decision {
+            side: rules.side_name(state.active).to_owned(),
+            kind: state.phase.name().to_owned(),
+            reaction: false,
+        },
     })
 }
 
-/// The map edge nearest a side's characters, for a side the scenario gives no home edge.
-fn nearest_edge(s: &Scenario, chars: &[Character], side: u8) -> Edge {
-    let mine: Vec<(i32, i32)> = chars
-        .iter()
-        .filter(|c| c.side == side)
-        .map(|c| s.map.to_offset(c.start))
-        .collect();
-    let n = i32::try_from(mine.len().max(1)).expect("few characters");
-    let col = mine.iter().map(|p| p.0).sum::<i32>() / n;
-    let row = mine.iter().map(|p| p.1).sum::<i32>() / n;
-    let (cols, rows) = (
-        i32::try_from(s.map.cols()).expect("small map"),
-        i32::try_from(s.map.rows()).expect("small map"),
-    );
-    [
-        (row, Edge::North),
-        (rows - 1 - row, Edge::South),
-        (col, Edge::West),
-        (cols - 1 - col, Edge::East),
-    ]
-    .into_iter()
-    .min_by_key(|x| x.0)
-    .map_or(Edge::South, |x| x.1)
+/// Checks an action: which chapter answers it, and what no chapter allows (the game
+/// over, an unknown character, the active side acting in the passive side's window).
+pub(crate) fn check(
+    rules: &Skirmish,
+    state: &State,
+    action: &Action,
+) -> Result<Vec<Reason>, Refusal> {
+    if state.outcome.is_some() {
+        return Err(Refusal::new("SK-TURN-3", "the game is over"));
+    }
+    let unit = match action {
+        Action::Move { unit, .. }
+        | Action::Face { unit, .. }
+        | Action::Charge { unit, .. }
+        | Action::Defend { unit }
+        | Action::Flee { unit }
+        | Action::Attack { unit, .. }
+        | Action::Opportunity { unit, .. }
+        | Action::Shoot { unit, .. }
+        | Action::Maneuver { unit, .. }
+        | Action::ShortMove { unit, .. } => Some(*unit),
+        Action::Pass | Action::EndPhase => None,
+    };
+    if unit.is_some_and(|u| !rules.exists(u)) {
+        return Err(Refusal::new("request", "no such character"));
+    }
+    if let Action::Charge { target, .. }
+    | Action::Attack { target, .. }
+    | Action::Shoot { target, .. }
+    | Action::Opportunity { target, .. } = action
+    {
+        if !rules.exists(*target) {
+            return Err(Refusal::new("request", "no such target"));
+        }
+    }
+    match action {
+        Action::Opportunity { unit, target } => {
+            reactions::check_opportunity(rules, state, *unit, *target)
+        }
+        Action::ShortMove { unit, to, facing } => {
+            reactions::check_short_move(rules, state, *unit, *to, *facing).map(|s| s.reasons)
+        }
+        Action::Pass => reactions::check_pass(rules, state),
+        Action::Shoot { unit, target } => missile::check_shot(rules, state, *unit, *target),
+        _ if state.window.is_some() => Err(reactions::window_refusal(rules, state)),
+        Action::Maneuver { unit, to } => {
+            maneuver::check_maneuver(rules, state, *unit, *to).map(|p| p.reasons)
+        }
+        Action::EndPhase => check_end_phase(rules, state),
+        // A charger's run (SK-CHG-5), else a walk or a flight (SK-MOV-3, SK-STA-2).
+        Action::Move { unit, to, evasive } if state.charge.is_some() => {
+            charge::check_step(rules, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
+        }
+        Action::Flee { unit } if state.charge.is_some() => {
+            charge::check_step(rules, state, *unit, None, false).map(|p| p.reasons)
+        }
+        Action::Move { unit, to, evasive } => {
+            movement::check_move(rules, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
+        }
+        Action::Flee { unit } => {
+            movement::check_move(rules, state, *unit, None, false).map(|p| p.reasons)
+        }
+        Action::Face { unit, facing } => actions::check_face(rules, state, *unit, *facing),
+        Action::Defend { unit } => actions::check_defend(rules, state, *unit),
+        Action::Charge {
+            unit,
+            target,
+            together,
+        } => charge::check_declare(rules, state, *unit, *target, *together).map(|d| d.reasons),
+        Action::Attack { unit, target } => melee::check_attack(rules, state, *unit, *target),
+    }
 }
 
-pub(super) fn initial_state(rules: &Skirmish) -> State {
-    let mut state = State {
-        turn: 1,
-        active: 0,
-        phase: Phase::Movement,
-        chars: rules
-            .chars
-            .iter()
-            .map(|c| CharState {
-                hex: Some(c.start),
-                facing: c.facing,
-                damage: 0,
-                mp: 0,
-                quick: true,
-                complex: true,
-                melee: true,
-                ripostes: 0,
-                attacked: 0,
-                dazed: false,
-                panicked: false,
-                berserk: false,
-                encumbered: c.encumbered,
-                out: false,
-                fled: false,
-                moved: false,
-                done: false,
-                took_complex: false,
-                evasive: false,
-                defending: None,
-                spent: false,
-                shaken: false,
-            })
-            .collect(),
-        moving: None,
-        charge: None,
-        window: None,
-        turned: 0,
-        outcome: None,
-    };
-    let mut dice = Dice::new(0);
-    let mut events = Vec::new();
-    let mut ctx = Ctx::new(&mut dice, &mut events);
-    actions::refresh(rules, &mut state, 0, &mut ctx);
-    for u in rules.side_ids(1) {
-        state.chars[u.index()].mp = rules.allowance(&state, u);
+/// Every legal action, in a fixed order, each chapter listing what its checks accept
+/// (the two never disagree: see the ruleset's tests).
+pub(crate) fn legal_actions(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
+    if state.outcome.is_some() {
+        return;
     }
-    // SK-MIS-1: the first active turn opens with the missile phase if anyone can shoot.
-    if missile::any_shot(rules, &state) {
-        state.phase = Phase::Missile;
+    match (&state.window, state.phase) {
+        (Some(Window::Opportunity { .. }), _) => {
+            reactions::legal_opportunities(state, out);
+            out.push(Action::Pass);
+        }
+        (Some(Window::Reaction { .. }), _) => {
+            reactions::legal_short_moves(rules, state, out);
+            missile::legal_reaction_fire(rules, state, out);
+            out.push(Action::Pass);
+        }
+        (None, Phase::Missile) => {
+            missile::legal_shots(rules, state, out);
+            legal_end_phase(rules, state, &Gate::default(), out);
+        }
+        (None, Phase::Movement) if state.charge.is_some() => {
+            charge::legal_charge_steps(rules, state, out);
+        }
+        (None, Phase::Movement) => {
+            // The phase's gate (and each flight's field) computed once for the list.
+            let gate = rules.gate(state);
+            for u in rules.side_ids(state.active) {
+                movement::legal_moves(rules, state, &gate, u, out);
+                actions::legal_defend(rules, state, &gate, u, out);
+                charge::legal_charges(rules, state, &gate, u, out);
+            }
+            actions::legal_faces(rules, state, out);
+            legal_end_phase(rules, state, &gate, out);
+        }
+        (None, Phase::Melee) => {
+            melee::legal_attacks(rules, state, out);
+            actions::legal_faces(rules, state, out);
+            legal_end_phase(rules, state, &Gate::default(), out);
+            maneuver::legal_maneuvers(rules, state, out);
+        }
     }
-    state
+}
+
+/// SK-TURN-1: ending the phase, when [`check_end_phase_in`] accepts it.
+fn legal_end_phase(rules: &Skirmish, state: &State, gate: &Gate, out: &mut Vec<Action>) {
+    if check_end_phase_in(rules, state, gate).is_ok() {
+        out.push(Action::EndPhase);
+    }
+}
+
+/// Makes an action, then keeps the game moving until someone must decide.
+pub(crate) fn apply(
+    rules: &Skirmish,
+    state: &mut State,
+    action: &Action,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    match action {
+        Action::Move { unit, to, evasive } => {
+            declare_step(rules, state, *unit, Some(*to), *evasive, ctx)
+        }
+        Action::Flee { unit } => declare_step(rules, state, *unit, None, false, ctx),
+        Action::Face { unit, facing } => actions::face(rules, state, *unit, *facing, ctx),
+        Action::Defend { unit } => actions::defend(rules, state, *unit, ctx),
+        Action::Charge {
+            unit,
+            target,
+            together,
+        } => charge::declare(rules, state, *unit, *target, *together, ctx),
+        Action::Attack { unit, target } => melee::attack(rules, state, *unit, *target, ctx),
+        Action::Opportunity { unit, target } => {
+            reactions::opportunity(rules, state, *unit, *target, ctx);
+        }
+        Action::ShortMove { unit, to, facing } => {
+            reactions::short_move(rules, state, *unit, *to, *facing, ctx);
+        }
+        Action::Shoot { unit, target } => missile::shoot(rules, state, *unit, *target, ctx),
+        Action::Maneuver { unit, to } => maneuver::maneuver(rules, state, *unit, *to, ctx),
+        Action::Pass => reactions::pass(rules, state, ctx),
+        Action::EndPhase => end_phase(rules, state, ctx),
+    }
+    settle(rules, state, ctx);
+}
+
+/// A step declared: the movement starts (SK-MOV-7), then the attacks of opportunity on
+/// leaving the hex (SK-MOV-9) open their window, or the step is made at once.
+fn declare_step(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    to: Option<Hex>,
+    evasive: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    movement::start_step(rules, state, u, ctx);
+    if reactions::open_opportunity(rules, state, u, to, evasive, ctx) {
+        return;
+    }
+    step(rules, state, u, to, evasive, ctx);
+}
+
+/// A step made, and what follows it: a charger in reach attacks (SK-CHG-10); a movement
+/// that cannot go on ends before the passive side reacts, so that it reacts to where
+/// the character stands (SK-MOV-18); then the reaction window (SK-MOV-2).
+fn step(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    to: Option<Hex>,
+    evasive: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let charging = state.charge.is_some();
+    if movement::execute_step(rules, state, u, to, evasive, ctx) == Stepped::Not {
+        return;
+    }
+    if charging {
+        charge::stepped(rules, state, ctx);
+    } else {
+        movement::wrap_up(rules, state, ctx);
+    }
+    reactions::open_reaction(rules, state, u, ctx);
+}
+
+/// A window settled: an aborted step ends the movement (SK-MOV-9) or breaks the charge
+/// (SK-CHG-8); a step no longer held up is made. True when something changed.
+fn after_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) -> bool {
+    match reactions::settle_window(rules, state) {
+        Settled::Open | Settled::Nothing => false,
+        Settled::Changed => true,
+        Settled::Broken { unit } => {
+            if state.charge.is_some() {
+                charge::end_leg(
+                    rules,
+                    state,
+                    "SK-CHG-8",
+                    "the charge is broken: the charger was Dazed by an attack of opportunity",
+                    ctx,
+                );
+            } else if Skirmish::ch(state, unit).in_play() {
+                movement::halt(
+                    state,
+                    unit,
+                    "SK-MOV-9",
+                    "its movement is aborted: Dazed by an attack of opportunity",
+                    ctx,
+                );
+                movement::finish(rules, state, "SK-MOV-9", "aborted", ctx);
+            } else {
+                state.moving = None;
+            }
+            true
+        }
+        Settled::Step { unit, to, evasive } => {
+            step(rules, state, unit, to, evasive, ctx);
+            true
+        }
+    }
 }
 
 /// Keeps the game moving until someone must decide: windows with nobody left to decide
@@ -278,7 +278,7 @@ pub(crate) fn settle(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Even
             return;
         }
         if state.window.is_some() {
-            if reactions::settle_window(rules, state, ctx) {
+            if after_window(rules, state, ctx) {
                 continue;
             }
             return;
@@ -368,7 +368,7 @@ fn berserk_due(rules: &Skirmish, state: &State) -> Option<UnitId> {
         Skirmish::ch(state, u).berserk
             && rules
                 .side_ids(Skirmish::passive(state))
-                .any(|t| super::melee::check_attack(rules, state, u, t).is_ok())
+                .any(|t| melee::check_attack(rules, state, u, t).is_ok())
     })
 }
 
@@ -377,7 +377,7 @@ fn any_attack(rules: &Skirmish, state: &State) -> bool {
     rules.side_ids(state.active).any(|u| {
         rules
             .side_ids(Skirmish::passive(state))
-            .any(|t| super::melee::check_attack(rules, state, u, t).is_ok())
+            .any(|t| melee::check_attack(rules, state, u, t).is_ok())
     }) || maneuver::any(rules, state)
 }
 
@@ -442,47 +442,6 @@ pub(crate) fn end_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, E
     }
 }
 
-/// The characters of each side still in the fight.
-fn standing(rules: &Skirmish, state: &State) -> [usize; 2] {
-    [0u8, 1].map(|s| {
-        rules
-            .side_ids(s)
-            .filter(|&u| Skirmish::ch(state, u).in_play())
-            .count()
-    })
-}
-
-/// SK-TURN-3: a side with nobody left in the fight has lost.
-pub(crate) fn check_wipeout(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
-    if state.outcome.is_some() {
-        return;
-    }
-    let left = standing(rules, state);
-    let outcome = match left {
-        [0, 0] => Outcome {
-            winner: None,
-            reason: "both bands are out of the fight".into(),
-            rule: Some("SK-TURN-3".into()),
-        },
-        [0, _] | [_, 0] => {
-            let w = u8::from(left[0] == 0);
-            Outcome {
-                winner: Some(rules.side_name(w).to_owned()),
-                reason: format!("{} has nobody left in the fight", rules.side_name(1 - w)),
-                rule: Some("SK-TURN-3".into()),
-            }
-        }
-        _ => return,
-    };
-    ctx.emit(Event::GameOver {
-        outcome: outcome.clone(),
-    });
-    state.outcome = Some(outcome);
-    state.window = None;
-    state.charge = None;
-    state.moving = None;
-}
-
 /// Enemies each side has put out of action or made flee.
 pub(crate) fn points(rules: &Skirmish, state: &State) -> [usize; 2] {
     [0u8, 1].map(|s| {
@@ -514,107 +473,4 @@ fn final_outcome(rules: &Skirmish, state: &State) -> Outcome {
         winner,
         rule: Some("SK-TURN-3".into()),
     }
-}
-
-/// The whole fight as every seat sees it.
-pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
-    let units: Vec<_> = rules
-        .ids()
-        .map(|u| {
-            let c = &rules.chars[u.index()];
-            let s = Skirmish::ch(state, u);
-            let w = &rules.weapons[u.index()];
-            let mut statuses = Vec::new();
-            for (on, name) in [
-                (s.dazed, "dazed"),
-                (s.panicked, "panicked"),
-                (s.berserk, "berserk"),
-                (rules.wounded(state, u), "wounded"),
-                (s.encumbered, "encumbered"),
-                (s.in_play() && rules.engaged(state, u), "engaged"),
-                (s.defending.is_some(), "defending"),
-                (s.evasive, "evasive"),
-                (s.out, "out_of_action"),
-                (s.fled, "fled"),
-            ] {
-                if on {
-                    statuses.push(name);
-                }
-            }
-            json!({
-                "id": c.id,
-                "name": c.name,
-                "side": rules.side_name(c.side),
-                "hex": s.hex.map(|h| rules.label(h)),
-                "facing": rules.dir_name(s.facing),
-                "facing_index": s.facing.index(),
-                "finesse": c.finesse, "vigor": c.vigor, "morale": c.morale,
-                "weapon_skill": c.weapon_skill, "combat": c.combat, "evasion": c.evasion,
-                "weapon": { "name": c.weapon, "reach": w.reach, "alt_reach": w.alt_reach, "damage": w.damage },
-                "missile": rules.missiles[u.index()].as_ref().map(|m| json!({
-                    "name": c.missile, "short": m.short, "range": m.range, "damage": m.damage,
-                })),
-                "shield": c.shield,
-                "berserker": c.berserker,
-                "formation": c.formation,
-                "health": rules.health(u),
-                "damage": s.damage,
-                "statuses": statuses,
-                "mp": s.mp,
-                "allowance": rules.allowance(state, u),
-                "short_mp": rules.short_allowance(state, u),
-                "actions": { "quick": s.quick, "complex": s.complex, "melee": s.melee && !s.dazed },
-                "ripostes_left": Skirmish::melee_actions(state, u).saturating_sub(s.ripostes),
-                "moved": s.moved,
-                "done": s.done,
-            })
-        })
-        .collect();
-    let window = state.window.as_ref().map(|w| match w {
-        super::Window::Opportunity {
-            unit, to, eligible, ..
-        } => json!({
-            "kind": "opportunity",
-            "unit": rules.name(*unit),
-            "from": Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
-            "to": to.map(|h| rules.label(h)),
-            "eligible": eligible.iter().map(|&e| rules.name(e)).collect::<Vec<_>>(),
-        }),
-        super::Window::Reaction { unit } => json!({
-            "kind": "reaction",
-            "unit": rules.name(*unit),
-            "at": Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
-            "reactors": rules
-                .side_ids(Skirmish::passive(state))
-                .filter(|&p| reactions::may_react(rules, state, p).is_ok())
-                .map(|p| rules.name(p))
-                .collect::<Vec<_>>(),
-        }),
-    });
-    let charge = state.charge.as_ref().map(|c| {
-        json!({
-            "current": rules.name(c.legs[c.current].run.unit),
-            "legs": c.legs.iter().map(|l| json!({
-                "unit": rules.name(l.run.unit),
-                "target": rules.name(l.target),
-                "done": l.done,
-                "path": l.run.path.iter().map(|&h| rules.label(h)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })
-    });
-    let p = points(rules, state);
-    json!({
-        "turn": state.turn,
-        "turns": rules.turns,
-        "active": rules.side_name(state.active),
-        "passive": rules.side_name(Skirmish::passive(state)),
-        "phase": state.phase,
-        "window": window,
-        "moving": state.moving.as_ref().map(|m| rules.name(m.unit)),
-        "charge": charge,
-        "units": units,
-        "points": { rules.side_name(0): p[0], rules.side_name(1): p[1] },
-        "home_edges": { rules.side_name(0): rules.home[0].name(), rules.side_name(1): rules.home[1].name() },
-        "outcome": state.outcome,
-    })
 }

@@ -1,4 +1,4 @@
-//! Actions, characters and facing (REFERENCE.md, "Futile Kingdoms": actions per
+//! Actions, characters and facing (`docs/rules/skirmish.md`, recovered: actions per
 //! character and turn; the characters' values; front, flanks and rear).
 
 use super::harness::{dir, open, with};

@@ -1,4 +1,4 @@
-//! Charges (skirmish-movement.txt, "Charges": preconditions, charge path, charge
+//! Charges (SK-CHG-1 to SK-CHG-14 in `docs/rules/skirmish.md`: preconditions, charge path, charge
 //! attack, formations).
 //!
 //! The usual field: red's charger `r-c` at 0410 facing north, blue's target `b-t` at

@@ -1,4 +1,4 @@
-//! Melee (REFERENCE.md, "Futile Kingdoms", recovered formulas; the results are
+//! Melee (`docs/rules/skirmish.md`, recovered formulas; the results are
 //! provisional data), and the odds shown before the dice roll.
 //!
 //! The usual pair: red's `r-a` at 0405 facing north, blue's `b-a` at 0404 facing south,

@@ -1,4 +1,4 @@
-//! Ranged combat (skirmish-movement.txt names "Reaction Fire", ranged attacks and the
+//! Ranged combat (SK-MIS-1 to SK-MIS-5 in `docs/rules/skirmish.md`; the rule text names "Reaction Fire", ranged attacks and the
 //! "Missile Evasion modifier"; the numbers are provisional, in `data.toml`): the missile
 //! phase, what a shooter needs, the shot's totals, reaction fire and missile evasion.
 

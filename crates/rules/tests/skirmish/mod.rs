@@ -5,6 +5,7 @@ mod harness;
 
 mod actions;
 mod charge;
+mod gates;
 mod golden;
 mod melee;
 mod missile;

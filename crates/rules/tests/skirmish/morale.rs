@@ -1,4 +1,4 @@
-//! The morale phase (REFERENCE.md, "Futile Kingdoms": its recovered order and the dazed
+//! The morale phase (`docs/rules/skirmish.md`, recovered: its recovered order and the dazed
 //! recovery; panic and berserk numbers are provisional data).
 
 use super::harness::{has, open, with, T};

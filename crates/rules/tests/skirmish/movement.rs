@@ -1,5 +1,4 @@
-//! The movement phase (skirmish-movement.txt, "Movement Phase" to "Moving Sidewards and
-//! Backwards"), zones of control, and the hexes a character can reach.
+//! The movement phase (SK-MOV-1 to SK-MOV-19 in `docs/rules/skirmish.md`), zones of control, and the hexes a character can reach.
 
 use super::harness::{costs, has, map, open, with, SWORD};
 use grognard_engine::Ruleset;

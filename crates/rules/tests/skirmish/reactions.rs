@@ -1,4 +1,4 @@
-//! Reactions (skirmish-movement.txt, "After each Hex moved..." and "Short Move"): the
+//! Reactions (SK-MOV-2, SK-SHM-1 to SK-SHM-4 in `docs/rules/skirmish.md`): the
 //! passive side's short moves, and the attacks the active side makes on them.
 
 use super::harness::{has, open, with};

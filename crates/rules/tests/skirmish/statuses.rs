@@ -1,4 +1,4 @@
-//! Statuses (REFERENCE.md, "Futile Kingdoms": Dazed, Panicked, Berserk, Wounded,
+//! Statuses (`docs/rules/skirmish.md`, recovered: Dazed, Panicked, Berserk, Wounded,
 //! Encumbered; out of action).
 
 use super::harness::{has, open, with};

@@ -1,0 +1,209 @@
+//! Short moves (`docs/rules/skirmish.md`, SK-SHM-1 to SK-SHM-4): Finesse // 2 points for
+//! the facing held, made at once, whatever called for it: a reaction (SK-SHM-1, in
+//! `reactions.rs`) or a Maneuver (SK-SHM-4, in `maneuver.rs`).
+
+use super::board::{self, Found, Turns};
+use super::step::{self, Gait};
+use super::{melee, AttackKind, Event, Skirmish, State};
+use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_hex::{Direction, Hex};
+
+/// The hexes a short move may end in, each with its cost and path (SK-SHM-2,
+/// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
+/// ending in their hex (SK-MOV-11), stopping on entering an enemy's zone (SK-MOV-8).
+pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Found> {
+    let c = Skirmish::ch(state, u);
+    let Some(from) = c.hex else { return Vec::new() };
+    let budget = u32::from(rules.short_allowance(state, u));
+    board::search(
+        &rules.map,
+        from,
+        c.facing,
+        budget,
+        Turns::No,
+        |h, f, to| rules.entered(state, u, Gait::Short, h, f, to),
+        |h| Skirmish::occupants(state, h).into_iter().all(|o| o == u),
+    )
+}
+
+/// A checked short move.
+pub(crate) struct ShortPlan {
+    pub path: Vec<Hex>,
+    pub reasons: Vec<Reason>,
+}
+
+/// SK-SHM-2, SK-SHM-3: the path of a short move of `u` ending on `to` facing `facing`,
+/// whatever called for it (a reaction, SK-SHM-1, or a Maneuver, SK-SHM-4).
+pub(crate) fn plan_short_move(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    to: Hex,
+    facing: Direction,
+) -> Result<ShortPlan, Refusal> {
+    let c = Skirmish::ch(state, u);
+    let here = c.hex.expect("in play");
+    let mp = rules.short_allowance(state, u);
+    let mut reasons = vec![Reason::new(
+        "SK-SHM-2",
+        format!("a short move: Finesse // 2 = {mp} point(s)"),
+    )];
+    if to == here {
+        if facing == c.facing {
+            return Err(Refusal::new(
+                "SK-SHM-2",
+                "a short move that neither moves nor turns does nothing: pass instead",
+            ));
+        }
+        reasons.push(Reason::new(
+            "SK-SHM-2",
+            "stays and changes facing (with no points a short move may at least do that)",
+        ));
+        return Ok(ShortPlan {
+            path: Vec::new(),
+            reasons,
+        });
+    }
+    if let Some(&o) = Skirmish::occupants(state, to).first() {
+        return Err(if rules.side_of(o) == rules.side_of(u) {
+            Refusal::new(
+                "SK-MOV-11",
+                format!(
+                    "{} holds {}, a friend: a short move may pass through it but not end there",
+                    rules.label(to),
+                    rules.name(o)
+                ),
+            )
+        } else {
+            Refusal::new("SK-MOV-10", format!("{} is occupied", rules.label(to)))
+        });
+    }
+    let Some(Found { cost, path, .. }) = short_reach(rules, state, u)
+        .into_iter()
+        .find(|f| f.hex == to)
+    else {
+        // Say why, from the first step if it is next door.
+        if here.direction_to(to).is_some() {
+            rules.price(state, u, here, to, c.facing, Gait::Short, false)?;
+        }
+        return Err(Refusal::new(
+            "SK-SHM-2",
+            format!(
+                "{} is beyond {}'s short move of {mp} point(s) for its facing (sideways and backward steps cost double), or no path leads there",
+                rules.label(to),
+                rules.name(u)
+            ),
+        ));
+    };
+    reasons.push(Reason::new(
+        "SK-MOV-3",
+        format!("moves to {} for {cost} point(s)", rules.label(to)),
+    ));
+    let mut from = here;
+    for &h in &path {
+        if let Ok(p) = rules.price(state, u, from, h, c.facing, Gait::Short, false) {
+            for r in p.reasons {
+                if !reasons.contains(&r) {
+                    reasons.push(r);
+                }
+            }
+        }
+        from = h;
+    }
+    if path
+        .iter()
+        .scan(here, |prev, &h| {
+            let left = *prev;
+            *prev = h;
+            Some(left)
+        })
+        .any(|h| rules.enemy_zone(state, rules.side_of(u), h))
+    {
+        reasons.push(Reason::new(
+            "SK-MOV-19",
+            "leaves an enemy's zone: the enemies strike at once, without a window",
+        ));
+    }
+    Ok(ShortPlan { path, reasons })
+}
+
+/// SK-SHM-2, SK-SHM-3: makes a short move along its path, then turns: the enemies'
+/// attacks of opportunity on it are made at once (SK-MOV-19); an Engaged friend passed
+/// spends its Quick Action or is Dazed (SK-MOV-12); a daze stops it where it is, or
+/// back on the last hex it may stand in when that is a friend's (SK-MOV-18).
+pub(crate) fn run_short_move(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    path: Vec<Hex>,
+    facing: Direction,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let mut provoked: Vec<UnitId> = Vec::new();
+    let held = Skirmish::ch(state, u).facing;
+    let mut left = rules.short_allowance(state, u);
+    let enemies = 1 - rules.side_of(u);
+    let mut walked: Vec<Hex> = Skirmish::ch(state, u).hex.into_iter().collect();
+    let stopped =
+        |rules: &Skirmish, state: &mut State, walked: &[Hex], ctx: &mut Ctx<'_, Event>| {
+            if Skirmish::ch(state, u).in_play() && rules.on_friend(state, u) {
+                step::put_back(rules, state, u, walked, ctx);
+            }
+        };
+    for h in path {
+        let Some(from) = Skirmish::ch(state, u).hex else {
+            return;
+        };
+        let strikers = melee::opportunists(rules, state, u, from, enemies, &provoked, None);
+        for e in strikers {
+            provoked.push(e);
+            state.chars[e.index()].ripostes += 1;
+            if let Some(blow) = melee::resolve(rules, state, e, u, AttackKind::Opportunity, 0, ctx)
+            {
+                melee::land(rules, state, &blow, ctx);
+            }
+            if !Skirmish::ch(state, u).in_play() || Skirmish::ch(state, u).dazed {
+                ctx.emit(Event::Halted {
+                    unit: u,
+                    rule: "SK-MOV-9".into(),
+                    reason: "its short move is aborted: Dazed by an attack of opportunity".into(),
+                });
+                stopped(rules, state, &walked, ctx);
+                return;
+            }
+        }
+        let Ok(p) = rules.price(state, u, from, h, held, Gait::Short, false) else {
+            stopped(rules, state, &walked, ctx);
+            return;
+        };
+        state.chars[u.index()].hex = Some(h);
+        walked.push(h);
+        left = left.saturating_sub(p.cost);
+        ctx.emit(Event::Moved {
+            unit: u,
+            from,
+            to: h,
+            cost: p.cost,
+            left,
+            rules: p.rule_ids(),
+        });
+        if let Some(f) = p.friend {
+            step::pass_friend(rules, state, u, f, ctx);
+        }
+        if p.difficult {
+            step::difficult_check(rules, state, u, h, ctx);
+            if Skirmish::ch(state, u).dazed {
+                stopped(rules, state, &walked, ctx);
+                return;
+            }
+        }
+    }
+    if Skirmish::ch(state, u).in_play() && facing != Skirmish::ch(state, u).facing {
+        state.chars[u.index()].facing = facing;
+        ctx.emit(Event::Faced {
+            unit: u,
+            facing,
+            rule: "SK-SHM-2".into(),
+        });
+    }
+}

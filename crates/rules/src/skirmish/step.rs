@@ -1,0 +1,432 @@
+//! Stepping: what a hex costs to enter and what entering it does, for every kind of
+//! move alike (a walk, a short move, a charge's run, a panicked flight): SK-MOV-3,
+//! SK-MOV-8 to SK-MOV-18, SK-CHG-9. The chapters that move characters (`movement.rs`,
+//! `short_move.rs`, `charge.rs`) build on it; it calls none of them.
+
+use super::board::{self, Entered, Turns};
+use super::facing::{arc, Arc};
+use super::{statuses, Event, Skirmish, State};
+use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
+use grognard_hex::{Direction, Hex};
+
+/// How a step is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Gait {
+    /// A regular step: the facing stays (SK-MOV-16), a zone of control ends it (SK-MOV-8).
+    Walk,
+    /// A step of a short move: like a walk, through friends but never ending in their
+    /// hex (SK-SHM-3, SK-MOV-11); its attacks of opportunity come at once (SK-MOV-19).
+    Short,
+    /// A charge step: the charger runs facing its route and ignores zones (SK-CHG-5).
+    Charge,
+    /// A panicked flight: the character runs facing its route (SK-STA-2).
+    Flight,
+}
+
+/// A step priced by the rules.
+#[derive(Clone, Debug)]
+pub(crate) struct Priced {
+    /// Points it costs.
+    pub cost: u8,
+    /// The facing after the step.
+    pub facing: Direction,
+    /// Entering an enemy zone of control ends the movement (SK-MOV-8).
+    pub stop: bool,
+    /// The friend passed through (SK-MOV-11).
+    pub friend: Option<UnitId>,
+    /// Calls for the Finesse check of difficult terrain (SK-MOV-17).
+    pub difficult: bool,
+    /// The rules that priced it.
+    pub reasons: Vec<Reason>,
+}
+
+impl Priced {
+    pub(crate) fn rule_ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = Vec::new();
+        for r in &self.reasons {
+            if !ids.contains(&r.rule) {
+                ids.push(r.rule.clone());
+            }
+        }
+        ids
+    }
+}
+
+impl Skirmish {
+    /// The price of one step from `from` to `to` for `u` facing `facing`, board rules
+    /// only (not the points left): SK-MOV-3, SK-MOV-10, SK-MOV-11, SK-MOV-13, SK-MOV-14,
+    /// SK-MOV-16, SK-MOV-8, SK-CHG-9.
+    #[expect(clippy::too_many_arguments, reason = "a step is all of these")]
+    pub(crate) fn price(
+        &self,
+        state: &State,
+        u: UnitId,
+        from: Hex,
+        to: Hex,
+        facing: Direction,
+        gait: Gait,
+        evasive: bool,
+    ) -> Result<Priced, Refusal> {
+        let l = self.label(to);
+        let Some(dir) = from.direction_to(to) else {
+            return Err(Refusal::new(
+                "SK-MOV-3",
+                format!(
+                    "{l} is not next to {}: a character moves one hex at a time",
+                    self.label(from)
+                ),
+            ));
+        };
+        let Some(row) = self.terrain_row(to) else {
+            return Err(Refusal::new("SK-MOV-3", format!("{l} is off the map")));
+        };
+        if row.impassable {
+            return Err(Refusal::new(
+                "SK-MOV-13",
+                format!("{l} is {}: nobody enters it", self.terrain_name(to)),
+            ));
+        }
+        let side = self.side_of(u);
+        let here: Vec<UnitId> = Self::occupants(state, to)
+            .into_iter()
+            .filter(|&o| o != u)
+            .collect();
+        let mut reasons = Vec::new();
+        let mut friend = None;
+        match here.as_slice() {
+            [] => {}
+            [o] if self.side_of(*o) == side => {
+                // SK-MOV-11: walks, charges, flights and short moves alike (a short move
+                // "works like regular Movement", SK-SHM-3).
+                friend = Some(*o);
+                reasons.push(Reason::new(
+                    "SK-MOV-11",
+                    format!(
+                        "passes through {} with its permission, and may not end there",
+                        self.name(*o)
+                    ),
+                ));
+            }
+            [o] if gait == Gait::Charge && enters_close_quarters(self, state, u, *o, to) => {
+                reasons.push(Reason::new(
+                    "SK-CHG-9",
+                    format!(
+                        "charges into {l} with a reach 0 weapon: Close Quarters with {}",
+                        self.name(*o)
+                    ),
+                ));
+            }
+            [o] => {
+                return Err(Refusal::new(
+                    "SK-MOV-10",
+                    format!(
+                        "{l} holds {}, an enemy: characters never stack but in Close Quarters, entered only by a charge with a reach 0 weapon",
+                        self.name(*o)
+                    ),
+                ));
+            }
+            _ => {
+                return Err(Refusal::new(
+                    "SK-MOV-10",
+                    format!("{l} holds two characters in Close Quarters: no third may enter"),
+                ));
+            }
+        }
+        let runs = matches!(gait, Gait::Charge | Gait::Flight);
+        let step_arc = if runs {
+            Arc::Front
+        } else {
+            arc(facing, dir, self.data.facing.front_turns)
+        };
+        let m = &self.data.movement;
+        let mut cost = row.cost;
+        reasons.insert(
+            0,
+            Reason::new(
+                "SK-MOV-3",
+                format!(
+                    "{} costs {} point(s) to enter toward the front",
+                    self.terrain_name(to),
+                    row.cost
+                ),
+            ),
+        );
+        if row.difficult {
+            reasons.push(Reason::new(
+                "SK-MOV-13",
+                format!("{} is difficult terrain", self.terrain_name(to)),
+            ));
+        }
+        if runs {
+            reasons.push(Reason::new(
+                if gait == Gait::Charge {
+                    "SK-CHG-14"
+                } else {
+                    "SK-STA-2"
+                },
+                "runs facing its route: every step is toward its front",
+            ));
+        } else if step_arc != Arc::Front {
+            cost *= m.flank_factor;
+            reasons.push(Reason::new(
+                "SK-MOV-16",
+                format!(
+                    "toward its {} without changing facing: double cost",
+                    step_arc.name()
+                ),
+            ));
+        }
+        if evasive {
+            cost += m.evasive;
+            reasons.push(Reason::new(
+                "SK-MOV-14",
+                "evasive movement: one more point for the hex",
+            ));
+        }
+        let difficult = row.difficult && step_arc != Arc::Front;
+        if difficult {
+            reasons.push(Reason::new(
+                "SK-MOV-17",
+                "sideways or backward into difficult terrain: a Finesse check, Dazed on a failure",
+            ));
+        }
+        let leaves = self.enemy_zone(state, side, from);
+        let in_zone = self.enemy_zone(state, side, to);
+        // SK-MOV-12 (reading): a friend's hex is passed, never ended in (SK-MOV-11), so
+        // entering it does not end the movement even in an enemy's zone; the movement
+        // ends in the first hex of an enemy's zone it may stand in.
+        let stop = gait != Gait::Charge && in_zone && friend.is_none();
+        if gait != Gait::Charge && in_zone && friend.is_some() {
+            reasons.push(Reason::new(
+                "SK-MOV-12",
+                format!(
+                    "{l} is in an enemy's zone of control, but a friend's hex is passed through, not stopped in"
+                ),
+            ));
+        }
+        if stop {
+            reasons.push(Reason::new(
+                "SK-MOV-8",
+                format!("{l} is in an enemy's zone of control: the movement ends there"),
+            ));
+        } else if gait == Gait::Charge && in_zone {
+            reasons.push(Reason::new("SK-CHG-5", "a charge ignores zones of control"));
+        }
+        if leaves && gait != Gait::Short {
+            reasons.push(Reason::new(
+                "SK-MOV-9",
+                format!(
+                    "leaves {} in an enemy's zone of control: an attack of opportunity from each enemy not yet provoked in this movement",
+                    self.label(from)
+                ),
+            ));
+        }
+        Ok(Priced {
+            cost,
+            facing: if runs { dir } else { facing },
+            stop,
+            friend,
+            difficult,
+            reasons,
+        })
+    }
+
+    /// A step of `u` as the route searches take it (`board.rs`): its price, `None` where
+    /// the rules refuse it.
+    pub(crate) fn entered(
+        &self,
+        state: &State,
+        u: UnitId,
+        gait: Gait,
+        from: Hex,
+        facing: Direction,
+        to: Hex,
+    ) -> Option<Entered> {
+        self.price(state, u, from, to, facing, gait, false)
+            .ok()
+            .map(|p| Entered {
+                cost: u32::from(p.cost),
+                stop: p.stop,
+                facing: p.facing,
+            })
+    }
+
+    /// Whether a character shares its hex with a friend (it may not end there).
+    pub(crate) fn on_friend(&self, state: &State, u: UnitId) -> bool {
+        let Some(h) = Self::ch(state, u).hex else {
+            return false;
+        };
+        Self::occupants(state, h)
+            .into_iter()
+            .any(|o| o != u && self.side_of(o) == self.side_of(u))
+    }
+}
+
+/// SK-CHG-9: whether `u`, charging, may step into `to`, the hex of `o`: `o` is its
+/// target, alone there, and `u` charges with a reach 0 weapon.
+pub(crate) fn enters_close_quarters(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    o: UnitId,
+    to: Hex,
+) -> bool {
+    let Some(ch) = &state.charge else {
+        return false;
+    };
+    let Some(leg) = ch.legs.iter().find(|l| l.run.unit == u) else {
+        return false;
+    };
+    leg.target == o
+        && Skirmish::ch(state, o).hex == Some(to)
+        && Skirmish::occupants(state, to) == vec![o]
+        && rules.weapons[u.index()].reaches().any(|r| r == 0)
+}
+
+/// SK-MOV-12: an Engaged friend passed through spends a Quick Action or is Dazed, in a
+/// walk, a charge, a flight or a short move alike.
+pub(crate) fn pass_friend(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    f: UnitId,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    if !rules.engaged(state, f) {
+        return;
+    }
+    if state.chars[f.index()].quick {
+        state.chars[f.index()].quick = false;
+        ctx.emit(Event::Spent {
+            unit: f,
+            action: "quick_action".into(),
+            rule: "SK-MOV-12".into(),
+        });
+    } else {
+        statuses::daze(
+            state,
+            f,
+            "SK-MOV-12",
+            format!(
+                "{} passed through it while it was Engaged, with no Quick Action left",
+                rules.name(u)
+            ),
+            ctx,
+        );
+    }
+}
+
+/// SK-MOV-17 (provisional): a sideways or backward step into difficult terrain calls for
+/// a check of Finesse - the terrain's base cost on the die; failing it dazes.
+pub(crate) fn difficult_check(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    at: Hex,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let base = rules.terrain_row(at).map_or(1, |r| i32::from(r.cost));
+    let need = i32::from(rules.chars[u.index()].finesse) - base + rules.data.difficult.bonus;
+    let die = i32::try_from(ctx.roll(
+        rules.data.dice.sides,
+        format!(
+            "SK-MOV-17: Finesse check for {} stepping sideways or backward into {} at {}",
+            rules.name(u),
+            rules.terrain_name(at),
+            rules.label(at)
+        ),
+    ))
+    .expect("a die face");
+    let passed = die <= need;
+    ctx.emit(Event::Checked {
+        unit: u,
+        check: "difficult_terrain".into(),
+        total: die,
+        need: format!("{need} or less"),
+        result: if passed { "passed" } else { "failed: Dazed" }.into(),
+        rule: "SK-MOV-17".into(),
+    });
+    if !passed {
+        statuses::daze(
+            state,
+            u,
+            "SK-MOV-17",
+            "failed the Finesse check in difficult terrain",
+            ctx,
+        );
+    }
+}
+
+/// SK-MOV-18 (provisional): a character whose movement must end in a friend's hex goes
+/// back along its path to the last hex it may stand in, else to the nearest free hex.
+pub(crate) fn put_back(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    path: &[Hex],
+    ctx: &mut Ctx<'_, Event>,
+) {
+    let Some(from) = Skirmish::ch(state, u).hex else {
+        return;
+    };
+    let free = |h: Hex| rules.passable(h) && Skirmish::occupants(state, h).iter().all(|&o| o == u);
+    let back = path.iter().rev().copied().find(|&h| h != from && free(h));
+    let to = back.or_else(|| {
+        (1..=rules.map.cols() + rules.map.rows()).find_map(|r| {
+            let mut ring: Vec<Hex> = from
+                .ring(r)
+                .into_iter()
+                .filter(|&h| rules.map.contains(h) && free(h))
+                .collect();
+            ring.sort_by_key(|&h| rules.idx(h));
+            ring.first().copied()
+        })
+    });
+    if let Some(to) = to {
+        state.chars[u.index()].hex = Some(to);
+        ctx.emit(Event::Moved {
+            unit: u,
+            from,
+            to,
+            cost: 0,
+            left: Skirmish::ch(state, u).mp,
+            rules: vec!["SK-MOV-18".into()],
+        });
+    }
+}
+
+/// SK-MOV-3, SK-MOV-16: the hexes `u` can walk to within `budget` points for its facing
+/// (the search's mode is the facing; steps toward the flanks and rear cost double),
+/// stepping as `gait`; each free hex with its cost and path, and whether it stops there
+/// in an enemy's zone (SK-MOV-8).
+pub(crate) fn walk_reach(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    budget: u32,
+    gait: Gait,
+) -> Vec<Reached> {
+    let c = Skirmish::ch(state, u);
+    let Some(from) = c.hex else { return Vec::new() };
+    let side = rules.side_of(u);
+    let found = board::search(
+        &rules.map,
+        from,
+        c.facing,
+        budget,
+        Turns::Yes,
+        |h, f, to| rules.entered(state, u, gait, h, f, to),
+        |h| h != from && Skirmish::occupants(state, h).is_empty(),
+    );
+    let mut out: Vec<Reached> = found
+        .into_iter()
+        .map(|f| Reached {
+            hex: f.hex,
+            cost: f.cost,
+            path: f.path,
+            stop: rules.enemy_zone(state, side, f.hex),
+        })
+        .collect();
+    out.sort_by_key(|r| (r.cost, rules.idx(r.hex)));
+    out
+}

@@ -1,0 +1,164 @@
+//! One gate per rule: the legal list is exactly the candidate actions that `explain`
+//! accepts. The candidates are every action of every shape the ruleset knows, written
+//! out here from the state alone (not from the ruleset's own lists), on the golden
+//! positions (the start, its perft-1 children and the fixed random game of
+//! `golden.txt`) and on the states of random playouts.
+
+use crate::common;
+use grognard_engine::{Ctx, Dice, Ruleset, Seat, UnitId};
+use grognard_hex::Direction;
+use grognard_rules::skirmish::{Action, Skirmish, State};
+
+/// Every action of every shape for this state: steps and flights, turns, Defend,
+/// charges, attacks, attacks of opportunity, shots, and short moves and Maneuvers to
+/// every hex within a character's short-move points (plus one), Pass and EndPhase.
+fn candidates(rules: &Skirmish, state: &State) -> Vec<Action> {
+    let view = rules.view(state, &Seat::Omniscient);
+    let map = rules.names().map();
+    let ids: Vec<UnitId> = (0..state.chars.len())
+        .map(|i| UnitId(u16::try_from(i).unwrap()))
+        .collect();
+    let mut out = vec![Action::Pass, Action::EndPhase];
+    for &u in &ids {
+        out.push(Action::Defend { unit: u });
+        out.push(Action::Flee { unit: u });
+        for facing in Direction::ALL {
+            out.push(Action::Face { unit: u, facing });
+        }
+        for &t in &ids {
+            out.push(Action::Attack { unit: u, target: t });
+            out.push(Action::Opportunity { unit: u, target: t });
+            out.push(Action::Shoot { unit: u, target: t });
+            for together in [false, true] {
+                out.push(Action::Charge {
+                    unit: u,
+                    target: t,
+                    together,
+                });
+            }
+        }
+        let Some(h) = state.chars[u.index()].hex else {
+            continue;
+        };
+        for to in h.neighbors() {
+            if map.contains(to) {
+                for evasive in [false, true] {
+                    out.push(Action::Move {
+                        unit: u,
+                        to,
+                        evasive,
+                    });
+                }
+            }
+        }
+        let short = u32::try_from(view["units"][u.index()]["short_mp"].as_u64().unwrap()).unwrap();
+        for to in h.range(short + 1) {
+            if !map.contains(to) {
+                continue;
+            }
+            out.push(Action::Maneuver { unit: u, to });
+            for facing in Direction::ALL {
+                out.push(Action::ShortMove {
+                    unit: u,
+                    to,
+                    facing,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Asserts that the legal list holds no action twice and is exactly the candidates
+/// `explain` accepts; returns how many candidates were judged.
+fn legal_is_explained(rules: &Skirmish, state: &State, at: &str) -> usize {
+    let mut legal = Vec::new();
+    rules.legal_actions(state, &mut legal);
+    for (i, a) in legal.iter().enumerate() {
+        assert!(!legal[..i].contains(a), "{at}: {a:?} listed twice");
+    }
+    let all = candidates(rules, state);
+    let accepted: Vec<&Action> = all
+        .iter()
+        .filter(|a| rules.explain(state, a).legal)
+        .collect();
+    for a in &legal {
+        assert!(
+            all.contains(a),
+            "{at}: legal {a:?} is not among the candidates"
+        );
+    }
+    for a in &accepted {
+        assert!(
+            legal.contains(a),
+            "{at}: explain accepts {a:?}, the legal list lacks it"
+        );
+    }
+    assert_eq!(
+        accepted.len(),
+        legal.len(),
+        "{at}: the legal list holds refused actions"
+    );
+    all.len()
+}
+
+fn play(rules: &Skirmish, state: &State, a: &Action, seed: u64) -> State {
+    let mut s = state.clone();
+    let mut dice = Dice::new(seed);
+    let mut events = Vec::new();
+    let mut ctx = Ctx::new(&mut dice, &mut events);
+    rules.apply(&mut s, a, &mut ctx).expect("legal");
+    s
+}
+
+fn legal(rules: &Skirmish, state: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    rules.legal_actions(state, &mut out);
+    out
+}
+
+#[test]
+fn legal_actions_are_the_candidates_explain_accepts() {
+    let rules = Skirmish::new(&common::builtin("broken-cairn")).unwrap();
+    let start = rules.initial_state();
+    let mut judged = 0;
+    let mut states = 0;
+    // The golden positions: the start and its perft-1 children (golden.rs plays them
+    // with the same seeds)...
+    judged += legal_is_explained(&rules, &start, "start");
+    for (i, a) in legal(&rules, &start).iter().enumerate() {
+        let s = play(&rules, &start, a, i as u64);
+        judged += legal_is_explained(&rules, &s, &format!("perft 1, {a:?}"));
+        states += 1;
+    }
+    // ... and the fixed random game of golden.txt.
+    let mut state = start.clone();
+    let mut pick = Dice::new(2024);
+    for n in 0..400 {
+        if state.outcome.is_some() {
+            break;
+        }
+        judged += legal_is_explained(&rules, &state, &format!("golden game, step {n}"));
+        states += 1;
+        let l = legal(&rules, &state);
+        let i = (pick.next(u32::try_from(l.len()).unwrap()).0 - 1) as usize;
+        state = play(&rules, &state, &l[i], n);
+    }
+    // Random playouts with other seeds.
+    for seed in 10..12u64 {
+        let mut state = start.clone();
+        let mut pick = Dice::new(seed);
+        for n in 0..150 {
+            if state.outcome.is_some() {
+                break;
+            }
+            judged += legal_is_explained(&rules, &state, &format!("seed {seed}, step {n}"));
+            states += 1;
+            let l = legal(&rules, &state);
+            let i = (pick.next(u32::try_from(l.len()).unwrap()).0 - 1) as usize;
+            state = play(&rules, &state, &l[i], seed * 1000 + n);
+        }
+    }
+    assert!(states > 300, "{states} states");
+    assert!(judged > 100_000, "{judged} candidates");
+}
