@@ -3,6 +3,8 @@
 
 use super::data::Face;
 use super::{orders, retreat, victory, Action, Board, Event, Jomini, Phase, State};
+use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
+use crate::commands_colors::losses;
 use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::los::{steps, visible, LineStep};
@@ -67,20 +69,16 @@ fn count(
     let from = state.pieces[u.index()].hex.expect("on the table");
     let to = state.pieces[t.index()].hex.expect("on the table");
     let distance = from.distance(to);
-    let Some(&range) = usize::try_from(distance)
-        .ok()
-        .and_then(|d| d.checked_sub(1))
-        .and_then(|d| me.row.dice.get(d))
-    else {
+    let Some(range) = at_range(&me.row.dice, distance) else {
         return Err(Block::Range(distance));
     };
     if distance > 1 {
-        let adjacent = from.neighbors().into_iter().find_map(|h| {
+        let enemy_at = |h| {
             board
                 .unit_at(rules, h)
                 .filter(|&e| rules.side_of(e) != me.side)
-        });
-        if let Some(e) = adjacent {
+        };
+        if let Some(e) = adjacent_enemy(from, enemy_at) {
             return Err(Block::Adjacent(e));
         }
         if !visible(from, to, |h| sight_blocked(rules, board, h)) {
@@ -389,7 +387,7 @@ pub(crate) fn check_attack(
 }
 
 /// Every attack the active side may make now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_attacks(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
     for u in rules.piece_ids() {
         if check_attacker(rules, state, u).is_err() {
@@ -413,14 +411,11 @@ pub(crate) fn lose(
     rule: &str,
     ctx: &mut Ctx<'_, Event>,
 ) -> bool {
-    let p = &mut state.pieces[t.index()];
-    let lost = n.min(p.strength);
-    if lost == 0 {
+    let at = state.pieces[t.index()].hex;
+    let Some(losses::Loss { lost, left }) = losses::take(&mut state.pieces[t.index()].strength, n)
+    else {
         return false;
-    }
-    let at = p.hex;
-    p.strength -= lost;
-    let left = p.strength;
+    };
     ctx.emit(Event::Lost {
         unit: t,
         stands: lost,
@@ -518,12 +513,9 @@ pub(crate) fn attack(
         rules.piece(t).id
     );
     let faces = dice_pool::roll(ctx, &rules.data.die.faces, u32::from(d.total), &purpose);
-    let n = |f: &dyn Fn(Face) -> bool| {
-        u8::try_from(faces.iter().filter(|&&x| f(x)).count()).expect("few dice")
-    };
-    let hit = n(&|f| hits(rules, t, d.distance, f));
-    let flags = n(&|f| f == Face::Flag);
-    let letters = n(&|f| f == Face::Letter);
+    let hit = tally(&faces, |f| hits(rules, t, d.distance, f));
+    let flags = tally(&faces, |f| f == Face::Flag);
+    let letters = tally(&faces, |f| f == Face::Letter);
     let support = supported(rules, state, &board, t);
     let ignored = u8::from(support.is_some() && flags > 0);
     let mut rule_ids = vec!["JO-DIE-1".to_owned(), "JO-COM-2".into(), "JO-COM-6".into()];

@@ -293,7 +293,7 @@ pub(crate) fn check_end_command(state: &State) -> Result<Vec<Reason>, Refusal> {
 }
 
 /// Every activation the active side may make now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_activations(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     for u in rules.piece_ids() {
         if rules.side_of(u) == state.active
             && state.pieces[u.index()].group.is_none()

@@ -604,7 +604,7 @@ pub(crate) fn end_movement(rules: &Jomini, state: &mut State) {
 }
 
 /// Every move the active side may make now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_moves(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
     for u in rules.piece_ids() {
         if check_mover(rules, state, u).is_err() {
