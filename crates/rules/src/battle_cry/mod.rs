@@ -4,7 +4,7 @@
 //! decision it is, the dispatch), [`view`] what each seat sees. The other files follow
 //! the rulebook's chapters: [`cards`] (command cards, the deck and the hands, Leadership),
 //! [`sections`], [`orders`], [`movement`] (units and generals), [`battle`] (range, dice,
-//! Embolden, Fight Back), [`hits`], [`odds`] (a battle's odds before it is rolled),
+//! Embolden), [`fight_back`], [`hits`], [`odds`] (a battle's odds before it is rolled),
 //! [`line_of_sight`], [`generals`] (taking ground), [`retreat`], [`terrain`] and
 //! [`victory`]. Mechanics shared with JOMINI are in [`crate::commands_colors`]. The tables
 //! are in `data.toml`; rule IDs are listed in `docs/rules/battle-cry.md`.
@@ -38,6 +38,7 @@
 pub mod battle;
 pub mod cards;
 pub mod data;
+pub mod fight_back;
 pub mod generals;
 pub mod hits;
 pub mod line_of_sight;

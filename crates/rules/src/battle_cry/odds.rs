@@ -3,7 +3,7 @@
 
 use super::data::Face;
 use super::units::{Board, Kind};
-use super::{battle, hits, Action, BattleCry, Pending, State};
+use super::{battle, fight_back, hits, Action, BattleCry, Pending, State};
 use grognard_engine::dice_pool;
 use grognard_engine::{Preview, Reason, Refusal};
 use grognard_hex::Hex;
@@ -31,7 +31,7 @@ pub(crate) fn preview(
             )
         }
         Action::FightBack => {
-            battle::check_fight_back(rules, state)?;
+            fight_back::check_fight_back(rules, state)?;
             let Some(Pending::FightBack { unit, target }) = state.pending else {
                 return Err(Refusal::new("BC-CARD-8", "no Fight Back window is open"));
             };

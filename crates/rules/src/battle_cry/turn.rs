@@ -4,8 +4,8 @@
 //! chapter's result decides it (BC-VIC-1, BC-VIC-2, in [`super::victory`]).
 
 use super::{
-    battle, cards, generals, movement, odds, orders, retreat, victory, Action, BattleCry, Event,
-    Order, Pending, Phase, State,
+    battle, cards, fight_back, generals, movement, odds, orders, retreat, victory, Action,
+    BattleCry, Event, Order, Pending, Phase, State,
 };
 use grognard_engine::{Ctx, Decision, Outcome, Preview, Reason, Refusal};
 
@@ -40,7 +40,7 @@ pub(crate) fn legal_actions(rules: &BattleCry, state: &State, out: &mut Vec<Acti
         Some(Pending::Embolden { .. }) => out.extend([Action::IgnoreFlag, Action::Decline]),
         Some(Pending::TakeGround { .. }) => out.extend([Action::TakeGround, Action::Decline]),
         Some(Pending::FightBack { .. }) => {
-            battle::legal_fight_back(rules, state, out);
+            fight_back::legal_fight_back(rules, state, out);
             out.push(Action::Decline);
         }
         None => match state.phase {
@@ -132,7 +132,7 @@ pub(crate) fn check(
                 generals::check_take_ground(rules, state)
             }
             Action::FightBack if matches!(p, Pending::FightBack { .. }) => {
-                battle::check_fight_back(rules, state)
+                fight_back::check_fight_back(rules, state)
             }
             Action::Decline if !matches!(p, Pending::Retreat { .. }) => {
                 generals::check_decline(state)
@@ -165,7 +165,7 @@ pub(crate) fn check(
         Action::Retreat { .. } => Err(Refusal::new("BC-RET-3", "no retreat is owed now")),
         Action::IgnoreFlag => battle::check_ignore_flag(rules, state),
         Action::TakeGround => generals::check_take_ground(rules, state),
-        Action::FightBack => battle::check_fight_back(rules, state),
+        Action::FightBack => fight_back::check_fight_back(rules, state),
         Action::Decline => generals::check_decline(state),
     }
 }
@@ -208,7 +208,7 @@ fn dispatch(rules: &BattleCry, state: &mut State, action: &Action, ctx: &mut Ctx
         Action::Retreat { to, .. } => retreat::apply_retreat(rules, state, *to, ctx),
         Action::IgnoreFlag => battle::settle_flags(rules, state, true, ctx),
         Action::TakeGround => generals::take_ground(rules, state, ctx),
-        Action::FightBack => battle::fight_back(rules, state, ctx),
+        Action::FightBack => fight_back::fight_back(rules, state, ctx),
         Action::Decline if matches!(state.pending, Some(Pending::Embolden { .. })) => {
             battle::settle_flags(rules, state, false, ctx);
         }
