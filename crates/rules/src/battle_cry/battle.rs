@@ -9,7 +9,7 @@ use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
     Pending, Phase, State,
 };
-use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
+use crate::commands_colors::dice::{adjacent_enemy, at_range, battles, tally};
 use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -340,20 +340,16 @@ pub(crate) fn check_battle(
     Ok(reasons)
 }
 
-/// Every battle the active side may fight now.
+/// Every battle the active side may fight now: the gates of [`check_battle`] (the
+/// battler's, the target's and the dice's).
 pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
-    for u in rules.piece_ids() {
-        if unable(rules, state, u).is_some() {
-            continue;
-        }
-        for t in rules.piece_ids() {
-            if is_target(rules, state, &board, u, t)
-                && count(rules, state, &board, u, t, true).is_ok()
-            {
-                out.push(Action::Battle { unit: u, target: t });
-            }
-        }
+    let may_fight = |u| unable(rules, state, u).is_none();
+    let fights = |u, t| {
+        is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t, true).is_ok()
+    };
+    for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {
+        out.push(Action::Battle { unit, target });
     }
 }
 

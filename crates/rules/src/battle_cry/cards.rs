@@ -462,13 +462,25 @@ pub(crate) fn discard_unplayed(
 ) {
     let side = state.active;
     take(&mut state.hands[usize::from(side)], card);
+    to_discard(rules, state, side, card, "BC-TURN-3", ctx);
+    draw(rules, state, side, "BC-TURN-3", ctx);
+}
+
+/// A card of `side` goes to the discard pile.
+fn to_discard(
+    rules: &BattleCry,
+    state: &mut State,
+    side: u8,
+    card: Card,
+    rule: &str,
+    ctx: &mut Ctx<'_, Event>,
+) {
     state.discard.push(card);
     ctx.emit(Event::Discarded {
         side: rules.side_name(side).to_owned(),
         card,
-        rule: "BC-TURN-3".into(),
+        rule: rule.into(),
     });
-    draw(rules, state, side, "BC-TURN-3", ctx);
 }
 
 /// BC-CARD-3: at the end of the turn the card played is discarded and replaced; a side
@@ -477,20 +489,10 @@ pub(crate) fn end_of_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_
     let side = state.active;
     let other = 1 - side;
     if let Some(card) = state.played.take() {
-        state.discard.push(card);
-        ctx.emit(Event::Discarded {
-            side: rules.side_name(side).to_owned(),
-            card,
-            rule: "BC-CARD-3".into(),
-        });
+        to_discard(rules, state, side, card, "BC-CARD-3", ctx);
     }
     if let Some(card) = state.fight_back.take() {
-        state.discard.push(card);
-        ctx.emit(Event::Discarded {
-            side: rules.side_name(other).to_owned(),
-            card,
-            rule: "BC-CARD-8".into(),
-        });
+        to_discard(rules, state, other, card, "BC-CARD-8", ctx);
         draw(rules, state, other, "BC-CARD-8", ctx);
     }
     draw(rules, state, side, "BC-CARD-3", ctx);

@@ -4,7 +4,7 @@
 use super::hits::{eliminate, remove_figures};
 use super::units::{Board, Kind};
 use super::{generals, victory, Action, BattleCry, Event, Pending, State};
-use crate::commands_colors::retreat::{chosen, toward_home as toward_edge, NoRetreat};
+use crate::commands_colors::retreat::{check_choice, toward_home as toward_edge, Words};
 use grognard_engine::retreat::{ends as edge_ends, Enter};
 use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -173,36 +173,14 @@ pub(crate) fn check_retreat(
         _ => None,
     };
     let board = Board::new(rules, state);
-    let (end, hexes) = chosen(
+    let (end, hexes) = check_choice(
+        rules,
         owed,
         u,
         to,
         |unit, hexes| ends(rules, state, &board, unit, hexes),
         |e| e.hex,
-    )
-    .map_err(|why| match why {
-        NoRetreat::NotOwed => Refusal::new("BC-RET-3", "no retreat is owed now"),
-        NoRetreat::OtherUnit(unit) => Refusal::new(
-            "BC-RET-3",
-            format!("{} owes the retreat, not {}", rules.who(unit), rules.who(u)),
-        ),
-        NoRetreat::NoEnd { hexes } => {
-            let list: Vec<String> = ends(rules, state, &board, u, hexes)
-                .iter()
-                .map(|e| rules.label(e.hex))
-                .collect();
-            Refusal::new(
-                "BC-RET-1",
-                format!(
-                    "{} cannot end a retreat of {hexes} hex{} toward its own edge in {}; it can end in {}",
-                    rules.who(u),
-                    if hexes == 1 { "" } else { "es" },
-                    rules.label(to),
-                    list.join(", ")
-                ),
-            )
-        }
-    })?;
+    )?;
     let mut v = vec![Reason::new(
         "BC-RET-1",
         format!(
@@ -313,5 +291,23 @@ pub(crate) fn apply_retreat(
     }
     if !victory::decided(rules, state) {
         generals::after_vacated(rules, state, attacker, from);
+    }
+}
+
+/// How a refused retreat choice is worded (BC-RET-3, BC-RET-1).
+impl Words for BattleCry {
+    const OWED: &'static str = "BC-RET-3";
+    const TOWARD: &'static str = "BC-RET-1";
+
+    fn piece(&self, u: UnitId) -> String {
+        self.who(u)
+    }
+
+    fn hex(&self, h: Hex) -> String {
+        self.label(h)
+    }
+
+    fn hexes(n: u8) -> String {
+        format!("{n} hex{}", if n == 1 { "" } else { "es" })
     }
 }

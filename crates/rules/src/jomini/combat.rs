@@ -3,7 +3,7 @@
 
 use super::data::Face;
 use super::{orders, retreat, victory, Action, Board, Event, Jomini, Phase, State};
-use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
+use crate::commands_colors::dice::{adjacent_enemy, at_range, battles, tally};
 use crate::commands_colors::losses;
 use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Preview, Reason, Refusal, UnitId};
@@ -389,15 +389,11 @@ pub(crate) fn check_attack(
 /// Every attack the active side may make now.
 pub(crate) fn legal_attacks(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
-    for u in rules.piece_ids() {
-        if check_attacker(rules, state, u).is_err() {
-            continue;
-        }
-        for t in rules.piece_ids() {
-            if is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t).is_ok() {
-                out.push(Action::Attack { unit: u, target: t });
-            }
-        }
+    let may_fight = |u| check_attacker(rules, state, u).is_ok();
+    let fights =
+        |u, t| is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t).is_ok();
+    for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {
+        out.push(Action::Attack { unit, target });
     }
 }
 

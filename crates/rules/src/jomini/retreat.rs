@@ -3,7 +3,7 @@
 
 use super::combat::lose;
 use super::{Action, Board, Event, Jomini, Pending, State};
-use crate::commands_colors::retreat::{chosen, toward_home, NoRetreat};
+use crate::commands_colors::retreat::{check_choice, toward_home, Words};
 use grognard_engine::retreat::{ends as edge_ends, End, Enter};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -79,35 +79,14 @@ pub(crate) fn check_retreat(
         .as_ref()
         .map(|Pending::Retreat { unit, hexes }| (*unit, *hexes));
     let board = Board::new(rules, state);
-    let (end, hexes) = chosen(
+    let (end, hexes) = check_choice(
+        rules,
         owed,
         u,
         to,
         |unit, hexes| ends(rules, state, &board, unit, hexes),
         |e| e.hex,
-    )
-    .map_err(|why| match why {
-        NoRetreat::NotOwed => Refusal::new("JO-RET-2", "no retreat is owed now"),
-        NoRetreat::OtherUnit(unit) => Refusal::new(
-            "JO-RET-2",
-            format!("{} owes the retreat, not {}", rules.who(unit), rules.who(u)),
-        ),
-        NoRetreat::NoEnd { hexes } => {
-            let list: Vec<String> = ends(rules, state, &board, u, hexes)
-                .iter()
-                .map(|e| rules.label(e.hex))
-                .collect();
-            Refusal::new(
-                "JO-RET-2",
-                format!(
-                    "{} cannot end a retreat of {hexes} hex(es) toward its own edge in {}; it can end in {}",
-                    rules.who(u),
-                    rules.label(to),
-                    list.join(", ")
-                ),
-            )
-        }
-    })?;
+    )?;
     let mut v = vec![Reason::new(
         "JO-RET-1",
         format!("{} of {hexes} hex(es) toward its own edge", end.steps),
@@ -167,4 +146,22 @@ pub(crate) fn apply_retreat(rules: &Jomini, state: &mut State, to: Hex, ctx: &mu
     let board = Board::new(rules, state);
     super::victory::update_objectives(rules, state, &board, Some(ctx));
     super::victory::check(rules, state, ctx);
+}
+
+/// How a refused retreat choice is worded (JO-RET-2, JO-RET-2).
+impl Words for Jomini {
+    const OWED: &'static str = "JO-RET-2";
+    const TOWARD: &'static str = "JO-RET-2";
+
+    fn piece(&self, u: UnitId) -> String {
+        self.who(u)
+    }
+
+    fn hex(&self, h: Hex) -> String {
+        self.label(h)
+    }
+
+    fn hexes(n: u8) -> String {
+        format!("{n} hex(es)")
+    }
 }
