@@ -279,68 +279,97 @@ fn hits(rules: &Jomini, t: UnitId, distance: u32, f: Face) -> bool {
     f == symbol || (f == Face::Advantage && distance == 1)
 }
 
-/// Why `u` may not attack now, whatever the target (JO-COM-1).
-fn check_attacker(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
+/// Why `u` may not attack now, whatever the target, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoAttack {
+    Over,
+    Retreat,
+    Phase(Phase),
+    NotYours,
+    Gone,
+    Officer,
+    NotActivated,
+    Attacked,
+    Scouted,
+    RoadMarch,
+    MovedTooFar,
+}
+
+/// JO-COM-1: whether `u` may attack now, whatever the target; cheap, for the legal list
+/// and the check alike.
+fn can_attack(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoAttack> {
     if state.outcome.is_some() {
-        return Err(Refusal::new("JO-TURN-1", "the game is over"));
+        return Err(NoAttack::Over);
     }
     if state.pending.is_some() {
-        return Err(Refusal::new("JO-RET-2", "a retreat must be made first"));
+        return Err(NoAttack::Retreat);
     }
     if state.phase != Phase::Combat {
-        return Err(Refusal::new(
-            "JO-MOV-8",
-            format!(
-                "combat comes after movement, not in the {} phase",
-                state.phase.name()
-            ),
-        ));
+        return Err(NoAttack::Phase(state.phase));
     }
     if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
-        return Err(Refusal::new("JO-COM-1", "not one of your units"));
+        return Err(NoAttack::NotYours);
     }
     let p = &state.pieces[u.index()];
     if p.hex.is_none() {
-        return Err(Refusal::new(
-            "JO-COM-1",
-            format!("{} is not on the table", rules.who(u)),
-        ));
+        return Err(NoAttack::Gone);
     }
     if rules.piece(u).officer {
-        return Err(Refusal::new("JO-COM-1", "officers lead; they do not fight"));
+        return Err(NoAttack::Officer);
     }
     if p.group.is_none() {
-        return Err(Refusal::new(
-            "JO-COM-1",
-            format!("{} was not activated", rules.who(u)),
-        ));
+        return Err(NoAttack::NotActivated);
     }
     if p.attacked {
-        return Err(Refusal::new(
-            "JO-COM-1",
-            format!("{} has attacked this turn: once a turn", rules.who(u)),
-        ));
+        return Err(NoAttack::Attacked);
     }
     if p.no_combat {
-        let why = if p.scout {
-            ("JO-ORD-5", "it scouted: no combat".to_owned())
+        return Err(if p.scout {
+            NoAttack::Scouted
         } else if p.hexes > super::movement::limits(rules, state, u).max {
-            (
-                "JO-MOV-17",
-                "it marched on the road: no combat after a road march".to_owned(),
-            )
+            NoAttack::RoadMarch
         } else {
-            (
-                "JO-MOV-10",
-                format!(
-                    "it moved {} hex(es), more than it may and still fight",
-                    p.hexes
-                ),
-            )
-        };
-        return Err(Refusal::new(why.0, format!("{}: {}", rules.who(u), why.1)));
+            NoAttack::MovedTooFar
+        });
     }
     Ok(())
+}
+
+/// Why `u` may not attack now, whatever the target (JO-COM-1).
+fn check_attacker(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
+    let who = || rules.who(u);
+    can_attack(rules, state, u).map_err(|why| match why {
+        NoAttack::Over => Refusal::new("JO-TURN-1", "the game is over"),
+        NoAttack::Retreat => Refusal::new("JO-RET-2", "a retreat must be made first"),
+        NoAttack::Phase(p) => Refusal::new(
+            "JO-MOV-8",
+            format!("combat comes after movement, not in the {} phase", p.name()),
+        ),
+        NoAttack::NotYours => Refusal::new("JO-COM-1", "not one of your units"),
+        NoAttack::Gone => Refusal::new("JO-COM-1", format!("{} is not on the table", who())),
+        NoAttack::Officer => Refusal::new("JO-COM-1", "officers lead; they do not fight"),
+        NoAttack::NotActivated => Refusal::new("JO-COM-1", format!("{} was not activated", who())),
+        NoAttack::Attacked => Refusal::new(
+            "JO-COM-1",
+            format!("{} has attacked this turn: once a turn", who()),
+        ),
+        NoAttack::Scouted => Refusal::new("JO-ORD-5", format!("{}: it scouted: no combat", who())),
+        NoAttack::RoadMarch => Refusal::new(
+            "JO-MOV-17",
+            format!(
+                "{}: it marched on the road: no combat after a road march",
+                who()
+            ),
+        ),
+        NoAttack::MovedTooFar => Refusal::new(
+            "JO-MOV-10",
+            format!(
+                "{}: it moved {} hex(es), more than it may and still fight",
+                who(),
+                state.pieces[u.index()].hexes
+            ),
+        ),
+    })
 }
 
 fn is_target(rules: &Jomini, state: &State, board: &Board, u: UnitId, t: UnitId) -> bool {
@@ -389,7 +418,7 @@ pub(crate) fn check_attack(
 /// Every attack the active side may make now.
 pub(crate) fn legal_attacks(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
-    let may_fight = |u| check_attacker(rules, state, u).is_ok();
+    let may_fight = |u| can_attack(rules, state, u).is_ok();
     let fights =
         |u, t| is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t).is_ok();
     for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {

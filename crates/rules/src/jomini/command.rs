@@ -80,45 +80,72 @@ pub(crate) fn members(rules: &Jomini, state: &State, g: u8) -> Vec<UnitId> {
         .collect()
 }
 
-fn common(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
+/// Why `u` may not be activated now, whatever the activations open, before any message
+/// is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoActivation {
+    Over,
+    Retreat,
+    Phase(Phase),
+    NotYours,
+    Unavailable,
+    Activated,
+}
+
+/// JO-CMD-1, JO-CMD-4, JO-MOV-26: whether `u` may be activated now at all; cheap, for the
+/// legal list and the check alike.
+fn can_activate(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoActivation> {
     if state.outcome.is_some() {
-        return Err(Refusal::new("JO-TURN-1", "the game is over"));
+        return Err(NoActivation::Over);
     }
     if state.pending.is_some() {
-        return Err(Refusal::new("JO-RET-2", "a retreat must be made first"));
+        return Err(NoActivation::Retreat);
     }
     if state.phase != Phase::Command {
-        return Err(Refusal::new(
+        return Err(NoActivation::Phase(state.phase));
+    }
+    if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
+        return Err(NoActivation::NotYours);
+    }
+    if !available(rules, state, u) {
+        return Err(NoActivation::Unavailable);
+    }
+    if state.pieces[u.index()].group.is_some() {
+        return Err(NoActivation::Activated);
+    }
+    Ok(())
+}
+
+fn common(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
+    can_activate(rules, state, u).map_err(|why| match why {
+        NoActivation::Over => Refusal::new("JO-TURN-1", "the game is over"),
+        NoActivation::Retreat => Refusal::new("JO-RET-2", "a retreat must be made first"),
+        NoActivation::Phase(p) => Refusal::new(
             "JO-TURN-1",
             format!(
                 "activations are chosen in the command phase, not the {} phase",
-                state.phase.name()
+                p.name()
             ),
-        ));
-    }
-    if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
-        return Err(Refusal::new("JO-CMD-1", "not one of your units"));
-    }
-    if !available(rules, state, u) {
-        let p = &state.pieces[u.index()];
-        let why = if p.waiting {
-            format!(
-                "{} enters on turn {}, not yet",
-                rules.who(u),
-                rules.piece(u).enters.map_or(0, |e| e.0)
-            )
-        } else {
-            format!("{} is no longer on the table", rules.who(u))
-        };
-        return Err(Refusal::new("JO-MOV-26", why));
-    }
-    if state.pieces[u.index()].group.is_some() {
-        return Err(Refusal::new(
+        ),
+        NoActivation::NotYours => Refusal::new("JO-CMD-1", "not one of your units"),
+        NoActivation::Unavailable => {
+            let p = &state.pieces[u.index()];
+            let why = if p.waiting {
+                format!(
+                    "{} enters on turn {}, not yet",
+                    rules.who(u),
+                    rules.piece(u).enters.map_or(0, |e| e.0)
+                )
+            } else {
+                format!("{} is no longer on the table", rules.who(u))
+            };
+            Refusal::new("JO-MOV-26", why)
+        }
+        NoActivation::Activated => Refusal::new(
             "JO-CMD-4",
             format!("{} is already activated this turn", rules.who(u)),
-        ));
-    }
-    Ok(())
+        ),
+    })
 }
 
 /// Checks activating `u`: an officer opens an activation, a unit joins the last one.
@@ -292,13 +319,11 @@ pub(crate) fn check_end_command(state: &State) -> Result<Vec<Reason>, Refusal> {
     )])
 }
 
-/// Every activation the active side may make now.
+/// Every activation the active side may make now: the cheap gate first, then the rest
+/// of [`check_activate`] (the activations open and their sizes).
 pub(crate) fn legal_activations(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     for u in rules.piece_ids() {
-        if rules.side_of(u) == state.active
-            && state.pieces[u.index()].group.is_none()
-            && check_activate(rules, state, u).is_ok()
-        {
+        if can_activate(rules, state, u).is_ok() && check_activate(rules, state, u).is_ok() {
             out.push(Action::Activate { unit: u });
         }
     }
