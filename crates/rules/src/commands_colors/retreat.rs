@@ -76,34 +76,12 @@ impl NoRetreat {
 }
 
 /// BC-RET-3, JO-RET-2: the end `to` of the retreat `owed` (the piece and its hexes), as
-/// chosen for piece `u`, among the `ends` of that retreat; `hex` gives an end's hex.
+/// chosen for piece `u`, among the `ends` of that retreat (`hex` gives an end's hex), with
+/// the hexes owed.
 ///
 /// # Errors
-/// The reason code of a refused choice.
-pub fn chosen<T>(
-    owed: Option<(UnitId, u8)>,
-    u: UnitId,
-    to: Hex,
-    ends: impl FnOnce(UnitId, u8) -> Vec<T>,
-    hex: impl Fn(&T) -> Hex,
-) -> Result<(T, u8), NoRetreat> {
-    let Some((unit, hexes)) = owed else {
-        return Err(NoRetreat::NotOwed);
-    };
-    if unit != u {
-        return Err(NoRetreat::OtherUnit(unit));
-    }
-    ends(unit, hexes)
-        .into_iter()
-        .find(|e| hex(e) == to)
-        .map(|e| (e, hexes))
-        .ok_or(NoRetreat::NoEnd { hexes })
-}
-
-/// [`chosen`], or the refusal worded by the ruleset `w`.
-///
-/// # Errors
-/// The refusal of a choice that is not an end of the retreat owed by `u`.
+/// The refusal, worded by the ruleset `w`, of a choice that is not an end of the retreat
+/// owed by `u`.
 pub fn check_choice<T, W: Words>(
     w: &W,
     owed: Option<(UnitId, u8)>,
@@ -112,6 +90,13 @@ pub fn check_choice<T, W: Words>(
     ends: impl Fn(UnitId, u8) -> Vec<T>,
     hex: impl Fn(&T) -> Hex,
 ) -> Result<(T, u8), Refusal> {
-    chosen(owed, u, to, &ends, &hex)
-        .map_err(|why| why.refusal(w, u, to, |n| ends(u, n).iter().map(&hex).collect()))
+    let why = match owed {
+        None => NoRetreat::NotOwed,
+        Some((unit, _)) if unit != u => NoRetreat::OtherUnit(unit),
+        Some((unit, hexes)) => match ends(unit, hexes).into_iter().find(|e| hex(e) == to) {
+            Some(end) => return Ok((end, hexes)),
+            None => NoRetreat::NoEnd { hexes },
+        },
+    };
+    Err(why.refusal(w, u, to, |n| ends(u, n).iter().map(&hex).collect()))
 }

@@ -2,6 +2,7 @@
 //! terrain, support, losses and the exact odds of an attack before it is rolled.
 
 use super::data::Face;
+use super::sequence::{in_phase, NotNow};
 use super::{orders, retreat, victory, Action, Board, Event, Jomini, Phase, State};
 use crate::commands_colors::dice::{adjacent_enemy, at_range, battles, tally};
 use crate::commands_colors::losses;
@@ -282,9 +283,7 @@ fn hits(rules: &Jomini, t: UnitId, distance: u32, f: Face) -> bool {
 /// Why `u` may not attack now, whatever the target, before any message is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum NoAttack {
-    Over,
-    Retreat,
-    Phase(Phase),
+    NotNow(NotNow),
     NotYours,
     Gone,
     Officer,
@@ -298,15 +297,7 @@ enum NoAttack {
 /// JO-COM-1: whether `u` may attack now, whatever the target; cheap, for the legal list
 /// and the check alike.
 fn can_attack(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoAttack> {
-    if state.outcome.is_some() {
-        return Err(NoAttack::Over);
-    }
-    if state.pending.is_some() {
-        return Err(NoAttack::Retreat);
-    }
-    if state.phase != Phase::Combat {
-        return Err(NoAttack::Phase(state.phase));
-    }
+    in_phase(state, Phase::Combat).map_err(NoAttack::NotNow)?;
     if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
         return Err(NoAttack::NotYours);
     }
@@ -339,12 +330,9 @@ fn can_attack(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoAttack> 
 fn check_attacker(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
     let who = || rules.who(u);
     can_attack(rules, state, u).map_err(|why| match why {
-        NoAttack::Over => Refusal::new("JO-TURN-1", "the game is over"),
-        NoAttack::Retreat => Refusal::new("JO-RET-2", "a retreat must be made first"),
-        NoAttack::Phase(p) => Refusal::new(
-            "JO-MOV-8",
-            format!("combat comes after movement, not in the {} phase", p.name()),
-        ),
+        NoAttack::NotNow(n) => n.refusal("JO-MOV-8", |p| {
+            format!("combat comes after movement, not in the {p} phase")
+        }),
         NoAttack::NotYours => Refusal::new("JO-COM-1", "not one of your units"),
         NoAttack::Gone => Refusal::new("JO-COM-1", format!("{} is not on the table", who())),
         NoAttack::Officer => Refusal::new("JO-COM-1", "officers lead; they do not fight"),

@@ -1,6 +1,7 @@
 //! The command phase: activations by army size, one kind of troops per activation, each
 //! led by an officer (JO-CMD-1 to JO-CMD-4).
 
+use super::sequence::{in_phase, NotNow};
 use super::{Action, Event, Group, Jomini, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -84,9 +85,7 @@ pub(crate) fn members(rules: &Jomini, state: &State, g: u8) -> Vec<UnitId> {
 /// is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum NoActivation {
-    Over,
-    Retreat,
-    Phase(Phase),
+    NotNow(NotNow),
     NotYours,
     Unavailable,
     Activated,
@@ -95,15 +94,7 @@ enum NoActivation {
 /// JO-CMD-1, JO-CMD-4, JO-MOV-26: whether `u` may be activated now at all; cheap, for the
 /// legal list and the check alike.
 fn can_activate(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoActivation> {
-    if state.outcome.is_some() {
-        return Err(NoActivation::Over);
-    }
-    if state.pending.is_some() {
-        return Err(NoActivation::Retreat);
-    }
-    if state.phase != Phase::Command {
-        return Err(NoActivation::Phase(state.phase));
-    }
+    in_phase(state, Phase::Command).map_err(NoActivation::NotNow)?;
     if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
         return Err(NoActivation::NotYours);
     }
@@ -118,15 +109,9 @@ fn can_activate(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoActiva
 
 fn common(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
     can_activate(rules, state, u).map_err(|why| match why {
-        NoActivation::Over => Refusal::new("JO-TURN-1", "the game is over"),
-        NoActivation::Retreat => Refusal::new("JO-RET-2", "a retreat must be made first"),
-        NoActivation::Phase(p) => Refusal::new(
-            "JO-TURN-1",
-            format!(
-                "activations are chosen in the command phase, not the {} phase",
-                p.name()
-            ),
-        ),
+        NoActivation::NotNow(n) => n.refusal("JO-TURN-1", |p| {
+            format!("activations are chosen in the command phase, not the {p} phase")
+        }),
         NoActivation::NotYours => Refusal::new("JO-CMD-1", "not one of your units"),
         NoActivation::Unavailable => {
             let p = &state.pieces[u.index()];

@@ -30,6 +30,7 @@ pub mod data;
 pub mod movement;
 pub mod orders;
 pub mod retreat;
+pub mod sequence;
 pub mod setup;
 pub mod turn;
 pub mod units;

@@ -2,6 +2,7 @@
 //! table by type and weight; road march, mounted infantry, passing through artillery,
 //! officers alone, no zones of control, no stacking, leaving the table, reinforcements.
 
+use super::sequence::{in_phase, NotNow};
 use super::{Action, Board, Event, Jomini, Phase, State};
 use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
@@ -289,9 +290,7 @@ pub(crate) fn routes(rules: &Jomini, state: &State, board: &Board, u: UnitId) ->
 /// Why `u` may not move now, whatever the hex, before any message is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum NoMove {
-    Over,
-    Retreat,
-    Phase(Phase),
+    NotNow(NotNow),
     NotYours,
     Gone,
     NotActivated,
@@ -301,15 +300,7 @@ pub(crate) enum NoMove {
 /// JO-MOV-1, JO-MOV-2: whether `u` may move now; cheap, for the legal list and the
 /// checks alike.
 pub(crate) fn can_move(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoMove> {
-    if state.outcome.is_some() {
-        return Err(NoMove::Over);
-    }
-    if state.pending.is_some() {
-        return Err(NoMove::Retreat);
-    }
-    if state.phase != Phase::Movement {
-        return Err(NoMove::Phase(state.phase));
-    }
+    in_phase(state, Phase::Movement).map_err(NoMove::NotNow)?;
     if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
         return Err(NoMove::NotYours);
     }
@@ -330,15 +321,9 @@ impl NoMove {
     /// The refusal, with its message.
     pub(crate) fn refusal(self, rules: &Jomini, u: UnitId) -> Refusal {
         match self {
-            NoMove::Over => Refusal::new("JO-TURN-1", "the game is over"),
-            NoMove::Retreat => Refusal::new("JO-RET-2", "a retreat must be made first"),
-            NoMove::Phase(p) => Refusal::new(
-                "JO-TURN-1",
-                format!(
-                    "units move in the movement phase, not the {} phase",
-                    p.name()
-                ),
-            ),
+            NoMove::NotNow(n) => n.refusal("JO-TURN-1", |p| {
+                format!("units move in the movement phase, not the {p} phase")
+            }),
             NoMove::NotYours => Refusal::new("JO-MOV-1", "not one of your units"),
             NoMove::Gone => Refusal::new(
                 "JO-MOV-1",
