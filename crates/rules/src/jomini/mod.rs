@@ -2,7 +2,8 @@
 //! symbols, retreats by troop type, victory by units eliminated.
 //!
 //! [`setup`] binds a scenario, [`turn`] is the sequencer (the sequence of a turn, whose
-//! decision it is, the dispatch), [`view`] what each seat sees. The other files follow
+//! decision it is, the dispatch; [`sequence`] the first gate of every action), [`view`]
+//! what each seat sees. The other files follow
 //! the rulebook's chapters: [`command`] (activations), [`orders`] (order tokens and
 //! manoeuvre orders), [`movement`] (chapter 4, the seed text), [`combat`] (the six-symbol
 //! die, support), [`retreat`], [`victory`]; [`units`] holds troop types and weights. The
