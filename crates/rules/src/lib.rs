@@ -13,6 +13,8 @@
 
 pub mod battle_cry;
 pub mod builtin;
+pub mod commands_colors;
+pub mod common;
 pub mod jomini;
 pub mod morne_plaine;
 pub mod skirmish;

@@ -1,14 +1,17 @@
-//! Battle: range, battle dice, hits, and the exact odds of a battle before it is
-//! rolled (step 4 of the turn).
+//! Battle (step 4 of the turn): who may battle whom, range and battle dice, rolling them,
+//! the flags a general lets its side ignore (BC-GEN-5, BC-GEN-6) and the Fight Back window
+//! a battle opens (BC-CARD-8). Figures lost are in [`super::hits`], playing Fight Back in
+//! [`super::fight_back`], the odds before a roll in [`super::odds`].
 
 use super::data::Face;
 use super::units::{Board, Kind};
 use super::{
-    cards, generals, line_of_sight, orders, retreat, turn, Action, BattleCry, Event, Pending,
-    Phase, State,
+    cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
+    Pending, Phase, State,
 };
+use crate::commands_colors::dice::{adjacent_enemy, at_range, battles, tally};
 use grognard_engine::dice_pool;
-use grognard_engine::{Ctx, Preview, Reason, Refusal, UnitId};
+use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
 /// The battle dice of one battle.
@@ -65,22 +68,17 @@ pub(crate) fn count(
     let from = state.pieces[u.index()].hex.expect("on the map");
     let to = state.pieces[target.index()].hex.expect("on the map");
     let distance = from.distance(to);
-    let table = &rules.row(u).dice;
-    let Some(&range) = usize::try_from(distance)
-        .ok()
-        .and_then(|d| d.checked_sub(1))
-        .and_then(|d| table.get(d))
-    else {
+    let Some(range) = at_range(&rules.row(u).dice, distance) else {
         return Err(Block::Range(distance));
     };
     if distance > 1 {
         let side = rules.side_of(u);
-        let adjacent = from.neighbors().into_iter().find_map(|h| {
+        let enemy_at = |h| {
             board
                 .unit_at(rules, h)
                 .filter(|&e| rules.side_of(e) != side)
-        });
-        if let Some(e) = adjacent {
+        };
+        if let Some(e) = adjacent_enemy(from, enemy_at) {
             return Err(Block::Adjacent(e));
         }
         if !line_of_sight::sees(rules, board, from, to) {
@@ -342,30 +340,16 @@ pub(crate) fn check_battle(
     Ok(reasons)
 }
 
-/// Every battle the active side may fight now.
+/// Every battle the active side may fight now: the gates of [`check_battle`] (the
+/// battler's, the target's and the dice's).
 pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
-    for u in rules.piece_ids() {
-        if unable(rules, state, u).is_some() {
-            continue;
-        }
-        for t in rules.piece_ids() {
-            if is_target(rules, state, &board, u, t)
-                && count(rules, state, &board, u, t, true).is_ok()
-            {
-                out.push(Action::Battle { unit: u, target: t });
-            }
-        }
-    }
-}
-
-/// The face that hits a unit of this kind.
-fn matching(kind: Kind) -> Face {
-    match kind {
-        Kind::Infantry => Face::Infantry,
-        Kind::Cavalry => Face::Cavalry,
-        Kind::Artillery => Face::Artillery,
-        Kind::General => Face::Sabers,
+    let may_fight = |u| unable(rules, state, u).is_none();
+    let fights = |u, t| {
+        is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t, true).is_ok()
+    };
+    for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {
+        out.push(Action::Battle { unit, target });
     }
 }
 
@@ -426,8 +410,7 @@ pub(crate) fn resolve(
     );
     let faces: Vec<Face> =
         dice_pool::roll(ctx, &rules.data.dice.faces, u32::from(d.total), &purpose);
-    let count =
-        |f: Face| u8::try_from(faces.iter().filter(|&&x| x == f).count()).expect("few dice");
+    let count = |f: Face| tally(&faces, |x| x == f);
     let (sabers, flags) = (count(Face::Sabers), count(Face::Flag));
     let from = state.pieces[t.index()].hex.expect("on the map");
     let mut rule_ids = dice_rules(rules, state, u, &d, fight_back);
@@ -449,7 +432,7 @@ pub(crate) fn resolve(
         });
         // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).
         if hit {
-            eliminate(
+            hits::eliminate(
                 rules,
                 state,
                 t,
@@ -471,7 +454,7 @@ pub(crate) fn resolve(
         return;
     }
     // BC-HIT-1: a hit for each matching symbol and each sabers.
-    let hits = count(matching(rules.kind(t))) + sabers;
+    let hits = count(hits::matching(rules.kind(t))) + sabers;
     let general = board.general_at(rules, from);
     rule_ids.push("BC-HIT-1".into());
     ctx.emit(Event::Battled {
@@ -483,8 +466,8 @@ pub(crate) fn resolve(
         flags,
         rules: rule_ids,
     });
-    let eliminated = remove_figures(rules, state, t, hits, "BC-HIT-2", ctx);
-    if state.outcome.is_some() {
+    let eliminated = hits::remove_figures(rules, state, t, hits, "BC-HIT-2", ctx);
+    if victory::decided(rules, state) {
         return;
     }
     // BC-GEN-5: a unit with an attached general "may ignore one retreat flag" each time
@@ -611,76 +594,12 @@ pub(crate) fn settle_flags(
     );
 }
 
-/// BC-HIT-2, BC-HIT-3: removes up to `n` figures of unit `t`, the flag bearer last; extra
-/// hits are wasted. True when the unit is eliminated.
-pub(crate) fn remove_figures(
-    rules: &BattleCry,
-    state: &mut State,
-    t: UnitId,
-    n: u8,
-    rule: &str,
-    ctx: &mut Ctx<'_, Event>,
-) -> bool {
-    let p = &mut state.pieces[t.index()];
-    let lost = n.min(p.figures);
-    if lost == 0 {
-        return false;
-    }
-    p.figures -= lost;
-    let left = p.figures;
-    ctx.emit(Event::Lost {
-        unit: t,
-        figures: lost,
-        left,
-        rule: rule.to_owned(),
-    });
-    if left == 0 {
-        eliminate(
-            rules,
-            state,
-            t,
-            rule,
-            "its flag bearer, the last figure, was removed",
-            ctx,
-        );
-        return true;
-    }
-    false
-}
-
-/// Removes a unit or general from the battlefield; the enemy collects its flag
-/// (BC-HIT-2, BC-HIT-4, BC-VIC-1).
-pub(crate) fn eliminate(
-    rules: &BattleCry,
-    state: &mut State,
-    t: UnitId,
-    rule: &str,
-    reason: &str,
-    ctx: &mut Ctx<'_, Event>,
-) {
-    let p = &mut state.pieces[t.index()];
-    p.hex = None;
-    p.figures = 0;
-    ctx.emit(Event::Eliminated {
-        unit: t,
-        rule: rule.to_owned(),
-        reason: reason.to_owned(),
-    });
-    let side = 1 - rules.side_of(t);
-    state.flags[usize::from(side)] += 1;
-    ctx.emit(Event::FlagTaken {
-        side: rules.side_name(side).to_owned(),
-        flags: state.flags[usize::from(side)],
-    });
-    turn::check_victory(rules, state, ctx);
-}
-
 /// BC-CARD-8: after unit `attacker` battled `unit`, which was neither eliminated nor
 /// forced to retreat, its side may fight back if its unit can battle the attacker. The
 /// window opens whatever the side holds, so that it tells nothing of its hand.
 fn fight_back_window(rules: &BattleCry, state: &mut State, unit: UnitId, attacker: UnitId) {
     if state.fight_back.is_some()
-        || state.outcome.is_some()
+        || victory::decided(rules, state)
         || state.pieces[attacker.index()].hex.is_none()
     {
         return;
@@ -692,62 +611,6 @@ fn fight_back_window(rules: &BattleCry, state: &mut State, unit: UnitId, attacke
             target: attacker,
         });
     }
-}
-
-/// Checks playing Fight Back in its window.
-pub(crate) fn check_fight_back(rules: &BattleCry, state: &State) -> Result<Vec<Reason>, Refusal> {
-    let Some(Pending::FightBack { unit, target }) = state.pending else {
-        return Err(Refusal::new(
-            "BC-CARD-8",
-            "Fight Back is played only just after an enemy unit battled one of yours",
-        ));
-    };
-    let side = rules.side_of(unit);
-    if cards::fight_back_card(state, side).is_none() {
-        return Err(Refusal::new(
-            "BC-CARD-8",
-            format!("{} holds no Fight Back card", rules.side_name(side)),
-        ));
-    }
-    let board = Board::new(rules, state);
-    let (_, dice_reasons) = dice(rules, state, &board, unit, target, false)?;
-    let mut reasons = vec![Reason::new(
-        "BC-CARD-8",
-        format!(
-            "{} battles {}, which just attacked it",
-            rules.who(unit),
-            rules.who(target)
-        ),
-    )];
-    reasons.extend(dice_reasons);
-    reasons.push(Reason::new(
-        "BC-GEN-8",
-        "a unit that fights back does not take ground",
-    ));
-    Ok(reasons)
-}
-
-/// BC-CARD-8: plays Fight Back: the attacked unit battles its attacker.
-pub(crate) fn fight_back(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
-    let Some(Pending::FightBack { unit, target }) = state.pending.take() else {
-        return;
-    };
-    let side = rules.side_of(unit);
-    let Some(card) = cards::fight_back_card(state, side) else {
-        return;
-    };
-    cards::take(&mut state.hands[usize::from(side)], card);
-    state.fight_back = Some(card);
-    ctx.emit(Event::CardPlayed {
-        side: rules.side_name(side).to_owned(),
-        card,
-        rule: "BC-CARD-8".into(),
-    });
-    let board = Board::new(rules, state);
-    let Ok(d) = count(rules, state, &board, unit, target, false) else {
-        return;
-    };
-    resolve(rules, state, unit, target, d, true, ctx);
 }
 
 /// Checks ending the battles (and the turn).
@@ -765,122 +628,4 @@ pub(crate) fn check_end_turn(state: &State) -> Result<Vec<Reason>, Refusal> {
         "BC-CARD-3",
         "discard the card played and draw another; the turn is over",
     )])
-}
-
-/// The exact distribution of a battle's result on its target: figures lost, flags
-/// rolled, hexes of retreat owed (with one flag ignored where a general lets its side
-/// choose to, BC-GEN-5, BC-GEN-6) and whether it is eliminated.
-///
-/// # Errors
-/// The refusal of an illegal battle, or an action that rolls no battle dice.
-pub(crate) fn preview(
-    rules: &BattleCry,
-    state: &State,
-    action: &Action,
-) -> Result<Preview, Refusal> {
-    let (u, t, (d, dice_reasons)) = match action {
-        Action::Battle { unit, target } => {
-            super::turn::check(rules, state, action)?;
-            let board = Board::new(rules, state);
-            (
-                *unit,
-                *target,
-                dice(rules, state, &board, *unit, *target, true)?,
-            )
-        }
-        Action::FightBack => {
-            check_fight_back(rules, state)?;
-            let Some(Pending::FightBack { unit, target }) = state.pending else {
-                return Err(Refusal::new("BC-CARD-8", "no Fight Back window is open"));
-            };
-            let board = Board::new(rules, state);
-            (
-                unit,
-                target,
-                dice(rules, state, &board, unit, target, false)?,
-            )
-        }
-        _ => return Err(Refusal::new("BC-DIE-1", "only a battle rolls battle dice")),
-    };
-    let board = Board::new(rules, state);
-    let target_hex: Hex = state.pieces[t.index()].hex.expect("on the map");
-    let faces = &rules.data.dice.faces;
-    let general_target = rules.kind(t) == Kind::General;
-    let hit_face = |f: &Face| {
-        if general_target {
-            *f == Face::Sabers
-        } else {
-            *f == matching(rules.kind(t)) || *f == Face::Sabers
-        }
-    };
-    // BC-DIE-1: each die falls in one of three classes: a hit, a flag, or nothing.
-    let classes = dice_pool::class_faces(faces, 3, |f| {
-        if hit_face(f) {
-            0
-        } else if *f == Face::Flag {
-            1
-        } else {
-            2
-        }
-    });
-    let (a, b) = (classes[0], classes[1]);
-    let figures = state.pieces[t.index()].figures;
-    let embolden = general_target || board.general_at(rules, target_hex).is_some();
-    let (dist, den) = dice_pool::distribution(&classes, u32::from(d.total), |c| {
-        let hits = u8::try_from(c[0]).expect("few dice");
-        let flags = u8::try_from(c[1]).expect("few dice");
-        if general_target {
-            if hits > 0 {
-                (1, 0, 0, true)
-            } else {
-                (0, flags, flags.saturating_sub(1), false)
-            }
-        } else {
-            let lost = hits.min(figures);
-            let dead = lost == figures;
-            let owed = if dead {
-                0
-            } else {
-                flags.saturating_sub(u8::from(embolden))
-            };
-            (lost, flags, owed, dead)
-        }
-    });
-    let outcomes = dice_pool::chances(&dist, den, |&(lost, flags, retreat, eliminated)| {
-        serde_json::json!({
-            "hits": lost, "flags": flags, "retreat": retreat, "eliminated": eliminated,
-        })
-    });
-    let mut reasons = dice_reasons;
-    reasons.push(Reason::new(
-        "BC-DIE-1",
-        format!("each die: {a} of 6 faces hit, {b} of 6 a flag"),
-    ));
-    if embolden && !general_target {
-        reasons.push(Reason::new(
-            "BC-GEN-5",
-            "with its attached general the target's side may ignore one flag: the retreat shown counts it ignored",
-        ));
-    }
-    if general_target {
-        reasons.push(Reason::new(
-            "BC-GEN-6",
-            "a general alone may ignore one flag: the retreat shown counts it ignored",
-        ));
-    }
-    Ok(Preview {
-        roll: format!("{} battle dice", d.total),
-        inputs: serde_json::json!({
-            "unit": rules.unit_name(u),
-            "target": rules.unit_name(t),
-            "distance": d.distance,
-            "range_dice": d.range,
-            "terrain": rules.protection_total(d.protection),
-            "card": d.bonus,
-            "dice": d.total,
-            "figures": figures,
-        }),
-        outcomes,
-        reasons,
-    })
 }

@@ -3,7 +3,7 @@
 
 use super::data::{CardKind, CardRow, Data};
 use super::units::{Board, Kind, Order};
-use super::{turn, BattleCry, Event, Phase, State};
+use super::{Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, Seat, UnitId};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -213,6 +213,74 @@ pub(crate) fn deal(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event
     });
 }
 
+/// Why a card may not be played (or discarded) now, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoPlay {
+    /// Not the command step (BC-TURN-2).
+    Phase(Phase),
+    /// Not in the side's hand (BC-CARD-1).
+    NotHeld,
+    /// No card in hand orders anything: discard instead (BC-TURN-3).
+    MustDiscard,
+    /// A card in hand orders something: play one (BC-TURN-3).
+    MayNotDiscard,
+}
+
+/// BC-CARD-1, BC-TURN-3: whether `card` may be played (or, with `discard`, discarded
+/// unplayed) now; `can` says whether any card of the hand orders something, asked only
+/// when needed.
+fn can_play(
+    state: &State,
+    card: Card,
+    discard: bool,
+    can: impl FnOnce() -> bool,
+) -> Result<bool, NoPlay> {
+    if state.phase != Phase::Command {
+        return Err(NoPlay::Phase(state.phase));
+    }
+    if state.hands[usize::from(state.active)]
+        .binary_search(&card)
+        .is_err()
+    {
+        return Err(NoPlay::NotHeld);
+    }
+    match (discard, can()) {
+        (false, false) => Err(NoPlay::MustDiscard),
+        (true, true) => Err(NoPlay::MayNotDiscard),
+        (_, can) => Ok(can),
+    }
+}
+
+impl NoPlay {
+    fn refusal(self, rules: &BattleCry, state: &State, card: Card) -> Refusal {
+        match self {
+            NoPlay::Phase(p) => Refusal::new(
+                "BC-TURN-2",
+                format!(
+                    "a command card is played at the start of a turn, not in the {} step",
+                    p.name()
+                ),
+            ),
+            NoPlay::NotHeld => Refusal::new(
+                "BC-CARD-1",
+                format!(
+                    "{} holds no {} card",
+                    rules.side_name(state.active),
+                    card.row().title
+                ),
+            ),
+            NoPlay::MustDiscard => Refusal::new(
+                "BC-TURN-3",
+                "no card in hand can order anything: discard a card and draw instead",
+            ),
+            NoPlay::MayNotDiscard => Refusal::new(
+                "BC-TURN-3",
+                "a card is discarded unplayed only when no card in hand can order anything",
+            ),
+        }
+    }
+}
+
 /// BC-CARD-1, BC-TURN-3: checks playing (or, when nothing can be ordered, discarding) a card.
 pub(crate) fn check_play(
     rules: &BattleCry,
@@ -220,50 +288,40 @@ pub(crate) fn check_play(
     card: Card,
     discard: bool,
 ) -> Result<Vec<Reason>, Refusal> {
-    if state.phase != Phase::Command {
-        return Err(Refusal::new(
-            "BC-TURN-2",
-            format!(
-                "a command card is played at the start of a turn, not in the {} step",
-                state.phase.name()
-            ),
-        ));
-    }
-    let side = state.active;
-    if state.hands[usize::from(side)].binary_search(&card).is_err() {
-        return Err(Refusal::new(
-            "BC-CARD-1",
-            format!(
-                "{} holds no {} card",
-                rules.side_name(side),
-                card.row().title
-            ),
-        ));
-    }
-    let can = can_order_anything(rules, state, side);
-    match (discard, can) {
-        (false, true) => Ok(vec![
+    let can = can_play(state, card, discard, || {
+        can_order_anything(rules, state, state.active)
+    })
+    .map_err(|why| why.refusal(rules, state, card))?;
+    Ok(if can {
+        vec![
             Reason::new("BC-CARD-1", format!("plays {}", card.row().title)),
             Reason::new(
                 "BC-CARD-3",
                 "it is discarded and replaced at the end of the turn",
             ),
-        ]),
-        (true, false) => Ok(vec![Reason::new(
+        ]
+    } else {
+        vec![Reason::new(
             "BC-TURN-3",
             format!(
                 "no card in hand can order anything: {} is discarded and a card drawn",
                 card.row().title
             ),
-        )]),
-        (false, false) => Err(Refusal::new(
-            "BC-TURN-3",
-            "no card in hand can order anything: discard a card and draw instead",
-        )),
-        (true, true) => Err(Refusal::new(
-            "BC-TURN-3",
-            "a card is discarded unplayed only when no card in hand can order anything",
-        )),
+        )]
+    })
+}
+
+/// Every card of the hand, played, or discarded when none orders anything: the gate of
+/// [`check_play`] for each distinct card.
+pub(crate) fn legal_cards(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    let can = can_order_anything(rules, state, state.active);
+    for card in distinct(&state.hands[usize::from(state.active)]) {
+        if can_play(state, card, false, || can).is_ok() {
+            out.push(Action::PlayCard { card });
+        }
+        if can_play(state, card, true, || can).is_ok() {
+            out.push(Action::Discard { card });
+        }
     }
 }
 
@@ -394,7 +452,8 @@ pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
     }
 }
 
-/// BC-TURN-3: discards a card unplayed, draws, and ends the turn.
+/// BC-TURN-3: discards a card unplayed and draws; the turn is over (the sequencer passes
+/// it, `turn.rs`).
 pub(crate) fn discard_unplayed(
     rules: &BattleCry,
     state: &mut State,
@@ -403,14 +462,25 @@ pub(crate) fn discard_unplayed(
 ) {
     let side = state.active;
     take(&mut state.hands[usize::from(side)], card);
+    to_discard(rules, state, side, card, "BC-TURN-3", ctx);
+    draw(rules, state, side, "BC-TURN-3", ctx);
+}
+
+/// A card of `side` goes to the discard pile.
+fn to_discard(
+    rules: &BattleCry,
+    state: &mut State,
+    side: u8,
+    card: Card,
+    rule: &str,
+    ctx: &mut Ctx<'_, Event>,
+) {
     state.discard.push(card);
     ctx.emit(Event::Discarded {
         side: rules.side_name(side).to_owned(),
         card,
-        rule: "BC-TURN-3".into(),
+        rule: rule.into(),
     });
-    draw(rules, state, side, "BC-TURN-3", ctx);
-    turn::next_turn(rules, state, ctx);
 }
 
 /// BC-CARD-3: at the end of the turn the card played is discarded and replaced; a side
@@ -419,20 +489,10 @@ pub(crate) fn end_of_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_
     let side = state.active;
     let other = 1 - side;
     if let Some(card) = state.played.take() {
-        state.discard.push(card);
-        ctx.emit(Event::Discarded {
-            side: rules.side_name(side).to_owned(),
-            card,
-            rule: "BC-CARD-3".into(),
-        });
+        to_discard(rules, state, side, card, "BC-CARD-3", ctx);
     }
     if let Some(card) = state.fight_back.take() {
-        state.discard.push(card);
-        ctx.emit(Event::Discarded {
-            side: rules.side_name(other).to_owned(),
-            card,
-            rule: "BC-CARD-8".into(),
-        });
+        to_discard(rules, state, other, card, "BC-CARD-8", ctx);
         draw(rules, state, other, "BC-CARD-8", ctx);
     }
     draw(rules, state, side, "BC-CARD-3", ctx);

@@ -1,6 +1,7 @@
 //! The ruleset's tables, read from `data.toml`: every table marked seed, recovered or
 //! provisional, with the reason for each value that is not the seed's.
 
+use crate::common::data::shipped;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -8,17 +9,7 @@ use std::sync::OnceLock;
 /// The tables as shipped.
 pub const DATA: &str = include_str!("data.toml");
 
-/// Where a value comes from (REFERENCE.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// Stated in `battle-cry-turn.txt`.
-    Seed,
-    /// Stated in the game's public rules (REFERENCE.md).
-    Recovered,
-    /// Chosen here; the table gives the reason.
-    Provisional,
-}
+pub use crate::common::data::Source;
 
 /// A face of the battle die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
@@ -290,9 +281,7 @@ impl Data {
     #[must_use]
     pub fn shipped() -> &'static Data {
         static SHIPPED: OnceLock<Data> = OnceLock::new();
-        SHIPPED.get_or_init(|| {
-            Data::parse(DATA).unwrap_or_else(|e| panic!("battle_cry/data.toml: {e}"))
-        })
+        shipped(&SHIPPED, "battle_cry/data.toml", DATA, Data::parse)
     }
 
     /// The number of cards in the deck.

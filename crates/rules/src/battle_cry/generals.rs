@@ -18,7 +18,9 @@ pub(crate) fn after_vacated(
     from: Hex,
 ) {
     let Some(a) = attacker else { return };
-    if state.outcome.is_some() || !matches!(rules.kind(a), Kind::Infantry | Kind::Cavalry) {
+    if super::victory::decided(rules, state)
+        || !matches!(rules.kind(a), Kind::Infantry | Kind::Cavalry)
+    {
         return;
     }
     let Some(at) = state.pieces[a.index()].hex else {

@@ -1,11 +1,13 @@
 //! Battle Cry: command cards, sections, battle dice, line of sight, generals and flags.
 //!
-//! Files follow the rulebook's chapters: [`turn`] (what to do on a turn, victory),
-//! [`cards`] (command cards, the deck and the hands, Leadership and Fight Back),
+//! [`setup`] binds a scenario, [`turn`] is the sequencer (what to do on a turn, whose
+//! decision it is, the dispatch), [`view`] what each seat sees. The other files follow
+//! the rulebook's chapters: [`cards`] (command cards, the deck and the hands, Leadership),
 //! [`sections`], [`orders`], [`movement`] (units and generals), [`battle`] (range, dice,
-//! hits), [`line_of_sight`], [`generals`] (generals in battle), [`retreat`] and
-//! [`terrain`]. The tables are in `data.toml`; rule IDs are listed in
-//! `docs/rules/battle-cry.md`.
+//! Embolden), [`fight_back`], [`hits`], [`odds`] (a battle's odds before it is rolled),
+//! [`line_of_sight`], [`generals`] (taking ground), [`retreat`], [`terrain`] and
+//! [`victory`]. Mechanics shared with JOMINI are in [`crate::commands_colors`]. The tables
+//! are in `data.toml`; rule IDs are listed in `docs/rules/battle-cry.md`.
 //!
 //! # Scenario files
 //!
@@ -36,9 +38,12 @@
 pub mod battle;
 pub mod cards;
 pub mod data;
+pub mod fight_back;
 pub mod generals;
+pub mod hits;
 pub mod line_of_sight;
 pub mod movement;
+pub mod odds;
 pub mod orders;
 pub mod retreat;
 pub mod sections;
@@ -46,6 +51,8 @@ pub mod setup;
 pub mod terrain;
 pub mod turn;
 pub mod units;
+pub mod victory;
+pub mod view;
 
 pub use cards::Card;
 use data::{Data, Face};
@@ -495,7 +502,7 @@ impl BattleCry {
     }
 
     pub(crate) fn piece_ids(&self) -> impl Iterator<Item = UnitId> {
-        (0..self.pieces.len()).map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
+        crate::common::lookup::ids(self.pieces.len())
     }
 
     /// The unit's type row in `data.toml`.
@@ -511,10 +518,7 @@ impl BattleCry {
     /// The side index of a side id.
     #[must_use]
     pub fn side_index(&self, id: &str) -> Option<u8> {
-        self.sides
-            .iter()
-            .position(|s| s == id)
-            .map(|i| u8::try_from(i).expect("two sides"))
+        crate::common::lookup::side_index(&self.sides, id)
     }
 
     /// The unit with this scenario id.
@@ -615,7 +619,7 @@ impl Ruleset for BattleCry {
     }
 
     fn view(&self, state: &State, seat: &Seat) -> serde_json::Value {
-        turn::view(self, state, seat)
+        view::view(self, state, seat)
     }
 
     fn redact(&self, event: &Event, seat: &Seat) -> Option<Event> {
@@ -623,7 +627,7 @@ impl Ruleset for BattleCry {
     }
 
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
-        battle::preview(self, state, action)
+        turn::preview(self, state, action)
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {

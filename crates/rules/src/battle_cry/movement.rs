@@ -147,57 +147,86 @@ fn search(rules: &BattleCry, state: &State, board: &Board, u: UnitId, paths: boo
         .collect()
 }
 
-/// BC-ORD-1, BC-MOV-7: checks that piece `u` may move now.
-pub(crate) fn check_mover(rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, Refusal> {
-    match state.phase {
-        Phase::Movement => {}
-        Phase::Battle => {
-            return Err(Refusal::new(
-                "BC-MOV-2",
-                "all moves are completed before battles begin",
-            ));
-        }
-        p => {
-            return Err(Refusal::new(
+/// Why piece `u` may not move now, whatever the hex, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoMove {
+    /// Not the movement step (BC-MOV-2, BC-TURN-2).
+    Phase(Phase),
+    /// Not the active side's (BC-ORD-1).
+    NotYours,
+    /// Off the battlefield (BC-ORD-1).
+    Eliminated,
+    /// Not ordered; `through_general` when its Leadership order went with a general that
+    /// has left it (BC-ORD-1, BC-CARD-7).
+    NotOrdered { through_general: bool },
+    /// Moved already this turn (BC-MOV-7).
+    Moved,
+}
+
+/// BC-ORD-1, BC-MOV-7: whether piece `u` may move now, and from where; cheap, for the
+/// legal list and the check alike.
+pub(crate) fn can_move(rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoMove> {
+    if state.phase != Phase::Movement {
+        return Err(NoMove::Phase(state.phase));
+    }
+    if rules.side_of(u) != state.active {
+        return Err(NoMove::NotYours);
+    }
+    let p = &state.pieces[u.index()];
+    let Some(hex) = p.hex else {
+        return Err(NoMove::Eliminated);
+    };
+    if !orders::is_ordered(state, u) {
+        return Err(NoMove::NotOrdered {
+            through_general: matches!(p.order, super::Order::General(_)),
+        });
+    }
+    if p.moved {
+        return Err(NoMove::Moved);
+    }
+    Ok(hex)
+}
+
+impl NoMove {
+    /// The refusal, with its message.
+    pub(crate) fn refusal(self, rules: &BattleCry, u: UnitId) -> Refusal {
+        let who = rules.who(u);
+        match self {
+            NoMove::Phase(Phase::Battle) => {
+                Refusal::new("BC-MOV-2", "all moves are completed before battles begin")
+            }
+            NoMove::Phase(p) => Refusal::new(
                 "BC-TURN-2",
                 format!(
                     "pieces move after the orders are announced, not in the {} step",
                     p.name()
                 ),
-            ));
+            ),
+            NoMove::NotYours => Refusal::new("BC-ORD-1", format!("{who} is not yours to move")),
+            NoMove::Eliminated => Refusal::new("BC-ORD-1", format!("{who} has been eliminated")),
+            NoMove::NotOrdered { through_general } => Refusal::new(
+                "BC-ORD-1",
+                if through_general {
+                    format!("{who} was ordered through its general, who has left it")
+                } else {
+                    format!("{who} is not ordered: only ordered generals and units move")
+                },
+            ),
+            NoMove::Moved => Refusal::new(
+                "BC-MOV-7",
+                if rules.kind(u) == Kind::General {
+                    format!("{who} has moved this turn (alone or with its unit): a general moves only once a turn")
+                } else {
+                    format!("{who} has moved this turn: a unit moves only once a turn")
+                },
+            ),
         }
     }
-    let who = rules.who(u);
-    if rules.side_of(u) != state.active {
-        return Err(Refusal::new(
-            "BC-ORD-1",
-            format!("{who} is not yours to move"),
-        ));
-    }
-    let p = &state.pieces[u.index()];
-    let Some(hex) = p.hex else {
-        return Err(Refusal::new(
-            "BC-ORD-1",
-            format!("{who} has been eliminated"),
-        ));
-    };
-    if !orders::is_ordered(state, u) {
-        let msg = if matches!(p.order, super::Order::General(_)) {
-            format!("{who} was ordered through its general, who has left it")
-        } else {
-            format!("{who} is not ordered: only ordered generals and units move")
-        };
-        return Err(Refusal::new("BC-ORD-1", msg));
-    }
-    if p.moved {
-        let msg = if rules.kind(u) == Kind::General {
-            format!("{who} has moved this turn (alone or with its unit): a general moves only once a turn")
-        } else {
-            format!("{who} has moved this turn: a unit moves only once a turn")
-        };
-        return Err(Refusal::new("BC-MOV-7", msg));
-    }
-    Ok(hex)
+}
+
+/// BC-ORD-1, BC-MOV-7: checks that piece `u` may move now.
+pub(crate) fn check_mover(rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, Refusal> {
+    can_move(rules, state, u).map_err(|why| why.refusal(rules, u))
 }
 
 /// Why piece `u` cannot end its move in `to`.
@@ -424,16 +453,12 @@ fn move_reasons(
     v
 }
 
-/// Every move of every piece that may move.
+/// Every move of every piece that may move: the gate of [`check_move`], [`can_move`],
+/// then the same search.
 pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
     for u in rules.piece_ids() {
-        let p = &state.pieces[u.index()];
-        if rules.side_of(u) != state.active
-            || p.hex.is_none()
-            || p.moved
-            || !orders::is_ordered(state, u)
-        {
+        if can_move(rules, state, u).is_err() {
             continue;
         }
         for r in search(rules, state, &board, u, false) {

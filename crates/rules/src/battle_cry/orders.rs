@@ -1,9 +1,10 @@
 //! Announce orders (step 2 of the turn): which generals and units the card orders.
 
-use super::cards::{self, Command};
+use super::cards::{self, Card, Command};
 use super::units::Order;
 use super::{Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_hex::Hex;
 
 /// BC-ORD-1: whether a piece is ordered now. A unit ordered through its general by
 /// Leadership stays ordered only while that general stays with it (BC-CARD-7).
@@ -23,124 +24,222 @@ fn ordered<'a>(rules: &'a BattleCry, state: &'a State) -> impl Iterator<Item = U
         .filter(|&u| state.pieces[u.index()].order == Order::Card)
 }
 
+/// What the card played lets its side order now, worked out once for a check or for the
+/// whole legal list.
+struct Orderable {
+    side: u8,
+    card: Card,
+    cmd: Command,
+    /// Pieces the card has ordered so far.
+    count: usize,
+    /// Their sections, for a section card (BC-SEC-3).
+    masks: Vec<u8>,
+}
+
+/// Why a piece may not be ordered now, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoOrder {
+    /// Not the orders step (BC-TURN-2).
+    Phase(Phase),
+    /// Not the active side's (BC-ORD-1).
+    NotYours,
+    /// Off the battlefield (BC-ORD-1).
+    Eliminated,
+    /// Ordered already (BC-ORD-2).
+    Ordered,
+    /// In no section the card orders (BC-SEC-3).
+    OutsideSections,
+    /// The card's orders in its section are used (BC-SEC-3).
+    SectionFull,
+    /// Not of a type the card orders (BC-CARD-2).
+    WrongType,
+    /// The card's orders are used (BC-CARD-2, BC-CARD-7, BC-CARD-9).
+    Full,
+    /// Leadership ordered everything when played (BC-CARD-7).
+    Leadership,
+}
+
+/// The card played and what it has ordered, or why no order is announced now.
+fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
+    if state.phase != Phase::Orders {
+        return Err(NoOrder::Phase(state.phase));
+    }
+    let side = state.active;
+    let card = state.played.expect("a card is played in the orders step");
+    let cmd = cards::command(rules, state, side, card);
+    let masks = match cmd {
+        Command::Sections(_) => ordered(rules, state)
+            .map(|x| rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")))
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(Orderable {
+        side,
+        card,
+        cmd,
+        count: ordered(rules, state).count(),
+        masks,
+    })
+}
+
+impl Orderable {
+    /// BC-ORD-1, BC-ORD-2, BC-SEC-3, BC-CARD-2: whether the card can order piece `u`, and
+    /// where it stands; cheap, for the legal list and the check alike.
+    fn can_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoOrder> {
+        if rules.side_of(u) != self.side {
+            return Err(NoOrder::NotYours);
+        }
+        let p = &state.pieces[u.index()];
+        let Some(hex) = p.hex else {
+            return Err(NoOrder::Eliminated);
+        };
+        if p.order != Order::None {
+            return Err(NoOrder::Ordered);
+        }
+        match self.cmd {
+            Command::Sections(caps) => {
+                let here = rules.sections_of(self.side, hex);
+                let mut trial = Vec::with_capacity(self.masks.len() + 1);
+                trial.extend_from_slice(&self.masks);
+                trial.push(here);
+                if super::sections::fits(&trial, caps) {
+                    Ok(hex)
+                } else if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
+                    Err(NoOrder::OutsideSections)
+                } else {
+                    Err(NoOrder::SectionFull)
+                }
+            }
+            Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => {
+                Err(NoOrder::WrongType)
+            }
+            Command::Troops { n, .. } | Command::Any(n) if self.count >= usize::from(n) => {
+                Err(NoOrder::Full)
+            }
+            Command::Troops { .. } | Command::Any(_) => Ok(hex),
+            Command::Leadership => Err(NoOrder::Leadership),
+        }
+    }
+
+    /// The rule of an order with this card: BC-SEC-3, BC-CARD-2, BC-CARD-7 or BC-CARD-9.
+    fn rule(&self) -> &'static str {
+        rule_of(self.cmd, self.card)
+    }
+}
+
+/// The rule under which `card`, giving `cmd`, orders a piece.
+fn rule_of(cmd: Command, card: Card) -> &'static str {
+    match cmd {
+        Command::Sections(_) => "BC-SEC-3",
+        Command::Troops { .. } => "BC-CARD-2",
+        Command::Any(_) if card.row().kind == super::data::CardKind::FightBack => "BC-CARD-9",
+        Command::Any(_) | Command::Leadership => "BC-CARD-7",
+    }
+}
+
+impl NoOrder {
+    /// The refusal, with its message.
+    fn refusal(self, rules: &BattleCry, state: &State, u: UnitId) -> Refusal {
+        let who = rules.who(u);
+        let side = state.active;
+        let described = || {
+            state
+                .played
+                .map_or(String::new(), |c| cards::describe(rules, state, side, c))
+        };
+        let title = || {
+            state
+                .played
+                .map_or(String::new(), |c| c.row().title.clone())
+        };
+        match self {
+            NoOrder::Phase(p) => Refusal::new(
+                "BC-TURN-2",
+                format!(
+                    "orders are announced after playing a card, not in the {} step",
+                    p.name()
+                ),
+            ),
+            NoOrder::NotYours => Refusal::new("BC-ORD-1", format!("{who} is not yours to order")),
+            NoOrder::Eliminated => Refusal::new("BC-ORD-1", format!("{who} has been eliminated")),
+            NoOrder::Ordered => Refusal::new(
+                "BC-ORD-2",
+                format!("{who} is already ordered: no more than one order to each general or unit"),
+            ),
+            NoOrder::OutsideSections => {
+                let hex = state.pieces[u.index()].hex.expect("on the map");
+                Refusal::new(
+                    "BC-SEC-3",
+                    format!(
+                        "{who} in {} is not in a section {} orders ({})",
+                        rules.label(hex),
+                        title(),
+                        described()
+                    ),
+                )
+            }
+            NoOrder::SectionFull => Refusal::new(
+                "BC-SEC-3",
+                format!(
+                    "{} has no order left for {who}'s section ({})",
+                    title(),
+                    described()
+                ),
+            ),
+            NoOrder::WrongType => Refusal::new(
+                "BC-CARD-2",
+                format!(
+                    "{} orders only {}",
+                    title(),
+                    state
+                        .played
+                        .map_or(String::new(), |c| c.row().types.join(" or "))
+                ),
+            ),
+            NoOrder::Full => {
+                let card = state.played.expect("a card is played in the orders step");
+                match cards::command(rules, state, side, card) {
+                    Command::Troops { n, .. } => {
+                        Refusal::new("BC-CARD-2", format!("{} gives only {n} orders", title()))
+                    }
+                    cmd => Refusal::new(
+                        rule_of(cmd, card),
+                        format!(
+                            "{} gives only {} order here",
+                            title(),
+                            cards::order_limit(cmd)
+                        ),
+                    ),
+                }
+            }
+            NoOrder::Leadership => Refusal::new(
+                "BC-CARD-7",
+                "Leadership has ordered every general and its unit already",
+            ),
+        }
+    }
+}
+
 /// BC-ORD-1, BC-ORD-2, BC-SEC-3, BC-CARD-2: checks ordering a piece with the card played.
 pub(crate) fn check_order(
     rules: &BattleCry,
     state: &State,
     u: UnitId,
 ) -> Result<Vec<Reason>, Refusal> {
-    if state.phase != Phase::Orders {
-        return Err(Refusal::new(
-            "BC-TURN-2",
-            format!(
-                "orders are announced after playing a card, not in the {} step",
-                state.phase.name()
-            ),
-        ));
-    }
-    let side = state.active;
+    let gate = orderable(rules, state).and_then(|o| o.can_order(rules, state, u).map(|h| (o, h)));
+    let (o, hex) = gate.map_err(|why| why.refusal(rules, state, u))?;
     let who = rules.who(u);
-    if rules.side_of(u) != side {
-        return Err(Refusal::new(
-            "BC-ORD-1",
-            format!("{who} is not yours to order"),
-        ));
-    }
-    let p = &state.pieces[u.index()];
-    let Some(hex) = p.hex else {
-        return Err(Refusal::new(
-            "BC-ORD-1",
-            format!("{who} has been eliminated"),
-        ));
+    let title = &o.card.row().title;
+    let why = match o.cmd {
+        Command::Sections(_) => format!(
+            "{title} orders {who} in {} ({})",
+            rules.label(hex),
+            section_names(rules.sections_of(o.side, hex))
+        ),
+        Command::Troops { .. } => format!("{title} orders {who}"),
+        Command::Any(_) | Command::Leadership => format!("{title} orders {who} in any section"),
     };
-    if p.order != Order::None {
-        return Err(Refusal::new(
-            "BC-ORD-2",
-            format!("{who} is already ordered: no more than one order to each general or unit"),
-        ));
-    }
-    let card = state.played.expect("a card is played in the orders step");
-    let cmd = cards::command(rules, state, side, card);
-    let count = ordered(rules, state).count();
-    let title = &card.row().title;
-    match cmd {
-        Command::Sections(caps) => {
-            let masks: Vec<u8> = ordered(rules, state)
-                .chain([u])
-                .map(|x| {
-                    rules.sections_of(
-                        side,
-                        state.pieces[x.index()]
-                            .hex
-                            .expect("ordered pieces are on the map"),
-                    )
-                })
-                .collect();
-            if !super::sections::fits(&masks, caps) {
-                let here = rules.sections_of(side, hex);
-                let msg = if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
-                    format!(
-                        "{who} in {} is not in a section {title} orders ({})",
-                        rules.label(hex),
-                        cards::describe(rules, state, side, card)
-                    )
-                } else {
-                    format!(
-                        "{title} has no order left for {who}'s section ({})",
-                        cards::describe(rules, state, side, card)
-                    )
-                };
-                return Err(Refusal::new("BC-SEC-3", msg));
-            }
-            Ok(vec![Reason::new(
-                "BC-SEC-3",
-                format!(
-                    "{title} orders {who} in {} ({})",
-                    rules.label(hex),
-                    section_names(rules.sections_of(side, hex))
-                ),
-            )])
-        }
-        Command::Troops { kinds, n } => {
-            if kinds & cards::kind_bit(rules.kind(u)) == 0 {
-                return Err(Refusal::new(
-                    "BC-CARD-2",
-                    format!("{title} orders only {}", card.row().types.join(" or ")),
-                ));
-            }
-            if count >= usize::from(n) {
-                return Err(Refusal::new(
-                    "BC-CARD-2",
-                    format!("{title} gives only {n} orders"),
-                ));
-            }
-            Ok(vec![Reason::new(
-                "BC-CARD-2",
-                format!("{title} orders {who}"),
-            )])
-        }
-        Command::Any(n) => {
-            let rule = if card.row().kind == super::data::CardKind::FightBack {
-                "BC-CARD-9"
-            } else {
-                "BC-CARD-7"
-            };
-            if count >= usize::from(n) {
-                return Err(Refusal::new(
-                    rule,
-                    format!("{title} gives only {n} order here"),
-                ));
-            }
-            Ok(vec![Reason::new(
-                rule,
-                format!("{title} orders {who} in any section"),
-            )])
-        }
-        Command::Leadership => Err(Refusal::new(
-            "BC-CARD-7",
-            "Leadership has ordered every general and its unit already",
-        )),
-    }
+    Ok(vec![Reason::new(o.rule(), why)])
 }
 
 fn section_names(mask: u8) -> String {
@@ -152,39 +251,13 @@ fn section_names(mask: u8) -> String {
     v.join(" and ")
 }
 
-/// Every piece the card can still order.
+/// Every piece the card can still order: the gate of [`check_order`] for each piece.
 pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
-    let side = state.active;
-    let card = state.played.expect("a card is played in the orders step");
-    let cmd = cards::command(rules, state, side, card);
-    let count = ordered(rules, state).count();
-    if count >= cards::order_limit(cmd) {
+    let Ok(o) = orderable(rules, state) else {
         return;
-    }
-    let masks: Vec<u8> = match cmd {
-        Command::Sections(_) => ordered(rules, state)
-            .map(|x| rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")))
-            .collect(),
-        _ => Vec::new(),
     };
-    let mut trial = masks.clone();
     for u in rules.piece_ids() {
-        let p = &state.pieces[u.index()];
-        if rules.side_of(u) != side || p.order != Order::None {
-            continue;
-        }
-        let Some(hex) = p.hex else { continue };
-        let ok = match cmd {
-            Command::Sections(caps) => {
-                trial.truncate(masks.len());
-                trial.push(rules.sections_of(side, hex));
-                super::sections::fits(&trial, caps)
-            }
-            Command::Troops { kinds, .. } => kinds & cards::kind_bit(rules.kind(u)) != 0,
-            Command::Any(_) => true,
-            Command::Leadership => false,
-        };
-        if ok {
+        if o.can_order(rules, state, u).is_ok() {
             out.push(Action::Order { unit: u });
         }
     }
@@ -198,12 +271,7 @@ pub(crate) fn apply_order(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let card = state.played.expect("a card is played");
-    let rule = match cards::command(rules, state, state.active, card) {
-        Command::Sections(_) => "BC-SEC-3",
-        Command::Troops { .. } => "BC-CARD-2",
-        Command::Any(_) if card.row().kind == super::data::CardKind::FightBack => "BC-CARD-9",
-        Command::Any(_) | Command::Leadership => "BC-CARD-7",
-    };
+    let rule = rule_of(cards::command(rules, state, state.active, card), card);
     state.pieces[u.index()].order = Order::Card;
     ctx.emit(Event::Ordered {
         unit: u,

@@ -1,10 +1,12 @@
 //! Retreat: one hex toward the side's own edge for each flag, the defending side choosing
 //! the hexes.
 
-use super::battle::{eliminate, remove_figures};
+use super::hits::{eliminate, remove_figures};
 use super::units::{Board, Kind};
-use super::{generals, Action, BattleCry, Event, Pending, State};
+use super::{generals, victory, Action, BattleCry, Event, Pending, State};
+use crate::commands_colors::retreat::{check_choice, toward_home as toward_edge, Words};
 use grognard_engine::retreat::{ends as edge_ends, Enter};
+use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 
@@ -18,13 +20,15 @@ pub(crate) struct End {
     pub on_general: bool,
 }
 
-/// BC-RET-1: the two hexes a retreat step may enter: one row nearer the side's own edge.
-pub(crate) fn toward_home(rules: &BattleCry, side: u8) -> [Direction; 2] {
-    if rules.north[usize::from(side)] {
-        [Direction::N, Direction::NE]
+/// BC-RET-1: the two hexes a retreat step may enter: one row nearer the side's own edge,
+/// north or south on Battle Cry's pointy-top map.
+pub(crate) fn toward_home(rules: &BattleCry, side: u8) -> &'static [Direction] {
+    let edge = if rules.north[usize::from(side)] {
+        Edge::North
     } else {
-        [Direction::S, Direction::SW]
-    }
+        Edge::South
+    };
+    toward_edge(rules.map.orientation(), edge)
 }
 
 /// Every hex a retreat of `hexes` moves by piece `u` can end in.
@@ -49,7 +53,7 @@ pub(crate) fn ends(
     let dirs = toward_home(rules, side);
     let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
     if rules.kind(u) == Kind::General {
-        return edge_ends(start, hexes, &dirs, false, |y| {
+        return edge_ends(start, hexes, dirs, false, |y| {
             if rules.impassable(y)
                 || enemy(board.unit_at(rules, y))
                 || enemy(board.general_at(rules, y))
@@ -69,7 +73,7 @@ pub(crate) fn ends(
         .collect();
     }
     let with_general = board.general_at(rules, start).is_some();
-    edge_ends(start, hexes, &dirs, true, |y| {
+    edge_ends(start, hexes, dirs, true, |y| {
         if rules.impassable(y) || board.unit_at(rules, y).is_some() {
             return Enter::Blocked;
         }
@@ -122,7 +126,7 @@ pub(crate) fn begin(
     } else {
         blocked(rules, state, &board, u, hexes, ctx);
     }
-    if state.outcome.is_none() {
+    if !victory::decided(rules, state) {
         generals::after_vacated(rules, state, attacker, from);
     }
 }
@@ -141,7 +145,7 @@ fn blocked(
     let general = board.general_at(rules, hex);
     let figures = state.pieces[u.index()].figures;
     if remove_figures(rules, state, u, missing, "BC-RET-9", ctx)
-        && state.outcome.is_none()
+        && !victory::decided(rules, state)
         && missing > figures
     {
         if let Some(g) = general {
@@ -164,30 +168,19 @@ pub(crate) fn check_retreat(
     u: UnitId,
     to: Hex,
 ) -> Result<Vec<Reason>, Refusal> {
-    let Some(Pending::Retreat { unit, hexes, .. }) = state.pending else {
-        return Err(Refusal::new("BC-RET-3", "no retreat is owed now"));
+    let owed = match state.pending {
+        Some(Pending::Retreat { unit, hexes, .. }) => Some((unit, hexes)),
+        _ => None,
     };
-    if unit != u {
-        return Err(Refusal::new(
-            "BC-RET-3",
-            format!("{} owes the retreat, not {}", rules.who(unit), rules.who(u)),
-        ));
-    }
     let board = Board::new(rules, state);
-    let all = ends(rules, state, &board, u, hexes);
-    let Some(end) = all.iter().find(|e| e.hex == to) else {
-        let list: Vec<String> = all.iter().map(|e| rules.label(e.hex)).collect();
-        return Err(Refusal::new(
-            "BC-RET-1",
-            format!(
-                "{} cannot end a retreat of {hexes} hex{} toward its own edge in {}; it can end in {}",
-                rules.who(u),
-                if hexes == 1 { "" } else { "es" },
-                rules.label(to),
-                list.join(", ")
-            ),
-        ));
-    };
+    let (end, hexes) = check_choice(
+        rules,
+        owed,
+        u,
+        to,
+        |unit, hexes| ends(rules, state, &board, unit, hexes),
+        |e| e.hex,
+    )?;
     let mut v = vec![Reason::new(
         "BC-RET-1",
         format!(
@@ -296,7 +289,25 @@ pub(crate) fn apply_retreat(
         let board = Board::new(rules, state);
         blocked(rules, state, &board, unit, hexes - end.steps, ctx);
     }
-    if state.outcome.is_none() {
+    if !victory::decided(rules, state) {
         generals::after_vacated(rules, state, attacker, from);
+    }
+}
+
+/// How a refused retreat choice is worded (BC-RET-3, BC-RET-1).
+impl Words for BattleCry {
+    const OWED: &'static str = "BC-RET-3";
+    const TOWARD: &'static str = "BC-RET-1";
+
+    fn piece(&self, u: UnitId) -> String {
+        self.who(u)
+    }
+
+    fn hex(&self, h: Hex) -> String {
+        self.label(h)
+    }
+
+    fn hexes(n: u8) -> String {
+        format!("{n} hex{}", if n == 1 { "" } else { "es" })
     }
 }

@@ -1,13 +1,13 @@
-//! What to do on a turn: play a command card, announce orders, move, battle, draw a new
-//! card (BC-TURN-1, BC-TURN-2); whose decision it is; victory (BC-VIC-1, BC-VIC-2).
+//! The sequencer: what to do on a turn: play a command card, announce orders, move,
+//! battle, draw a new card (BC-TURN-1, BC-TURN-2); whose decision it is, the legal
+//! actions, the checks and the dispatch to the chapters; the end of the game when a
+//! chapter's result decides it (BC-VIC-1, BC-VIC-2, in [`super::victory`]).
 
-use super::units::{Board, Kind};
 use super::{
-    battle, cards, generals, movement, orders, retreat, Action, BattleCry, Event, Order, Pending,
-    Phase, State,
+    battle, cards, fight_back, generals, movement, odds, orders, retreat, victory, Action,
+    BattleCry, Event, Order, Pending, Phase, State,
 };
-use grognard_engine::{Ctx, Decision, Outcome, Reason, Refusal, Seat};
-use serde_json::{json, Value};
+use grognard_engine::{Ctx, Decision, Outcome, Preview, Reason, Refusal};
 
 /// Whose decision it is. A retreat is decided by the retreating piece's side, inside the
 /// attacker's turn (BC-RET-3), and so is ignoring a flag (BC-GEN-5, BC-GEN-6); a Fight
@@ -39,25 +39,13 @@ pub(crate) fn legal_actions(rules: &BattleCry, state: &State, out: &mut Vec<Acti
         Some(Pending::Retreat { .. }) => retreat::legal_retreats(rules, state, out),
         Some(Pending::Embolden { .. }) => out.extend([Action::IgnoreFlag, Action::Decline]),
         Some(Pending::TakeGround { .. }) => out.extend([Action::TakeGround, Action::Decline]),
-        Some(Pending::FightBack { unit, .. }) => {
-            if cards::fight_back_card(state, rules.side_of(unit)).is_some() {
-                out.push(Action::FightBack);
-            }
+        Some(Pending::FightBack { .. }) => {
+            fight_back::legal_fight_back(rules, state, out);
             out.push(Action::Decline);
         }
         None => match state.phase {
             Phase::Deal => out.push(Action::Deal),
-            Phase::Command => {
-                let side = state.active;
-                let can = cards::can_order_anything(rules, state, side);
-                for card in cards::distinct(&state.hands[usize::from(side)]) {
-                    out.push(if can {
-                        Action::PlayCard { card }
-                    } else {
-                        Action::Discard { card }
-                    });
-                }
-            }
+            Phase::Command => cards::legal_cards(rules, state, out),
             Phase::Orders => {
                 orders::legal_orders(rules, state, out);
                 out.push(Action::DoneOrdering);
@@ -144,7 +132,7 @@ pub(crate) fn check(
                 generals::check_take_ground(rules, state)
             }
             Action::FightBack if matches!(p, Pending::FightBack { .. }) => {
-                battle::check_fight_back(rules, state)
+                fight_back::check_fight_back(rules, state)
             }
             Action::Decline if !matches!(p, Pending::Retreat { .. }) => {
                 generals::check_decline(state)
@@ -177,22 +165,37 @@ pub(crate) fn check(
         Action::Retreat { .. } => Err(Refusal::new("BC-RET-3", "no retreat is owed now")),
         Action::IgnoreFlag => battle::check_ignore_flag(rules, state),
         Action::TakeGround => generals::check_take_ground(rules, state),
-        Action::FightBack => battle::check_fight_back(rules, state),
+        Action::FightBack => fight_back::check_fight_back(rules, state),
         Action::Decline => generals::check_decline(state),
     }
 }
 
-/// Applies an action known to be legal.
+/// Applies an action known to be legal: the chapter resolves it, then the sequencer
+/// ends the game if a side has collected its flags (BC-VIC-1).
 pub(crate) fn apply(
     rules: &BattleCry,
     state: &mut State,
     action: &Action,
     ctx: &mut Ctx<'_, Event>,
 ) {
+    dispatch(rules, state, action, ctx);
+    if state.outcome.is_none() {
+        if let Some(outcome) = victory::flags_won(rules, state) {
+            game_over(state, outcome, ctx);
+            state.pending = None;
+        }
+    }
+}
+
+/// The chapter that resolves each action.
+fn dispatch(rules: &BattleCry, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
     match action {
         Action::Deal => cards::deal(rules, state, ctx),
         Action::PlayCard { card } => cards::play(rules, state, *card, ctx),
-        Action::Discard { card } => cards::discard_unplayed(rules, state, *card, ctx),
+        Action::Discard { card } => {
+            cards::discard_unplayed(rules, state, *card, ctx);
+            next_turn(rules, state, ctx);
+        }
         Action::Order { unit } => orders::apply_order(rules, state, *unit, ctx),
         Action::DoneOrdering => orders::done(state),
         Action::Move { unit, to } => movement::apply_move(rules, state, *unit, *to, ctx),
@@ -205,7 +208,7 @@ pub(crate) fn apply(
         Action::Retreat { to, .. } => retreat::apply_retreat(rules, state, *to, ctx),
         Action::IgnoreFlag => battle::settle_flags(rules, state, true, ctx),
         Action::TakeGround => generals::take_ground(rules, state, ctx),
-        Action::FightBack => battle::fight_back(rules, state, ctx),
+        Action::FightBack => fight_back::fight_back(rules, state, ctx),
         Action::Decline if matches!(state.pending, Some(Pending::Embolden { .. })) => {
             battle::settle_flags(rules, state, false, ctx);
         }
@@ -213,31 +216,20 @@ pub(crate) fn apply(
     }
 }
 
+/// The game ends.
+fn game_over(state: &mut State, outcome: Outcome, ctx: &mut Ctx<'_, Event>) {
+    ctx.emit(Event::GameOver {
+        outcome: outcome.clone(),
+    });
+    state.outcome = Some(outcome);
+}
+
 /// BC-TURN-1: the other side's turn begins (after the turn limit, if any, the game ends:
 /// BC-VIC-2).
-pub(crate) fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
-    if let Some(limit) = rules.turns {
-        if state.turn >= 2 * limit {
-            let [a, b] = state.flags;
-            let winner = match a.cmp(&b) {
-                std::cmp::Ordering::Greater => Some(rules.sides[0].clone()),
-                std::cmp::Ordering::Less => Some(rules.sides[1].clone()),
-                std::cmp::Ordering::Equal => None,
-            };
-            let outcome = Outcome {
-                winner,
-                reason: format!(
-                    "after {limit} turns: {} {a} flags, {} {b} flags",
-                    rules.sides[0], rules.sides[1]
-                ),
-                rule: Some("BC-VIC-2".into()),
-            };
-            ctx.emit(Event::GameOver {
-                outcome: outcome.clone(),
-            });
-            state.outcome = Some(outcome);
-            return;
-        }
+fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+    if let Some(outcome) = victory::at_turn_limit(rules, state) {
+        game_over(state, outcome, ctx);
+        return;
     }
     state.active = 1 - state.active;
     state.turn += 1;
@@ -256,106 +248,15 @@ pub(crate) fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, 
     });
 }
 
-/// BC-VIC-1: the first side to collect the scenario's number of flags wins, at once.
-pub(crate) fn check_victory(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
-    if state.outcome.is_some() {
-        return;
+/// The odds of a battle or a Fight Back before it is rolled; a battle is checked whole
+/// first, pending decisions included.
+pub(crate) fn preview(
+    rules: &BattleCry,
+    state: &State,
+    action: &Action,
+) -> Result<Preview, Refusal> {
+    if matches!(action, Action::Battle { .. }) {
+        check(rules, state, action)?;
     }
-    for side in 0..2 {
-        let (have, need) = (state.flags[side], rules.flags_to_win[side]);
-        if have >= need {
-            let outcome = Outcome {
-                winner: Some(rules.sides[side].clone()),
-                reason: format!(
-                    "{} collected {have} of the {need} flags it needed",
-                    rules.sides[side]
-                ),
-                rule: Some("BC-VIC-1".into()),
-            };
-            ctx.emit(Event::GameOver {
-                outcome: outcome.clone(),
-            });
-            state.outcome = Some(outcome);
-            state.pending = None;
-            return;
-        }
-    }
-}
-
-/// What a seat may see: the board, the flags, the discard pile and the card in play for
-/// all; its own hand only, the other hand as a count, and never the deck (BC-CARD-6).
-pub(crate) fn view(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
-    rules.names.scope(|| view_in_scope(rules, state, seat))
-}
-
-fn view_in_scope(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
-    let board = Board::new(rules, state);
-    let pieces: Vec<Value> = rules
-        .piece_ids()
-        .map(|u| {
-            let p = &state.pieces[u.index()];
-            let attached = p.hex.and_then(|h| match rules.kind(u) {
-                Kind::General => board
-                    .unit_at(rules, h)
-                    .map(|x| rules.unit_name(x).to_owned()),
-                _ => board
-                    .general_at(rules, h)
-                    .map(|x| rules.unit_name(x).to_owned()),
-            });
-            json!({
-                "id": rules.unit_name(u),
-                "side": rules.side_name(rules.side_of(u)),
-                "type": rules.kind(u).name(),
-                "hex": p.hex.map(|h| rules.label(h)),
-                "figures": p.figures,
-                "attached": attached,
-                "ordered": orders::is_ordered(state, u),
-                "moved": p.moved,
-                "battled": p.battled,
-            })
-        })
-        .collect();
-    let mut hands = serde_json::Map::new();
-    let mut flags = serde_json::Map::new();
-    for side in 0..2u8 {
-        let name = rules.side_name(side).to_owned();
-        let hand = &state.hands[usize::from(side)];
-        let shown = if seat.sees_side(&name) {
-            json!({
-                "count": hand.len(),
-                "cards": hand.iter().map(|&c| json!({
-                    "card": c,
-                    "title": c.row().title,
-                    "orders": cards::describe(rules, state, side, c),
-                })).collect::<Vec<_>>(),
-            })
-        } else {
-            json!({ "count": hand.len() })
-        };
-        hands.insert(name.clone(), shown);
-        flags.insert(
-            name,
-            json!({ "have": state.flags[usize::from(side)], "need": rules.flags_to_win[usize::from(side)] }),
-        );
-    }
-    let mut v = json!({
-        "turn": state.turn,
-        "active": rules.side_name(state.active),
-        "phase": state.phase,
-        "to_act": to_act(rules, state),
-        "pieces": pieces,
-        "flags": flags,
-        "hands": hands,
-        "deck": state.deck.len(),
-        "discard": state.discard,
-        "played": state.played,
-        "fight_back": state.fight_back,
-        "pending": state.pending,
-        "dividers": rules.dividers,
-        "outcome": state.outcome,
-    });
-    if *seat == Seat::Omniscient {
-        v["deck_cards"] = json!(state.deck);
-    }
-    v
+    odds::preview(rules, state, action)
 }

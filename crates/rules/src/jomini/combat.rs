@@ -2,7 +2,10 @@
 //! terrain, support, losses and the exact odds of an attack before it is rolled.
 
 use super::data::Face;
+use super::sequence::{in_phase, NotNow};
 use super::{orders, retreat, victory, Action, Board, Event, Jomini, Phase, State};
+use crate::commands_colors::dice::{adjacent_enemy, at_range, battles, tally};
+use crate::commands_colors::losses;
 use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::los::{steps, visible, LineStep};
@@ -67,20 +70,16 @@ fn count(
     let from = state.pieces[u.index()].hex.expect("on the table");
     let to = state.pieces[t.index()].hex.expect("on the table");
     let distance = from.distance(to);
-    let Some(&range) = usize::try_from(distance)
-        .ok()
-        .and_then(|d| d.checked_sub(1))
-        .and_then(|d| me.row.dice.get(d))
-    else {
+    let Some(range) = at_range(&me.row.dice, distance) else {
         return Err(Block::Range(distance));
     };
     if distance > 1 {
-        let adjacent = from.neighbors().into_iter().find_map(|h| {
+        let enemy_at = |h| {
             board
                 .unit_at(rules, h)
                 .filter(|&e| rules.side_of(e) != me.side)
-        });
-        if let Some(e) = adjacent {
+        };
+        if let Some(e) = adjacent_enemy(from, enemy_at) {
             return Err(Block::Adjacent(e));
         }
         if !visible(from, to, |h| sight_blocked(rules, board, h)) {
@@ -281,68 +280,84 @@ fn hits(rules: &Jomini, t: UnitId, distance: u32, f: Face) -> bool {
     f == symbol || (f == Face::Advantage && distance == 1)
 }
 
-/// Why `u` may not attack now, whatever the target (JO-COM-1).
-fn check_attacker(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
-    if state.outcome.is_some() {
-        return Err(Refusal::new("JO-TURN-1", "the game is over"));
-    }
-    if state.pending.is_some() {
-        return Err(Refusal::new("JO-RET-2", "a retreat must be made first"));
-    }
-    if state.phase != Phase::Combat {
-        return Err(Refusal::new(
-            "JO-MOV-8",
-            format!(
-                "combat comes after movement, not in the {} phase",
-                state.phase.name()
-            ),
-        ));
-    }
+/// Why `u` may not attack now, whatever the target, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoAttack {
+    NotNow(NotNow),
+    NotYours,
+    Gone,
+    Officer,
+    NotActivated,
+    Attacked,
+    Scouted,
+    RoadMarch,
+    MovedTooFar,
+}
+
+/// JO-COM-1: whether `u` may attack now, whatever the target; cheap, for the legal list
+/// and the check alike.
+fn can_attack(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoAttack> {
+    in_phase(state, Phase::Combat).map_err(NoAttack::NotNow)?;
     if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
-        return Err(Refusal::new("JO-COM-1", "not one of your units"));
+        return Err(NoAttack::NotYours);
     }
     let p = &state.pieces[u.index()];
     if p.hex.is_none() {
-        return Err(Refusal::new(
-            "JO-COM-1",
-            format!("{} is not on the table", rules.who(u)),
-        ));
+        return Err(NoAttack::Gone);
     }
     if rules.piece(u).officer {
-        return Err(Refusal::new("JO-COM-1", "officers lead; they do not fight"));
+        return Err(NoAttack::Officer);
     }
     if p.group.is_none() {
-        return Err(Refusal::new(
-            "JO-COM-1",
-            format!("{} was not activated", rules.who(u)),
-        ));
+        return Err(NoAttack::NotActivated);
     }
     if p.attacked {
-        return Err(Refusal::new(
-            "JO-COM-1",
-            format!("{} has attacked this turn: once a turn", rules.who(u)),
-        ));
+        return Err(NoAttack::Attacked);
     }
     if p.no_combat {
-        let why = if p.scout {
-            ("JO-ORD-5", "it scouted: no combat".to_owned())
+        return Err(if p.scout {
+            NoAttack::Scouted
         } else if p.hexes > super::movement::limits(rules, state, u).max {
-            (
-                "JO-MOV-17",
-                "it marched on the road: no combat after a road march".to_owned(),
-            )
+            NoAttack::RoadMarch
         } else {
-            (
-                "JO-MOV-10",
-                format!(
-                    "it moved {} hex(es), more than it may and still fight",
-                    p.hexes
-                ),
-            )
-        };
-        return Err(Refusal::new(why.0, format!("{}: {}", rules.who(u), why.1)));
+            NoAttack::MovedTooFar
+        });
     }
     Ok(())
+}
+
+/// Why `u` may not attack now, whatever the target (JO-COM-1).
+fn check_attacker(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
+    let who = || rules.who(u);
+    can_attack(rules, state, u).map_err(|why| match why {
+        NoAttack::NotNow(n) => n.refusal("JO-MOV-8", |p| {
+            format!("combat comes after movement, not in the {p} phase")
+        }),
+        NoAttack::NotYours => Refusal::new("JO-COM-1", "not one of your units"),
+        NoAttack::Gone => Refusal::new("JO-COM-1", format!("{} is not on the table", who())),
+        NoAttack::Officer => Refusal::new("JO-COM-1", "officers lead; they do not fight"),
+        NoAttack::NotActivated => Refusal::new("JO-COM-1", format!("{} was not activated", who())),
+        NoAttack::Attacked => Refusal::new(
+            "JO-COM-1",
+            format!("{} has attacked this turn: once a turn", who()),
+        ),
+        NoAttack::Scouted => Refusal::new("JO-ORD-5", format!("{}: it scouted: no combat", who())),
+        NoAttack::RoadMarch => Refusal::new(
+            "JO-MOV-17",
+            format!(
+                "{}: it marched on the road: no combat after a road march",
+                who()
+            ),
+        ),
+        NoAttack::MovedTooFar => Refusal::new(
+            "JO-MOV-10",
+            format!(
+                "{}: it moved {} hex(es), more than it may and still fight",
+                who(),
+                state.pieces[u.index()].hexes
+            ),
+        ),
+    })
 }
 
 fn is_target(rules: &Jomini, state: &State, board: &Board, u: UnitId, t: UnitId) -> bool {
@@ -389,17 +404,13 @@ pub(crate) fn check_attack(
 }
 
 /// Every attack the active side may make now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_attacks(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
-    for u in rules.piece_ids() {
-        if check_attacker(rules, state, u).is_err() {
-            continue;
-        }
-        for t in rules.piece_ids() {
-            if is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t).is_ok() {
-                out.push(Action::Attack { unit: u, target: t });
-            }
-        }
+    let may_fight = |u| can_attack(rules, state, u).is_ok();
+    let fights =
+        |u, t| is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t).is_ok();
+    for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {
+        out.push(Action::Attack { unit, target });
     }
 }
 
@@ -413,14 +424,11 @@ pub(crate) fn lose(
     rule: &str,
     ctx: &mut Ctx<'_, Event>,
 ) -> bool {
-    let p = &mut state.pieces[t.index()];
-    let lost = n.min(p.strength);
-    if lost == 0 {
+    let at = state.pieces[t.index()].hex;
+    let Some(losses::Loss { lost, left }) = losses::take(&mut state.pieces[t.index()].strength, n)
+    else {
         return false;
-    }
-    let at = p.hex;
-    p.strength -= lost;
-    let left = p.strength;
+    };
     ctx.emit(Event::Lost {
         unit: t,
         stands: lost,
@@ -518,12 +526,9 @@ pub(crate) fn attack(
         rules.piece(t).id
     );
     let faces = dice_pool::roll(ctx, &rules.data.die.faces, u32::from(d.total), &purpose);
-    let n = |f: &dyn Fn(Face) -> bool| {
-        u8::try_from(faces.iter().filter(|&&x| f(x)).count()).expect("few dice")
-    };
-    let hit = n(&|f| hits(rules, t, d.distance, f));
-    let flags = n(&|f| f == Face::Flag);
-    let letters = n(&|f| f == Face::Letter);
+    let hit = tally(&faces, |f| hits(rules, t, d.distance, f));
+    let flags = tally(&faces, |f| f == Face::Flag);
+    let letters = tally(&faces, |f| f == Face::Letter);
     let support = supported(rules, state, &board, t);
     let ignored = u8::from(support.is_some() && flags > 0);
     let mut rule_ids = vec!["JO-DIE-1".to_owned(), "JO-COM-2".into(), "JO-COM-6".into()];

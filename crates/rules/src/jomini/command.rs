@@ -1,6 +1,7 @@
 //! The command phase: activations by army size, one kind of troops per activation, each
 //! led by an officer (JO-CMD-1 to JO-CMD-4).
 
+use super::sequence::{in_phase, NotNow};
 use super::{Action, Event, Group, Jomini, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -80,45 +81,56 @@ pub(crate) fn members(rules: &Jomini, state: &State, g: u8) -> Vec<UnitId> {
         .collect()
 }
 
-fn common(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
-    if state.outcome.is_some() {
-        return Err(Refusal::new("JO-TURN-1", "the game is over"));
-    }
-    if state.pending.is_some() {
-        return Err(Refusal::new("JO-RET-2", "a retreat must be made first"));
-    }
-    if state.phase != Phase::Command {
-        return Err(Refusal::new(
-            "JO-TURN-1",
-            format!(
-                "activations are chosen in the command phase, not the {} phase",
-                state.phase.name()
-            ),
-        ));
-    }
+/// Why `u` may not be activated now, whatever the activations open, before any message
+/// is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoActivation {
+    NotNow(NotNow),
+    NotYours,
+    Unavailable,
+    Activated,
+}
+
+/// JO-CMD-1, JO-CMD-4, JO-MOV-26: whether `u` may be activated now at all; cheap, for the
+/// legal list and the check alike.
+fn can_activate(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoActivation> {
+    in_phase(state, Phase::Command).map_err(NoActivation::NotNow)?;
     if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
-        return Err(Refusal::new("JO-CMD-1", "not one of your units"));
+        return Err(NoActivation::NotYours);
     }
     if !available(rules, state, u) {
-        let p = &state.pieces[u.index()];
-        let why = if p.waiting {
-            format!(
-                "{} enters on turn {}, not yet",
-                rules.who(u),
-                rules.piece(u).enters.map_or(0, |e| e.0)
-            )
-        } else {
-            format!("{} is no longer on the table", rules.who(u))
-        };
-        return Err(Refusal::new("JO-MOV-26", why));
+        return Err(NoActivation::Unavailable);
     }
     if state.pieces[u.index()].group.is_some() {
-        return Err(Refusal::new(
-            "JO-CMD-4",
-            format!("{} is already activated this turn", rules.who(u)),
-        ));
+        return Err(NoActivation::Activated);
     }
     Ok(())
+}
+
+fn common(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
+    can_activate(rules, state, u).map_err(|why| match why {
+        NoActivation::NotNow(n) => n.refusal("JO-TURN-1", |p| {
+            format!("activations are chosen in the command phase, not the {p} phase")
+        }),
+        NoActivation::NotYours => Refusal::new("JO-CMD-1", "not one of your units"),
+        NoActivation::Unavailable => {
+            let p = &state.pieces[u.index()];
+            let why = if p.waiting {
+                format!(
+                    "{} enters on turn {}, not yet",
+                    rules.who(u),
+                    rules.piece(u).enters.map_or(0, |e| e.0)
+                )
+            } else {
+                format!("{} is no longer on the table", rules.who(u))
+            };
+            Refusal::new("JO-MOV-26", why)
+        }
+        NoActivation::Activated => Refusal::new(
+            "JO-CMD-4",
+            format!("{} is already activated this turn", rules.who(u)),
+        ),
+    })
 }
 
 /// Checks activating `u`: an officer opens an activation, a unit joins the last one.
@@ -292,13 +304,11 @@ pub(crate) fn check_end_command(state: &State) -> Result<Vec<Reason>, Refusal> {
     )])
 }
 
-/// Every activation the active side may make now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+/// Every activation the active side may make now: the cheap gate first, then the rest
+/// of [`check_activate`] (the activations open and their sizes).
+pub(crate) fn legal_activations(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     for u in rules.piece_ids() {
-        if rules.side_of(u) == state.active
-            && state.pieces[u.index()].group.is_none()
-            && check_activate(rules, state, u).is_ok()
-        {
+        if can_activate(rules, state, u).is_ok() && check_activate(rules, state, u).is_ok() {
             out.push(Action::Activate { unit: u });
         }
     }

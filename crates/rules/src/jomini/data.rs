@@ -1,6 +1,7 @@
 //! The ruleset's tables, read from `data.toml`: every table marked seed, recovered or
 //! provisional, with the reason for each value that is not the seed's.
 
+use crate::common::data::shipped;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -8,17 +9,7 @@ use std::sync::OnceLock;
 /// The tables as shipped.
 pub const DATA: &str = include_str!("data.toml");
 
-/// Where a value comes from (REFERENCE.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// Stated in `jomini-v2-movement.txt`.
-    Seed,
-    /// Stated in the game's public rules (REFERENCE.md).
-    Recovered,
-    /// Chosen here; the table gives the reason.
-    Provisional,
-}
+pub use crate::common::data::Source;
 
 /// A symbol of the combat die (JO-DIE-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
@@ -263,7 +254,7 @@ impl Data {
     /// # Panics
     /// When `data.toml` is malformed (a test checks it is not).
     pub fn shipped() -> &'static Data {
-        static DATA_CELL: OnceLock<Data> = OnceLock::new();
-        DATA_CELL.get_or_init(|| Data::parse(DATA).expect("jomini data.toml parses"))
+        static SHIPPED: OnceLock<Data> = OnceLock::new();
+        shipped(&SHIPPED, "jomini/data.toml", DATA, Data::parse)
     }
 }

@@ -1,12 +1,16 @@
 //! JOMINI V2: activations, manoeuvre orders, the movement chapter, dice combat with
 //! symbols, retreats by troop type, victory by units eliminated.
 //!
-//! Files follow the rulebook's chapters: [`turn`] (the sequence of a turn), [`command`]
-//! (activations), [`orders`] (order tokens and manoeuvre orders), [`movement`]
-//! (chapter 4, the seed text), [`combat`] (the six-symbol die, support), [`retreat`],
-//! [`victory`]; [`units`] reads the scenario. The tables are in `data.toml`; rule IDs
-//! are listed in `docs/rules/jomini.md`. The dice and retreats are the engine's shared
-//! [`grognard_engine::dice_pool`] and [`grognard_engine::retreat`], as in Battle Cry.
+//! [`setup`] binds a scenario, [`turn`] is the sequencer (the sequence of a turn, whose
+//! decision it is, the dispatch; [`sequence`] the first gate of every action), [`view`]
+//! what each seat sees. The other files follow
+//! the rulebook's chapters: [`command`] (activations), [`orders`] (order tokens and
+//! manoeuvre orders), [`movement`] (chapter 4, the seed text), [`combat`] (the six-symbol
+//! die, support), [`retreat`], [`victory`]; [`units`] holds troop types and weights. The
+//! tables are in `data.toml`; rule IDs are listed in `docs/rules/jomini.md`. The symbol
+//! dice, losses and retreats toward an edge shared with Battle Cry are in
+//! [`crate::commands_colors`], over the engine's [`grognard_engine::dice_pool`] and
+//! [`grognard_engine::retreat`].
 //!
 //! ```
 //! use grognard_engine::{Game, Ruleset};
@@ -27,9 +31,12 @@ pub mod data;
 pub mod movement;
 pub mod orders;
 pub mod retreat;
+pub mod sequence;
+pub mod setup;
 pub mod turn;
 pub mod units;
 pub mod victory;
+pub mod view;
 
 use data::{Data, Face};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
@@ -531,7 +538,7 @@ impl Jomini {
     }
 
     pub(crate) fn piece_ids(&self) -> impl Iterator<Item = UnitId> {
-        (0..self.pieces.len()).map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
+        crate::common::lookup::ids(self.pieces.len())
     }
 
     /// A piece's name for messages: its id and type.
@@ -543,10 +550,7 @@ impl Jomini {
     /// The side index of a side id.
     #[must_use]
     pub fn side_index(&self, id: &str) -> Option<u8> {
-        self.sides
-            .iter()
-            .position(|s| s == id)
-            .map(|i| u8::try_from(i).expect("two sides"))
+        crate::common::lookup::side_index(&self.sides, id)
     }
 
     /// The rules bound to a scenario with tables read from other text than the shipped
@@ -555,7 +559,7 @@ impl Jomini {
     /// # Errors
     /// The scenario's problems, as for [`Ruleset::new`].
     pub fn with_data(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems> {
-        units::build_with(s, data)
+        setup::build_with(s, data)
     }
 
     /// The unit with this scenario id.
@@ -640,15 +644,15 @@ impl Ruleset for Jomini {
     const NAME: &'static str = NAME;
 
     fn vocabulary() -> Vocabulary {
-        units::vocabulary()
+        setup::vocabulary()
     }
 
     fn new(s: &Scenario) -> Result<Jomini, Problems> {
-        units::build(s)
+        setup::build(s)
     }
 
     fn initial_state(&self) -> State {
-        units::initial_state(self)
+        setup::initial_state(self)
     }
 
     fn names(&self) -> &Names {
@@ -676,7 +680,7 @@ impl Ruleset for Jomini {
     }
 
     fn view(&self, state: &State, seat: &Seat) -> serde_json::Value {
-        turn::view(self, state, seat)
+        view::view(self, state, seat)
     }
 
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {

@@ -2,7 +2,9 @@
 //! table by type and weight; road march, mounted infantry, passing through artillery,
 //! officers alone, no zones of control, no stacking, leaving the table, reinforcements.
 
+use super::sequence::{in_phase, NotNow};
 use super::{Action, Board, Event, Jomini, Phase, State};
+use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 use std::collections::HashSet;
@@ -285,46 +287,63 @@ pub(crate) fn routes(rules: &Jomini, state: &State, board: &Board, u: UnitId) ->
         .collect()
 }
 
-/// Why `u` may not move now, whatever the hex.
-pub(crate) fn check_mover(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
-    if state.outcome.is_some() {
-        return Err(Refusal::new("JO-TURN-1", "the game is over"));
-    }
-    if state.pending.is_some() {
-        return Err(Refusal::new("JO-RET-2", "a retreat must be made first"));
-    }
-    if state.phase != Phase::Movement {
-        return Err(Refusal::new(
-            "JO-TURN-1",
-            format!(
-                "units move in the movement phase, not the {} phase",
-                state.phase.name()
-            ),
-        ));
-    }
+/// Why `u` may not move now, whatever the hex, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoMove {
+    NotNow(NotNow),
+    NotYours,
+    Gone,
+    NotActivated,
+    Moved,
+}
+
+/// JO-MOV-1, JO-MOV-2: whether `u` may move now; cheap, for the legal list and the
+/// checks alike.
+pub(crate) fn can_move(rules: &Jomini, state: &State, u: UnitId) -> Result<(), NoMove> {
+    in_phase(state, Phase::Movement).map_err(NoMove::NotNow)?;
     if u.index() >= rules.pieces.len() || rules.side_of(u) != state.active {
-        return Err(Refusal::new("JO-MOV-1", "not one of your units"));
+        return Err(NoMove::NotYours);
     }
     let p = &state.pieces[u.index()];
     if p.strength == 0 || p.exited || (p.hex.is_none() && !p.waiting) {
-        return Err(Refusal::new(
-            "JO-MOV-1",
-            format!("{} is no longer on the table", rules.who(u)),
-        ));
+        return Err(NoMove::Gone);
     }
     if p.group.is_none() {
-        return Err(Refusal::new(
-            "JO-MOV-1",
-            format!("{} was not activated: only active units move", rules.who(u)),
-        ));
+        return Err(NoMove::NotActivated);
     }
     if p.moved {
-        return Err(Refusal::new(
-            "JO-MOV-2",
-            format!("{} has moved this turn: once a turn", rules.who(u)),
-        ));
+        return Err(NoMove::Moved);
     }
     Ok(())
+}
+
+impl NoMove {
+    /// The refusal, with its message.
+    pub(crate) fn refusal(self, rules: &Jomini, u: UnitId) -> Refusal {
+        match self {
+            NoMove::NotNow(n) => n.refusal("JO-TURN-1", |p| {
+                format!("units move in the movement phase, not the {p} phase")
+            }),
+            NoMove::NotYours => Refusal::new("JO-MOV-1", "not one of your units"),
+            NoMove::Gone => Refusal::new(
+                "JO-MOV-1",
+                format!("{} is no longer on the table", rules.who(u)),
+            ),
+            NoMove::NotActivated => Refusal::new(
+                "JO-MOV-1",
+                format!("{} was not activated: only active units move", rules.who(u)),
+            ),
+            NoMove::Moved => Refusal::new(
+                "JO-MOV-2",
+                format!("{} has moved this turn: once a turn", rules.who(u)),
+            ),
+        }
+    }
+}
+
+/// Why `u` may not move now, whatever the hex.
+pub(crate) fn check_mover(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
+    can_move(rules, state, u).map_err(|why| why.refusal(rules, u))
 }
 
 /// The rules a route follows, for reasons and events.
@@ -534,36 +553,54 @@ fn on_exit_edge(rules: &Jomini, side: u8, hex: Hex) -> bool {
     })
 }
 
-/// JO-MOV-23, JO-MOV-24: checks leaving the table.
-pub(crate) fn check_exit(rules: &Jomini, state: &State, u: UnitId) -> Result<Vec<Reason>, Refusal> {
-    check_mover(rules, state, u)?;
+/// Why `u` may not leave the table now, before any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoExit {
+    Mover(NoMove),
+    NoLeave,
+    NotOnEdge(Edge),
+}
+
+/// JO-MOV-23, JO-MOV-24: whether `u` may leave the table now, and by which edge.
+fn can_exit(rules: &Jomini, state: &State, u: UnitId) -> Result<Edge, NoExit> {
+    can_move(rules, state, u).map_err(NoExit::Mover)?;
     let side = rules.side_of(u);
     let Some(edge) = rules.exits[usize::from(side)] else {
-        return Err(Refusal::new(
-            "JO-MOV-23",
-            "the scenario does not let this side leave the table: units and officers alike",
-        ));
+        return Err(NoExit::NoLeave);
     };
     match state.pieces[u.index()].hex {
-        Some(h) if on_exit_edge(rules, side, h) => Ok(vec![
-            Reason::new(
-                "JO-MOV-23",
-                format!(
-                    "the scenario lets this side leave by the {} edge",
-                    edge.name()
-                ),
-            ),
-            Reason::new("JO-MOV-24", "as true of an officer as of a unit"),
-        ]),
-        _ => Err(Refusal::new(
+        Some(h) if on_exit_edge(rules, side, h) => Ok(edge),
+        _ => Err(NoExit::NotOnEdge(edge)),
+    }
+}
+
+/// JO-MOV-23, JO-MOV-24: checks leaving the table.
+pub(crate) fn check_exit(rules: &Jomini, state: &State, u: UnitId) -> Result<Vec<Reason>, Refusal> {
+    let edge = can_exit(rules, state, u).map_err(|why| match why {
+        NoExit::Mover(m) => m.refusal(rules, u),
+        NoExit::NoLeave => Refusal::new(
+            "JO-MOV-23",
+            "the scenario does not let this side leave the table: units and officers alike",
+        ),
+        NoExit::NotOnEdge(edge) => Refusal::new(
             "JO-MOV-23",
             format!(
                 "{} must stand on the {} edge to leave the table",
                 rules.who(u),
                 edge.name()
             ),
-        )),
-    }
+        ),
+    })?;
+    Ok(vec![
+        Reason::new(
+            "JO-MOV-23",
+            format!(
+                "the scenario lets this side leave by the {} edge",
+                edge.name()
+            ),
+        ),
+        Reason::new("JO-MOV-24", "as true of an officer as of a unit"),
+    ])
 }
 
 /// Takes `u` off the table by the scenario's leave.
@@ -604,16 +641,16 @@ pub(crate) fn end_movement(rules: &Jomini, state: &mut State) {
 }
 
 /// Every move the active side may make now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_moves(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
     for u in rules.piece_ids() {
-        if check_mover(rules, state, u).is_err() {
+        if can_move(rules, state, u).is_err() {
             continue;
         }
         for r in routes(rules, state, &board, u) {
             out.push(Action::Move { unit: u, to: r.hex });
         }
-        if check_exit(rules, state, u).is_ok() {
+        if can_exit(rules, state, u).is_ok() {
             out.push(Action::Exit { unit: u });
         }
     }
@@ -642,7 +679,7 @@ pub(crate) fn all_routes(rules: &Jomini, state: &State) -> Vec<(UnitId, Vec<Rout
     let board = Board::new(rules, state);
     rules
         .piece_ids()
-        .filter(|&u| check_mover(rules, state, u).is_ok())
+        .filter(|&u| can_move(rules, state, u).is_ok())
         .map(|u| (u, routes(rules, state, &board, u)))
         .collect()
 }

@@ -258,7 +258,7 @@ pub(crate) fn apply_order(
 }
 
 /// Every manoeuvre order the active side may give now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_orders(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     if state.ordered || state.phase != Phase::Command || state.pending.is_some() {
         return;
     }

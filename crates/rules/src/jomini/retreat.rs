@@ -3,7 +3,8 @@
 
 use super::combat::lose;
 use super::{Action, Board, Event, Jomini, Pending, State};
-use grognard_engine::retreat::{ends as edge_ends, toward_edge, End, Enter};
+use crate::commands_colors::retreat::{check_choice, toward_home, Words};
+use grognard_engine::retreat::{ends as edge_ends, End, Enter};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
@@ -24,7 +25,7 @@ pub(crate) fn ends(rules: &Jomini, state: &State, board: &Board, u: UnitId, hexe
     let Some(start) = state.pieces[u.index()].hex else {
         return Vec::new();
     };
-    let dirs = toward_edge(
+    let dirs = toward_home(
         rules.map.orientation(),
         rules.edges[usize::from(rules.side_of(u))],
     );
@@ -73,29 +74,19 @@ pub(crate) fn check_retreat(
     u: UnitId,
     to: Hex,
 ) -> Result<Vec<Reason>, Refusal> {
-    let Some(Pending::Retreat { unit, hexes }) = state.pending else {
-        return Err(Refusal::new("JO-RET-2", "no retreat is owed now"));
-    };
-    if unit != u {
-        return Err(Refusal::new(
-            "JO-RET-2",
-            format!("{} owes the retreat, not {}", rules.who(unit), rules.who(u)),
-        ));
-    }
+    let owed = state
+        .pending
+        .as_ref()
+        .map(|Pending::Retreat { unit, hexes }| (*unit, *hexes));
     let board = Board::new(rules, state);
-    let all = ends(rules, state, &board, u, hexes);
-    let Some(end) = all.iter().find(|e| e.hex == to) else {
-        let list: Vec<String> = all.iter().map(|e| rules.label(e.hex)).collect();
-        return Err(Refusal::new(
-            "JO-RET-2",
-            format!(
-                "{} cannot end a retreat of {hexes} hex(es) toward its own edge in {}; it can end in {}",
-                rules.who(u),
-                rules.label(to),
-                list.join(", ")
-            ),
-        ));
-    };
+    let (end, hexes) = check_choice(
+        rules,
+        owed,
+        u,
+        to,
+        |unit, hexes| ends(rules, state, &board, unit, hexes),
+        |e| e.hex,
+    )?;
     let mut v = vec![Reason::new(
         "JO-RET-1",
         format!("{} of {hexes} hex(es) toward its own edge", end.steps),
@@ -113,7 +104,7 @@ pub(crate) fn check_retreat(
 }
 
 /// The retreat choices owed now.
-pub(crate) fn legal(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+pub(crate) fn legal_retreats(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let Some(Pending::Retreat { unit, hexes }) = state.pending else {
         return;
     };
@@ -155,4 +146,22 @@ pub(crate) fn apply_retreat(rules: &Jomini, state: &mut State, to: Hex, ctx: &mu
     let board = Board::new(rules, state);
     super::victory::update_objectives(rules, state, &board, Some(ctx));
     super::victory::check(rules, state, ctx);
+}
+
+/// How a refused retreat choice is worded (JO-RET-2, JO-RET-2).
+impl Words for Jomini {
+    const OWED: &'static str = "JO-RET-2";
+    const TOWARD: &'static str = "JO-RET-2";
+
+    fn piece(&self, u: UnitId) -> String {
+        self.who(u)
+    }
+
+    fn hex(&self, h: Hex) -> String {
+        self.label(h)
+    }
+
+    fn hexes(n: u8) -> String {
+        format!("{n} hex(es)")
+    }
 }

@@ -27,7 +27,7 @@ fn perft(rules: &BattleCry, state: &State, depth: u32) -> u64 {
 }
 
 /// The game after the deal and `n` random actions (seed `seed`).
-fn position(seed: u64, n: usize) -> Game<BattleCry> {
+pub(super) fn position(seed: u64, n: usize) -> Game<BattleCry> {
     let mut g = Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
     g.apply(Action::Deal).unwrap();
     let mut pick = Dice::new(seed + 100);
@@ -43,16 +43,19 @@ fn position(seed: u64, n: usize) -> Game<BattleCry> {
     g
 }
 
+/// The fixed positions: name, seed, random actions played, depth counted.
+pub(super) const POSITIONS: [(&str, u64, usize, u32); 4] = [
+    ("deal", 1, 0, 4),
+    ("early", 2, 42, 3),
+    ("middle", 3, 208, 3),
+    ("late", 2, 324, 3),
+];
+
 #[test]
 fn golden_legal_action_counts() {
     let mut out =
         String::from("# Battle Cry: legal action sequences from fixed positions (see golden.rs)\n");
-    for (name, seed, n, depth) in [
-        ("deal", 1, 0, 4),
-        ("early", 2, 42, 3),
-        ("middle", 3, 208, 3),
-        ("late", 2, 324, 3),
-    ] {
+    for (name, seed, n, depth) in POSITIONS {
         let g = position(seed, n);
         let decision = g.rules().to_act(g.state()).unwrap();
         for d in 1..=depth {

@@ -3,6 +3,7 @@
 
 mod battle;
 mod cards;
+mod gates;
 mod golden;
 mod harness;
 mod line_of_sight;

@@ -271,3 +271,21 @@ fn bc_scn_1_scenarios_are_checked() {
         "general `gen` starts in the hex of `foe`, a unit of the other side",
     );
 }
+
+/// The view envelope every ruleset shares (docs/ENGINE-PROTOCOL.md): `turn`, `turns`,
+/// `phase`, `active`, and `units` each with `id`, `side` and `hex`; `pieces` stays.
+#[test]
+fn the_view_has_the_shared_envelope() {
+    let g = started(3);
+    let v = g
+        .rules()
+        .view(g.state(), &grognard_engine::Seat::Side("blue".into()));
+    for key in ["turn", "turns", "phase", "active", "units", "pieces"] {
+        assert!(v.get(key).is_some(), "the view lacks `{key}`");
+    }
+    let units = v["units"].as_array().unwrap();
+    assert_eq!(units.len(), g.state().pieces.len());
+    assert_eq!(units[0]["id"], v["pieces"][0]["id"]);
+    assert_eq!(units[0]["side"], v["pieces"][0]["side"]);
+    assert_eq!(units[0]["hex"], v["pieces"][0]["hex"]);
+}

@@ -27,7 +27,7 @@ fn perft(rules: &Jomini, state: &State, depth: u32) -> u64 {
 }
 
 /// The game after `n` random actions (seed `seed`).
-fn position(seed: u64, n: usize) -> Game<Jomini> {
+pub(super) fn position(seed: u64, n: usize) -> Game<Jomini> {
     let mut g = Game::<Jomini>::new(harness::builtin(), Some(seed)).unwrap();
     let mut pick = Dice::new(seed + 100);
     for _ in 0..n {
@@ -42,16 +42,19 @@ fn position(seed: u64, n: usize) -> Game<Jomini> {
     g
 }
 
+/// The fixed positions: name, seed, random actions played, depth counted.
+pub(super) const POSITIONS: [(&str, u64, usize, u32); 4] = [
+    ("start", 1, 0, 4),
+    ("early", 2, 12, 3),
+    ("middle", 3, 40, 3),
+    ("late", 4, 90, 3),
+];
+
 #[test]
 fn golden_legal_action_counts() {
     let mut out =
         String::from("# JOMINI: legal action sequences from fixed positions (see golden.rs)\n");
-    for (name, seed, n, depth) in [
-        ("start", 1, 0, 4),
-        ("early", 2, 12, 3),
-        ("middle", 3, 40, 3),
-        ("late", 4, 90, 3),
-    ] {
+    for (name, seed, n, depth) in POSITIONS {
         let g = position(seed, n);
         let decision = g.rules().to_act(g.state()).unwrap();
         for d in 1..=depth {

@@ -3,6 +3,7 @@
 
 mod combat;
 mod command;
+mod gates;
 mod golden;
 mod harness;
 mod movement;

@@ -153,3 +153,28 @@ fn jo_map_1_the_table_is_at_least_12_by_9() {
         .unwrap_err();
     assert!(err.to_string().contains("JO-MAP-1"), "{err}");
 }
+
+/// The view envelope every ruleset shares (docs/ENGINE-PROTOCOL.md): `turn`, `turns`,
+/// `phase`, `active`, and `units` each with `id`, `side` and `hex`; `pieces` stays.
+#[test]
+fn the_view_has_the_shared_envelope() {
+    let g = grognard_engine::Game::<grognard_rules::jomini::Jomini>::new(
+        super::harness::builtin(),
+        Some(3),
+    )
+    .unwrap();
+    let v = g
+        .rules()
+        .view(g.state(), &grognard_engine::Seat::Omniscient);
+    for key in ["turn", "turns", "phase", "active", "units", "pieces"] {
+        assert!(v.get(key).is_some(), "the view lacks `{key}`");
+    }
+    let units = v["units"].as_array().unwrap();
+    assert_eq!(units.len(), g.state().pieces.len());
+    for (u, p) in units.iter().zip(v["pieces"].as_array().unwrap()) {
+        assert_eq!(
+            (&u["id"], &u["side"], &u["hex"]),
+            (&p["id"], &p["side"], &p["hex"])
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! The data plumbing of a ruleset's `data.toml`: every table says where its values come
+//! from, and the shipped text is parsed once.
+
+use serde::Deserialize;
+use std::fmt::Display;
+use std::sync::OnceLock;
+
+/// Where a value comes from (REFERENCE.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// Stated in the rule text the ruleset was written from (its rules index,
+    /// `docs/rules/<ruleset>.md`, cites each sentence).
+    Seed,
+    /// Stated in the game's public rules (REFERENCE.md).
+    Recovered,
+    /// Chosen here; the table gives the reason.
+    Provisional,
+}
+
+/// The tables parsed from `text` into `cell` the first time they are asked for.
+///
+/// # Panics
+/// If `text` does not parse: the shipped `data.toml` is pinned by a test, so this names
+/// `file` and the parser's message.
+pub fn shipped<T, E: Display>(
+    cell: &'static OnceLock<T>,
+    file: &str,
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> &'static T {
+    cell.get_or_init(|| parse(text).unwrap_or_else(|e| panic!("{file}: {e}")))
+}
