@@ -119,6 +119,7 @@ pub(crate) struct Board {
 /// Everything of a unit's state its steps, or the steps of others, depend on: its hex
 /// (packed axial coordinates, so that the key costs no index arithmetic), allowance,
 /// morale above zero, and whether it has moved, jumped a crossroads or halted.
+#[inline]
 fn unit_key(s: &super::units::UnitState) -> u64 {
     #[expect(
         clippy::cast_sign_loss,
@@ -241,6 +242,7 @@ impl Board {
     }
 
     /// Who holds fort `k` at `fort`, read from the board's occupancy.
+    #[inline(always)]
     fn holder(&self, rules: &MornePlaine, state: &State, fort: Hex, k: usize) -> Option<u8> {
         let at = rules.idx(fort).expect("forts are on the map");
         match self.occ[at] {
@@ -328,6 +330,7 @@ impl Board {
 }
 
 /// The index of a unit's hex, or [`NO_HEX`].
+#[inline]
 fn hex_index(rules: &MornePlaine, hex: Option<Hex>) -> u32 {
     hex.and_then(|h| rules.idx(h))
         .map_or(NO_HEX, |i| u32::try_from(i).expect("maps are small"))

@@ -124,6 +124,7 @@ impl MornePlaine {
 
     /// MP-BMB-1: whether `u` is a battery of the side to move that may fire now, and
     /// from which hex; cheap, for the legal list (the refusal is built by [`NoFire::refusal`]).
+    #[inline]
     pub(crate) fn can_fire(&self, state: &State, u: UnitId) -> Result<Hex, NoFire> {
         let c = self.counters.get(u.index()).ok_or(NoFire::NoSuchUnit)?;
         if state.phase != Phase::Bombardment {
@@ -147,6 +148,7 @@ impl MornePlaine {
     /// MP-BMB-1, MP-BMB-2: whether a battery of `side` with range `range` at `at` may fire
     /// at `target`, where `victim` stands: an enemy unit in range and in line of sight;
     /// the distance when it may.
+    #[inline]
     pub(crate) fn fire_at(
         &self,
         side: u8,
@@ -155,7 +157,7 @@ impl MornePlaine {
         target: Hex,
         victim: Option<UnitId>,
     ) -> Result<u32, NoFire> {
-        if !victim.is_some_and(|v| self.counters[v.index()].side != side) {
+        if victim.is_none_or(|v| self.counters[v.index()].side == side) {
             return Err(NoFire::NoEnemy);
         }
         let distance = at.distance(target);

@@ -244,6 +244,7 @@ impl MornePlaine {
     /// MP-CMB-1, MP-CMB-2, MP-CMB-5, MP-CMB-8, MP-DEM-3: whether `u` may attack
     /// `target` now, and from and into which hexes; cheap, for the legal list (the
     /// refusal is built by [`NoAttack::refusal`]).
+    #[inline]
     pub(crate) fn can_attack(
         &self,
         state: &State,

@@ -216,6 +216,7 @@ fn advance_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event
 
 /// Who decides now: the active side, in its current phase (MP-TURN-1); nobody once the
 /// game is over (MP-VIC-3).
+#[inline]
 pub(super) fn to_act(rules: &MornePlaine, state: &State) -> Option<Decision> {
     // MP-VIC-3: nothing is decided once the game is over.
     if state.outcome.is_some() {
@@ -230,6 +231,7 @@ pub(super) fn to_act(rules: &MornePlaine, state: &State) -> Option<Decision> {
 
 /// The legal actions of the phase, from each chapter's `legal_<action>` list, and
 /// ending the phase (MP-TURN-1).
+#[inline]
 pub(super) fn legal_actions(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
     // MP-VIC-3: nothing is legal once the game is over.
     if state.outcome.is_some() {
@@ -278,6 +280,7 @@ pub(super) fn explain(rules: &MornePlaine, state: &State, action: &Action) -> Ex
 }
 
 /// Carries out a checked action: ending the phase here, the rest in its chapter.
+#[inline]
 pub(super) fn apply(
     rules: &MornePlaine,
     state: &mut State,

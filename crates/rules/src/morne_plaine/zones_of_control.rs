@@ -3,11 +3,12 @@
 //!
 //! The rule is written once: [`reaches`] says which hexsides and hexes a zone crosses
 //! into (the binding stores its answer per step as [`super::StepInfo::zoc`]),
-//! [`MornePlaine::zoc_toward`] what a unit exerts on one neighbour, and
-//! [`MornePlaine::fort_zoc`] what a fort exerts. Every question about control derives
-//! from those three: the whole map ([`MornePlaine::control_map_into`], for the legal
-//! list), a few hexes ([`MornePlaine::control_at`], for a step and a charge's end), and
-//! the units that control a hex ([`MornePlaine::controllers`], for retreats).
+//! [`MornePlaine::zoc_exerted`] what a unit exerts ([`MornePlaine::zoc_toward`]: on one
+//! neighbour, across [`MornePlaine::zoc_across`]), and [`MornePlaine::fort_zoc`] what a
+//! fort exerts. Every question about control derives from those: the whole map
+//! ([`MornePlaine::control_map_into`], for the legal list), a few hexes
+//! ([`MornePlaine::control_at`], for a step and a charge's end), and the units that
+//! control a hex ([`MornePlaine::controllers`], for retreats).
 
 use super::cell_bits as cb;
 use super::side_bits as sb;
@@ -31,30 +32,49 @@ pub(crate) fn reaches(to_cell: u8, side: u16) -> bool {
 
 impl MornePlaine {
     /// MP-ZOC-1 with its exceptions: the zone of control a unit (its counter `c` and state
-    /// `s`, standing on the hex of index `hi`) exerts on its neighbour toward `dir`:
-    /// [`CONTROLLED`], with [`MOUNTED`] for cavalry and leaders, or 0.
+    /// `s`, standing on the hex of index `hi`) exerts around it: [`CONTROLLED`], with
+    /// [`MOUNTED`] for cavalry and leaders, or 0.
     #[inline]
-    pub(crate) fn zoc_toward(&self, c: &Counter, s: &UnitState, hi: usize, dir: Direction) -> u8 {
+    pub(crate) fn zoc_exerted(&self, c: &Counter, s: &UnitState, hi: usize) -> u8 {
         // MP-ZOC-5, MP-DEM-4: artillery and demoralised units exert none (leaders have
         // no morale and are never demoralised); MP-ZOC-3: units in a town or woods
-        // control nothing; MP-ZOC-2, MP-ZOC-4, MP-ZOC-7: [`reaches`], per step.
+        // control nothing.
         let exerts = c.class != Class::Artillery
             && (c.class == Class::Leader || s.mv > 0)
             && self.cell[hi] & cb::SHELTER == 0;
-        if exerts && self.steps[hi * 6 + dir.index()].zoc {
+        if exerts {
             CONTROLLED | if c.mounted { MOUNTED } else { 0 }
         } else {
             0
         }
     }
 
-    /// MP-ZOC-6, MP-ZOC-8: the zone of control a fort held by `holder` exerts, for the
+    /// MP-ZOC-1, MP-ZOC-2, MP-ZOC-4, MP-ZOC-7: the part of a zone `bits` exerted from the
+    /// hex of index `hi` that reaches its neighbour toward `dir` ([`reaches`], per step).
+    #[inline]
+    pub(crate) fn zoc_across(&self, bits: u8, hi: usize, dir: Direction) -> u8 {
+        if self.steps[hi * 6 + dir.index()].zoc {
+            bits
+        } else {
+            0
+        }
+    }
+
+    /// The zone of control a unit on the hex of index `hi` exerts on its neighbour
+    /// toward `dir`: [`MornePlaine::zoc_exerted`] [`MornePlaine::zoc_across`] that hexside.
+    #[inline]
+    pub(crate) fn zoc_toward(&self, c: &Counter, s: &UnitState, hi: usize, dir: Direction) -> u8 {
+        self.zoc_across(self.zoc_exerted(c, s, hi), hi, dir)
+    }
+
+    /// MP-ZOC-6, MP-ZOC-8: the zone of control a fort held by `holder()` exerts, for the
     /// enemies of `side`, on its neighbour of index `j`: a fort, even empty, controls
     /// every adjacent hex that can be controlled. Its detachment is on foot: it does not
     /// stop mounted units leaving freely (MP-ZOC-12), so the bit is [`CONTROLLED`] only.
+    /// `holder` is asked only when the hex can be controlled.
     #[inline]
-    pub(crate) fn fort_zoc(&self, holder: Option<u8>, side: u8, j: usize) -> u8 {
-        if holder.is_some_and(|h| h != side) && self.cell[j] & cb::NO_CONTROL == 0 {
+    pub(crate) fn fort_zoc(&self, holder: impl FnOnce() -> Option<u8>, side: u8, j: usize) -> u8 {
+        if self.cell[j] & cb::NO_CONTROL == 0 && holder().is_some_and(|h| h != side) {
             CONTROLLED
         } else {
             0
@@ -109,7 +129,7 @@ impl MornePlaine {
         for &(fort, _) in &self.forts {
             for (k, &(hex, at)) in hexes.iter().enumerate() {
                 if fort.direction_to(hex).is_some() {
-                    bits[k] |= self.fort_zoc(self.fort_holder(state, fort), side, at);
+                    bits[k] |= self.fort_zoc(|| self.fort_holder(state, fort), side, at);
                 }
             }
         }
@@ -136,11 +156,14 @@ impl MornePlaine {
                 continue;
             };
             let hi = self.idx(hex).expect("units are on the map");
+            let bits = self.zoc_exerted(c, s, hi);
+            if bits == 0 {
+                continue;
+            }
             for dir in Direction::ALL {
-                let to = self.steps[hi * 6 + dir.index()].to;
-                let bits = self.zoc_toward(c, s, hi, dir);
-                if bits != 0 {
-                    map[to as usize] |= bits;
+                let across = self.zoc_across(bits, hi, dir);
+                if across != 0 {
+                    map[self.steps[hi * 6 + dir.index()].to as usize] |= across;
                 }
             }
         }
@@ -149,7 +172,7 @@ impl MornePlaine {
             let holder = self.fort_holder(state, fort);
             for d in Direction::ALL {
                 if let Some(j) = self.nbr_at(at, d) {
-                    map[j] |= self.fort_zoc(holder, side, j);
+                    map[j] |= self.fort_zoc(|| holder, side, j);
                 }
             }
         }
