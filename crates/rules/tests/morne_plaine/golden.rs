@@ -31,9 +31,9 @@ fn perft(rules: &MornePlaine, state: &State, dice: &Dice, depth: u32) -> u64 {
 }
 
 /// A position: a game and the depth to count to.
-struct Position {
-    name: &'static str,
-    game: Game<MornePlaine>,
+pub(super) struct Position {
+    pub(super) name: &'static str,
+    pub(super) game: Game<MornePlaine>,
     depth: u32,
 }
 
@@ -46,7 +46,7 @@ fn played(mut t: T, steps: impl FnOnce(&mut T)) -> Game<MornePlaine> {
     t.g
 }
 
-fn positions() -> Vec<Position> {
+pub(super) fn positions() -> Vec<Position> {
     // A few actions of the built-in scenario, with forced dice where they roll.
     let mut opening = builtin("heights-of-aubrac", 5);
     let names = opening.rules().names().clone();
