@@ -11,6 +11,9 @@ use grognard_engine::{Dice, Plan, Ruleset};
 /// Dice samples for a plan that rolls.
 pub const SAMPLES: u32 = 6;
 
+/// The chosen plan, and every plan with its mean score, best first.
+pub type Greedy<A> = (Plan<A>, Vec<(Plan<A>, f64)>);
+
 /// The best plan one plan ahead and each plan's mean score, or `None` once the game
 /// is over or nothing is offered.
 pub fn choose<R: Ruleset>(
@@ -18,7 +21,7 @@ pub fn choose<R: Ruleset>(
     state: &R::State,
     played_in_phase: u32,
     seed: u64,
-) -> Option<(Plan<R::Action>, Vec<(Plan<R::Action>, f64)>)> {
+) -> Option<Greedy<R::Action>> {
     let side = rules.to_act(state)?.side;
     let candidates = plans::candidates(rules, state, played_in_phase, None);
     if candidates.len() <= 1 {

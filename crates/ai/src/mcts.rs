@@ -9,8 +9,11 @@
 //!   that is not legal in this iteration's sample is skipped.
 //! - **Truncated simulations**: below the tree, random plans (a random unit, then
 //!   one of its plans) until the end of the side's turn, or of the enemy's reply at
-//!   `hard`; then [`Ruleset::evaluate`] mapped to a win chance by a logistic, pulled
-//!   toward a draw by a discount a turn so that an earlier win is worth more.
+//!   `hard`; then [`Ruleset::evaluate`], taken relative to the root's so that a side
+//!   far ahead or behind still tells good plans from bad, mapped to [0, 1] by a
+//!   logistic and pulled toward the middle by a discount a turn so that an earlier
+//!   win is worth more. A finished game is worth 1, 0.5 or 0. The win chance shown
+//!   adds the root's own evaluation back.
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
 //!   root's visits and values are summed.
 
@@ -131,6 +134,13 @@ pub fn search<R: Ruleset>(
         });
     }
     let threads = config.threads.max(1);
+    // The root's evaluation, read from a sample of what the side may see.
+    let baseline = {
+        let mut s = state.clone();
+        let seat = Seat::Side(decision.side.clone());
+        rules.determinize(&mut s, &seat, &mut Dice::new(config.seed));
+        rules.evaluate(&s, &decision.side)
+    };
     let deadline = match config.budget {
         Budget::Time(d) => Some(Instant::now() + d),
         Budget::Simulations(_) => None,
@@ -143,9 +153,16 @@ pub fn search<R: Ruleset>(
         }
     };
     let results: Vec<(Vec<(u64, f64)>, u64)> = if threads == 1 {
-        vec![
-            Tree::new(rules, state, &decision.side, config, &root_plans, 0).run(quota(0), deadline),
-        ]
+        vec![Tree::new(
+            rules,
+            state,
+            &decision.side,
+            config,
+            &root_plans,
+            0,
+            baseline,
+        )
+        .run(quota(0), deadline)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -153,7 +170,8 @@ pub fn search<R: Ruleset>(
                     let root_plans = &root_plans;
                     let side = &decision.side;
                     scope.spawn(move || {
-                        Tree::new(rules, state, side, config, root_plans, t).run(quota(t), deadline)
+                        Tree::new(rules, state, side, config, root_plans, t, baseline)
+                            .run(quota(t), deadline)
                     })
                 })
                 .collect();
@@ -196,6 +214,9 @@ pub fn search<R: Ruleset>(
     })
 }
 
+/// The plans made for a phase, in a truncated simulation.
+type PhasePlans<A> = (Option<PhaseKey>, Vec<Plan<A>>);
+
 struct Node<A> {
     /// The side choosing here.
     mover: String,
@@ -213,6 +234,7 @@ struct Tree<'a, R: Ruleset> {
     me: &'a str,
     config: &'a SearchConfig,
     nodes: Vec<Node<R::Action>>,
+    baseline: f64,
     rng: Rng,
     events: Vec<R::Event>,
 }
@@ -225,6 +247,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         config: &'a SearchConfig,
         root_plans: &[Plan<R::Action>],
         thread: usize,
+        baseline: f64,
     ) -> Tree<'a, R> {
         let n = root_plans.len();
         Tree {
@@ -240,6 +263,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 children: vec![None; n],
                 total: 0,
             }],
+            baseline,
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
             events: Vec::new(),
         }
@@ -329,7 +353,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         }
         // Truncated simulation: the plans of a phase are made once and used up as
         // units act (a plan no longer legal is dropped when drawn).
-        let mut cached: Option<(Option<PhaseKey>, Vec<Plan<R::Action>>)> = None;
+        let mut cached: Option<PhasePlans<R::Action>> = None;
         while plays < self.config.max_plans && rules.to_act(&state).is_some() && !horizon.reached()
         {
             let key = PhaseKey::of(rules, &state);
@@ -435,8 +459,8 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 None => 0.5,
             };
         }
-        let score = rules.evaluate(state, self.me);
-        let win = 1.0 / (1.0 + (-score / self.config.scale).exp());
+        let score = rules.evaluate(state, self.me) - self.baseline;
+        let win = logistic(score / self.config.scale);
         let turns = rules.turn(state).saturating_sub(rules.turn(self.root));
         0.5 + (win - 0.5)
             * self
@@ -486,4 +510,9 @@ impl TurnWatch {
     fn reached(&self) -> bool {
         self.switches >= self.limit
     }
+}
+
+/// The logistic function.
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
 }

@@ -72,7 +72,7 @@ pub fn phase_cap(units: usize) -> u32 {
 }
 
 /// The plans the computer chooses among in `state`: the ruleset's, with its pass
-/// first, or the pass alone once the phase has had `phase_cap` plans. With
+/// last, or the pass alone once the phase has had `phase_cap` plans. With
 /// `per_unit`, a unit with more plans keeps only its `per_unit` best by the
 /// evaluation one plan ahead (one sample of the dice).
 pub fn candidates<R: Ruleset>(
@@ -90,8 +90,9 @@ pub fn candidates<R: Ruleset>(
     let mut plans = Vec::new();
     rules.plans(state, &mut plans);
     if let Some(p) = pass {
+        // Last, so that between plans the search cannot tell apart, it acts.
         plans.retain(|x| !(x.steps.len() == 1 && x.steps[0] == p));
-        plans.insert(0, Plan::single(p));
+        plans.push(Plan::single(p));
     }
     plans.retain(|p| !p.steps.is_empty());
     if let Some(k) = per_unit {

@@ -46,7 +46,9 @@ impl BattleCry {
         let mut pool: Vec<_> = state.hands[other].drain(..).collect();
         let held = pool.len();
         pool.append(&mut state.deck);
-        // Fisher-Yates with the search's dice.
+        // Sorted first, so that the sample depends only on which cards are unseen,
+        // not on where they really are; then Fisher-Yates with the search's dice.
+        pool.sort_unstable();
         for i in (1..pool.len()).rev() {
             #[expect(
                 clippy::cast_possible_truncation,
