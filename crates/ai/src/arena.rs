@@ -3,7 +3,6 @@
 //! interval of a share of wins ([`wilson`]).
 
 use crate::opponent::Opponent;
-use crate::plans;
 use crate::player::{self, Memory, Options, Player};
 use grognard_engine::game::GameError;
 use grognard_engine::scenario::Scenario;
@@ -105,7 +104,6 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
         }
     }
     let outcome = game.rules().outcome(game.state());
-    let _ = plans::phase_cap;
     Ok(GameRecord {
         scenario: scenario.id.clone(),
         players: spec.players.map(|p| p.to_string()),

@@ -132,8 +132,8 @@ fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str,
     );
     for s in scenarios {
         let games: Vec<&GameRecord> = records.iter().filter(|r| r.scenario == s.id).collect();
-        let players: &[(&str, usize)] = if same { &[(a, 0)] } else { &[(a, 0), (b, 1)] };
-        for &(name, who) in players {
+        let players: &[&str] = if same { &[a] } else { &[a, b] };
+        for &name in players {
             for side in s.sides.iter().map(|x| x.id.as_str()).chain([""]) {
                 let mut n = 0;
                 let mut points = 0.0;
@@ -151,7 +151,6 @@ fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str,
                         n += 1;
                         let (pa, pb) = score(r, &r.players[0]);
                         let p = if seat == 0 { pa } else { pb };
-                        let _ = who;
                         points += p;
                     }
                 }
