@@ -119,6 +119,8 @@ pub fn search<R: Ruleset>(
     config: &SearchConfig,
 ) -> Option<Searched<R::Action>> {
     let decision = rules.to_act(state)?;
+    // The clock starts now: ranking the root's plans is part of the decision's time.
+    let started = Instant::now();
     let root_plans = plans::candidates(rules, state, config.played_in_phase, Some(config.per_unit));
     if root_plans.len() <= 1 {
         return Some(Searched {
@@ -142,7 +144,7 @@ pub fn search<R: Ruleset>(
         rules.evaluate(&s, &decision.side)
     };
     let deadline = match config.budget {
-        Budget::Time(d) => Some(Instant::now() + d),
+        Budget::Time(d) => Some(started + d),
         Budget::Simulations(_) => None,
     };
     let quota = |t: usize| match config.budget {
