@@ -34,8 +34,12 @@ export const api = {
   scenarios: () => call('GET', '/api/scenarios'),
   board: (id) => call('GET', `/api/scenarios/${encodeURIComponent(id)}/board`),
   games: () => call('GET', '/api/games'),
-  create: (scenario, seats, seed) =>
-    call('POST', '/api/games', { body: seed == null ? { scenario, seats } : { scenario, seats, seed } }),
+  create: (scenario, seats, seed, levels) => {
+    const body = { scenario, seats };
+    if (seed != null) body.seed = seed;
+    if (levels && Object.keys(levels).length) body.levels = levels;
+    return call('POST', '/api/games', { body });
+  },
   game: (id, token) => call('GET', `/api/games/${id}`, { token }),
   act: (id, action, expect, token) => call('POST', `/api/games/${id}/actions`, { body: { action, expect }, token }),
   explain: (id, action, token) => call('POST', `/api/games/${id}/explain`, { body: { action }, token }),

@@ -24,6 +24,11 @@ function scenarioCard(s) {
         <option value="invite">with a friend (invitation link)</option>
       </select></label>
       <label class="as">as <select name="side">${options}</select></label>
+      <label class="level">computer <select name="level" aria-label="the computer's level">
+        <option value="easy">easy</option>
+        <option value="normal" selected>normal</option>
+        <option value="hard">hard</option>
+      </select></label>
       <button class="primary" type="submit">New game</button>
     </form>
     <div class="invite-slot"></div>
@@ -36,10 +41,12 @@ async function create(card, s) {
   const me = form.side.value;
   const seats = {};
   for (const x of s.sides) seats[x.id] = mode === 'hotseat' || x.id === me ? 'human' : mode === 'ai' ? 'ai' : 'human';
+  const levels = {};
+  for (const [side, kind] of Object.entries(seats)) if (kind === 'ai') levels[side] = form.level.value;
   const btn = form.querySelector('button');
   btn.disabled = true;
   try {
-    const res = await api.create(s.id, seats);
+    const res = await api.create(s.id, seats, null, levels);
     const mineSides = mode === 'hotseat' ? Object.keys(seats) : [me];
     for (const side of mineSides) if (res.seats[side] && res.seats[side].token) tokens.set(res.id, side, res.seats[side].token);
     const myLink = res.seats[me].link || `/play/${res.id}?token=${res.seats[me].token}`;
@@ -87,7 +94,10 @@ async function loadScenarios() {
   for (const s of list) {
     const card = host.querySelector(`[data-scenario="${CSS.escape(s.id)}"]`);
     const form = card.querySelector('form');
-    const sync = () => (card.querySelector('.as').style.visibility = form.mode.value === 'hotseat' ? 'hidden' : 'visible');
+    const sync = () => {
+      card.querySelector('.as').style.visibility = form.mode.value === 'hotseat' ? 'hidden' : 'visible';
+      card.querySelector('.level').style.display = form.mode.value === 'ai' ? '' : 'none';
+    };
     form.mode.addEventListener('change', sync);
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();

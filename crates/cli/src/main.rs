@@ -7,6 +7,8 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod arena;
+
 /// grognard: hex-and-counter wargames with every rule enforced.
 #[derive(Parser)]
 #[command(name = "grognard", version, about, long_about = None)]
@@ -41,6 +43,9 @@ enum Command {
     Engine,
     /// List the built-in scenarios.
     Scenarios,
+    /// Play games between two computer players and count the wins per side, with 95%
+    /// Wilson intervals: for measuring the computer's strength and a scenario's balance.
+    Arena(arena::Args),
     /// Validate and draw the built-in scenarios.
     Tour {
         /// Folder for the SVG drawings.
@@ -60,6 +65,7 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Tour { out }) => tour(&out),
+        Some(Command::Arena(args)) => arena::run(&args).map(|()| ExitCode::SUCCESS),
         Some(Command::Serve { options }) => serve(options),
         None => serve(grognard_server::Options::default()),
     };
@@ -108,7 +114,7 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode> {
     })
 }
 
-fn load(file: &str) -> Result<grognard_engine::scenario::Scenario> {
+pub(crate) fn load(file: &str) -> Result<grognard_engine::scenario::Scenario> {
     let registry = grognard_rules::registry();
     if let Some(b) = grognard_rules::builtin::find(file) {
         return registry
@@ -134,7 +140,10 @@ fn show(file: &str, out: &PathBuf) -> Result<()> {
 }
 
 fn engine() -> Result<()> {
-    let mut session = Session::new(grognard_rules::registry());
+    let mut opponent = grognard_ai::Opponent::new();
+    grognard_rules::visit_all(&mut opponent);
+    let mut session =
+        Session::with_computer(grognard_rules::registry(), std::sync::Arc::new(opponent));
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     let mut line = String::new();

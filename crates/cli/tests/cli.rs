@@ -554,3 +554,39 @@ fn regression_a_tampered_save_no_longer_crashes_the_engine() {
     }
     assert_eq!(a[a.len() - 1]["ok"], true);
 }
+
+#[test]
+fn arena_plays_both_seat_orders_and_writes_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.json");
+    let out = run(&[
+        "arena",
+        "random",
+        "easy",
+        "--scenario",
+        "passage-of-the-saale",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("95% interval"), "{table}");
+    assert!(table.contains("passage-of-the-saale"), "{table}");
+    let records: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let records = records.as_array().unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["players"], serde_json::json!(["random", "easy"]));
+    assert_eq!(records[1]["players"], serde_json::json!(["easy", "random"]));
+    for r in records {
+        assert_eq!(r["capped"], false);
+        assert_eq!(r["seed"], 3);
+    }
+    let bad = run(&["arena", "random", "grandmaster", "--all"]);
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("grandmaster"));
+}

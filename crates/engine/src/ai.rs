@@ -1,4 +1,7 @@
-//! The computer opponent: a greedy one-ply search on the ruleset's evaluation.
+//! The engine's own fallback opponent: a greedy one-ply search on the ruleset's
+//! evaluation, over atomic actions. The computer opponent proper (plans, tree search,
+//! levels) is the `grognard-ai` crate, which a program passes to the protocol and the
+//! server through [`crate::computer::Computer`]; this one answers when none is given.
 //!
 //! For each legal action it applies the action to copies of the state with a few
 //! samples of the dice and scores the mean of [`Ruleset::evaluate`] for the side to

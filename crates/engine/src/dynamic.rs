@@ -98,6 +98,9 @@ pub trait AnyGame: Send + Sync {
     /// The action the computer opponent chooses for the side to act (JSON, as
     /// [`AnyGame::apply`] takes it), or `None` once the game is over.
     fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value>;
+    /// The game as [`std::any::Any`], so that code generic over a ruleset can reach
+    /// the typed [`Game`] (`downcast_ref::<Game<R>>()`).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl<R: Ruleset> Game<R> {
@@ -206,6 +209,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value> {
         crate::ai::choose(self.rules(), self.state(), config).map(|a| self.encode(&a))
     }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 /// Starts a game of a validated scenario, with an optional seed.
@@ -247,6 +253,12 @@ impl RulesetEntry {
 #[derive(Clone, Default)]
 pub struct Registry {
     entries: Vec<RulesetEntry>,
+}
+
+impl crate::computer::RulesetVisitor for Registry {
+    fn visit<R: Ruleset>(&mut self) {
+        self.entries.push(RulesetEntry::of::<R>());
+    }
 }
 
 impl Registry {

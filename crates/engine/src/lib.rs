@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod computer;
 pub mod dice;
 pub mod dice_pool;
 pub mod dynamic;
@@ -28,10 +29,11 @@ pub mod scenario;
 pub mod svg;
 pub mod wire;
 
+pub use computer::{AiAnswer, AiRequest, AiStats, Candidate, Computer, Level, RulesetVisitor};
 pub use dice::{Ctx, Dice, Roll};
 pub use dynamic::{AnyGame, EngineError, Registry, RulesetEntry};
 pub use game::{Game, LogEntry, SavedGame};
 pub use ruleset::{
-    Chance, Decision, Explanation, Outcome, Preview, Reached, Reason, Refusal, Ruleset, Seat,
+    Chance, Decision, Explanation, Outcome, Plan, Preview, Reached, Reason, Refusal, Ruleset, Seat,
 };
 pub use wire::{Names, UnitId};

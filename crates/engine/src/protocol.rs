@@ -5,11 +5,13 @@
 //! `{"ok": false, "error": {"rule": ..., "message": ...}}`; a malformed line gets an
 //! error answer and the session carries on.
 
+use crate::computer::{AiAnswer, AiRequest, AiStats, Computer, Level};
 use crate::dynamic::{AnyGame, EngineError, Registry};
 use crate::game::SavedGame;
 use crate::ruleset::Seat;
 use crate::wire::Names;
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 
 /// The longest request line accepted, in bytes.
 pub const MAX_LINE: usize = 8 * 1024 * 1024;
@@ -18,6 +20,24 @@ pub const MAX_LINE: usize = 8 * 1024 * 1024;
 pub struct Session {
     registry: Registry,
     game: Option<Box<dyn AnyGame>>,
+    computer: Option<Arc<dyn Computer>>,
+    pending: Option<Pending>,
+}
+
+/// The rest of the plan the computer began: the next `ai` request for the same
+/// position plays its next step instead of searching again, so that a unit's move
+/// played step by step goes the whole way.
+struct Pending {
+    /// The game's length once the step before was applied.
+    at: usize,
+    /// The side that planned.
+    side: String,
+    /// The request that made the plan.
+    request: AiRequest,
+    /// The steps still to play.
+    steps: Vec<Value>,
+    /// What the search saw when it made the plan.
+    stats: AiStats,
 }
 
 /// A response, and whether the session should end after writing it.
@@ -76,6 +96,18 @@ impl Session {
         Session {
             registry,
             game: None,
+            computer: None,
+            pending: None,
+        }
+    }
+
+    /// A session whose `ai` command asks `computer` (without one, `ai` answers with
+    /// the engine's greedy one-ply choice at every level).
+    #[must_use]
+    pub fn with_computer(registry: Registry, computer: Arc<dyn Computer>) -> Session {
+        Session {
+            computer: Some(computer),
+            ..Session::new(registry)
         }
     }
 
@@ -169,6 +201,7 @@ impl Session {
                 );
                 Self::status(game.as_ref(), &mut out);
                 self.game = Some(game);
+                self.pending = None;
             }
             "legal" => {
                 let g = self.game_ref()?;
@@ -267,12 +300,12 @@ impl Session {
                 out.insert("log".into(), Value::Array(g.log(&seat)));
             }
             "ai" => {
+                let request = ai_request(req)?;
+                let answer = self.ai(&request)?;
                 let g = self.game_ref()?;
-                let mut config = crate::ai::AiConfig::default();
-                if let Some(ms) = req.get("millis").and_then(Value::as_u64) {
-                    config.budget = std::time::Duration::from_millis(ms.min(60_000));
-                }
-                out.insert("action".into(), json!(g.ai_action(config)));
+                out.insert("action".into(), json!(answer.action));
+                out.insert("plan".into(), json!(answer.plan));
+                out.insert("stats".into(), json!(answer.stats));
                 Self::status(g, &mut out);
             }
             "rulesets" => {
@@ -283,6 +316,65 @@ impl Session {
             other => return Err(Failure::request(format!("unknown cmd `{other}`"))),
         }
         Ok(out)
+    }
+
+    /// The computer's answer: the next step of the plan it began, when the game is
+    /// where that plan left it, or a new search.
+    fn ai(&mut self, request: &AiRequest) -> Result<AiAnswer, Failure> {
+        let pending = self.pending.take();
+        let g = self.game_ref()?;
+        let Some(side) = g.to_act().map(|d| d.side) else {
+            return Ok(AiAnswer::default());
+        };
+        if let Some(mut p) = pending {
+            let next_is_legal = p
+                .steps
+                .first()
+                .is_some_and(|a| g.explain(a).is_ok_and(|e| e.legal));
+            if p.at == g.len() && p.side == side && &p.request == request && next_is_legal {
+                let action = p.steps.remove(0);
+                let mut plan = vec![action.clone()];
+                plan.extend(p.steps.iter().cloned());
+                let answer = AiAnswer {
+                    action: Some(action),
+                    plan,
+                    stats: p.stats.clone(),
+                };
+                p.at += 1;
+                if !p.steps.is_empty() {
+                    self.pending = Some(p);
+                }
+                return Ok(answer);
+            }
+        }
+        let answer = match &self.computer {
+            Some(c) => c.choose(g, request)?,
+            None => {
+                let mut config = crate::ai::AiConfig::default();
+                if let Some(ms) = request.millis {
+                    config.budget = std::time::Duration::from_millis(ms);
+                }
+                if let Some(seed) = request.seed {
+                    config.seed = seed;
+                }
+                let action = g.ai_action(config);
+                AiAnswer {
+                    plan: action.iter().cloned().collect(),
+                    action,
+                    stats: AiStats::default(),
+                }
+            }
+        };
+        if answer.plan.len() > 1 {
+            self.pending = Some(Pending {
+                at: g.len() + 1,
+                side,
+                request: request.clone(),
+                steps: answer.plan[1..].to_vec(),
+                stats: answer.stats.clone(),
+            });
+        }
+        Ok(answer)
     }
 
     fn load(&self, req: &Map<String, Value>) -> Result<Box<dyn AnyGame>, Failure> {
@@ -322,6 +414,47 @@ impl Session {
             .map_err(|p| Failure::from(EngineError::Scenario(p)))?;
         Ok(self.registry.new_game(scenario, seed)?)
     }
+}
+
+/// The longest time a request may give one decision.
+pub const MAX_AI_MILLIS: u64 = 60_000;
+
+/// An `ai` request's options, every key and type checked.
+fn ai_request(req: &Map<String, Value>) -> Result<AiRequest, Failure> {
+    let mut request = AiRequest::default();
+    for (key, value) in req {
+        let number = || {
+            value.as_u64().ok_or_else(|| {
+                Failure::request(format!("\"{key}\" must be a non-negative integer"))
+            })
+        };
+        match key.as_str() {
+            "cmd" | "id" => {}
+            "level" => {
+                let name = value.as_str().ok_or_else(|| {
+                    Failure::request("\"level\" must be a string: easy, normal or hard")
+                })?;
+                request.level = name
+                    .parse::<Level>()
+                    .map_err(|e| Failure::request(format!("\"level\": {e}")))?;
+            }
+            "millis" => request.millis = Some(number()?.min(MAX_AI_MILLIS)),
+            "seed" => request.seed = Some(number()?),
+            "simulations" => {
+                let n = number()?;
+                if n == 0 {
+                    return Err(Failure::request("\"simulations\" must be at least 1"));
+                }
+                request.simulations = Some(n);
+            }
+            other => {
+                return Err(Failure::request(format!(
+                    "unknown key \"{other}\" for ai (level, millis, seed, simulations)"
+                )))
+            }
+        }
+    }
+    Ok(request)
 }
 
 fn field<'a>(req: &'a Map<String, Value>, name: &str) -> Result<&'a Value, Failure> {

@@ -1,6 +1,6 @@
 //! The [`Ruleset`] trait each rule system implements, and the values it answers with.
 
-use crate::dice::{Ctx, Roll};
+use crate::dice::{Ctx, Dice, Roll};
 use crate::scenario::{Problems, Scenario, Vocabulary};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -285,4 +285,79 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// # Errors
     /// A refusal when the unit cannot move now.
     fn reachable(&self, state: &Self::State, unit: crate::UnitId) -> Result<Vec<Reached>, Refusal>;
+
+    /// The choices of the side to act at the scale a player thinks, for the computer
+    /// opponent, appended to `out`: a unit's whole move to a destination, an attack,
+    /// the card to play. Each [`Plan`] expands into atomic actions that the rules
+    /// check one by one. A ruleset that moves step by step should offer each unit's
+    /// destinations (from [`Ruleset::reachable`]) once, so that no plan undoes another
+    /// and the computer cannot walk a unit back and forth.
+    ///
+    /// The default offers every legal action as a plan of one step.
+    fn plans(&self, state: &Self::State, out: &mut Vec<Plan<Self::Action>>) {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        out.extend(legal.into_iter().map(Plan::single));
+    }
+
+    /// The action that ends the current phase or lets a window pass, when there is
+    /// one: the computer always keeps it among its choices, and falls back on it
+    /// once a phase has gone on too long. The default knows none.
+    fn pass(&self, state: &Self::State) -> Option<Self::Action> {
+        let _ = state;
+        None
+    }
+
+    /// Replaces, in place, what `seat` may not see (the other side's hand, the order
+    /// of the deck) by a sample consistent with what it may see, drawing from `dice`.
+    /// The computer searches such samples so that it never reads hidden
+    /// information. The default, for rulesets without hidden information, leaves the
+    /// state as it is.
+    fn determinize(&self, state: &mut Self::State, seat: &Seat, dice: &mut Dice) {
+        let _ = (state, seat, dice);
+    }
+
+    /// The game turn, for the computer's cut-offs and its discount of later results.
+    /// The default, 0, makes every state the same turn.
+    fn turn(&self, state: &Self::State) -> u32 {
+        let _ = state;
+        0
+    }
+}
+
+/// A macro-move: one choice of the computer opponent, expanded into the atomic
+/// actions the engine checks.
+///
+/// ```
+/// use grognard_engine::ruleset::Plan;
+/// let p = Plan::single("end_phase");
+/// assert_eq!(p.steps, vec!["end_phase"]);
+/// assert!(p.unit.is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan<A> {
+    /// The unit the plan moves or uses, if any: the computer keeps only the most
+    /// promising plans of each unit.
+    pub unit: Option<crate::UnitId>,
+    /// The actions in order; the first is legal in the state the plan was made for,
+    /// the others are checked as they come.
+    pub steps: Vec<A>,
+}
+
+impl<A> Plan<A> {
+    /// A plan of one action, for no particular unit.
+    pub fn single(action: A) -> Plan<A> {
+        Plan {
+            unit: None,
+            steps: vec![action],
+        }
+    }
+
+    /// A plan of one unit's actions.
+    pub fn of_unit(unit: crate::UnitId, steps: Vec<A>) -> Plan<A> {
+        Plan {
+            unit: Some(unit),
+            steps,
+        }
+    }
 }

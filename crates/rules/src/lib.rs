@@ -20,16 +20,23 @@ pub mod morne_plaine;
 pub mod skirmish;
 
 use grognard_engine::scenario::Scenario;
-use grognard_engine::Registry;
+use grognard_engine::{Registry, RulesetVisitor};
+
+/// Shows `visitor` every ruleset's type, in the registry's order: the one list of
+/// rulesets, from which [`registry`] and the computer opponent's table are built.
+pub fn visit_all(visitor: &mut impl RulesetVisitor) {
+    visitor.visit::<morne_plaine::MornePlaine>();
+    visitor.visit::<battle_cry::BattleCry>();
+    visitor.visit::<skirmish::Skirmish>();
+    visitor.visit::<jomini::Jomini>();
+}
 
 /// Every ruleset, by name.
 #[must_use]
 pub fn registry() -> Registry {
-    Registry::new()
-        .with::<morne_plaine::MornePlaine>()
-        .with::<battle_cry::BattleCry>()
-        .with::<skirmish::Skirmish>()
-        .with::<jomini::Jomini>()
+    let mut registry = Registry::new();
+    visit_all(&mut registry);
+    registry
 }
 
 /// A one-line summary of a valid scenario.

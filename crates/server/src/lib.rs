@@ -48,9 +48,13 @@ pub struct Options {
     /// The SQLite file that keeps every game (created if missing).
     #[arg(long, value_name = "FILE", default_value = "grognard.db")]
     pub db: PathBuf,
-    /// How long the computer may think about one decision, in milliseconds.
+    /// How long the computer may think about one decision at `normal`, in
+    /// milliseconds (`hard` thinks five times as long; `easy` does not search).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub ai_millis: u64,
+    /// The level of a computer seat whose game does not name one: easy, normal or hard.
+    #[arg(long, value_name = "LEVEL", default_value_t = grognard_engine::Level::Normal)]
+    pub ai_level: grognard_engine::Level,
     /// A pause before each of the computer's decisions, in milliseconds, so that
     /// people can follow its moves.
     #[arg(long, value_name = "MS", default_value_t = 150)]

@@ -5,10 +5,9 @@ use crate::error::ApiError;
 use crate::store::{ActionRow, GameRow, SeatRecord, Store};
 use crate::table::{Table, Viewer};
 use crate::{token, Options};
-use grognard_engine::ai::AiConfig;
 use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{AnyGame, Registry, Seat};
+use grognard_engine::{AiRequest, AnyGame, Computer, Level, Registry, Seat};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::Ordering;
@@ -35,6 +34,8 @@ pub struct Lobby {
     store: Store,
     tables: RwLock<HashMap<String, Arc<Table>>>,
     ai: Semaphore,
+    computer: Arc<grognard_ai::Opponent>,
+    ai_level: Level,
     ai_budget: Duration,
     ai_delay: Duration,
     max_games: usize,
@@ -53,6 +54,10 @@ pub struct NewGame {
     pub seed: Option<u64>,
     /// Each side's seat: `human` or `ai`.
     pub seats: BTreeMap<String, SeatKind>,
+    /// The level of computer seats, by side (`easy`, `normal`, `hard`); a computer
+    /// seat not named plays at the server's `--ai-level`.
+    #[serde(default)]
+    pub levels: BTreeMap<String, Level>,
 }
 
 /// Who plays a side.
@@ -128,6 +133,15 @@ impl Lobby {
             store,
             tables: RwLock::new(HashMap::new()),
             ai: Semaphore::new(options.ai_threads.max(1)),
+            computer: Arc::new({
+                // The searches that may run at once share the cores.
+                let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+                let mut o =
+                    grognard_ai::Opponent::new().with_threads(cores / options.ai_threads.max(1));
+                grognard_rules::visit_all(&mut o);
+                o
+            }),
+            ai_level: options.ai_level,
             ai_budget: Duration::from_millis(options.ai_millis),
             ai_delay: Duration::from_millis(options.ai_delay_millis),
             max_games: options.max_games,
@@ -277,6 +291,15 @@ impl Lobby {
                 missing.join(", ")
             )));
         }
+        if let Some(side) = req
+            .levels
+            .keys()
+            .find(|s| req.seats.get(*s) != Some(&SeatKind::Ai))
+        {
+            return Err(ApiError::request(format!(
+                "\"levels\" names `{side}`, which is not a computer (\"ai\") seat"
+            )));
+        }
         if self
             .tables
             .read()
@@ -310,8 +333,12 @@ impl Lobby {
                     );
                 }
                 SeatKind::Ai => {
-                    seats.insert(side.clone(), SeatRecord::Ai);
-                    answer.insert(side.clone(), json!({"kind": "ai"}));
+                    let level = req.levels.get(side).copied();
+                    seats.insert(side.clone(), SeatRecord::Ai { level });
+                    answer.insert(
+                        side.clone(),
+                        json!({"kind": "ai", "level": level.unwrap_or(self.ai_level)}),
+                    );
                 }
             }
         }
@@ -465,7 +492,9 @@ impl Lobby {
         table.game().to_act().is_some_and(|d| table.is_ai(&d.side))
     }
 
-    /// Plays the computer's decisions while it is to act.
+    /// Plays the computer's decisions while it is to act: each decision is a plan
+    /// (a unit's whole move, an attack), whose steps are committed one by one while
+    /// the computer's side is still to act and the next step is legal.
     async fn play_ai(&self, table: &Table) {
         loop {
             let (snapshot, side, n, seed) = {
@@ -483,26 +512,55 @@ impl Lobby {
             let Ok(permit) = self.ai.acquire().await else {
                 return;
             };
-            let config = AiConfig {
-                budget: self.ai_budget,
-                seed: seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                ..AiConfig::default()
+            let level = table.ai_level(&side).unwrap_or(self.ai_level);
+            let millis = u64::try_from(self.ai_budget.as_millis()).unwrap_or(u64::MAX);
+            let request = AiRequest {
+                level,
+                millis: match level {
+                    Level::Easy => None,
+                    Level::Normal => Some(millis),
+                    Level::Hard => Some(millis.saturating_mul(5)),
+                },
+                simulations: None,
+                seed: Some(seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
             };
+            let computer = Arc::clone(&self.computer);
             // The search is CPU work: off the async runtime, a few at a time.
-            let Ok(Some(action)) =
-                tokio::task::spawn_blocking(move || snapshot.ai_action(config)).await
-            else {
-                return;
-            };
+            let answer =
+                tokio::task::spawn_blocking(move || computer.choose(snapshot.as_ref(), &request))
+                    .await;
             drop(permit);
-            match self.commit(table, &side, action, n).await {
-                Ok(_) | Err(ApiError::Conflict { .. }) => {}
-                Err(e) => {
-                    eprintln!(
-                        "grognard: game {}: the computer's move failed: {e}",
-                        table.id
-                    );
+            let plan = match answer {
+                Ok(Ok(answer)) if !answer.plan.is_empty() => answer.plan,
+                Ok(Err(e)) => {
+                    eprintln!("grognard: game {}: the computer cannot play: {e}", table.id);
                     return;
+                }
+                _ => return,
+            };
+            for (k, action) in plan.into_iter().enumerate() {
+                let n = {
+                    let game = table.game();
+                    let still = game.to_act().is_some_and(|d| d.side == side);
+                    let legal = game.explain(&action).is_ok_and(|e| e.legal);
+                    if k > 0 && !(still && legal) {
+                        break;
+                    }
+                    game.len() as u64
+                };
+                if k > 0 && !self.ai_delay.is_zero() {
+                    tokio::time::sleep(self.ai_delay).await;
+                }
+                match self.commit(table, &side, action, n).await {
+                    Ok(_) => {}
+                    Err(ApiError::Conflict { .. }) => break,
+                    Err(e) => {
+                        eprintln!(
+                            "grognard: game {}: the computer's move failed: {e}",
+                            table.id
+                        );
+                        return;
+                    }
                 }
             }
         }

@@ -53,7 +53,12 @@ pub enum SeatRecord {
         token_sha256: String,
     },
     /// The computer opponent.
-    Ai,
+    Ai {
+        /// Its level; the server's `--ai-level` when the game did not name one
+        /// (and in games stored before levels).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<grognard_engine::Level>,
+    },
 }
 
 /// A game's row: everything but the log.

@@ -208,7 +208,16 @@ impl Table {
     /// Whether the computer plays `side`.
     #[must_use]
     pub fn is_ai(&self, side: &str) -> bool {
-        matches!(self.seats.get(side), Some(SeatRecord::Ai))
+        matches!(self.seats.get(side), Some(SeatRecord::Ai { .. }))
+    }
+
+    /// The level the game named for the computer's seat of `side`, if any.
+    #[must_use]
+    pub fn ai_level(&self, side: &str) -> Option<grognard_engine::Level> {
+        match self.seats.get(side) {
+            Some(SeatRecord::Ai { level }) => *level,
+            _ => None,
+        }
     }
 
     /// Each side's kind of seat: `human` or `ai`.
@@ -220,7 +229,7 @@ impl Table {
                 .map(|(side, s)| {
                     let kind = match s {
                         SeatRecord::Human { .. } => "human",
-                        SeatRecord::Ai => "ai",
+                        SeatRecord::Ai { .. } => "ai",
                     };
                     (side.clone(), json!(kind))
                 })

@@ -46,6 +46,7 @@ impl Db {
             ai_millis: 50,
             ai_delay_millis: 0,
             ai_threads: 2,
+            ai_level: grognard_engine::Level::Normal,
             max_games: 1000,
         }
     }
@@ -291,7 +292,32 @@ async fn a_new_game_hands_each_human_seat_a_token_and_a_link() {
     assert_eq!(token.len(), 32);
     assert!(token.bytes().all(|c| c.is_ascii_hexdigit()));
     assert_eq!(blue["link"], format!("/play/{id}?token={token}"));
-    assert_eq!(body["seats"]["orange"], json!({"kind": "ai"}));
+    assert_eq!(
+        body["seats"]["orange"],
+        json!({"kind": "ai", "level": "normal"})
+    );
+}
+
+#[tokio::test]
+async fn a_new_game_sets_the_level_of_each_computer_seat() {
+    let db = Db::new("levels");
+    let (_, app) = open(&db);
+    let (status, body) = post(
+        &app,
+        "/api/games",
+        None,
+        &json!({"scenario": MORNE, "seats": {"blue": "ai", "orange": "ai"}, "levels": {"orange": "easy"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        body["seats"]["orange"],
+        json!({"kind": "ai", "level": "easy"})
+    );
+    assert_eq!(
+        body["seats"]["blue"],
+        json!({"kind": "ai", "level": "normal"})
+    );
 }
 
 #[tokio::test]
@@ -319,6 +345,14 @@ async fn a_new_game_names_what_is_wrong_with_the_request() {
         (
             json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "ai"}, "seed": -1}),
             "-1",
+        ),
+        (
+            json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "ai"}, "levels": {"blue": "hard"}}),
+            "blue",
+        ),
+        (
+            json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "ai"}, "levels": {"orange": "grandmaster"}}),
+            "grandmaster",
         ),
     ];
     for (req, named) in cases {

@@ -646,3 +646,23 @@ fn malformed_lines_are_answered_and_the_session_carries_on() {
     c.ok(&json!({"cmd": "apply", "action": {"type": "draw"}}));
     assert_eq!(c.n(), 1);
 }
+
+#[test]
+fn ai_refuses_unknown_keys_and_wrong_types_naming_the_key() {
+    let mut c = Client::loaded();
+    for (request, key) in [
+        (json!({"cmd": "ai", "budget": 5}), "budget"),
+        (json!({"cmd": "ai", "level": "grandmaster"}), "level"),
+        (json!({"cmd": "ai", "level": 2}), "level"),
+        (json!({"cmd": "ai", "millis": "fast"}), "millis"),
+        (json!({"cmd": "ai", "millis": -1}), "millis"),
+        (json!({"cmd": "ai", "seed": 1.5}), "seed"),
+        (json!({"cmd": "ai", "simulations": 0}), "simulations"),
+    ] {
+        let m = c.refused(&request, "request");
+        assert!(m.contains(key), "{request}: {m}");
+    }
+    let v = c.ok(&json!({"cmd": "ai", "level": "easy", "millis": 20, "seed": 3, "id": 1}));
+    assert!(v["stats"]["candidates"].is_array(), "{v}");
+    assert_eq!(v["plan"][0], v["action"]);
+}

@@ -35,6 +35,7 @@
 //! assert_eq!(game.rules().to_act(game.state()).unwrap().kind, "command");
 //! ```
 
+pub mod ai;
 pub mod battle;
 pub mod cards;
 pub mod data;
@@ -632,5 +633,21 @@ impl Ruleset for BattleCry {
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
         movement::reachable(self, state, unit)
+    }
+
+    fn plans(&self, state: &State, out: &mut Vec<grognard_engine::Plan<Action>>) {
+        self.ai_plans(state, out);
+    }
+
+    fn pass(&self, state: &State) -> Option<Action> {
+        self.ai_pass(state)
+    }
+
+    fn determinize(&self, state: &mut State, seat: &Seat, dice: &mut grognard_engine::Dice) {
+        self.ai_determinize(state, seat, dice);
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        state.turn
     }
 }

@@ -1,7 +1,8 @@
 //! How the computer opponent judges a JOMINI position (not a rule: a heuristic for
 //! `Ruleset::evaluate`).
 
-use super::{victory, Jomini, State};
+use super::{victory, Action, Jomini, State};
+use grognard_engine::{Plan, Ruleset};
 
 /// Points toward victory weigh most, then stands on the table, then order tokens, then
 /// closing on the enemy, from `side`'s view.
@@ -41,4 +42,39 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
         }
     }
     score
+}
+
+/// The computer's plans (not a rule: how it groups the atomic actions): every legal
+/// action is a plan (a move already goes the whole way, JO-MOV-1), but a piece that
+/// has moved this phase is offered no second move, so that no officer walks back
+/// and forth.
+pub(crate) fn plans(rules: &Jomini, state: &State, out: &mut Vec<Plan<Action>>) {
+    let mut legal = Vec::new();
+    rules.legal_actions(state, &mut legal);
+    for a in legal {
+        match a {
+            Action::Move { unit, .. } if state.pieces[unit.index()].moved => {}
+            Action::Activate { unit }
+            | Action::Move { unit, .. }
+            | Action::Exit { unit }
+            | Action::Attack { unit, .. }
+            | Action::Retreat { unit, .. } => out.push(Plan::of_unit(unit, vec![a])),
+            Action::Order {
+                unit: Some(unit), ..
+            } => out.push(Plan::of_unit(unit, vec![a])),
+            _ => out.push(Plan::single(a)),
+        }
+    }
+}
+
+/// The action that closes the current phase, when it is legal.
+pub(crate) fn pass(rules: &Jomini, state: &State) -> Option<Action> {
+    let mut legal = Vec::new();
+    rules.legal_actions(state, &mut legal);
+    legal.into_iter().find(|a| {
+        matches!(
+            a,
+            Action::EndCommand | Action::EndMovement | Action::EndTurn
+        )
+    })
 }

@@ -694,4 +694,16 @@ impl Ruleset for Jomini {
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
         movement::reachable(self, state, unit)
     }
+
+    fn plans(&self, state: &State, out: &mut Vec<grognard_engine::Plan<Action>>) {
+        ai::plans(self, state, out);
+    }
+
+    fn pass(&self, state: &State) -> Option<Action> {
+        ai::pass(self, state)
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        state.turn
+    }
 }

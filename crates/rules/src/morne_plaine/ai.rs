@@ -1,7 +1,8 @@
 //! How the computer opponent judges a Morne Plaine position (not a rule: a heuristic
 //! for `Ruleset::evaluate`).
 
-use super::{MornePlaine, Phase, State};
+use super::{Action, MornePlaine, Phase, State};
+use grognard_engine::Plan;
 
 impl MornePlaine {
     /// Material (strength and morale on the map), objectives held, and nearness of
@@ -56,5 +57,54 @@ impl MornePlaine {
                     .count() as f64;
         }
         score
+    }
+}
+
+/// The computer's plans (not a rule: how it groups the atomic actions). In the
+/// movement phase each unit that has not moved yet may go the whole way to each hex
+/// it can reach, as one plan of single steps; a unit that has moved is offered no
+/// more steps, so that no unit walks back and forth along a road at no cost
+/// (MP-ROAD-3). Every other legal action is a plan of its own; ending the phase is
+/// the pass.
+impl MornePlaine {
+    pub(crate) fn ai_plans(&self, state: &State, out: &mut Vec<Plan<Action>>) {
+        let mut legal = Vec::new();
+        grognard_engine::Ruleset::legal_actions(self, state, &mut legal);
+        let mut movers = Vec::new();
+        let mut first_steps = Vec::new();
+        for a in legal {
+            match a {
+                Action::Move { unit, to } => {
+                    if !state.units[unit.index()].moved {
+                        first_steps.push((unit, to));
+                        if !movers.contains(&unit) {
+                            movers.push(unit);
+                        }
+                    }
+                }
+                Action::EndPhase => out.push(Plan::single(a)),
+                Action::Charge { unit, .. }
+                | Action::Bombard { unit, .. }
+                | Action::Attack { unit, .. } => out.push(Plan::of_unit(unit, vec![a])),
+            }
+        }
+        for unit in movers {
+            let start = state.units[unit.index()].hex;
+            let Ok(reached) = grognard_engine::Ruleset::reachable(self, state, unit) else {
+                continue;
+            };
+            for r in reached {
+                if Some(r.hex) == start
+                    || !r
+                        .path
+                        .first()
+                        .is_some_and(|&h| first_steps.contains(&(unit, h)))
+                {
+                    continue;
+                }
+                let steps = r.path.iter().map(|&to| Action::Move { unit, to }).collect();
+                out.push(Plan::of_unit(unit, steps));
+            }
+        }
     }
 }

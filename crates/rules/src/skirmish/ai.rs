@@ -7,7 +7,8 @@
 //! spends, and strike at a character leaving its zone unless the riposte is worth more.
 
 use super::facing::{attack_arc, Arc};
-use super::{Skirmish, State};
+use super::{Action, Skirmish, State};
+use grognard_engine::{Plan, Ruleset, UnitId};
 
 impl Skirmish {
     /// The score of `state` for `side`: higher is better.
@@ -97,5 +98,91 @@ impl Skirmish {
             }
         }
         score
+    }
+}
+
+/// The computer's plans (not a rule: how it groups the atomic actions). In the
+/// movement phase a character may go the whole way to each hex it can reach, as one
+/// plan of steps; turning on the spot (a free action, SK-ACT-4) is offered only
+/// while the phase has had fewer turns than there are characters, so that nobody
+/// turns back and forth for ever. Every other legal action is a plan of its own;
+/// ending the phase or letting a window pass is the pass.
+impl Skirmish {
+    pub(crate) fn ai_plans(&self, state: &State, out: &mut Vec<Plan<Action>>) {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        let mut first_steps = Vec::new();
+        let turns_left = usize::from(state.turned) < self.names().unit_count();
+        for a in legal {
+            match a {
+                Action::Move { unit, to, evasive } => {
+                    if !evasive {
+                        first_steps.push((unit, to));
+                    }
+                }
+                Action::Face { unit, .. } => {
+                    if turns_left {
+                        out.push(Plan::of_unit(unit, vec![a]));
+                    }
+                }
+                Action::Charge { unit, .. }
+                | Action::Defend { unit }
+                | Action::Flee { unit }
+                | Action::Attack { unit, .. }
+                | Action::Opportunity { unit, .. }
+                | Action::ShortMove { unit, .. }
+                | Action::Shoot { unit, .. }
+                | Action::Maneuver { unit, .. } => out.push(Plan::of_unit(unit, vec![a])),
+                Action::Pass | Action::EndPhase => out.push(Plan::single(a)),
+            }
+        }
+        let mut movers: Vec<UnitId> = first_steps.iter().map(|&(u, _)| u).collect();
+        movers.dedup();
+        for unit in movers {
+            let Ok(reached) = self.reachable(state, unit) else {
+                // No paths to offer: each legal step is a plan.
+                for &(u, to) in first_steps.iter().filter(|(u, _)| *u == unit) {
+                    out.push(Plan::of_unit(
+                        u,
+                        vec![Action::Move {
+                            unit: u,
+                            to,
+                            evasive: false,
+                        }],
+                    ));
+                }
+                continue;
+            };
+            for r in reached {
+                if !r
+                    .path
+                    .first()
+                    .is_some_and(|&h| first_steps.contains(&(unit, h)))
+                {
+                    continue;
+                }
+                let steps = r
+                    .path
+                    .iter()
+                    .map(|&to| Action::Move {
+                        unit,
+                        to,
+                        evasive: false,
+                    })
+                    .collect();
+                out.push(Plan::of_unit(unit, steps));
+            }
+        }
+    }
+
+    pub(crate) fn ai_pass(&self, state: &State) -> Option<Action> {
+        if state.outcome.is_some() {
+            return None;
+        }
+        Some(if state.window.is_some() {
+            Action::Pass
+        } else {
+            Action::EndPhase
+        })
     }
 }

@@ -671,4 +671,16 @@ impl Ruleset for Skirmish {
     fn evaluate(&self, state: &State, side: &str) -> f64 {
         self.score(state, side)
     }
+
+    fn plans(&self, state: &State, out: &mut Vec<grognard_engine::Plan<Action>>) {
+        self.ai_plans(state, out);
+    }
+
+    fn pass(&self, state: &State) -> Option<Action> {
+        self.ai_pass(state)
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        state.turn
+    }
 }

@@ -1,0 +1,187 @@
+//! Whole games between two players, for measuring strength and balancing
+//! scenarios: one game ([`play`]), many in parallel ([`run`]), and the Wilson
+//! interval of a share of wins ([`wilson`]).
+
+use crate::opponent::Opponent;
+use crate::player::{self, Memory, Options, Player};
+use grognard_engine::game::GameError;
+use grognard_engine::scenario::Scenario;
+use grognard_engine::{Game, Ruleset};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// The most actions a game may take before the arena stops it (and records that).
+pub const MAX_ACTIONS: usize = 5_000;
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    /// The player of each side, in the scenario's order of sides.
+    pub players: [Player; 2],
+    /// The game's seed (dice and players).
+    pub seed: u64,
+    /// The cap on actions.
+    pub max_actions: usize,
+}
+
+/// How one game went.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// The scenario's id.
+    pub scenario: String,
+    /// The sides, in the scenario's order.
+    pub sides: [String; 2],
+    /// Each side's player.
+    pub players: [String; 2],
+    /// The seed.
+    pub seed: u64,
+    /// The winning side; `None` for a draw or a game stopped at the cap.
+    pub winner: Option<String>,
+    /// Why it ended.
+    pub reason: String,
+    /// Actions played.
+    pub actions: usize,
+    /// True when the cap on actions stopped it.
+    pub capped: bool,
+    /// Wall time, in milliseconds.
+    pub millis: u64,
+}
+
+/// Plays one game of ruleset `R` between the spec's players.
+///
+/// # Errors
+/// A scenario that does not fit the ruleset.
+pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameRecord, GameError> {
+    let start = Instant::now();
+    let mut game = Game::<R>::new(scenario.clone(), Some(spec.seed))?;
+    let sides: [String; 2] = [0, 1].map(|i| {
+        scenario
+            .sides
+            .get(i)
+            .map_or_else(String::new, |s| s.id.clone())
+    });
+    let mut memories = [Memory::default(), Memory::default()];
+    let mut actions = 0usize;
+    let mut decision = 0u64;
+    let mut capped = false;
+    'game: while let Some(d) = game.rules().to_act(game.state()) {
+        let seat = usize::from(sides[1] == d.side);
+        let seed = spec.seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA4E4A;
+        decision += 1;
+        let rules = game.rules_arc();
+        let Some(choice) = player::decide(
+            &*rules,
+            game.state(),
+            spec.players[seat],
+            seed,
+            Options::default(),
+            &mut memories[seat],
+        ) else {
+            break;
+        };
+        for (n, step) in choice.plan.steps.into_iter().enumerate() {
+            if actions >= spec.max_actions {
+                capped = true;
+                break 'game;
+            }
+            if n > 0
+                && rules
+                    .to_act(game.state())
+                    .is_none_or(|now| now.side != d.side)
+            {
+                break;
+            }
+            if game.apply(step).is_err() {
+                // A later step no longer legal (the first always is): the plan ends.
+                if n == 0 {
+                    break 'game;
+                }
+                break;
+            }
+            actions += 1;
+        }
+    }
+    let outcome = game.rules().outcome(game.state());
+    Ok(GameRecord {
+        scenario: scenario.id.clone(),
+        players: spec.players.map(|p| p.to_string()),
+        sides,
+        seed: spec.seed,
+        winner: if capped {
+            None
+        } else {
+            outcome.as_ref().and_then(|o| o.winner.clone())
+        },
+        reason: if capped {
+            format!("stopped at {} actions", spec.max_actions)
+        } else {
+            outcome.map_or_else(|| "no one to act".to_owned(), |o| o.reason)
+        },
+        actions,
+        capped,
+        millis: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+    })
+}
+
+/// Plays the games on `threads` threads (one game each at a time), calling `done`
+/// after each; the records in the order of `games`.
+///
+/// # Errors
+/// The first game whose scenario does not fit its ruleset.
+pub fn run(
+    opponent: &Opponent,
+    games: &[(Scenario, GameSpec)],
+    threads: usize,
+    done: &(dyn Fn(&GameRecord) + Sync),
+) -> Result<Vec<GameRecord>, GameError> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<GameRecord, GameError>>>> =
+        Mutex::new((0..games.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1).min(games.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some((scenario, spec)) = games.get(i) else {
+                    break;
+                };
+                let record = opponent.play(scenario, spec);
+                if let Ok(r) = &record {
+                    done(r);
+                }
+                results
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(record);
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err(GameError::Format("a game was not played".into()))))
+        .collect()
+}
+
+/// The 95% Wilson score interval of `wins` (a draw counts a half) out of `n`.
+///
+/// ```
+/// let (lo, hi) = grognard_ai::arena::wilson(48.0, 80);
+/// assert!((lo - 0.491).abs() < 0.01 && (hi - 0.700).abs() < 0.01);
+/// assert_eq!(grognard_ai::arena::wilson(0.0, 0), (0.0, 1.0));
+/// ```
+#[must_use]
+pub fn wilson(wins: f64, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    #[expect(clippy::cast_precision_loss, reason = "game counts are small")]
+    let n = n as f64;
+    let p = wins / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}

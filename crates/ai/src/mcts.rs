@@ -1,0 +1,520 @@
+//! Monte Carlo tree search over plans.
+//!
+//! - **Open loop for chance**: tree edges are plans, not states. Every iteration
+//!   plays the plans from the root with fresh dice, so a node stands for the plans
+//!   that lead to it, whatever the dice did.
+//! - **Information sets for hidden information**: every iteration starts from
+//!   [`Ruleset::determinize`] of the root for the side to act, so the search never
+//!   reads what that side cannot see (single-observer IS-MCTS). A plan kept in a node
+//!   that is not legal in this iteration's sample is skipped.
+//! - **Truncated simulations**: below the tree, random plans (a random unit, then
+//!   one of its plans) until the end of the side's turn, or of the enemy's reply at
+//!   `hard`; then [`Ruleset::evaluate`], taken relative to the root's so that a side
+//!   far ahead or behind still tells good plans from bad, mapped to [0, 1] by a
+//!   logistic and pulled toward the middle by a discount a turn so that an earlier
+//!   win is worth more. A finished game is worth 1, 0.5 or 0. The win chance shown
+//!   adds the root's own evaluation back.
+//! - **Root parallelism**: each thread grows its own tree with its own seed; the
+//!   root's visits and values are summed.
+
+use crate::plans::{self, PhaseCount, PhaseKey};
+use crate::rng::Rng;
+use grognard_engine::{Dice, Plan, Ruleset, Seat};
+use std::time::{Duration, Instant};
+
+/// When the search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// After this long.
+    Time(Duration),
+    /// After this many simulations in all: the same count and seed give the same
+    /// choice on any machine.
+    Simulations(u64),
+}
+
+/// How far a simulation looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// To the end of the side's own turn.
+    OwnTurn,
+    /// Through the enemy's reply, to the start of the side's next turn.
+    EnemyReply,
+}
+
+/// The search's settings.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// When to stop.
+    pub budget: Budget,
+    /// Threads, each with its own tree.
+    pub threads: usize,
+    /// Seed of the dice, samples and ties.
+    pub seed: u64,
+    /// How far simulations look.
+    pub horizon: Horizon,
+    /// UCT's exploration constant.
+    pub exploration: f64,
+    /// Each game turn multiplies a result's distance from a draw by this.
+    pub discount: f64,
+    /// The evaluation difference that moves the win chance from 50% to 73%
+    /// (logistic scale).
+    pub scale: f64,
+    /// The most plans one simulation plays.
+    pub max_plans: usize,
+    /// The most plans a unit keeps in a node (its best by a look one plan ahead).
+    pub per_unit: usize,
+    /// Plans already played in the root's phase (for the cap on plans a phase).
+    pub played_in_phase: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            budget: Budget::Time(Duration::from_secs(1)),
+            threads: 1,
+            seed: 0x5EED,
+            horizon: Horizon::OwnTurn,
+            exploration: 0.7,
+            discount: 0.98,
+            scale: 8.0,
+            max_plans: 80,
+            per_unit: 8,
+            played_in_phase: 0,
+        }
+    }
+}
+
+/// One root plan as the search saw it.
+#[derive(Clone, Debug)]
+pub struct Weighed<A> {
+    /// The plan.
+    pub plan: Plan<A>,
+    /// Simulations through it.
+    pub visits: u64,
+    /// Mean win chance of the side to act after it.
+    pub win: f64,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct Searched<A> {
+    /// The root plans, most visited first (ties: higher win first).
+    pub weighed: Vec<Weighed<A>>,
+    /// Simulations run.
+    pub simulations: u64,
+}
+
+impl<A: Clone> Searched<A> {
+    /// The plan to play: the most visited.
+    #[must_use]
+    pub fn best(&self) -> Option<&Plan<A>> {
+        self.weighed.first().map(|w| &w.plan)
+    }
+}
+
+/// Searches `state` for the side to act. `None` once the game is over.
+pub fn search<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    config: &SearchConfig,
+) -> Option<Searched<R::Action>> {
+    let decision = rules.to_act(state)?;
+    // The clock starts now: ranking the root's plans is part of the decision's time.
+    let started = Instant::now();
+    let root_plans = plans::candidates(rules, state, config.played_in_phase, Some(config.per_unit));
+    if root_plans.len() <= 1 {
+        return Some(Searched {
+            weighed: root_plans
+                .into_iter()
+                .map(|plan| Weighed {
+                    plan,
+                    visits: 0,
+                    win: 0.5,
+                })
+                .collect(),
+            simulations: 0,
+        });
+    }
+    let threads = config.threads.max(1);
+    // The root's evaluation, read from a sample of what the side may see.
+    let baseline = {
+        let mut s = state.clone();
+        let seat = Seat::Side(decision.side.clone());
+        rules.determinize(&mut s, &seat, &mut Dice::new(config.seed));
+        rules.evaluate(&s, &decision.side)
+    };
+    let deadline = match config.budget {
+        Budget::Time(d) => Some(started + d),
+        Budget::Simulations(_) => None,
+    };
+    let quota = |t: usize| match config.budget {
+        Budget::Time(_) => u64::MAX,
+        Budget::Simulations(n) => {
+            let per = n / threads as u64;
+            per + u64::from((t as u64) < n % threads as u64)
+        }
+    };
+    let results: Vec<(Vec<(u64, f64)>, u64)> = if threads == 1 {
+        vec![Tree::new(
+            rules,
+            state,
+            &decision.side,
+            config,
+            &root_plans,
+            0,
+            baseline,
+        )
+        .run(quota(0), deadline)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let root_plans = &root_plans;
+                    let side = &decision.side;
+                    scope.spawn(move || {
+                        Tree::new(rules, state, side, config, root_plans, t, baseline)
+                            .run(quota(t), deadline)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread does not panic"))
+                .collect()
+        })
+    };
+    let mut totals = vec![(0u64, 0.0f64); root_plans.len()];
+    let mut simulations = 0;
+    for (stats, sims) in results {
+        simulations += sims;
+        for (t, s) in totals.iter_mut().zip(stats) {
+            t.0 += s.0;
+            t.1 += s.1;
+        }
+    }
+    let mut weighed: Vec<Weighed<R::Action>> = root_plans
+        .into_iter()
+        .zip(totals)
+        .map(|(plan, (visits, sum))| Weighed {
+            plan,
+            visits,
+            #[expect(
+                clippy::cast_precision_loss,
+                reason = "visit counts are far below 2^52"
+            )]
+            win: if visits == 0 {
+                0.5
+            } else {
+                sum / visits as f64
+            },
+        })
+        .collect();
+    weighed.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win.total_cmp(&a.win)));
+    Some(Searched {
+        weighed,
+        simulations,
+    })
+}
+
+/// The plans made for a phase, in a truncated simulation.
+type PhasePlans<A> = (Option<PhaseKey>, Vec<Plan<A>>);
+
+struct Node<A> {
+    /// The side choosing here.
+    mover: String,
+    plans: Vec<Plan<A>>,
+    /// Per plan: visits, summed value for the mover, child node.
+    visits: Vec<u64>,
+    values: Vec<f64>,
+    children: Vec<Option<usize>>,
+    total: u64,
+}
+
+struct Tree<'a, R: Ruleset> {
+    rules: &'a R,
+    root: &'a R::State,
+    me: &'a str,
+    config: &'a SearchConfig,
+    nodes: Vec<Node<R::Action>>,
+    baseline: f64,
+    rng: Rng,
+    events: Vec<R::Event>,
+}
+
+impl<'a, R: Ruleset> Tree<'a, R> {
+    fn new(
+        rules: &'a R,
+        root: &'a R::State,
+        me: &'a str,
+        config: &'a SearchConfig,
+        root_plans: &[Plan<R::Action>],
+        thread: usize,
+        baseline: f64,
+    ) -> Tree<'a, R> {
+        let n = root_plans.len();
+        Tree {
+            rules,
+            root,
+            me,
+            config,
+            nodes: vec![Node {
+                mover: me.to_owned(),
+                plans: root_plans.to_vec(),
+                visits: vec![0; n],
+                values: vec![0.0; n],
+                children: vec![None; n],
+                total: 0,
+            }],
+            baseline,
+            rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
+            events: Vec::new(),
+        }
+    }
+
+    /// Runs simulations until the quota or the deadline; the root's visits and value
+    /// sums, and the number of simulations.
+    fn run(mut self, quota: u64, deadline: Option<Instant>) -> (Vec<(u64, f64)>, u64) {
+        let mut done = 0;
+        while done < quota {
+            if let Some(d) = deadline {
+                // The first simulation always runs, so every answer has some basis.
+                if done > 0 && Instant::now() >= d {
+                    break;
+                }
+            }
+            self.simulate();
+            done += 1;
+        }
+        let root = &self.nodes[0];
+        let stats = root
+            .visits
+            .iter()
+            .zip(&root.values)
+            .map(|(&v, &s)| (v, s))
+            .collect();
+        (stats, done)
+    }
+
+    fn simulate(&mut self) {
+        let rules = self.rules;
+        let mut state = self.root.clone();
+        let seat = Seat::Side(self.me.to_owned());
+        rules.determinize(&mut state, &seat, &mut Dice::new(self.rng.next_u64()));
+        let mut dice = Dice::new(self.rng.next_u64());
+        let mut horizon = TurnWatch::start(rules, &state, self.me, self.config.horizon);
+        let mut phase = PhaseCount::default();
+        phase.observe(rules, &state);
+        for _ in 0..self.config.played_in_phase {
+            phase.played();
+        }
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut node = 0usize;
+        let mut plays = 0usize;
+        // Selection and expansion.
+        loop {
+            if rules.to_act(&state).is_none() || horizon.reached() || plays >= self.config.max_plans
+            {
+                break;
+            }
+            let Some(i) = self.select(node, &state) else {
+                break;
+            };
+            let plan = self.nodes[node].plans[i].clone();
+            plans::play(rules, &mut state, &plan, &mut dice, &mut self.events);
+            plays += 1;
+            phase.played();
+            phase.observe(rules, &state);
+            horizon.observe(rules, &state);
+            path.push((node, i));
+            match self.nodes[node].children[i] {
+                Some(child) => node = child,
+                None => {
+                    if let Some(d) = rules.to_act(&state) {
+                        if !horizon.reached() {
+                            // Below the root, a unit keeps a random few of its
+                            // plans: ranking them all would cost more than the
+                            // simulations they save.
+                            let mut plans = plans::candidates(rules, &state, phase.plans(), None);
+                            plans::sample_per_unit(&mut plans, self.config.per_unit, &mut self.rng);
+                            let n = plans.len();
+                            self.nodes.push(Node {
+                                mover: d.side,
+                                plans,
+                                visits: vec![0; n],
+                                values: vec![0.0; n],
+                                children: vec![None; n],
+                                total: 0,
+                            });
+                            let child = self.nodes.len() - 1;
+                            self.nodes[node].children[i] = Some(child);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        // Truncated simulation: the plans of a phase are made once and used up as
+        // units act (a plan no longer legal is dropped when drawn).
+        let mut cached: Option<PhasePlans<R::Action>> = None;
+        while plays < self.config.max_plans && rules.to_act(&state).is_some() && !horizon.reached()
+        {
+            let key = PhaseKey::of(rules, &state);
+            let stale = cached.as_ref().is_none_or(|(k, _)| *k != key)
+                || phase.plans() >= plans::phase_cap(rules.names().unit_count());
+            if stale {
+                cached = Some((key, plans::candidates(rules, &state, phase.plans(), None)));
+            }
+            let Some((_, list)) = cached.as_mut() else {
+                break;
+            };
+            let mut chosen = None;
+            while !list.is_empty() {
+                let i = plans::random_index(list, &mut self.rng);
+                if plans::available(rules, &state, &list[i]) {
+                    chosen = Some(list.swap_remove(i));
+                    break;
+                }
+                list.swap_remove(i);
+            }
+            let Some(plan) = chosen else {
+                // Nothing left of the phase's plans: make them again.
+                cached = None;
+                let fresh = plans::candidates(rules, &state, phase.plans(), None);
+                if fresh.is_empty() {
+                    break;
+                }
+                let i = plans::random_index(&fresh, &mut self.rng);
+                plans::play(rules, &mut state, &fresh[i], &mut dice, &mut self.events);
+                plays += 1;
+                phase.played();
+                phase.observe(rules, &state);
+                horizon.observe(rules, &state);
+                continue;
+            };
+            if let (Some(u), Some((_, list))) = (plan.unit, cached.as_mut()) {
+                list.retain(|p| p.unit != Some(u));
+            }
+            plans::play(rules, &mut state, &plan, &mut dice, &mut self.events);
+            plays += 1;
+            phase.played();
+            phase.observe(rules, &state);
+            horizon.observe(rules, &state);
+        }
+        let value = self.value(&state);
+        for (n, i) in path {
+            let node = &mut self.nodes[n];
+            let v = if node.mover == self.me {
+                value
+            } else {
+                1.0 - value
+            };
+            node.visits[i] += 1;
+            node.values[i] += v;
+            node.total += 1;
+        }
+    }
+
+    /// UCT among the node's plans that are legal now; an unvisited one first.
+    fn select(&mut self, node: usize, state: &R::State) -> Option<usize> {
+        let rules = self.rules;
+        let n = &self.nodes[node];
+        let count = n.plans.len();
+        if count == 0 {
+            return None;
+        }
+        let offset = self.rng.below(count);
+        let mut best: Option<(f64, usize)> = None;
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "visit counts are far below 2^52"
+        )]
+        let ln = ((n.total + 1) as f64).ln();
+        for k in 0..count {
+            let i = (k + offset) % count;
+            let score = if n.visits[i] == 0 {
+                f64::INFINITY
+            } else {
+                #[expect(
+                    clippy::cast_precision_loss,
+                    reason = "visit counts are far below 2^52"
+                )]
+                let v = n.visits[i] as f64;
+                n.values[i] / v + self.config.exploration * (ln / v).sqrt()
+            };
+            if best.is_none_or(|(b, _)| score > b) {
+                // Checked only for a plan that would be chosen: legality costs time.
+                if plans::available(rules, state, &n.plans[i]) {
+                    best = Some((score, i));
+                }
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    /// The win chance of the side that searches, from 0 to 1.
+    fn value(&self, state: &R::State) -> f64 {
+        let rules = self.rules;
+        if let Some(o) = rules.outcome(state) {
+            return match o.winner {
+                Some(w) if w == self.me => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        let score = rules.evaluate(state, self.me) - self.baseline;
+        let win = logistic(score / self.config.scale);
+        let turns = rules.turn(state).saturating_sub(rules.turn(self.root));
+        0.5 + (win - 0.5)
+            * self
+                .config
+                .discount
+                .powi(i32::try_from(turns).unwrap_or(i32::MAX))
+    }
+}
+
+/// Counts the turns that begin in a simulation: a turn begins when a side other than
+/// the last active one decides outside a window.
+struct TurnWatch {
+    active: Option<String>,
+    switches: u32,
+    limit: u32,
+}
+
+impl TurnWatch {
+    fn start<R: Ruleset>(rules: &R, state: &R::State, me: &str, horizon: Horizon) -> TurnWatch {
+        let reaction = rules.to_act(state).is_none_or(|d| d.reaction);
+        TurnWatch {
+            active: (!reaction).then(|| me.to_owned()),
+            switches: 0,
+            limit: match horizon {
+                Horizon::OwnTurn => 1,
+                Horizon::EnemyReply => 2,
+            },
+        }
+    }
+
+    fn observe<R: Ruleset>(&mut self, rules: &R, state: &R::State) {
+        if let Some(d) = rules.to_act(state) {
+            if d.reaction {
+                return;
+            }
+            match &self.active {
+                Some(a) if *a == d.side => {}
+                Some(_) => {
+                    self.switches += 1;
+                    self.active = Some(d.side);
+                }
+                None => self.active = Some(d.side),
+            }
+        }
+    }
+
+    fn reached(&self) -> bool {
+        self.switches >= self.limit
+    }
+}
+
+/// The logistic function.
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}

@@ -1,0 +1,205 @@
+//! The computer opponent for games of any ruleset: [`Opponent`] implements the
+//! engine's [`Computer`] for the protocol and the server, and plays whole games for
+//! the arena. It learns the rulesets' types from a [`RulesetVisitor`] walk
+//! (`grognard_rules::visit_all`), then reaches the typed game behind
+//! [`AnyGame::as_any`].
+
+use crate::arena::{GameRecord, GameSpec};
+use crate::player::{self, Memory, Options, Player};
+use grognard_engine::game::GameError;
+use grognard_engine::scenario::Scenario;
+use grognard_engine::{
+    AiAnswer, AiRequest, AiStats, AnyGame, Candidate, Computer, EngineError, Game, Ruleset,
+    RulesetVisitor,
+};
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
+/// Candidates shown in an answer's stats.
+pub const SHOWN: usize = 5;
+
+type ChooseFn = fn(&Opponent, &dyn AnyGame, &AiRequest) -> Result<AiAnswer, EngineError>;
+type PlayFn = fn(&Scenario, &GameSpec) -> Result<GameRecord, GameError>;
+
+struct Entry {
+    name: &'static str,
+    choose: ChooseFn,
+    play: PlayFn,
+}
+
+/// A game, as far as a player's memory goes: its ruleset, scenario and seed.
+type GameKey = (&'static str, String, u64);
+
+/// The computer opponent, for every ruleset it was shown.
+///
+/// ```
+/// use grognard_ai::Opponent;
+/// use grognard_engine::{AiRequest, Computer, Level};
+/// let mut opponent = Opponent::new();
+/// grognard_rules::visit_all(&mut opponent);
+/// let registry = grognard_rules::registry();
+/// let b = grognard_rules::builtin::find("bridge-at-morne").unwrap();
+/// let game = registry.new_game(registry.load_scenario(b.path, b.text).unwrap(), None).unwrap();
+/// let request = AiRequest { level: Level::Normal, simulations: Some(20), seed: Some(7), ..AiRequest::default() };
+/// let answer = opponent.choose(game.as_ref(), &request).unwrap();
+/// assert!(answer.action.is_some());
+/// ```
+pub struct Opponent {
+    entries: Vec<Entry>,
+    memory: Mutex<HashMap<GameKey, Memory>>,
+    threads: usize,
+}
+
+impl Default for Opponent {
+    fn default() -> Opponent {
+        Opponent::new()
+    }
+}
+
+impl RulesetVisitor for Opponent {
+    fn visit<R: Ruleset>(&mut self) {
+        self.entries.push(Entry {
+            name: R::NAME,
+            choose: choose::<R>,
+            play: crate::arena::play::<R>,
+        });
+    }
+}
+
+/// Games whose memory is kept at most; beyond, the oldest memories are dropped
+/// (a memory only caps a phase's plans and a turn's time).
+const MEMORIES: usize = 4096;
+
+impl Opponent {
+    /// An opponent that knows no ruleset yet, searching on every core.
+    #[must_use]
+    pub fn new() -> Opponent {
+        Opponent {
+            entries: Vec::new(),
+            memory: Mutex::new(HashMap::new()),
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        }
+    }
+
+    /// The same, searching with `threads` threads (at least one).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Opponent {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The names of the rulesets it knows.
+    #[must_use]
+    pub fn rulesets(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|e| e.name).collect()
+    }
+
+    /// Plays one whole game of `scenario` for the arena.
+    ///
+    /// # Errors
+    /// A ruleset it does not know, or a scenario that does not fit it.
+    pub fn play(&self, scenario: &Scenario, spec: &GameSpec) -> Result<GameRecord, GameError> {
+        let entry = self
+            .entries
+            .iter()
+            .find(|e| e.name == scenario.ruleset)
+            .ok_or_else(|| GameError::Format(format!("unknown ruleset `{}`", scenario.ruleset)))?;
+        (entry.play)(scenario, spec)
+    }
+}
+
+impl Computer for Opponent {
+    fn choose(&self, game: &dyn AnyGame, request: &AiRequest) -> Result<AiAnswer, EngineError> {
+        let entry = self
+            .entries
+            .iter()
+            .find(|e| e.name == game.ruleset())
+            .ok_or_else(|| {
+                EngineError::BadRequest(format!("no computer player for `{}`", game.ruleset()))
+            })?;
+        (entry.choose)(self, game, request)
+    }
+}
+
+fn choose<R: Ruleset>(
+    opponent: &Opponent,
+    game: &dyn AnyGame,
+    request: &AiRequest,
+) -> Result<AiAnswer, EngineError> {
+    let game = game
+        .as_any()
+        .downcast_ref::<Game<R>>()
+        .ok_or_else(|| EngineError::BadRequest(format!("not a game of `{}`", R::NAME)))?;
+    let key: GameKey = (R::NAME, game.scenario().id.clone(), game.seed());
+    let mut memory = {
+        let mut all = opponent
+            .memory
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        all.remove(&key).unwrap_or_default()
+    };
+    let seed = request.seed.unwrap_or_else(|| {
+        game.seed() ^ (game.log().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    });
+    let options = Options {
+        millis: request.millis,
+        simulations: request.simulations,
+        // A fixed simulation count searches on one thread, so that it repeats.
+        threads: if request.simulations.is_some() {
+            1
+        } else {
+            opponent.threads
+        },
+    };
+    let choice = player::decide(
+        game.rules(),
+        game.state(),
+        Player::from(request.level),
+        seed,
+        options,
+        &mut memory,
+    );
+    {
+        let mut all = opponent
+            .memory
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if all.len() >= MEMORIES {
+            all.clear();
+        }
+        all.insert(key, memory);
+    }
+    let Some(choice) = choice else {
+        return Ok(AiAnswer::default());
+    };
+    let names = game.rules().names();
+    let json = |a: &R::Action| {
+        names
+            .scope(|| serde_json::to_value(a))
+            .map_err(|e| EngineError::BadRequest(format!("an action does not serialise: {e}")))
+    };
+    let plan = choice
+        .plan
+        .steps
+        .iter()
+        .map(json)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut candidates = Vec::new();
+    for w in choice.weighed.iter().take(SHOWN) {
+        if let Some(first) = w.plan.steps.first() {
+            candidates.push(Candidate {
+                action: json(first)?,
+                visits: w.visits,
+                win: (w.win * 1000.0).round() / 1000.0,
+            });
+        }
+    }
+    Ok(AiAnswer {
+        action: plan.first().cloned(),
+        plan,
+        stats: AiStats {
+            simulations: choice.simulations,
+            candidates,
+        },
+    })
+}

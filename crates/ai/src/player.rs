@@ -1,0 +1,225 @@
+//! Players: the levels and the arena's other contestants, and the memory a player
+//! keeps over one game (plans played in the phase, time spent in the turn).
+
+use crate::mcts::{self, Budget, Horizon, SearchConfig, Weighed};
+use crate::plans::{self, PhaseCount};
+use crate::rng::Rng;
+use grognard_engine::{Level, Plan, Ruleset};
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A random plan (a random unit, then one of its plans).
+    Random,
+    /// Greedy one plan ahead.
+    Easy,
+    /// The search, about a second a decision.
+    Normal,
+    /// The search, about five seconds a decision, through the enemy's reply.
+    Hard,
+    /// The search with this many milliseconds a decision.
+    Mcts(u64),
+    /// The search with this many simulations a decision: repeatable on any machine.
+    MctsSims(u64),
+}
+
+/// A player name that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N)")]
+pub struct UnknownPlayer(pub String);
+
+impl FromStr for Player {
+    type Err = UnknownPlayer;
+    fn from_str(s: &str) -> Result<Player, UnknownPlayer> {
+        let number = |n: &str| {
+            n.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| UnknownPlayer(s.to_owned()))
+        };
+        match s {
+            "random" => Ok(Player::Random),
+            "easy" => Ok(Player::Easy),
+            "normal" => Ok(Player::Normal),
+            "hard" => Ok(Player::Hard),
+            _ => {
+                if let Some(n) = s.strip_prefix("mcts-sims:") {
+                    Ok(Player::MctsSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts:") {
+                    Ok(Player::Mcts(number(n)?))
+                } else {
+                    Err(UnknownPlayer(s.to_owned()))
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Easy => f.write_str("easy"),
+            Player::Normal => f.write_str("normal"),
+            Player::Hard => f.write_str("hard"),
+            Player::Mcts(ms) => write!(f, "mcts:{ms}"),
+            Player::MctsSims(n) => write!(f, "mcts-sims:{n}"),
+        }
+    }
+}
+
+impl From<Level> for Player {
+    fn from(level: Level) -> Player {
+        match level {
+            Level::Easy => Player::Easy,
+            Level::Normal => Player::Normal,
+            Level::Hard => Player::Hard,
+        }
+    }
+}
+
+/// Milliseconds a decision at `normal`.
+pub const NORMAL_MILLIS: u64 = 1_000;
+/// Milliseconds a decision at `hard`.
+pub const HARD_MILLIS: u64 = 5_000;
+/// A whole turn may take this many decisions' budgets, after which the player
+/// decides greedily until its turn ends.
+pub const TURN_BUDGETS: u32 = 15;
+
+impl Player {
+    /// The search settings of this player, with the given time per decision (for
+    /// the levels and `mcts:MILLIS`), or `None` for the players that do not search.
+    #[must_use]
+    pub fn search(self, millis: Option<u64>, simulations: Option<u64>) -> Option<SearchConfig> {
+        let (ms, horizon) = match self {
+            Player::Random | Player::Easy => return None,
+            Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
+            Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
+            Player::Mcts(ms) => (ms, Horizon::OwnTurn),
+            Player::MctsSims(n) => {
+                return Some(SearchConfig {
+                    budget: Budget::Simulations(n),
+                    ..SearchConfig::default()
+                })
+            }
+        };
+        let budget = match simulations {
+            Some(n) => Budget::Simulations(n),
+            None => Budget::Time(Duration::from_millis(millis.unwrap_or(ms))),
+        };
+        Some(SearchConfig {
+            budget,
+            horizon,
+            ..SearchConfig::default()
+        })
+    }
+}
+
+/// What a player remembers over one game.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    phase: PhaseCount,
+    turn: Option<(u32, String)>,
+    spent: Duration,
+}
+
+/// A player's choice.
+#[derive(Clone, Debug)]
+pub struct Choice<A> {
+    /// The plan to play.
+    pub plan: Plan<A>,
+    /// The plans weighed, best first (for `easy`, visits are 0 and `win` is the
+    /// score's logistic).
+    pub weighed: Vec<Weighed<A>>,
+    /// Simulations run.
+    pub simulations: u64,
+}
+
+/// How a player decides beyond who it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// The time for this decision instead of the player's.
+    pub millis: Option<u64>,
+    /// A fixed number of simulations instead of a time budget.
+    pub simulations: Option<u64>,
+    /// Threads for the search (0: one).
+    pub threads: usize,
+}
+
+/// The choice of `player` for the side to act, or `None` once the game is over.
+pub fn decide<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    player: Player,
+    seed: u64,
+    options: Options,
+    memory: &mut Memory,
+) -> Option<Choice<R::Action>> {
+    let decision = rules.to_act(state)?;
+    memory.phase.observe(rules, state);
+    let turn = (rules.turn(state), decision.side.clone());
+    if memory.turn.as_ref() != Some(&turn) {
+        memory.turn = Some(turn);
+        memory.spent = Duration::ZERO;
+    }
+    let start = Instant::now();
+    let played = memory.phase.plans();
+    let mut config = player.search(options.millis, options.simulations);
+    if let Some(c) = &mut config {
+        if let Budget::Time(d) = c.budget {
+            // Cap the whole turn: once it is spent, decide greedily.
+            let cap = d * TURN_BUDGETS;
+            if memory.spent >= cap {
+                config = None;
+            } else {
+                c.budget = Budget::Time(d.min(cap - memory.spent));
+            }
+        }
+    }
+    let choice = match (player, config) {
+        (Player::Random, _) => {
+            let candidates = plans::candidates(rules, state, played, None);
+            if candidates.is_empty() {
+                return None;
+            }
+            let i = plans::random_index(&candidates, &mut Rng::new(seed));
+            Choice {
+                plan: candidates[i].clone(),
+                weighed: Vec::new(),
+                simulations: 0,
+            }
+        }
+        (_, Some(mut c)) => {
+            c.seed = seed;
+            c.threads = options.threads.max(1);
+            c.played_in_phase = played;
+            let searched = mcts::search(rules, state, &c)?;
+            Choice {
+                plan: searched.best()?.clone(),
+                weighed: searched.weighed,
+                simulations: searched.simulations,
+            }
+        }
+        (_, None) => {
+            let (plan, all) = crate::greedy::choose(rules, state, played, seed)?;
+            Choice {
+                plan,
+                weighed: all
+                    .into_iter()
+                    .map(|(plan, score)| Weighed {
+                        plan,
+                        visits: 0,
+                        win: 1.0 / (1.0 + (-score / SearchConfig::default().scale).exp()),
+                    })
+                    .collect(),
+                simulations: 0,
+            }
+        }
+    };
+    memory.phase.played();
+    memory.spent += start.elapsed();
+    Some(choice)
+}

@@ -1,0 +1,284 @@
+//! The computer opponent's tests: games end, the search beats random play, hidden
+//! information stays hidden, answers repeat.
+
+mod hidden;
+
+use grognard_ai::arena::{self, GameSpec, MAX_ACTIONS};
+use grognard_ai::{Opponent, Player};
+use grognard_engine::scenario::Scenario;
+use grognard_engine::{AiRequest, Computer, Dice, Game, Level, Ruleset};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn opponent() -> Opponent {
+    let mut o = Opponent::new().with_threads(1);
+    grognard_rules::visit_all(&mut o);
+    o
+}
+
+fn builtins() -> Vec<Scenario> {
+    let registry = grognard_rules::registry();
+    grognard_rules::builtin::SCENARIOS
+        .iter()
+        .map(|b| {
+            registry
+                .load_scenario(b.path, b.text)
+                .expect("built-ins are valid")
+        })
+        .collect()
+}
+
+fn play(o: &Opponent, s: &Scenario, players: [Player; 2], seed: u64) -> arena::GameRecord {
+    let spec = GameSpec {
+        players,
+        seed,
+        max_actions: MAX_ACTIONS,
+    };
+    let t = std::time::Instant::now();
+    let r = o.play(s, &spec).expect("the scenario fits its ruleset");
+    eprintln!(
+        "{} {:?} seed {seed}: {:?} after {} actions, {:?}",
+        s.id,
+        r.players,
+        r.winner,
+        r.actions,
+        t.elapsed()
+    );
+    r
+}
+
+fn scenario(id: &str) -> Scenario {
+    let b = grognard_rules::builtin::find(id).expect("a built-in");
+    grognard_rules::registry()
+        .load_scenario(b.path, b.text)
+        .expect("valid")
+}
+
+/// Issue 13, item 2: a game in which every seat is the computer ends, in every
+/// built-in scenario, well before the cap on actions.
+#[test]
+fn computer_against_computer_ends_in_every_builtin() {
+    let o = opponent();
+    for (i, s) in builtins().iter().enumerate() {
+        // The second Morne Plaine scenario is the slowest to search in a debug
+        // build: random plans there, the search everywhere else.
+        let search = if s.id == "heights-of-aubrac" {
+            Player::Random
+        } else {
+            Player::MctsSims(2)
+        };
+        let players = if i % 2 == 0 {
+            [search, Player::Random]
+        } else {
+            [Player::Random, search]
+        };
+        let r = play(&o, s, players, 1);
+        assert!(!r.capped, "{}: {} actions, {}", s.id, r.actions, r.reason);
+        assert!(
+            grognard_rules::registry().get(&s.ruleset).is_some() && r.reason != "no one to act",
+            "{}: the game stopped without an outcome",
+            s.id
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
+
+    /// Issue 13, item 2: for any seed, computer seats finish every built-in scenario.
+    #[test]
+    fn computer_games_end_for_any_seed(seed in any::<u64>()) {
+        let o = opponent();
+        for s in builtins() {
+            let quick = s.ruleset != "morne_plaine";
+            let players = if quick { [Player::Easy, Player::Easy] } else { [Player::Random, Player::Random] };
+            let r = play(&o, &s, players, seed);
+            prop_assert!(!r.capped, "{} seed {}: {}", s.id, seed, r.reason);
+            prop_assert!(r.reason != "no one to act");
+        }
+    }
+}
+
+/// The search beats random play in most games (a small arena, fixed simulation
+/// counts so that it repeats).
+#[test]
+fn the_search_beats_random_play_in_most_games() {
+    let o = opponent();
+    let s = scenario("crossing-at-hollins-ford");
+    let mut wins = 0;
+    for k in 0..4u64 {
+        let players = if k % 2 == 0 {
+            [Player::MctsSims(3), Player::Random]
+        } else {
+            [Player::Random, Player::MctsSims(3)]
+        };
+        let r = play(&o, &s, players, 100 + k / 2);
+        let search_side = &r.sides[usize::from(k % 2 == 1)];
+        if r.winner.as_ref() == Some(search_side) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 3, "the search won {wins} of 4");
+}
+
+/// Issue 13: in Morne Plaine the computer stepped a unit back and forth along a road
+/// at no cost for ever. Now each unit moves once a phase, and the phase ends.
+#[test]
+fn regression_no_unit_walks_back_and_forth_along_a_road() {
+    use grognard_ai::player::{decide, Memory, Options};
+    use grognard_rules::morne_plaine::MornePlaine;
+    let mut game = Game::<MornePlaine>::new(scenario("bridge-at-morne"), Some(5)).expect("valid");
+    let rules = game.rules_arc();
+    let mut memory = Memory::default();
+    // Through the bombardment phase to the first movement phase.
+    while rules
+        .to_act(game.state())
+        .is_some_and(|d| d.kind != "movement")
+    {
+        let c = decide(
+            &*rules,
+            game.state(),
+            Player::Easy,
+            1,
+            Options::default(),
+            &mut memory,
+        )
+        .expect("a choice");
+        for step in c.plan.steps {
+            game.apply(step).expect("legal");
+        }
+    }
+    let side = rules.to_act(game.state()).expect("to act").side;
+    let mut moved = Vec::new();
+    let mut decisions = 0;
+    while rules
+        .to_act(game.state())
+        .is_some_and(|d| d.kind == "movement" && d.side == side)
+    {
+        decisions += 1;
+        assert!(
+            decisions <= rules.names().unit_count() + 1,
+            "the phase does not end"
+        );
+        let c = decide(
+            &*rules,
+            game.state(),
+            Player::Easy,
+            decisions as u64,
+            Options::default(),
+            &mut memory,
+        )
+        .expect("a choice");
+        if let Some(u) = c.plan.unit {
+            assert!(!moved.contains(&u), "{u:?} moves twice in a phase");
+            moved.push(u);
+        }
+        for step in c.plan.steps {
+            if game.apply(step).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// A fixed simulation count and seed give the same answer, through the engine's
+/// `Computer` seam, in every ruleset.
+#[test]
+fn fixed_simulations_and_seed_repeat_the_answer() {
+    let o = opponent();
+    let registry = grognard_rules::registry();
+    for s in builtins() {
+        let game = registry.new_game(s.clone(), None).expect("valid");
+        let request = AiRequest {
+            level: Level::Normal,
+            simulations: Some(8),
+            seed: Some(9),
+            millis: None,
+        };
+        let one = o.choose(game.as_ref(), &request).expect("known ruleset");
+        let two = o.choose(game.as_ref(), &request).expect("known ruleset");
+        assert_eq!(one.action, two.action, "{}", s.id);
+        assert_eq!(one.stats, two.stats, "{}", s.id);
+        assert!(one.action.is_some());
+        assert!(game
+            .legal()
+            .contains(one.action.as_ref().expect("an action")));
+        for c in &one.stats.candidates {
+            assert!((0.0..=1.0).contains(&c.win), "{}: {}", s.id, c.win);
+        }
+    }
+}
+
+/// Battle Cry's own sampling of hidden cards: trading cards between the other hand
+/// and the deck changes nothing the computer chooses.
+#[test]
+fn battle_cry_choice_ignores_the_other_hand() {
+    use grognard_ai::mcts::{search, Budget, SearchConfig};
+    use grognard_rules::battle_cry::BattleCry;
+    let rules = BattleCry::new(&scenario("crossing-at-hollins-ford")).expect("valid");
+    let mut state = rules.initial_state();
+    let mut events = Vec::new();
+    let mut dice = Dice::new(3);
+    let mut legal = Vec::new();
+    rules.legal_actions(&state, &mut legal);
+    let deal = legal.into_iter().next().expect("the deal");
+    rules.apply_unchecked(
+        &mut state,
+        &deal,
+        &mut grognard_engine::Ctx::new(&mut dice, &mut events),
+    );
+    let me = rules.to_act(&state).expect("to act").side;
+    let other = usize::from(1 - rules.side_index(&me).expect("a side"));
+    let mut traded = state.clone();
+    let n = traded.hands[other].len().min(traded.deck.len());
+    for i in 0..n {
+        std::mem::swap(&mut traded.hands[other][i], &mut traded.deck[i]);
+    }
+    traded.deck.reverse();
+    assert_ne!(state, traded);
+    let config = SearchConfig {
+        budget: Budget::Simulations(24),
+        seed: 11,
+        ..SearchConfig::default()
+    };
+    let a = search(&rules, &state, &config).expect("to act");
+    let b = search(&rules, &traded, &config).expect("to act");
+    assert_eq!(a.best(), b.best());
+    let visits =
+        |s: &grognard_ai::mcts::Searched<_>| s.weighed.iter().map(|w| w.visits).collect::<Vec<_>>();
+    assert_eq!(visits(&a), visits(&b));
+}
+
+/// The protocol's `ai` answers with the plan and what the search saw, and the next
+/// request plays the plan's next step.
+#[test]
+fn the_protocol_plays_a_plan_step_by_step() {
+    use grognard_engine::protocol::Session;
+    let mut session =
+        Session::with_computer(grognard_rules::registry(), std::sync::Arc::new(opponent()));
+    let mut ask = |v: Value| -> Value {
+        serde_json::from_str(&session.handle(&v.to_string()).line).expect("JSON")
+    };
+    let b = grognard_rules::builtin::find("bridge-at-morne").expect("a built-in");
+    let v = ask(json!({"cmd": "load", "scenario_toml": b.text}));
+    assert_eq!(v["ok"], true, "{v}");
+    // To the first movement phase.
+    ask(json!({"cmd": "apply", "action": {"type": "end_phase"}}));
+    let request = json!({"cmd": "ai", "level": "easy", "seed": 4});
+    let mut multi = None;
+    for _ in 0..20 {
+        let v = ask(request.clone());
+        assert_eq!(v["ok"], true, "{v}");
+        assert!(v["stats"]["simulations"].is_u64());
+        let plan = v["plan"].as_array().expect("a plan").clone();
+        assert_eq!(plan[0], v["action"]);
+        ask(json!({"cmd": "apply", "action": v["action"]}));
+        if plan.len() > 1 {
+            multi = Some(plan);
+            break;
+        }
+    }
+    let plan = multi.expect("a move of more than one step");
+    let next = ask(request);
+    assert_eq!(next["action"], plan[1], "{next}");
+}

@@ -1,0 +1,181 @@
+//! `grognard arena`: games between two computer players, in parallel, with a
+//! progress line and a table of wins per player and side.
+
+use anyhow::{bail, Context, Result};
+use grognard_ai::arena::{self, GameRecord, GameSpec, MAX_ACTIONS};
+use grognard_ai::{Opponent, Player};
+use grognard_engine::scenario::Scenario;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// The arena's options.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The first player: random, easy, normal, hard, mcts:MILLIS or mcts-sims:N.
+    a: String,
+    /// The second player.
+    b: String,
+    /// The scenario: a file or the id of a built-in one.
+    #[arg(long, conflicts_with = "all", required_unless_present = "all")]
+    scenario: Option<String>,
+    /// Every built-in scenario.
+    #[arg(long)]
+    all: bool,
+    /// Games a scenario (half with each seat order).
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// The first seed; game k plays with seed + k / 2, so both seat orders see the same dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The cap on actions a game; a game that reaches it is recorded as stopped.
+    #[arg(long, default_value_t = MAX_ACTIONS)]
+    max_actions: usize,
+    /// Write every game's record to this JSON file.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let a: Player = args.a.parse()?;
+    let b: Player = args.b.parse()?;
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let scenarios: Vec<Scenario> = if args.all {
+        let registry = grognard_rules::registry();
+        grognard_rules::builtin::SCENARIOS
+            .iter()
+            .map(|s| {
+                registry
+                    .load_scenario(s.path, s.text)
+                    .map_err(|p| anyhow::anyhow!("built-in scenario `{}` is invalid:\n{p}", s.id))
+            })
+            .collect::<Result<_>>()?
+    } else {
+        vec![crate::load(args.scenario.as_deref().unwrap_or_default())?]
+    };
+    let mut games = Vec::new();
+    for s in &scenarios {
+        for k in 0..args.games {
+            let players = if k % 2 == 0 { [a, b] } else { [b, a] };
+            games.push((
+                s.clone(),
+                GameSpec {
+                    players,
+                    seed: args.seed.wrapping_add(k as u64 / 2),
+                    max_actions: args.max_actions,
+                },
+            ));
+        }
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let mut opponent = Opponent::new().with_threads(1);
+    grognard_rules::visit_all(&mut opponent);
+    let total = games.len();
+    let start = Instant::now();
+    let a_name = a.to_string();
+    let tally = Mutex::new((0usize, 0.0f64, 0.0f64));
+    let progress = |r: &GameRecord| {
+        let mut t = tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        t.0 += 1;
+        let (sa, sb) = score(r, &a_name);
+        t.1 += sa;
+        t.2 += sb;
+        let elapsed = start.elapsed().as_secs_f64();
+        #[expect(clippy::cast_precision_loss, reason = "game counts are small")]
+        let left = elapsed / t.0 as f64 * (total - t.0) as f64;
+        eprint!(
+            "\r{}/{total} games  {} {:.1} - {:.1} {}  {:.0} s left   ",
+            t.0, args.a, t.1, t.2, args.b, left
+        );
+        let _ = std::io::stderr().flush();
+    };
+    let records = arena::run(&opponent, &games, threads, &progress)?;
+    eprintln!();
+    print_table(&scenarios, &records, &args.a, &args.b, a == b);
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&records)?;
+        std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))?;
+        eprintln!("wrote {} games to {}", records.len(), path.display());
+    }
+    Ok(())
+}
+
+/// Each player's points in a game (win 1, draw or stopped game a half each).
+fn score(r: &GameRecord, a: &str) -> (f64, f64) {
+    match &r.winner {
+        Some(w) => {
+            let seat = usize::from(r.sides[1] == *w);
+            if r.players[seat] == a {
+                (1.0, 0.0)
+            } else {
+                (0.0, 1.0)
+            }
+        }
+        None => (0.5, 0.5),
+    }
+}
+
+fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str, same: bool) {
+    println!(
+        "{:<26} {:<14} {:<10} {:>5} {:>6} {:>16}",
+        "scenario", "player", "side", "games", "score", "95% interval"
+    );
+    for s in scenarios {
+        let games: Vec<&GameRecord> = records.iter().filter(|r| r.scenario == s.id).collect();
+        let players: &[&str] = if same { &[a] } else { &[a, b] };
+        for &name in players {
+            for side in s.sides.iter().map(|x| x.id.as_str()).chain([""]) {
+                let mut n = 0;
+                let mut points = 0.0;
+                for r in &games {
+                    for seat in 0..2 {
+                        // With the same player on both seats, count the seat order's first.
+                        let mine = if same {
+                            seat == 0
+                        } else {
+                            r.players[seat] == name
+                        };
+                        if !mine || (!side.is_empty() && r.sides[seat] != side) {
+                            continue;
+                        }
+                        n += 1;
+                        let (pa, pb) = score(r, &r.players[0]);
+                        let p = if seat == 0 { pa } else { pb };
+                        points += p;
+                    }
+                }
+                let (lo, hi) = arena::wilson(points, n);
+                println!(
+                    "{:<26} {:<14} {:<10} {:>5} {:>6.1} {:>7.0}% - {:>3.0}%",
+                    s.id,
+                    name,
+                    if side.is_empty() { "both" } else { side },
+                    n,
+                    points,
+                    lo * 100.0,
+                    hi * 100.0
+                );
+            }
+        }
+        let capped = games.iter().filter(|r| r.capped).count();
+        let draws = games.iter().filter(|r| r.winner.is_none()).count();
+        #[expect(clippy::cast_precision_loss, reason = "game counts are small")]
+        let mean =
+            games.iter().map(|r| r.actions).sum::<usize>() as f64 / games.len().max(1) as f64;
+        println!(
+            "{:<26} {} games, {draws} drawn or stopped ({capped} at the cap on actions), {mean:.0} actions a game",
+            s.id,
+            games.len()
+        );
+    }
+}
