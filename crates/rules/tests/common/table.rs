@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 /// A position under test: the rules, the state, the table's dice and the events of the
 /// last action applied.
-#[derive(Clone, Debug)]
 pub struct Table<R: Ruleset> {
     /// The rules, bound to the scenario.
     pub rules: Arc<R>,
@@ -21,6 +20,18 @@ pub struct Table<R: Ruleset> {
     pub seed: u64,
     /// The events of the last action applied.
     pub events: Vec<R::Event>,
+}
+
+impl<R: Ruleset> Clone for Table<R> {
+    fn clone(&self) -> Table<R> {
+        Table {
+            rules: Arc::clone(&self.rules),
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+            seed: self.seed,
+            events: self.events.clone(),
+        }
+    }
 }
 
 impl<R: Ruleset> Table<R> {
