@@ -5,14 +5,14 @@ use serde::Deserialize;
 use std::fmt::Display;
 use std::sync::OnceLock;
 
-/// Where a value comes from (REFERENCE.md).
+/// Where a value comes from: the Source column of each rules index (`docs/rules/*.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Source {
     /// Stated in the rule text the ruleset was written from (its rules index,
     /// `docs/rules/<ruleset>.md`, cites each sentence).
     Seed,
-    /// Stated in the game's public rules (REFERENCE.md).
+    /// Stated in the game's public rules as recovered (the index says where).
     Recovered,
     /// Chosen here; the table gives the reason.
     Provisional,

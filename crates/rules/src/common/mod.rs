@@ -2,11 +2,10 @@
 //! from and how the shipped tables are read ([`data`]), and the lookups of sides and
 //! pieces by their index ([`lookup`]).
 //!
-//! Battle Cry and JOMINI use it; Morne Plaine and skirmish switch by replacing their own
-//! `Source` enum with `pub use crate::common::data::Source;` and their `shipped()` body
-//! with [`data::shipped`] (their loaders return an owned `Data` today, so theirs would
-//! keep a `OnceLock` or clone), and their `side_index` and piece-id loops with
-//! [`lookup::side_index`] and [`lookup::ids`].
+//! Every ruleset takes its `Source` from here. Battle Cry and JOMINI also read their shipped
+//! tables through [`data::shipped`]; Morne Plaine and skirmish still return an owned `Data`
+//! from their own `shipped()`, and would switch by keeping a `OnceLock` (or cloning), and
+//! their `side_index` and piece-id loops by [`lookup::side_index`] and [`lookup::ids`].
 
 pub mod data;
 pub mod lookup;

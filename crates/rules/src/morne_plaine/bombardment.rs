@@ -1,4 +1,5 @@
-//! The bombardment phase (REFERENCE.md, "Bombardment", recovered; results provisional).
+//! The bombardment phase (docs/rules/morne-plaine.md, MP-BMB-1 to MP-BMB-5: recovered;
+//! the results are provisional).
 
 use super::side_bits as sb;
 use super::units::Class;
@@ -6,6 +7,78 @@ use super::{Action, Event, MornePlaine, Phase, State};
 use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::los::{steps, LineStep};
 use grognard_hex::Hex;
+
+/// Why a battery may not fire (cheap; turned into a refusal on demand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoFire {
+    NoSuchUnit,
+    WrongPhase,
+    NotBattery,
+    WrongSide,
+    OffMap,
+    Fired,
+    NoEnemy,
+    Range(u32),
+    NoSight,
+}
+
+impl NoFire {
+    pub(crate) fn refusal(
+        self,
+        rules: &MornePlaine,
+        state: &State,
+        u: UnitId,
+        target: Hex,
+    ) -> Refusal {
+        let Some(c) = rules.counters.get(u.index()) else {
+            return Refusal::new("request", "no such unit");
+        };
+        match self {
+            NoFire::NoSuchUnit => Refusal::new("request", "no such unit"),
+            NoFire::WrongPhase => Refusal::new(
+                "MP-BMB-1",
+                format!(
+                    "batteries fire in the bombardment phase; this is the {} phase",
+                    state.phase.name()
+                ),
+            ),
+            NoFire::NotBattery => Refusal::new("MP-BMB-1", format!("{} is not a battery", c.id)),
+            NoFire::WrongSide => Refusal::new(
+                "MP-BMB-1",
+                format!("{} belongs to {}", c.id, rules.side_name(c.side)),
+            ),
+            NoFire::OffMap => Refusal::new("MP-CMB-20", format!("{} is not on the map", c.id)),
+            NoFire::Fired => Refusal::new(
+                "MP-BMB-1",
+                format!(
+                    "{} has already fired this phase: each battery fires once",
+                    c.id
+                ),
+            ),
+            NoFire::NoEnemy => Refusal::new(
+                "MP-BMB-1",
+                format!("no enemy unit at {}", rules.label(target)),
+            ),
+            NoFire::Range(distance) => Refusal::new(
+                "MP-BMB-1",
+                format!(
+                    "{} is {distance} hexes away; {}'s range is {}",
+                    rules.label(target),
+                    c.id,
+                    c.range
+                ),
+            ),
+            NoFire::NoSight => Refusal::new(
+                "MP-BMB-2",
+                format!(
+                    "{} cannot see {}: the line of sight is blocked",
+                    c.id,
+                    rules.label(target)
+                ),
+            ),
+        }
+    }
+}
 
 impl MornePlaine {
     /// MP-BMB-2: whether a hex blocks a battery's line of sight: woods, towns, forts,
@@ -49,83 +122,70 @@ impl MornePlaine {
         true
     }
 
-    /// Checks a battery's fire at a hex.
+    /// MP-BMB-1: whether `u` is a battery of the side to move that may fire now, and
+    /// from which hex; cheap, for the legal list (the refusal is built by [`NoFire::refusal`]).
+    #[inline]
+    pub(crate) fn can_fire(&self, state: &State, u: UnitId) -> Result<Hex, NoFire> {
+        let c = self.counters.get(u.index()).ok_or(NoFire::NoSuchUnit)?;
+        if state.phase != Phase::Bombardment {
+            return Err(NoFire::WrongPhase);
+        }
+        if c.class != Class::Artillery {
+            return Err(NoFire::NotBattery);
+        }
+        if c.side != state.active {
+            return Err(NoFire::WrongSide);
+        }
+        let s = &state.units[u.index()];
+        let at = s.hex.ok_or(NoFire::OffMap)?;
+        // MP-BMB-1: each battery fires once per bombardment phase.
+        if s.fired {
+            return Err(NoFire::Fired);
+        }
+        Ok(at)
+    }
+
+    /// MP-BMB-1, MP-BMB-2: whether a battery of `side` with range `range` at `at` may fire
+    /// at `target`, where `victim` stands: an enemy unit in range and in line of sight;
+    /// the distance when it may.
+    #[inline]
+    pub(crate) fn fire_at(
+        &self,
+        side: u8,
+        range: u8,
+        at: Hex,
+        target: Hex,
+        victim: Option<UnitId>,
+    ) -> Result<u32, NoFire> {
+        if victim.is_none_or(|v| self.counters[v.index()].side == side) {
+            return Err(NoFire::NoEnemy);
+        }
+        let distance = at.distance(target);
+        if distance == 0 || distance > u32::from(range) {
+            return Err(NoFire::Range(distance));
+        }
+        if !self.line_of_sight(at, target) {
+            return Err(NoFire::NoSight);
+        }
+        Ok(distance)
+    }
+
+    /// Checks a battery's fire at a hex: [`MornePlaine::can_fire`], then
+    /// [`MornePlaine::fire_at`] the unit there.
     pub(crate) fn check_bombard(
         &self,
         state: &State,
         u: UnitId,
         target: Hex,
     ) -> Result<(UnitId, u32), Refusal> {
-        let Some(c) = self.counters.get(u.index()) else {
-            return Err(Refusal::new("request", "no such unit"));
-        };
-        if state.phase != Phase::Bombardment {
-            return Err(Refusal::new(
-                "MP-BMB-1",
-                format!(
-                    "batteries fire in the bombardment phase; this is the {} phase",
-                    state.phase.name()
-                ),
-            ));
-        }
-        if c.class != Class::Artillery {
-            return Err(Refusal::new(
-                "MP-BMB-1",
-                format!("{} is not a battery", c.id),
-            ));
-        }
-        if c.side != state.active {
-            return Err(Refusal::new(
-                "MP-BMB-1",
-                format!("{} belongs to {}", c.id, self.side_name(c.side)),
-            ));
-        }
-        let Some(at) = state.units[u.index()].hex else {
-            return Err(Refusal::new(
-                "MP-CMB-20",
-                format!("{} is not on the map", c.id),
-            ));
-        };
-        if state.units[u.index()].fired {
-            return Err(Refusal::new(
-                "MP-BMB-1",
-                format!(
-                    "{} has already fired this phase: each battery fires once",
-                    c.id
-                ),
-            ));
-        }
-        let victim = Self::occupant(state, target)
-            .filter(|v| self.counters[v.index()].side != c.side)
-            .ok_or_else(|| {
-                Refusal::new(
-                    "MP-BMB-1",
-                    format!("no enemy unit at {}", self.label(target)),
-                )
-            })?;
-        let distance = at.distance(target);
-        if distance == 0 || distance > u32::from(c.range) {
-            return Err(Refusal::new(
-                "MP-BMB-1",
-                format!(
-                    "{} is {distance} hexes away; {}'s range is {}",
-                    self.label(target),
-                    c.id,
-                    c.range
-                ),
-            ));
-        }
-        if !self.line_of_sight(at, target) {
-            return Err(Refusal::new(
-                "MP-BMB-2",
-                format!(
-                    "{} cannot see {}: the line of sight is blocked",
-                    c.id,
-                    self.label(target)
-                ),
-            ));
-        }
-        Ok((victim, distance))
+        let refuse = |e: NoFire| e.refusal(self, state, u, target);
+        let at = self.can_fire(state, u).map_err(refuse)?;
+        let c = &self.counters[u.index()];
+        let victim = Self::occupant(state, target);
+        let distance = self
+            .fire_at(c.side, c.range, at, target, victim)
+            .map_err(refuse)?;
+        Ok((victim.expect("an enemy unit"), distance))
     }
 
     fn bombard_final(&self, u: UnitId, distance: u32, roll: u32) -> i32 {
@@ -134,28 +194,20 @@ impl MornePlaine {
     }
 }
 
-/// MP-BMB-1: every legal fire of the side's batteries: each battery that has not fired,
-/// at each enemy unit's hex in range and in line of sight. The same tests as
-/// [`MornePlaine::check_bombard`], without building refusals.
-pub(crate) fn legal_fire(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
-    if state.phase != Phase::Bombardment {
-        return;
-    }
-    for (i, c) in rules.counters.iter().enumerate() {
-        let s = &state.units[i];
-        if c.class != Class::Artillery || c.side != state.active || s.fired {
+/// MP-BMB-1: every legal fire of the side's batteries: each battery that may fire
+/// ([`MornePlaine::can_fire`]), at each unit's hex it may fire at
+/// ([`MornePlaine::fire_at`]).
+pub(crate) fn legal_bombards(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
+    for &i in &rules.side_units[usize::from(state.active)] {
+        let u = UnitId(i);
+        let Ok(at) = rules.can_fire(state, u) else {
             continue;
-        }
-        let Some(at) = s.hex else { continue };
-        let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
+        };
+        let c = &rules.counters[u.index()];
         for (j, e) in state.units.iter().enumerate() {
             let Some(h) = e.hex else { continue };
-            let d = at.distance(h);
-            if rules.counters[j].side != c.side
-                && d >= 1
-                && d <= u32::from(c.range)
-                && rules.line_of_sight(at, h)
-            {
+            let victim = UnitId(u16::try_from(j).expect("unit count fits u16"));
+            if rules.fire_at(c.side, c.range, at, h, Some(victim)).is_ok() {
                 out.push(Action::Bombard { unit: u, target: h });
             }
         }
@@ -165,7 +217,7 @@ pub(crate) fn legal_fire(rules: &MornePlaine, state: &State, out: &mut Vec<Actio
 /// Whether the side has any battery that can fire (MP-TURN-2).
 pub(crate) fn any_fire(rules: &MornePlaine, state: &State) -> bool {
     let mut v = Vec::new();
-    legal_fire(rules, state, &mut v);
+    legal_bombards(rules, state, &mut v);
     !v.is_empty()
 }
 

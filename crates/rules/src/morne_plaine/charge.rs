@@ -1,5 +1,4 @@
-//! Cavalry charges (morne-plaine-movement.txt, "Cavalry charges" to "Charge through
-//! bridge").
+//! Cavalry charges (docs/rules/morne-plaine.md, MP-CHG-1 to MP-CHG-29, MP-DEM-5).
 //!
 //! A charging action (MP-CHG-6) is two straight hexes: the unit steps onto a clear hex,
 //! and its next step in the same direction, onto another clear hex next to an enemy in
@@ -195,7 +194,7 @@ impl MornePlaine {
             .map_err(|b| b.refusal(self, to))?;
         // MP-CHG-14: the charging action is carried out in one piece: the allowance
         // must pay for its step.
-        if priced.cost > state.units[u.index()].mp {
+        if !priced.affordable(state.units[u.index()].mp) {
             return Err(Refusal::new(
                 "MP-CHG-14",
                 format!(

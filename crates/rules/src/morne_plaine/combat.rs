@@ -1,5 +1,6 @@
-//! The combat phase (morne-plaine-combat.txt: support, odds, the die, results, morale
-//! checks, advance after combat, victorious units, elimination, demoralisation).
+//! The combat phase (docs/rules/morne-plaine.md, MP-CMB-*, MP-ADV-*, MP-VICU-1,
+//! MP-ELIM-*, MP-DEM-*: support, odds, the die, results, morale checks, advance after
+//! combat, victorious units, elimination, demoralisation).
 
 use super::data::{Crt, CrtResult};
 use super::side_bits as sb;
@@ -23,6 +24,84 @@ pub(crate) struct Battle {
     pub column: usize,
     pub modifier: i32,
     pub reasons: Vec<Reason>,
+}
+
+/// Why an attack is refused (cheap; turned into a refusal on demand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoAttack {
+    NoSuchUnit,
+    WrongPhase,
+    WrongSide,
+    Friendly,
+    OffMap,
+    Attacked,
+    Defended,
+    Demoralised,
+    NotAdjacent,
+    NoContact,
+}
+
+impl NoAttack {
+    pub(crate) fn refusal(
+        self,
+        rules: &MornePlaine,
+        state: &State,
+        u: UnitId,
+        target: UnitId,
+    ) -> Refusal {
+        let (Some(c), Some(t)) = (
+            rules.counters.get(u.index()),
+            rules.counters.get(target.index()),
+        ) else {
+            return Refusal::new("request", "no such unit");
+        };
+        match self {
+            NoAttack::NoSuchUnit => Refusal::new("request", "no such unit"),
+            NoAttack::WrongPhase => Refusal::new(
+                "MP-CMB-1",
+                format!(
+                    "units attack in the combat phase; this is the {} phase",
+                    state.phase.name()
+                ),
+            ),
+            NoAttack::WrongSide => Refusal::new(
+                "MP-CMB-1",
+                format!(
+                    "{} belongs to {}, and it is {}'s combat phase",
+                    c.id,
+                    rules.side_name(c.side),
+                    rules.side_name(state.active)
+                ),
+            ),
+            NoAttack::Friendly => {
+                Refusal::new("MP-CMB-1", format!("{} is a friendly unit", t.id))
+            }
+            NoAttack::OffMap => Refusal::new("MP-CMB-20", "both units must be on the map"),
+            NoAttack::Attacked => Refusal::new(
+                "MP-CMB-2",
+                format!("{} has already attacked this combat phase", c.id),
+            ),
+            NoAttack::Defended => Refusal::new(
+                "MP-CMB-2",
+                format!("{} has already been attacked this combat phase", t.id),
+            ),
+            NoAttack::Demoralised => Refusal::new(
+                "MP-DEM-3",
+                format!("{} is demoralised and cannot attack", c.id),
+            ),
+            NoAttack::NotAdjacent => Refusal::new(
+                "MP-CMB-1",
+                format!(
+                    "{} is not adjacent to {}: attacks are on adjacent enemies",
+                    t.id, c.id
+                ),
+            ),
+            NoAttack::NoContact => Refusal::new(
+                "MP-CMB-5",
+                "combat is not possible where movement is forbidden: across a river or a major river but at a bridge or a ford, or up or down a slope of more than one level",
+            ),
+        }
+    }
 }
 
 impl MornePlaine {
@@ -162,83 +241,67 @@ impl MornePlaine {
                 .any(|p| p.objective && p.hex == hex)
     }
 
-    /// Checks an attack and works out its odds and die modifier.
+    /// MP-CMB-1, MP-CMB-2, MP-CMB-5, MP-CMB-8, MP-DEM-3: whether `u` may attack
+    /// `target` now, and from and into which hexes; cheap, for the legal list (the
+    /// refusal is built by [`NoAttack::refusal`]).
+    #[inline]
+    pub(crate) fn can_attack(
+        &self,
+        state: &State,
+        u: UnitId,
+        target: UnitId,
+    ) -> Result<(Hex, Hex), NoAttack> {
+        let (Some(c), Some(t)) = (
+            self.counters.get(u.index()),
+            self.counters.get(target.index()),
+        ) else {
+            return Err(NoAttack::NoSuchUnit);
+        };
+        if state.phase != Phase::Combat {
+            return Err(NoAttack::WrongPhase);
+        }
+        if c.side != state.active {
+            return Err(NoAttack::WrongSide);
+        }
+        if t.side == c.side {
+            return Err(NoAttack::Friendly);
+        }
+        let (Some(a_hex), Some(d_hex)) =
+            (state.units[u.index()].hex, state.units[target.index()].hex)
+        else {
+            return Err(NoAttack::OffMap);
+        };
+        // MP-CMB-2: once per combat phase, on each side.
+        if state.units[u.index()].attacked {
+            return Err(NoAttack::Attacked);
+        }
+        if state.units[target.index()].defended {
+            return Err(NoAttack::Defended);
+        }
+        // MP-DEM-3: a demoralised unit cannot attack.
+        if self.demoralised(state, u) {
+            return Err(NoAttack::Demoralised);
+        }
+        if a_hex.distance(d_hex) != 1 {
+            return Err(NoAttack::NotAdjacent);
+        }
+        if !self.in_contact(a_hex, d_hex) {
+            return Err(NoAttack::NoContact);
+        }
+        Ok((a_hex, d_hex))
+    }
+
+    /// Checks an attack ([`MornePlaine::can_attack`]) and works out its odds and die
+    /// modifier.
     pub(crate) fn check_attack(
         &self,
         state: &State,
         u: UnitId,
         target: UnitId,
     ) -> Result<Battle, Refusal> {
-        let (Some(c), Some(t)) = (
-            self.counters.get(u.index()),
-            self.counters.get(target.index()),
-        ) else {
-            return Err(Refusal::new("request", "no such unit"));
-        };
-        if state.phase != Phase::Combat {
-            return Err(Refusal::new(
-                "MP-CMB-1",
-                format!(
-                    "units attack in the combat phase; this is the {} phase",
-                    state.phase.name()
-                ),
-            ));
-        }
-        if c.side != state.active {
-            return Err(Refusal::new(
-                "MP-CMB-1",
-                format!(
-                    "{} belongs to {}, and it is {}'s combat phase",
-                    c.id,
-                    self.side_name(c.side),
-                    self.side_name(state.active)
-                ),
-            ));
-        }
-        if t.side == c.side {
-            return Err(Refusal::new(
-                "MP-CMB-1",
-                format!("{} is a friendly unit", t.id),
-            ));
-        }
-        let (Some(a_hex), Some(d_hex)) =
-            (state.units[u.index()].hex, state.units[target.index()].hex)
-        else {
-            return Err(Refusal::new("MP-CMB-20", "both units must be on the map"));
-        };
-        if state.units[u.index()].attacked {
-            return Err(Refusal::new(
-                "MP-CMB-2",
-                format!("{} has already attacked this combat phase", c.id),
-            ));
-        }
-        if state.units[target.index()].defended {
-            return Err(Refusal::new(
-                "MP-CMB-2",
-                format!("{} has already been attacked this combat phase", t.id),
-            ));
-        }
-        if self.demoralised(state, u) {
-            return Err(Refusal::new(
-                "MP-DEM-3",
-                format!("{} is demoralised and cannot attack", c.id),
-            ));
-        }
-        if a_hex.distance(d_hex) != 1 {
-            return Err(Refusal::new(
-                "MP-CMB-1",
-                format!(
-                    "{} is not adjacent to {}: attacks are on adjacent enemies",
-                    t.id, c.id
-                ),
-            ));
-        }
-        if !self.in_contact(a_hex, d_hex) {
-            return Err(Refusal::new(
-                "MP-CMB-5",
-                "combat is not possible where movement is forbidden: across a river or a major river but at a bridge or a ford, or up or down a slope of more than one level",
-            ));
-        }
+        let (a_hex, d_hex) = self
+            .can_attack(state, u, target)
+            .map_err(|e| e.refusal(self, state, u, target))?;
         let occ = self.occupancy(state);
         let attack_support = self.supports(state, u, target, &occ);
         let defence_support = self.supports(state, target, u, &occ);
@@ -357,17 +420,14 @@ impl MornePlaine {
 }
 
 /// MP-CMB-1, MP-CMB-2, MP-DEM-3: every legal attack of the side in its combat phase:
-/// each unit that has not attacked, on each enemy in contact not yet attacked.
+/// each of its units on each enemy in contact with it, where
+/// [`MornePlaine::can_attack`] allows.
 pub(crate) fn legal_attacks(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
     let occ = rules.occupancy(state);
-    for (i, c) in rules.counters.iter().enumerate() {
-        let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-        let s = &state.units[i];
-        if c.side != state.active || s.hex.is_none() || s.attacked || rules.demoralised(state, u) {
-            continue;
-        }
+    for &i in &rules.side_units[usize::from(state.active)] {
+        let u = UnitId(i);
         for e in rules.enemies_in_contact(state, u, &occ) {
-            if !state.units[e.index()].defended {
+            if rules.can_attack(state, u, e).is_ok() {
                 out.push(Action::Attack { unit: u, target: e });
             }
         }

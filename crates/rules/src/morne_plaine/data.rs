@@ -8,17 +8,9 @@ use std::collections::BTreeMap;
 /// The tables as shipped.
 pub const DATA: &str = include_str!("data.toml");
 
-/// Where a value comes from (REFERENCE.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// Stated in a rule text of this repository's shared rules.
-    Seed,
-    /// Stated in the game's public rules (REFERENCE.md).
-    Recovered,
-    /// Chosen here; the table gives the reason.
-    Provisional,
-}
+/// Where a value comes from (the Source column of `docs/rules/morne-plaine.md`), shared by every
+/// ruleset.
+pub use crate::common::data::Source;
 
 /// A terrain type's row.
 #[derive(Clone, Debug, Deserialize)]

@@ -5,6 +5,7 @@
 //! `data.toml`; rule IDs are listed in `docs/rules/morne-plaine.md`.
 
 pub mod ai;
+pub(crate) mod board;
 pub mod bombardment;
 pub mod charge;
 pub mod combat;
@@ -12,90 +13,28 @@ pub mod data;
 pub mod movement;
 pub mod rally;
 pub mod retreat;
+pub mod setup;
 pub mod turn;
 pub mod units;
 pub mod victory;
+pub mod view;
 pub mod zones_of_control;
 
 use data::Data;
 use grognard_engine::scenario::{OptionSpec, Problems, Scenario, ValueKind, Vocabulary};
 use grognard_engine::{
-    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Reason, Refusal, Roll, Ruleset,
-    Seat, UnitId,
+    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat,
+    UnitId,
 };
 use grognard_hex::{Direction, Hex, MapShape};
 use serde::{Deserialize, Serialize};
 pub use turn::Phase;
 use units::{Class, Counter, UnitState};
 
+pub(crate) use board::{cell_bits, side_bits, StepInfo, NO_HEX};
+
 /// The ruleset's name in scenario files.
 pub const NAME: &str = "morne_plaine";
-
-/// Bits of the per-hexside facts the rules ask about.
-pub(crate) mod side_bits {
-    /// Cannot be crossed (MP-MOV-6).
-    pub const IMPASSABLE: u16 = 1;
-    /// Blocks a zone of control (MP-ZOC-4: stream, river, double slope).
-    pub const BLOCKS_ZOC: u16 = 2;
-    /// No combat across, and no contact (MP-CMB-5, MP-CMB-8: where movement is
-    /// forbidden: rivers and major rivers but at a bridge or a ford, slopes of more than
-    /// one level).
-    pub const NO_COMBAT: u16 = 4;
-    /// A stream (MP-CHG-16: charge morale +1; MP-RET-5: retreats avoid it).
-    pub const STREAM: u16 = 8;
-    /// A bridge or a ford over a river or major river: no charge across (MP-CHG-24).
-    pub const RIVER_CROSSING: u16 = 16;
-    /// A slope (MP-CHG-16: charge morale +-1).
-    pub const SLOPE: u16 = 32;
-    /// A bridge.
-    pub const BRIDGE: u16 = 64;
-}
-
-/// Bits of the per-hex facts the hot paths ask about, precomputed from the terrain.
-pub(crate) mod cell_bits {
-    /// Cannot be controlled (MP-ZOC-2: towns and woods; MP-ZOC-7: forts).
-    pub const NO_CONTROL: u8 = 1;
-    /// Units here control nothing (MP-ZOC-3: towns and woods; MP-TER-4: a village is
-    /// a town).
-    pub const SHELTER: u8 = 2;
-    /// A fort.
-    pub const FORT: u8 = 4;
-    /// Clear terrain (MP-CHG-5).
-    pub const CLEAR: u8 = 8;
-    /// Marsh: a bog test (MP-REF-BOG).
-    pub const BOG: u8 = 16;
-    /// On a road.
-    pub const ROAD: u8 = 32;
-    /// On a track.
-    pub const TRACK: u8 = 64;
-    /// A town (MP-TER-4: villages and towns, the terrain table's `town`).
-    pub const TOWN: u8 = 128;
-}
-
-/// No neighbour: off the map.
-pub(crate) const NO_HEX: u32 = u32::MAX;
-
-/// What a step from a hex toward a direction meets, precomputed from the scenario so
-/// that pricing a step (the hot path of the legal-action list) reads one record.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct StepInfo {
-    /// The hex entered, or [`NO_HEX`].
-    pub to: u32,
-    /// The hexside's [`side_bits`].
-    pub flags: u16,
-    /// Points to enter the hex by class (MP-REF-1).
-    pub terrain: [u8; 4],
-    /// Points the hexside adds (MP-TER-2).
-    pub hexside: u8,
-    /// Road link (bit 0), track link (bit 1) across the hexside.
-    pub link: u8,
-    /// The entered hex's [`cell_bits`].
-    pub to_cell: u8,
-    /// Road hex to road hex past a crossroads, cutting its corner (MP-ROAD-4).
-    pub jump: bool,
-    /// A unit here would control the hex entered (MP-ZOC-1, MP-ZOC-2, MP-ZOC-4, MP-ZOC-7).
-    pub zoc: bool,
-}
 
 /// The rules of Morne Plaine bound to one scenario.
 #[derive(Debug)]
@@ -229,7 +168,7 @@ pub enum Event {
         /// Points left.
         left: u8,
         /// The rules that priced the step.
-        rules: movement::StepRules,
+        rules: StepRules,
     },
     /// A unit may move no further this phase.
     Halted {
@@ -369,6 +308,48 @@ pub enum Event {
     },
 }
 
+/// The rules that priced a step, as the event log shows them: `MP-MOV-3` and then each
+/// rule that applied. Kept as bits, written as a list of IDs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepRules(u16);
+
+impl StepRules {
+    /// The rule IDs, `MP-MOV-3` first.
+    pub fn ids(self) -> impl Iterator<Item = &'static str> {
+        std::iter::once("MP-MOV-3").chain(
+            movement::WHY
+                .iter()
+                .filter(move |w| self.0 & w.0 != 0)
+                .map(|w| w.1),
+        )
+    }
+}
+
+impl serde::Serialize for StepRules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.ids())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for StepRules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StepRules, D::Error> {
+        let ids = Vec::<String>::deserialize(d)?;
+        let mut bits = 0;
+        for id in &ids {
+            match movement::WHY.iter().find(|w| w.1 == id) {
+                Some(w) => bits |= w.0,
+                None if id == "MP-MOV-3" => {}
+                None => {
+                    return Err(serde::de::Error::custom(format!(
+                        "unknown step rule `{id}`"
+                    )))
+                }
+            }
+        }
+        Ok(StepRules(bits))
+    }
+}
+
 impl From<Roll> for Event {
     fn from(r: Roll) -> Event {
         Event::Roll(r)
@@ -472,7 +453,7 @@ impl MornePlaine {
         &self.sides[usize::from(side)]
     }
 
-    fn unit_ids(&self) -> impl Iterator<Item = UnitId> {
+    pub(crate) fn unit_ids(&self) -> impl Iterator<Item = UnitId> {
         (0..self.counters.len()).map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
     }
 }
@@ -504,7 +485,7 @@ impl Ruleset for MornePlaine {
     }
 
     fn new(s: &Scenario) -> Result<MornePlaine, Problems> {
-        turn::build(s)
+        setup::build(s)
     }
 
     fn initial_state(&self) -> State {
@@ -516,108 +497,27 @@ impl Ruleset for MornePlaine {
     }
 
     fn to_act(&self, state: &State) -> Option<Decision> {
-        // MP-VIC-3: nothing is decided once the game is over.
-        if state.outcome.is_some() {
-            return None;
-        }
-        Some(Decision {
-            side: self.side_name(state.active).to_owned(),
-            kind: state.phase.name().to_owned(),
-            reaction: false,
-        })
+        turn::to_act(self, state)
     }
 
     fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        // MP-VIC-3: nothing is legal once the game is over.
-        if state.outcome.is_some() {
-            return;
-        }
-        match state.phase {
-            Phase::Bombardment => bombardment::legal_fire(self, state, out),
-            Phase::Movement => movement::legal_moves(self, state, out),
-            Phase::Combat => combat::legal_attacks(self, state, out),
-            Phase::Rally => {}
-        }
-        out.push(Action::EndPhase);
+        turn::legal_actions(self, state, out);
     }
 
     fn explain(&self, state: &State, action: &Action) -> Explanation {
-        let result = match action {
-            _ if state.outcome.is_some() => Err(Refusal::new("MP-VIC-3", "the game is over")),
-            Action::EndPhase => Ok(vec![Reason::new(
-                "MP-TURN-1",
-                format!("ends the {} phase", state.phase.name()),
-            )]),
-            Action::Move { unit, to } => self
-                .check_move(state, *unit, *to)
-                .map(movement::Priced::reasons),
-            Action::Charge { unit, target } => {
-                self.check_charge(state, *unit, *target).map(|c| c.reasons)
-            }
-            Action::Bombard { unit, target } => {
-                self.check_bombard(state, *unit, *target).map(|(v, d)| {
-                    vec![Reason::new(
-                        "MP-BMB-1",
-                        format!(
-                            "{} fires at {} {d} hexes away",
-                            self.unit_name(*unit),
-                            self.unit_name(v)
-                        ),
-                    )]
-                })
-            }
-            Action::Attack { unit, target } => {
-                self.check_attack(state, *unit, *target).map(|b| b.reasons)
-            }
-        };
-        Explanation::from(result)
+        turn::explain(self, state, action)
     }
 
     fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
-        match action {
-            Action::EndPhase => turn::end_phase(self, state, ctx),
-            Action::Move { unit, to } => movement::apply_move(self, state, *unit, *to, ctx),
-            Action::Charge { unit, target } => {
-                charge::apply_charge(self, state, *unit, *target, ctx)
-            }
-            Action::Bombard { unit, target } => {
-                bombardment::apply_bombard(self, state, *unit, *target, ctx)
-            }
-            Action::Attack { unit, target } => {
-                combat::apply_attack(self, state, *unit, *target, ctx)
-            }
-        }
+        turn::apply(self, state, action, ctx);
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }
 
-    fn view(&self, state: &State, _seat: &Seat) -> serde_json::Value {
-        // Morne Plaine has no hidden information: every seat sees the whole board.
-        serde_json::json!({
-            "turn": state.turn,
-            "turns": self.turns,
-            "active": self.side_name(state.active),
-            "phase": state.phase,
-            "units": self.unit_ids().map(|u| {
-                let c = &self.counters[u.index()];
-                let s = &state.units[u.index()];
-                serde_json::json!({
-                    "id": c.id,
-                    "side": self.side_name(c.side),
-                    "class": c.class,
-                    "mounted": c.mounted,
-                    "hex": s.hex.map(|h| self.label(h)),
-                    "cs": s.cs, "mv": s.mv, "mp": s.mp, "ma": c.ma,
-                    "stripes": c.stripes, "bv": c.bv, "range": c.range,
-                    "moved": s.moved, "stopped": s.stopped, "fired": s.fired,
-                    "attacked": s.attacked, "defended": s.defended, "victorious": s.victorious,
-                    "demoralised": self.demoralised(state, u),
-                })
-            }).collect::<Vec<_>>(),
-            "outcome": state.outcome,
-        })
+    fn view(&self, state: &State, seat: &Seat) -> serde_json::Value {
+        view::view(self, state, seat)
     }
 
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {

@@ -1,15 +1,17 @@
-//! The movement phase (morne-plaine-movement.txt, "Movement phase", "Effects of terrain
-//! on movement", roads and crossroads), and leaving and entering zones of control.
+//! The movement phase (docs/rules/morne-plaine.md, MP-MOV-*, MP-TER-*, MP-ROAD-*,
+//! MP-REF-*), and the costs of leaving and entering zones of control (MP-ZOC-10 to
+//! MP-ZOC-13). The legal list's memo is in [`super::board`].
 
+use super::board::{with_board, with_search};
 use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::Class;
 use super::zones_of_control::{CONTROLLED, MOUNTED};
-use super::{Action, Event, MornePlaine, Phase, State, NO_HEX};
+pub use super::StepRules;
+use super::{Action, Event, MornePlaine, Phase, State};
 use grognard_engine::{Chance, Ctx, Preview, Reached, Reason, Refusal, UnitId};
-use grognard_hex::search::{Search, Step};
+use grognard_hex::search::Step;
 use grognard_hex::{Direction, Hex};
-use std::cell::RefCell;
 
 /// Search modes: how the unit arrived, for the road rules.
 pub(crate) mod mode {
@@ -89,7 +91,7 @@ pub(crate) struct Priced {
 }
 
 /// The rules that may price a step, by their `why` bit.
-const WHY: [(u16, &str, &str); 12] = [
+pub(crate) const WHY: [(u16, &str, &str); 12] = [
     (
         why::ROAD,
         "MP-ROAD-2",
@@ -153,6 +155,13 @@ const WHY: [(u16, &str, &str); 12] = [
 ];
 
 impl Priced {
+    /// MP-MOV-3: a step is taken only when the allowance left pays for it: the allowance
+    /// is never exceeded.
+    #[inline]
+    pub(crate) fn affordable(self, mp: u8) -> bool {
+        self.cost <= mp
+    }
+
     /// The rules that priced the step, with plain-language reasons (MP-MOV-3 first).
     pub(crate) fn reasons(self) -> Vec<Reason> {
         let mut r = vec![Reason::new(
@@ -170,44 +179,6 @@ impl Priced {
     /// The rule IDs of [`Priced::reasons`], for the event log.
     pub(crate) fn rule_ids(self) -> StepRules {
         StepRules(self.why)
-    }
-}
-
-/// The rules that priced a step, as the event log shows them: `MP-MOV-3` and then each
-/// rule that applied. Kept as bits, written as a list of IDs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepRules(u16);
-
-impl StepRules {
-    /// The rule IDs, `MP-MOV-3` first.
-    pub fn ids(self) -> impl Iterator<Item = &'static str> {
-        std::iter::once("MP-MOV-3")
-            .chain(WHY.iter().filter(move |w| self.0 & w.0 != 0).map(|w| w.1))
-    }
-}
-
-impl serde::Serialize for StepRules {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.ids())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for StepRules {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StepRules, D::Error> {
-        let ids = Vec::<String>::deserialize(d)?;
-        let mut bits = 0;
-        for id in &ids {
-            match WHY.iter().find(|w| w.1 == id) {
-                Some(w) => bits |= w.0,
-                None if id == "MP-MOV-3" => {}
-                None => {
-                    return Err(serde::de::Error::custom(format!(
-                        "unknown step rule `{id}`"
-                    )))
-                }
-            }
-        }
-        Ok(StepRules(bits))
     }
 }
 
@@ -484,7 +455,7 @@ impl MornePlaine {
         });
         let p = p.map_err(|b| b.refusal(self, to))?;
         let mp = state.units[u.index()].mp;
-        if p.cost > mp {
+        if !p.affordable(mp) {
             return Err(Refusal::new(
                 "MP-MOV-3",
                 format!(
@@ -569,305 +540,11 @@ pub(crate) fn apply_move(
     // Checked already; only the two hexes' control is asked.
     let ti = rules.nbr[fi * 6 + dir.index()] as usize;
     let [cf, ct] = rules.control_at(state, side, [(from, fi), (to, ti)]);
-    #[cfg(debug_assertions)]
-    {
-        let map = rules.control_map(state, side);
-        debug_assert_eq!(
-            [cf, ct],
-            [map[fi], map[ti]],
-            "control at {from:?} and {to:?}"
-        );
-    }
     let control = |j| if j == fi { cf } else { ct };
     let p = rules
         .price_at::<true>(mover, fi, m, dir, control, |_| false)
         .expect("checked");
     step(rules, state, u, from, dir, p, ctx);
-}
-
-/// What the movement phase's legal list is made of, kept between calls on this thread
-/// and brought up to date from the state each time it is asked for: the occupancy, the
-/// control map of the enemies of the side to move, and each unit's legal steps as a
-/// mask of directions.
-///
-/// It is a pure function of the state, remembered: every input of a unit's steps (its
-/// hex, allowance, road mode, halt, morale; the occupancy of its neighbours; the enemy
-/// units and the forts that make the control map) is in the key compared on each call.
-/// When only units of the side to move changed (the usual case: one unit took one
-/// step), only they and the units next to the hexes they left or entered are priced
-/// again; when an enemy unit or a fort changed (a charge drove one back), everything is
-/// rebuilt.
-#[derive(Default)]
-pub(crate) struct Board {
-    /// The binding it was built for ([`MornePlaine::id`]); 0 before the first build.
-    rules: u64,
-    /// The side to move.
-    side: u8,
-    /// Per unit, its [`unit_key`] when last priced, and its hex's index ([`NO_HEX`]
-    /// off the map).
-    keys: Vec<u64>,
-    at: Vec<u32>,
-    /// The state's fort record, and who held each fort, when last built.
-    forts: Vec<Option<u8>>,
-    holders: Vec<Option<u8>>,
-    /// Per hex: the unit there as its index + 1 (0: empty).
-    pub occ: Vec<u16>,
-    /// Per hex: what the enemies of the side to move exert there (zones_of_control).
-    pub control: Vec<u8>,
-    /// Per unit: bit `d` set when a step toward direction `d` is legal now.
-    pub masks: Vec<u8>,
-    /// Per unit, six slots: its legal steps as actions, in direction order, the first
-    /// `counts[unit]` of them in use.
-    moves: Vec<Action>,
-    counts: Vec<u8>,
-    /// Scratch: the units whose key changed, with their old and new hex indices.
-    changed: Vec<(usize, u32, u32)>,
-}
-
-/// Everything of a unit's state its steps, or the steps of others, depend on: its hex
-/// (packed axial coordinates, so that the key costs no index arithmetic), allowance,
-/// morale above zero, and whether it has moved, jumped a crossroads or halted.
-fn unit_key(s: &super::units::UnitState) -> u64 {
-    #[expect(
-        clippy::cast_sign_loss,
-        reason = "the coordinates' bits are packed, not their values"
-    )]
-    let at = s.hex.map_or(0, |h| {
-        1 << 32 | u64::from(h.q as u16) | u64::from(h.r as u16) << 16
-    });
-    // A unit off the map (waiting or eliminated) has no steps, whatever else it is.
-    let flags = u64::from(s.mv > 0)
-        | u64::from(s.moved) << 1
-        | u64::from(s.road_penalty) << 2
-        | u64::from(s.stopped) << 3;
-    at | u64::from(s.mp) << 40 | flags << 48
-}
-
-impl Board {
-    /// Brings the board up to date with `state` (in its movement phase).
-    fn sync(&mut self, rules: &MornePlaine, state: &State) {
-        let n = state.units.len();
-        if self.rules != rules.id
-            || self.side != state.active
-            || self.keys.len() != n
-            || self.forts != state.forts
-        {
-            return self.rebuild(rules, state);
-        }
-        self.changed.clear();
-        let mut enemy = false;
-        for (i, (s, key)) in state.units.iter().zip(&mut self.keys).enumerate() {
-            let k = unit_key(s);
-            if k == *key {
-                continue;
-            }
-            if rules.counters[i].side != state.active {
-                // An enemy unit moved or lost its morale: the control map changes.
-                enemy = true;
-                break;
-            }
-            *key = k;
-            let at = hex_index(rules, s.hex);
-            self.changed.push((i, self.at[i], at));
-            self.at[i] = at;
-        }
-        if enemy {
-            return self.rebuild(rules, state);
-        }
-        if self.changed.is_empty() {
-            return;
-        }
-        for &(i, old, _) in &self.changed {
-            if old != NO_HEX && usize::from(self.occ[old as usize]) == i + 1 {
-                self.occ[old as usize] = 0;
-            }
-        }
-        for &(i, _, new) in &self.changed {
-            if new != NO_HEX {
-                self.occ[new as usize] = u16::try_from(i + 1).expect("unit count fits u16");
-            }
-        }
-        // A unit entering a fort makes it its side's, and ends the fort's zone.
-        for (k, &(fort, _)) in rules.forts.iter().enumerate() {
-            if self.holder(rules, state, fort, k) != self.holders[k] {
-                return self.rebuild(rules, state);
-            }
-        }
-        // A hex that emptied or filled changes only the steps into it: the neighbours'
-        // step toward it is priced again (or refused: MP-MOV-7).
-        for c in 0..self.changed.len() {
-            let (_, old, new) = self.changed[c];
-            for at in [old, new] {
-                if at == NO_HEX {
-                    continue;
-                }
-                let filled = self.occ[at as usize] != 0;
-                for dir in Direction::ALL {
-                    let Some(j) = rules.nbr_at(at as usize, dir) else {
-                        continue;
-                    };
-                    let o = usize::from(self.occ[j]);
-                    if o == 0 || rules.counters[o - 1].side != state.active {
-                        continue;
-                    }
-                    let back = dir.opposite();
-                    let bit = 1 << back.index();
-                    let mask = if !filled && self.step_ok(rules, state, o - 1, back) {
-                        self.masks[o - 1] | bit
-                    } else {
-                        self.masks[o - 1] & !bit
-                    };
-                    self.set_mask(state, o - 1, mask);
-                }
-            }
-        }
-        for c in 0..self.changed.len() {
-            let i = self.changed[c].0;
-            let mask = self.steps_of(rules, state, i);
-            self.set_mask(state, i, mask);
-        }
-    }
-
-    /// Records unit `i`'s legal step directions and writes them out as actions.
-    fn set_mask(&mut self, state: &State, i: usize, mask: u8) {
-        self.masks[i] = mask;
-        let mut n = 0;
-        if let Some(from) = state.units[i].hex {
-            let unit = UnitId(u16::try_from(i).expect("unit count fits u16"));
-            let slots = &mut self.moves[i * 6..i * 6 + 6];
-            // Every direction is written to the next free slot, which moves on only for
-            // a legal one: no branch on the mask.
-            for dir in Direction::ALL {
-                slots[n.min(5)] = Action::Move {
-                    unit,
-                    to: from.neighbor(dir),
-                };
-                n += usize::from(mask >> dir.index() & 1);
-            }
-        }
-        self.counts[i] = u8::try_from(n).expect("six directions");
-    }
-
-    /// Who holds fort `k` at `fort`, read from the board's occupancy.
-    fn holder(&self, rules: &MornePlaine, state: &State, fort: Hex, k: usize) -> Option<u8> {
-        let at = rules.idx(fort).expect("forts are on the map");
-        match self.occ[at] {
-            0 => state.forts[k],
-            o => Some(rules.counters[usize::from(o) - 1].side),
-        }
-    }
-
-    /// Builds everything from the state.
-    fn rebuild(&mut self, rules: &MornePlaine, state: &State) {
-        self.rules = rules.id;
-        self.side = state.active;
-        self.keys.clear();
-        self.keys.extend(state.units.iter().map(unit_key));
-        self.at.clear();
-        self.at
-            .extend(state.units.iter().map(|s| hex_index(rules, s.hex)));
-        self.forts.clone_from(&state.forts);
-        rules.occupancy_into(state, &mut self.occ);
-        rules.control_map_into(state, state.active, &mut self.control);
-        self.holders.clear();
-        for (k, &(fort, _)) in rules.forts.iter().enumerate() {
-            let h = self.holder(rules, state, fort, k);
-            self.holders.push(h);
-        }
-        let n = state.units.len();
-        self.masks.clear();
-        self.masks.resize(n, 0);
-        self.counts.clear();
-        self.counts.resize(n, 0);
-        self.moves.clear();
-        self.moves.resize(n * 6, Action::EndPhase);
-        for i in 0..n {
-            if rules.counters[i].side == state.active {
-                let mask = self.steps_of(rules, state, i);
-                self.set_mask(state, i, mask);
-            }
-        }
-    }
-
-    /// The legal step directions of unit `i`, as a mask, on this board.
-    fn steps_of(&self, rules: &MornePlaine, state: &State, i: usize) -> u8 {
-        let mut mask = 0;
-        self.price_steps(rules, state, i, Direction::ALL, |d| mask |= 1 << d.index());
-        mask
-    }
-
-    /// Whether unit `i` may step toward `dir`, on this board.
-    fn step_ok(&self, rules: &MornePlaine, state: &State, i: usize, dir: Direction) -> bool {
-        let mut ok = false;
-        self.price_steps(rules, state, i, [dir], |_| ok = true);
-        ok
-    }
-
-    /// Calls `legal` for each of `dirs` toward which unit `i` may step now.
-    fn price_steps<const N: usize>(
-        &self,
-        rules: &MornePlaine,
-        state: &State,
-        i: usize,
-        dirs: [Direction; N],
-        mut legal: impl FnMut(Direction),
-    ) {
-        let u = UnitId(u16::try_from(i).expect("unit count fits u16"));
-        let Ok((_, m)) = rules.can_move(state, u) else {
-            return;
-        };
-        let fi = self.at[i] as usize;
-        let mover = rules.mover(state, u);
-        let mp = state.units[i].mp;
-        for dir in dirs {
-            let priced = rules.price_at::<false>(
-                mover,
-                fi,
-                m,
-                dir,
-                |j| self.control[j],
-                |j| self.occ[j] != 0,
-            );
-            if priced.is_ok_and(|p| p.cost <= mp) {
-                legal(dir);
-            }
-        }
-    }
-}
-
-/// The index of a unit's hex, or [`NO_HEX`].
-fn hex_index(rules: &MornePlaine, hex: Option<Hex>) -> u32 {
-    hex.and_then(|h| rules.idx(h))
-        .map_or(NO_HEX, |i| u32::try_from(i).expect("maps are small"))
-}
-
-thread_local! {
-    /// The movement phase's [`Board`] on this thread.
-    static BOARD: RefCell<Board> = RefCell::new(Board::default());
-}
-
-/// Runs `f` on the [`Board`] of `state`, which must be in its movement phase, brought up
-/// to date first.
-pub(crate) fn with_board<R>(rules: &MornePlaine, state: &State, f: impl FnOnce(&Board) -> R) -> R {
-    BOARD.with(|cell| {
-        let board = &mut *cell.borrow_mut();
-        board.sync(rules, state);
-        #[cfg(debug_assertions)]
-        {
-            // Debug builds (the tests) check the update against a fresh build.
-            let mut fresh = Board::default();
-            fresh.rebuild(rules, state);
-            debug_assert_eq!(board.occ, fresh.occ, "board occupancy");
-            debug_assert_eq!(board.control, fresh.control, "board control map");
-            debug_assert_eq!(board.masks, fresh.masks, "board step masks");
-            debug_assert_eq!(board.counts, fresh.counts, "board step counts");
-            for (i, &n) in board.counts.iter().enumerate() {
-                let used = i * 6..i * 6 + usize::from(n);
-                debug_assert_eq!(board.moves[used.clone()], fresh.moves[used], "board steps");
-            }
-        }
-        f(board)
-    })
 }
 
 /// Moves a unit one hex at a priced cost, with its consequences (bog, zone of control).
@@ -936,22 +613,6 @@ pub(crate) fn step(
     }
 }
 
-impl MornePlaine {
-    /// A unit entering a fort or a place takes it for its side (MP-ZOC-9 asks who holds
-    /// a fort; MP-VIC-1 who holds an objective).
-    pub(crate) fn take_place(&self, state: &mut State, u: UnitId, hex: Hex) {
-        let side = self.counters[u.index()].side;
-        if let Some(i) = self.forts.iter().position(|f| f.0 == hex) {
-            state.forts[i] = Some(side);
-        }
-        for (i, p) in self.scenario.places.iter().enumerate() {
-            if p.hex == hex {
-                state.held[i] = Some(side);
-            }
-        }
-    }
-}
-
 /// The chance that a step into a marsh leaves the unit stuck.
 pub(crate) fn preview(
     rules: &MornePlaine,
@@ -980,10 +641,6 @@ pub(crate) fn preview(
     })
 }
 
-thread_local! {
-    static SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
-}
-
 /// The hexes a unit can reach this phase, with costs and paths (MP-MOV-3 to MP-MOV-8,
 /// roads, zones of control). Bog tests are assumed passed; a charge is not a move.
 pub(crate) fn reachable(
@@ -996,12 +653,7 @@ pub(crate) fn reachable(
     let control = rules.control_map(state, rules.counters[u.index()].side);
     let mover = rules.mover(state, u);
     let budget = u32::from(state.units[u.index()].mp);
-    SEARCH.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.as_ref().is_none_or(|s| s.shape() != &rules.map) {
-            *slot = Some(Search::new(rules.map, mode::COUNT));
-        }
-        let search = slot.as_mut().expect("just set");
+    with_search(rules, mode::COUNT, |search| {
         let reach = search.run(from, m, budget, |h, hm, _to, dir| {
             match rules.price(mover, h, hm, dir, &control, &occupied) {
                 Ok(p) => Step::Enter {

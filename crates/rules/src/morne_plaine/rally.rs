@@ -1,4 +1,5 @@
-//! The rally phase (REFERENCE.md: not recovered, so provisional; `data.toml` [rally]).
+//! The rally phase (docs/rules/morne-plaine.md, MP-RAL-1: not recovered, so provisional;
+//! `data.toml` [rally]).
 
 use super::{Event, MornePlaine, State};
 use grognard_engine::{Ctx, UnitId};

@@ -1,5 +1,5 @@
-//! Retreat after combat and after a charge (morne-plaine-combat.txt, "Retreat after
-//! combat", "Retreat into ZoC", "Elimination after retreat"), and losing morale.
+//! Retreat after combat and after a charge (docs/rules/morne-plaine.md, MP-RET-*,
+//! MP-ELIM-*), and losing morale.
 
 use super::side_bits as sb;
 use super::{Event, MornePlaine, State};

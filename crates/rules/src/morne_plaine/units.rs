@@ -1,4 +1,5 @@
-//! Counters: classes and the values printed on them (REFERENCE.md, "Morne Plaine").
+//! Counters: classes and the values printed on them (docs/rules/morne-plaine.md, the
+//! recovered rows).
 
 use grognard_engine::scenario::{Unit, UnitType, ValueSpec};
 use grognard_engine::UnitId;

@@ -1,9 +1,12 @@
-//! Victory conditions (REFERENCE.md: not recovered, so provisional; the scenario's
-//! `[victory]` table sets them).
+//! Victory conditions (docs/rules/morne-plaine.md, MP-VIC-1 to MP-VIC-3: not recovered,
+//! so provisional; the scenario's `[victory]` table sets them), and who holds forts and
+//! places.
 
 use super::{MornePlaine, State};
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Outcome;
+use grognard_engine::UnitId;
+use grognard_hex::Hex;
 
 /// How the scenario's `[victory]` table scores the game (MP-VIC-1, provisional: the
 /// game's victory conditions are not recovered).
@@ -121,5 +124,21 @@ pub(super) fn victory(rules: &MornePlaine, state: &State) -> Outcome {
         },
         reason,
         rule: Some("MP-VIC-1".into()),
+    }
+}
+
+impl MornePlaine {
+    /// A unit entering a fort or a place takes it for its side (MP-ZOC-9 asks who holds
+    /// a fort; MP-VIC-1 who holds an objective).
+    pub(crate) fn take_place(&self, state: &mut State, u: UnitId, hex: Hex) {
+        let side = self.counters[u.index()].side;
+        if let Some(i) = self.forts.iter().position(|f| f.0 == hex) {
+            state.forts[i] = Some(side);
+        }
+        for (i, p) in self.scenario.places.iter().enumerate() {
+            if p.hex == hex {
+                state.held[i] = Some(side);
+            }
+        }
     }
 }

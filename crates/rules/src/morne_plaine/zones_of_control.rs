@@ -1,10 +1,18 @@
-//! Zones of control (morne-plaine-movement.txt, "Zones of control", "Entering an enemy
-//! ZoC", "Leaving an enemy ZoC"; the movement costs of entering and leaving are priced in
-//! [`super::movement`]).
+//! Zones of control (docs/rules/morne-plaine.md, MP-ZOC-1 to MP-ZOC-9, MP-DEM-4; the
+//! movement costs of entering and leaving are priced in [`super::movement`]).
+//!
+//! The rule is written once: [`reaches`] says which hexsides and hexes a zone crosses
+//! into (the binding stores its answer per step as [`super::StepInfo::zoc`]),
+//! [`MornePlaine::zoc_exerted`] what a unit exerts ([`MornePlaine::zoc_toward`]: on one
+//! neighbour, across [`MornePlaine::zoc_across`]), and [`MornePlaine::fort_zoc`] what a
+//! fort exerts. Every question about control derives from those: the whole map
+//! ([`MornePlaine::control_map_into`], for the legal list), a few hexes
+//! ([`MornePlaine::control_at`], for a step and a charge's end), and the units that
+//! control a hex ([`MornePlaine::controllers`], for retreats).
 
 use super::cell_bits as cb;
 use super::side_bits as sb;
-use super::units::Class;
+use super::units::{Class, Counter, UnitState};
 use super::{MornePlaine, State};
 use grognard_engine::UnitId;
 use grognard_hex::{Direction, Hex};
@@ -14,41 +22,63 @@ pub const CONTROLLED: u8 = 1;
 /// Bit: controlled by an enemy mounted unit (cavalry or leader).
 pub const MOUNTED: u8 = 2;
 
+/// MP-ZOC-2, MP-ZOC-4, MP-ZOC-7: whether a zone of control crosses a hexside with the
+/// [`side_bits`](super::side_bits) `side` into a hex with the
+/// [`cell_bits`](super::cell_bits) `to_cell`: towns, woods and forts cannot be
+/// controlled, and a stream, a river or a double slope (or more) stops a zone.
+pub(crate) fn reaches(to_cell: u8, side: u16) -> bool {
+    to_cell & cb::NO_CONTROL == 0 && side & sb::BLOCKS_ZOC == 0
+}
+
 impl MornePlaine {
-    /// [`MornePlaine::exerts_zoc`] for a counter, its state and its hex's index.
+    /// MP-ZOC-1 with its exceptions: the zone of control a unit (its counter `c` and state
+    /// `s`, standing on the hex of index `hi`) exerts around it: [`CONTROLLED`], with
+    /// [`MOUNTED`] for cavalry and leaders, or 0.
     #[inline]
-    fn exerts_zoc_at(
-        &self,
-        c: &super::units::Counter,
-        s: &super::units::UnitState,
-        hi: usize,
-    ) -> bool {
-        // MP-ZOC-5, MP-DEM-4: artillery and demoralised units exert none; MP-ZOC-3:
-        // units in a town or woods control nothing.
-        c.class != Class::Artillery
+    pub(crate) fn zoc_exerted(&self, c: &Counter, s: &UnitState, hi: usize) -> u8 {
+        // MP-ZOC-5, MP-DEM-4: artillery and demoralised units exert none (leaders have
+        // no morale and are never demoralised); MP-ZOC-3: units in a town or woods
+        // control nothing.
+        let exerts = c.class != Class::Artillery
             && (c.class == Class::Leader || s.mv > 0)
-            && self.cell[hi] & cb::SHELTER == 0
-    }
-
-    /// MP-ZOC-5, MP-ZOC-3, MP-DEM-4: whether a unit exerts a zone of control at all.
-    pub(crate) fn exerts_zoc(&self, state: &State, u: UnitId) -> bool {
-        let c = &self.counters[u.index()];
-        let Some(hex) = state.units[u.index()].hex else {
-            return false;
-        };
-        // MP-ZOC-5, MP-DEM-4: artillery and demoralised units exert none.
-        if c.class == Class::Artillery || self.demoralised(state, u) {
-            return false;
+            && self.cell[hi] & cb::SHELTER == 0;
+        if exerts {
+            CONTROLLED | if c.mounted { MOUNTED } else { 0 }
+        } else {
+            0
         }
-        // MP-ZOC-3: units in a town or woods control nothing.
-        !self.cell_is(hex, cb::SHELTER)
     }
 
-    /// MP-ZOC-2, MP-ZOC-7: whether a hex can be controlled at all: towns and woods
-    /// cannot, and units inside a fort are under no enemy zone of control.
-    pub(crate) fn controllable(&self, hex: Hex) -> bool {
-        self.idx(hex)
-            .is_some_and(|i| self.cell[i] & cb::NO_CONTROL == 0)
+    /// MP-ZOC-1, MP-ZOC-2, MP-ZOC-4, MP-ZOC-7: the part of a zone `bits` exerted from the
+    /// hex of index `hi` that reaches its neighbour toward `dir` ([`reaches`], per step).
+    #[inline]
+    pub(crate) fn zoc_across(&self, bits: u8, hi: usize, dir: Direction) -> u8 {
+        if self.steps[hi * 6 + dir.index()].zoc {
+            bits
+        } else {
+            0
+        }
+    }
+
+    /// The zone of control a unit on the hex of index `hi` exerts on its neighbour
+    /// toward `dir`: [`MornePlaine::zoc_exerted`] [`MornePlaine::zoc_across`] that hexside.
+    #[inline]
+    pub(crate) fn zoc_toward(&self, c: &Counter, s: &UnitState, hi: usize, dir: Direction) -> u8 {
+        self.zoc_across(self.zoc_exerted(c, s, hi), hi, dir)
+    }
+
+    /// MP-ZOC-6, MP-ZOC-8: the zone of control a fort held by `holder()` exerts, for the
+    /// enemies of `side`, on its neighbour of index `j`: a fort, even empty, controls
+    /// every adjacent hex that can be controlled. Its detachment is on foot: it does not
+    /// stop mounted units leaving freely (MP-ZOC-12), so the bit is [`CONTROLLED`] only.
+    /// `holder` is asked only when the hex can be controlled.
+    #[inline]
+    pub(crate) fn fort_zoc(&self, holder: impl FnOnce() -> Option<u8>, side: u8, j: usize) -> u8 {
+        if self.cell[j] & cb::NO_CONTROL == 0 && holder().is_some_and(|h| h != side) {
+            CONTROLLED
+        } else {
+            0
+        }
     }
 
     pub(crate) fn is_fort(&self, hex: Hex) -> bool {
@@ -65,20 +95,6 @@ impl MornePlaine {
             .or(state.forts[i])
     }
 
-    /// MP-ZOC-1 with its exceptions: whether `u` controls the neighbour of its hex in
-    /// `dir`.
-    pub(crate) fn controls_toward(&self, state: &State, u: UnitId, dir: Direction) -> bool {
-        let Some(hex) = state.units[u.index()].hex else {
-            return false;
-        };
-        let to = hex.neighbor(dir);
-        self.exerts_zoc(state, u)
-            && self.map.contains(to)
-            && self.controllable(to)
-            // MP-ZOC-4: not across a stream, a river or a double slope (or more).
-            && self.flags(hex, dir) & sb::BLOCKS_ZOC == 0
-    }
-
     /// For every hex, what the enemies of `side` exert there: [`CONTROLLED`] and
     /// [`MOUNTED`] bits (MP-ZOC-1 to MP-ZOC-8).
     pub(crate) fn control_map(&self, state: &State, side: u8) -> Vec<u8> {
@@ -88,7 +104,8 @@ impl MornePlaine {
     }
 
     /// [`MornePlaine::control_map`] at a few hexes (each with its index), from the units
-    /// next to them: for the two hexes a step asks about, without building the map.
+    /// and forts next to them: for the two hexes a step asks about, without building the
+    /// map.
     pub(crate) fn control_at<const N: usize>(
         &self,
         state: &State,
@@ -106,20 +123,22 @@ impl MornePlaine {
                     continue;
                 };
                 let hi = self.nbr[at * 6 + dir.opposite().index()] as usize;
-                if self.exerts_zoc_at(c, s, hi) && self.steps[hi * 6 + dir.index()].zoc {
-                    bits[k] |= CONTROLLED | if c.mounted { MOUNTED } else { 0 };
+                bits[k] |= self.zoc_toward(c, s, hi, dir);
+            }
+        }
+        for &(fort, _) in &self.forts {
+            for (k, &(hex, at)) in hexes.iter().enumerate() {
+                if fort.direction_to(hex).is_some() {
+                    bits[k] |= self.fort_zoc(|| self.fort_holder(state, fort), side, at);
                 }
             }
         }
-        // MP-ZOC-6, MP-ZOC-8: an adjacent fort held by the enemy, as in the map.
-        for &(fort, _) in &self.forts {
+        #[cfg(debug_assertions)]
+        {
+            // Debug builds (the tests) check the few hexes against the whole map.
+            let map = self.control_map(state, side);
             for (k, &(hex, at)) in hexes.iter().enumerate() {
-                if fort.direction_to(hex).is_some()
-                    && self.cell[at] & cb::NO_CONTROL == 0
-                    && self.fort_holder(state, fort).is_some_and(|h| h != side)
-                {
-                    bits[k] |= CONTROLLED;
-                }
+                debug_assert_eq!(bits[k], map[at], "control at {hex:?}");
             }
         }
         bits
@@ -137,29 +156,23 @@ impl MornePlaine {
                 continue;
             };
             let hi = self.idx(hex).expect("units are on the map");
-            if !self.exerts_zoc_at(c, s, hi) {
+            let bits = self.zoc_exerted(c, s, hi);
+            if bits == 0 {
                 continue;
             }
-            let bit = CONTROLLED | if c.mounted { MOUNTED } else { 0 };
-            for st in &self.steps[hi * 6..hi * 6 + 6] {
-                if st.zoc {
-                    map[st.to as usize] |= bit;
+            for dir in Direction::ALL {
+                let across = self.zoc_across(bits, hi, dir);
+                if across != 0 {
+                    map[self.steps[hi * 6 + dir.index()].to as usize] |= across;
                 }
             }
         }
-        // MP-ZOC-6, MP-ZOC-8: a fort, even empty, controls every adjacent hex that can be
-        // controlled, for the side holding it. A fort's detachment is on foot: it does
-        // not stop mounted units leaving freely (MP-ZOC-12).
         for &(fort, _) in &self.forts {
             let at = self.idx(fort).expect("forts are on the map");
             let holder = self.fort_holder(state, fort);
-            if holder.is_some_and(|h| h != side) {
-                for d in Direction::ALL {
-                    if let Some(j) = self.nbr_at(at, d) {
-                        if self.cell[j] & cb::NO_CONTROL == 0 {
-                            map[j] |= CONTROLLED;
-                        }
-                    }
+            for d in Direction::ALL {
+                if let Some(j) = self.nbr_at(at, d) {
+                    map[j] |= self.fort_zoc(|| holder, side, j);
                 }
             }
         }
@@ -168,14 +181,16 @@ impl MornePlaine {
     /// The enemy units of `side` whose zone of control covers `hex` (MP-RET-10 and
     /// MP-CHG-19 count them; forts are not units).
     pub(crate) fn controllers(&self, state: &State, hex: Hex, side: u8) -> Vec<UnitId> {
-        hex.neighbors()
+        let Some(at) = self.idx(hex) else {
+            return Vec::new();
+        };
+        Direction::ALL
             .into_iter()
-            .zip(Direction::ALL)
-            .filter_map(|(n, d)| {
-                let u = Self::occupant(state, n)?;
-                (self.counters[u.index()].side != side
-                    && self.controls_toward(state, u, d.opposite()))
-                .then_some(u)
+            .filter_map(|d| {
+                let hi = self.nbr_at(at, d)?;
+                let u = Self::occupant(state, self.map.hex_at(hi))?;
+                let (c, s) = (&self.counters[u.index()], &state.units[u.index()]);
+                (c.side != side && self.zoc_toward(c, s, hi, d.opposite()) != 0).then_some(u)
             })
             .collect()
     }

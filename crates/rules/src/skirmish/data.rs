@@ -9,17 +9,9 @@ use std::collections::BTreeMap;
 /// The tables as shipped.
 pub const DATA: &str = include_str!("data.toml");
 
-/// Where a value comes from (the Source column of `docs/rules/skirmish.md`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// Stated in the rule text (`seed` in the rules index).
-    Seed,
-    /// Stated in the game's public rules (`recovered` in the rules index).
-    Recovered,
-    /// Chosen here; the table gives the reason.
-    Provisional,
-}
+/// Where a value comes from (the Source column of `docs/rules/skirmish.md`), shared by every
+/// ruleset.
+pub use crate::common::data::Source;
 
 /// The die of the recovered formulas.
 #[derive(Clone, Debug, Deserialize)]

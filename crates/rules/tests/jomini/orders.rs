@@ -108,6 +108,13 @@ fn jo_ord_4_mount_or_dismount() {
     );
     p.activate(&["b-gen", "b-d", "b-a"]);
     p.refused(&order(&p, OrderKind::Mount, Some("b-a"), None), "JO-ORD-4");
+    // A unit id no scenario has (a forged request) is refused, not a panic.
+    let forged = Action::Order {
+        order: OrderKind::Mount,
+        unit: Some(grognard_engine::UnitId(999)),
+        hexes: None,
+    };
+    p.refused(&forged, "JO-ORD-4");
     p.allows(&order(&p, OrderKind::Mount, Some("b-d"), None), "JO-ORD-4");
     let before = p.state.tokens[0];
     p.ok(&order(&p, OrderKind::Mount, Some("b-d"), None));

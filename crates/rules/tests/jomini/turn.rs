@@ -26,6 +26,7 @@ fn jo_turn_1_command_movement_combat_in_that_order() {
     p.ok(&Action::EndCommand);
     assert_eq!(p.state.phase, Phase::Movement);
     p.refused(&Action::Activate { unit: p.id("b-a") }, "JO-TURN-1");
+    p.refused(&Action::EndCommand, "JO-TURN-1");
     p.ok(&Action::EndMovement);
     assert_eq!(p.state.phase, Phase::Combat);
 }

@@ -1,4 +1,5 @@
-//! The bombardment phase (REFERENCE.md, "Bombardment": recovered; results provisional).
+//! The bombardment phase (docs/rules/morne-plaine.md, MP-BMB-*: recovered; results
+//! provisional).
 
 use super::harness::{clear, has, map, T};
 use grognard_engine::Ruleset;

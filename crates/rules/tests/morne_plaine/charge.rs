@@ -1,5 +1,4 @@
-//! Cavalry charges (morne-plaine-movement.txt, "Cavalry charges" to "Charge through
-//! bridge"), with the text's two examples and its demoralised unit.
+//! Cavalry charges (docs/rules/morne-plaine.md, MP-CHG-1 to MP-CHG-29), with the text's two examples and its demoralised unit.
 //!
 //! The usual geometry: the charger starts at 0302, runs up to 0303 (south, clear), and
 //! its next step south, onto 0304, charges the enemy at 0305.

@@ -1,4 +1,4 @@
-//! The combat phase (morne-plaine-combat.txt): support, odds, the die, results, morale
+//! The combat phase (docs/rules/morne-plaine.md, MP-CMB-*, MP-ADV-*): support, odds, the die, results, morale
 //! checks, advance after combat, victorious units, elimination, demoralisation.
 
 use super::harness::{clear, has, map, Mp, T};

@@ -8,6 +8,7 @@ mod bombardment;
 mod charge;
 mod combat;
 mod golden;
+mod legal;
 mod movement;
 mod playouts;
 mod protocol;

@@ -1,5 +1,5 @@
 //! Movement phase, terrain effects, roads and the recovered movement chart
-//! (morne-plaine-movement.txt; REFERENCE.md, "Morne Plaine").
+//! (docs/rules/morne-plaine.md, MP-MOV-*, MP-TER-*, MP-ROAD-*, MP-REF-*).
 
 use super::harness::{clear, has, map, rules_of, T};
 use grognard_engine::{Ruleset, UnitId};

@@ -275,3 +275,29 @@ fn a_whole_game_through_the_protocol() {
         "MP-VIC-3"
     );
 }
+
+/// The view envelope (docs/ENGINE-PROTOCOL.md): `turn`, `turns`, `phase`, `active`, and
+/// `units` each with `id`, `side` and `hex`, for every seat.
+#[test]
+fn the_view_carries_the_envelope() {
+    use grognard_engine::{Game, Ruleset, Seat};
+    use grognard_rules::morne_plaine::MornePlaine;
+    let game =
+        Game::<MornePlaine>::new(crate::common::builtin("heights-of-aubrac"), Some(1)).unwrap();
+    for seat in [
+        Seat::Side("orange".into()),
+        Seat::Spectator,
+        Seat::Omniscient,
+    ] {
+        let v = game.rules().view(game.state(), &seat);
+        assert_eq!(v["turn"], 1);
+        assert!(v["turns"].as_u64().is_some_and(|t| t >= 1), "{v}");
+        assert!(v["phase"].is_string() && v["active"].is_string(), "{v}");
+        let units = v["units"].as_array().expect("units");
+        assert_eq!(units.len(), game.state().units.len());
+        for u in units {
+            assert!(u["id"].is_string() && u["side"].is_string(), "{u}");
+            assert!(u["hex"].is_string() || u["hex"].is_null(), "{u}");
+        }
+    }
+}

@@ -1,5 +1,5 @@
-//! Retreat after combat (morne-plaine-combat.txt, "Retreat after combat", "Retreat into
-//! ZoC", "Elimination after retreat").
+//! Retreat after combat (docs/rules/morne-plaine.md, MP-RET-*, MP-ELIM-*: retreating,
+//! retreating into a zone of control, elimination after a retreat).
 //!
 //! The defender stands at 0404 (even column): its neighbours are n 0403, s 0405,
 //! ne 0504, se 0505, sw 0305, nw 0304. The attacker strikes from the north (0403)

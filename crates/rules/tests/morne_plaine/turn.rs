@@ -1,5 +1,6 @@
-//! The sequence of play, reinforcements, rally and victory (REFERENCE.md; the rally
-//! phase, reinforcements and victory conditions are provisional).
+//! The sequence of play, reinforcements, rally and victory (docs/rules/morne-plaine.md,
+//! MP-TURN-*, MP-REIN-1, MP-RAL-1, MP-VIC-*; the rally phase, reinforcements and victory
+//! conditions are provisional).
 
 use super::harness::{clear, has};
 use grognard_engine::Ruleset;

@@ -1,4 +1,4 @@
-//! Zones of control (morne-plaine-movement.txt, "Zones of control").
+//! Zones of control (docs/rules/morne-plaine.md, MP-ZOC-*).
 
 use super::harness::{clear, has, map, rules_of};
 use grognard_hex::Direction;

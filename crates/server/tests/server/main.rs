@@ -3,17 +3,16 @@
 //! channel, the computer's seats, restarts on the same file. One integration binary, a
 //! module per subject; the helpers they share are here.
 
+mod actions;
+mod computer;
+mod durability;
+mod hidden_information;
 #[path = "../support/http.rs"]
 mod http;
 mod lobby;
-mod views_and_tokens;
-mod actions;
 mod queries;
-mod durability;
-mod computer;
 mod real_port;
-mod hidden_information;
-
+mod views_and_tokens;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
