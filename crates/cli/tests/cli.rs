@@ -1,5 +1,6 @@
 //! The `grognard` binary as a real process: validate, show, engine, scenarios, the
-//! tour; and the fuzz targets' bodies over their seed corpus with Morne Plaine.
+//! tour; and the fuzz targets' bodies over their seed corpus (the protocol's with
+//! every ruleset).
 
 use serde_json::{json, Value};
 use std::io::Write;
@@ -508,12 +509,26 @@ fn fuzz_scenario_parser_over_its_seeds() {
 #[test]
 fn fuzz_protocol_lines_over_its_seeds() {
     let registry = grognard_rules::registry();
-    let builtin = grognard_rules::builtin::find("bridge-at-morne").unwrap();
-    let load = json!({"cmd": "load", "scenario_toml": builtin.text}).to_string();
+    // As the target loads them: the first byte picks the ruleset.
+    let loads: Vec<String> = [
+        "bridge-at-morne",
+        "crossing-at-hollins-ford",
+        "passage-of-the-saale",
+        "broken-cairn",
+    ]
+    .iter()
+    .map(|id| {
+        let b = grognard_rules::builtin::find(id).unwrap();
+        json!({"cmd": "load", "scenario_toml": b.text}).to_string()
+    })
+    .collect();
+    let mut played = [false; 4];
     for (path, data) in seeds("protocol_lines") {
-        let run = grognard_engine::fuzzing::protocol_lines(&registry, &load, &data);
+        let run = grognard_engine::fuzzing::protocol_lines_after_one_of(&registry, &loads, &data);
         assert!(run.applied > 0, "{}: {run:?}", path.display());
+        played[usize::from(data[0]) % 4] = true;
     }
+    assert_eq!(played, [true; 4], "seeds for every ruleset");
 }
 
 /// Regression: `load` with a saved game whose scenario was edited (a grid shorter than

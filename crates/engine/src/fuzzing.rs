@@ -62,6 +62,18 @@ pub struct LinesRun {
     pub refused: usize,
 }
 
+/// [`protocol_lines`] after one of several `loads`: the input's first byte picks it
+/// (modulo their number; the seed files start with a digit, `0` for the first), the rest
+/// are the lines. So one fuzz target plays every ruleset a registry holds.
+///
+/// # Panics
+/// When `loads` is empty, or as [`protocol_lines`] does.
+pub fn protocol_lines_after_one_of(registry: &Registry, loads: &[String], data: &[u8]) -> LinesRun {
+    let (pick, rest) = data.split_first().map_or((0, data), |(b, r)| (*b, r));
+    let load = &loads[usize::from(pick) % loads.len()];
+    protocol_lines(registry, load, rest)
+}
+
 /// Arbitrary bytes as engine-protocol lines, fed to a [`Session`] over `registry` after
 /// the request `load` (which must succeed).
 ///

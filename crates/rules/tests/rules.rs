@@ -6,3 +6,4 @@ mod index;
 mod jomini;
 mod morne_plaine;
 mod skirmish;
+mod toy;

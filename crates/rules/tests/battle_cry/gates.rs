@@ -6,6 +6,7 @@
 
 use super::golden::{position, POSITIONS};
 use super::harness;
+use crate::common::playout;
 use grognard_engine::{Dice, Game, Ruleset, UnitId};
 use grognard_rules::battle_cry::{Action, BattleCry, State};
 
@@ -47,26 +48,7 @@ fn candidates(rules: &BattleCry, s: &State) -> Vec<Action> {
 
 /// Asserts that the legal list is the candidates `explain` accepts, in `state`.
 fn assert_gates(rules: &BattleCry, s: &State, ctx: &str) {
-    let mut legal = Vec::new();
-    rules.legal_actions(s, &mut legal);
-    let all = candidates(rules, s);
-    for a in &legal {
-        assert!(all.contains(a), "{ctx}: listed {a:?} is no candidate");
-        assert_eq!(
-            legal.iter().filter(|b| *b == a).count(),
-            1,
-            "{ctx}: {a:?} listed twice"
-        );
-    }
-    for a in &all {
-        let e = rules.explain(s, a);
-        assert_eq!(
-            e.legal,
-            legal.contains(a),
-            "{ctx}: {a:?}: explain says {:?}",
-            e.reasons
-        );
-    }
+    playout::assert_gates(rules, s, &candidates(rules, s), ctx);
 }
 
 #[test]
@@ -83,18 +65,15 @@ fn legal_list_is_explain_accepted_candidates_on_random_playout_states() {
     for seed in 0..4u64 {
         let mut g = Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
         let mut pick = Dice::new(seed ^ 0x6A7E);
-        let mut n = 0;
-        while g.rules().outcome(g.state()).is_none() {
-            if n % 9 == 0 {
+        let check = |g: &Game<BattleCry>, legal: &[Action], n: usize, _: &mut Dice| {
+            if legal.is_empty() {
+                assert_gates(g.rules(), g.state(), &format!("seed {seed}, the end"));
+            } else if n % 9 == 0 {
                 assert_gates(g.rules(), g.state(), &format!("seed {seed}, action {n}"));
                 states += 1;
             }
-            let legal = g.legal_actions();
-            let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
-            g.apply(legal[i].clone()).unwrap();
-            n += 1;
-        }
-        assert_gates(g.rules(), g.state(), &format!("seed {seed}, the end"));
+        };
+        playout::play(&mut g, &mut pick, usize::MAX, check, |_, _| {});
     }
     assert!(states >= 200, "only {states} states checked");
 }

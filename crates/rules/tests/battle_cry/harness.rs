@@ -5,11 +5,12 @@
 //! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
 //! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
 
+use crate::common::Table;
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{Ctx, Dice, Explanation, Ruleset, UnitId};
+use grognard_engine::Ruleset;
 use grognard_hex::Hex;
 use grognard_rules::battle_cry::data::{Data, DATA};
-use grognard_rules::battle_cry::{Action, BattleCry, Card, Event, Order, Phase, State};
+use grognard_rules::battle_cry::{Action, BattleCry, Card, Order, Phase};
 
 /// Die results showing each face (data.toml: infantry, infantry, cavalry, artillery,
 /// sabers, flag).
@@ -130,11 +131,10 @@ pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
     ))
 }
 
-/// A position under test.
-pub struct Pos {
-    pub rules: BattleCry,
-    pub state: State,
-}
+/// A position under test: the kit's table (`common::Table`: lookups, `legal`, `explain`,
+/// `is_legal`, `refuses`, `allows`, `apply` with forced dice, `reach`) with Battle Cry's
+/// builders and shortcuts below.
+pub type Pos = Table<BattleCry>;
 
 impl Pos {
     /// A position built by [`scenario_text`], in blue's command step with empty hands.
@@ -143,7 +143,7 @@ impl Pos {
         units: &[(&str, &str, &str, &str, u8)],
         extra: &str,
     ) -> Pos {
-        Pos::of(&crate::common::scenario(&scenario_text(
+        Pos::at_command(&crate::common::scenario(&scenario_text(
             terrain, units, extra,
         )))
     }
@@ -160,29 +160,15 @@ impl Pos {
     }
 
     /// A position of a scenario, in the first side's command step with empty hands.
-    pub fn of(s: &Scenario) -> Pos {
+    pub fn at_command(s: &Scenario) -> Pos {
         Pos::of_rules(BattleCry::new(s).unwrap_or_else(|p| panic!("{p}")))
     }
 
     fn of_rules(rules: BattleCry) -> Pos {
-        let mut state = rules.initial_state();
-        state.phase = Phase::Command;
-        state.hands = [Vec::new(), Vec::new()];
-        Pos { rules, state }
-    }
-
-    pub fn id(&self, name: &str) -> UnitId {
-        self.rules
-            .unit(name)
-            .unwrap_or_else(|| panic!("no unit {name}"))
-    }
-
-    pub fn hex(&self, label: &str) -> Hex {
-        self.rules.names().map().parse_label(label).unwrap()
-    }
-
-    pub fn label(&self, hex: Hex) -> String {
-        self.rules.names().label(hex)
+        let mut p = Table::with_rules(rules, 1);
+        p.state.phase = Phase::Command;
+        p.state.hands = [Vec::new(), Vec::new()];
+        p
     }
 
     /// The label `dq`, `dr` axial steps from `label`.
@@ -243,80 +229,6 @@ impl Pos {
         self.state.hands[s] = hand;
     }
 
-    pub fn explain(&self, action: &Action) -> Explanation {
-        self.rules.explain(&self.state, action)
-    }
-
-    pub fn legal(&self) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.rules.legal_actions(&self.state, &mut out);
-        out
-    }
-
-    /// Whether an action is legal, checking that `explain` and `legal_actions` agree.
-    pub fn is_legal(&self, action: &Action) -> bool {
-        let e = self.explain(action).legal;
-        assert_eq!(
-            e,
-            self.legal().contains(action),
-            "explain and legal_actions disagree on {action:?}: {:?}",
-            self.explain(action)
-        );
-        e
-    }
-
-    /// Asserts that an action is refused, citing `rule`.
-    pub fn refuses(&self, action: &Action, rule: &str) {
-        let e = self.explain(action);
-        assert!(!e.legal, "{action:?} should be refused by {rule}");
-        assert!(
-            e.reasons.iter().any(|r| r.rule == rule),
-            "{action:?} refused by {:?}, not {rule}",
-            e.reasons
-        );
-        assert!(
-            !self.legal().contains(action),
-            "{action:?} refused yet listed as legal"
-        );
-    }
-
-    /// Asserts that an action is legal and its reasons cite `rule`.
-    pub fn allows(&self, action: &Action, rule: &str) {
-        let e = self.explain(action);
-        assert!(e.legal, "{action:?} refused: {:?}", e.reasons);
-        assert!(
-            e.reasons.iter().any(|r| r.rule == rule),
-            "{action:?} legal for {:?}, not citing {rule}",
-            e.reasons
-        );
-        assert!(
-            self.legal().contains(action),
-            "{action:?} legal yet not listed"
-        );
-    }
-
-    /// Applies an action with checks, forcing die results; every forced result must be used.
-    pub fn apply(&mut self, action: &Action, forced: &[u32]) -> Vec<Event> {
-        assert!(
-            self.is_legal(action),
-            "{action:?} refused: {:?}",
-            self.explain(action).reasons
-        );
-        let mut dice = Dice::new(1);
-        dice.force(forced.iter().copied());
-        let mut events = Vec::new();
-        let mut ctx = Ctx::new(&mut dice, &mut events);
-        if let Err(e) = self.rules.apply(&mut self.state, action, &mut ctx) {
-            panic!("{action:?} refused: {e}");
-        }
-        assert!(
-            dice.forced().is_empty(),
-            "forced dice left over: {:?}",
-            dice.forced()
-        );
-        events
-    }
-
     pub fn order(&self, name: &str) -> Action {
         Action::Order {
             unit: self.id(name),
@@ -342,19 +254,6 @@ impl Pos {
             unit: self.id(name),
             to: self.hex(to),
         }
-    }
-
-    /// The hexes a piece may move to now, sorted labels.
-    pub fn reach(&self, name: &str) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .rules
-            .reachable(&self.state, self.id(name))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|r| self.label(r.hex))
-            .collect();
-        v.sort();
-        v
     }
 
     /// The dice a battle would roll (from its preview).

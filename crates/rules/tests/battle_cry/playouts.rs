@@ -3,6 +3,7 @@
 //! included; a saved game replays to the same state.
 
 use super::harness;
+use crate::common::playout;
 use grognard_engine::{Dice, Game, Ruleset, Seat, UnitId};
 use grognard_hex::Hex;
 use grognard_rules::battle_cry::{Action, BattleCry, Card, Kind, Order, Phase, State};
@@ -139,18 +140,20 @@ enum Checks {
 fn playout(seed: u64, checks: Checks) -> (Game<BattleCry>, usize) {
     let mut game = Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
     let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9) ^ 0xBA77);
-    let mut n = 0;
-    let mut ordered_this_turn: Vec<UnitId> = Vec::new();
-    while game.rules().outcome(game.state()).is_none() {
-        let legal = game.legal_actions();
-        assert!(!legal.is_empty(), "seed {seed}: dead end at action {n}");
+    let check = |game: &Game<BattleCry>, legal: &[Action], n: usize, dice: &mut Dice| {
+        if legal.is_empty() {
+            if checks >= Checks::State {
+                let ctx = format!("seed {seed}, the end");
+                check_invariants(game.rules(), game.state(), &ctx, true);
+            }
+            return;
+        }
+        let ctx = format!("seed {seed}, action {n}");
         if checks >= Checks::State {
-            let ctx = format!("seed {seed}, action {n}");
             check_invariants(game.rules(), game.state(), &ctx, checks == Checks::All);
         }
         if checks == Checks::All {
-            let ctx = format!("seed {seed}, action {n}");
-            for a in &legal {
+            for a in legal {
                 let e = game.rules().explain(game.state(), a);
                 assert!(
                     e.legal,
@@ -168,50 +171,38 @@ fn playout(seed: u64, checks: Checks) -> (Game<BattleCry>, usize) {
                     assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
                 }
             }
-            for a in candidates(game.rules(), game.state(), &mut dice) {
-                let e = game.rules().explain(game.state(), &a);
-                assert_eq!(e.legal, legal.contains(&a), "{ctx}: {a:?}: {:?}", e.reasons);
-                assert!(!e.reasons.is_empty(), "{ctx}: {a:?} without a reason");
-                if !e.legal {
-                    assert!(
-                        e.reasons[0].rule.starts_with("BC-"),
-                        "{ctx}: {a:?} refused without a rule ID"
-                    );
-                }
-            }
+            let some = candidates(game.rules(), game.state(), dice);
+            playout::assert_candidates(
+                game.rules(),
+                game.state(),
+                legal,
+                &some,
+                ("BC-", false),
+                &ctx,
+            );
         }
-        let pick = (dice.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
-        let action = legal[pick].clone();
-        if let Action::Order { unit } = action {
+    };
+    let mut ordered_this_turn: Vec<UnitId> = Vec::new();
+    let mut turn = game.state().turn;
+    let after = |game: &Game<BattleCry>, action: &Action| {
+        if let Action::Order { unit } = *action {
             assert!(
                 !ordered_this_turn.contains(&unit),
                 "seed {seed}: {unit:?} ordered twice"
             );
             ordered_this_turn.push(unit);
         }
-        let before = game.state().turn;
-        if let Err(e) = game.apply(action.clone()) {
-            panic!("seed {seed}: legal {action:?} refused: {e}");
-        }
-        if game.state().turn != before {
+        if game.state().turn != turn {
             ordered_this_turn.clear();
+            turn = game.state().turn;
         }
         if checks >= Checks::State && game.state().phase == Phase::Movement {
             let s = game.state();
             let orders = s.pieces.iter().filter(|p| p.order == Order::Card).count();
             assert!(orders <= 6, "seed {seed}: {orders} orders");
         }
-        n += 1;
-        assert!(n < 50_000, "seed {seed}: no end after {n} actions");
-    }
-    if checks >= Checks::State {
-        check_invariants(
-            game.rules(),
-            game.state(),
-            &format!("seed {seed}, the end"),
-            true,
-        );
-    }
+    };
+    let n = playout::play(&mut game, &mut dice, 50_000, check, after);
     (game, n)
 }
 

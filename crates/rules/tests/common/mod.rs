@@ -1,8 +1,17 @@
-//! Helpers shared by the rulesets' tests.
+//! The test kit, written once over [`Ruleset`](grognard_engine::Ruleset): a table to set
+//! positions up and act on them ([`table`]), golden legal-action counts in one format
+//! ([`golden`]), and random playouts with the legal == explain-accepted check
+//! ([`playout`]). Each ruleset's `harness.rs` keeps only its own builders and shortcuts.
+
+pub mod golden;
+pub mod playout;
+pub mod table;
 
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{AnyGame, Dice};
+use grognard_engine::{AnyGame, Dice, Ruleset};
 use serde_json::Value;
+
+pub use table::Table;
 
 /// A built-in scenario, validated.
 pub fn builtin(id: &str) -> Scenario {
@@ -22,6 +31,13 @@ pub fn scenario(text: &str) -> Scenario {
 /// A new game.
 pub fn game(s: Scenario) -> Box<dyn AnyGame> {
     grognard_rules::registry().new_game(s, None).expect("game")
+}
+
+/// The legal actions of a state, through the trait.
+pub fn legal<R: Ruleset>(rules: &R, state: &R::State) -> Vec<R::Action> {
+    let mut out = Vec::new();
+    rules.legal_actions(state, &mut out);
+    out
 }
 
 /// Plays random legal actions until the game ends or `max` actions; returns how many.

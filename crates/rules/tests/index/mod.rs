@@ -68,7 +68,7 @@ const ASSERTS: &[&str] = &[
     "assert",
     "panic!",
     ".refuses(",
-    ".cites(",
+    ".allows(",
     ".ok(",
     ".refused(",
     ".rejects(",

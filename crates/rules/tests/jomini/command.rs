@@ -75,7 +75,7 @@ fn jo_cmd_2_one_kind_of_troops_per_activation() {
     ];
     let mut p = Pos::new(&[], &units, "");
     p.activate(&["b-gen", "b-inf"]);
-    p.cites(
+    p.allows(
         &Action::Activate {
             unit: p.id("b-guns"),
         },
@@ -114,7 +114,7 @@ fn jo_cmd_3_an_officer_leads_units_within_its_radius() {
         "JO-CMD-3",
     );
     assert!(msg.contains("officer first"), "{msg}");
-    p.cites(
+    p.allows(
         &Action::Activate {
             unit: p.id("b-gen"),
         },

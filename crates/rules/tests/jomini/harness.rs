@@ -5,11 +5,11 @@
 //! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
 //! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
 
+use crate::common::Table;
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{Ctx, Dice, Explanation, Ruleset, UnitId};
-use grognard_hex::Hex;
+use grognard_engine::Ruleset;
 use grognard_rules::jomini::data::{Data, DATA};
-use grognard_rules::jomini::{Action, Event, Jomini, Phase, State};
+use grognard_rules::jomini::{Action, Jomini, Phase};
 
 /// Die results showing each face (data.toml: infantry, cavalry, artillery, flag, letter,
 /// advantage).
@@ -138,16 +138,14 @@ pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
     ))
 }
 
-/// A position under test.
-pub struct Pos {
-    pub rules: Jomini,
-    pub state: State,
-    pub events: Vec<Event>,
-}
+/// A position under test: the kit's table (`common::Table`: lookups, `legal`, `explain`,
+/// `refuses`, `allows`, `apply` with forced dice, `reach`, the last action's `events`)
+/// with JOMINI's builders and shortcuts below.
+pub type Pos = Table<Jomini>;
 
 impl Pos {
     pub fn new(terrain: &[&str], units: &[U<'_>], extra: &str) -> Pos {
-        Pos::of(&crate::common::scenario(&scenario_text(
+        Pos::at_start(&crate::common::scenario(&scenario_text(
             terrain, units, extra,
         )))
     }
@@ -155,34 +153,15 @@ impl Pos {
     /// [`Pos::new`] with other tables than the shipped ones (see [`tables`]).
     pub fn with_data(terrain: &[&str], units: &[U<'_>], extra: &str, data: &'static Data) -> Pos {
         let s = crate::common::scenario(&scenario_text(terrain, units, extra));
-        Pos::of_rules(Jomini::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")))
+        Table::with_rules(
+            Jomini::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")),
+            0,
+        )
     }
 
-    pub fn of(s: &Scenario) -> Pos {
-        Pos::of_rules(Jomini::new(s).unwrap_or_else(|p| panic!("{p}")))
-    }
-
-    fn of_rules(rules: Jomini) -> Pos {
-        let state = rules.initial_state();
-        Pos {
-            rules,
-            state,
-            events: Vec::new(),
-        }
-    }
-
-    pub fn id(&self, name: &str) -> UnitId {
-        self.rules
-            .unit(name)
-            .unwrap_or_else(|| panic!("no unit {name}"))
-    }
-
-    pub fn hex(&self, label: &str) -> Hex {
-        self.rules.names().map().parse_label(label).unwrap()
-    }
-
-    pub fn label(&self, hex: Hex) -> String {
-        self.rules.names().label(hex)
+    /// A scenario's initial position (fresh dice seeded 0 for each action).
+    pub fn at_start(s: &Scenario) -> Pos {
+        Table::of_scenario(s, 0)
     }
 
     /// Where a piece is, as a label.
@@ -209,50 +188,16 @@ impl Pos {
         self.state.phase = phase;
     }
 
-    pub fn explain(&self, a: &Action) -> Explanation {
-        self.rules.explain(&self.state, a)
-    }
-
-    /// Applies a legal action with forced dice; panics if it is refused.
-    pub fn apply_with(&mut self, a: &Action, dice: &[u32]) {
-        let mut d = Dice::new(0);
-        d.force(dice.iter().copied());
-        let mut events = Vec::new();
-        let mut ctx = Ctx::new(&mut d, &mut events);
-        if let Err(r) = self.rules.apply(&mut self.state, a, &mut ctx) {
-            panic!("{a:?} refused: {r}");
-        }
-        assert!(d.forced().is_empty(), "dice left unused: {:?}", d.forced());
-        self.events = events;
-    }
-
+    /// Applies a legal action with no forced dice.
     pub fn ok(&mut self, a: &Action) {
-        self.apply_with(a, &[]);
+        self.apply(a, &[]);
     }
 
-    /// Asserts the action is refused citing `rule`; returns the message.
+    /// Asserts the action is refused citing `rule` first; returns the message.
     pub fn refused(&self, a: &Action, rule: &str) -> String {
-        let e = self.explain(a);
-        assert!(!e.legal, "{a:?} should be refused ({rule})");
-        assert_eq!(e.reasons[0].rule, rule, "{:?}", e.reasons);
-        let mut legal = Vec::new();
-        self.rules.legal_actions(&self.state, &mut legal);
-        assert!(!legal.contains(a), "{a:?} refused but listed");
-        e.reasons[0].message.clone()
-    }
-
-    /// Asserts the action is legal, listed and cites `rule`.
-    pub fn cites(&self, a: &Action, rule: &str) {
-        let e = self.explain(a);
-        assert!(e.legal, "{a:?} should be legal: {:?}", e.reasons);
-        assert!(
-            e.reasons.iter().any(|r| r.rule == rule),
-            "{a:?} should cite {rule}: {:?}",
-            e.reasons
-        );
-        let mut legal = Vec::new();
-        self.rules.legal_actions(&self.state, &mut legal);
-        assert!(legal.contains(a), "{a:?} legal but not listed");
+        let message = self.refuses(a, rule);
+        assert_eq!(self.explain(a).reasons[0].rule, rule);
+        message
     }
 
     pub fn mv(&self, unit: &str, to: &str) -> Action {
@@ -267,17 +212,6 @@ impl Pos {
             unit: self.id(unit),
             target: self.id(target),
         }
-    }
-
-    /// The hexes `unit` can reach, as sorted labels.
-    pub fn reach(&self, unit: &str) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .rules
-            .reachable(&self.state, self.id(unit))
-            .map(|r| r.into_iter().map(|x| self.label(x.hex)).collect())
-            .unwrap_or_default();
-        v.sort();
-        v
     }
 
     pub fn view(&self) -> serde_json::Value {

@@ -74,7 +74,7 @@ fn jo_mov_3_an_activated_unit_need_not_move() {
     );
     // Moves are open to it, and ending the phase without taking one is legal.
     assert!(!p.reach("b-a").is_empty());
-    p.cites(&Action::EndMovement, "JO-MOV-3");
+    p.allows(&Action::EndMovement, "JO-MOV-3");
     p.ok(&Action::EndMovement);
     assert_eq!(p.state.phase, Phase::Combat);
     // It stayed where it was, still activated, and fights: standing still is no penalty.
@@ -82,8 +82,8 @@ fn jo_mov_3_an_activated_unit_need_not_move() {
     let a = p.id("b-a").index();
     assert!(p.state.pieces[a].group.is_some());
     assert!(!p.state.pieces[a].moved && !p.state.pieces[a].no_combat);
-    p.cites(&p.attack("b-a", "r-a"), "JO-COM-2");
-    p.apply_with(&p.attack("b-a", "r-a"), &[INF, LETTER, LETTER]);
+    p.allows(&p.attack("b-a", "r-a"), "JO-COM-2");
+    p.apply(&p.attack("b-a", "r-a"), &[INF, LETTER, LETTER]);
     assert_eq!(p.strength("r-a"), 3);
 }
 
@@ -168,7 +168,7 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
         &["b-hus"],
         "",
     );
-    c.cites(&c.mv("b-hus", "0604"), "JO-MOV-6");
+    c.allows(&c.mv("b-hus", "0604"), "JO-MOV-6");
     let v = c.view();
     let through = v["moves"]["b-hus"]
         .as_array()
@@ -219,7 +219,7 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
         &["b-hus"],
         "",
     );
-    e.cites(&e.mv("b-hus", "0604"), "JO-MOV-6");
+    e.allows(&e.mv("b-hus", "0604"), "JO-MOV-6");
     e.refused(&e.mv("b-hus", "0605"), "JO-MOV-5");
     e.ok(&e.mv("b-hus", "0604"));
     let Event::Moved { path, rules, .. } = &e.events[0] else {
@@ -293,7 +293,7 @@ fn jo_mov_8_moves_done_the_player_goes_on_to_combat() {
         "",
     );
     p.refused(&p.attack("b-a", "r-a"), "JO-MOV-8");
-    p.cites(&Action::EndMovement, "JO-MOV-8");
+    p.allows(&Action::EndMovement, "JO-MOV-8");
     p.ok(&Action::EndMovement);
     assert_eq!(p.state.phase, Phase::Combat);
     p.refused(&p.mv("b-a", "0605"), "JO-TURN-1");
@@ -338,7 +338,7 @@ fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
         "",
     );
     assert_eq!(distances(&p, "b-line"), [1, 2]);
-    p.cites(&p.mv("b-line", "0605"), "JO-MOV-10");
+    p.allows(&p.mv("b-line", "0605"), "JO-MOV-10");
     p.ok(&p.mv("b-line", "0605"));
     p.ok(&p.mv("b-guns", "0806"));
     p.ok(&Action::EndMovement);
@@ -356,7 +356,7 @@ fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
     );
     q.ok(&q.mv("b-line", "0606"));
     q.ok(&Action::EndMovement);
-    q.cites(&q.attack("b-line", "r-a"), "JO-COM-2");
+    q.allows(&q.attack("b-line", "r-a"), "JO-COM-2");
 }
 
 #[test]
@@ -375,7 +375,7 @@ fn jo_mov_11_very_heavy_foot_artillery_never_moves_more_than_one_hex() {
         road,
     );
     assert_eq!(distances(&p, "b-12"), [1]);
-    p.cites(&p.mv("b-12", "0606"), "JO-MOV-11");
+    p.allows(&p.mv("b-12", "0606"), "JO-MOV-11");
     p.state.phase = Phase::Command;
     let forced = Action::Order {
         order: OrderKind::ForcedMarch,
@@ -403,7 +403,7 @@ fn jo_mov_12_horse_artillery_loses_a_die_per_hex_moved() {
         &["b-hg"],
         "",
     );
-    p.cites(&p.mv("b-hg", "0606"), "JO-MOV-12");
+    p.allows(&p.mv("b-hg", "0606"), "JO-MOV-12");
     p.ok(&p.mv("b-hg", "0606"));
     p.ok(&Action::EndMovement);
     let pre = p.rules.preview(&p.state, &p.attack("b-hg", "r-a")).unwrap();
@@ -473,7 +473,7 @@ fn jo_mov_14_an_officer_alone_ignores_difficult_terrain_not_impassable() {
         "{:?}",
         p.reach("b-gen")
     );
-    p.cites(&p.mv("b-gen", "0704"), "JO-MOV-14");
+    p.allows(&p.mv("b-gen", "0704"), "JO-MOV-14");
     let q = moving(
         &["", "", "", "", "", "xxxxxxxxxxxxx", "", "", ""],
         &[],
@@ -518,7 +518,7 @@ fn jo_mov_16_road_march_one_more_hex_along_one_continuous_road() {
         p.reach("b-line").contains(&"0604".to_owned()),
         "3 hexes on the road"
     );
-    p.cites(&p.mv("b-line", "0604"), "JO-MOV-16");
+    p.allows(&p.mv("b-line", "0604"), "JO-MOV-16");
     // Off the road, two hexes only.
     let from = p.hex("0607");
     assert!(p
@@ -552,7 +552,7 @@ fn jo_mov_17_after_a_road_march_no_combat() {
         &["b-li"],
         ROAD,
     );
-    p.cites(&p.mv("b-li", "0604"), "JO-MOV-17");
+    p.allows(&p.mv("b-li", "0604"), "JO-MOV-17");
     p.ok(&p.mv("b-li", "0604"));
     p.ok(&Action::EndMovement);
     p.refused(&p.attack("b-li", "r-a"), "JO-MOV-17");
@@ -576,7 +576,7 @@ fn jo_mov_18_mounted_infantry_one_more_hex_without_combat() {
         "",
     );
     assert_eq!(distances(&p, "b-drag"), [1, 2, 3]);
-    p.cites(&p.mv("b-drag", "0604"), "JO-MOV-18");
+    p.allows(&p.mv("b-drag", "0604"), "JO-MOV-18");
     p.ok(&p.mv("b-drag", "0604"));
     p.ok(&Action::EndMovement);
     p.refused(&p.attack("b-drag", "r-a"), "JO-MOV-10");
@@ -601,8 +601,8 @@ fn jo_mov_19_mounted_infantry_adds_to_the_road() {
         "2 + 1 mounted + 1 road: {:?}",
         p.reach("b-drag")
     );
-    p.cites(&p.mv("b-drag", "0604"), "JO-MOV-16");
-    p.cites(&p.mv("b-drag", "0604"), "JO-MOV-18");
+    p.allows(&p.mv("b-drag", "0604"), "JO-MOV-16");
+    p.allows(&p.mv("b-drag", "0604"), "JO-MOV-18");
 }
 
 #[test]
@@ -623,7 +623,7 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
         "",
     );
     p.ok(&Action::EndMovement);
-    p.cites(&p.attack("b-lc", "r-camel"), "JO-MOV-20");
+    p.allows(&p.attack("b-lc", "r-camel"), "JO-MOV-20");
     let pre = p
         .rules
         .preview(&p.state, &p.attack("b-lc", "r-camel"))
@@ -689,7 +689,7 @@ fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
     );
     let wag = p.id("r-wag").index();
     p.state.pieces[wag].still = true;
-    p.cites(&p.attack("b-lc", "r-wag"), "JO-MOV-22");
+    p.allows(&p.attack("b-lc", "r-wag"), "JO-MOV-22");
     let wagons = grognard_rules::jomini::data::Data::shipped().mounts.wagons;
     assert_eq!(wagons, 1);
     let after = p
@@ -744,7 +744,7 @@ fn jo_mov_23_no_leaving_the_table_unless_the_scenario_allows_it() {
     );
     q.activate(&["b-gen", "b-a", "b-b"]);
     q.ok(&Action::EndCommand);
-    q.cites(&Action::Exit { unit: q.id("b-a") }, "JO-MOV-23");
+    q.allows(&Action::Exit { unit: q.id("b-a") }, "JO-MOV-23");
     q.refused(&Action::Exit { unit: q.id("b-b") }, "JO-MOV-23");
     q.ok(&Action::Exit { unit: q.id("b-a") });
     assert!(q.state.pieces[q.id("b-a").index()].exited);
@@ -769,7 +769,7 @@ fn jo_mov_24_officers_alike_may_not_leave() {
     );
     q.activate(&["b-gen"]);
     q.ok(&Action::EndCommand);
-    q.cites(
+    q.allows(
         &Action::Exit {
             unit: q.id("b-gen"),
         },
@@ -793,7 +793,7 @@ fn jo_mov_25_a_retreat_hex_that_cannot_be_made_is_a_loss() {
     p.activate(&["r-gen", "r-a"]);
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);
-    p.apply_with(
+    p.apply(
         &p.attack("r-a", "b-a"),
         &[
             super::harness::FLAG,
@@ -851,7 +851,7 @@ fn jo_mov_27_reinforcements_enter_with_their_officer_from_just_off_the_table() {
     );
     p.activate(&["b-gen"]);
     p.refused(&Action::Activate { unit: p.id("b-on") }, "JO-MOV-27");
-    p.cites(&Action::Activate { unit: p.id("b-a") }, "JO-MOV-27");
+    p.allows(&Action::Activate { unit: p.id("b-a") }, "JO-MOV-27");
     p.ok(&Action::Activate { unit: p.id("b-a") });
     p.ok(&Action::EndCommand);
     // Light infantry, 2 hexes: the entry hex 0709 is the first.
@@ -862,7 +862,7 @@ fn jo_mov_27_reinforcements_enter_with_their_officer_from_just_off_the_table() {
         reach.iter().all(|l| from.distance(p.hex(l)) <= 1),
         "{reach:?}"
     );
-    p.cites(&p.mv("b-a", "0709"), "JO-MOV-27");
+    p.allows(&p.mv("b-a", "0709"), "JO-MOV-27");
     p.ok(&p.mv("b-a", &p.label(from.neighbor(Direction::N))));
     assert!(!p.state.pieces[p.id("b-a").index()].waiting);
     // The officer need not come on.

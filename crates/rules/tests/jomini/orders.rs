@@ -19,7 +19,7 @@ fn jo_ord_1_tokens_start_at_the_commanders_level() {
     let s = grognard_rules::registry()
         .load_scenario(b.path, b.text)
         .unwrap();
-    let p = Pos::of(&s);
+    let p = Pos::at_start(&s);
     assert_eq!(p.state.tokens, [3, 2]);
     let mut q = Pos::new(
         &[],
@@ -56,7 +56,7 @@ fn jo_ord_2_each_order_letter_rolled_is_a_token() {
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);
     let before = p.state.tokens[0];
-    p.apply_with(&p.attack("b-a", "r-a"), &[LETTER, LETTER, LETTER]);
+    p.apply(&p.attack("b-a", "r-a"), &[LETTER, LETTER, LETTER]);
     assert_eq!(p.state.tokens[0], before + 3);
 }
 
@@ -72,7 +72,7 @@ fn jo_ord_3_one_manoeuvre_order_a_turn_in_the_command_phase() {
         "",
     );
     p.activate(&["b-gen", "b-a", "b-b"]);
-    p.cites(
+    p.allows(
         &order(&p, OrderKind::ForcedMarch, Some("b-a"), None),
         "JO-ORD-3",
     );
@@ -115,7 +115,7 @@ fn jo_ord_4_mount_or_dismount() {
         hexes: None,
     };
     p.refused(&forged, "JO-ORD-4");
-    p.cites(&order(&p, OrderKind::Mount, Some("b-d"), None), "JO-ORD-4");
+    p.allows(&order(&p, OrderKind::Mount, Some("b-d"), None), "JO-ORD-4");
     let before = p.state.tokens[0];
     p.ok(&order(&p, OrderKind::Mount, Some("b-d"), None));
     assert!(p.state.pieces[p.id("b-d").index()].mounted);
@@ -158,14 +158,14 @@ fn jo_ord_6_forced_march_one_more_hex_and_it_may_fight() {
     p.activate(&["b-gen", "b-a"]);
     p.ok(&order(&p, OrderKind::ForcedMarch, Some("b-a"), None));
     p.ok(&Action::EndCommand);
-    p.cites(&p.mv("b-a", "0605"), "JO-ORD-6");
+    p.allows(&p.mv("b-a", "0605"), "JO-ORD-6");
     assert!(
         p.reach("b-a").contains(&"0604".to_owned()),
         "1/2 + 1 = 3 hexes"
     );
     p.ok(&p.mv("b-a", "0605"));
     p.ok(&Action::EndMovement);
-    p.cites(&p.attack("b-a", "r-a"), "JO-COM-2");
+    p.allows(&p.attack("b-a", "r-a"), "JO-COM-2");
 }
 
 #[test]
@@ -181,7 +181,7 @@ fn jo_ord_7_woods_runner_difficult_terrain_as_clear() {
     );
     p.activate(&["b-gen", "b-a"]);
     let before = p.state.tokens[0];
-    p.cites(
+    p.allows(
         &order(&p, OrderKind::WoodsRunner, Some("b-a"), Some(1)),
         "JO-ORD-7",
     );
@@ -197,7 +197,7 @@ fn jo_ord_7_woods_runner_difficult_terrain_as_clear() {
         "through the woods: {:?}",
         p.reach("b-a")
     );
-    p.cites(&p.mv("b-a", "0605"), "JO-ORD-7");
+    p.allows(&p.mv("b-a", "0605"), "JO-ORD-7");
 }
 
 #[test]
@@ -212,7 +212,7 @@ fn jo_ord_8_courier_activates_one_more_unit_of_any_kind_anywhere() {
         "",
     );
     p.activate(&["b-gen", "b-a"]);
-    p.cites(
+    p.allows(
         &order(&p, OrderKind::Courier, Some("b-far"), None),
         "JO-ORD-8",
     );
@@ -240,7 +240,7 @@ fn jo_ord_9_combined_attack_mixes_kinds() {
         "JO-CMD-2",
     );
     p.ok(&order(&p, OrderKind::CombinedAttack, Some("b-gen"), None));
-    p.cites(
+    p.allows(
         &Action::Activate {
             unit: p.id("b-cav"),
         },
@@ -270,7 +270,7 @@ fn jo_ord_10_manoeuvre_units_anywhere() {
         "JO-ORD-10",
     );
     p.ok(&order(&p, OrderKind::Manoeuvre, Some("b-gen"), None));
-    p.cites(
+    p.allows(
         &Action::Activate {
             unit: p.id("b-far"),
         },
@@ -295,7 +295,7 @@ fn jo_ord_11_forward_march_for_all_the_officers_units() {
     p.ok(&Action::EndCommand);
     let from = p.hex("0807");
     assert!(p.reach("b-b").iter().any(|l| from.distance(p.hex(l)) == 3));
-    p.cites(&p.mv("b-a", "0605"), "JO-ORD-11");
+    p.allows(&p.mv("b-a", "0605"), "JO-ORD-11");
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn jo_ord_12_general_assault_a_second_command_phase() {
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);
-    p.cites(&Action::EndTurn, "JO-ORD-12");
+    p.allows(&Action::EndTurn, "JO-ORD-12");
     p.ok(&Action::EndTurn);
     assert_eq!(p.state.phase, Phase::Command);
     assert_eq!(p.state.active, 0, "still blue's turn");

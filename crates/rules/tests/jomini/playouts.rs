@@ -3,6 +3,7 @@
 //! illegal candidates included; previews add up to 1; a saved game replays to the same state.
 
 use super::harness;
+use crate::common::playout;
 use grognard_engine::dice_pool::gcd;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
@@ -128,71 +129,51 @@ pub fn playout(seed: u64, checks: bool) -> (Game<Jomini>, usize) {
 pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>, usize) {
     let mut game = Game::<Jomini>::new(scenario, Some(seed)).unwrap();
     let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9) ^ 0x10A1);
-    let mut n = 0;
-    while game.rules().outcome(game.state()).is_none() {
-        let legal = game.legal_actions();
-        assert!(!legal.is_empty(), "seed {seed}: dead end at action {n}");
-        if checks {
-            let ctx = format!("seed {seed}, action {n}");
-            check_invariants(game.rules(), game.state(), &ctx);
-            for a in &legal {
-                let e = game.rules().explain(game.state(), a);
-                assert!(
-                    e.legal,
-                    "{ctx}: listed {a:?} explained illegal: {:?}",
-                    e.reasons
-                );
-                // Legal iff it applies: the checked path takes it and changes the state.
-                let mut next = game.state().clone();
-                let (mut d, mut ev) = (Dice::new(seed), Vec::new());
-                assert!(game
-                    .rules()
-                    .apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev))
-                    .is_ok());
-                if matches!(a, Action::Attack { .. }) {
-                    let p = game.rules().preview(game.state(), a).unwrap();
-                    let lcm = p
-                        .outcomes
-                        .iter()
-                        .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
-                    let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
-                    assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
-                }
-            }
-            for a in candidates(game.rules(), game.state(), &mut dice) {
-                let e = game.rules().explain(game.state(), &a);
-                assert_eq!(e.legal, legal.contains(&a), "{ctx}: {a:?}: {:?}", e.reasons);
-                assert!(!e.reasons.is_empty(), "{ctx}: {a:?} without a reason");
-                assert!(
-                    e.reasons[0].rule.starts_with("JO-"),
-                    "{ctx}: {a:?} without a rule ID"
-                );
-                if !e.legal {
-                    let mut next = game.state().clone();
-                    let (mut d, mut ev) = (Dice::new(seed), Vec::new());
-                    assert!(game
-                        .rules()
-                        .apply(&mut next, &a, &mut Ctx::new(&mut d, &mut ev))
-                        .is_err());
-                    assert_eq!(
-                        &next,
-                        game.state(),
-                        "{ctx}: a refused action changed the state"
-                    );
-                }
+    let check = |game: &Game<Jomini>, legal: &[Action], n: usize, dice: &mut Dice| {
+        if !checks {
+            return;
+        }
+        if legal.is_empty() {
+            check_invariants(game.rules(), game.state(), &format!("seed {seed}, the end"));
+            return;
+        }
+        let ctx = format!("seed {seed}, action {n}");
+        check_invariants(game.rules(), game.state(), &ctx);
+        for a in legal {
+            let e = game.rules().explain(game.state(), a);
+            assert!(
+                e.legal,
+                "{ctx}: listed {a:?} explained illegal: {:?}",
+                e.reasons
+            );
+            // Legal iff it applies: the checked path takes it and changes the state.
+            let mut next = game.state().clone();
+            let (mut d, mut ev) = (Dice::new(seed), Vec::new());
+            assert!(game
+                .rules()
+                .apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev))
+                .is_ok());
+            if matches!(a, Action::Attack { .. }) {
+                let p = game.rules().preview(game.state(), a).unwrap();
+                let lcm = p
+                    .outcomes
+                    .iter()
+                    .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
+                let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
+                assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
             }
         }
-        let pick = (dice.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
-        let action = legal[pick].clone();
-        if let Err(e) = game.apply(action.clone()) {
-            panic!("seed {seed}: legal {action:?} refused: {e}");
-        }
-        n += 1;
-        assert!(n < 20_000, "seed {seed}: no end after {n} actions");
-    }
-    if checks {
-        check_invariants(game.rules(), game.state(), &format!("seed {seed}, the end"));
-    }
+        let some = candidates(game.rules(), game.state(), dice);
+        playout::assert_candidates(
+            game.rules(),
+            game.state(),
+            legal,
+            &some,
+            ("JO-", true),
+            &ctx,
+        );
+    };
+    let n = playout::play(&mut game, &mut dice, 20_000, check, |_, _| {});
     (game, n)
 }
 

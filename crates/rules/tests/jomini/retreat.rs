@@ -24,7 +24,7 @@ fn jo_ret_1_one_hex_a_flag_on_foot_two_mounted() {
         ],
         "b-a",
     );
-    p.apply_with(&p.attack("b-a", "r-a"), &[FLAG, LETTER, LETTER]);
+    p.apply(&p.attack("b-a", "r-a"), &[FLAG, LETTER, LETTER]);
     assert!(matches!(
         p.state.pending,
         Some(Pending::Retreat { hexes: 1, .. })
@@ -36,7 +36,7 @@ fn jo_ret_1_one_hex_a_flag_on_foot_two_mounted() {
         ],
         "b-a",
     );
-    q.apply_with(&q.attack("b-a", "r-c"), &[FLAG, LETTER, LETTER]);
+    q.apply(&q.attack("b-a", "r-c"), &[FLAG, LETTER, LETTER]);
     assert!(matches!(
         q.state.pending,
         Some(Pending::Retreat { hexes: 2, .. })
@@ -45,7 +45,7 @@ fn jo_ret_1_one_hex_a_flag_on_foot_two_mounted() {
         unit: q.id("r-c"),
         to: q.hex("0603"),
     };
-    q.cites(&to, "JO-RET-1");
+    q.allows(&to, "JO-RET-1");
     q.ok(&to);
     assert_eq!(q.strength("r-c"), 3);
     let _ = CAV;
@@ -61,8 +61,8 @@ fn jo_ret_2_toward_its_own_edge_the_owner_choosing() {
         ],
         "b-a",
     );
-    p.apply_with(&p.attack("b-a", "r-a"), &[FLAG, LETTER, LETTER]);
-    let decision = grognard_engine::Ruleset::to_act(&p.rules, &p.state).unwrap();
+    p.apply(&p.attack("b-a", "r-a"), &[FLAG, LETTER, LETTER]);
+    let decision = p.to_act().unwrap();
     assert_eq!(
         (
             decision.side.as_str(),

@@ -22,7 +22,7 @@ fn jo_turn_1_command_movement_combat_in_that_order() {
     p.refused(&Action::EndTurn, "JO-TURN-1");
     p.refused(&Action::EndMovement, "JO-MOV-8");
     p.activate(&["b-gen", "b-a"]);
-    p.cites(&Action::EndCommand, "JO-TURN-1");
+    p.allows(&Action::EndCommand, "JO-TURN-1");
     p.ok(&Action::EndCommand);
     assert_eq!(p.state.phase, Phase::Movement);
     p.refused(&Action::Activate { unit: p.id("b-a") }, "JO-TURN-1");
@@ -45,7 +45,7 @@ fn jo_turn_2_the_sides_alternate() {
     p.ok(&Action::EndCommand);
     p.ok(&p.mv("b-a", "0705"));
     p.ok(&Action::EndMovement);
-    p.cites(&Action::EndTurn, "JO-TURN-2");
+    p.allows(&Action::EndTurn, "JO-TURN-2");
     p.ok(&Action::EndTurn);
     assert_eq!(
         (p.state.turn, p.state.active, p.state.phase),
@@ -69,7 +69,7 @@ fn jo_vic_1_a_third_of_the_enemys_units() {
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);
-    p.apply_with(&p.attack("b-a", "r-g"), &[ART, ART, ART]);
+    p.apply(&p.attack("b-a", "r-g"), &[ART, ART, ART]);
     assert!(p.state.outcome.is_none());
     p.state.eliminated[0] = 1;
     let _ = p.rules.outcome(&p.state);
@@ -78,14 +78,14 @@ fn jo_vic_1_a_third_of_the_enemys_units() {
         &units,
         "[victory]\npoints = { blue = 1, red = 3 }\n",
     ));
-    let q = Pos::of(&s);
+    let q = Pos::at_start(&s);
     assert_eq!(q.rules.target(), [1, 3]);
     // Eliminating the first unit wins at 1 point.
     let mut q = q;
     q.activate(&["b-gen", "b-a"]);
     q.ok(&Action::EndCommand);
     q.ok(&Action::EndMovement);
-    q.apply_with(&q.attack("b-a", "r-g"), &[ART, ART, ART]);
+    q.apply(&q.attack("b-a", "r-g"), &[ART, ART, ART]);
     let o = q.state.outcome.clone().unwrap();
     assert_eq!(
         (o.winner.as_deref(), o.rule.as_deref()),
@@ -116,7 +116,7 @@ fn jo_vic_2_objectives_count_for_the_side_holding_them() {
 fn jo_vic_3_at_the_turn_limit_more_points_win() {
     let mut s = crate::common::scenario(&super::harness::scenario_text(&[], &[GEN], ""));
     s.turns = Some(1);
-    let mut p = Pos::of(&s);
+    let mut p = Pos::at_start(&s);
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);
     p.ok(&Action::EndTurn);

@@ -1,34 +1,14 @@
 //! Golden legal-action counts: from fixed positions, how many action sequences of each
 //! depth there are (summed over every sequence, like chess perft; dice are the
-//! position's seeded dice, cloned down every branch). `golden.txt` holds the counts; any
-//! change in what is legal shows up as a diff. Regenerate with
+//! position's seeded dice, cloned down every branch), in the kit's one format
+//! (`common::golden`). Any change in what is legal shows up as a diff of `golden.txt`. Regenerate with
 //! `GOLDEN_UPDATE=1 cargo test -p grognard-rules golden`.
 
 use super::harness::{clear, map, T};
 use crate::common;
-use grognard_engine::{Ctx, Dice, Game, Ruleset};
-use grognard_rules::morne_plaine::{Action, Event, MornePlaine, State};
-use std::fmt::Write as _;
-use std::path::Path;
-
-fn perft(rules: &MornePlaine, state: &State, dice: &Dice, depth: u32) -> u64 {
-    let mut legal = Vec::new();
-    rules.legal_actions(state, &mut legal);
-    if depth <= 1 {
-        return legal.len() as u64;
-    }
-    let mut events: Vec<Event> = Vec::new();
-    legal
-        .iter()
-        .map(|a| {
-            let mut s = state.clone();
-            let mut d = dice.clone();
-            events.clear();
-            rules.apply_unchecked(&mut s, a, &mut Ctx::new(&mut d, &mut events));
-            perft(rules, &s, &d, depth - 1)
-        })
-        .sum()
-}
+use crate::common::golden::{Counts, DiceDown};
+use grognard_engine::{Game, Ruleset};
+use grognard_rules::morne_plaine::{Action, MornePlaine};
 
 /// A position: a game and the depth to count to.
 pub(super) struct Position {
@@ -113,23 +93,11 @@ pub(super) fn positions() -> Vec<Position> {
 
 #[test]
 fn golden_legal_action_counts() {
-    let mut out = String::from(
-        "# Morne Plaine legal-action counts: position | depth | action sequences of that depth\n",
-    );
+    let mut counts =
+        Counts::new("Morne Plaine legal-action counts from fixed positions (see golden.rs)");
     for p in positions() {
-        for depth in 1..=p.depth {
-            let n = perft(p.game.rules(), p.game.state(), p.game.dice(), depth);
-            writeln!(out, "{} | {depth} | {n}", p.name).unwrap();
-        }
+        let dice = DiceDown::Carried(p.game.dice().clone());
+        counts.position(p.name, p.game.rules(), p.game.state(), &dice, p.depth);
     }
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/morne_plaine/golden.txt");
-    if std::env::var_os("GOLDEN_UPDATE").is_some() {
-        std::fs::write(&file, &out).unwrap();
-        return;
-    }
-    let golden = std::fs::read_to_string(&file).expect("golden.txt (GOLDEN_UPDATE=1 writes it)");
-    assert_eq!(
-        out, golden,
-        "legal-action counts changed; if on purpose, regenerate with GOLDEN_UPDATE=1"
-    );
+    counts.check("morne_plaine/golden.txt");
 }

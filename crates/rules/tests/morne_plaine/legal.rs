@@ -5,10 +5,9 @@
 //! condition written in one and not the other shows up here.
 
 use super::golden;
-use crate::common;
+use crate::common::{self, playout};
 use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
 use grognard_rules::morne_plaine::{Action, Event, MornePlaine, State};
-use std::collections::BTreeSet;
 
 /// Every action that could be legal in `state`: each unit's step to each neighbour, each
 /// unit's charge, attack and fire at each unit (fire at the unit's hex), and ending the
@@ -36,26 +35,8 @@ fn candidates(state: &State) -> Vec<Action> {
 /// Asserts that the legal list of `state` holds each candidate `explain` accepts, once,
 /// and nothing else; returns how many legal actions there were.
 fn check(rules: &MornePlaine, state: &State, at: &str) -> usize {
-    let mut legal = Vec::new();
-    rules.legal_actions(state, &mut legal);
-    let listed: BTreeSet<String> = legal.iter().map(|a| format!("{a:?}")).collect();
-    assert_eq!(listed.len(), legal.len(), "{at}: an action listed twice");
-    let accepted: BTreeSet<String> = candidates(state)
-        .iter()
-        .filter(|a| rules.explain(state, a).legal)
-        .map(|a| format!("{a:?}"))
-        .collect();
-    assert_eq!(
-        listed.difference(&accepted).collect::<Vec<_>>(),
-        Vec::<&String>::new(),
-        "{at}: listed but refused by explain (or not a candidate)"
-    );
-    assert_eq!(
-        accepted.difference(&listed).collect::<Vec<_>>(),
-        Vec::<&String>::new(),
-        "{at}: accepted by explain but not listed"
-    );
-    legal.len()
+    playout::assert_gates(rules, state, &candidates(state), at);
+    common::legal(rules, state).len()
 }
 
 #[test]

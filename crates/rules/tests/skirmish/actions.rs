@@ -36,13 +36,13 @@ fn sk_act_3_defend_is_a_complex_action_worth_two() {
         .sword("b-a", "0404", "s")
         .sword("r-b", "0705", "n")
         .game();
-    let ev = t.act(Action::Defend { unit: t.u("r-a") }).unwrap();
+    let ev = t.act(&Action::Defend { unit: t.id("r-a") }).unwrap();
     assert!(!ev.is_empty());
     assert_eq!(t.view("r-a")["actions"]["complex"], false);
     assert_eq!(t.refused_step("r-a", "0406"), "SK-MOV-5");
     // Not after moving.
     t.walk("r-b", &["0704"]);
-    assert_eq!(t.refused(Action::Defend { unit: t.u("r-b") }), "SK-ACT-3");
+    assert_eq!(t.refused(Action::Defend { unit: t.id("r-b") }), "SK-ACT-3");
     // Blue attacks it in blue's melee phase: +2 to its Melee Defense.
     t.to("blue", Phase::Melee);
     let p = t.preview(&t.attack_action("b-a", "r-a"));
@@ -59,14 +59,14 @@ fn sk_act_4_turning_is_free_in_ones_own_turn() {
     assert_eq!((t.facing("r-a"), t.mp("r-a")), ("se", 6));
     assert_eq!(
         t.refused(Action::Face {
-            unit: t.u("r-a"),
+            unit: t.id("r-a"),
             facing: Direction::SE
         }),
         "SK-ACT-4"
     );
     assert_eq!(
         t.refused(Action::Face {
-            unit: t.u("b-a"),
+            unit: t.id("b-a"),
             facing: Direction::N
         }),
         "SK-ACT-4"
@@ -74,7 +74,7 @@ fn sk_act_4_turning_is_free_in_ones_own_turn() {
     t.set("r-a", |c| c.dazed = true);
     assert_eq!(
         t.refused(Action::Face {
-            unit: t.u("r-a"),
+            unit: t.id("r-a"),
             facing: Direction::N
         }),
         "SK-STA-1"

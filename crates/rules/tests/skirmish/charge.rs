@@ -132,8 +132,8 @@ fn sk_chg_6_no_evasive_charge() {
     let mut t = field(|s| s);
     t.charge("r-c", "b-t").unwrap();
     let a = Action::Move {
-        unit: t.u("r-c"),
-        to: t.h("0409"),
+        unit: t.id("r-c"),
+        to: t.hex("0409"),
         evasive: true,
     };
     assert_eq!(t.refused(a), "SK-CHG-6");
@@ -330,15 +330,15 @@ fn sk_chg_13_a_formation_charges_together() {
         .sword("b-z", "0608", "s")
         .game();
     let a = Action::Charge {
-        unit: t.u("r-c"),
-        target: t.u("b-t"),
+        unit: t.id("r-c"),
+        target: t.id("b-t"),
         together: true,
     };
-    let ev = t.act(a).unwrap();
+    let ev = t.act(&a).unwrap();
     assert!(
         has(
             &ev,
-            |e| matches!(e, Event::ChargeDeclared { with, .. } if with == &vec![t.u("r-d")])
+            |e| matches!(e, Event::ChargeDeclared { with, .. } if with == &vec![t.id("r-d")])
         ),
         "{ev:?}"
     );
@@ -355,9 +355,9 @@ fn sk_chg_13_a_formation_charges_together() {
             movers.push(unit);
         }
         t.force(&[1, 1]);
-        t.act(step).unwrap();
+        t.act(&step).unwrap();
     }
-    assert_eq!(movers, [t.u("r-c"), t.u("r-d"), t.u("r-c"), t.u("r-d")]);
+    assert_eq!(movers, [t.id("r-c"), t.id("r-d"), t.id("r-c"), t.id("r-d")]);
     // A member dazed on the way runs on: the break waits for the end of the charge.
     t.set("r-d", |c| c.dazed = true);
     t.force(&[1; 8]);
@@ -373,8 +373,8 @@ fn sk_chg_13_a_formation_charges_together() {
     assert!(t.state().charge.is_none());
     // Alone in its formation: no formation charge.
     let b = Action::Charge {
-        unit: t.u("r-e"),
-        target: t.u("b-t"),
+        unit: t.id("r-e"),
+        target: t.id("b-t"),
         together: true,
     };
     let _ = b;
@@ -383,8 +383,8 @@ fn sk_chg_13_a_formation_charges_together() {
         .sword("b-t", "0404", "s")
         .game();
     let b = Action::Charge {
-        unit: u.u("r-e"),
-        target: u.u("b-t"),
+        unit: u.id("r-e"),
+        target: u.id("b-t"),
         together: true,
     };
     assert_eq!(u.refused(b), "SK-CHG-13");
@@ -402,8 +402,8 @@ fn sk_chg_14_a_charger_runs_facing_its_route_and_stops_when_it_closes() {
     let Action::Move { to, .. } = step else {
         panic!()
     };
-    t.act(step).unwrap();
-    let d = t.h("0210").direction_to(to).unwrap();
+    t.act(&step).unwrap();
+    let d = t.hex("0210").direction_to(to).unwrap();
     assert_eq!(t.c("r-c").facing, d);
     // The target steps back out of reach of the points left: the charge ends.
     let mut u = open(8, 12)
@@ -434,7 +434,7 @@ fn sk_mov_12_an_engaged_friend_passed_spends_its_quick_action_or_is_dazed() {
     let ev = t.go("r-c", "0408").unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == t.u("r-f") && rule == "SK-MOV-12")
+        |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == t.id("r-f") && rule == "SK-MOV-12")
     ));
     assert!(!t.c("r-f").quick);
     let mut u = field(|s| s.sword("r-f", "0408", "n").sword("b-z", "0308", "s"));

@@ -4,8 +4,9 @@
 //! positions (the start, its perft-1 children and the fixed random game of
 //! `golden.txt`) and on the states of random playouts.
 
-use crate::common;
-use grognard_engine::{Ctx, Dice, Ruleset, Seat, UnitId};
+use super::golden::{golden_game, play};
+use crate::common::{self, legal, playout};
+use grognard_engine::{Dice, Ruleset, Seat, UnitId};
 use grognard_hex::Direction;
 use grognard_rules::skirmish::{Action, Skirmish, State};
 
@@ -69,52 +70,10 @@ fn candidates(rules: &Skirmish, state: &State) -> Vec<Action> {
     out
 }
 
-/// Asserts that the legal list holds no action twice and is exactly the candidates
-/// `explain` accepts; returns how many candidates were judged.
+/// Asserts that the legal list is exactly the candidates `explain` accepts; returns how
+/// many candidates were judged.
 fn legal_is_explained(rules: &Skirmish, state: &State, at: &str) -> usize {
-    let mut legal = Vec::new();
-    rules.legal_actions(state, &mut legal);
-    for (i, a) in legal.iter().enumerate() {
-        assert!(!legal[..i].contains(a), "{at}: {a:?} listed twice");
-    }
-    let all = candidates(rules, state);
-    let accepted: Vec<&Action> = all
-        .iter()
-        .filter(|a| rules.explain(state, a).legal)
-        .collect();
-    for a in &legal {
-        assert!(
-            all.contains(a),
-            "{at}: legal {a:?} is not among the candidates"
-        );
-    }
-    for a in &accepted {
-        assert!(
-            legal.contains(a),
-            "{at}: explain accepts {a:?}, the legal list lacks it"
-        );
-    }
-    assert_eq!(
-        accepted.len(),
-        legal.len(),
-        "{at}: the legal list holds refused actions"
-    );
-    all.len()
-}
-
-fn play(rules: &Skirmish, state: &State, a: &Action, seed: u64) -> State {
-    let mut s = state.clone();
-    let mut dice = Dice::new(seed);
-    let mut events = Vec::new();
-    let mut ctx = Ctx::new(&mut dice, &mut events);
-    rules.apply(&mut s, a, &mut ctx).expect("legal");
-    s
-}
-
-fn legal(rules: &Skirmish, state: &State) -> Vec<Action> {
-    let mut out = Vec::new();
-    rules.legal_actions(state, &mut out);
-    out
+    playout::assert_gates(rules, state, &candidates(rules, state), at)
 }
 
 #[test]
@@ -132,17 +91,12 @@ fn legal_actions_are_the_candidates_explain_accepts() {
         states += 1;
     }
     // ... and the fixed random game of golden.txt.
-    let mut state = start.clone();
-    let mut pick = Dice::new(2024);
-    for n in 0..400 {
+    for (n, state) in golden_game(&rules).iter().enumerate() {
         if state.outcome.is_some() {
             break;
         }
-        judged += legal_is_explained(&rules, &state, &format!("golden game, step {n}"));
+        judged += legal_is_explained(&rules, state, &format!("golden game, step {n}"));
         states += 1;
-        let l = legal(&rules, &state);
-        let i = (pick.next(u32::try_from(l.len()).unwrap()).0 - 1) as usize;
-        state = play(&rules, &state, &l[i], n);
     }
     // Random playouts with other seeds.
     for seed in 10..12u64 {

@@ -10,11 +10,11 @@
 
 #![allow(dead_code, reason = "each chapter uses its own part of the harness")]
 
-use grognard_engine::{Ctx, Decision, Dice, Explanation, Reached, Refusal, Ruleset, Seat, UnitId};
-use grognard_hex::{Direction, Hex};
+use crate::common::Table;
+use grognard_engine::{Reached, Refusal, Ruleset, Seat};
+use grognard_hex::Direction;
 use grognard_rules::skirmish::characters::CharState;
 use grognard_rules::skirmish::{Action, Event, Phase, Skirmish, State, Window};
-use std::sync::Arc;
 
 /// The terrain codes of test maps.
 pub const LEGEND: &str = r#"{ "." = "open", b = "brush", r = "rock" }"#;
@@ -131,24 +131,14 @@ impl Sk {
     #[must_use]
     pub fn game(&self) -> T {
         let rules = Skirmish::new(&self.scenario()).unwrap_or_else(|p| panic!("{p}"));
-        T {
-            s: rules.initial_state(),
-            rules: Arc::new(rules),
-            dice: Dice::new(7),
-        }
+        Table::with_rules(rules, 7)
     }
 }
 
-/// A game under test: the rules, the state and the dice, driven through the trait.
-#[derive(Clone, Debug)]
-pub struct T {
-    /// The rules.
-    pub rules: Arc<Skirmish>,
-    /// The state.
-    pub s: State,
-    /// The dice.
-    pub dice: Dice,
-}
+/// A game under test: the kit's table (`common::Table`: the rules, the state, the dice;
+/// lookups, `legal`, `explain`, `act` checked against the legal list and `explain`,
+/// `force`) with the skirmish shortcuts below.
+pub type T = Table<Skirmish>;
 
 /// What an action did: its events.
 pub type Done = Result<Vec<Event>, Refusal>;
@@ -162,48 +152,30 @@ pub fn dir(name: &str) -> Direction {
 }
 
 impl T {
-    /// A character's id.
-    pub fn u(&self, id: &str) -> UnitId {
-        self.rules
-            .names()
-            .unit(id)
-            .unwrap_or_else(|| panic!("no character {id}"))
-    }
-
-    /// A hex by label.
-    pub fn h(&self, label: &str) -> Hex {
-        self.rules.names().map().parse_label(label).expect("label")
-    }
-
-    /// A hex's label.
-    pub fn label(&self, hex: Hex) -> String {
-        self.rules.names().label(hex)
-    }
-
     /// The label of the neighbour of `label` toward `d` (flat-top name).
     pub fn nb(&self, label: &str, d: &str) -> String {
-        self.label(self.h(label).neighbor(dir(d)))
+        self.label(self.hex(label).neighbor(dir(d)))
     }
 
     /// The state.
     pub fn state(&self) -> &State {
-        &self.s
+        &self.state
     }
 
     /// Changes the state by hand (to set a status up).
     pub fn edit(&mut self, f: impl FnOnce(&mut State)) {
-        f(&mut self.s);
+        f(&mut self.state);
     }
 
     /// Changes a character by hand.
     pub fn set(&mut self, id: &str, f: impl FnOnce(&mut CharState)) {
-        let u = self.u(id);
-        f(&mut self.s.chars[u.index()]);
+        let u = self.id(id);
+        f(&mut self.state.chars[u.index()]);
     }
 
     /// A character's state.
     pub fn c(&self, id: &str) -> &CharState {
-        &self.s.chars[self.u(id).index()]
+        &self.state.chars[self.id(id).index()]
     }
 
     /// Where a character is.
@@ -223,7 +195,7 @@ impl T {
 
     /// The view's entry for a character.
     pub fn view(&self, id: &str) -> serde_json::Value {
-        let v = self.rules.view(&self.s, &Seat::Omniscient);
+        let v = self.rules.view(&self.state, &Seat::Omniscient);
         v["units"]
             .as_array()
             .unwrap()
@@ -242,70 +214,17 @@ impl T {
             .any(|x| x == status)
     }
 
-    /// Who decides.
-    pub fn to_act(&self) -> Option<Decision> {
-        self.rules.to_act(&self.s)
-    }
-
     /// The side deciding, the kind of decision and whether it is a window.
     pub fn deciding(&self) -> (String, String, bool) {
         let d = self.to_act().expect("someone decides");
         (d.side, d.kind, d.reaction)
     }
 
-    /// The legal actions.
-    pub fn legal(&self) -> Vec<Action> {
-        legal_at(&self.rules, &self.s)
-    }
-
-    /// Why an action is legal or not.
-    pub fn explain(&self, a: &Action) -> Explanation {
-        self.rules.explain(&self.s, a)
-    }
-
-    /// Applies an action, checking that `explain`, the legal list and `apply` agree.
-    ///
-    /// # Panics
-    /// When they disagree.
-    pub fn act(&mut self, a: Action) -> Done {
-        let listed = self.legal().contains(&a);
-        let e = self.explain(&a);
-        assert_eq!(
-            listed, e.legal,
-            "legal list and explain disagree on {a:?}: {e:?}"
-        );
-        let mut s = self.s.clone();
-        let mut dice = self.dice.clone();
-        let mut events = Vec::new();
-        let mut ctx = Ctx::new(&mut dice, &mut events);
-        let r = self.rules.apply(&mut s, &a, &mut ctx);
-        assert_eq!(
-            r.is_ok(),
-            listed,
-            "apply and the legal list disagree on {a:?}: {r:?}"
-        );
-        match r {
-            Ok(()) => {
-                assert!(dice.take_fault().is_none(), "a forced roll did not fit");
-                self.s = s;
-                self.dice = dice;
-                Ok(events)
-            }
-            Err(refusal) => {
-                assert_eq!(
-                    refusal.reasons, e.reasons,
-                    "apply and explain give different reasons"
-                );
-                Err(refusal)
-            }
-        }
-    }
-
     /// A step.
     pub fn step(&self, id: &str, to: &str) -> Action {
         Action::Move {
-            unit: self.u(id),
-            to: self.h(to),
+            unit: self.id(id),
+            to: self.hex(to),
             evasive: false,
         }
     }
@@ -313,17 +232,17 @@ impl T {
     /// Steps a character one hex.
     pub fn go(&mut self, id: &str, to: &str) -> Done {
         let a = self.step(id, to);
-        self.act(a)
+        self.act(&a)
     }
 
     /// Steps evasively.
     pub fn go_evasive(&mut self, id: &str, to: &str) -> Done {
         let a = Action::Move {
-            unit: self.u(id),
-            to: self.h(to),
+            unit: self.id(id),
+            to: self.hex(to),
             evasive: true,
         };
-        self.act(a)
+        self.act(&a)
     }
 
     /// Steps a character along a path, passing every window.
@@ -345,8 +264,8 @@ impl T {
     /// Passes every open window.
     pub fn pass_all(&mut self) -> Vec<Event> {
         let mut all = Vec::new();
-        while self.s.window.is_some() {
-            all.extend(self.act(Action::Pass).expect("pass"));
+        while self.state.window.is_some() {
+            all.extend(self.act(&Action::Pass).expect("pass"));
         }
         all
     }
@@ -354,17 +273,17 @@ impl T {
     /// Turns a character.
     pub fn face(&mut self, id: &str, facing: &str) -> Done {
         let a = Action::Face {
-            unit: self.u(id),
+            unit: self.id(id),
             facing: dir(facing),
         };
-        self.act(a)
+        self.act(&a)
     }
 
     /// A charge declaration.
     pub fn charge_action(&self, id: &str, target: &str) -> Action {
         Action::Charge {
-            unit: self.u(id),
-            target: self.u(target),
+            unit: self.id(id),
+            target: self.id(target),
             together: false,
         }
     }
@@ -372,7 +291,7 @@ impl T {
     /// Declares a charge.
     pub fn charge(&mut self, id: &str, target: &str) -> Done {
         let a = self.charge_action(id, target);
-        self.act(a)
+        self.act(&a)
     }
 
     /// Runs the charge under way to its end, taking the first legal step each time and
@@ -381,7 +300,7 @@ impl T {
         let mut all = Vec::new();
         for _ in 0..100 {
             all.extend(self.pass_all());
-            if self.s.charge.is_none() {
+            if self.state.charge.is_none() {
                 return all;
             }
             let step = self
@@ -389,7 +308,7 @@ impl T {
                 .into_iter()
                 .find(|a| matches!(a, Action::Move { .. }))
                 .expect("a charge step");
-            all.extend(self.act(step).expect("charge step"));
+            all.extend(self.act(&step).expect("charge step"));
         }
         panic!("the charge never ended");
     }
@@ -397,8 +316,8 @@ impl T {
     /// A short move action.
     pub fn short(&self, id: &str, to: &str, facing: &str) -> Action {
         Action::ShortMove {
-            unit: self.u(id),
-            to: self.h(to),
+            unit: self.id(id),
+            to: self.hex(to),
             facing: dir(facing),
         }
     }
@@ -406,35 +325,35 @@ impl T {
     /// A short move in the reaction window.
     pub fn react(&mut self, id: &str, to: &str, facing: &str) -> Done {
         let a = self.short(id, to, facing);
-        self.act(a)
+        self.act(&a)
     }
 
     /// An attack of opportunity.
     pub fn opportunity(&mut self, id: &str, target: &str) -> Done {
         let a = Action::Opportunity {
-            unit: self.u(id),
-            target: self.u(target),
+            unit: self.id(id),
+            target: self.id(target),
         };
-        self.act(a)
+        self.act(&a)
     }
 
     /// A melee attack action.
     pub fn attack_action(&self, id: &str, target: &str) -> Action {
         Action::Attack {
-            unit: self.u(id),
-            target: self.u(target),
+            unit: self.id(id),
+            target: self.id(target),
         }
     }
 
     /// A melee attack.
     pub fn attack(&mut self, id: &str, target: &str) -> Done {
         let a = self.attack_action(id, target);
-        self.act(a)
+        self.act(&a)
     }
 
     /// Passes a window.
     pub fn pass(&mut self) -> Done {
-        self.act(Action::Pass)
+        self.act(&Action::Pass)
     }
 
     /// The rule that refuses an action (and checks that it is refused).
@@ -442,7 +361,7 @@ impl T {
     /// # Panics
     /// When it is legal.
     pub fn refused(&mut self, a: Action) -> String {
-        match self.act(a.clone()) {
+        match self.act(&a) {
             Ok(_) => panic!("{a:?} was accepted"),
             Err(r) => r.rule().to_owned(),
         }
@@ -459,12 +378,12 @@ impl T {
     /// # Panics
     /// If refused.
     pub fn end(&mut self) -> Vec<Event> {
-        self.act(Action::EndPhase).expect("end phase")
+        self.act(&Action::EndPhase).expect("end phase")
     }
 
     /// The active side's name.
     pub fn active(&self) -> &'static str {
-        if self.s.active == 0 {
+        if self.state.active == 0 {
             "red"
         } else {
             "blue"
@@ -479,18 +398,13 @@ impl T {
         let mut all = Vec::new();
         for _ in 0..100 {
             all.extend(self.pass_all());
-            if self.s.phase == phase && self.active() == side {
+            if self.state.phase == phase && self.active() == side {
                 return all;
             }
-            assert!(self.s.outcome.is_none(), "the game ended");
+            assert!(self.state.outcome.is_none(), "the game ended");
             all.extend(self.end());
         }
         panic!("never reached {side} {phase:?}");
-    }
-
-    /// Queues forced die results.
-    pub fn force(&mut self, rolls: &[u32]) {
-        self.dice.force(rolls.iter().copied());
     }
 
     /// The reachable hexes of a character.
@@ -499,13 +413,13 @@ impl T {
     /// When it cannot move.
     pub fn reachable(&self, id: &str) -> Vec<Reached> {
         self.rules
-            .reachable(&self.s, self.u(id))
+            .reachable(&self.state, self.id(id))
             .unwrap_or_else(|r| panic!("{id} cannot move: {r}"))
     }
 
     /// The cost to reach a hex, if reachable.
     pub fn reach_cost(&self, id: &str, hex: &str) -> Option<u32> {
-        let h = self.h(hex);
+        let h = self.hex(hex);
         self.reachable(id)
             .iter()
             .find(|r| r.hex == h)
@@ -514,7 +428,7 @@ impl T {
 
     /// The window open now.
     pub fn window(&self) -> Option<&Window> {
-        self.s.window.as_ref()
+        self.state.window.as_ref()
     }
 
     /// The preview of an action.
@@ -523,7 +437,7 @@ impl T {
     /// When refused.
     pub fn preview(&self, a: &Action) -> grognard_engine::Preview {
         self.rules
-            .preview(&self.s, a)
+            .preview(&self.state, a)
             .unwrap_or_else(|r| panic!("{a:?}: {r}"))
     }
 }
@@ -542,11 +456,4 @@ pub fn costs(events: &[Event]) -> Vec<u8> {
             _ => None,
         })
         .collect()
-}
-
-/// The ruleset's legal actions at a state, through the trait.
-pub fn legal_at(rules: &Skirmish, state: &State) -> Vec<Action> {
-    let mut out = Vec::new();
-    rules.legal_actions(state, &mut out);
-    out
 }

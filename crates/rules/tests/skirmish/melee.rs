@@ -175,14 +175,14 @@ fn sk_mel_5_an_attack_of_opportunity_is_never_countered() {
         .game();
     t.go("r-a", "0406").unwrap();
     let a = Action::Opportunity {
-        unit: t.u("b-a"),
-        target: t.u("r-a"),
+        unit: t.id("b-a"),
+        target: t.id("r-a"),
     };
     let p = t.preview(&a);
     assert_eq!(p.roll, "up to 1d6");
     assert!(p.inputs.get("counter").is_none());
     t.force(&[5]);
-    let ev = t.act(a).unwrap();
+    let ev = t.act(&a).unwrap();
     let kinds: Vec<AttackKind> = ev
         .iter()
         .filter_map(|e| match e {

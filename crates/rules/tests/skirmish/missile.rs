@@ -12,8 +12,8 @@ fn bow() -> String {
 
 fn shoot(t: &T, id: &str, target: &str) -> Action {
     Action::Shoot {
-        unit: t.u(id),
-        target: t.u(target),
+        unit: t.id(id),
+        target: t.id(target),
     }
 }
 
@@ -39,7 +39,7 @@ fn sk_mis_1_the_missile_phase_opens_the_turn_for_those_who_can_shoot() {
     assert_eq!(t.refused_step("r-bow", "0408"), "SK-MOV-1");
     // Six hexes: long range, die + 3 against 6; a 6 hits for the bow's 2.
     t.force(&[6]);
-    let ev = t.act(shoot(&t, "r-bow", "b-a")).unwrap();
+    let ev = t.act(&shoot(&t, "r-bow", "b-a")).unwrap();
     assert!(
         has(&ev, |e| matches!(
             e,
@@ -122,7 +122,7 @@ fn sk_mis_2_what_a_shooter_needs() {
     });
     let a = shoot(&t, "r-bow", "b-t");
     assert_eq!(t.refused(a), "SK-MIS-2", "r-f stands in the line");
-    let aside = t.h("0112");
+    let aside = t.hex("0112");
     t.set("r-f", |c| c.hex = Some(aside));
     assert!(t.legal().contains(&shoot(&t, "r-bow", "b-t")));
     // Not Engaged, not Dazed, with a Quick Action.
@@ -133,7 +133,7 @@ fn sk_mis_2_what_a_shooter_needs() {
     });
     let a = shoot(&t, "r-bow", "b-t");
     assert_eq!(t.refused(a), "SK-MIS-2", "Engaged with b-near");
-    let near = t.h("0814");
+    let near = t.hex("0814");
     t.set("b-near", |c| c.hex = Some(near));
     assert!(t.legal().contains(&shoot(&t, "r-bow", "b-t")));
     t.set("r-bow", |c| c.dazed = true);
@@ -175,7 +175,7 @@ fn sk_mis_3_the_shot_total() {
     t.set("b-a", |c| c.dazed = false);
     t.set("r-bow", |c| c.encumbered = false);
     t.force(&[4]);
-    let ev = t.act(shoot(&t, "r-bow", "b-a")).unwrap();
+    let ev = t.act(&shoot(&t, "r-bow", "b-a")).unwrap();
     assert!(has(&ev, |e| matches!(
         e,
         Event::Attacked {
@@ -199,7 +199,7 @@ fn sk_mis_3_the_shot_total() {
         .sum();
     assert!((hit - 0.5).abs() < 1e-9, "{p:?}");
     u.force(&[3]);
-    let ev = u.act(shoot(&u, "r-bow", "b-a")).unwrap();
+    let ev = u.act(&shoot(&u, "r-bow", "b-a")).unwrap();
     assert!(has(&ev, |e| matches!(
         e,
         Event::Attacked { hit: false, .. }
@@ -221,11 +221,11 @@ fn sk_mis_4_reaction_fire_at_the_character_that_moved() {
     let other = shoot(&t, "b-bow", "r-b");
     assert_eq!(t.refused(other), "SK-MIS-4");
     t.force(&[6]);
-    let ev = t.act(shoot(&t, "b-bow", "r-a")).unwrap();
+    let ev = t.act(&shoot(&t, "b-bow", "r-a")).unwrap();
     assert!(
         has(
             &ev,
-            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::ReactionFire, hit: true, .. } if *unit == t.u("b-bow"))
+            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::ReactionFire, hit: true, .. } if *unit == t.id("b-bow"))
         ),
         "{ev:?}"
     );

@@ -170,7 +170,7 @@ fn sk_mor_6_defending_ends_in_the_next_turns_morale_phase() {
         .sword("r-a", "0707", "n")
         .sword("b-a", "0101", "s")
         .game();
-    t.act(grognard_rules::skirmish::Action::Defend { unit: t.u("r-a") })
+    t.act(&grognard_rules::skirmish::Action::Defend { unit: t.id("r-a") })
         .unwrap();
     t.to("blue", Phase::Movement);
     assert!(t.has_status("r-a", "defending"), "through the enemy's turn");

@@ -94,7 +94,7 @@ fn sk_mov_5_dazed_or_complex_action_cannot_move() {
         .game();
     t.set("r-a", |c| c.dazed = true);
     assert_eq!(t.refused_step("r-a", "0405"), "SK-MOV-5");
-    t.act(Action::Defend { unit: t.u("r-b") }).unwrap();
+    t.act(&Action::Defend { unit: t.id("r-b") }).unwrap();
     assert_eq!(t.refused_step("r-b", "0605"), "SK-MOV-5");
 }
 
@@ -122,7 +122,7 @@ fn sk_mov_7_one_character_moves_at_a_time() {
     let ev = t.walk("r-b", &["0605"]);
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Halted { unit, rule, .. } if *unit == t.u("r-a") && rule == "SK-MOV-7")
+        |e| matches!(e, Event::Halted { unit, rule, .. } if *unit == t.id("r-a") && rule == "SK-MOV-7")
     ));
     assert_eq!(t.refused_step("r-a", "0404"), "SK-MOV-7");
     assert!(t.c("r-a").done);
@@ -162,7 +162,7 @@ fn sk_mov_9_leaving_a_zone_provokes_once_and_a_daze_aborts() {
     let Some(Window::Opportunity { eligible, .. }) = t.window() else {
         panic!()
     };
-    assert_eq!(eligible, &vec![t.u("b-a")]);
+    assert_eq!(eligible, &vec![t.id("b-a")]);
     // A 6 hits for 3 (from the rear: the mover faces north, away... it faces b-a):
     // enough to daze: the movement is aborted where it stands.
     t.force(&[6]);
@@ -194,7 +194,7 @@ fn sk_mov_9_leaving_a_zone_provokes_once_and_a_daze_aborts() {
         .as_ref()
         .unwrap()
         .provoked
-        .contains(&v.u("b-a")));
+        .contains(&v.id("b-a")));
 }
 
 #[test]
@@ -263,7 +263,7 @@ fn sk_mov_12_an_engaged_friend_is_passed_in_a_walk_and_a_short_move_alike() {
     assert!(
         has(
             &ev,
-            |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == t.u("r-b") && rule == "SK-MOV-12")
+            |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == t.id("r-b") && rule == "SK-MOV-12")
         ),
         "{ev:?}"
     );
@@ -277,7 +277,7 @@ fn sk_mov_12_an_engaged_friend_is_passed_in_a_walk_and_a_short_move_alike() {
     assert!(
         has(
             &ev,
-            |e| matches!(e, Event::Halted { unit, rule, .. } if *unit == t.u("r-a") && rule == "SK-MOV-8")
+            |e| matches!(e, Event::Halted { unit, rule, .. } if *unit == t.id("r-a") && rule == "SK-MOV-8")
         ),
         "{ev:?}"
     );
@@ -307,11 +307,11 @@ fn sk_mov_12_an_engaged_friend_is_passed_in_a_walk_and_a_short_move_alike() {
     assert_eq!(w.at("b-s").as_deref(), Some("0405"), "{ev:?}");
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == w.u("b-f") && rule == "SK-MOV-12")
+        |e| matches!(e, Event::Spent { unit, rule, .. } if *unit == w.id("b-f") && rule == "SK-MOV-12")
     ));
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == w.u("r-e"))
+        |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == w.id("r-e"))
     ));
 }
 
@@ -355,8 +355,8 @@ fn sk_mov_15_dazed_panicked_berserk_never_evasive() {
         .game();
     t.set("r-a", |c| c.berserk = true);
     let a = Action::Move {
-        unit: t.u("r-a"),
-        to: t.h("0405"),
+        unit: t.id("r-a"),
+        to: t.hex("0405"),
         evasive: true,
     };
     assert_eq!(t.refused(a), "SK-MOV-15");
@@ -472,7 +472,7 @@ fn sk_mov_18_a_movement_cut_short_in_a_friends_hex_steps_back() {
     assert!(
         has(
             &ev,
-            |e| matches!(e, Event::Moved { rules, to, .. } if rules == &vec!["SK-MOV-18".to_owned()] && *to == t.h("0304"))
+            |e| matches!(e, Event::Moved { rules, to, .. } if rules == &vec!["SK-MOV-18".to_owned()] && *to == t.hex("0304"))
         ),
         "{ev:?}"
     );
@@ -488,7 +488,7 @@ fn sk_zoc_1_a_character_controls_its_hex_and_the_six_around() {
         .game();
     let reach = t.reachable("r-a");
     for r in &reach {
-        let d = r.hex.distance(t.h("0504"));
+        let d = r.hex.distance(t.hex("0504"));
         assert_eq!(r.stop, d <= 1, "{}", t.label(r.hex));
     }
     assert!(reach.iter().any(|r| r.stop), "the zone is within reach");
@@ -520,13 +520,13 @@ fn reachable_paths_avoid_rock_and_friends_and_stop_in_zones() {
     let reach = t.reachable("r-a");
     assert!(reach
         .iter()
-        .all(|r| r.hex != t.h("0303") && r.hex != t.h("0304")));
+        .all(|r| r.hex != t.hex("0303") && r.hex != t.hex("0304")));
     // Through the friend to the hex beyond the rock's side.
     let r = reach
         .iter()
-        .find(|r| r.hex == t.h("0302"))
+        .find(|r| r.hex == t.hex("0302"))
         .expect("round the rock");
-    assert_eq!(r.path.last(), Some(&t.h("0302")));
+    assert_eq!(r.path.last(), Some(&t.hex("0302")));
     assert!(u32::try_from(r.path.len()).unwrap() <= r.cost);
     let _ = SWORD;
     let _ = t.rules.to_act(t.state());

@@ -1,8 +1,8 @@
 //! Random playouts of the built-in scenario, with invariants at every state, a check
 //! that every action is legal exactly when it applies, and replay.
 
-use super::harness::legal_at;
 use crate::common;
+use crate::common::legal;
 use grognard_engine::{AnyGame, Ctx, Dice, Game, Ruleset, Seat};
 use grognard_rules::skirmish::{Action, Skirmish, State, Window};
 
@@ -131,7 +131,7 @@ fn legal_iff_apply_on_playout_states() {
             if state.outcome.is_some() {
                 break;
             }
-            let legal = legal_at(&rules, &state);
+            let legal = legal(&*rules, &state);
             let mut probe = legal.clone();
             let ids: Vec<_> = (0..10u16).map(grognard_engine::UnitId).collect();
             for &u in &ids {

@@ -21,7 +21,7 @@ fn sk_shm_1_a_short_move_is_a_reaction() {
     let ev = t.react("b-a", "0403", "s").unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Moved { to, .. } if *to == t.h("0403"))
+        |e| matches!(e, Event::Moved { to, .. } if *to == t.hex("0403"))
     ));
     assert!(has(
         &ev,
@@ -43,7 +43,7 @@ fn sk_shm_2_finesse_halved_and_at_least_a_turn() {
         let mut v: Vec<String> = legal
             .iter()
             .filter_map(|a| match a {
-                Action::ShortMove { unit, to, .. } if *unit == t.u(id) => Some(t.label(*to)),
+                Action::ShortMove { unit, to, .. } if *unit == t.id(id) => Some(t.label(*to)),
                 _ => None,
             })
             .collect();
@@ -113,7 +113,7 @@ fn sk_mov_19_the_active_sides_attacks_on_a_reaction_come_at_once() {
     assert!(
         has(
             &ev,
-            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == t.u("r-g"))
+            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == t.id("r-g"))
         ),
         "{ev:?}"
     );
@@ -183,34 +183,34 @@ fn sk_shm_4_a_maneuver_spends_the_melee_action_on_a_short_move() {
         .sword("b-a", "0404", "s")
         .game();
     let back = Action::Maneuver {
-        unit: t.u("r-a"),
-        to: t.h("0406"),
+        unit: t.id("r-a"),
+        to: t.hex("0406"),
     };
     // Not in the movement phase.
     assert_eq!(t.refused(back.clone()), "SK-SHM-4");
     t.to("red", Phase::Melee);
     // Only an Engaged character maneuvers.
     let far = Action::Maneuver {
-        unit: t.u("r-b"),
-        to: t.h("0107"),
+        unit: t.id("r-b"),
+        to: t.hex("0107"),
     };
     assert_eq!(t.refused(far), "SK-SHM-4");
     // A Maneuver moves: turning is free anyway.
     let stay = Action::Maneuver {
-        unit: t.u("r-a"),
-        to: t.h("0405"),
+        unit: t.id("r-a"),
+        to: t.hex("0405"),
     };
     assert_eq!(t.refused(stay), "SK-ACT-4");
     t.force(&[1]);
-    let ev = t.act(back).unwrap();
+    let ev = t.act(&back).unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Spent { unit, action, rule } if *unit == t.u("r-a") && action == "melee_action" && rule == "SK-SHM-4")
+        |e| matches!(e, Event::Spent { unit, action, rule } if *unit == t.id("r-a") && action == "melee_action" && rule == "SK-SHM-4")
     ));
     assert!(
         has(
             &ev,
-            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == t.u("b-a"))
+            |e| matches!(e, Event::Attacked { unit, kind: AttackKind::Opportunity, .. } if *unit == t.id("b-a"))
         ),
         "{ev:?}"
     );

@@ -48,15 +48,15 @@ fn sk_sta_2_panicked_flee_by_the_shortest_route() {
         "away from the edge"
     );
     let a = Action::Move {
-        unit: t.u("b-p"),
-        to: t.h("0402"),
+        unit: t.id("b-p"),
+        to: t.hex("0402"),
         evasive: true,
     };
     assert_eq!(t.refused(a), "SK-MOV-15");
     t.walk("b-p", &["0402"]);
     assert_eq!(t.facing("b-p"), "n", "it runs facing its route");
     t.walk("b-p", &["0401"]);
-    let ev = t.act(Action::Flee { unit: t.u("b-p") }).unwrap();
+    let ev = t.act(&Action::Flee { unit: t.id("b-p") }).unwrap();
     assert!(has(&ev, |e| matches!(e, Event::Fled { .. })));
     assert_eq!(t.at("b-p"), None);
     assert!(t.has_status("b-p", "fled"));

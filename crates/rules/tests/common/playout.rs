@@ -1,0 +1,101 @@
+//! Random playouts and the checks every ruleset makes on the states they meet: the legal
+//! list is exactly the candidate actions `explain` accepts (one gate per rule), and a
+//! listed action applies while a refused one changes nothing.
+
+use grognard_engine::{Ctx, Dice, Game, Ruleset};
+
+/// Plays `game` at random (picking with `pick`) until it ends or `max` actions, asserting
+/// that there is always something to do and that every picked action applies.
+/// `check(game, legal, n, pick)` sees every state before its action, and the last one
+/// with no legal list; `after(game, action)` sees each action once applied. Returns
+/// the number of actions played.
+///
+/// # Panics
+/// At a dead end or a refused legal action.
+pub fn play<R: Ruleset>(
+    game: &mut Game<R>,
+    pick: &mut Dice,
+    max: usize,
+    mut check: impl FnMut(&Game<R>, &[R::Action], usize, &mut Dice),
+    mut after: impl FnMut(&Game<R>, &R::Action),
+) -> usize {
+    let mut n = 0;
+    while game.rules().outcome(game.state()).is_none() && n < max {
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "dead end at action {n}");
+        check(game, &legal, n, pick);
+        let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        let action = legal[i].clone();
+        if let Err(e) = game.apply(action.clone()) {
+            panic!("action {n}: legal {action:?} refused: {e}");
+        }
+        after(game, &action);
+        n += 1;
+    }
+    check(game, &[], n, pick);
+    n
+}
+
+/// Asserts that the legal list holds no action twice, only candidates, and exactly the
+/// candidates `explain` accepts; returns how many candidates were judged.
+///
+/// # Panics
+/// When they differ.
+pub fn assert_gates<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    candidates: &[R::Action],
+    at: &str,
+) -> usize {
+    let legal = super::legal(rules, state);
+    for (i, a) in legal.iter().enumerate() {
+        assert!(candidates.contains(a), "{at}: listed {a:?} is no candidate");
+        assert!(!legal[..i].contains(a), "{at}: {a:?} listed twice");
+    }
+    for a in candidates {
+        let e = rules.explain(state, a);
+        assert_eq!(
+            e.legal,
+            legal.contains(a),
+            "{at}: {a:?}: explain says {:?}",
+            e.reasons
+        );
+    }
+    candidates.len()
+}
+
+/// Asserts, for a sample of candidates (legal or not), that `explain` agrees with the
+/// legal list and gives a reason whose rule starts with `prefix` (for refusals, or for
+/// every action when `all_cite`), and that `apply` takes a listed action and refuses
+/// another without changing the state.
+///
+/// # Panics
+/// When they disagree.
+pub fn assert_candidates<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    legal: &[R::Action],
+    candidates: &[R::Action],
+    (prefix, all_cite): (&str, bool),
+    at: &str,
+) {
+    for a in candidates {
+        let e = rules.explain(state, a);
+        let listed = legal.contains(a);
+        assert_eq!(e.legal, listed, "{at}: {a:?}: {:?}", e.reasons);
+        assert!(!e.reasons.is_empty(), "{at}: {a:?} without a reason");
+        if all_cite || !e.legal {
+            assert!(
+                e.reasons[0].rule.starts_with(prefix),
+                "{at}: {a:?} without a rule ID"
+            );
+        }
+        let mut next = state.clone();
+        let (mut d, mut ev) = (Dice::new(0), Vec::new());
+        let r = rules.apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev));
+        assert_eq!(r.is_ok(), listed, "{at}: {a:?}: apply says {r:?}");
+        if r.is_err() {
+            assert!(&next == state, "{at}: a refused action changed the state");
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Hidden information: nothing a seat may not know reaches it on any channel.
+
+use super::real_port::{next_object, objects_until, serve, ws};
+use super::*;
+
+/// Every string in a JSON value.
+fn strings(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::String(s) => {
+            out.insert(s.clone());
+        }
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+/// What a seat may know, as the ruleset says: its view and its log.
+fn known(game: &dyn AnyGame, seat: &Seat) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    strings(&game.view(seat), &mut out);
+    strings(&Value::Array(game.log(seat)), &mut out);
+    out
+}
+
+/// A generator for test choices.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Plays a two-human game of every built-in scenario at random and checks, at every
+/// step, everything each seat receives (GET, the WebSocket, the replay, the answers
+/// to its errors) against the ruleset's own view and log for that seat, and that
+/// none of it holds a string only the other seat may know.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
+    let db = Db::new("hidden");
+    let (addr, state) = serve(&db).await;
+    let registry = grognard_rules::registry();
+    let mut c = http::Client::connect(addr).await;
+    let mut hidden_rulesets = 0;
+    for entry in &state.lobby().scenarios {
+        let sides: Vec<String> = entry.scenario.sides.iter().map(|s| s.id.clone()).collect();
+        let seats: serde_json::Map<String, Value> =
+            sides.iter().map(|s| (s.clone(), json!("human"))).collect();
+        let seed = 99;
+        let (status, created) = c
+            .call(
+                "POST",
+                "/api/games",
+                None,
+                Some(&json!({"scenario": entry.id, "seed": seed, "seats": seats})),
+            )
+            .await;
+        assert_eq!(status, 201);
+        let id = created["id"].as_str().unwrap().to_owned();
+        let token = |side: &str| created["seats"][side]["token"].as_str().unwrap().to_owned();
+        let mirror_of = |actions: &[Value]| {
+            registry
+                .load_game(&SavedGame {
+                    format: SAVE_FORMAT.into(),
+                    ruleset: entry.scenario.ruleset.clone(),
+                    scenario: entry.scenario.clone(),
+                    seed,
+                    log: actions
+                        .iter()
+                        .map(|a| SavedAction {
+                            action: a.clone(),
+                            forced: vec![],
+                        })
+                        .collect(),
+                    pending_forced: vec![],
+                })
+                .unwrap()
+        };
+        let hidden = state.lobby().is_hidden(mirror_of(&[]).as_ref());
+        hidden_rulesets += usize::from(hidden);
+        let mut sockets = Vec::new();
+        for side in &sides {
+            let mut s = ws(addr, &id, Some(&token(side))).await;
+            let first = next_object(&mut s).await;
+            sockets.push((s, first));
+        }
+        let mut played: Vec<Value> = Vec::new();
+        let mut secrets_checked = 0;
+        let mut rng = Lcg(entry.id.len() as u64);
+        let started = Instant::now();
+        let mut mirror = mirror_of(&[]);
+        for step in 0..30u64 {
+            let Some(decision) = mirror.to_act() else {
+                break;
+            };
+            let n = played.len() as u64;
+            let knows: Vec<BTreeSet<String>> = sides
+                .iter()
+                .map(|s| known(mirror.as_ref(), &Seat::Side(s.clone())))
+                .collect();
+            let public = known(mirror.as_ref(), &Seat::Spectator);
+            for (i, side) in sides.iter().enumerate() {
+                let seat = Seat::Side(side.clone());
+                let secret: BTreeSet<String> = (0..sides.len())
+                    .filter(|&j| j != i)
+                    .flat_map(|j| knows[j].iter())
+                    .filter(|s| !knows[i].contains(*s) && !public.contains(*s))
+                    .cloned()
+                    .collect();
+                secrets_checked += secret.len();
+                let check = |channel: &str, text: &str| {
+                    for s in &secret {
+                        assert!(!text.contains(&format!("\"{s}\"")), "{}: step {step}: `{s}`, which only another seat may know, reached {side} by {channel}", entry.id);
+                    }
+                };
+                let t = token(side);
+                let (status, g) = c
+                    .call("GET", &format!("/api/games/{id}"), Some(&t), None)
+                    .await;
+                assert_eq!(status, 200);
+                check("GET", &g.to_string());
+                assert_eq!(
+                    g["view"],
+                    mirror.view(&seat),
+                    "the view is the ruleset's view for the seat"
+                );
+                let log = mirror.log(&seat);
+                assert_eq!(
+                    g["log"].as_array().unwrap().as_slice(),
+                    &log[log.len().saturating_sub(30)..]
+                );
+                let acting = decision.side == *side;
+                assert_eq!(
+                    g["actions"].as_array().unwrap().is_empty(),
+                    !acting || mirror.legal().is_empty()
+                );
+
+                let (socket, last) = &mut sockets[i];
+                if last["n"].as_u64() < Some(n) {
+                    let pushes = objects_until(socket, n).await;
+                    for p in &pushes {
+                        check("WebSocket", &p.to_string());
+                    }
+                    *last = pushes.last().unwrap().clone();
+                }
+                check("WebSocket", &last.to_string());
+                assert_eq!(*last, g, "the last push is the seat's GET");
+
+                let (_, replay) = c
+                    .call("GET", &format!("/api/games/{id}/replay"), Some(&t), None)
+                    .await;
+                check("replay", &replay.to_string());
+                assert_eq!(replay["log"], Value::Array(log));
+
+                if !acting && !secret.is_empty() {
+                    // Trying the acting seat's own actions, and asking about them.
+                    for a in mirror.legal().iter().take(2) {
+                        let (status, e) = c
+                            .call(
+                                "POST",
+                                &format!("/api/games/{id}/actions"),
+                                Some(&t),
+                                Some(&json!({"action": a, "expect": n})),
+                            )
+                            .await;
+                        assert_eq!(status, 403);
+                        check("an action's refusal", &e.to_string());
+                        for ask in ["explain", "preview"] {
+                            let (_, e) = c
+                                .call(
+                                    "POST",
+                                    &format!("/api/games/{id}/{ask}"),
+                                    Some(&t),
+                                    Some(&json!({"action": a})),
+                                )
+                                .await;
+                            check(ask, &e.to_string());
+                        }
+                    }
+                }
+            }
+            // The spectator sees only what everybody may.
+            let (_, s) = c.call("GET", &format!("/api/games/{id}"), None, None).await;
+            assert_eq!(s["view"], mirror.view(&Seat::Spectator));
+            assert_eq!(s["actions"], json!([]));
+
+            let legal = mirror.legal();
+            let action = legal[rng.below(legal.len())].clone();
+            let (status, answer) = c
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/actions"),
+                    Some(&token(&decision.side)),
+                    Some(&json!({"action": action, "expect": n})),
+                )
+                .await;
+            assert_eq!(status, 200, "{answer}");
+            mirror.apply(&action).unwrap();
+            played.push(action);
+        }
+        assert!(!played.is_empty());
+        eprintln!(
+            "{}: {} actions in {:.1} s",
+            entry.id,
+            played.len(),
+            started.elapsed().as_secs_f64()
+        );
+        if hidden {
+            assert!(
+                secrets_checked > 0,
+                "{}: hidden information, yet no secret to look for",
+                entry.id
+            );
+            eprintln!(
+                "{}: checked {secrets_checked} secrets over {} actions",
+                entry.id,
+                played.len()
+            );
+        }
+    }
+    if hidden_rulesets == 0 {
+        eprintln!(
+            "note: no built-in ruleset has hidden information yet; checked views and logs only"
+        );
+    }
+}

@@ -1,0 +1,186 @@
+//! The server: every endpoint and error through `app()` without a socket, then on a
+//! real port: concurrent submissions, WebSocket pushes, hidden information on every
+//! channel, the computer's seats, restarts on the same file. One integration binary, a
+//! module per subject; the helpers they share are here.
+
+mod actions;
+mod computer;
+mod durability;
+mod hidden_information;
+#[path = "../support/http.rs"]
+mod http;
+mod lobby;
+mod queries;
+mod real_port;
+mod views_and_tokens;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use futures_util::StreamExt;
+use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
+use grognard_engine::{AnyGame, Seat};
+use grognard_server::{app, AppState, Options};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+const MORNE: &str = "bridge-at-morne";
+
+/// A database file in the temporary folder, removed with its WAL at the end.
+struct Db(PathBuf);
+
+impl Db {
+    fn new(name: &str) -> Db {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let path = std::env::temp_dir().join(format!(
+            "grognard-server-test-{}-{name}-{nanos}.db",
+            std::process::id()
+        ));
+        Db(path)
+    }
+
+    fn options(&self) -> Options {
+        Options {
+            addr: "127.0.0.1:0".into(),
+            db: self.0.clone(),
+            ai_millis: 50,
+            ai_delay_millis: 0,
+            ai_threads: 2,
+            ai_level: grognard_engine::Level::Normal,
+            max_games: 1000,
+        }
+    }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = self.0.clone().into_os_string();
+            p.push(suffix);
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+fn open(db: &Db) -> (AppState, Router) {
+    let state = AppState::open(&db.options()).expect("the database opens");
+    (state.clone(), app(state))
+}
+
+async fn call(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let body = body.map_or_else(Body::empty, Body::from);
+    let res = app.clone().oneshot(req.body(body).unwrap()).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, value)
+}
+
+async fn get(app: &Router, uri: &str, token: Option<&str>) -> (StatusCode, Value) {
+    call(app, "GET", uri, token, None).await
+}
+
+async fn post(app: &Router, uri: &str, token: Option<&str>, body: &Value) -> (StatusCode, Value) {
+    call(app, "POST", uri, token, Some(body.to_string())).await
+}
+
+/// A new game: its id and each human side's token.
+async fn new_game(
+    app: &Router,
+    scenario: &str,
+    seats: &[(&str, &str)],
+    seed: Option<u64>,
+) -> (String, BTreeMap<String, String>) {
+    let seats: serde_json::Map<String, Value> = seats
+        .iter()
+        .map(|(s, k)| ((*s).to_owned(), json!(k)))
+        .collect();
+    let mut req = json!({"scenario": scenario, "seats": seats});
+    if let Some(seed) = seed {
+        req["seed"] = json!(seed);
+    }
+    let (status, body) = post(app, "/api/games", None, &req).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_owned();
+    let tokens = body["seats"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter_map(|(side, s)| s["token"].as_str().map(|t| (side.clone(), t.to_owned())))
+        .collect();
+    (id, tokens)
+}
+
+/// A Morne Plaine game, both sides human.
+async fn morne(app: &Router) -> (String, String, String) {
+    let (id, tokens) = new_game(
+        app,
+        MORNE,
+        &[("blue", "human"), ("orange", "human")],
+        Some(7),
+    )
+    .await;
+    (id, tokens["blue"].clone(), tokens["orange"].clone())
+}
+
+/// Ends `k` phases, each by the side to act; returns the new `n`.
+async fn end_phases(app: &Router, id: &str, tokens: &[&str], k: u64) -> u64 {
+    let (_, g) = get(app, &format!("/api/games/{id}"), None).await;
+    let mut n = g["n"].as_u64().unwrap();
+    for _ in 0..k {
+        let mut done = false;
+        for t in tokens {
+            let (status, _) = post(
+                app,
+                &format!("/api/games/{id}/actions"),
+                Some(t),
+                &json!({"action": {"type": "end_phase"}, "expect": n}),
+            )
+            .await;
+            if status == StatusCode::OK {
+                done = true;
+                break;
+            }
+            assert_eq!(
+                status,
+                StatusCode::FORBIDDEN,
+                "only the seat to act is refused"
+            );
+        }
+        assert!(done, "some seat could end the phase");
+        n += 1;
+    }
+    n
+}
+
+fn error_rule(body: &Value) -> &str {
+    body["error"]["rule"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error rule in {body}"))
+}
+
+fn error_message(body: &Value) -> &str {
+    body["error"]["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {body}"))
+}

@@ -1,0 +1,210 @@
+//! Explain, preview, reachable, replay, and the web client served beside the API.
+
+use super::*;
+
+#[tokio::test]
+async fn explain_preview_and_reachable_answer_from_the_rules() {
+    let db = Db::new("ask");
+    let (_, app) = open(&db);
+    let (id, blue, _) = morne(&app).await;
+    let (_, g) = get(&app, &format!("/api/games/{id}"), Some(&blue)).await;
+    let bombard = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "bombard")
+        .expect("a battery can fire")
+        .clone();
+
+    let (status, e) = post(
+        &app,
+        &format!("/api/games/{id}/explain"),
+        Some(&blue),
+        &json!({"action": bombard}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    assert_eq!(e["legal"], true);
+    let (status, e) = post(
+        &app,
+        &format!("/api/games/{id}/explain"),
+        None,
+        &json!({"action": {"type": "move", "unit": bombard["unit"], "to": "0101"}}),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "a spectator may ask in an open game"
+    );
+    assert_eq!(e["legal"], false);
+    assert!(e["reasons"][0]["rule"].as_str().unwrap().starts_with("MP-"));
+
+    let (status, p) = post(
+        &app,
+        &format!("/api/games/{id}/preview"),
+        Some(&blue),
+        &json!({"action": bombard}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    let outcomes = p["outcomes"].as_array().unwrap();
+    assert!(!outcomes.is_empty());
+    let total: f64 = outcomes.iter().map(|o| o["p"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    let (status, p) = post(
+        &app,
+        &format!("/api/games/{id}/preview"),
+        Some(&blue),
+        &json!({"action": {"type": "end_phase"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_rule(&p).starts_with("MP-"), "{p}");
+
+    // To the movement phase; then a unit's reachable hexes.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{id}/actions"),
+        Some(&blue),
+        &json!({"action": {"type": "end_phase"}, "expect": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, g) = get(&app, &format!("/api/games/{id}"), Some(&blue)).await;
+    let mover = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "move")
+        .unwrap();
+    let unit = mover["unit"].as_str().unwrap();
+    let (status, r) = get(
+        &app,
+        &format!("/api/games/{id}/reachable?unit={unit}"),
+        Some(&blue),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let hexes: Vec<&str> = r
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["hex"].as_str().unwrap())
+        .collect();
+    assert!(hexes.contains(&mover["to"].as_str().unwrap()), "{r}");
+    assert!(r[0]["cost"].is_u64() && r[0]["path"].is_array());
+    let (status, r) = get(&app, &format!("/api/games/{id}/reachable"), Some(&blue)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&r).contains("unit"));
+    let (status, r) = get(
+        &app,
+        &format!("/api/games/{id}/reachable?unit=ghost"),
+        Some(&blue),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&r).contains("ghost"));
+}
+
+#[tokio::test]
+async fn the_replay_is_the_log_as_the_seat_may_see_it_and_steps_back_in_time() {
+    let db = Db::new("replay");
+    let (_, app) = open(&db);
+    let (id, blue, orange) = morne(&app).await;
+    assert_eq!(end_phases(&app, &id, &[&blue, &orange], 3).await, 3);
+    let (status, r) = get(&app, &format!("/api/games/{id}/replay"), Some(&blue)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(r["scenario"], MORNE);
+    assert_eq!(
+        r["seed"],
+        Value::Null,
+        "the seed tells the dice to come: not before the end"
+    );
+    let log = r["log"].as_array().unwrap();
+    assert_eq!(log.len(), 3);
+    assert_eq!(
+        log.iter()
+            .map(|e| e["n"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert!(log
+        .iter()
+        .all(|e| e["action"] == json!({"type": "end_phase"}) && e["events"].is_array()));
+
+    let (status, at1) = get(&app, &format!("/api/games/{id}/replay?at=1"), Some(&blue)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(at1["n"], 1);
+    assert_eq!(at1["view"]["phase"], "movement");
+    assert_eq!(at1["actions"], json!([]));
+    let (status, at0) = get(&app, &format!("/api/games/{id}/replay?at=0"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(at0["n"], 0);
+    let (status, _) = get(&app, &format!("/api/games/{id}/replay?at=9"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_web_client_is_served_beside_the_api() {
+    let db = Db::new("static");
+    let (_, app) = open(&db);
+    for path in ["/", "/play/abc", "/replay/abc"] {
+        let res = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let ct = res.headers()["content-type"].to_str().unwrap().to_owned();
+        assert!(ct.starts_with("text/html"), "{path}: {ct}");
+    }
+    // Every file of web/, as it is on disk, with its type.
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let mut files = Vec::new();
+    let mut dirs = vec![web.clone()];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                dirs.push(e.path());
+            } else {
+                files.push(e.path());
+            }
+        }
+    }
+    for file in files {
+        let rel = file
+            .strip_prefix(&web)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel.starts_with('.') || rel.contains("/.") {
+            continue;
+        }
+        let res = app
+            .clone()
+            .oneshot(Request::get(format!("/{rel}")).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{rel}");
+        let ct = res.headers()["content-type"].to_str().unwrap().to_owned();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(
+            bytes.as_ref(),
+            std::fs::read(&file).unwrap().as_slice(),
+            "{rel}"
+        );
+        let expected = match file.extension().and_then(|x| x.to_str()) {
+            Some("html") => "text/html",
+            Some("js" | "mjs") => "text/javascript",
+            Some("css") => "text/css",
+            Some("svg") => "image/svg+xml",
+            _ => "",
+        };
+        assert!(ct.starts_with(expected), "{rel}: {ct}");
+    }
+    let (status, _) = get(&app, "/no-such-file.js", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = get(&app, "/../Cargo.toml", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
