@@ -573,6 +573,20 @@ fn bc_hit_4_a_lone_general_needs_sabers() {
         ("ggen", "grey", "general", "0506", 0),
     ];
     let mut p = battling(&clear(), &units, &["inf"]);
+    // The odds shown before the dice: only sabers (1 face of 6) hit a lone general, so
+    // with 4 dice it is eliminated unless no die shows sabers: 1 - (5/6)^4.
+    let pv = p.rules.preview(&p.state, &p.battle("inf", "ggen")).unwrap();
+    assert_eq!(pv.inputs["dice"], 4);
+    let eliminated: f64 = pv
+        .outcomes
+        .iter()
+        .filter(|o| o.result["eliminated"] == true)
+        .map(|o| o.p)
+        .sum();
+    assert!(
+        (eliminated - (1.0 - (5.0f64 / 6.0).powi(4))).abs() < 1e-9,
+        "{eliminated}"
+    );
     p.apply(&p.battle("inf", "ggen"), &[INF, INF, CAV, ART]);
     assert_eq!(p.at("ggen").as_deref(), Some("0506"), "no sabers: no hit");
     let mut q = battling(&clear(), &units, &["inf"]);
