@@ -7,7 +7,7 @@
 // - The game. `kit.g` is the game object last shown (GET /api/games/{id}), `kit.view()`
 //   its view, `kit.phase()` the view's phase. `kit.actions()` is the listed actions when
 //   this page may act and empty otherwise; `kit.actionsOf(id)` those naming a unit.
-// - Lookups, built once per view: `kit.units()` (`view.units`, else `view.pieces`),
+// - Lookups, built once per view: `kit.units()` (`view.pieces`, the full list where a view has one, else the envelope's `view.units`),
 //   `kit.unit(id)`, `kit.unitsAt(hex)` (in view order, [] for an empty hex) and
 //   `kit.unitAt(hex)` (the last of them, the counter drawn on top). `kit.setCounters(fn)`
 //   draws a counter per unit on the map, `fn(unit)` giving what is the panel's own;
@@ -129,7 +129,7 @@ class Kit {
     this.g = next;
     this.shownKey = key;
     const v = this.view();
-    this.list = v.units || v.pieces || [];
+    this.list = v.pieces || v.units || [];
     this.byId.clear();
     this.byHex.clear();
     for (const u of this.list) {
