@@ -56,6 +56,8 @@ impl Db {
             ai_delay_millis: 0,
             ai_threads: 2,
             ai_level: grognard_engine::Level::Normal,
+            hint_millis: 100,
+            hint_simulations: None,
             max_games: 1000,
         }
     }
