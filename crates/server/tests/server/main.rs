@@ -7,6 +7,7 @@ mod actions;
 mod computer;
 mod durability;
 mod hidden_information;
+mod hint;
 #[path = "../support/http.rs"]
 mod http;
 mod lobby;
