@@ -46,6 +46,7 @@ export const api = {
   preview: (id, action, token) => call('POST', `/api/games/${id}/preview`, { body: { action }, token }),
   reachable: (id, unit, token) =>
     call('GET', `/api/games/${id}/reachable?unit=${encodeURIComponent(unit)}`, { token }),
+  hint: (id, token) => call('POST', `/api/games/${id}/hint`, { body: {}, token }),
   replay: (id, token) => call('GET', `/api/games/${id}/replay`, { token }),
   socketUrl(id, token) {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

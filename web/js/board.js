@@ -121,6 +121,7 @@ export class Board {
     this.unitLayer = layer('units');
     this.hitLayer = layer('hit');
     this.overlay = layer('overlay');
+    this.hintLayer = layer('hints');
     this.hoverRing = el('polygon', { class: 'hover-ring', points: '' }, this.overlay);
     this.drawTerrain();
     this.drawHexsides();
@@ -503,6 +504,34 @@ export class Board {
     if (opts.title) el('title', {}, g).textContent = opts.title;
     this.overlay.appendChild(this.hoverRing);
     return g;
+  }
+
+  /**
+   * The computer's hint: for each item `{rank, hex, from, win, title}`, a numbered
+   * marker on `hex` (with its win chance) and an arrow from `from` when given. An
+   * empty list clears them. The markers take no clicks.
+   */
+  setHints(items) {
+    this.hintLayer.innerHTML = '';
+    for (const it of items || []) {
+      const h = this.hexes.get(it.hex);
+      if (!h) continue;
+      const g = el('g', { class: 'hint-marker', 'data-rank': it.rank, 'data-hex': it.hex }, this.hintLayer);
+      const f = it.from && it.from !== it.hex ? this.hexes.get(it.from) : null;
+      if (f) {
+        const dx = h.x - f.x;
+        const dy = h.y - f.y;
+        const len = Math.hypot(dx, dy) || 1;
+        el('line', { class: 'hint-arrow', x1: f.x + (dx / len) * 0.3 * S, y1: f.y + (dy / len) * 0.3 * S,
+          x2: h.x - (dx / len) * 0.42 * S, y2: h.y - (dy / len) * 0.42 * S, 'marker-end': 'url(#arrow-path)' }, g);
+      }
+      el('circle', { cx: h.x, cy: h.y - 0.38 * S, r: 0.26 * S, class: 'hint-disc' }, g);
+      el('text', { x: h.x, y: h.y - 0.38 * S, class: 'hint-rank', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, g).textContent = String(it.rank);
+      if (it.win != null) {
+        el('text', { x: h.x, y: h.y + 0.02 * S, class: 'hint-win', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, g).textContent = `${Math.round(it.win * 100)}%`;
+      }
+      if (it.title) el('title', {}, g).textContent = it.title;
+    }
   }
 
   /** A polyline through hex centres (a planned route). */

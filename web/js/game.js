@@ -4,7 +4,7 @@
 import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, tokens, nice } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
-import { renderLog } from './log.js';
+import { renderLog, plain } from './log.js';
 import { endButton } from './panel_kit.js';
 
 const $ = (id) => document.getElementById(id);
@@ -183,6 +183,162 @@ function endPhase() {
   if (a) act(a);
 }
 
+// ---- the computer's hint and the win-chance bar ---------------------------------------------
+
+// One search a game at a time on the server: the button and the bar share the answer for
+// the view they were asked at.
+let hintAsk = null; // {n, side, promise}
+let hintShown = null; // the n whose hint is on the map
+let winTimer = null;
+
+function hintSide() {
+  const side = sideToAct(g);
+  return g && !g.outcome && side && held()[side] ? side : null;
+}
+
+function askHint() {
+  const side = hintSide();
+  if (!side) return null;
+  if (hintAsk && hintAsk.n === g.n && hintAsk.side === side) return hintAsk.promise;
+  const ask = { n: g.n, side };
+  ask.promise = api.hint(gameId, held()[side]).catch((e) => {
+    if (hintAsk === ask) hintAsk = null;
+    throw e;
+  });
+  hintAsk = ask;
+  return ask.promise;
+}
+
+/** The hexes an action names (any field whose value is a hex of the map, or a list of them). */
+function hexesOf(action) {
+  const out = [];
+  for (const [k, v] of Object.entries(action || {})) {
+    if (k === 'type' || k === 'unit') continue;
+    for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string' && board.hex(x)) out.push(x);
+  }
+  return out;
+}
+
+function unitHex(id) {
+  const units = (g.view && (g.view.units || g.view.pieces)) || [];
+  const u = units.find((x) => x.id === id);
+  return u && typeof u.hex === 'string' ? u.hex : null;
+}
+
+/** Where a candidate goes on the map: `{hex, from}`, or null. */
+function placeOf(c) {
+  const plan = c.plan && c.plan.length ? c.plan : [c.action];
+  const unit = plan.map((a) => a && a.unit).find(Boolean);
+  const from = unit ? unitHex(unit) : null;
+  let hex = null;
+  for (const a of plan) {
+    const hs = hexesOf(a);
+    if (hs.length) hex = hs[hs.length - 1];
+  }
+  return hex || from ? { hex: hex || from, from } : null;
+}
+
+function words(c) {
+  const plan = c.plan && c.plan.length ? c.plan : [c.action];
+  const first = plan[0];
+  let head = rules.describeAction ? rules.describeAction(first, [], g) : null;
+  if (head == null) head = plain(first);
+  const place = placeOf(c);
+  if (plan.length > 1 && place && place.hex) head += ` <span class="muted">→ ${esc(place.hex)} (${plan.length} steps)</span>`;
+  return head;
+}
+
+function pct(w) {
+  return w == null ? '?' : `${Math.round(w * 100)}%`;
+}
+
+function clearHint() {
+  hintShown = null;
+  if (board) board.setHints([]);
+  $('hint-section').hidden = true;
+  $('hint-body').innerHTML = '';
+}
+
+async function showHint() {
+  const btn = $('hint');
+  if (btn.classList.contains('running')) return;
+  const n = g.n;
+  btn.classList.add('running');
+  btn.setAttribute('aria-busy', 'true');
+  try {
+    const h = await askHint();
+    if (!h || !g || g.n !== n) return;
+    hintShown = n;
+    const cs = h.candidates || [];
+    const marks = [];
+    cs.forEach((c, i) => {
+      const p = placeOf(c);
+      if (p) marks.push({ rank: i + 1, hex: p.hex, from: p.from, win: c.win, title: `${i + 1}: ${pct(c.win)}` });
+    });
+    board.setHints(marks);
+    $('hint-body').innerHTML = cs.length
+      ? `<ol class="hint-list">${cs
+          .map(
+            (c, i) =>
+              `<li data-rank="${i + 1}"><span class="rank">${i + 1}</span><span>${words(c)}${c.description ? `<span class="why">${esc(c.description)}</span>` : ''}</span><span class="win" title="${esc(c.visits)} simulations">${pct(c.win)}</span></li>`,
+          )
+          .join('')}</ol><div class="muted">Estimated chance to win after each plan; ${esc(h.simulations)} simulations.</div>`
+      : '<div class="muted">Nothing to advise: no decision to make.</div>';
+    $('hint-section').hidden = false;
+    setWin(h.win, n);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 429) notice(`${ruleBadge(e.rule)} The computer is still thinking about a hint; try again in a moment.`, 'info', 4000);
+    else if (e instanceof ApiError) refusal(e, 'No hint');
+    else refusal(e, 'No hint');
+  } finally {
+    btn.classList.remove('running');
+    btn.removeAttribute('aria-busy');
+  }
+}
+
+function winKey() {
+  return `grognard.winbar.${gameId}`;
+}
+
+function winDefault() {
+  // On against the computer; off when any opponent seat is a person.
+  const mine = new Set(mySides());
+  const others = Object.entries(g.seats || {}).filter(([s]) => !mine.has(s));
+  return others.length > 0 && others.every(([, k]) => k === 'ai');
+}
+
+function winOn() {
+  const v = localStorage.getItem(winKey());
+  return v == null ? winDefault() : v === 'on';
+}
+
+let winAt = null;
+function setWin(w, n) {
+  if (w == null) return;
+  winAt = n;
+  $('winbar-fill').style.width = `${Math.round(w * 100)}%`;
+  $('winbar-text').textContent = pct(w);
+  $('winbar').dataset.win = String(w);
+  $('winbar').classList.toggle('stale', n !== g.n);
+}
+
+/** After each new view: the bar asks again (debounced) when it is this seat's decision. */
+function refreshWin() {
+  const on = winOn() && mySides().length > 0;
+  $('winbar-on').checked = on;
+  $('winbar').hidden = !on;
+  if (!on) return;
+  $('winbar').classList.toggle('stale', winAt !== g.n);
+  clearTimeout(winTimer);
+  if (!hintSide()) return;
+  const n = g.n;
+  winTimer = setTimeout(() => {
+    if (!g || g.n !== n || !winOn()) return;
+    const p = askHint();
+    if (p) p.then((h) => g && g.n === n && setWin(h.win, n)).catch(() => {});
+  }, 600);
+}
+
 // ---- rendering -----------------------------------------------------------------------------
 
 function render() {
@@ -220,6 +376,9 @@ function render() {
   endBtn.dataset.reason = end.reason;
   $('end-reason').textContent = end.reason;
   rules.update(g);
+  if (hintShown != null && hintShown !== g.n) clearHint();
+  $('hint').hidden = !hintSide() || mySides().length === 0;
+  refreshWin();
   // For tests and tools: the state the page shows.
   document.body.dataset.n = g.n;
   document.body.dataset.seat = g.seat;
@@ -271,6 +430,7 @@ function keys(ev) {
   else if (k === 'ArrowRight') board.pan(60, 0);
   else if (k === 'ArrowUp') board.pan(0, -60);
   else if (k === 'ArrowDown') board.pan(0, 60);
+  else if ((k === 'h' || k === 'H') && !$('hint').hidden) showHint();
   else if ((k === 'Enter' || k === ' ') && !(ev.target && ev.target.tagName === 'BUTTON')) endPhase();
   else if (k === 'Escape') {
     $('refusal').hidden = true;
@@ -336,6 +496,12 @@ async function boot() {
 }
 
 $('end-phase').addEventListener('click', endPhase);
+$('hint').addEventListener('click', () => showHint());
+$('hint-close').addEventListener('click', clearHint);
+$('winbar-on').addEventListener('change', (ev) => {
+  localStorage.setItem(winKey(), ev.target.checked ? 'on' : 'off');
+  refreshWin();
+});
 $('zoom-in').addEventListener('click', () => board.zoom(1.25));
 $('zoom-out').addEventListener('click', () => board.zoom(1 / 1.25));
 $('zoom-fit').addEventListener('click', () => board.fit());

@@ -37,5 +37,5 @@ pub mod player;
 pub mod rng;
 
 pub use arena::{GameRecord, GameSpec};
-pub use opponent::Opponent;
+pub use opponent::{Advice, Advised, Opponent};
 pub use player::{Player, UnknownPlayer};

@@ -19,12 +19,34 @@ use std::sync::{Mutex, PoisonError};
 pub const SHOWN: usize = 5;
 
 type ChooseFn = fn(&Opponent, &dyn AnyGame, &AiRequest) -> Result<AiAnswer, EngineError>;
+type AdviseFn = fn(&Opponent, &dyn AnyGame, &AiRequest) -> Result<Advice, EngineError>;
 type PlayFn = fn(&Scenario, &GameSpec) -> Result<GameRecord, GameError>;
 
 struct Entry {
     name: &'static str,
     choose: ChooseFn,
+    advise: AdviseFn,
     play: PlayFn,
+}
+
+/// One plan the search weighed, for a hint: every step, as JSON.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Advised {
+    /// The plan's steps, the first one legal now.
+    pub plan: Vec<serde_json::Value>,
+    /// Simulations through it.
+    pub visits: u64,
+    /// The estimated chance that the side to act wins after it, from 0 to 1.
+    pub win: f64,
+}
+
+/// What the search advises the side to act, best first; nothing once the game is over.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Advice {
+    /// Simulations run.
+    pub simulations: u64,
+    /// The plans weighed, best (most visited) first.
+    pub candidates: Vec<Advised>,
 }
 
 /// A game, as far as a player's memory goes: its ruleset, scenario and seed.
@@ -61,6 +83,7 @@ impl RulesetVisitor for Opponent {
         self.entries.push(Entry {
             name: R::NAME,
             choose: choose::<R>,
+            advise: advise::<R>,
             play: crate::arena::play::<R>,
         });
     }
@@ -106,6 +129,88 @@ impl Opponent {
             .ok_or_else(|| GameError::Format(format!("unknown ruleset `{}`", scenario.ruleset)))?;
         (entry.play)(scenario, spec)
     }
+}
+
+impl Opponent {
+    /// The search's advice for the side to act in `game`, as a hint: like
+    /// [`Computer::choose`], but it leaves the memory of the game's computer players
+    /// (plans played in the phase, time spent in the turn) as it was.
+    ///
+    /// # Errors
+    /// A game of a ruleset this opponent does not know.
+    pub fn advise(&self, game: &dyn AnyGame, request: &AiRequest) -> Result<Advice, EngineError> {
+        let entry = self
+            .entries
+            .iter()
+            .find(|e| e.name == game.ruleset())
+            .ok_or_else(|| {
+                EngineError::BadRequest(format!("no computer player for `{}`", game.ruleset()))
+            })?;
+        (entry.advise)(self, game, request)
+    }
+}
+
+fn advise<R: Ruleset>(
+    opponent: &Opponent,
+    game: &dyn AnyGame,
+    request: &AiRequest,
+) -> Result<Advice, EngineError> {
+    let game = game
+        .as_any()
+        .downcast_ref::<Game<R>>()
+        .ok_or_else(|| EngineError::BadRequest(format!("not a game of `{}`", R::NAME)))?;
+    let seed = request.seed.unwrap_or_else(|| game.seed());
+    let options = Options {
+        millis: request.millis,
+        simulations: request.simulations,
+        threads: if request.simulations.is_some() {
+            1
+        } else {
+            opponent.threads
+        },
+    };
+    // A memory of its own: a hint is not a move of the game's players.
+    let mut memory = Memory::default();
+    let Some(choice) = player::decide(
+        game.rules(),
+        game.state(),
+        Player::from(request.level),
+        seed,
+        options,
+        &mut memory,
+    ) else {
+        return Ok(Advice::default());
+    };
+    let names = game.rules().names();
+    let json = |a: &R::Action| {
+        names
+            .scope(|| serde_json::to_value(a))
+            .map_err(|e| EngineError::BadRequest(format!("an action does not serialise: {e}")))
+    };
+    let mut candidates = Vec::new();
+    let weighed: Vec<_> = if choice.weighed.is_empty() {
+        vec![(choice.plan.steps.clone(), 0, 0.5)]
+    } else {
+        choice
+            .weighed
+            .iter()
+            .map(|w| (w.plan.steps.clone(), w.visits, w.win))
+            .collect()
+    };
+    for (steps, visits, win) in weighed {
+        if steps.is_empty() {
+            continue;
+        }
+        candidates.push(Advised {
+            plan: steps.iter().map(json).collect::<Result<Vec<_>, _>>()?,
+            visits,
+            win: (win * 1000.0).round() / 1000.0,
+        });
+    }
+    Ok(Advice {
+        simulations: choice.simulations,
+        candidates,
+    })
 }
 
 impl Computer for Opponent {

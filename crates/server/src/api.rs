@@ -216,6 +216,19 @@ pub async fn reachable(
     Ok(Json(reached))
 }
 
+/// `POST /api/games/{id}/hint`: the computer's top candidates for the seat to act,
+/// searched from what that seat may see.
+pub async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+) -> Result<Json<Value>, ApiError> {
+    let lobby = state.lobby();
+    let table = lobby.table(&id)?;
+    let side = table.player(token.as_deref())?;
+    Ok(Json(lobby.hint(&table, &side).await?))
+}
+
 /// The query of `GET /api/games/{id}/replay`.
 #[derive(Deserialize)]
 pub struct ReplayQuery {

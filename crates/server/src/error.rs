@@ -51,6 +51,9 @@ pub enum ApiError {
     /// 413: the body is over the limit.
     #[error("{0}")]
     TooLarge(String),
+    /// 429: the request must wait for one like it to finish (a game's hint).
+    #[error("{0}")]
+    TooMany(String),
     /// 503: the server is at a limit (too many games).
     #[error("{0}")]
     Unavailable(String),
@@ -78,6 +81,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -93,7 +97,7 @@ impl ApiError {
             ApiError::NotFound(_) => "not_found".into(),
             ApiError::Conflict { .. } => "conflict".into(),
             ApiError::TooLarge(_) => "limit".into(),
-            ApiError::Unavailable(_) => "busy".into(),
+            ApiError::TooMany(_) | ApiError::Unavailable(_) => "busy".into(),
             ApiError::Internal(_) => "server".into(),
         }
     }

@@ -62,6 +62,13 @@ pub struct Options {
     /// How many of the computer's searches may run at once.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub ai_threads: usize,
+    /// How long a player's hint may search, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    pub hint_millis: u64,
+    /// A fixed number of simulations for a hint instead of `--hint-millis`: the same
+    /// view then gets the same hint on any machine.
+    #[arg(long, value_name = "N")]
+    pub hint_simulations: Option<u64>,
     /// The most games the server keeps.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_games: usize,
@@ -112,6 +119,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/preview", post(api::preview))
         .route("/api/games/{id}/reachable", get(api::reachable))
         .route("/api/games/{id}/replay", get(api::replay))
+        .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/ws", get(api::ws))
         .route("/", get(web::index))
         .route("/play/{id}", get(web::play))

@@ -38,6 +38,8 @@ pub struct Lobby {
     ai_level: Level,
     ai_budget: Duration,
     ai_delay: Duration,
+    hint_millis: u64,
+    hint_simulations: Option<u64>,
     max_games: usize,
     /// Games in the file whose log no longer replays (kept in the file, not served).
     pub skipped: Vec<String>,
@@ -144,6 +146,8 @@ impl Lobby {
             ai_level: options.ai_level,
             ai_budget: Duration::from_millis(options.ai_millis),
             ai_delay: Duration::from_millis(options.ai_delay_millis),
+            hint_millis: options.hint_millis,
+            hint_simulations: options.hint_simulations,
             max_games: options.max_games,
             skipped: Vec::new(),
         };
@@ -463,6 +467,105 @@ impl Lobby {
         Ok((events, object))
     }
 
+    /// The computer's hint for `side`, which must be to act: the search's top
+    /// [`HINTS`] plans with their estimated win chance, and the side's chance.
+    ///
+    /// The search starts from the game as it is, but it samples every card `side`
+    /// cannot see again from the cards it has not seen (the search's own
+    /// determinization for the side to act), and its seed is drawn from `side`'s view:
+    /// the hint depends only on what `side` may see. It runs on a blocking thread
+    /// behind the computer's semaphore, one hint at a time per game.
+    ///
+    /// # Errors
+    /// 403 `turn` when `side` is not to act or the game is over; 429 `busy` while
+    /// another hint for this game is searched.
+    pub async fn hint(&self, table: &Arc<Table>, side: &str) -> Result<Value, ApiError> {
+        let (snapshot, n, view) = {
+            let game = table.game();
+            match game.to_act() {
+                None => {
+                    return Err(ApiError::Forbidden {
+                        rule: "turn".into(),
+                        message: "the game is over".into(),
+                    })
+                }
+                Some(d) if d.side != side => {
+                    return Err(ApiError::Forbidden {
+                        rule: "turn".into(),
+                        message: format!(
+                            "it is {}'s decision, not {side}'s: a hint is for the seat to act",
+                            d.side
+                        ),
+                    })
+                }
+                Some(_) => {}
+            }
+            let view = game.view(&Seat::Side(side.to_owned())).to_string();
+            (game.boxed_clone(), game.len() as u64, view)
+        };
+        if table.hint_running.swap(true, Ordering::AcqRel) {
+            return Err(ApiError::TooMany(
+                "a hint for this game is being searched; ask again when it is done".into(),
+            ));
+        }
+        struct Running<'a>(&'a Table);
+        impl Drop for Running<'_> {
+            fn drop(&mut self) {
+                self.0.hint_running.store(false, Ordering::Release);
+            }
+        }
+        let _running = Running(table);
+        let permit = self
+            .ai
+            .acquire()
+            .await
+            .map_err(|e| ApiError::Internal(format!("the computer's semaphore: {e}")))?;
+        let request = AiRequest {
+            level: Level::Normal,
+            millis: Some(self.hint_millis),
+            simulations: self.hint_simulations,
+            seed: Some(fnv1a(view.as_bytes()) ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        };
+        let computer = Arc::clone(&self.computer);
+        let side_owned = side.to_owned();
+        // The search is CPU work: off the async runtime, a few at a time.
+        let answer = tokio::task::spawn_blocking(move || {
+            let advice = computer.advise(snapshot.as_ref(), &request)?;
+            let candidates: Vec<Value> = advice
+                .candidates
+                .iter()
+                .take(HINTS)
+                .map(|c| {
+                    let first = c.plan.first().cloned().unwrap_or(Value::Null);
+                    // The rules' own words for the first step, from this seat's game.
+                    let description = snapshot
+                        .explain(&first)
+                        .ok()
+                        .and_then(|e| e.reasons.first().map(|r| r.message.clone()));
+                    json!({
+                        "action": first,
+                        "plan": c.plan,
+                        "description": description,
+                        "visits": c.visits,
+                        "win": c.win,
+                    })
+                })
+                .collect();
+            let win = advice.candidates.first().map(|c| c.win);
+            Ok::<_, ApiError>(json!({
+                "n": n,
+                "side": side_owned,
+                "win": win,
+                "simulations": advice.simulations,
+                "candidates": candidates,
+            }))
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("the hint task failed: {e}")))?;
+        drop(permit);
+        answer
+    }
+
     /// Starts the task that plays the computer's seats of a table, unless one runs.
     pub fn wake_ai(self: &Arc<Lobby>, table: &Arc<Table>) {
         if !self.ai_to_act(table) || table.ai_running.swap(true, Ordering::AcqRel) {
@@ -565,6 +668,16 @@ impl Lobby {
             }
         }
     }
+}
+
+/// How many candidates a hint shows.
+pub const HINTS: usize = 3;
+
+/// FNV-1a, 64 bits: a seed from a seat's view.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Now, in UTC, as `YYYY-MM-DDTHH:MM:SS.mmmZ` (sorts as text).

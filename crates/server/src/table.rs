@@ -71,6 +71,8 @@ pub struct Table {
     pub(crate) changed: broadcast::Sender<u64>,
     /// True while a task plays the computer's seats.
     pub(crate) ai_running: AtomicBool,
+    /// True while a hint is searched for this game: one at a time.
+    pub(crate) hint_running: AtomicBool,
     /// Each seat's log as last built, with its `n`. A seat's log at `n` depends only
     /// on the first `n` actions, so it serves every request at that `n`; building it
     /// costs the whole log, so it is built once per seat and action.
@@ -106,6 +108,7 @@ impl Table {
             turn: Mutex::new(()),
             changed: broadcast::channel(16).0,
             ai_running: AtomicBool::new(false),
+            hint_running: AtomicBool::new(false),
             logs: std::sync::Mutex::new(HashMap::new()),
             objects: std::sync::Mutex::new(HashMap::new()),
         }

@@ -7,6 +7,7 @@ mod actions;
 mod computer;
 mod durability;
 mod hidden_information;
+mod hint;
 #[path = "../support/http.rs"]
 mod http;
 mod lobby;
@@ -56,6 +57,8 @@ impl Db {
             ai_delay_millis: 0,
             ai_threads: 2,
             ai_level: grognard_engine::Level::Normal,
+            hint_millis: 100,
+            hint_simulations: None,
             max_games: 1000,
         }
     }

@@ -1,0 +1,177 @@
+//! The hint: the computer's top candidates for the seat to act, from what it may see.
+
+use super::*;
+
+fn hint_options(db: &Db) -> Options {
+    let mut o = db.options();
+    o.hint_simulations = Some(60);
+    o
+}
+
+/// The legal actions of `token`'s seat now.
+async fn legal(app: &Router, id: &str, token: &str) -> Vec<Value> {
+    let (_, g) = get(app, &format!("/api/games/{id}"), Some(token)).await;
+    g["actions"].as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_answers_up_to_three_legal_candidates_and_a_win_chance() {
+    let db = Db::new("hint");
+    let app = app(AppState::open(&hint_options(&db)).unwrap());
+    let (id, blue, _orange) = morne(&app).await;
+    // Into blue's first movement phase: many plans.
+    let n = end_phases(&app, &id, &[&blue], 1).await;
+    let actions = legal(&app, &id, &blue).await;
+    let (status, h) = post(
+        &app,
+        &format!("/api/games/{id}/hint"),
+        Some(&blue),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{h}");
+    assert_eq!(h["n"], n);
+    assert_eq!(h["side"], "blue");
+    let win = h["win"].as_f64().expect("a win chance");
+    assert!((0.0..=1.0).contains(&win), "{h}");
+    let candidates = h["candidates"].as_array().expect("candidates");
+    assert_eq!(candidates.len(), 3, "{h}");
+    for c in candidates {
+        assert!(actions.contains(&c["action"]), "{c} is legal: {actions:?}");
+        let plan = c["plan"].as_array().expect("a plan");
+        assert_eq!(plan[0], c["action"]);
+        assert!(c["visits"].is_u64() && c["win"].is_f64(), "{c}");
+        assert!(c["description"].is_string() || c["description"].is_null());
+    }
+    // Best first.
+    let visits: Vec<u64> = candidates
+        .iter()
+        .map(|c| c["visits"].as_u64().unwrap())
+        .collect();
+    assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_has_fewer_candidates_when_fewer_are_legal() {
+    let db = Db::new("hint-few");
+    let app = app(AppState::open(&hint_options(&db)).unwrap());
+    let (id, blue, _) = morne(&app).await;
+    let actions = legal(&app, &id, &blue).await;
+    let (status, h) = post(
+        &app,
+        &format!("/api/games/{id}/hint"),
+        Some(&blue),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{h}");
+    let candidates = h["candidates"].as_array().unwrap();
+    assert!(
+        !candidates.is_empty() && candidates.len() <= 3.min(actions.len()),
+        "{h}"
+    );
+    for c in candidates {
+        assert!(actions.contains(&c["action"]), "{c}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_refuses_a_bad_token_a_spectator_and_a_seat_not_to_act() {
+    let db = Db::new("hint-refuse");
+    let app = app(AppState::open(&hint_options(&db)).unwrap());
+    let (id, _blue, orange) = morne(&app).await;
+    let uri = format!("/api/games/{id}/hint");
+    let (status, body) = post(&app, &uri, None, &json!({})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(error_rule(&body), "token");
+    let (status, body) = post(
+        &app,
+        &uri,
+        Some("0123456789abcdef0123456789abcdef"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(error_rule(&body), "token");
+    let (status, body) = post(&app, &uri, Some(&orange), &json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(error_rule(&body), "turn");
+    assert!(error_message(&body).contains("blue's decision"), "{body}");
+    let (status, _) = post(&app, "/api/games/nope/hint", Some(&orange), &json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+fn views_differ(game: &dyn AnyGame) -> bool {
+    let spectator = game.view(&Seat::Spectator);
+    game.scenario()
+        .sides
+        .iter()
+        .any(|s| game.view(&Seat::Side(s.id.clone())) != spectator)
+}
+
+/// In Battle Cry the hint is the same whenever the seat sees the same game: two
+/// servers, the same game, and the hint of the seat to act, asked once the hands are
+/// dealt; the other seat, not to act, gets none. (That the search itself ignores the
+/// other hand is `battle_cry_choice_ignores_the_other_hand` in grognard-ai: the HTTP
+/// API cannot set a hand, and no two of 20,000 seeds deal the same view.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_battle_cry_hint_reads_only_the_seats_view() {
+    let scenario = "crossing-at-hollins-ford";
+    let registry = grognard_rules::registry();
+    let b = grognard_rules::builtin::find(scenario).expect("a built-in");
+    let sc = registry.load_scenario(b.path, b.text).expect("valid");
+    let mut game = registry.new_game(sc.clone(), Some(9)).unwrap();
+    let mut opening = 0;
+    while !views_differ(game.as_ref()) {
+        let a = game.legal().into_iter().next().expect("an action");
+        game.apply(&a).unwrap();
+        opening += 1;
+    }
+    let side = game.to_act().expect("to act").side;
+    let seats: Vec<(&str, &str)> = sc.sides.iter().map(|s| (s.id.as_str(), "human")).collect();
+    let mut hints = Vec::new();
+    for run in ["hint-hidden-a", "hint-hidden-b"] {
+        let db = Db::new(run);
+        let app = app(AppState::open(&hint_options(&db)).unwrap());
+        let (id, tokens) = new_game(&app, scenario, &seats, Some(9)).await;
+        for _ in 0..opening {
+            let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
+            let to_act = g["to_act"]["side"].as_str().unwrap().to_owned();
+            let (_, mine) = get(&app, &format!("/api/games/{id}"), Some(&tokens[&to_act])).await;
+            let (status, body) = post(
+                &app,
+                &format!("/api/games/{id}/actions"),
+                Some(&tokens[&to_act]),
+                &json!({"action": mine["actions"][0], "expect": mine["n"]}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let actions = legal(&app, &id, &tokens[&side]).await;
+        let (status, h) = post(
+            &app,
+            &format!("/api/games/{id}/hint"),
+            Some(&tokens[&side]),
+            &json!({}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{h}");
+        let candidates = h["candidates"].as_array().unwrap();
+        assert!(!candidates.is_empty() && candidates.len() <= 3, "{h}");
+        for c in candidates {
+            assert!(actions.contains(&c["action"]), "{c}");
+        }
+        let other = sc.sides.iter().find(|s| s.id != side).unwrap().id.clone();
+        let (status, body) = post(
+            &app,
+            &format!("/api/games/{id}/hint"),
+            Some(&tokens[&other]),
+            &json!({}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(error_rule(&body), "turn");
+        hints.push(h);
+    }
+    assert_eq!(hints[0], hints[1], "the same view, the same hint");
+}
