@@ -395,7 +395,8 @@ pub(crate) fn legal_charge_steps(rules: &Skirmish, state: &State, out: &mut Vec<
     };
     let field = rules.charge_field(state, u, ch.legs[ch.current].target);
     for to in h.neighbors() {
-        if rules.map.contains(to) && check_step_in(rules, state, u, Some(to), false, &field).is_ok()
+        if rules.map.contains(to)
+            && check_step_in(rules, state, u, Some(to), false, &field, false).is_ok()
         {
             out.push(Action::Move {
                 unit: u,
@@ -480,11 +481,11 @@ pub(crate) fn check_step(
     check_runner(rules, state, u)?;
     let ch = state.charge.as_ref().expect("a charge");
     let field = rules.charge_field(state, u, ch.legs[ch.current].target);
-    check_step_in(rules, state, u, to, evasive, &field)
+    check_step_in(rules, state, u, to, evasive, &field, true)
 }
 
 /// [`check_step`] with the runner's [`Skirmish::charge_field`] to its target computed
-/// once by the caller.
+/// once by the caller; without `words`, an accepted step comes without its reasons.
 fn check_step_in(
     rules: &Skirmish,
     state: &State,
@@ -492,6 +493,7 @@ fn check_step_in(
     to: Option<Hex>,
     evasive: bool,
     field: &[u32],
+    words: bool,
 ) -> Result<Priced, Refusal> {
     check_runner(rules, state, u)?;
     let ch = state.charge.as_ref().expect("a charge");
@@ -510,7 +512,7 @@ fn check_step_in(
     }
     let c = Skirmish::ch(state, u);
     let from = c.hex.expect("a runner is in play");
-    let mut p = rules.price(state, u, from, to, c.facing, Gait::Charge, false)?;
+    let mut p = rules.price_in(state, u, from, to, c.facing, Gait::Charge, false, words)?;
     if p.cost > c.mp {
         return Err(Refusal::new(
             "SK-MOV-6",
@@ -546,6 +548,9 @@ fn check_step_in(
             ),
         ));
     }
+    if !words {
+        return Ok(p);
+    }
     p.reasons.push(Reason::new(
         "SK-CHG-5",
         format!(
@@ -562,7 +567,8 @@ fn has_step(rules: &Skirmish, state: &State, u: UnitId, target: UnitId) -> bool 
     Skirmish::ch(state, u).hex.is_some_and(|h| {
         let field = rules.charge_field(state, u, target);
         h.neighbors().into_iter().any(|n| {
-            rules.map.contains(n) && check_step_in(rules, state, u, Some(n), false, &field).is_ok()
+            rules.map.contains(n)
+                && check_step_in(rules, state, u, Some(n), false, &field, false).is_ok()
         })
     })
 }
