@@ -190,13 +190,11 @@ impl Skirmish {
                 ),
             );
         }
-        if row.difficult {
-            if words {
-                reasons.push(Reason::new(
-                    "SK-MOV-13",
-                    format!("{} is difficult terrain", self.terrain_name(to)),
-                ));
-            }
+        if row.difficult && words {
+            reasons.push(Reason::new(
+                "SK-MOV-13",
+                format!("{} is difficult terrain", self.terrain_name(to)),
+            ));
         }
         if runs {
             if words {
@@ -231,13 +229,11 @@ impl Skirmish {
             }
         }
         let difficult = row.difficult && step_arc != Arc::Front;
-        if difficult {
-            if words {
-                reasons.push(Reason::new(
+        if difficult && words {
+            reasons.push(Reason::new(
                 "SK-MOV-17",
                 "sideways or backward into difficult terrain: a Finesse check, Dazed on a failure",
             ));
-            }
         }
         let leaves = self.enemy_zone(state, side, from);
         let in_zone = self.enemy_zone(state, side, to);
@@ -245,16 +241,14 @@ impl Skirmish {
         // entering it does not end the movement even in an enemy's zone; the movement
         // ends in the first hex of an enemy's zone it may stand in.
         let stop = gait != Gait::Charge && in_zone && friend.is_none();
-        if gait != Gait::Charge && in_zone && friend.is_some() {
-            if words {
-                let l = l();
-                reasons.push(Reason::new(
+        if gait != Gait::Charge && in_zone && friend.is_some() && words {
+            let l = l();
+            reasons.push(Reason::new(
                 "SK-MOV-12",
                 format!(
                     "{l} is in an enemy's zone of control, but a friend's hex is passed through, not stopped in"
                 ),
             ));
-            }
         }
         if stop {
             if words {
@@ -264,21 +258,17 @@ impl Skirmish {
                     format!("{l} is in an enemy's zone of control: the movement ends there"),
                 ));
             }
-        } else if gait == Gait::Charge && in_zone {
-            if words {
-                reasons.push(Reason::new("SK-CHG-5", "a charge ignores zones of control"));
-            }
+        } else if gait == Gait::Charge && in_zone && words {
+            reasons.push(Reason::new("SK-CHG-5", "a charge ignores zones of control"));
         }
-        if leaves && gait != Gait::Short {
-            if words {
-                reasons.push(Reason::new(
+        if leaves && gait != Gait::Short && words {
+            reasons.push(Reason::new(
                 "SK-MOV-9",
                 format!(
                     "leaves {} in an enemy's zone of control: an attack of opportunity from each enemy not yet provoked in this movement",
                     self.label(from)
                 ),
             ));
-            }
         }
         Ok(Priced {
             cost,
