@@ -19,11 +19,18 @@ impl Skirmish {
         if !self.weapons[u.index()].reaches().any(|r| u32::from(r) == d) {
             return false;
         }
-        let here = Self::occupants(state, h);
+        // Who stands in `h`, without listing them (this is asked for many hexes).
+        let mut here = state
+            .chars
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.hex == Some(h))
+            .map(|(i, _)| i);
         if d == 0 {
-            return here.iter().all(|&o| o == u || o == target) && here.contains(&target);
+            // `h` is the target's own hex: the target stands there.
+            return here.all(|o| o == u.index() || o == target.index());
         }
-        self.passable(h) && here.iter().all(|&o| o == u)
+        self.passable(h) && here.all(|o| o == u.index())
     }
 
     /// SK-CHG-5: each hex's cost by points to the nearest hex where `target` is in `u`'s
@@ -38,20 +45,58 @@ impl Skirmish {
             .into_iter()
             .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
             .collect();
+        board::field(&self.map, &goals, self.charge_through(state, u), |h| {
+            self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
+        })
+    }
+
+    /// SK-CHG-5: the hexes a charge route of `u` goes on from: its own, and free hexes
+    /// or hexes of a friend alone (never enemies).
+    fn charge_through<'a>(&'a self, state: &State, u: UnitId) -> impl Fn(Hex) -> bool + 'a {
         let side = self.side_of(u);
         let me = Self::ch(state, u).hex;
-        board::field(
+        let occupancy = board::Occupancy::new(
             &self.map,
-            &goals,
-            |h| {
-                if Some(h) == me {
-                    return true;
-                }
-                let here = Self::occupants(state, h);
-                self.passable(h) && here.len() < 2 && here.iter().all(|&o| self.side_of(o) == side)
-            },
-            |h| self.terrain_row(h).map_or(1, |r| u32::from(r.cost)),
-        )
+            state
+                .chars
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.hex.map(|h| (h, self.chars[i].side))),
+        );
+        move |h| {
+            if Some(h) == me {
+                return true;
+            }
+            self.passable(h) && self.idx(h).is_some_and(|i| occupancy.open_to(i, side))
+        }
+    }
+
+    /// SK-CHG-4, SK-CHG-5: whether `u`'s charge route to `target` costs at most `mp`
+    /// points: [`Skirmish::charge_cost`] read from `u`'s reach (kept in `reaches` for the
+    /// rest of the list), one search for every target.
+    fn charge_within(
+        &self,
+        state: &State,
+        u: UnitId,
+        target: UnitId,
+        mp: u32,
+        reaches: &mut board::Reaches,
+    ) -> bool {
+        let (Some(me), Some(t)) = (Self::ch(state, u).hex, Self::ch(state, target).hex) else {
+            return false;
+        };
+        let reach = reaches.get(u.index(), || {
+            board::reach(&self.map, me, mp, self.charge_through(state, u), |h| {
+                self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
+            })
+        });
+        let longest = u32::from(self.weapons[u.index()].longest());
+        t.range(longest)
+            .into_iter()
+            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+            .filter_map(|h| self.idx(h).map(|i| reach[i]))
+            .min()
+            .is_some_and(|d| d <= mp)
     }
 
     /// The distance by points of `u`'s charge route to `target`, if any.
@@ -269,25 +314,27 @@ pub(crate) fn check_declare_in(
 }
 
 /// SK-CHG-2, SK-CHG-13: every charge `u` may declare, alone and with its formation:
-/// what [`check_declare_in`] accepts.
+/// what [`check_declare_in`] accepts. `reaches` keeps each character's reach for the
+/// rest of the list.
 pub(crate) fn legal_charges(
     rules: &Skirmish,
     state: &State,
     gate: &Gate,
     u: UnitId,
+    reaches: &mut board::Reaches,
     out: &mut Vec<Action>,
 ) {
     if may_charge(rules, state, gate, u).is_err() {
         return;
     }
     for t in rules.side_ids(Skirmish::passive(state)) {
-        if check_declare_in(rules, state, gate, u, t, false).is_ok() {
+        if may_declare(rules, state, gate, u, t, false, reaches) {
             out.push(Action::Charge {
                 unit: u,
                 target: t,
                 together: false,
             });
-            if check_declare_in(rules, state, gate, u, t, true).is_ok() {
+            if may_declare(rules, state, gate, u, t, true, reaches) {
                 out.push(Action::Charge {
                     unit: u,
                     target: t,
@@ -298,6 +345,47 @@ pub(crate) fn legal_charges(
     }
 }
 
+/// Whether [`check_declare_in`] accepts the declaration: the same checks in the same
+/// order, without wording them, the route's cost read from `reaches`.
+fn may_declare(
+    rules: &Skirmish,
+    state: &State,
+    gate: &Gate,
+    u: UnitId,
+    target: UnitId,
+    together: bool,
+    reaches: &mut board::Reaches,
+) -> bool {
+    if may_charge(rules, state, gate, u).is_err() || rules.side_of(target) == rules.side_of(u) {
+        return false;
+    }
+    let c = Skirmish::ch(state, u);
+    let Some(th) = Skirmish::ch(state, target).hex else {
+        return false;
+    };
+    if c.berserk && melee::nearest_check(rules, state, u, target).is_err() {
+        return false;
+    }
+    if c.hex.expect("in play").distance(th) < 3 {
+        return false;
+    }
+    let mp = u32::from(c.mp) + u32::from(rules.chars[u.index()].morale);
+    if !rules.charge_within(state, u, target, mp, reaches) {
+        return false;
+    }
+    if !together {
+        return true;
+    }
+    let Some(f) = &rules.chars[u.index()].formation else {
+        return false;
+    };
+    rules.side_ids(state.active).any(|m| {
+        m != u
+            && rules.chars[m.index()].formation.as_ref() == Some(f)
+            && may_declare(rules, state, gate, m, target, false, reaches)
+    })
+}
+
 /// SK-CHG-5: the steps of the charger running now that [`check_step`] accepts.
 pub(crate) fn legal_charge_steps(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     let Some(ch) = &state.charge else { return };
@@ -305,8 +393,11 @@ pub(crate) fn legal_charge_steps(rules: &Skirmish, state: &State, out: &mut Vec<
     let Some(h) = Skirmish::ch(state, u).hex else {
         return;
     };
+    let field = rules.charge_field(state, u, ch.legs[ch.current].target);
     for to in h.neighbors() {
-        if rules.map.contains(to) && check_step(rules, state, u, Some(to), false).is_ok() {
+        if rules.map.contains(to)
+            && check_step_in(rules, state, u, Some(to), false, &field, false).is_ok()
+        {
             out.push(Action::Move {
                 unit: u,
                 to,
@@ -389,6 +480,23 @@ pub(crate) fn check_step(
 ) -> Result<Priced, Refusal> {
     check_runner(rules, state, u)?;
     let ch = state.charge.as_ref().expect("a charge");
+    let field = rules.charge_field(state, u, ch.legs[ch.current].target);
+    check_step_in(rules, state, u, to, evasive, &field, true)
+}
+
+/// [`check_step`] with the runner's [`Skirmish::charge_field`] to its target computed
+/// once by the caller; without `words`, an accepted step comes without its reasons.
+fn check_step_in(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    to: Option<Hex>,
+    evasive: bool,
+    field: &[u32],
+    words: bool,
+) -> Result<Priced, Refusal> {
+    check_runner(rules, state, u)?;
+    let ch = state.charge.as_ref().expect("a charge");
     let target = ch.legs[ch.current].target;
     let Some(to) = to else {
         return Err(Refusal::new(
@@ -404,7 +512,7 @@ pub(crate) fn check_step(
     }
     let c = Skirmish::ch(state, u);
     let from = c.hex.expect("a runner is in play");
-    let mut p = rules.price(state, u, from, to, c.facing, Gait::Charge, false)?;
+    let mut p = rules.price_in(state, u, from, to, c.facing, Gait::Charge, false, words)?;
     if p.cost > c.mp {
         return Err(Refusal::new(
             "SK-MOV-6",
@@ -417,7 +525,6 @@ pub(crate) fn check_step(
             ),
         ));
     }
-    let field = rules.charge_field(state, u, target);
     let (Some(fi), Some(ti)) = (rules.idx(from), rules.idx(to)) else {
         unreachable!("priced hexes are on the map")
     };
@@ -441,6 +548,9 @@ pub(crate) fn check_step(
             ),
         ));
     }
+    if !words {
+        return Ok(p);
+    }
     p.reasons.push(Reason::new(
         "SK-CHG-5",
         format!(
@@ -453,11 +563,13 @@ pub(crate) fn check_step(
 }
 
 /// Whether the runner has a step along its route.
-fn has_step(rules: &Skirmish, state: &State, u: UnitId) -> bool {
+fn has_step(rules: &Skirmish, state: &State, u: UnitId, target: UnitId) -> bool {
     Skirmish::ch(state, u).hex.is_some_and(|h| {
-        h.neighbors()
-            .into_iter()
-            .any(|n| rules.map.contains(n) && check_step(rules, state, u, Some(n), false).is_ok())
+        let field = rules.charge_field(state, u, target);
+        h.neighbors().into_iter().any(|n| {
+            rules.map.contains(n)
+                && check_step_in(rules, state, u, Some(n), false, &field, false).is_ok()
+        })
     })
 }
 
@@ -596,7 +708,7 @@ pub(crate) fn advance(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Eve
         strike_if_in_reach(rules, state, ctx);
         return true;
     }
-    if !has_step(rules, state, u) {
+    if !has_step(rules, state, u, target) {
         end_leg(
             rules,
             state,

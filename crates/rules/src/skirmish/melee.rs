@@ -442,11 +442,28 @@ pub(crate) fn legal_attacks(rules: &Skirmish, state: &State, out: &mut Vec<Actio
             continue;
         }
         for t in rules.side_ids(Skirmish::passive(state)) {
-            if check_attack(rules, state, u, t).is_ok() {
+            if may_attack(rules, state, u, t) {
                 out.push(Action::Attack { unit: u, target: t });
             }
         }
     }
+}
+
+/// Whether [`check_attack`] accepts the attack of `u`, who [`can_attack`]: its checks in
+/// the same order, without their words (`calc` refuses only a target out of reach).
+fn may_attack(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> bool {
+    if rules.side_of(t) == rules.side_of(u) {
+        return false;
+    }
+    let Some(th) = Skirmish::ch(state, t).hex else {
+        return false;
+    };
+    let c = Skirmish::ch(state, u);
+    if c.berserk && nearest_check(rules, state, u, t).is_err() {
+        return false;
+    }
+    c.hex
+        .is_some_and(|h| band(&rules.weapons[u.index()], h.distance(th)) != Band::Out)
 }
 
 /// SK-MEL-7: checks a melee-phase attack.

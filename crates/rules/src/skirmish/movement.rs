@@ -171,6 +171,20 @@ impl Skirmish {
         evasive: bool,
         field: Option<&[u32]>,
     ) -> Result<Priced, Refusal> {
+        self.step_ok_in(state, u, to, evasive, field, true)
+    }
+
+    /// [`Skirmish::step_ok`]; without `words`, an accepted step's price comes without
+    /// its reasons (for the lists that only ask whether it is accepted).
+    pub(crate) fn step_ok_in(
+        &self,
+        state: &State,
+        u: UnitId,
+        to: Option<Hex>,
+        evasive: bool,
+        field: Option<&[u32]>,
+        words: bool,
+    ) -> Result<Priced, Refusal> {
         self.may_move(state, u)?;
         let c = Self::ch(state, u);
         let name = self.name(u);
@@ -219,7 +233,7 @@ impl Skirmish {
             });
         };
         let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
-        let p = self.price(state, u, from, to, c.facing, gait, evasive)?;
+        let p = self.price_in(state, u, from, to, c.facing, gait, evasive, words)?;
         if p.cost > c.mp {
             return Err(Refusal::new(
                 "SK-MOV-6",
@@ -294,7 +308,7 @@ impl Skirmish {
         let onward = to.neighbors().into_iter().any(|n| {
             let free = n == from || Self::occupants(state, n).is_empty();
             free && self
-                .price(
+                .price_in(
                     state,
                     u,
                     to,
@@ -305,6 +319,7 @@ impl Skirmish {
                         to.direction_to(n).unwrap_or(facing)
                     },
                     gait,
+                    false,
                     false,
                 )
                 .is_ok_and(|q| q.cost <= left)
@@ -327,10 +342,12 @@ impl Skirmish {
         }
         let field = c.panicked.then(|| self.flight_field(state, u));
         let field = field.as_deref();
-        h.neighbors()
-            .into_iter()
-            .any(|n| self.map.contains(n) && self.step_ok(state, u, Some(n), false, field).is_ok())
-            || self.step_ok(state, u, None, false, field).is_ok()
+        h.neighbors().into_iter().any(|n| {
+            self.map.contains(n)
+                && self
+                    .step_ok_in(state, u, Some(n), false, field, false)
+                    .is_ok()
+        }) || self.step_ok_in(state, u, None, false, field, false).is_ok()
     }
 
     /// What the phase asks before anyone acts (computed once per question).
@@ -586,7 +603,10 @@ pub(crate) fn legal_moves(
             continue;
         }
         for evasive in [false, true] {
-            if rules.step_ok(state, u, Some(n), evasive, field).is_ok() {
+            if rules
+                .step_ok_in(state, u, Some(n), evasive, field, false)
+                .is_ok()
+            {
                 out.push(Action::Move {
                     unit: u,
                     to: n,
@@ -595,7 +615,11 @@ pub(crate) fn legal_moves(
             }
         }
     }
-    if c.panicked && rules.step_ok(state, u, None, false, field).is_ok() {
+    if c.panicked
+        && rules
+            .step_ok_in(state, u, None, false, field, false)
+            .is_ok()
+    {
         out.push(Action::Flee { unit: u });
     }
 }

@@ -172,7 +172,7 @@ pub(crate) fn run_short_move(
                 return;
             }
         }
-        let Ok(p) = rules.price(state, u, from, h, held, Gait::Short, false) else {
+        let Ok(p) = rules.price_in(state, u, from, h, held, Gait::Short, false, false) else {
             stopped(rules, state, &walked, ctx);
             return;
         };

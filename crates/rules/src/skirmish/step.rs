@@ -67,8 +67,30 @@ impl Skirmish {
         gait: Gait,
         evasive: bool,
     ) -> Result<Priced, Refusal> {
-        let l = self.label(to);
+        self.price_in(state, u, from, to, facing, gait, evasive, true)
+    }
+
+    /// [`Skirmish::price`]; without `words`, the reasons of an accepted step are left
+    /// out (the route searches read only its cost, stop and facing).
+    #[expect(clippy::too_many_arguments, reason = "a step is all of these")]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one rule after another, as the chapter has them"
+    )]
+    pub(crate) fn price_in(
+        &self,
+        state: &State,
+        u: UnitId,
+        from: Hex,
+        to: Hex,
+        facing: Direction,
+        gait: Gait,
+        evasive: bool,
+        words: bool,
+    ) -> Result<Priced, Refusal> {
+        let l = || self.label(to);
         let Some(dir) = from.direction_to(to) else {
+            let l = l();
             return Err(Refusal::new(
                 "SK-MOV-3",
                 format!(
@@ -78,54 +100,69 @@ impl Skirmish {
             ));
         };
         let Some(row) = self.terrain_row(to) else {
+            let l = l();
             return Err(Refusal::new("SK-MOV-3", format!("{l} is off the map")));
         };
         if row.impassable {
+            let l = l();
             return Err(Refusal::new(
                 "SK-MOV-13",
                 format!("{l} is {}: nobody enters it", self.terrain_name(to)),
             ));
         }
         let side = self.side_of(u);
-        let here: Vec<UnitId> = Self::occupants(state, to)
-            .into_iter()
-            .filter(|&o| o != u)
-            .collect();
+        // The others in `to`, listed without allocating: two at most are told apart.
+        let mut others = state
+            .chars
+            .iter()
+            .enumerate()
+            .filter(|&(i, c)| c.hex == Some(to) && i != u.index())
+            .map(|(i, _)| UnitId(u16::try_from(i).expect("unit count fits u16")));
+        let here = [others.next(), others.next()];
         let mut reasons = Vec::new();
         let mut friend = None;
-        match here.as_slice() {
-            [] => {}
-            [o] if self.side_of(*o) == side => {
+        match here {
+            [None, _] => {}
+            [Some(o), None] if self.side_of(o) == side => {
                 // SK-MOV-11: walks, charges, flights and short moves alike (a short move
                 // "works like regular Movement", SK-SHM-3).
-                friend = Some(*o);
-                reasons.push(Reason::new(
-                    "SK-MOV-11",
-                    format!(
-                        "passes through {} with its permission, and may not end there",
-                        self.name(*o)
-                    ),
-                ));
+                friend = Some(o);
+                if words {
+                    reasons.push(Reason::new(
+                        "SK-MOV-11",
+                        format!(
+                            "passes through {} with its permission, and may not end there",
+                            self.name(o)
+                        ),
+                    ));
+                }
             }
-            [o] if gait == Gait::Charge && enters_close_quarters(self, state, u, *o, to) => {
-                reasons.push(Reason::new(
-                    "SK-CHG-9",
-                    format!(
-                        "charges into {l} with a reach 0 weapon: Close Quarters with {}",
-                        self.name(*o)
-                    ),
-                ));
+            [Some(o), None]
+                if gait == Gait::Charge && enters_close_quarters(self, state, u, o, to) =>
+            {
+                if words {
+                    let l = l();
+                    reasons.push(Reason::new(
+                        "SK-CHG-9",
+                        format!(
+                            "charges into {l} with a reach 0 weapon: Close Quarters with {}",
+                            self.name(o)
+                        ),
+                    ));
+                }
             }
-            [o] => {
+            [Some(o), None] => {
+                let l = l();
                 return Err(Refusal::new(
                     "SK-MOV-10",
                     format!(
                         "{l} holds {}, an enemy: characters never stack but in Close Quarters, entered only by a charge with a reach 0 weapon",
-                        self.name(*o)
+                        self.name(o)
                     ),
                 ));
             }
-            _ => {
+            [Some(_), Some(_)] => {
+                let l = l();
                 return Err(Refusal::new(
                     "SK-MOV-10",
                     format!("{l} holds two characters in Close Quarters: no third may enter"),
@@ -140,51 +177,59 @@ impl Skirmish {
         };
         let m = &self.data.movement;
         let mut cost = row.cost;
-        reasons.insert(
-            0,
-            Reason::new(
-                "SK-MOV-3",
-                format!(
-                    "{} costs {} point(s) to enter toward the front",
-                    self.terrain_name(to),
-                    row.cost
+        if words {
+            reasons.insert(
+                0,
+                Reason::new(
+                    "SK-MOV-3",
+                    format!(
+                        "{} costs {} point(s) to enter toward the front",
+                        self.terrain_name(to),
+                        row.cost
+                    ),
                 ),
-            ),
-        );
-        if row.difficult {
+            );
+        }
+        if row.difficult && words {
             reasons.push(Reason::new(
                 "SK-MOV-13",
                 format!("{} is difficult terrain", self.terrain_name(to)),
             ));
         }
         if runs {
-            reasons.push(Reason::new(
-                if gait == Gait::Charge {
-                    "SK-CHG-14"
-                } else {
-                    "SK-STA-2"
-                },
-                "runs facing its route: every step is toward its front",
-            ));
+            if words {
+                reasons.push(Reason::new(
+                    if gait == Gait::Charge {
+                        "SK-CHG-14"
+                    } else {
+                        "SK-STA-2"
+                    },
+                    "runs facing its route: every step is toward its front",
+                ));
+            }
         } else if step_arc != Arc::Front {
             cost *= m.flank_factor;
-            reasons.push(Reason::new(
-                "SK-MOV-16",
-                format!(
-                    "toward its {} without changing facing: double cost",
-                    step_arc.name()
-                ),
-            ));
+            if words {
+                reasons.push(Reason::new(
+                    "SK-MOV-16",
+                    format!(
+                        "toward its {} without changing facing: double cost",
+                        step_arc.name()
+                    ),
+                ));
+            }
         }
         if evasive {
             cost += m.evasive;
-            reasons.push(Reason::new(
-                "SK-MOV-14",
-                "evasive movement: one more point for the hex",
-            ));
+            if words {
+                reasons.push(Reason::new(
+                    "SK-MOV-14",
+                    "evasive movement: one more point for the hex",
+                ));
+            }
         }
         let difficult = row.difficult && step_arc != Arc::Front;
-        if difficult {
+        if difficult && words {
             reasons.push(Reason::new(
                 "SK-MOV-17",
                 "sideways or backward into difficult terrain: a Finesse check, Dazed on a failure",
@@ -196,7 +241,8 @@ impl Skirmish {
         // entering it does not end the movement even in an enemy's zone; the movement
         // ends in the first hex of an enemy's zone it may stand in.
         let stop = gait != Gait::Charge && in_zone && friend.is_none();
-        if gait != Gait::Charge && in_zone && friend.is_some() {
+        if gait != Gait::Charge && in_zone && friend.is_some() && words {
+            let l = l();
             reasons.push(Reason::new(
                 "SK-MOV-12",
                 format!(
@@ -205,14 +251,17 @@ impl Skirmish {
             ));
         }
         if stop {
-            reasons.push(Reason::new(
-                "SK-MOV-8",
-                format!("{l} is in an enemy's zone of control: the movement ends there"),
-            ));
-        } else if gait == Gait::Charge && in_zone {
+            if words {
+                let l = l();
+                reasons.push(Reason::new(
+                    "SK-MOV-8",
+                    format!("{l} is in an enemy's zone of control: the movement ends there"),
+                ));
+            }
+        } else if gait == Gait::Charge && in_zone && words {
             reasons.push(Reason::new("SK-CHG-5", "a charge ignores zones of control"));
         }
-        if leaves && gait != Gait::Short {
+        if leaves && gait != Gait::Short && words {
             reasons.push(Reason::new(
                 "SK-MOV-9",
                 format!(
@@ -242,7 +291,7 @@ impl Skirmish {
         facing: Direction,
         to: Hex,
     ) -> Option<Entered> {
-        self.price(state, u, from, to, facing, gait, false)
+        self.price_in(state, u, from, to, facing, gait, false, false)
             .ok()
             .map(|p| Entered {
                 cost: u32::from(p.cost),

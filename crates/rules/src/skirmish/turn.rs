@@ -7,8 +7,8 @@
 use super::movement::{Gate, Stepped};
 use super::reactions::Settled;
 use super::{
-    actions, charge, maneuver, melee, missile, morale, movement, reactions, Action, Event, Phase,
-    Skirmish, State, Window,
+    actions, board, charge, maneuver, melee, missile, morale, movement, reactions, Action, Event,
+    Phase, Skirmish, State, Window,
 };
 use grognard_engine::{Ctx, Decision, Outcome, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -134,10 +134,11 @@ pub(crate) fn legal_actions(rules: &Skirmish, state: &State, out: &mut Vec<Actio
         (None, Phase::Movement) => {
             // The phase's gate (and each flight's field) computed once for the list.
             let gate = rules.gate(state);
+            let mut reaches = board::Reaches::default();
             for u in rules.side_ids(state.active) {
                 movement::legal_moves(rules, state, &gate, u, out);
                 actions::legal_defend(rules, state, &gate, u, out);
-                charge::legal_charges(rules, state, &gate, u, out);
+                charge::legal_charges(rules, state, &gate, u, &mut reaches, out);
             }
             actions::legal_faces(rules, state, out);
             legal_end_phase(rules, state, &gate, out);
