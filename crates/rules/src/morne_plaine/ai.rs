@@ -26,7 +26,10 @@ impl MornePlaine {
                 }
                 continue;
             };
-            score += sign * (3.0 * f64::from(u.cs) + 1.5 * f64::from(u.mv));
+            // A damaged unit at its cost times the root of its strength share (the last
+            // points weigh most, so a worn unit is worth finishing), morale as it stands.
+            let share = f64::from(u.cs) / f64::from(c.cs.max(1));
+            score += sign * (3.0 * f64::from(c.cs) * share.min(1.0).sqrt() + 1.5 * f64::from(u.mv));
             if c.side == me {
                 // Drawn toward the objectives the side does not hold.
                 let d = objectives()
@@ -38,10 +41,14 @@ impl MornePlaine {
                 }
             }
         }
+        // Objectives count at the end (MP-VIC-1): holding one weighs more as the turns
+        // run out, from 4 a point of value at the start to 8 on the last turn.
+        let late = f64::from(state.turn.min(self.turns)) / f64::from(self.turns.max(1));
+        let objective = 4.0 * (1.0 + late);
         for (i, p) in objectives() {
             match state.held[i] {
-                Some(h) if h == me => score += 4.0 * p.value.unwrap_or(1) as f64,
-                Some(_) => score -= 4.0 * p.value.unwrap_or(1) as f64,
+                Some(h) if h == me => score += objective * p.value.unwrap_or(1) as f64,
+                Some(_) => score -= objective * p.value.unwrap_or(1) as f64,
                 None => {}
             }
         }
