@@ -8,7 +8,9 @@
 //!   it searches samples in which the cards it cannot see are dealt again at random
 //!   between the other hand and the deck, each keeping its number of cards.
 
-use super::{Action, BattleCry, State};
+use super::data::Face;
+use super::units::Kind;
+use super::{cards, Action, BattleCry, State};
 use grognard_engine::{Dice, Plan, Ruleset, Seat};
 
 impl BattleCry {
@@ -59,5 +61,218 @@ impl BattleCry {
         }
         state.deck = pool.split_off(held);
         state.hands[other] = pool;
+    }
+}
+
+/// Points a flag is worth: the unit of the evaluation (comparable with a JOMINI victory
+/// point and a Morne Plaine strength point or two, under the search's logistic of 8).
+const FLAG: f64 = 4.0;
+/// What a unit at full strength is worth on top of the flag it would give the enemy.
+const UNIT: f64 = 2.0;
+/// A general on the map (Leadership orders, BC-CARD-7; flags ignored, BC-GEN-5).
+const GENERAL: f64 = 1.5;
+/// Share of the expected damage a side may deal next turn that counts: the side to
+/// act rolls first, the other only after a whole turn of the enemy's.
+const THREAT_TO_ACT: f64 = 0.5;
+const THREAT_WAITING: f64 = 0.25;
+/// Units the best card in the hand can order, and each card that orders anything.
+const BEST_CARD: f64 = 0.3;
+const CARD: f64 = 0.1;
+
+/// A unit's worth by figures left: concave, so that the last figures weigh most (a
+/// unit with one figure left is a near-flag for the enemy).
+fn unit_value(figures: f64, full: f64) -> f64 {
+    if figures <= 0.0 {
+        0.0
+    } else {
+        UNIT * (figures / full.max(1.0)).min(1.0).sqrt()
+    }
+}
+
+/// The chance of at least `n` hits in `dice` dice that each hit with `p`.
+fn at_least(dice: u8, p: f64, n: u8) -> f64 {
+    if n == 0 {
+        return 1.0;
+    }
+    if n > dice {
+        return 0.0;
+    }
+    // 1 - P(fewer than n), by the binomial terms up to n - 1.
+    let q = 1.0 - p;
+    let mut term = q.powi(i32::from(dice));
+    let mut below = term;
+    for k in 1..n {
+        term *= f64::from(dice - k + 1) / f64::from(k) * p / q.max(1e-9);
+        below += term;
+    }
+    (1.0 - below).max(0.0)
+}
+
+impl BattleCry {
+    fn full_figures(&self, kind: Kind) -> u8 {
+        let f = &self.data.figures;
+        match kind {
+            Kind::Infantry => f.infantry,
+            Kind::Cavalry => f.cavalry,
+            Kind::Artillery => f.artillery,
+            Kind::General => f.general,
+        }
+    }
+
+    /// The chance a battle die hits a unit of `kind` (its own face or sabers).
+    fn hit_chance(&self, kind: Kind) -> f64 {
+        let faces = &self.data.dice.faces;
+        let own = super::hits::matching(kind);
+        #[expect(clippy::cast_precision_loss, reason = "a die has a handful of faces")]
+        let n = faces
+            .iter()
+            .filter(|&&f| f == own || f == Face::Sabers)
+            .count() as f64
+            / faces.len().max(1) as f64;
+        n
+    }
+
+    /// The expected worth of the damage `side` can deal next turn: for each of its
+    /// units, the best target in range (the adjacent one if any, BC-BAT-2), by its
+    /// dice less the target's protection (BC-TER-3): figures lost and the chance of
+    /// the flag. Line of sight and the card are left out (cheap, and the card is
+    /// unknown).
+    fn threat(&self, state: &State, side: u8, chance: &[f64; 4]) -> f64 {
+        let mut total = 0.0;
+        for u in self.piece_ids() {
+            let p = &state.pieces[u.index()];
+            let kind = self.kind(u);
+            let (Some(from), true) = (p.hex, self.side_of(u) == side && kind.is_unit()) else {
+                continue;
+            };
+            let dice = &self.row(u).dice;
+            let mut best = 0.0_f64;
+            let mut adjacent = false;
+            for t in self.piece_ids() {
+                let q = &state.pieces[t.index()];
+                let tk = self.kind(t);
+                let (Some(to), true) = (q.hex, self.side_of(t) != side && tk.is_unit()) else {
+                    continue;
+                };
+                let d = from.distance(to);
+                let Some(range) = crate::commands_colors::dice::at_range(dice, d) else {
+                    continue;
+                };
+                if d == 1 && !adjacent {
+                    adjacent = true;
+                    best = 0.0;
+                } else if d > 1 && adjacent {
+                    continue;
+                }
+                let n =
+                    range.saturating_sub(self.protection_total(self.protection_parts(from, to)));
+                if n == 0 {
+                    continue;
+                }
+                let pk = chance[tk as usize];
+                let figs = f64::from(q.figures);
+                let full = f64::from(self.full_figures(tk));
+                let hits = (f64::from(n) * pk).min(figs);
+                let worth = unit_value(figs, full) - unit_value(figs - hits, full)
+                    + FLAG * at_least(n, pk, q.figures);
+                best = best.max(worth);
+            }
+            total += best;
+        }
+        total
+    }
+
+    /// Units the cards of `side`'s hand can order where they stand: the best card's
+    /// count and the number of cards that order anything (BC-SEC-3, BC-CARD-2).
+    fn hand_worth(&self, state: &State, side: u8) -> f64 {
+        let mut per_section = [0u8; 3];
+        let mut per_kind = [0u8; 4];
+        let mut units = 0u8;
+        for u in self.piece_ids() {
+            let p = &state.pieces[u.index()];
+            let Some(h) = p.hex else { continue };
+            if self.side_of(u) != side {
+                continue;
+            }
+            units = units.saturating_add(1);
+            per_kind[self.kind(u) as usize] += 1;
+            let m = self.sections_of(side, h);
+            for (b, n) in per_section.iter_mut().enumerate() {
+                if m & (1 << b) != 0 {
+                    *n += 1;
+                }
+            }
+        }
+        let mut best = 0u8;
+        let mut useful = 0u8;
+        for &card in &state.hands[usize::from(side)] {
+            let n = match cards::command(self, state, side, card) {
+                cards::Command::Sections(caps) => (0..3)
+                    .map(|b| caps[b].min(per_section[b]))
+                    .fold(0u8, u8::saturating_add),
+                cards::Command::Troops { kinds, n } => n.min(
+                    Kind::ALL
+                        .iter()
+                        .filter(|&&k| kinds & cards::kind_bit(k) != 0)
+                        .map(|&k| per_kind[k as usize])
+                        .fold(0u8, u8::saturating_add),
+                ),
+                cards::Command::Leadership => per_kind[Kind::General as usize].saturating_mul(2),
+                cards::Command::Any(n) => n.min(units),
+            };
+            best = best.max(n);
+            useful += u8::from(n > 0);
+        }
+        BEST_CARD * f64::from(best) + CARD * f64::from(useful)
+    }
+
+    /// How good the position is for `side`: flags won and still needed (dominant), the
+    /// units left by their figures, the generals, the damage each side can deal next
+    /// turn, and the cards of `side`'s own hand (never the other hand: the search
+    /// calls this on states it has dealt again, and the other hand is a guess).
+    pub(crate) fn ai_evaluate(&self, state: &State, side: &str) -> f64 {
+        let Some(me) = self.side_index(side) else {
+            return 0.0;
+        };
+        if let Some(o) = &state.outcome {
+            return match &o.winner {
+                Some(w) if w == side => 1e3,
+                Some(_) => -1e3,
+                None => 0.0,
+            };
+        }
+        let mut chance = [0.0; 4];
+        for k in Kind::ALL {
+            chance[k as usize] = self.hit_chance(k);
+        }
+        let mut score = 0.0;
+        for s in 0..2u8 {
+            let sign = if s == me { 1.0 } else { -1.0 };
+            let have = f64::from(state.flags[usize::from(s)]);
+            let need = f64::from(self.flags_to_win[usize::from(s)]);
+            // Each flag, and more as the last ones come near.
+            score += sign * (FLAG * have + FLAG / (need - have).max(1.0));
+            let threat = if s == state.active {
+                THREAT_TO_ACT
+            } else {
+                THREAT_WAITING
+            };
+            score += sign * threat * self.threat(state, s, &chance);
+        }
+        for u in self.piece_ids() {
+            let p = &state.pieces[u.index()];
+            if p.hex.is_none() {
+                continue;
+            }
+            let sign = if self.side_of(u) == me { 1.0 } else { -1.0 };
+            let kind = self.kind(u);
+            score += sign
+                * if kind.is_unit() {
+                    unit_value(f64::from(p.figures), f64::from(self.full_figures(kind)))
+                } else {
+                    GENERAL
+                };
+        }
+        score + self.hand_worth(state, me)
     }
 }

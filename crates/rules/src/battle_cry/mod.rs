@@ -643,6 +643,10 @@ impl Ruleset for BattleCry {
         self.ai_pass(state)
     }
 
+    fn evaluate(&self, state: &State, side: &str) -> f64 {
+        self.ai_evaluate(state, side)
+    }
+
     fn determinize(&self, state: &mut State, seat: &Seat, dice: &mut grognard_engine::Dice) {
         self.ai_determinize(state, seat, dice);
     }

@@ -4,40 +4,128 @@
 use super::{victory, Action, Jomini, State};
 use grognard_engine::{Plan, Ruleset};
 
-/// Points toward victory weigh most, then stands on the table, then order tokens, then
-/// closing on the enemy, from `side`'s view.
+/// A victory point (an enemy unit eliminated, an objective's value): the unit of the
+/// evaluation, comparable with a Battle Cry flag under the search's logistic of 8.
+const POINT: f64 = 4.0;
+/// What a unit at full strength is worth on top of the point it would give the enemy.
+const UNIT: f64 = 2.5;
+/// An officer on the table (he activates and leads units, JO-ORD).
+const OFFICER: f64 = 1.0;
+/// An order token (JO-ORD-1).
+const TOKEN: f64 = 0.5;
+/// A hex between a unit and the nearest enemy unit.
+const CLOSING: f64 = 0.1;
+/// Share of the expected damage a side may deal next turn that counts (the side to
+/// act rolls first).
+const THREAT_TO_ACT: f64 = 0.5;
+const THREAT_WAITING: f64 = 0.25;
+/// The chance a combat die takes a stand: an approximation (a face of the target's
+/// class, and others by circumstance, JO-DIE-1).
+const HIT: f64 = 1.0 / 3.0;
+
+/// A unit's worth by stands left: concave, so that the last stands weigh most.
+fn unit_value(stands: f64, full: f64) -> f64 {
+    if stands <= 0.0 {
+        0.0
+    } else {
+        UNIT * (stands / full.max(1.0)).min(1.0).sqrt()
+    }
+}
+
+/// The expected worth of the damage the units of `side` can deal next turn: for each,
+/// the best target in range (an adjacent one if any, JO-COM-4) by its dice less the
+/// target's terrain (JO-COM-5): stands lost, and the point when the expected hits
+/// reach the stands left. Line of sight and the mounts' shelter are left out.
+fn threat(rules: &Jomini, state: &State, side: u8) -> f64 {
+    let mut total = 0.0;
+    for u in rules.piece_ids() {
+        let piece = rules.piece(u);
+        let (Some(from), true) = (
+            state.pieces[u.index()].hex,
+            piece.side == side && !piece.officer,
+        ) else {
+            continue;
+        };
+        let mut best = 0.0_f64;
+        let mut adjacent = false;
+        for t in rules.piece_ids() {
+            let target = rules.piece(t);
+            let q = &state.pieces[t.index()];
+            let (Some(to), true) = (q.hex, target.side != side && !target.officer) else {
+                continue;
+            };
+            let d = from.distance(to);
+            let Some(range) = crate::commands_colors::dice::at_range(&piece.row.dice, d) else {
+                continue;
+            };
+            if d == 1 && !adjacent {
+                adjacent = true;
+                best = 0.0;
+            } else if d > 1 && adjacent {
+                continue;
+            }
+            let n = range.saturating_sub(rules.info(to).map_or(0, |i| i.protection));
+            let stands = f64::from(q.strength);
+            let hits = (f64::from(n) * HIT).min(stands);
+            let full = f64::from(target.strength);
+            let mut worth = unit_value(stands, full) - unit_value(stands - hits, full);
+            if hits >= stands {
+                worth += POINT;
+            }
+            best = best.max(worth);
+        }
+        total += best;
+    }
+    total
+}
+
+/// Points toward victory weigh most (each, and more as the target comes near), then the
+/// units on the table by their stands, officers and order tokens, the damage each side
+/// can deal next turn, and closing on the enemy, from `side`'s view.
 pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
     let Some(me) = rules.side_index(side) else {
         return 0.0;
     };
     if let Some(o) = &state.outcome {
         return match &o.winner {
-            Some(w) if w == side => 1e6,
-            Some(_) => -1e6,
+            Some(w) if w == side => 1e3,
+            Some(_) => -1e3,
             None => 0.0,
         };
     }
-    let mut score = 20.0
-        * (f64::from(victory::points(rules, state, me))
-            - f64::from(victory::points(rules, state, 1 - me)));
-    score += 0.5 * f64::from(state.tokens[usize::from(me)]);
-    let enemies: Vec<_> = rules
-        .piece_ids()
-        .filter(|&u| rules.side_of(u) != me && !rules.piece(u).officer)
-        .filter_map(|u| state.pieces[u.index()].hex)
-        .collect();
+    let mut score = 0.0;
+    for s in 0..2u8 {
+        let sign = if s == me { 1.0 } else { -1.0 };
+        let have = f64::from(victory::points(rules, state, s));
+        let need = f64::from(rules.target[usize::from(s)]);
+        score += sign * (POINT * have + POINT / (need - have).max(1.0));
+        score += sign * TOKEN * f64::from(state.tokens[usize::from(s)]);
+        let share = if s == state.active {
+            THREAT_TO_ACT
+        } else {
+            THREAT_WAITING
+        };
+        score += sign * share * threat(rules, state, s);
+    }
     for u in rules.piece_ids() {
         let p = &state.pieces[u.index()];
-        let sign = if rules.side_of(u) == me { 1.0 } else { -1.0 };
-        if rules.piece(u).officer {
+        let piece = rules.piece(u);
+        let Some(h) = p.hex else { continue };
+        let sign = if piece.side == me { 1.0 } else { -1.0 };
+        if piece.officer {
+            score += sign * OFFICER;
             continue;
         }
-        score += sign * 3.0 * f64::from(p.strength);
-        if rules.side_of(u) == me {
-            if let Some(h) = p.hex {
-                if let Some(d) = enemies.iter().map(|&e| e.distance(h)).min() {
-                    score -= 0.2 * f64::from(d);
-                }
+        score += sign * unit_value(f64::from(p.strength), f64::from(piece.strength));
+        if piece.side == me {
+            let nearest = rules
+                .piece_ids()
+                .filter(|&e| rules.side_of(e) != me && !rules.piece(e).officer)
+                .filter_map(|e| state.pieces[e.index()].hex)
+                .map(|e| e.distance(h))
+                .min();
+            if let Some(d) = nearest {
+                score -= CLOSING * f64::from(d);
             }
         }
     }

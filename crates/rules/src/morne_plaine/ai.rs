@@ -10,13 +10,14 @@ impl MornePlaine {
     pub(crate) fn score(&self, state: &State, side: &str) -> f64 {
         let me = u8::from(self.sides[1] == side);
         let mut score = 0.0;
-        let objectives: Vec<_> = self
-            .scenario
-            .places
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.objective)
-            .collect();
+        // No list of objectives is kept: this runs at every leaf of the search.
+        let objectives = || {
+            self.scenario
+                .places
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.objective)
+        };
         for (c, u) in self.counters.iter().zip(&state.units) {
             let sign = if c.side == me { 1.0 } else { -1.0 };
             let Some(hex) = u.hex else {
@@ -25,11 +26,13 @@ impl MornePlaine {
                 }
                 continue;
             };
-            score += sign * (3.0 * f64::from(u.cs) + 1.5 * f64::from(u.mv));
+            // A damaged unit at its cost times the root of its strength share (the last
+            // points weigh most, so a worn unit is worth finishing), morale as it stands.
+            let share = f64::from(u.cs) / f64::from(c.cs.max(1));
+            score += sign * (3.0 * f64::from(c.cs) * share.min(1.0).sqrt() + 1.5 * f64::from(u.mv));
             if c.side == me {
                 // Drawn toward the objectives the side does not hold.
-                let d = objectives
-                    .iter()
+                let d = objectives()
                     .filter(|(i, _)| state.held[*i] != Some(me))
                     .map(|(_, p)| p.hex.distance(hex))
                     .min();
@@ -38,10 +41,14 @@ impl MornePlaine {
                 }
             }
         }
-        for (i, p) in &objectives {
-            match state.held[*i] {
-                Some(h) if h == me => score += 4.0 * p.value.unwrap_or(1) as f64,
-                Some(_) => score -= 4.0 * p.value.unwrap_or(1) as f64,
+        // Objectives count at the end (MP-VIC-1): holding one weighs more as the turns
+        // run out, from 4 a point of value at the start to 8 on the last turn.
+        let late = f64::from(state.turn.min(self.turns)) / f64::from(self.turns.max(1));
+        let objective = 4.0 * (1.0 + late);
+        for (i, p) in objectives() {
+            match state.held[i] {
+                Some(h) if h == me => score += objective * p.value.unwrap_or(1) as f64,
+                Some(_) => score -= objective * p.value.unwrap_or(1) as f64,
                 None => {}
             }
         }

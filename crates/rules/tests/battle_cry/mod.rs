@@ -1,6 +1,7 @@
 //! Battle Cry: a test per rule ID (named after it), the text's worked examples, random
 //! playouts with invariants and replay, and the golden legal-action counts.
 
+mod ai;
 mod battle;
 mod cards;
 mod gates;

@@ -1,6 +1,7 @@
 //! JOMINI V2: a test per rule ID (named after it), random playouts with invariants and
 //! replay, and the golden legal-action counts.
 
+mod ai;
 mod combat;
 mod command;
 mod gates;

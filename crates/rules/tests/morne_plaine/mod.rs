@@ -2,6 +2,7 @@
 //! the texts' own examples; whole sequences through the engine protocol; random
 //! playouts; golden legal-action counts.
 
+mod ai;
 mod harness;
 
 mod bombardment;
