@@ -3,7 +3,8 @@
 //!
 //! [`setup`] binds a scenario, [`turn`] is the sequencer (the sequence of a turn, whose
 //! decision it is, the dispatch; [`sequence`] the first gate of every action), [`view`]
-//! what each seat sees. The other files follow
+//! what each seat sees, `board.rs` where pieces stand (a lookup by map index, not a
+//! rule). The other files follow
 //! the rulebook's chapters: [`command`] (activations), [`orders`] (order tokens and
 //! manoeuvre orders), [`movement`] (chapter 4, the seed text), [`combat`] (the six-symbol
 //! die, support), [`retreat`], [`victory`]; [`units`] holds troop types and weights. The
@@ -25,6 +26,7 @@
 //! ```
 
 pub mod ai;
+mod board;
 pub mod combat;
 pub mod command;
 pub mod data;
@@ -38,6 +40,7 @@ pub mod units;
 pub mod victory;
 pub mod view;
 
+pub(crate) use board::Board;
 use data::{Data, Face};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
 use grognard_engine::{
@@ -590,49 +593,6 @@ impl Jomini {
         self.map
             .index(hex)
             .is_some_and(|i| self.side_difficult[i * 6 + dir.index()])
-    }
-}
-
-/// Where pieces stand, by map index.
-pub(crate) struct Board {
-    /// The unit (not officer) in each hex.
-    pub unit: Vec<Option<UnitId>>,
-    /// The officer in each hex.
-    pub officer: Vec<Option<UnitId>>,
-}
-
-impl Board {
-    pub(crate) fn new(rules: &Jomini, state: &State) -> Board {
-        let n = rules.map.len();
-        let mut b = Board {
-            unit: vec![None; n],
-            officer: vec![None; n],
-        };
-        for u in rules.piece_ids() {
-            if let Some(i) = state.pieces[u.index()].hex.and_then(|h| rules.map.index(h)) {
-                if rules.piece(u).officer {
-                    b.officer[i] = Some(u);
-                } else {
-                    b.unit[i] = Some(u);
-                }
-            }
-        }
-        b
-    }
-
-    pub(crate) fn unit_at(&self, rules: &Jomini, hex: Hex) -> Option<UnitId> {
-        rules.map.index(hex).and_then(|i| self.unit[i])
-    }
-
-    pub(crate) fn officer_at(&self, rules: &Jomini, hex: Hex) -> Option<UnitId> {
-        rules.map.index(hex).and_then(|i| self.officer[i])
-    }
-
-    pub(crate) fn occupied(&self, rules: &Jomini, hex: Hex) -> bool {
-        rules
-            .map
-            .index(hex)
-            .is_some_and(|i| self.unit[i].is_some() || self.officer[i].is_some())
     }
 }
 
