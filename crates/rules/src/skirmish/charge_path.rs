@@ -1,0 +1,107 @@
+//! The charge path (`docs/rules/skirmish.md`, SK-CHG-5 and SK-CHG-9): where a charger
+//! stands in optimal reach of its target, and the least cost to get there.
+
+use super::{board, Skirmish, State};
+use grognard_engine::UnitId;
+use grognard_hex::Hex;
+
+impl Skirmish {
+    /// SK-CHG-5: whether `u`, charging `target`, stands where the target is in optimal
+    /// reach: a free hex at one of its weapon's reaches, or the target's own hex for
+    /// reach 0 (SK-CHG-9).
+    pub(crate) fn charge_goal(&self, state: &State, u: UnitId, target: UnitId, h: Hex) -> bool {
+        let Some(t) = Self::ch(state, target).hex else {
+            return false;
+        };
+        let d = h.distance(t);
+        if !self.weapons[u.index()].reaches().any(|r| u32::from(r) == d) {
+            return false;
+        }
+        // Who stands in `h`, without listing them (this is asked for many hexes).
+        let mut here = state
+            .chars
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.hex == Some(h))
+            .map(|(i, _)| i);
+        if d == 0 {
+            // `h` is the target's own hex: the target stands there.
+            return here.all(|o| o == u.index() || o == target.index());
+        }
+        self.passable(h) && here.all(|o| o == u.index())
+    }
+
+    /// SK-CHG-5: each hex's cost by points to the nearest hex where `target` is in `u`'s
+    /// optimal reach, through free hexes and friends (never enemies), zones ignored.
+    pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+        let Some(t) = Self::ch(state, target).hex else {
+            return vec![u32::MAX; self.map.len()];
+        };
+        let longest = u32::from(self.weapons[u.index()].longest());
+        let goals: Vec<Hex> = t
+            .range(longest)
+            .into_iter()
+            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+            .collect();
+        board::field(&self.map, &goals, self.charge_through(state, u), |h| {
+            self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
+        })
+    }
+
+    /// SK-CHG-5: the hexes a charge route of `u` goes on from: its own, and free hexes
+    /// or hexes of a friend alone (never enemies).
+    fn charge_through<'a>(&'a self, state: &State, u: UnitId) -> impl Fn(Hex) -> bool + 'a {
+        let side = self.side_of(u);
+        let me = Self::ch(state, u).hex;
+        let occupancy = board::Occupancy::new(
+            &self.map,
+            state
+                .chars
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.hex.map(|h| (h, self.chars[i].side))),
+        );
+        move |h| {
+            if Some(h) == me {
+                return true;
+            }
+            self.passable(h) && self.idx(h).is_some_and(|i| occupancy.open_to(i, side))
+        }
+    }
+
+    /// SK-CHG-4, SK-CHG-5: whether `u`'s charge route to `target` costs at most `mp`
+    /// points: [`Skirmish::charge_cost`] read from `u`'s reach (kept in `reaches` for the
+    /// rest of the list), one search for every target.
+    pub(crate) fn charge_within(
+        &self,
+        state: &State,
+        u: UnitId,
+        target: UnitId,
+        mp: u32,
+        reaches: &mut board::Reaches,
+    ) -> bool {
+        let (Some(me), Some(t)) = (Self::ch(state, u).hex, Self::ch(state, target).hex) else {
+            return false;
+        };
+        let reach = reaches.get(u.index(), || {
+            board::reach(&self.map, me, mp, self.charge_through(state, u), |h| {
+                self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
+            })
+        });
+        let longest = u32::from(self.weapons[u.index()].longest());
+        t.range(longest)
+            .into_iter()
+            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+            .filter_map(|h| self.idx(h).map(|i| reach[i]))
+            .min()
+            .is_some_and(|d| d <= mp)
+    }
+
+    /// The distance by points of `u`'s charge route to `target`, if any.
+    pub(crate) fn charge_cost(&self, state: &State, u: UnitId, target: UnitId) -> Option<u32> {
+        let h = Self::ch(state, u).hex?;
+        let f = self.charge_field(state, u, target);
+        let d = f[self.idx(h)?];
+        (d != u32::MAX).then_some(d)
+    }
+}
