@@ -419,6 +419,10 @@ impl Session {
 /// The longest time a request may give one decision.
 pub const MAX_AI_MILLIS: u64 = 60_000;
 
+/// The most simulations an `ai` request may ask for: a fixed count has no clock, so an
+/// unbounded one would hold the session (and a core) for ever.
+pub const MAX_AI_SIMULATIONS: u64 = 1_000_000;
+
 /// An `ai` request's options, every key and type checked.
 fn ai_request(req: &Map<String, Value>) -> Result<AiRequest, Failure> {
     let mut request = AiRequest::default();
@@ -442,8 +446,10 @@ fn ai_request(req: &Map<String, Value>) -> Result<AiRequest, Failure> {
             "seed" => request.seed = Some(number()?),
             "simulations" => {
                 let n = number()?;
-                if n == 0 {
-                    return Err(Failure::request("\"simulations\" must be at least 1"));
+                if n == 0 || n > MAX_AI_SIMULATIONS {
+                    return Err(Failure::request(format!(
+                        "\"simulations\" must be from 1 to {MAX_AI_SIMULATIONS}"
+                    )));
                 }
                 request.simulations = Some(n);
             }
