@@ -139,13 +139,7 @@ impl Opponent {
     /// # Errors
     /// A game of a ruleset this opponent does not know.
     pub fn advise(&self, game: &dyn AnyGame, request: &AiRequest) -> Result<Advice, EngineError> {
-        let entry = self
-            .entries
-            .iter()
-            .find(|e| e.name == game.ruleset())
-            .ok_or_else(|| {
-                EngineError::BadRequest(format!("no computer player for `{}`", game.ruleset()))
-            })?;
+        let entry = self.entry(game)?;
         (entry.advise)(self, game, request)
     }
 }
@@ -155,10 +149,7 @@ fn advise<R: Ruleset>(
     game: &dyn AnyGame,
     request: &AiRequest,
 ) -> Result<Advice, EngineError> {
-    let game = game
-        .as_any()
-        .downcast_ref::<Game<R>>()
-        .ok_or_else(|| EngineError::BadRequest(format!("not a game of `{}`", R::NAME)))?;
+    let game = typed::<R>(game)?;
     let seed = request.seed.unwrap_or_else(|| game.seed());
     let options = Options {
         millis: request.millis,
@@ -213,15 +204,28 @@ fn advise<R: Ruleset>(
     })
 }
 
-impl Computer for Opponent {
-    fn choose(&self, game: &dyn AnyGame, request: &AiRequest) -> Result<AiAnswer, EngineError> {
-        let entry = self
-            .entries
+impl Opponent {
+    /// The entry of `game`'s ruleset.
+    fn entry(&self, game: &dyn AnyGame) -> Result<&Entry, EngineError> {
+        self.entries
             .iter()
             .find(|e| e.name == game.ruleset())
             .ok_or_else(|| {
                 EngineError::BadRequest(format!("no computer player for `{}`", game.ruleset()))
-            })?;
+            })
+    }
+}
+
+/// `game` as a game of `R`.
+fn typed<R: Ruleset>(game: &dyn AnyGame) -> Result<&Game<R>, EngineError> {
+    game.as_any()
+        .downcast_ref::<Game<R>>()
+        .ok_or_else(|| EngineError::BadRequest(format!("not a game of `{}`", R::NAME)))
+}
+
+impl Computer for Opponent {
+    fn choose(&self, game: &dyn AnyGame, request: &AiRequest) -> Result<AiAnswer, EngineError> {
+        let entry = self.entry(game)?;
         (entry.choose)(self, game, request)
     }
 }
@@ -231,10 +235,7 @@ fn choose<R: Ruleset>(
     game: &dyn AnyGame,
     request: &AiRequest,
 ) -> Result<AiAnswer, EngineError> {
-    let game = game
-        .as_any()
-        .downcast_ref::<Game<R>>()
-        .ok_or_else(|| EngineError::BadRequest(format!("not a game of `{}`", R::NAME)))?;
+    let game = typed::<R>(game)?;
     let key: GameKey = (R::NAME, game.scenario().id.clone(), game.seed());
     let mut memory = {
         let mut all = opponent
