@@ -658,7 +658,10 @@ fn ai_refuses_unknown_keys_and_wrong_types_naming_the_key() {
         (json!({"cmd": "ai", "millis": -1}), "millis"),
         (json!({"cmd": "ai", "seed": 1.5}), "seed"),
         (json!({"cmd": "ai", "simulations": 0}), "simulations"),
-        (json!({"cmd": "ai", "simulations": 1_000_001}), "simulations"),
+        (
+            json!({"cmd": "ai", "simulations": 1_000_001}),
+            "simulations",
+        ),
     ] {
         let m = c.refused(&request, "request");
         assert!(m.contains(key), "{request}: {m}");
