@@ -476,7 +476,7 @@ export default kit.module({
   keysHelp: '<kbd>1</kbd>–<kbd>9</kbd> play a card · <kbd>Tab</kbd> next unit · <kbd>Esc</kbd> deselect · <kbd>Enter</kbd> done ·',
   status(next) {
     const v = next.view || {};
-    return { turn: v.turn, turns: null, phases: PHASES, phase: v.phase === 'deal' ? null : v.phase, active: v.active };
+    return { turn: v.turn, turns: v.turns, phases: PHASES, phase: v.phase === 'deal' ? null : v.phase, active: v.active };
   },
   endAction(next) {
     return (next.actions || []).find((a) => END[a.type]) || null;

@@ -2,6 +2,7 @@
 
 mod battle_cry;
 mod common;
+mod envelope;
 mod index;
 mod jomini;
 mod morne_plaine;

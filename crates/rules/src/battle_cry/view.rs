@@ -76,7 +76,8 @@ fn view_in_scope(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
         })
         .collect();
     let mut v = json!({
-        "turn": state.turn,
+        "turn": state.turn.div_ceil(2),
+        "player_turn": state.turn,
         "turns": rules.turns,
         "active": rules.side_name(state.active),
         "phase": state.phase,

@@ -113,7 +113,8 @@ pub(crate) fn view(rules: &Jomini, state: &State, _seat: &Seat) -> Value {
         .collect();
     json!({
         "ruleset": super::NAME,
-        "turn": state.turn,
+        "turn": Jomini::game_turn(state),
+        "player_turn": state.turn,
         "units": units,
         "game_turn": Jomini::game_turn(state),
         "turns": rules.turns,
