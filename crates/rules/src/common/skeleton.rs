@@ -66,7 +66,11 @@ macro_rules! skeleton {
         }
     };
     (@ explain) => {
-        fn explain(&self, state: &Self::State, action: &Self::Action) -> grognard_engine::Explanation {
+        fn explain(
+            &self,
+            state: &Self::State,
+            action: &Self::Action,
+        ) -> grognard_engine::Explanation {
             grognard_engine::Explanation::from(turn::check(self, state, action))
         }
     };
