@@ -11,33 +11,24 @@ pub struct Builtin {
     pub text: &'static str,
 }
 
+/// The scenario `scenarios/<folder>/<id>.toml`, its text built into the binary.
+macro_rules! builtin {
+    ($folder:literal, $id:literal) => {
+        Builtin {
+            id: $id,
+            path: concat!("scenarios/", $folder, "/", $id, ".toml"),
+            text: include_str!(concat!("../../../scenarios/", $folder, "/", $id, ".toml")),
+        }
+    };
+}
+
 /// Every built-in scenario.
 pub const SCENARIOS: &[Builtin] = &[
-    Builtin {
-        id: "bridge-at-morne",
-        path: "scenarios/morne-plaine/bridge-at-morne.toml",
-        text: include_str!("../../../scenarios/morne-plaine/bridge-at-morne.toml"),
-    },
-    Builtin {
-        id: "heights-of-aubrac",
-        path: "scenarios/morne-plaine/heights-of-aubrac.toml",
-        text: include_str!("../../../scenarios/morne-plaine/heights-of-aubrac.toml"),
-    },
-    Builtin {
-        id: "crossing-at-hollins-ford",
-        path: "scenarios/battle-cry/crossing-at-hollins-ford.toml",
-        text: include_str!("../../../scenarios/battle-cry/crossing-at-hollins-ford.toml"),
-    },
-    Builtin {
-        id: "broken-cairn",
-        path: "scenarios/skirmish/broken-cairn.toml",
-        text: include_str!("../../../scenarios/skirmish/broken-cairn.toml"),
-    },
-    Builtin {
-        id: "passage-of-the-saale",
-        path: "scenarios/jomini/passage-of-the-saale.toml",
-        text: include_str!("../../../scenarios/jomini/passage-of-the-saale.toml"),
-    },
+    builtin!("morne-plaine", "bridge-at-morne"),
+    builtin!("morne-plaine", "heights-of-aubrac"),
+    builtin!("battle-cry", "crossing-at-hollins-ford"),
+    builtin!("skirmish", "broken-cairn"),
+    builtin!("jomini", "passage-of-the-saale"),
 ];
 
 /// The built-in scenario with this id.

@@ -11,7 +11,8 @@
 use super::data::Face;
 use super::units::Kind;
 use super::{cards, Action, BattleCry, State};
-use grognard_engine::{Dice, Plan, Ruleset, Seat};
+use crate::commands_colors::ai::{best_target, final_score, threat_share, unit_value};
+use grognard_engine::{Dice, Plan, Ruleset, Seat, UnitId};
 
 impl BattleCry {
     pub(crate) fn ai_plans(&self, state: &State, out: &mut Vec<Plan<Action>>) {
@@ -71,23 +72,9 @@ const FLAG: f64 = 4.0;
 const UNIT: f64 = 2.0;
 /// A general on the map (Leadership orders, BC-CARD-7; flags ignored, BC-GEN-5).
 const GENERAL: f64 = 1.5;
-/// Share of the expected damage a side may deal next turn that counts: the side to
-/// act rolls first, the other only after a whole turn of the enemy's.
-const THREAT_TO_ACT: f64 = 0.5;
-const THREAT_WAITING: f64 = 0.25;
 /// Units the best card in the hand can order, and each card that orders anything.
 const BEST_CARD: f64 = 0.3;
 const CARD: f64 = 0.1;
-
-/// A unit's worth by figures left: concave, so that the last figures weigh most (a
-/// unit with one figure left is a near-flag for the enemy).
-fn unit_value(figures: f64, full: f64) -> f64 {
-    if figures <= 0.0 {
-        0.0
-    } else {
-        UNIT * (figures / full.max(1.0)).min(1.0).sqrt()
-    }
-}
 
 /// The chance of at least `n` hits in `dice` dice that each hit with `p`.
 fn at_least(dice: u8, p: f64, n: u8) -> f64 {
@@ -139,45 +126,31 @@ impl BattleCry {
     /// unknown).
     fn threat(&self, state: &State, side: u8, chance: &[f64; 4]) -> f64 {
         let mut total = 0.0;
+        let on_map = |u: UnitId| state.pieces[u.index()].hex;
         for u in self.piece_ids() {
-            let p = &state.pieces[u.index()];
-            let kind = self.kind(u);
-            let (Some(from), true) = (p.hex, self.side_of(u) == side && kind.is_unit()) else {
+            let (Some(from), true) = (on_map(u), self.side_of(u) == side && self.kind(u).is_unit())
+            else {
                 continue;
             };
-            let dice = &self.row(u).dice;
-            let mut best = 0.0_f64;
-            let mut adjacent = false;
-            for t in self.piece_ids() {
-                let q = &state.pieces[t.index()];
-                let tk = self.kind(t);
-                let (Some(to), true) = (q.hex, self.side_of(t) != side && tk.is_unit()) else {
-                    continue;
-                };
-                let d = from.distance(to);
-                let Some(range) = crate::commands_colors::dice::at_range(dice, d) else {
-                    continue;
-                };
-                if d == 1 && !adjacent {
-                    adjacent = true;
-                    best = 0.0;
-                } else if d > 1 && adjacent {
-                    continue;
-                }
+            let targets = self
+                .piece_ids()
+                .filter(|&t| self.side_of(t) != side && self.kind(t).is_unit())
+                .filter_map(|t| Some((on_map(t)?, t)));
+            total += best_target(&self.row(u).dice, from, targets, |to, t, range| {
                 let n =
                     range.saturating_sub(self.protection_total(self.protection_parts(from, to)));
                 if n == 0 {
-                    continue;
+                    return 0.0;
                 }
+                let figures = state.pieces[t.index()].figures;
+                let tk = self.kind(t);
                 let pk = chance[tk as usize];
-                let figs = f64::from(q.figures);
+                let figs = f64::from(figures);
                 let full = f64::from(self.full_figures(tk));
                 let hits = (f64::from(n) * pk).min(figs);
-                let worth = unit_value(figs, full) - unit_value(figs - hits, full)
-                    + FLAG * at_least(n, pk, q.figures);
-                best = best.max(worth);
-            }
-            total += best;
+                unit_value(UNIT, figs, full) - unit_value(UNIT, figs - hits, full)
+                    + FLAG * at_least(n, pk, figures)
+            });
         }
         total
     }
@@ -235,11 +208,7 @@ impl BattleCry {
             return 0.0;
         };
         if let Some(o) = &state.outcome {
-            return match &o.winner {
-                Some(w) if w == side => 1e3,
-                Some(_) => -1e3,
-                None => 0.0,
-            };
+            return final_score(o, side);
         }
         let mut chance = [0.0; 4];
         for k in Kind::ALL {
@@ -252,12 +221,7 @@ impl BattleCry {
             let need = f64::from(self.flags_to_win[usize::from(s)]);
             // Each flag, and more as the last ones come near.
             score += sign * (FLAG * have + FLAG / (need - have).max(1.0));
-            let threat = if s == state.active {
-                THREAT_TO_ACT
-            } else {
-                THREAT_WAITING
-            };
-            score += sign * threat * self.threat(state, s, &chance);
+            score += sign * threat_share(s, state.active) * self.threat(state, s, &chance);
         }
         for u in self.piece_ids() {
             let p = &state.pieces[u.index()];
@@ -268,7 +232,11 @@ impl BattleCry {
             let kind = self.kind(u);
             score += sign
                 * if kind.is_unit() {
-                    unit_value(f64::from(p.figures), f64::from(self.full_figures(kind)))
+                    unit_value(
+                        UNIT,
+                        f64::from(p.figures),
+                        f64::from(self.full_figures(kind)),
+                    )
                 } else {
                     GENERAL
                 };

@@ -55,13 +55,11 @@ pub mod units;
 pub mod victory;
 pub mod view;
 
+use crate::common::skeleton::skeleton;
 pub use cards::Card;
 use data::{Data, Face};
 use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
-use grognard_engine::{
-    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat,
-    UnitId,
-};
+use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat, UnitId};
 use grognard_hex::{Hex, MapShape};
 use serde::{Deserialize, Serialize};
 pub use units::{Kind, Order, Piece, PieceState};
@@ -565,11 +563,11 @@ impl BattleCry {
 }
 
 impl Ruleset for BattleCry {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    const NAME: &'static str = NAME;
+    // The items every ruleset delegates alike; below, this ruleset's own.
+    skeleton! {
+        types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
+        outcome, view, turn
+    }
 
     fn vocabulary() -> Vocabulary {
         let data = Data::shipped();
@@ -585,42 +583,6 @@ impl Ruleset for BattleCry {
             v = v.may_share_hex("general", k);
         }
         v
-    }
-
-    fn new(s: &Scenario) -> Result<BattleCry, Problems> {
-        setup::build(s)
-    }
-
-    fn initial_state(&self) -> State {
-        setup::initial_state(self)
-    }
-
-    fn names(&self) -> &Names {
-        &self.names
-    }
-
-    fn to_act(&self, state: &State) -> Option<Decision> {
-        turn::to_act(self, state)
-    }
-
-    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        turn::legal_actions(self, state, out);
-    }
-
-    fn explain(&self, state: &State, action: &Action) -> Explanation {
-        Explanation::from(turn::check(self, state, action))
-    }
-
-    fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
-        turn::apply(self, state, action, ctx);
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
-    }
-
-    fn view(&self, state: &State, seat: &Seat) -> serde_json::Value {
-        view::view(self, state, seat)
     }
 
     fn redact(&self, event: &Event, seat: &Seat) -> Option<Event> {
@@ -649,9 +611,5 @@ impl Ruleset for BattleCry {
 
     fn determinize(&self, state: &mut State, seat: &Seat, dice: &mut grognard_engine::Dice) {
         self.ai_determinize(state, seat, dice);
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.turn
     }
 }

@@ -1,7 +1,9 @@
 //! The data plumbing of a ruleset's `data.toml`: every table says where its values come
-//! from, and the shipped text is parsed once.
+//! from, the shipped text is parsed once, and a scenario's terrains find their rows.
 
+use grognard_engine::scenario::Scenario;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::sync::OnceLock;
 
@@ -30,4 +32,17 @@ pub fn shipped<T, E: Display>(
     parse: impl FnOnce(&str) -> Result<T, E>,
 ) -> &'static T {
     cell.get_or_init(|| parse(text).unwrap_or_else(|e| panic!("{file}: {e}")))
+}
+
+/// The row of a terrain table for each terrain the scenario names, in the scenario's
+/// order: a hex's terrain index in `Scenario::terrain_names` is its index here.
+///
+/// # Panics
+/// If a terrain has no row: a ruleset's vocabulary admits only the terrains of its table.
+#[must_use]
+pub fn terrain_rows<R: Clone>(s: &Scenario, table: &BTreeMap<String, R>) -> Vec<R> {
+    s.terrain_names
+        .iter()
+        .map(|n| table.get(n).cloned().expect("vocabulary terrain has a row"))
+        .collect()
 }

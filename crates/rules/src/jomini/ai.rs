@@ -2,6 +2,7 @@
 //! `Ruleset::evaluate`).
 
 use super::{victory, Action, Jomini, State};
+use crate::commands_colors::ai::{best_target, final_score, threat_share, unit_value};
 use grognard_engine::{Plan, Ruleset};
 
 /// A victory point (an enemy unit eliminated, an objective's value): the unit of the
@@ -15,22 +16,9 @@ const OFFICER: f64 = 1.0;
 const TOKEN: f64 = 0.5;
 /// A hex between a unit and the nearest enemy unit.
 const CLOSING: f64 = 0.1;
-/// Share of the expected damage a side may deal next turn that counts (the side to
-/// act rolls first).
-const THREAT_TO_ACT: f64 = 0.5;
-const THREAT_WAITING: f64 = 0.25;
 /// The chance a combat die takes a stand: an approximation (a face of the target's
 /// class, and others by circumstance, JO-DIE-1).
 const HIT: f64 = 1.0 / 3.0;
-
-/// A unit's worth by stands left: concave, so that the last stands weigh most.
-fn unit_value(stands: f64, full: f64) -> f64 {
-    if stands <= 0.0 {
-        0.0
-    } else {
-        UNIT * (stands / full.max(1.0)).min(1.0).sqrt()
-    }
-}
 
 /// The expected worth of the damage the units of `side` can deal next turn: for each,
 /// the best target in range (an adjacent one if any, JO-COM-4) by its dice less the
@@ -46,35 +34,23 @@ fn threat(rules: &Jomini, state: &State, side: u8) -> f64 {
         ) else {
             continue;
         };
-        let mut best = 0.0_f64;
-        let mut adjacent = false;
-        for t in rules.piece_ids() {
+        let targets = rules.piece_ids().filter_map(|t| {
             let target = rules.piece(t);
             let q = &state.pieces[t.index()];
-            let (Some(to), true) = (q.hex, target.side != side && !target.officer) else {
-                continue;
-            };
-            let d = from.distance(to);
-            let Some(range) = crate::commands_colors::dice::at_range(&piece.row.dice, d) else {
-                continue;
-            };
-            if d == 1 && !adjacent {
-                adjacent = true;
-                best = 0.0;
-            } else if d > 1 && adjacent {
-                continue;
-            }
+            let to = q.hex.filter(|_| target.side != side && !target.officer)?;
+            Some((to, (target, q)))
+        });
+        total += best_target(&piece.row.dice, from, targets, |to, (target, q), range| {
             let n = range.saturating_sub(rules.info(to).map_or(0, |i| i.protection));
             let stands = f64::from(q.strength);
             let hits = (f64::from(n) * HIT).min(stands);
             let full = f64::from(target.strength);
-            let mut worth = unit_value(stands, full) - unit_value(stands - hits, full);
+            let mut worth = unit_value(UNIT, stands, full) - unit_value(UNIT, stands - hits, full);
             if hits >= stands {
                 worth += POINT;
             }
-            best = best.max(worth);
-        }
-        total += best;
+            worth
+        });
     }
     total
 }
@@ -87,11 +63,7 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
         return 0.0;
     };
     if let Some(o) = &state.outcome {
-        return match &o.winner {
-            Some(w) if w == side => 1e3,
-            Some(_) => -1e3,
-            None => 0.0,
-        };
+        return final_score(o, side);
     }
     let mut score = 0.0;
     for s in 0..2u8 {
@@ -100,12 +72,7 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
         let need = f64::from(rules.target[usize::from(s)]);
         score += sign * (POINT * have + POINT / (need - have).max(1.0));
         score += sign * TOKEN * f64::from(state.tokens[usize::from(s)]);
-        let share = if s == state.active {
-            THREAT_TO_ACT
-        } else {
-            THREAT_WAITING
-        };
-        score += sign * share * threat(rules, state, s);
+        score += sign * threat_share(s, state.active) * threat(rules, state, s);
     }
     for u in rules.piece_ids() {
         let p = &state.pieces[u.index()];
@@ -116,7 +83,7 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
             score += sign * OFFICER;
             continue;
         }
-        score += sign * unit_value(f64::from(p.strength), f64::from(piece.strength));
+        score += sign * unit_value(UNIT, f64::from(p.strength), f64::from(piece.strength));
         if piece.side == me {
             let nearest = rules
                 .piece_ids()

@@ -40,13 +40,11 @@ pub mod units;
 pub mod victory;
 pub mod view;
 
+use crate::common::skeleton::skeleton;
 pub(crate) use board::Board;
 use data::{Data, Face};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
-use grognard_engine::{
-    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat,
-    UnitId,
-};
+use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, UnitId};
 use grognard_hex::{Direction, Hex, MapShape};
 use serde::{Deserialize, Serialize};
 pub use units::Piece;
@@ -597,50 +595,14 @@ impl Jomini {
 }
 
 impl Ruleset for Jomini {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    const NAME: &'static str = NAME;
+    // The items every ruleset delegates alike; below, this ruleset's own.
+    skeleton! {
+        types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
+        outcome, view, turn
+    }
 
     fn vocabulary() -> Vocabulary {
         setup::vocabulary()
-    }
-
-    fn new(s: &Scenario) -> Result<Jomini, Problems> {
-        setup::build(s)
-    }
-
-    fn initial_state(&self) -> State {
-        setup::initial_state(self)
-    }
-
-    fn names(&self) -> &Names {
-        &self.names
-    }
-
-    fn to_act(&self, state: &State) -> Option<Decision> {
-        turn::to_act(self, state)
-    }
-
-    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        turn::legal_actions(self, state, out);
-    }
-
-    fn explain(&self, state: &State, action: &Action) -> Explanation {
-        Explanation::from(turn::check(self, state, action))
-    }
-
-    fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
-        turn::apply(self, state, action, ctx);
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
-    }
-
-    fn view(&self, state: &State, seat: &Seat) -> serde_json::Value {
-        view::view(self, state, seat)
     }
 
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
@@ -661,9 +623,5 @@ impl Ruleset for Jomini {
 
     fn pass(&self, state: &State) -> Option<Action> {
         ai::pass(self, state)
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.turn
     }
 }

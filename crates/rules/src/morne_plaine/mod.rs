@@ -20,11 +20,11 @@ pub mod victory;
 pub mod view;
 pub mod zones_of_control;
 
+use crate::common::skeleton::skeleton;
 use data::Data;
-use grognard_engine::scenario::{OptionSpec, Problems, Scenario, ValueKind, Vocabulary};
+use grognard_engine::scenario::{OptionSpec, Scenario, ValueKind, Vocabulary};
 use grognard_engine::{
-    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat,
-    UnitId,
+    Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, UnitId,
 };
 use grognard_hex::{Direction, Hex, MapShape};
 use serde::{Deserialize, Serialize};
@@ -459,11 +459,10 @@ impl MornePlaine {
 }
 
 impl Ruleset for MornePlaine {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    const NAME: &'static str = NAME;
+    // The items every ruleset delegates alike; below, this ruleset's own.
+    skeleton! {
+        types, new, names, to_act, legal_actions, apply_unchecked, outcome, view, turn
+    }
 
     fn vocabulary() -> Vocabulary {
         let data = Data::shipped();
@@ -484,40 +483,12 @@ impl Ruleset for MornePlaine {
         v
     }
 
-    fn new(s: &Scenario) -> Result<MornePlaine, Problems> {
-        setup::build(s)
-    }
-
     fn initial_state(&self) -> State {
         turn::initial_state(self)
     }
 
-    fn names(&self) -> &Names {
-        &self.names
-    }
-
-    fn to_act(&self, state: &State) -> Option<Decision> {
-        turn::to_act(self, state)
-    }
-
-    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        turn::legal_actions(self, state, out);
-    }
-
     fn explain(&self, state: &State, action: &Action) -> Explanation {
         turn::explain(self, state, action)
-    }
-
-    fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
-        turn::apply(self, state, action, ctx);
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
-    }
-
-    fn view(&self, state: &State, seat: &Seat) -> serde_json::Value {
-        view::view(self, state, seat)
     }
 
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
@@ -544,9 +515,5 @@ impl Ruleset for MornePlaine {
 
     fn pass(&self, state: &State) -> Option<Action> {
         state.outcome.is_none().then_some(Action::EndPhase)
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.turn
     }
 }

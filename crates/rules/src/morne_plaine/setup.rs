@@ -48,16 +48,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         .map(|u| Counter::from_unit(u, side_index(&u.side)))
         .collect();
     let victory = super::victory::read_victory(s, &sides, &mut problems);
-    let terrain_rows: Vec<_> = s
-        .terrain_names
-        .iter()
-        .map(|n| {
-            data.terrain
-                .get(n)
-                .cloned()
-                .expect("vocabulary terrain has a row")
-        })
-        .collect();
+    let terrain_rows = crate::common::data::terrain_rows(s, &data.terrain);
     let map = s.map;
     let n = map.len();
     let mut side_cost = vec![0u8; n * 6];

@@ -48,13 +48,11 @@ pub mod turn;
 mod view;
 pub mod zones_of_control;
 
+use crate::common::skeleton::skeleton;
 use characters::{CharState, Character};
 use data::{Data, Missile, Shield, TerrainRow, Weapon};
-use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
-use grognard_engine::{
-    Ctx, Decision, Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat,
-    UnitId,
-};
+use grognard_engine::scenario::{Edge, Vocabulary};
+use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat, UnitId};
 use grognard_hex::{Direction, Hex, MapShape};
 use serde::{Deserialize, Serialize};
 
@@ -611,49 +609,17 @@ impl Skirmish {
 }
 
 impl Ruleset for Skirmish {
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-
-    const NAME: &'static str = NAME;
+    // The items every ruleset delegates alike; below, this ruleset's own.
+    skeleton! {
+        types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
+        outcome, turn
+    }
 
     fn vocabulary() -> Vocabulary {
         let data = Data::shipped();
         Vocabulary::new(NAME)
             .terrains(data.terrain.keys().cloned())
             .unit_type(characters::unit_type(&data))
-    }
-
-    fn new(s: &Scenario) -> Result<Skirmish, Problems> {
-        setup::build(s)
-    }
-
-    fn initial_state(&self) -> State {
-        setup::initial_state(self)
-    }
-
-    fn names(&self) -> &Names {
-        &self.names
-    }
-
-    fn to_act(&self, state: &State) -> Option<Decision> {
-        turn::to_act(self, state)
-    }
-
-    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        turn::legal_actions(self, state, out);
-    }
-
-    fn explain(&self, state: &State, action: &Action) -> Explanation {
-        Explanation::from(turn::check(self, state, action))
-    }
-
-    fn apply_unchecked(&self, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
-        turn::apply(self, state, action, ctx);
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     fn view(&self, state: &State, _seat: &Seat) -> serde_json::Value {
@@ -679,9 +645,5 @@ impl Ruleset for Skirmish {
 
     fn pass(&self, state: &State) -> Option<Action> {
         self.ai_pass(state)
-    }
-
-    fn turn(&self, state: &State) -> u32 {
-        state.turn
     }
 }

@@ -123,16 +123,7 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
                 .and_then(|n| data.missile.get(n).cloned())
         })
         .collect();
-    let terrain_rows = s
-        .terrain_names
-        .iter()
-        .map(|n| {
-            data.terrain
-                .get(n)
-                .cloned()
-                .expect("vocabulary terrain has a row")
-        })
-        .collect();
+    let terrain_rows = crate::common::data::terrain_rows(s, &data.terrain);
     debug_assert!(data
         .terrain
         .values()

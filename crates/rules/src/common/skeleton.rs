@@ -1,0 +1,104 @@
+//! The `impl Ruleset` items a ruleset writes the same way as every other, after the
+//! skeleton of `docs/ADDING-A-RULESET.md`: `mod.rs` holds the types, `setup.rs` binds a
+//! scenario, `turn.rs` sequences and `view.rs` shows.
+
+/// Writes, inside an `impl Ruleset`, each named item as the skeleton delegates it:
+///
+/// | item | written as |
+/// |---|---|
+/// | `types` | the `State`, `Action`, `Event` and `NAME` of the ruleset's `mod.rs` |
+/// | `new` | `setup::build` |
+/// | `initial_state` | `setup::initial_state` |
+/// | `names` | the rules' `names` |
+/// | `to_act` | `turn::to_act` |
+/// | `legal_actions` | `turn::legal_actions` |
+/// | `explain` | `turn::check`, its reasons or refusal as the explanation |
+/// | `apply_unchecked` | `turn::apply` |
+/// | `outcome` | the state's `outcome` |
+/// | `view` | `view::view` |
+/// | `turn` | the state's `turn` |
+///
+/// The paths are the calling ruleset's own (`setup`, `turn` and `view` are its files);
+/// an item a ruleset does otherwise is left out of the list and written in full beside it.
+///
+/// ```text
+/// impl Ruleset for Jomini {
+///     skeleton! { types, new, names, to_act, legal_actions, apply_unchecked, outcome, turn }
+///     // ... the items of its own
+/// }
+/// ```
+macro_rules! skeleton {
+    ($($item:ident),+ $(,)?) => {
+        $($crate::common::skeleton::skeleton!(@ $item);)+
+    };
+    (@ types) => {
+        type State = State;
+        type Action = Action;
+        type Event = Event;
+
+        const NAME: &'static str = NAME;
+    };
+    (@ new) => {
+        fn new(
+            scenario: &grognard_engine::scenario::Scenario,
+        ) -> Result<Self, grognard_engine::scenario::Problems> {
+            setup::build(scenario)
+        }
+    };
+    (@ initial_state) => {
+        fn initial_state(&self) -> Self::State {
+            setup::initial_state(self)
+        }
+    };
+    (@ names) => {
+        fn names(&self) -> &grognard_engine::Names {
+            &self.names
+        }
+    };
+    (@ to_act) => {
+        fn to_act(&self, state: &Self::State) -> Option<grognard_engine::Decision> {
+            turn::to_act(self, state)
+        }
+    };
+    (@ legal_actions) => {
+        fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>) {
+            turn::legal_actions(self, state, out);
+        }
+    };
+    (@ explain) => {
+        fn explain(
+            &self,
+            state: &Self::State,
+            action: &Self::Action,
+        ) -> grognard_engine::Explanation {
+            grognard_engine::Explanation::from(turn::check(self, state, action))
+        }
+    };
+    (@ apply_unchecked) => {
+        fn apply_unchecked(
+            &self,
+            state: &mut Self::State,
+            action: &Self::Action,
+            ctx: &mut grognard_engine::Ctx<'_, Self::Event>,
+        ) {
+            turn::apply(self, state, action, ctx);
+        }
+    };
+    (@ outcome) => {
+        fn outcome(&self, state: &Self::State) -> Option<grognard_engine::Outcome> {
+            state.outcome.clone()
+        }
+    };
+    (@ view) => {
+        fn view(&self, state: &Self::State, seat: &grognard_engine::Seat) -> serde_json::Value {
+            view::view(self, state, seat)
+        }
+    };
+    (@ turn) => {
+        fn turn(&self, state: &Self::State) -> u32 {
+            state.turn
+        }
+    };
+}
+
+pub(crate) use skeleton;
