@@ -250,40 +250,9 @@ pub(crate) fn apply_bombard(
     });
     // MP-BMB-5 (provisional): the results table.
     if final_ >= table.strength {
-        rules.lose_strength_points(state, victim, 1, "MP-BMB-5", ctx);
+        rules.lose_points(state, victim, 0, 1, "MP-BMB-5", ctx);
     } else if final_ >= table.morale {
         rules.lose_morale(state, victim, 1, "MP-BMB-5", ctx);
-    }
-}
-
-impl MornePlaine {
-    /// Strength loss outside the combat table (bombardment).
-    pub(crate) fn lose_strength_points(
-        &self,
-        state: &mut State,
-        u: UnitId,
-        points: u8,
-        rule: &str,
-        ctx: &mut Ctx<'_, Event>,
-    ) {
-        let s = &mut state.units[u.index()];
-        let lost = points.min(s.cs);
-        s.cs -= lost;
-        ctx.emit(Event::Shaken {
-            unit: u,
-            morale: 0,
-            strength: lost,
-            rule: rule.into(),
-        });
-        if state.units[u.index()].cs == 0 {
-            self.eliminate(
-                state,
-                u,
-                "MP-CMB-20",
-                "its combat strength fell to 0".into(),
-                ctx,
-            );
-        }
     }
 }
 
