@@ -6,11 +6,11 @@
 //! [`super::Action::Charge`], offered in the legal list exactly when it is valid
 //! (MP-CHG-10), in place of the plain step.
 
-use super::combat;
 use super::movement::{self, Priced};
 use super::side_bits as sb;
 use super::units::Class;
 use super::zones_of_control::CONTROLLED;
+use super::{bombardment, combat};
 use super::{Event, MornePlaine, State};
 use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
@@ -424,11 +424,8 @@ fn reaction_fire(
         ),
     );
     let roll = i32::try_from(roll).unwrap_or(i32::MAX);
-    if roll >= table.strength {
-        rules.lose_points(state, charger, 0, 1, "MP-CHG-29", ctx);
-    } else if roll >= table.morale {
-        rules.lose_morale(state, charger, 1, "MP-CHG-29", ctx);
-    }
+    let at = (table.strength, table.morale);
+    bombardment::fire_loss(rules, state, charger, roll, at, "MP-CHG-29", ctx);
 }
 
 /// The chance that the target fails its morale test (the charge succeeds).
