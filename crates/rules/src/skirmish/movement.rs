@@ -313,22 +313,14 @@ impl Skirmish {
         }
         let onward = to.neighbors().into_iter().any(|n| {
             let free = n == from || Self::occupants(state, n).is_empty();
+            // A walk keeps its facing (SK-MOV-16); the other gaits face the way onward.
+            let facing = if gait == Gait::Walk {
+                facing
+            } else {
+                to.direction_to(n).unwrap_or(facing)
+            };
             free && self
-                .price_in(
-                    state,
-                    u,
-                    Step::new(
-                        to,
-                        n,
-                        if gait == Gait::Walk {
-                            facing
-                        } else {
-                            to.direction_to(n).unwrap_or(facing)
-                        },
-                        gait,
-                    ),
-                    false,
-                )
+                .price_in(state, u, Step::new(to, n, facing, gait), false)
                 .is_ok_and(|q| q.cost <= left)
         });
         if onward {
