@@ -249,41 +249,26 @@ pub(crate) fn apply_bombard(
         result: final_,
     });
     // MP-BMB-5 (provisional): the results table.
-    if final_ >= table.strength {
-        rules.lose_strength_points(state, victim, 1, "MP-BMB-5", ctx);
-    } else if final_ >= table.morale {
-        rules.lose_morale(state, victim, 1, "MP-BMB-5", ctx);
-    }
+    let at = (table.strength, table.morale);
+    fire_loss(rules, state, victim, final_, at, "MP-BMB-5", ctx);
 }
 
-impl MornePlaine {
-    /// Strength loss outside the combat table (bombardment).
-    pub(crate) fn lose_strength_points(
-        &self,
-        state: &mut State,
-        u: UnitId,
-        points: u8,
-        rule: &str,
-        ctx: &mut Ctx<'_, Event>,
-    ) {
-        let s = &mut state.units[u.index()];
-        let lost = points.min(s.cs);
-        s.cs -= lost;
-        ctx.emit(Event::Shaken {
-            unit: u,
-            morale: 0,
-            strength: lost,
-            rule: rule.into(),
-        });
-        if state.units[u.index()].cs == 0 {
-            self.eliminate(
-                state,
-                u,
-                "MP-CMB-20",
-                "its combat strength fell to 0".into(),
-                ctx,
-            );
-        }
+/// MP-BMB-5, MP-CHG-29 (provisional tables): what a fire's final number costs its
+/// target: a strength point from the first threshold up, else a morale point from the
+/// second up.
+pub(crate) fn fire_loss(
+    rules: &MornePlaine,
+    state: &mut State,
+    target: UnitId,
+    result: i32,
+    (strength, morale): (i32, i32),
+    rule: &str,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    if result >= strength {
+        rules.lose_points(state, target, 0, 1, rule, ctx);
+    } else if result >= morale {
+        rules.lose_morale(state, target, 1, rule, ctx);
     }
 }
 

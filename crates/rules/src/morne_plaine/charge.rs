@@ -10,6 +10,7 @@ use super::movement::{self, Priced};
 use super::side_bits as sb;
 use super::units::Class;
 use super::zones_of_control::CONTROLLED;
+use super::{bombardment, combat};
 use super::{Event, MornePlaine, State};
 use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
@@ -359,13 +360,7 @@ pub(crate) fn apply_charge(
     // MP-CHG-17: the charger takes the target's place, with x1.5 strength in the attack
     // on it that follows.
     if MornePlaine::occupant(state, target_hex).is_none() {
-        state.units[u.index()].hex = Some(target_hex);
-        rules.take_place(state, u, target_hex);
-        ctx.emit(Event::TookHex {
-            unit: u,
-            to: target_hex,
-            rule: "MP-CHG-17".into(),
-        });
+        combat::take_hex(rules, state, u, target_hex, "MP-CHG-17", ctx);
     }
     let s = &mut state.units[u.index()];
     s.charged = Some(target);
@@ -429,11 +424,8 @@ fn reaction_fire(
         ),
     );
     let roll = i32::try_from(roll).unwrap_or(i32::MAX);
-    if roll >= table.strength {
-        rules.lose_strength_points(state, charger, 1, "MP-CHG-29", ctx);
-    } else if roll >= table.morale {
-        rules.lose_morale(state, charger, 1, "MP-CHG-29", ctx);
-    }
+    let at = (table.strength, table.morale);
+    bombardment::fire_loss(rules, state, charger, roll, at, "MP-CHG-29", ctx);
 }
 
 /// The chance that the target fails its morale test (the charge succeeds).

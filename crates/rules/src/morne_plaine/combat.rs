@@ -499,23 +499,7 @@ fn lose_strength(
     if points == 0 || state.units[u.index()].hex.is_none() {
         return;
     }
-    let s = &mut state.units[u.index()];
-    let lost = points.min(s.cs);
-    s.cs -= lost;
-    ctx.emit(Event::Shaken {
-        unit: u,
-        morale: 0,
-        strength: lost,
-        rule: "MP-CMB-25".into(),
-    });
-    if state.units[u.index()].cs == 0 {
-        rules.eliminate(
-            state,
-            u,
-            "MP-CMB-20",
-            "its combat strength fell to 0".into(),
-            ctx,
-        );
+    if rules.lose_points(state, u, 0, points, "MP-CMB-25", ctx) {
         credit(rules, state, by, true, ctx);
     }
 }
@@ -613,12 +597,25 @@ fn advance(rules: &MornePlaine, state: &mut State, u: UnitId, into: Hex, ctx: &m
     if !rules.in_contact(at, into) {
         return;
     }
+    take_hex(rules, state, u, into, "MP-ADV-1", ctx);
+}
+
+/// A unit moves into the hex its enemy left, after combat (MP-ADV-1) or a charge
+/// (MP-CHG-17), and takes the place it stands for (a fort, an objective).
+pub(crate) fn take_hex(
+    rules: &MornePlaine,
+    state: &mut State,
+    u: UnitId,
+    into: Hex,
+    rule: &str,
+    ctx: &mut Ctx<'_, Event>,
+) {
     state.units[u.index()].hex = Some(into);
     rules.take_place(state, u, into);
     ctx.emit(Event::TookHex {
         unit: u,
         to: into,
-        rule: "MP-ADV-1".into(),
+        rule: rule.into(),
     });
 }
 

@@ -188,9 +188,24 @@ impl MornePlaine {
         {
             return false;
         }
+        let morale = points.min(state.units[u.index()].mv);
+        self.lose_points(state, u, morale, points - morale, rule, ctx)
+    }
+
+    /// MP-CMB-20: a unit loses morale and strength points (never more than it has), and
+    /// at strength 0 it is eliminated. Returns true when it was.
+    pub(crate) fn lose_points(
+        &self,
+        state: &mut State,
+        u: UnitId,
+        morale: u8,
+        strength: u8,
+        rule: &str,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> bool {
         let s = &mut state.units[u.index()];
-        let morale = points.min(s.mv);
-        let strength = (points - morale).min(s.cs);
+        let morale = morale.min(s.mv);
+        let strength = strength.min(s.cs);
         s.mv -= morale;
         s.cs -= strength;
         let dead = s.cs == 0;

@@ -2,10 +2,9 @@
 //! charge attack, formations).
 
 use super::movement::{self, Barred, Gate, NoMove};
-use super::step::{self, Gait, Priced};
+use super::step::{self, Gait, Priced, Step, StepTo};
 use super::{board, melee, Action, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
-use grognard_hex::Hex;
 
 /// A declaration checked.
 pub(crate) struct Declared {
@@ -295,7 +294,7 @@ pub(crate) fn legal_charge_steps(rules: &Skirmish, state: &State, out: &mut Vec<
     let field = rules.charge_field(state, u, ch.legs[ch.current].target);
     for to in h.neighbors() {
         if rules.map.contains(to)
-            && check_step_in(rules, state, u, Some(to), false, &field, false).is_ok()
+            && check_step_in(rules, state, u, StepTo::hex(to, false), &field, false).is_ok()
         {
             out.push(Action::Move {
                 unit: u,
@@ -374,13 +373,12 @@ pub(crate) fn check_step(
     rules: &Skirmish,
     state: &State,
     u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
+    step: StepTo,
 ) -> Result<Priced, Refusal> {
     check_runner(rules, state, u)?;
     let ch = state.charge.as_ref().expect("a charge");
     let field = rules.charge_field(state, u, ch.legs[ch.current].target);
-    check_step_in(rules, state, u, to, evasive, &field, true)
+    check_step_in(rules, state, u, step, &field, true)
 }
 
 /// [`check_step`] with the runner's [`Skirmish::charge_field`] to its target computed
@@ -389,11 +387,11 @@ fn check_step_in(
     rules: &Skirmish,
     state: &State,
     u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
+    step: StepTo,
     field: &[u32],
     words: bool,
 ) -> Result<Priced, Refusal> {
+    let StepTo { to, evasive } = step;
     check_runner(rules, state, u)?;
     let ch = state.charge.as_ref().expect("a charge");
     let target = ch.legs[ch.current].target;
@@ -411,7 +409,7 @@ fn check_step_in(
     }
     let c = Skirmish::ch(state, u);
     let from = c.hex.expect("a runner is in play");
-    let mut p = rules.price_in(state, u, from, to, c.facing, Gait::Charge, false, words)?;
+    let mut p = rules.price_in(state, u, Step::new(from, to, c.facing, Gait::Charge), words)?;
     if p.cost > c.mp {
         return Err(Refusal::new(
             "SK-MOV-6",
@@ -467,7 +465,7 @@ fn has_step(rules: &Skirmish, state: &State, u: UnitId, target: UnitId) -> bool 
         let field = rules.charge_field(state, u, target);
         h.neighbors().into_iter().any(|n| {
             rules.map.contains(n)
-                && check_step_in(rules, state, u, Some(n), false, &field, false).is_ok()
+                && check_step_in(rules, state, u, StepTo::hex(n, false), &field, false).is_ok()
         })
     })
 }

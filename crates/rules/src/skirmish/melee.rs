@@ -103,6 +103,19 @@ pub(crate) fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
     }
 }
 
+/// SK-STA-4, SK-STA-5: -1 to an attack or a defense (melee, SK-MEL-1, SK-MEL-2, or a
+/// shot, SK-MIS-3) when Wounded or Encumbered; the two penalties do not add up.
+pub(crate) fn hindrance(rules: &Skirmish, state: &State, u: UnitId, terms: &mut Vec<Term>) {
+    if rules.hindered(state, u) {
+        let why = if rules.wounded(state, u) {
+            "Wounded"
+        } else {
+            "Encumbered"
+        };
+        term(terms, why, -1);
+    }
+}
+
 /// SK-MEL-1, SK-MEL-2: the attack and defense totals of `a` striking `t`; `None` when
 /// `t` is out of reach.
 pub(crate) fn calc(
@@ -143,17 +156,7 @@ pub(crate) fn calc(
     if sa.berserk {
         term(&mut at, "Berserk", 1);
     }
-    if rules.hindered(state, a) {
-        term(
-            &mut at,
-            if rules.wounded(state, a) {
-                "Wounded"
-            } else {
-                "Encumbered"
-            },
-            -1,
-        );
-    }
+    hindrance(rules, state, a, &mut at);
     term(&mut at, format!("reach {}", b.name()), b.modifier());
     let mut de = Vec::new();
     term(&mut de, "Vigor", i32::from(ct.vigor));
@@ -180,17 +183,7 @@ pub(crate) fn calc(
     if st.dazed {
         term(&mut de, "Dazed", -1);
     }
-    if rules.hindered(state, t) {
-        term(
-            &mut de,
-            if rules.wounded(state, t) {
-                "Wounded"
-            } else {
-                "Encumbered"
-            },
-            -1,
-        );
-    }
+    hindrance(rules, state, t, &mut de);
     if st.berserk {
         term(&mut de, "Berserk", -2);
     }

@@ -5,7 +5,7 @@
 //! evasive movement (SK-MOV-14, SK-MIS-5). Every number is in `data.toml`.
 
 use super::facing::{attack_arc, Arc};
-use super::melee::{list, term};
+use super::melee::{hindrance, list, term};
 use super::{melee, reactions, Action, AttackKind, Event, Phase, Skirmish, State, Term, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use serde_json::{json, Value};
@@ -162,17 +162,7 @@ fn totals(rules: &Skirmish, state: &State, u: UnitId, t: UnitId, d: u32) -> Shot
     if long {
         term(&mut at, "beyond short range", r.long_range);
     }
-    if rules.hindered(state, u) {
-        term(
-            &mut at,
-            if rules.wounded(state, u) {
-                "Wounded"
-            } else {
-                "Encumbered"
-            },
-            -1,
-        );
-    }
+    hindrance(rules, state, u, &mut at);
     let arc = attack_arc(to, st.facing, from, rules.data.facing.front_turns);
     let mut de = Vec::new();
     term(&mut de, "Missile Defense", r.base);
@@ -193,17 +183,7 @@ fn totals(rules: &Skirmish, state: &State, u: UnitId, t: UnitId, d: u32) -> Shot
     if st.dazed {
         term(&mut de, "Dazed", -1);
     }
-    if rules.hindered(state, t) {
-        term(
-            &mut de,
-            if rules.wounded(state, t) {
-                "Wounded"
-            } else {
-                "Encumbered"
-            },
-            -1,
-        );
-    }
+    hindrance(rules, state, t, &mut de);
     let attack = at.iter().map(|x| x.value).sum();
     let defense = de.iter().map(|x| x.value).sum();
     let mut reasons = vec![

@@ -3,10 +3,10 @@
 //! (SK-MOV-2). A step's price is in `step.rs`; what follows a step (a window, a charge's
 //! attack) is the sequencer's (`turn.rs`).
 
-use super::step::{self, Gait, Priced};
+use super::step::{self, Gait, Priced, Step, StepTo};
 use super::{statuses, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
-use grognard_hex::{Direction, Hex};
+use grognard_hex::Hex;
 
 /// What the movement phase as a whole asks before a character acts: the movement under
 /// way must go on (SK-MOV-11, SK-STA-2), or a Panicked character must flee first
@@ -167,11 +167,10 @@ impl Skirmish {
         &self,
         state: &State,
         u: UnitId,
-        to: Option<Hex>,
-        evasive: bool,
+        step: StepTo,
         field: Option<&[u32]>,
     ) -> Result<Priced, Refusal> {
-        self.step_ok_in(state, u, to, evasive, field, true)
+        self.step_ok_in(state, u, step, field, true)
     }
 
     /// [`Skirmish::step_ok`]; without `words`, an accepted step's price comes without
@@ -180,11 +179,11 @@ impl Skirmish {
         &self,
         state: &State,
         u: UnitId,
-        to: Option<Hex>,
-        evasive: bool,
+        step: StepTo,
         field: Option<&[u32]>,
         words: bool,
     ) -> Result<Priced, Refusal> {
+        let StepTo { to, evasive } = step;
         self.may_move(state, u)?;
         let c = Self::ch(state, u);
         let name = self.name(u);
@@ -233,7 +232,11 @@ impl Skirmish {
             });
         };
         let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
-        let p = self.price_in(state, u, from, to, c.facing, gait, evasive, words)?;
+        let step = Step {
+            evasive,
+            ..Step::new(from, to, c.facing, gait)
+        };
+        let p = self.price_in(state, u, step, words)?;
         if p.cost > c.mp {
             return Err(Refusal::new(
                 "SK-MOV-6",
@@ -269,25 +272,28 @@ impl Skirmish {
             }
         }
         if let Some(f) = p.friend {
-            self.may_pass(state, u, from, to, c.facing, gait, c.mp - p.cost, &p, f)?;
+            self.may_pass(state, u, step, c.mp - p.cost, &p, f)?;
         }
         Ok(p)
     }
 
     /// SK-MOV-11: a step into a friend's hex must leave the movement a way on.
-    #[expect(clippy::too_many_arguments, reason = "the step and what is left of it")]
     fn may_pass(
         &self,
         state: &State,
         u: UnitId,
-        from: Hex,
-        to: Hex,
-        facing: Direction,
-        gait: Gait,
+        step: Step,
         left: u8,
         p: &Priced,
         f: UnitId,
     ) -> Result<(), Refusal> {
+        let Step {
+            from,
+            to,
+            facing,
+            gait,
+            ..
+        } = step;
         let why = |r: &str| {
             Refusal::new(
                 "SK-MOV-11",
@@ -307,21 +313,14 @@ impl Skirmish {
         }
         let onward = to.neighbors().into_iter().any(|n| {
             let free = n == from || Self::occupants(state, n).is_empty();
+            // A walk keeps its facing (SK-MOV-16); the other gaits face the way onward.
+            let facing = if gait == Gait::Walk {
+                facing
+            } else {
+                to.direction_to(n).unwrap_or(facing)
+            };
             free && self
-                .price_in(
-                    state,
-                    u,
-                    to,
-                    n,
-                    if gait == Gait::Walk {
-                        facing
-                    } else {
-                        to.direction_to(n).unwrap_or(facing)
-                    },
-                    gait,
-                    false,
-                    false,
-                )
+                .price_in(state, u, Step::new(to, n, facing, gait), false)
                 .is_ok_and(|q| q.cost <= left)
         });
         if onward {
@@ -345,9 +344,11 @@ impl Skirmish {
         h.neighbors().into_iter().any(|n| {
             self.map.contains(n)
                 && self
-                    .step_ok_in(state, u, Some(n), false, field, false)
+                    .step_ok_in(state, u, StepTo::hex(n, false), field, false)
                     .is_ok()
-        }) || self.step_ok_in(state, u, None, false, field, false).is_ok()
+        }) || self
+            .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
+            .is_ok()
     }
 
     /// What the phase asks before anyone acts (computed once per question).
@@ -404,11 +405,10 @@ pub(crate) fn check_move(
     rules: &Skirmish,
     state: &State,
     u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
+    step: StepTo,
 ) -> Result<Priced, Refusal> {
     rules.may_move(state, u)?;
-    check_move_in(rules, state, &rules.gate(state), u, to, evasive, None)
+    check_move_in(rules, state, &rules.gate(state), u, step, None)
 }
 
 /// [`check_move`] outside a charge, with the phase's gate (and a Panicked mover's flight
@@ -418,13 +418,12 @@ pub(crate) fn check_move_in(
     state: &State,
     gate: &Gate,
     u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
+    step: StepTo,
     field: Option<&[u32]>,
 ) -> Result<Priced, Refusal> {
     rules.may_move(state, u)?;
     gate.admits(rules, state, u)?;
-    let mut p = rules.step_ok(state, u, to, evasive, field)?;
+    let mut p = rules.step_ok(state, u, step, field)?;
     let switching = state.moving.as_ref().is_some_and(|m| m.unit != u);
     if switching {
         p.reasons.push(Reason::new(
@@ -517,10 +516,10 @@ pub(crate) fn execute_step(
     rules: &Skirmish,
     state: &mut State,
     u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
+    step: StepTo,
     ctx: &mut Ctx<'_, Event>,
 ) -> Stepped {
+    let StepTo { to, evasive } = step;
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else {
         return Stepped::Not;
@@ -541,7 +540,11 @@ pub(crate) fn execute_step(
     } else {
         Gait::Walk
     };
-    let p = match rules.price(state, u, from, to, c.facing, gait, evasive) {
+    let step = Step {
+        evasive,
+        ..Step::new(from, to, c.facing, gait)
+    };
+    let p = match rules.price(state, u, step) {
         Ok(p) if p.cost <= c.mp => p,
         Ok(_) | Err(_) => {
             // The board changed under a window (it cannot today): the movement ends.
@@ -604,7 +607,7 @@ pub(crate) fn legal_moves(
         }
         for evasive in [false, true] {
             if rules
-                .step_ok_in(state, u, Some(n), evasive, field, false)
+                .step_ok_in(state, u, StepTo::hex(n, evasive), field, false)
                 .is_ok()
             {
                 out.push(Action::Move {
@@ -617,7 +620,7 @@ pub(crate) fn legal_moves(
     }
     if c.panicked
         && rules
-            .step_ok_in(state, u, None, false, field, false)
+            .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
             .is_ok()
     {
         out.push(Action::Flee { unit: u });

@@ -7,6 +7,7 @@
 
 use super::melee::{self, band, Band};
 use super::short_move::{self, ShortPlan};
+use super::step::StepTo;
 use super::{Action, AttackKind, Event, Skirmish, State, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
@@ -44,8 +45,7 @@ pub(crate) fn open_opportunity(
     rules: &Skirmish,
     state: &mut State,
     u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
+    step: StepTo,
     ctx: &mut Ctx<'_, Event>,
 ) -> bool {
     let Some(from) = Skirmish::ch(state, u).hex else {
@@ -72,8 +72,8 @@ pub(crate) fn open_opportunity(
     }
     state.window = Some(Window::Opportunity {
         unit: u,
-        to,
-        evasive,
+        to: step.to,
+        evasive: step.evasive,
         eligible,
     });
     ctx.emit(Event::WindowOpened {

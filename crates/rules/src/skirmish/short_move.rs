@@ -3,7 +3,7 @@
 //! `reactions.rs`) or a Maneuver (SK-SHM-4, in `maneuver.rs`).
 
 use super::board::{self, Found, Turns};
-use super::step::{self, Gait};
+use super::step::{self, Gait, Step};
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
@@ -84,7 +84,7 @@ pub(crate) fn plan_short_move(
     else {
         // Say why, from the first step if it is next door.
         if here.direction_to(to).is_some() {
-            rules.price(state, u, here, to, c.facing, Gait::Short, false)?;
+            rules.price(state, u, Step::new(here, to, c.facing, Gait::Short))?;
         }
         return Err(Refusal::new(
             "SK-SHM-2",
@@ -101,7 +101,7 @@ pub(crate) fn plan_short_move(
     ));
     let mut from = here;
     for &h in &path {
-        if let Ok(p) = rules.price(state, u, from, h, c.facing, Gait::Short, false) {
+        if let Ok(p) = rules.price(state, u, Step::new(from, h, c.facing, Gait::Short)) {
             for r in p.reasons {
                 if !reasons.contains(&r) {
                     reasons.push(r);
@@ -172,7 +172,7 @@ pub(crate) fn run_short_move(
                 return;
             }
         }
-        let Ok(p) = rules.price_in(state, u, from, h, held, Gait::Short, false, false) else {
+        let Ok(p) = rules.price_in(state, u, Step::new(from, h, held, Gait::Short), false) else {
             stopped(rules, state, &walked, ctx);
             return;
         };

@@ -23,6 +23,55 @@ pub(crate) enum Gait {
     Flight,
 }
 
+/// One step as the rules price it: from a hex into the next, facing as the character
+/// faces before it, made as `gait`, evasively or not (SK-MOV-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub from: Hex,
+    pub to: Hex,
+    pub facing: Direction,
+    pub gait: Gait,
+    pub evasive: bool,
+}
+
+impl Step {
+    /// A step that is not evasive.
+    pub(crate) fn new(from: Hex, to: Hex, facing: Direction, gait: Gait) -> Self {
+        Step {
+            from,
+            to,
+            facing,
+            gait,
+            evasive: false,
+        }
+    }
+}
+
+/// A step as declared (SK-MOV-3): into the hex `to` next to the character, or off the
+/// map where `to` is `None` (a Panicked flight from the home edge, SK-STA-2); evasive
+/// or not (SK-MOV-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StepTo {
+    pub to: Option<Hex>,
+    pub evasive: bool,
+}
+
+impl StepTo {
+    /// The flight off the map (SK-STA-2).
+    pub(crate) const OFF_MAP: StepTo = StepTo {
+        to: None,
+        evasive: false,
+    };
+
+    /// A step into `to`.
+    pub(crate) fn hex(to: Hex, evasive: bool) -> Self {
+        StepTo {
+            to: Some(to),
+            evasive,
+        }
+    }
+}
+
 /// A step priced by the rules.
 #[derive(Clone, Debug)]
 pub(crate) struct Priced {
@@ -53,26 +102,14 @@ impl Priced {
 }
 
 impl Skirmish {
-    /// The price of one step from `from` to `to` for `u` facing `facing`, board rules
-    /// only (not the points left): SK-MOV-3, SK-MOV-10, SK-MOV-11, SK-MOV-13, SK-MOV-14,
-    /// SK-MOV-16, SK-MOV-8, SK-CHG-9.
-    #[expect(clippy::too_many_arguments, reason = "a step is all of these")]
-    pub(crate) fn price(
-        &self,
-        state: &State,
-        u: UnitId,
-        from: Hex,
-        to: Hex,
-        facing: Direction,
-        gait: Gait,
-        evasive: bool,
-    ) -> Result<Priced, Refusal> {
-        self.price_in(state, u, from, to, facing, gait, evasive, true)
+    /// The price of one step of `u`, board rules only (not the points left): SK-MOV-3,
+    /// SK-MOV-10, SK-MOV-11, SK-MOV-13, SK-MOV-14, SK-MOV-16, SK-MOV-8, SK-CHG-9.
+    pub(crate) fn price(&self, state: &State, u: UnitId, step: Step) -> Result<Priced, Refusal> {
+        self.price_in(state, u, step, true)
     }
 
     /// [`Skirmish::price`]; without `words`, the reasons of an accepted step are left
     /// out (the route searches read only its cost, stop and facing).
-    #[expect(clippy::too_many_arguments, reason = "a step is all of these")]
     #[expect(
         clippy::too_many_lines,
         reason = "one rule after another, as the chapter has them"
@@ -81,13 +118,16 @@ impl Skirmish {
         &self,
         state: &State,
         u: UnitId,
-        from: Hex,
-        to: Hex,
-        facing: Direction,
-        gait: Gait,
-        evasive: bool,
+        step: Step,
         words: bool,
     ) -> Result<Priced, Refusal> {
+        let Step {
+            from,
+            to,
+            facing,
+            gait,
+            evasive,
+        } = step;
         let l = || self.label(to);
         let Some(dir) = from.direction_to(to) else {
             let l = l();
@@ -291,7 +331,7 @@ impl Skirmish {
         facing: Direction,
         to: Hex,
     ) -> Option<Entered> {
-        self.price_in(state, u, from, to, facing, gait, false, false)
+        self.price_in(state, u, Step::new(from, to, facing, gait), false)
             .ok()
             .map(|p| Entered {
                 cost: u32::from(p.cost),

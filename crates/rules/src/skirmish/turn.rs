@@ -6,12 +6,12 @@
 
 use super::movement::{Gate, Stepped};
 use super::reactions::Settled;
+use super::step::StepTo;
 use super::{
     actions, board, charge, maneuver, melee, missile, morale, movement, reactions, Action, Event,
     Phase, Skirmish, State, Window,
 };
 use grognard_engine::{Ctx, Decision, Outcome, Reason, Refusal, UnitId};
-use grognard_hex::Hex;
 
 pub(crate) use super::half;
 
@@ -86,16 +86,16 @@ pub(crate) fn check(
         Action::EndPhase => check_end_phase(rules, state),
         // A charger's run (SK-CHG-5), else a walk or a flight (SK-MOV-3, SK-STA-2).
         Action::Move { unit, to, evasive } if state.charge.is_some() => {
-            charge::check_step(rules, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
+            charge::check_step(rules, state, *unit, StepTo::hex(*to, *evasive)).map(|p| p.reasons)
         }
         Action::Flee { unit } if state.charge.is_some() => {
-            charge::check_step(rules, state, *unit, None, false).map(|p| p.reasons)
+            charge::check_step(rules, state, *unit, StepTo::OFF_MAP).map(|p| p.reasons)
         }
         Action::Move { unit, to, evasive } => {
-            movement::check_move(rules, state, *unit, Some(*to), *evasive).map(|p| p.reasons)
+            movement::check_move(rules, state, *unit, StepTo::hex(*to, *evasive)).map(|p| p.reasons)
         }
         Action::Flee { unit } => {
-            movement::check_move(rules, state, *unit, None, false).map(|p| p.reasons)
+            movement::check_move(rules, state, *unit, StepTo::OFF_MAP).map(|p| p.reasons)
         }
         Action::Face { unit, facing } => actions::check_face(rules, state, *unit, *facing),
         Action::Defend { unit } => actions::check_defend(rules, state, *unit),
@@ -168,9 +168,9 @@ pub(crate) fn apply(
 ) {
     match action {
         Action::Move { unit, to, evasive } => {
-            declare_step(rules, state, *unit, Some(*to), *evasive, ctx)
+            declare_step(rules, state, *unit, StepTo::hex(*to, *evasive), ctx);
         }
-        Action::Flee { unit } => declare_step(rules, state, *unit, None, false, ctx),
+        Action::Flee { unit } => declare_step(rules, state, *unit, StepTo::OFF_MAP, ctx),
         Action::Face { unit, facing } => actions::face(rules, state, *unit, *facing, ctx),
         Action::Defend { unit } => actions::defend(rules, state, *unit, ctx),
         Action::Charge {
@@ -199,30 +199,22 @@ fn declare_step(
     rules: &Skirmish,
     state: &mut State,
     u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
+    to: StepTo,
     ctx: &mut Ctx<'_, Event>,
 ) {
     movement::start_step(rules, state, u, ctx);
-    if reactions::open_opportunity(rules, state, u, to, evasive, ctx) {
+    if reactions::open_opportunity(rules, state, u, to, ctx) {
         return;
     }
-    step(rules, state, u, to, evasive, ctx);
+    step(rules, state, u, to, ctx);
 }
 
 /// A step made, and what follows it: a charger in reach attacks (SK-CHG-10); a movement
 /// that cannot go on ends before the passive side reacts, so that it reacts to where
 /// the character stands (SK-MOV-18); then the reaction window (SK-MOV-2).
-fn step(
-    rules: &Skirmish,
-    state: &mut State,
-    u: UnitId,
-    to: Option<Hex>,
-    evasive: bool,
-    ctx: &mut Ctx<'_, Event>,
-) {
+fn step(rules: &Skirmish, state: &mut State, u: UnitId, to: StepTo, ctx: &mut Ctx<'_, Event>) {
     let charging = state.charge.is_some();
-    if movement::execute_step(rules, state, u, to, evasive, ctx) == Stepped::Not {
+    if movement::execute_step(rules, state, u, to, ctx) == Stepped::Not {
         return;
     }
     if charging {
@@ -263,7 +255,7 @@ fn after_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) -
             true
         }
         Settled::Step { unit, to, evasive } => {
-            step(rules, state, unit, to, evasive, ctx);
+            step(rules, state, unit, StepTo { to, evasive }, ctx);
             true
         }
     }

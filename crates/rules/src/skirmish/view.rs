@@ -2,13 +2,12 @@
 //! envelope every ruleset shares (`turn`, `turns`, `phase`, `active`, `units` with `id`,
 //! `side` and `hex`) plus the skirmish's own keys.
 
-use super::step::{self, Gait, Priced};
+use super::step::{self, Gait, Priced, StepTo};
 use super::{
     charge, maneuver, melee, missile, movement, reactions, turn, Action, Event, Phase, Skirmish,
     State, Window,
 };
 use grognard_engine::{Chance, Ctx, Dice, Preview, Reached, Refusal, Ruleset, UnitId};
-use grognard_hex::Hex;
 use serde_json::{json, Value};
 
 /// The whole fight as every seat sees it.
@@ -144,14 +143,14 @@ pub(crate) fn reachable(
     }
     let c = Skirmish::ch(state, u);
     // The next steps only, as the step's own check accepts them.
-    type Check = fn(&Skirmish, &State, UnitId, Option<Hex>, bool) -> Result<Priced, Refusal>;
+    type Check = fn(&Skirmish, &State, UnitId, StepTo) -> Result<Priced, Refusal>;
     let next = |check: Check| -> Vec<Reached> {
         let from = c.hex.expect("in play");
         from.neighbors()
             .into_iter()
             .filter(|&n| rules.map.contains(n))
             .filter_map(|n| {
-                check(rules, state, u, Some(n), false)
+                check(rules, state, u, StepTo::hex(n, false))
                     .ok()
                     .map(|p| Reached {
                         hex: n,
