@@ -14,7 +14,6 @@ use toml::Spanned;
 type Span = Range<usize>;
 
 /// Reads `text`; `Err` only when it is not TOML.
-#[expect(clippy::too_many_lines, reason = "one arm per top-level table")]
 pub(crate) fn read(file: &str, text: &str) -> Result<ScenarioSpec, Problems> {
     let lines = Lines::new(text);
     let (root, errors) = DeTable::parse_recoverable(text);
