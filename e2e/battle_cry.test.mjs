@@ -85,7 +85,8 @@ describe('Battle Cry in the browser', () => {
     if (move) {
       await clickHex(page, hexOf(g, move.unit));
       await page.locator(`.counter.is-selected[data-unit="${move.unit}"]`).waitFor();
-      assert.ok((await page.locator('.hl.reach, .hl.reach-stop').count()) > 0, 'where it can go is lit');
+      // Where it can go is lit once GET .../reachable has answered.
+      await page.locator('.hl.reach, .hl.reach-stop').first().waitFor();
       await clickHex(page, move.to);
       await waitForN(page, g.n + 1);
       await page.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [move.unit, move.to]);
