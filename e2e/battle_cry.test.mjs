@@ -6,27 +6,17 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, newPage, shot, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
+import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, shot, shownN, waitForN, session, startFromLobby } from './harness.mjs';
+
+const { server, page, scenario, close } = await session({ ruleset: 'battle_cry' });
+after(close);
 
 describe('Battle Cry in the browser', () => {
-  let server;
-  let browser;
-  let page;
-  let scenario;
   let board;
   let gameId;
 
   before(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-    page = await newPage(browser);
-    scenario = (await api(server.base, 'GET', '/api/scenarios')).find((s) => s.ruleset === 'battle_cry');
     if (scenario) board = await api(server.base, 'GET', `/api/scenarios/${scenario.id}/board`);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const seen = (p) => gameOfSideToAct(p, server.base, gameId);
@@ -46,15 +36,8 @@ describe('Battle Cry in the browser', () => {
 
   test('a game against the computer: deal, play a card with its sections lit, order, move, battle', async (t) => {
     if (!scenario) return t.skip('no Battle Cry scenario is built in');
-    await page.goto(server.base + '/');
-    const card = page.locator(`.scenario-card[data-scenario="${scenario.id}"]`);
-    await card.locator('select[name=mode]').selectOption('ai');
     const first = scenario.sides[0].id;
-    await card.locator('select[name=side]').selectOption(first);
-    await card.locator('button[type=submit]').click();
-    await page.waitForURL(/\/play\//);
-    gameId = new URL(page.url()).pathname.split('/').pop();
-    await page.waitForSelector('.counter');
+    gameId = await startFromLobby(page, server.base, scenario.id, 'ai', first);
     await page.waitForFunction((s) => document.body.dataset.toAct === s, first, { timeout: 30_000 });
     let g = await seen(page);
     assert.equal(await page.locator('.counter').count(), g.view.pieces.filter((x) => x.hex).length);
@@ -102,7 +85,8 @@ describe('Battle Cry in the browser', () => {
     if (move) {
       await clickHex(page, hexOf(g, move.unit));
       await page.locator(`.counter.is-selected[data-unit="${move.unit}"]`).waitFor();
-      assert.ok((await page.locator('.hl.reach, .hl.reach-stop').count()) > 0, 'where it can go is lit');
+      // Where it can go is lit once GET .../reachable has answered.
+      await page.locator('.hl.reach, .hl.reach-stop').first().waitFor();
       await clickHex(page, move.to);
       await waitForN(page, g.n + 1);
       await page.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [move.unit, move.to]);
@@ -137,13 +121,7 @@ describe('Battle Cry in the browser', () => {
 
   test('hotseat to the end: both sides play their cards, the defender chooses its retreats, the game-over screen', async (t) => {
     if (!scenario) return t.skip('no Battle Cry scenario is built in');
-    await page.goto(server.base + '/');
-    const card = page.locator(`.scenario-card[data-scenario="${scenario.id}"]`);
-    await card.locator('select[name=mode]').selectOption('hotseat');
-    await card.locator('button[type=submit]').click();
-    await page.waitForURL(/\/play\//);
-    gameId = new URL(page.url()).pathname.split('/').pop();
-    await page.waitForSelector('.counter');
+    gameId = await startFromLobby(page, server.base, scenario.id, 'hotseat');
     const held = await heldTokens(page, gameId);
     assert.deepEqual(Object.keys(held).sort(), scenario.sides.map((s) => s.id).sort(), 'the creator holds both seats');
     let retreats = 0;

@@ -115,6 +115,46 @@ export async function newPage(browser) {
   return page;
 }
 
+/**
+ * What one test file drives: the server, a browser, a page and, when `ruleset` is named,
+ * that ruleset's built-in scenario (undefined when none is built in); `close()` ends them.
+ */
+export async function session({ ruleset } = {}) {
+  const server = await startServer();
+  let browser;
+  try {
+    browser = await startBrowser();
+    const page = await newPage(browser);
+    const scenario = ruleset ? (await api(server.base, 'GET', '/api/scenarios')).find((s) => s.ruleset === ruleset) : undefined;
+    const close = async () => {
+      await browser.close();
+      await server.stop();
+    };
+    return { server, browser, page, scenario, close };
+  } catch (e) {
+    await browser?.close();
+    await server.stop();
+    throw e;
+  }
+}
+
+/**
+ * Starts a game of `scenario` from its card in the lobby, as a player would: `mode` is
+ * the card's mode ('hotseat', 'ai') and `side` the player's side when it asks for one.
+ * Answers the game's id once its page shows the counters.
+ */
+export async function startFromLobby(page, base, scenario, mode, side) {
+  await page.goto(base + '/');
+  const card = page.locator(`.scenario-card[data-scenario="${scenario}"]`);
+  await card.locator('select[name=mode]').selectOption(mode);
+  if (side) await card.locator('select[name=side]').selectOption(side);
+  await card.locator('button[type=submit]').click();
+  await page.waitForURL(/\/play\//);
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await page.waitForSelector('.counter');
+  return id;
+}
+
 export async function api(base, method, p, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';

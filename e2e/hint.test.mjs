@@ -3,25 +3,13 @@
 // switched off and on.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { api, newPage, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
+import { after, describe, test } from 'node:test';
+import { api, newPage, shownN, waitForN, session } from './harness.mjs';
+
+const { server, browser, page, close } = await session();
+after(close);
 
 describe('the hint in the browser', () => {
-  let server;
-  let browser;
-  let page;
-
-  before(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-    page = await newPage(browser);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   test('Hint shows the three best plans on the map and in words; the bar switches', async () => {
     const made = await api(server.base, 'POST', '/api/games', {
       body: { scenario: 'bridge-at-morne', seats: { blue: 'human', orange: 'ai' }, seed: 5 },

@@ -3,40 +3,21 @@
 // the reachable hexes with road march and pass-through marked, a move, and the phases ended.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { api, gameOfSideToAct, clickHex, hoverHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
+import { after, describe, test } from 'node:test';
+import { api, gameOfSideToAct, clickHex, hoverHex, shot, waitForN, session, startFromLobby } from './harness.mjs';
+
+const { server, page, scenario, close } = await session({ ruleset: 'jomini' });
+after(close);
 
 describe('Jomini in the browser', () => {
-  let server;
-  let browser;
-  let page;
-  let scenario;
   let gameId;
-
-  before(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-    page = await newPage(browser);
-    scenario = (await api(server.base, 'GET', '/api/scenarios')).find((s) => s.ruleset === 'jomini');
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const seen = () => gameOfSideToAct(page, server.base, gameId);
   const hexOf = (g, id) => g.view.pieces.find((p) => p.id === id)?.hex;
 
   test('a hotseat turn: activate on the board, orders with costs, move, end the phases', async (t) => {
     if (!scenario) return t.skip('no Jomini scenario is built in');
-    await page.goto(server.base + '/');
-    const card = page.locator(`.scenario-card[data-scenario="${scenario.id}"]`);
-    await card.locator('select[name=mode]').selectOption('hotseat');
-    await card.locator('button[type=submit]').click();
-    await page.waitForURL(/\/play\//);
-    gameId = new URL(page.url()).pathname.split('/').pop();
-    await page.waitForSelector('.counter');
+    gameId = await startFromLobby(page, server.base, scenario.id, 'hotseat');
     await page.waitForFunction(() => document.body.dataset.phase === 'command');
     let g = await seen();
     const side = g.to_act.side;

@@ -4,34 +4,22 @@
 // person's browser sees the move arrive over the WebSocket.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { api, clickHex, counterHex, heldTokens, hoverHex, neighbours, newPage, shot, shownN, startBrowser, startServer, waitForN } from './harness.mjs';
+import { after, describe, test } from 'node:test';
+import { api, clickHex, counterHex, heldTokens, hoverHex, neighbours, newPage, shot, shownN, waitForN, session, startFromLobby } from './harness.mjs';
 
 const SCENARIO = 'bridge-at-morne';
 const KEY_OF = ['e', 'd', 's', 'a', 'q', 'w']; // the six directions NE SE S SW NW N
 
+const { server, browser, page, close } = await session();
+after(close);
+const board = await api(server.base, 'GET', `/api/scenarios/${SCENARIO}/board`);
+
 describe('Morne Plaine in the browser', () => {
-  let server;
-  let browser;
-  let page;
   let gameId;
   let token;
-  let board;
 
   const game = () => api(server.base, 'GET', `/api/games/${gameId}`, { token });
   const reachable = (unit) => api(server.base, 'GET', `/api/games/${gameId}/reachable?unit=${unit}`, { token });
-
-  before(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-    page = await newPage(browser);
-    board = await api(server.base, 'GET', `/api/scenarios/${SCENARIO}/board`);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   test('the lobby lists the scenarios of every ruleset', async () => {
     const scenarios = await api(server.base, 'GET', '/api/scenarios');
@@ -338,13 +326,7 @@ describe('Morne Plaine in the browser', () => {
   });
 
   test('hotseat to the end: both seats in one browser, End phase to the last turn, the game-over screen and its replay', async () => {
-    await page.goto(server.base + '/');
-    const card = page.locator(`.scenario-card[data-scenario="${SCENARIO}"]`);
-    await card.locator('select[name=mode]').selectOption('hotseat');
-    await card.locator('button[type=submit]').click();
-    await page.waitForURL(/\/play\//);
-    const id = new URL(page.url()).pathname.split('/').pop();
-    await page.waitForSelector('.counter');
+    const id = await startFromLobby(page, server.base, SCENARIO, 'hotseat');
     const held = await heldTokens(page, id);
     assert.deepEqual(Object.keys(held).sort(), ['blue', 'orange']);
     const sides = new Set();

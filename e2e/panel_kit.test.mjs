@@ -7,17 +7,13 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { newPage, startBrowser, startServer } from './harness.mjs';
+import { session } from './harness.mjs';
+
+const { server, page, close } = await session();
+after(close);
 
 describe('the panel kit', () => {
-  let server;
-  let browser;
-  let page;
-
   before(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-    page = await newPage(browser);
     await page.goto(`${server.base}/`);
     // A panel on the kit, with a page whose server answers only when told to.
     await page.evaluate(async () => {
@@ -97,11 +93,6 @@ describe('the panel kit', () => {
       module.update(view(1));
       window.kitTest = t;
     });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   test('a hover answer for a previous selection is never shown', async () => {

@@ -5,27 +5,14 @@
 // the phases ended; reaction fire from the window prompt; the Maneuver in the melee phase.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, newPage, shot, startBrowser, startServer, waitForN } from './harness.mjs';
+import { after, describe, test } from 'node:test';
+import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, shot, waitForN, session, startFromLobby } from './harness.mjs';
+
+const { server, page, scenario, close } = await session({ ruleset: 'skirmish' });
+after(close);
 
 describe('Futile Kingdoms skirmish in the browser', () => {
-  let server;
-  let browser;
-  let page;
-  let scenario;
   let gameId;
-
-  before(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-    page = await newPage(browser);
-    scenario = (await api(server.base, 'GET', '/api/scenarios')).find((s) => s.ruleset === 'skirmish');
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const seen = () => gameOfSideToAct(page, server.base, gameId);
   const unitOf = (g, id) => g.view.units.find((u) => u.id === id);
@@ -33,13 +20,7 @@ describe('Futile Kingdoms skirmish in the browser', () => {
 
   test('the missile phase: a shooter selected, the odds on hover, the shot, the log in words', async (t) => {
     if (!scenario) return t.skip('no skirmish scenario is built in');
-    await page.goto(server.base + '/');
-    const card = page.locator(`.scenario-card[data-scenario="${scenario.id}"]`);
-    await card.locator('select[name=mode]').selectOption('hotseat');
-    await card.locator('button[type=submit]').click();
-    await page.waitForURL(/\/play\//);
-    gameId = new URL(page.url()).pathname.split('/').pop();
-    await page.waitForSelector('.counter');
+    gameId = await startFromLobby(page, server.base, scenario.id, 'hotseat');
     await page.waitForFunction(() => document.body.dataset.phase === 'missile');
     assert.equal(await page.locator('#phasebar .phase.current').getAttribute('data-phase'), 'missile', 'the header lists the missile phase, current');
     let g = await seen();

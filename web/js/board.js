@@ -60,6 +60,22 @@ export class Board {
     this.onHexHover = () => {};
     this.onHexContext = () => {};
     this.build();
+    this.zoomButtons();
+  }
+
+  /** The zoom buttons, in the corner of the board's frame beside the map. */
+  zoomButtons() {
+    const ctl = document.createElement('div');
+    ctl.className = 'zoom-ctl';
+    const button = (id, title, text, onclick) => {
+      const b = document.createElement('button');
+      Object.assign(b, { id, title, textContent: text, onclick });
+      ctl.appendChild(b);
+    };
+    button('zoom-in', 'zoom in (+)', '+', () => this.zoom(1.25));
+    button('zoom-out', 'zoom out (-)', '−', () => this.zoom(1 / 1.25));
+    button('zoom-fit', 'whole map (0)', '⤢', () => this.fit());
+    this.host.after(ctl);
   }
 
   // ---- geometry -------------------------------------------------------------------------

@@ -4,8 +4,9 @@
 import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, tokens, nice } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
-import { renderLog, plain } from './log.js';
+import { actionHtml, renderLog } from './log.js';
 import { endButton } from './panel_kit.js';
+import { tip } from './tooltip.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,31 +58,6 @@ function refusal(err, what = '') {
   const reasons = err instanceof ApiError ? err.reasons : [{ rule: 'client', message: String(err && err.message ? err.message : err) }];
   notice(`<b>${esc(what || 'Refused')}</b>${reasonsHtml(reasons)}`, 'refused');
 }
-
-const tip = {
-  show(html, ev, cls = '') {
-    const t = $('tooltip');
-    t.className = `tooltip ${cls}`;
-    t.innerHTML = html;
-    t.hidden = false;
-    if (ev) tip.move(ev);
-  },
-  move(ev) {
-    const t = $('tooltip');
-    if (t.hidden || !ev) return;
-    const w = t.offsetWidth;
-    const h = t.offsetHeight;
-    let x = ev.clientX + 18;
-    let y = ev.clientY + 16;
-    if (x + w > innerWidth - 6) x = ev.clientX - w - 14;
-    if (y + h > innerHeight - 6) y = innerHeight - h - 6;
-    t.style.left = `${x}px`;
-    t.style.top = `${y}px`;
-  },
-  hide() {
-    $('tooltip').hidden = true;
-  },
-};
 
 // ---- loading and live updates ----------------------------------------------------------------
 
@@ -242,7 +218,7 @@ function words(c) {
   const plan = c.plan && c.plan.length ? c.plan : [c.action];
   const first = plan[0];
   let head = rules.describeAction ? rules.describeAction(first, [], g) : null;
-  if (head == null) head = plain(first);
+  if (head == null) head = actionHtml(first);
   const place = placeOf(c);
   if (plan.length > 1 && place && place.hex) head += ` <span class="muted">→ ${esc(place.hex)} (${plan.length} steps)</span>`;
   return head;
@@ -502,9 +478,6 @@ $('winbar-on').addEventListener('change', (ev) => {
   localStorage.setItem(winKey(), ev.target.checked ? 'on' : 'off');
   refreshWin();
 });
-$('zoom-in').addEventListener('click', () => board.zoom(1.25));
-$('zoom-out').addEventListener('click', () => board.zoom(1 / 1.25));
-$('zoom-fit').addEventListener('click', () => board.fit());
 $('go-close').addEventListener('click', () => ($('gameover').hidden = true));
 document.addEventListener('keydown', keys);
 document.addEventListener('pointermove', (ev) => tip.move(ev));

@@ -197,10 +197,7 @@ function describeEvent(e) {
 export default kit.module({
   name: 'jomini',
   keysHelp: 'click an officer then units to activate · click a unit, then a lit hex · hover an enemy for odds · <kbd>Enter</kbd> ends the phase · <kbd>Esc</kbd> deselects ·',
-  status(next) {
-    const v = next.view || {};
-    return { turn: v.turn, turns: v.turns, phases: ['command', 'movement', 'combat'], phase: v.phase };
-  },
+  phases: ['command', 'movement', 'combat'],
   endAction,
   endLabel,
   describeAction: () => null,

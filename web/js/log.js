@@ -2,7 +2,7 @@
 // The ruleset's panel words its own actions and events; anything it does not know is
 // written out plainly, so a new event never disappears from the log.
 
-import { esc, ruleBadge } from './api.js';
+import { esc, ruleBadge, sideColour } from './api.js';
 
 /** A die as a small white square; forced results are dashed. */
 export function die(roll) {
@@ -21,6 +21,20 @@ export function plain(obj) {
   return `<b>${esc(String(type || '').replace(/_/g, ' '))}</b> ${esc(parts.join(', '))}`;
 }
 
+/** An action the panel does not word: ending a phase as every ruleset says it, else plainly. */
+export function actionHtml(action) {
+  return action && action.type === 'end_phase' ? '<span class="muted">ends the phase</span>' : plain(action);
+}
+
+/**
+ * The line that opens a phase (a `phase_began` event): the turn, the side's colour and
+ * name (as the panel's `ctx` names it), the phase, then `badges` when there are any.
+ */
+export function phaseLine(e, ctx, badges = '') {
+  const side = ctx ? ctx.sideName(e.side) : e.side;
+  return { html: `Turn ${esc(e.turn)}: <span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(side)}, ${esc(e.phase)} phase${badges ? ` ${badges}` : ''}`, cls: 'phase-line' };
+}
+
 /** One event as `{html, cls}`, or null to leave it out. */
 export function eventLine(ev, rules, g) {
   if (ev.type === 'roll') return { html: `rolls ${die(ev)} on a d${esc(ev.sides)} · ${purpose(ev.purpose)}`, cls: 'roll' };
@@ -36,7 +50,7 @@ export function eventLine(ev, rules, g) {
 
 export function entryHtml(e, rules, g) {
   const a = rules && rules.describeAction ? rules.describeAction(e.action, e.events || [], g) : null;
-  const head = a != null ? a : plain(e.action);
+  const head = a != null ? a : actionHtml(e.action);
   const lines = [];
   for (const ev of e.events || []) {
     const l = eventLine(ev, rules, g);

@@ -6,6 +6,7 @@
 // `explain`, odds from `preview`, movement from `reachable`.
 
 import { esc, nice, reasonsHtml, ruleBadge, sideColour } from './api.js';
+import { phaseLine } from './log.js';
 import { panelKit } from './panel_kit.js';
 
 let ctx = null;
@@ -494,8 +495,6 @@ function describeAction(a, events) {
       return `${unitHtml(a.unit)} <b>attacks</b> ${unitHtml(a.target)}`;
     case 'bombard':
       return `${unitHtml(a.unit)} <b>fires</b> at ${esc(a.target)}`;
-    case 'end_phase':
-      return '<span class="muted">ends the phase</span>';
     default:
       return null;
   }
@@ -504,7 +503,7 @@ function describeAction(a, events) {
 function describeEvent(e) {
   switch (e.type) {
     case 'phase_began':
-      return { html: `Turn ${esc(e.turn)}: <span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(ctx ? ctx.sideName(e.side) : e.side)}, ${esc(e.phase)} phase`, cls: 'phase-line' };
+      return phaseLine(e, ctx);
     case 'moved':
       return null; // the action's line says it
     case 'halted':

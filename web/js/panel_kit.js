@@ -33,6 +33,8 @@
 //   `kit.explain(action)` answer from a cache of this view, so the pointer going back and
 //   forth asks the server once per action; a refusal comes back as `{error}`, never thrown.
 //   `kit.hover` is the hex under the pointer.
+// - The top bar. `kit.module({phases})` shows the view's turn, turns and phase among the
+//   ruleset's phases; a panel with more to show gives its own `status(g)`.
 // - The end-phase button. The module's `endAction(g)` (default: the listed `end_phase`),
 //   `endLabel(g)` and `endReason(g)` feed `endButton(rules, g, canAct, sideName)`, which
 //   game.js shows: the label, the action (null when disabled) and, when disabled, why.
@@ -285,10 +287,19 @@ class Kit {
 
   // ---- the module -----------------------------------------------------------------------------
 
-  /** The panel's module: `own` adds its name, status, log lines, keys and end button. */
+  /**
+   * The panel's module: `own` adds its name, status, log lines, keys and end button. A
+   * panel whose top bar shows only the turn and the phase names its `phases` (in turn
+   * order) instead of a status.
+   */
   module(own) {
     const kit = this;
+    const status = (next) => {
+      const v = next.view || {};
+      return { turn: v.turn, turns: v.turns, phases: own.phases, phase: v.phase };
+    };
     return {
+      ...(own.phases ? { status } : {}),
       ...own,
       init(ctx) {
         kit.ctx = ctx;

@@ -6,6 +6,7 @@ import { api, esc, nice, reasonsHtml, ruleBadge, sideColour, tokens } from './ap
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
 import { entryHtml } from './log.js';
+import { tip } from './tooltip.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
@@ -79,21 +80,6 @@ async function boot() {
   board = new Board($('board'), boardData);
   rules = await loadRuleset(replay.ruleset);
   const sideName = (id) => (boardData.sides || []).find((s) => s.id === id)?.name || id;
-  const tip = {
-    show(html, ev, cls = '') {
-      const t = $('tooltip');
-      t.className = `tooltip ${cls}`;
-      t.innerHTML = html;
-      t.hidden = false;
-      if (ev) {
-        t.style.left = `${ev.clientX + 16}px`;
-        t.style.top = `${ev.clientY + 14}px`;
-      }
-    },
-    hide() {
-      $('tooltip').hidden = true;
-    },
-  };
   rules.init({
     board,
     boardData,
@@ -139,9 +125,6 @@ $('next').onclick = () => go(at + 1);
 $('last').onclick = () => go(replay.n);
 $('play').onclick = play;
 $('slider').oninput = (ev) => go(+ev.target.value);
-$('zoom-in').onclick = () => board.zoom(1.25);
-$('zoom-out').onclick = () => board.zoom(1 / 1.25);
-$('zoom-fit').onclick = () => board.fit();
 document.addEventListener('keydown', (ev) => {
   if (!replay || ev.target.tagName === 'INPUT') return;
   const k = ev.key;

@@ -7,6 +7,7 @@
 // a lit hex, in the melee phase; odds on hover (POST .../preview); the log in words.
 
 import { esc, nice, ruleBadge, sideColour } from './api.js';
+import { phaseLine } from './log.js';
 import { panelKit } from './panel_kit.js';
 
 let ctx = null;
@@ -351,8 +352,6 @@ function describeAction(a, events) {
       return (events || []).some((e) => e.type === 'moved') ? `${whoHtml(a.unit)} makes a short move to ${esc(a.to)}, facing ${esc(a.facing)}` : `${whoHtml(a.unit)} turns on the spot to face ${esc(a.facing)}`;
     case 'pass':
       return '<span class="muted">passes</span>';
-    case 'end_phase':
-      return '<span class="muted">ends the phase</span>';
     default:
       return null;
   }
@@ -361,7 +360,7 @@ function describeAction(a, events) {
 function describeEvent(e) {
   switch (e.type) {
     case 'phase_began':
-      return { html: `Turn ${esc(e.turn)}: <span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(ctx ? ctx.sideName(e.side) : e.side)}, ${esc(e.phase)} phase ${ruleBadge('SK-TURN-1')}`, cls: 'phase-line' };
+      return phaseLine(e, ctx, ruleBadge('SK-TURN-1'));
     case 'moved':
       return { html: `${whoHtml(e.unit)} ${esc(e.from)} → ${esc(e.to)} <span class="muted">${e.cost} MP, ${e.left} left</span> ${(e.rules || []).map(ruleBadge).join(' ')}`, cls: '' };
     case 'faced':
@@ -408,10 +407,7 @@ function onView() {
 export default kit.module({
   name: 'skirmish',
   keysHelp: 'click a character, then a lit hex (numbers: MP with facing) · <kbd>[</kbd> <kbd>]</kbd> turn · click an enemy to shoot, charge or attack · <kbd>Enter</kbd> ends the phase or passes · <kbd>Esc</kbd> deselects ·',
-  status(next) {
-    const v = next.view || {};
-    return { turn: v.turn, turns: v.turns, phases: ['missile', 'movement', 'melee'], phase: v.phase };
-  },
+  phases: ['missile', 'movement', 'melee'],
   endAction,
   endLabel,
   describeAction,

@@ -5,7 +5,7 @@
 //! [`AnyGame::as_any`].
 
 use crate::arena::{GameRecord, GameSpec};
-use crate::player::{self, Memory, Options, Player};
+use crate::player::{self, Choice, Memory, Options, Player};
 use grognard_engine::game::GameError;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{
@@ -151,33 +151,12 @@ fn advise<R: Ruleset>(
 ) -> Result<Advice, EngineError> {
     let game = typed::<R>(game)?;
     let seed = request.seed.unwrap_or_else(|| game.seed());
-    let options = Options {
-        millis: request.millis,
-        simulations: request.simulations,
-        threads: if request.simulations.is_some() {
-            1
-        } else {
-            opponent.threads
-        },
-    };
     // A memory of its own: a hint is not a move of the game's players.
     let mut memory = Memory::default();
-    let Some(choice) = player::decide(
-        game.rules(),
-        game.state(),
-        Player::from(request.level),
-        seed,
-        options,
-        &mut memory,
-    ) else {
+    let Some(choice) = opponent.decide(game, request, seed, &mut memory) else {
         return Ok(Advice::default());
     };
-    let names = game.rules().names();
-    let json = |a: &R::Action| {
-        names
-            .scope(|| serde_json::to_value(a))
-            .map_err(|e| EngineError::BadRequest(format!("an action does not serialise: {e}")))
-    };
+    let json = |a: &R::Action| to_json(game, a);
     let mut candidates = Vec::new();
     let weighed: Vec<_> = if choice.weighed.is_empty() {
         vec![(choice.plan.steps.clone(), 0, 0.5)]
@@ -195,7 +174,7 @@ fn advise<R: Ruleset>(
         candidates.push(Advised {
             plan: steps.iter().map(json).collect::<Result<Vec<_>, _>>()?,
             visits,
-            win: (win * 1000.0).round() / 1000.0,
+            win: rounded(win),
         });
     }
     Ok(Advice {
@@ -214,6 +193,46 @@ impl Opponent {
                 EngineError::BadRequest(format!("no computer player for `{}`", game.ruleset()))
             })
     }
+}
+
+impl Opponent {
+    /// The search's choice for the side to act in `game`, within `request`'s limits.
+    fn decide<R: Ruleset>(
+        &self,
+        game: &Game<R>,
+        request: &AiRequest,
+        seed: u64,
+        memory: &mut Memory,
+    ) -> Option<Choice<R::Action>> {
+        let options = Options {
+            millis: request.millis,
+            simulations: request.simulations,
+            // A fixed simulation count searches on one thread, so that it repeats.
+            threads: if request.simulations.is_some() {
+                1
+            } else {
+                self.threads
+            },
+        };
+        let player = Player::from(request.level);
+        player::decide(game.rules(), game.state(), player, seed, options, memory)
+    }
+}
+
+/// `action` as JSON, its hexes written as `game`'s map labels.
+fn to_json<R: Ruleset>(
+    game: &Game<R>,
+    action: &R::Action,
+) -> Result<serde_json::Value, EngineError> {
+    game.rules()
+        .names()
+        .scope(|| serde_json::to_value(action))
+        .map_err(|e| EngineError::BadRequest(format!("an action does not serialise: {e}")))
+}
+
+/// A win chance to three decimals, as answers show it.
+fn rounded(win: f64) -> f64 {
+    (win * 1000.0).round() / 1000.0
 }
 
 /// `game` as a game of `R`.
@@ -247,24 +266,7 @@ fn choose<R: Ruleset>(
     let seed = request.seed.unwrap_or_else(|| {
         game.seed() ^ (game.log().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     });
-    let options = Options {
-        millis: request.millis,
-        simulations: request.simulations,
-        // A fixed simulation count searches on one thread, so that it repeats.
-        threads: if request.simulations.is_some() {
-            1
-        } else {
-            opponent.threads
-        },
-    };
-    let choice = player::decide(
-        game.rules(),
-        game.state(),
-        Player::from(request.level),
-        seed,
-        options,
-        &mut memory,
-    );
+    let choice = opponent.decide(game, request, seed, &mut memory);
     {
         let mut all = opponent
             .memory
@@ -278,12 +280,7 @@ fn choose<R: Ruleset>(
     let Some(choice) = choice else {
         return Ok(AiAnswer::default());
     };
-    let names = game.rules().names();
-    let json = |a: &R::Action| {
-        names
-            .scope(|| serde_json::to_value(a))
-            .map_err(|e| EngineError::BadRequest(format!("an action does not serialise: {e}")))
-    };
+    let json = |a: &R::Action| to_json(game, a);
     let plan = choice
         .plan
         .steps
@@ -296,7 +293,7 @@ fn choose<R: Ruleset>(
             candidates.push(Candidate {
                 action: json(first)?,
                 visits: w.visits,
-                win: (w.win * 1000.0).round() / 1000.0,
+                win: rounded(w.win),
             });
         }
     }

@@ -2,40 +2,21 @@
 //! submitting actions, then restarted on the same file, it has every acknowledged
 //! action and every game goes on.
 
+#[path = "../../server/tests/support/db.rs"]
+mod db;
+#[path = "../../server/tests/support/lcg.rs"]
+mod lcg;
+
+use db::Db;
+use lcg::Lcg;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// A database file in the temporary folder, removed with its WAL at the end.
-struct Db(PathBuf);
-
-impl Db {
-    fn new(name: &str) -> Db {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        Db(std::env::temp_dir().join(format!(
-            "grognard-crash-{}-{name}-{nanos}.db",
-            std::process::id()
-        )))
-    }
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut p = self.0.clone().into_os_string();
-            p.push(suffix);
-            let _ = std::fs::remove_file(p);
-        }
-    }
-}
 
 /// A running `grognard serve`.
 struct Server {
@@ -120,19 +101,6 @@ fn call(
     let (head, body) = text.split_once("\r\n\r\n")?;
     let status = head.split(' ').nth(1)?.parse().ok()?;
     Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
-}
-
-/// A generator for test choices.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        usize::try_from((self.0 >> 33) % n as u64).unwrap()
-    }
 }
 
 struct Game {

@@ -76,15 +76,8 @@ pub fn render(s: &Scenario) -> String {
         n(width),
         n(height)
     );
-    let _ = writeln!(
-        out,
-        r#"<text class="title" x="{}" y="{}">{} ({}, {})</text>"#,
-        n(min_x),
-        n(min_y - MARGIN),
-        esc(&s.title),
-        esc(&s.ruleset),
-        esc(&s.id)
-    );
+    let title = format!("{} ({}, {})", s.title, s.ruleset, s.id);
+    text(&mut out, "title", (min_x, min_y - MARGIN), &title);
 
     draw_terrain(s, &mut out, &hexes);
     draw_elevation(s, &mut out, &hexes);
@@ -128,6 +121,35 @@ fn points(ps: &[(f64, f64)]) -> String {
         .map(|&(x, y)| format!("{},{}", n(x), n(y)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// ` stroke-dasharray="…"` for a dashed stroke, nothing for a solid one.
+fn dash_attr(dash: Option<&str>) -> String {
+    dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#))
+}
+
+/// A straight `<line>` from `a` to `b`; `rest` holds any further attributes, each
+/// after a space.
+fn segment(out: &mut String, a: (f64, f64), b: (f64, f64), colour: &str, width: f64, rest: &str) {
+    let _ = writeln!(
+        out,
+        r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"{rest}/>"#,
+        n(a.0),
+        n(a.1),
+        n(b.0),
+        n(b.1)
+    );
+}
+
+/// A `<text>` of `class` at `at`, its content escaped.
+fn text(out: &mut String, class: &str, at: (f64, f64), content: &str) {
+    let _ = writeln!(
+        out,
+        r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
+        n(at.0),
+        n(at.1),
+        esc(content)
+    );
 }
 
 /// Text escaped for XML content and attributes.
@@ -329,15 +351,8 @@ fn draw_side(s: &Scenario, out: &mut String, h: Hex, dir: Direction, stroke: Str
             width,
             dash,
         } => {
-            let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
-            let _ = writeln!(
-                out,
-                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"{dash}/>"#,
-                n(x1),
-                n(y1),
-                n(x2),
-                n(y2)
-            );
+            let rest = format!(r#" stroke-linecap="round"{}"#, dash_attr(dash));
+            segment(out, (x1, y1), (x2, y2), colour, width, &rest);
         }
         Stroke::Bar { colour, width } => {
             // A deck across the hexside between two rails.
@@ -357,17 +372,8 @@ fn draw_side(s: &Scenario, out: &mut String, h: Hex, dir: Direction, stroke: Str
                 width / 3.0
             );
             for side in [-gap, gap] {
-                let (ax, ay) = corner(side, -half);
-                let (bx, by) = corner(side, half);
-                let _ = writeln!(
-                    out,
-                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{}"/>"#,
-                    n(ax),
-                    n(ay),
-                    n(bx),
-                    n(by),
-                    width / 2.0
-                );
+                let rail = (corner(side, -half), corner(side, half));
+                segment(out, rail.0, rail.1, colour, width / 2.0, "");
             }
         }
         Stroke::Ticks {
@@ -410,7 +416,7 @@ fn draw_paths(s: &Scenario, out: &mut String) {
         let kind = &s.path_kinds[usize::from(p.kind)];
         let (colour, width, dash) = path_style(kind);
         let centres: Vec<(f64, f64)> = p.hexes.iter().map(|&h| s.map.center(h, SIZE)).collect();
-        let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
+        let dash = dash_attr(dash);
         let name = p
             .name
             .as_ref()
@@ -429,13 +435,7 @@ fn draw_labels(s: &Scenario, out: &mut String, hexes: &[Hex]) {
     out.push_str("<g id=\"labels\">\n");
     for &h in hexes {
         let (cx, cy) = s.map.center(h, SIZE);
-        let _ = writeln!(
-            out,
-            r#"<text class="label" x="{}" y="{}">{}</text>"#,
-            n(cx),
-            n(cy - 0.6 * SIZE),
-            s.label(h)
-        );
+        text(out, "label", (cx, cy - 0.6 * SIZE), &s.label(h));
     }
     out.push_str("</g>\n");
 }
@@ -463,13 +463,7 @@ fn draw_places(s: &Scenario, out: &mut String) {
                 p.value.map_or(String::new(), |v| format!(", worth {v}"))
             );
         }
-        let _ = writeln!(
-            out,
-            r#"<text class="place" x="{}" y="{}">{}</text>"#,
-            n(cx),
-            n(cy + 0.62 * SIZE),
-            esc(&p.name)
-        );
+        text(out, "place", (cx, cy + 0.62 * SIZE), &p.name);
     }
     out.push_str("</g>\n");
 }
@@ -563,27 +557,9 @@ fn draw_units(s: &Scenario, out: &mut String) {
                 ])
             );
         }
-        let _ = writeln!(
-            out,
-            r#"<text class="kind" x="{}" y="{}">{}</text>"#,
-            n(cx),
-            n(cy - 0.17 * SIZE),
-            esc(&abbreviation(&u.kind))
-        );
-        let _ = writeln!(
-            out,
-            r#"<text class="values" x="{}" y="{}">{}</text>"#,
-            n(cx),
-            n(cy + 0.09 * SIZE),
-            esc(&counter_values(u))
-        );
-        let _ = writeln!(
-            out,
-            r#"<text class="id" x="{}" y="{}">{}</text>"#,
-            n(cx),
-            n(cy + 0.3 * SIZE),
-            esc(&u.id)
-        );
+        text(out, "kind", (cx, cy - 0.17 * SIZE), &abbreviation(&u.kind));
+        text(out, "values", (cx, cy + 0.09 * SIZE), &counter_values(u));
+        text(out, "id", (cx, cy + 0.3 * SIZE), &u.id);
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");

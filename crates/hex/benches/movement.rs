@@ -8,10 +8,14 @@
 //! (entering ends movement). A unit at the centre moves with 10 movement points.
 #![warn(clippy::pedantic)]
 
+#[path = "../tests/support/splitmix.rs"]
+mod splitmix;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use grognard_hex::los::{line_into, LineStep};
 use grognard_hex::search::{Move, Search, Step};
 use grognard_hex::{Direction, Hex, Hexside, MapShape, Orientation, Shove, SideGrid};
+use splitmix::SplitMix;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -22,23 +26,6 @@ const ENEMIES: usize = 40;
 const IMPASSABLE: u8 = 0;
 /// Terrain byte flag: entering ends movement (an enemy zone of control).
 const ZOC: u8 = 0x80;
-
-/// splitmix64, so that the map is the same on every machine and every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 struct Map {
     shape: MapShape,
@@ -56,7 +43,7 @@ impl Map {
         let mut terrain = vec![IMPASSABLE; shape.len()];
         for h in centre.range(RADIUS) {
             let i = shape.index(h).expect("the hexagon fits its rectangle");
-            terrain[i] = if rng.below(100) < 5 {
+            terrain[i] = if rng.chance(5) {
                 IMPASSABLE
             } else {
                 1 + u8::try_from(rng.below(3)).unwrap()
@@ -65,15 +52,16 @@ impl Map {
         let mut sides = SideGrid::new(shape, 0);
         for h in centre.range(RADIUS) {
             for d in [Direction::NE, Direction::SE, Direction::S] {
-                if rng.below(100) < 10 {
+                if rng.chance(10) {
                     sides.set(Hexside::new(h, d), 1);
                 }
             }
         }
         let hexagon = centre.range(RADIUS);
         let mut placed = 0;
+        let hexes = u32::try_from(hexagon.len()).unwrap();
         while placed < ENEMIES {
-            let h = hexagon[usize::try_from(rng.below(hexagon.len() as u64)).unwrap()];
+            let h = hexagon[usize::try_from(rng.below(hexes)).unwrap()];
             let i = shape.index(h).unwrap();
             if h.distance(centre) < 2 || terrain[i] == IMPASSABLE {
                 continue;

@@ -1,12 +1,16 @@
 //! Property tests of the hex geometry: each property checked against an independent
 //! statement of it (brute force where there is one).
 
+#[path = "support/splitmix.rs"]
+mod splitmix;
+
 use grognard_hex::los::{line, visible};
 use grognard_hex::search::{Search, Step};
 use grognard_hex::{
     Direction, Grid, Hex, Hexside, LabelError, LineStep, MapShape, Orientation, Shove, SideGrid,
 };
 use proptest::prelude::*;
+use splitmix::SplitMix;
 use std::cmp::Ordering;
 
 fn hex_in(span: i32) -> impl Strategy<Value = Hex> {
@@ -22,29 +26,6 @@ fn layout() -> impl Strategy<Value = (Orientation, Shove)> {
         prop_oneof![Just(Orientation::FlatTop), Just(Orientation::PointyTop)],
         prop_oneof![Just(Shove::Even), Just(Shove::Odd)],
     )
-}
-
-/// A tiny deterministic generator for the random maps below.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`.
-    fn below(&mut self, n: u32) -> u32 {
-        u32::try_from(self.next() % u64::from(n)).unwrap()
-    }
-
-    /// True with probability `percent` / 100.
-    fn chance(&mut self, percent: u32) -> bool {
-        self.below(100) < percent
-    }
 }
 
 // ---------------------------------------------------------------------------------

@@ -10,8 +10,11 @@
 
 #[path = "../tests/support/http.rs"]
 mod http;
+#[path = "../tests/support/lcg.rs"]
+mod lcg;
 
 use grognard_server::{AppState, Options};
+use lcg::Lcg;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,19 +52,6 @@ fn args() -> Args {
         }
     }
     a
-}
-
-/// A generator for the players' choices.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        usize::try_from((self.0 >> 33) % n as u64).expect("small")
-    }
 }
 
 /// The parts of a game object a player reads; the rest is skipped unparsed.

@@ -60,6 +60,45 @@ impl<S: Send + Sync> FromRequestParts<S> for Bearer {
     }
 }
 
+/// The game `{id}` in the path names, with the request's bearer token: what every
+/// handler of `/api/games/{id}/...` starts from.
+pub struct GameAt {
+    table: Arc<Table>,
+    token: Option<String>,
+}
+
+impl FromRequestParts<AppState> for GameAt {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::Internal(format!("no game id in the path: {e}")))?;
+        let table = state.lobby().table(&id)?;
+        let Bearer(token) = Bearer::from_request_parts(parts, state).await?;
+        Ok(GameAt { table, token })
+    }
+}
+
+impl GameAt {
+    /// Who the token makes the caller: a side or a spectator.
+    fn viewer(&self) -> Result<Viewer, ApiError> {
+        self.table.viewer(self.token.as_deref())
+    }
+
+    /// The side the token seats; a spectator may not act.
+    fn player(&self) -> Result<String, ApiError> {
+        self.table.player(self.token.as_deref())
+    }
+
+    /// Checks that the caller may ask questions about the game (explain, preview,
+    /// reachable): with hidden information only a seat may.
+    fn may_ask(&self) -> Result<(), ApiError> {
+        let viewer = self.viewer()?;
+        self.table.may_ask(self.table.game().as_ref(), &viewer)
+    }
+}
+
 fn query_error(e: &QueryRejection) -> ApiError {
     ApiError::request(format!("bad query string: {}", e.body_text()))
 }
@@ -103,14 +142,9 @@ pub async fn create(
 }
 
 /// `GET /api/games/{id}`.
-pub async fn game(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-) -> Result<Response, ApiError> {
-    let table = state.lobby().table(&id)?;
-    let viewer = table.viewer(token.as_deref())?;
-    let text = table.object_text(table.game().as_ref(), &viewer);
+pub async fn game(at: GameAt) -> Result<Response, ApiError> {
+    let viewer = at.viewer()?;
+    let text = at.table.object_text(at.table.game().as_ref(), &viewer);
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
         text.to_string(),
@@ -131,15 +165,15 @@ pub struct ActionRequest {
 /// `POST /api/games/{id}/actions`.
 pub async fn action(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
+    at: GameAt,
     body: Result<Body<ActionRequest>, ApiError>,
 ) -> Result<Response, ApiError> {
-    let lobby = state.lobby();
-    let table = lobby.table(&id)?;
-    let side = table.player(token.as_deref())?;
+    let side = at.player()?;
     let Body(req) = body?;
-    let (events, view) = lobby.submit(&table, side, req.action, req.expect).await?;
+    let (events, view) = state
+        .lobby()
+        .submit(&at.table, side, req.action, req.expect)
+        .await?;
     let body = format!("{{\"events\":{},\"view\":{view}}}", Value::Array(events));
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
@@ -152,37 +186,25 @@ pub struct Question {
     pub action: Value,
 }
 
-fn asker(table: &Table, token: Option<&str>) -> Result<Viewer, ApiError> {
-    let viewer = table.viewer(token)?;
-    table.may_ask(table.game().as_ref(), &viewer)?;
-    Ok(viewer)
-}
-
 /// `POST /api/games/{id}/explain`.
 pub async fn explain(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
+    at: GameAt,
     body: Result<Body<Question>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
-    let table = state.lobby().table(&id)?;
-    asker(&table, token.as_deref())?;
+    at.may_ask()?;
     let Body(q) = body?;
-    let e = table.game().explain(&q.action)?;
+    let e = at.table.game().explain(&q.action)?;
     Ok(Json(json!({"legal": e.legal, "reasons": e.reasons})))
 }
 
 /// `POST /api/games/{id}/preview`.
 pub async fn preview(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
+    at: GameAt,
     body: Result<Body<Question>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
-    let table = state.lobby().table(&id)?;
-    asker(&table, token.as_deref())?;
+    at.may_ask()?;
     let Body(q) = body?;
-    let p = table.game().preview(&q.action)?;
+    let p = at.table.game().preview(&q.action)?;
     Ok(Json(json!(p)))
 }
 
@@ -195,18 +217,15 @@ pub struct UnitQuery {
 
 /// `GET /api/games/{id}/reachable?unit=ID`.
 pub async fn reachable(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
+    at: GameAt,
     query: Result<Query<UnitQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let table = state.lobby().table(&id)?;
-    asker(&table, token.as_deref())?;
+    at.may_ask()?;
     let Query(q) = query.map_err(|e| query_error(&e))?;
     let unit = q
         .unit
         .ok_or_else(|| ApiError::request("name the unit: ?unit=ID"))?;
-    let game = table.game();
+    let game = at.table.game();
     let reached = game.reachable(&unit)?;
     // Hexes are written as the map's labels, which need the map in scope.
     let names = grognard_engine::Names::new(Vec::new(), game.scenario().map);
@@ -218,15 +237,9 @@ pub async fn reachable(
 
 /// `POST /api/games/{id}/hint`: the computer's top candidates for the seat to act,
 /// searched from what that seat may see.
-pub async fn hint(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-) -> Result<Json<Value>, ApiError> {
-    let lobby = state.lobby();
-    let table = lobby.table(&id)?;
-    let side = table.player(token.as_deref())?;
-    Ok(Json(lobby.hint(&table, &side).await?))
+pub async fn hint(State(state): State<AppState>, at: GameAt) -> Result<Json<Value>, ApiError> {
+    let side = at.player()?;
+    Ok(Json(state.lobby().hint(&at.table, &side).await?))
 }
 
 /// The query of `GET /api/games/{id}/replay`.
@@ -239,13 +252,12 @@ pub struct ReplayQuery {
 /// `GET /api/games/{id}/replay[?at=N]`.
 pub async fn replay(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
+    at: GameAt,
     query: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let lobby = Arc::clone(state.lobby());
-    let table = lobby.table(&id)?;
-    let viewer = table.viewer(token.as_deref())?;
+    let viewer = at.viewer()?;
+    let table = at.table;
     let Query(q) = query.map_err(|e| query_error(&e))?;
     if let Some(at) = q.at {
         let mut saved: SavedGame = {
@@ -308,15 +320,13 @@ pub struct WsQuery {
 /// `GET /api/games/{id}/ws[?token=TOKEN]`: the seat's game object on connect and
 /// after every change.
 pub async fn ws(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(bearer): Bearer,
+    at: GameAt,
     query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let table = state.lobby().table(&id)?;
     let Query(q) = query.map_err(|e| query_error(&e))?;
-    let viewer = table.viewer(q.token.or(bearer).as_deref())?;
+    let table = at.table;
+    let viewer = table.viewer(q.token.or(at.token).as_deref())?;
     let upgrade = upgrade
         .map_err(|e| ApiError::request(format!("not a WebSocket request: {}", e.body_text())))?;
     Ok(upgrade

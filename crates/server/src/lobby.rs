@@ -76,8 +76,22 @@ pub enum SeatKind {
     Ai,
 }
 
-/// Whether a game shows its seats different things now.
-fn views_differ(game: &dyn AnyGame) -> bool {
+/// 403 `turn` unless `side` is to act in `game`; `why` ends the refusal's message.
+fn to_act(game: &dyn AnyGame, side: &str, why: &str) -> Result<(), ApiError> {
+    let message = match game.to_act() {
+        None => "the game is over".to_owned(),
+        Some(d) if d.side != side => format!("it is {}'s decision, not {side}'s{why}", d.side),
+        Some(_) => return Ok(()),
+    };
+    Err(ApiError::Forbidden {
+        rule: "turn".into(),
+        message,
+    })
+}
+
+/// Whether a game shows its seats different things now (a game with hidden
+/// information, once what is hidden has been dealt).
+pub fn views_differ(game: &dyn AnyGame) -> bool {
     let spectator = game.view(&Seat::Spectator);
     game.scenario()
         .sides
@@ -424,21 +438,7 @@ impl Lobby {
                     actual: n,
                 });
             }
-            match game.to_act() {
-                None => {
-                    return Err(ApiError::Forbidden {
-                        rule: "turn".into(),
-                        message: "the game is over".into(),
-                    })
-                }
-                Some(d) if d.side != side => {
-                    return Err(ApiError::Forbidden {
-                        rule: "turn".into(),
-                        message: format!("it is {}'s decision, not {side}'s", d.side),
-                    })
-                }
-                Some(_) => {}
-            }
+            to_act(game.as_ref(), side, "")?;
             game.boxed_clone()
         };
         // The ruleset checks the action; a refusal leaves the committed game untouched.

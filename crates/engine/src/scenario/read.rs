@@ -8,13 +8,12 @@ use super::spec::{
 use super::{Problem, Problems};
 use std::collections::BTreeMap;
 use std::ops::Range;
-use toml::de::{DeTable, DeValue};
+use toml::de::{DeInteger, DeTable, DeValue};
 use toml::Spanned;
 
 type Span = Range<usize>;
 
 /// Reads `text`; `Err` only when it is not TOML.
-#[expect(clippy::too_many_lines, reason = "one arm per top-level table")]
 pub(crate) fn read(file: &str, text: &str) -> Result<ScenarioSpec, Problems> {
     let lines = Lines::new(text);
     let (root, errors) = DeTable::parse_recoverable(text);
@@ -66,41 +65,11 @@ pub(crate) fn read(file: &str, text: &str) -> Result<ScenarioSpec, Problems> {
                     spec.map = r.map(t, span);
                 }
             }
-            "hexsides" => {
-                spec.hexsides = r
-                    .as_tables(key, value, "[[hexsides]]")
-                    .into_iter()
-                    .map(|(t, s)| r.hexsides(t, s))
-                    .collect();
-            }
-            "paths" => {
-                spec.paths = r
-                    .as_tables(key, value, "[[paths]]")
-                    .into_iter()
-                    .map(|(t, s)| r.path(t, s))
-                    .collect();
-            }
-            "places" => {
-                spec.places = r
-                    .as_tables(key, value, "[[places]]")
-                    .into_iter()
-                    .map(|(t, s)| r.place(t, s))
-                    .collect();
-            }
-            "sides" => {
-                spec.sides = r
-                    .as_tables(key, value, "[[sides]]")
-                    .into_iter()
-                    .map(|(t, s)| r.side(t, s))
-                    .collect();
-            }
-            "units" => {
-                spec.units = r
-                    .as_tables(key, value, "[[units]]")
-                    .into_iter()
-                    .map(|(t, s)| r.unit(t, s))
-                    .collect();
-            }
+            "hexsides" => spec.hexsides = r.each_table(key, value, "[[hexsides]]", Reader::hexsides),
+            "paths" => spec.paths = r.each_table(key, value, "[[paths]]", Reader::path),
+            "places" => spec.places = r.each_table(key, value, "[[places]]", Reader::place),
+            "sides" => spec.sides = r.each_table(key, value, "[[sides]]", Reader::side),
+            "units" => spec.units = r.each_table(key, value, "[[units]]", Reader::unit),
             "victory" => {
                 if let Some((t, span)) = r.as_table(key, value, "[victory]") {
                     spec.victory = Some(r.raw_table(t, span));
@@ -138,6 +107,13 @@ struct Reader<'a> {
 }
 
 type Table<'i> = DeTable<'i>;
+
+/// A table being read field by field: where it starts and how messages name it.
+struct Fields<'t, 'i> {
+    table: &'t Table<'i>,
+    at: usize,
+    what: &'static str,
+}
 type Val<'i> = Spanned<DeValue<'i>>;
 
 fn article(type_str: &str) -> &'static str {
@@ -179,12 +155,14 @@ impl Reader<'_> {
         }
     }
 
-    fn as_tables<'t, 'i>(
+    /// Reads each table of the array of tables `key` with `read`.
+    fn each_table<'i, T>(
         &mut self,
         key: &Spanned<std::borrow::Cow<'i, str>>,
-        value: &'t Val<'i>,
+        value: &Val<'i>,
         what: &str,
-    ) -> Vec<(&'t Table<'i>, Span)> {
+        read: fn(&mut Self, &Table<'i>, Span) -> T,
+    ) -> Vec<T> {
         let DeValue::Array(items) = value.get_ref() else {
             self.at(
                 key.span().start,
@@ -196,16 +174,29 @@ impl Reader<'_> {
             );
             return Vec::new();
         };
+        let tables = self.items(items, key.get_ref(), "entry", "a table", DeValue::as_table);
+        tables.into_iter().map(|(t, s)| read(self, t, s)).collect()
+    }
+
+    /// The items of an array that `pick` accepts, each with its span; every other item is
+    /// reported as not being `expected`.
+    fn items<'t, 'i, T>(
+        &mut self,
+        items: &'t [Val<'i>],
+        key: &str,
+        noun: &str,
+        expected: &str,
+        pick: impl Fn(&'t DeValue<'i>) -> Option<T>,
+    ) -> Vec<(T, Span)> {
         let mut out = Vec::new();
         for item in items {
-            if let DeValue::Table(t) = item.get_ref() {
-                out.push((t, item.span()));
+            if let Some(x) = pick(item.get_ref()) {
+                out.push((x, item.span()));
             } else {
                 self.at(
                     item.span().start,
                     format!(
-                        "each entry of `{}` must be a table, not {}",
-                        key.get_ref(),
+                        "each {noun} of `{key}` must be {expected}, not {}",
                         a(item.get_ref().type_str())
                     ),
                 );
@@ -214,9 +205,23 @@ impl Reader<'_> {
         out
     }
 
-    /// Reports every key of `t` not in `allowed`.
-    fn keys(&mut self, t: &Table<'_>, what: &str, allowed: &[&str]) {
-        for (k, _) in t {
+    /// The string items of an array; every other item is reported.
+    fn string_items(&mut self, items: &[Val<'_>], key: &str, noun: &str) -> Vec<Spanned<String>> {
+        self.items(items, key, noun, "a string", DeValue::as_str)
+            .into_iter()
+            .map(|(s, span)| Spanned::new(span, s.to_owned()))
+            .collect()
+    }
+
+    /// Starts reading `table` field by field, reporting every key not in `allowed`.
+    fn fields<'t, 'i>(
+        &mut self,
+        table: &'t Table<'i>,
+        span: &Span,
+        what: &'static str,
+        allowed: &[&str],
+    ) -> Fields<'t, 'i> {
+        for (k, _) in table {
             if !allowed.contains(&k.get_ref().as_ref()) {
                 self.at(
                     k.span().start,
@@ -228,12 +233,25 @@ impl Reader<'_> {
                 );
             }
         }
+        Fields {
+            table,
+            at: span.start,
+            what,
+        }
     }
 
-    fn missing(&mut self, span: &Span, key: &str, what: &str, required: bool) {
-        if required {
-            self.at(span.start, format!("missing `{key}` in {what}"));
+    /// The value of `key`, reported missing when it is `required` and absent.
+    fn get<'t, 'i>(
+        &mut self,
+        f: &Fields<'t, 'i>,
+        key: &str,
+        required: bool,
+    ) -> Option<&'t Val<'i>> {
+        let v = f.table.get(key);
+        if v.is_none() && required {
+            self.at(f.at, format!("missing `{key}` in {}", f.what));
         }
+        v
     }
 
     fn wrong_type(&mut self, key: &str, value: &Val<'_>, expected: &str) {
@@ -246,97 +264,60 @@ impl Reader<'_> {
         );
     }
 
-    fn string(
+    /// What `pick` reads from `v`, reported as not being `expected` when it reads nothing.
+    fn typed<'t, 'i, T>(
         &mut self,
-        t: &Table<'_>,
-        span: &Span,
         key: &str,
-        what: &str,
-        required: bool,
-    ) -> Option<Spanned<String>> {
-        let Some(v) = t.get(key) else {
-            self.missing(span, key, what, required);
-            return None;
-        };
-        if let DeValue::String(s) = v.get_ref() {
-            Some(Spanned::new(v.span(), s.to_string()))
-        } else {
-            self.wrong_type(key, v, "a string");
-            None
+        v: &'t Val<'i>,
+        expected: &str,
+        pick: impl FnOnce(&'t DeValue<'i>) -> Option<T>,
+    ) -> Option<T> {
+        let x = pick(v.get_ref());
+        if x.is_none() {
+            self.wrong_type(key, v, expected);
         }
+        x
     }
 
-    fn int(
-        &mut self,
-        t: &Table<'_>,
-        span: &Span,
-        key: &str,
-        what: &str,
-        required: bool,
-    ) -> Option<Spanned<i64>> {
-        let Some(v) = t.get(key) else {
-            self.missing(span, key, what, required);
-            return None;
-        };
-        if let DeValue::Integer(i) = v.get_ref() {
-            if let Ok(n) = i64::from_str_radix(i.as_str(), i.radix()) {
-                return Some(Spanned::new(v.span(), n));
-            }
+    /// The whole number `i` (the parsed form of `v`), reported when it does not fit.
+    fn integer(&mut self, v: &Val<'_>, i: &DeInteger<'_>, key: &str) -> Option<i64> {
+        let n = i64::from_str_radix(i.as_str(), i.radix()).ok();
+        if n.is_none() {
             self.at(v.span().start, format!("`{key}` is too large"));
-            None
-        } else {
-            self.wrong_type(key, v, "a whole number");
-            None
         }
+        n
     }
 
-    fn boolean(&mut self, t: &Table<'_>, key: &str) -> Option<Spanned<bool>> {
-        let v = t.get(key)?;
-        if let DeValue::Boolean(b) = v.get_ref() {
-            Some(Spanned::new(v.span(), *b))
-        } else {
-            self.wrong_type(key, v, "true or false");
-            None
-        }
+    fn string(&mut self, f: &Fields<'_, '_>, key: &str, required: bool) -> Option<Spanned<String>> {
+        let v = self.get(f, key, required)?;
+        let s = self.typed(key, v, "a string", DeValue::as_str)?;
+        Some(Spanned::new(v.span(), s.to_owned()))
     }
 
-    fn strings(
-        &mut self,
-        t: &Table<'_>,
-        span: &Span,
-        key: &str,
-        what: &str,
-    ) -> Vec<Spanned<String>> {
-        let Some(v) = t.get(key) else {
-            self.missing(span, key, what, true);
-            return Vec::new();
-        };
-        let DeValue::Array(items) = v.get_ref() else {
-            self.wrong_type(key, v, "an array of strings");
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for item in items {
-            if let DeValue::String(s) = item.get_ref() {
-                out.push(Spanned::new(item.span(), s.to_string()));
-            } else {
-                self.at(
-                    item.span().start,
-                    format!(
-                        "each entry of `{key}` must be a string, not {}",
-                        a(item.get_ref().type_str())
-                    ),
-                );
-            }
-        }
-        out
+    fn int(&mut self, f: &Fields<'_, '_>, key: &str, required: bool) -> Option<Spanned<i64>> {
+        let v = self.get(f, key, required)?;
+        let i = self.typed(key, v, "a whole number", DeValue::as_integer)?;
+        Some(Spanned::new(v.span(), self.integer(v, i, key)?))
+    }
+
+    fn boolean(&mut self, f: &Fields<'_, '_>, key: &str) -> Option<Spanned<bool>> {
+        let v = self.get(f, key, false)?;
+        let b = self.typed(key, v, "true or false", DeValue::as_bool)?;
+        Some(Spanned::new(v.span(), b))
+    }
+
+    fn strings(&mut self, f: &Fields<'_, '_>, key: &str) -> Vec<Spanned<String>> {
+        self.get(f, key, true)
+            .and_then(|v| self.typed(key, v, "an array of strings", DeValue::as_array))
+            .map(|items| self.string_items(items, key, "entry"))
+            .unwrap_or_default()
     }
 
     fn header(&mut self, t: &Table<'_>, span: Span) -> HeaderSpec {
-        const W: &str = "[scenario]";
-        self.keys(
+        let f = self.fields(
             t,
-            W,
+            &span,
+            "[scenario]",
             &[
                 "id",
                 "title",
@@ -348,22 +329,22 @@ impl Reader<'_> {
             ],
         );
         HeaderSpec {
-            id: self.string(t, &span, "id", W, true),
-            title: self.string(t, &span, "title", W, true),
-            description: self.string(t, &span, "description", W, false),
-            ruleset: self.string(t, &span, "ruleset", W, true),
-            seed: self.int(t, &span, "seed", W, false),
-            turns: self.int(t, &span, "turns", W, false),
-            first_side: self.string(t, &span, "first_side", W, false),
+            id: self.string(&f, "id", true),
+            title: self.string(&f, "title", true),
+            description: self.string(&f, "description", false),
+            ruleset: self.string(&f, "ruleset", true),
+            seed: self.int(&f, "seed", false),
+            turns: self.int(&f, "turns", false),
+            first_side: self.string(&f, "first_side", false),
             span,
         }
     }
 
     fn map(&mut self, t: &Table<'_>, span: Span) -> MapSpec {
-        const W: &str = "[map]";
-        self.keys(
+        let f = self.fields(
             t,
-            W,
+            &span,
+            "[map]",
             &[
                 "cols",
                 "rows",
@@ -375,66 +356,50 @@ impl Reader<'_> {
             ],
         );
         let mut legend = Vec::new();
-        match t.get("legend") {
-            None => self.missing(&span, "legend", W, true),
-            Some(v) => match v.get_ref() {
-                DeValue::Table(l) => {
-                    for (code, name) in l {
-                        if let DeValue::String(s) = name.get_ref() {
-                            legend.push((
-                                Spanned::new(code.span(), code.get_ref().to_string()),
-                                Spanned::new(name.span(), s.to_string()),
-                            ));
-                        } else {
-                            self.wrong_type(code.get_ref(), name, "a terrain name (a string)");
-                        }
-                    }
-                }
-                _ => self.wrong_type("legend", v, "a table of code = \"terrain\""),
-            },
+        let table = self.get(&f, "legend", true).and_then(|v| {
+            self.typed(
+                "legend",
+                v,
+                "a table of code = \"terrain\"",
+                DeValue::as_table,
+            )
+        });
+        for (code, name) in table.into_iter().flatten() {
+            if let Some(s) = self.typed(
+                code.get_ref(),
+                name,
+                "a terrain name (a string)",
+                DeValue::as_str,
+            ) {
+                legend.push((
+                    Spanned::new(code.span(), code.get_ref().to_string()),
+                    Spanned::new(name.span(), s.to_owned()),
+                ));
+            }
         }
         MapSpec {
-            cols: self.int(t, &span, "cols", W, true),
-            rows: self.int(t, &span, "rows", W, true),
-            orientation: self.string(t, &span, "orientation", W, false),
-            shove: self.string(t, &span, "shove", W, false),
+            cols: self.int(&f, "cols", true),
+            rows: self.int(&f, "rows", true),
+            orientation: self.string(&f, "orientation", false),
+            shove: self.string(&f, "shove", false),
             legend,
-            terrain: self.grid(t, &span, "terrain", true),
-            elevation: self.grid(t, &span, "elevation", false),
+            terrain: self.grid(&f, "terrain", true),
+            elevation: self.grid(&f, "elevation", false),
             span,
         }
     }
 
-    fn grid(&mut self, t: &Table<'_>, span: &Span, key: &str, required: bool) -> Option<GridSpec> {
-        let Some(v) = t.get(key) else {
-            self.missing(span, key, "[map]", required);
-            return None;
-        };
+    fn grid(&mut self, f: &Fields<'_, '_>, key: &str, required: bool) -> Option<GridSpec> {
+        let v = self.get(f, key, required)?;
         match v.get_ref() {
             DeValue::String(s) => Some(GridSpec {
                 span: v.span(),
                 pieces: vec![Spanned::new(v.span(), s.to_string())],
             }),
-            DeValue::Array(items) => {
-                let mut pieces = Vec::new();
-                for item in items {
-                    if let DeValue::String(s) = item.get_ref() {
-                        pieces.push(Spanned::new(item.span(), s.to_string()));
-                    } else {
-                        self.at(
-                            item.span().start,
-                            format!(
-                                "each row of `{key}` must be a string, not {}",
-                                a(item.get_ref().type_str())
-                            ),
-                        );
-                    }
-                }
-                Some(GridSpec {
-                    span: v.span(),
-                    pieces,
-                })
-            }
+            DeValue::Array(items) => Some(GridSpec {
+                span: v.span(),
+                pieces: self.string_items(items, key, "row"),
+            }),
             _ => {
                 self.wrong_type(
                     key,
@@ -447,99 +412,98 @@ impl Reader<'_> {
     }
 
     fn hexsides(&mut self, t: &Table<'_>, span: Span) -> HexsidesSpec {
-        const W: &str = "[[hexsides]]";
-        self.keys(t, W, &["feature", "sides"]);
+        let f = self.fields(t, &span, "[[hexsides]]", &["feature", "sides"]);
         HexsidesSpec {
-            feature: self.string(t, &span, "feature", W, true),
-            sides: self.strings(t, &span, "sides", W),
+            feature: self.string(&f, "feature", true),
+            sides: self.strings(&f, "sides"),
             span,
         }
     }
 
     fn path(&mut self, t: &Table<'_>, span: Span) -> PathSpec {
-        const W: &str = "[[paths]]";
-        self.keys(t, W, &["kind", "name", "hexes"]);
+        let f = self.fields(t, &span, "[[paths]]", &["kind", "name", "hexes"]);
         PathSpec {
-            kind: self.string(t, &span, "kind", W, true),
-            name: self.string(t, &span, "name", W, false),
-            hexes: self.strings(t, &span, "hexes", W),
+            kind: self.string(&f, "kind", true),
+            name: self.string(&f, "name", false),
+            hexes: self.strings(&f, "hexes"),
             span,
         }
     }
 
     fn place(&mut self, t: &Table<'_>, span: Span) -> PlaceSpec {
-        const W: &str = "[[places]]";
-        self.keys(t, W, &["name", "hex", "objective", "value", "owner"]);
+        let f = self.fields(
+            t,
+            &span,
+            "[[places]]",
+            &["name", "hex", "objective", "value", "owner"],
+        );
         PlaceSpec {
-            name: self.string(t, &span, "name", W, true),
-            hex: self.string(t, &span, "hex", W, true),
-            objective: self.boolean(t, "objective"),
-            value: self.int(t, &span, "value", W, false),
-            owner: self.string(t, &span, "owner", W, false),
+            name: self.string(&f, "name", true),
+            hex: self.string(&f, "hex", true),
+            objective: self.boolean(&f, "objective"),
+            value: self.int(&f, "value", false),
+            owner: self.string(&f, "owner", false),
             span,
         }
     }
 
     fn side(&mut self, t: &Table<'_>, span: Span) -> SideSpec {
-        const W: &str = "[[sides]]";
-        self.keys(t, W, &["id", "name", "home_edge", "values"]);
+        let f = self.fields(
+            t,
+            &span,
+            "[[sides]]",
+            &["id", "name", "home_edge", "values"],
+        );
         SideSpec {
-            id: self.string(t, &span, "id", W, true),
-            name: self.string(t, &span, "name", W, false),
-            home_edge: self.string(t, &span, "home_edge", W, false),
-            values: self.values(t),
+            id: self.string(&f, "id", true),
+            name: self.string(&f, "name", false),
+            home_edge: self.string(&f, "home_edge", false),
+            values: self.values(&f),
             span,
         }
     }
 
     fn unit(&mut self, t: &Table<'_>, span: Span) -> UnitSpec {
-        const W: &str = "[[units]]";
-        self.keys(
+        let f = self.fields(
             t,
-            W,
+            &span,
+            "[[units]]",
             &[
                 "id", "side", "type", "name", "at", "enters", "facing", "values",
             ],
         );
-        let enters = match t.get("enters") {
-            None => None,
-            Some(v) => {
-                if let DeValue::Table(e) = v.get_ref() {
-                    const E: &str = "`enters`";
-                    let es = v.span();
-                    self.keys(e, E, &["turn", "hex"]);
-                    Some(EntrySpec {
-                        turn: self.int(e, &es, "turn", E, true),
-                        hex: self.string(e, &es, "hex", E, true),
-                        span: es,
-                    })
-                } else {
-                    self.wrong_type("enters", v, "a table { turn = N, hex = \"CCRR\" }");
-                    None
-                }
-            }
-        };
+        let enters = t.get("enters").and_then(|v| {
+            let e = self.typed(
+                "enters",
+                v,
+                "a table { turn = N, hex = \"CCRR\" }",
+                DeValue::as_table,
+            )?;
+            let es = v.span();
+            let f = self.fields(e, &es, "`enters`", &["turn", "hex"]);
+            Some(EntrySpec {
+                turn: self.int(&f, "turn", true),
+                hex: self.string(&f, "hex", true),
+                span: es,
+            })
+        });
         UnitSpec {
-            id: self.string(t, &span, "id", W, true),
-            side: self.string(t, &span, "side", W, true),
-            kind: self.string(t, &span, "type", W, true),
-            name: self.string(t, &span, "name", W, false),
-            at: self.string(t, &span, "at", W, false),
+            id: self.string(&f, "id", true),
+            side: self.string(&f, "side", true),
+            kind: self.string(&f, "type", true),
+            name: self.string(&f, "name", false),
+            at: self.string(&f, "at", false),
             enters,
-            facing: self.string(t, &span, "facing", W, false),
-            values: self.values(t),
+            facing: self.string(&f, "facing", false),
+            values: self.values(&f),
             span,
         }
     }
 
-    fn values(&mut self, t: &Table<'_>) -> Option<Spanned<Vec<RawEntry>>> {
-        let v = t.get("values")?;
-        if let DeValue::Table(vt) = v.get_ref() {
-            Some(Spanned::new(v.span(), self.raw_entries(vt)))
-        } else {
-            self.wrong_type("values", v, "a table such as { cs = 5 }");
-            None
-        }
+    fn values(&mut self, f: &Fields<'_, '_>) -> Option<Spanned<Vec<RawEntry>>> {
+        let v = self.get(f, "values", false)?;
+        let vt = self.typed("values", v, "a table such as { cs = 5 }", DeValue::as_table)?;
+        Some(Spanned::new(v.span(), self.raw_entries(vt)))
     }
 
     fn raw_entries(&mut self, t: &Table<'_>) -> Vec<RawEntry> {
@@ -579,14 +543,7 @@ impl Reader<'_> {
         spans.insert(path.to_owned(), v.span());
         Some(match v.get_ref() {
             DeValue::String(s) => toml::Value::String(s.to_string()),
-            DeValue::Integer(i) => {
-                if let Ok(n) = i64::from_str_radix(i.as_str(), i.radix()) {
-                    toml::Value::Integer(n)
-                } else {
-                    self.at(v.span().start, format!("`{path}` is too large"));
-                    return None;
-                }
-            }
+            DeValue::Integer(i) => toml::Value::Integer(self.integer(v, i, path)?),
             DeValue::Float(f) => {
                 if let Ok(x) = f.as_str().parse::<f64>() {
                     toml::Value::Float(x)

@@ -7,15 +7,9 @@ use std::collections::BTreeSet;
 #[expect(clippy::too_many_lines, reason = "one section after another")]
 pub(super) fn draw_legend(s: &Scenario, out: &mut String, x: f64, y: f64) -> f64 {
     let mut row = y;
-    let mut line = |out: &mut String, text: &str, class: &str| {
+    let mut line = |out: &mut String, content: &str, class: &str| {
         row += LEGEND_LINE;
-        let _ = writeln!(
-            out,
-            r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
-            n(x + 26.0),
-            n(row),
-            esc(text)
-        );
+        text(out, class, (x + 26.0, row), content);
         row
     };
     out.push_str("<g id=\"legend\" class=\"legend\">\n");
@@ -76,25 +70,15 @@ pub(super) fn draw_legend(s: &Scenario, out: &mut String, x: f64, y: f64) -> f64
                 colour,
                 width,
                 dash,
-            } => {
-                let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
-                let _ = writeln!(
-                    out,
-                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"{dash}/>"#,
-                    n(x1),
-                    n(ym),
-                    n(x2),
-                    n(ym)
-                );
-            }
+            } => segment(out, (x1, ym), (x2, ym), colour, width, &dash_attr(dash)),
             Stroke::Bar { colour, width } => {
-                let _ = writeln!(
+                segment(
                     out,
-                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"/>"#,
-                    n(x1 + 9.0),
-                    n(ym - 8.0),
-                    n(x1 + 9.0),
-                    n(ym + 6.0)
+                    (x1 + 9.0, ym - 8.0),
+                    (x1 + 9.0, ym + 6.0),
+                    colour,
+                    width,
+                    "",
                 );
             }
             Stroke::Ticks {
@@ -130,15 +114,8 @@ pub(super) fn draw_legend(s: &Scenario, out: &mut String, x: f64, y: f64) -> f64
         let name = &s.path_kinds[usize::from(k)];
         let r = line(out, name, "");
         let (colour, width, dash) = path_style(name);
-        let dash = dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{d}""#));
-        let _ = writeln!(
-            out,
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"{dash}/>"#,
-            n(x),
-            n(r - 4.0),
-            n(x + 18.0),
-            n(r - 4.0)
-        );
+        let (a, b) = ((x, r - 4.0), (x + 18.0, r - 4.0));
+        segment(out, a, b, &colour, width, &dash_attr(dash));
     }
 
     if s.places.iter().any(|p| p.objective) {

@@ -19,24 +19,7 @@ impl Lobby {
     pub async fn hint(&self, table: &Arc<Table>, side: &str) -> Result<Value, ApiError> {
         let (snapshot, n, view) = {
             let game = table.game();
-            match game.to_act() {
-                None => {
-                    return Err(ApiError::Forbidden {
-                        rule: "turn".into(),
-                        message: "the game is over".into(),
-                    })
-                }
-                Some(d) if d.side != side => {
-                    return Err(ApiError::Forbidden {
-                        rule: "turn".into(),
-                        message: format!(
-                            "it is {}'s decision, not {side}'s: a hint is for the seat to act",
-                            d.side
-                        ),
-                    })
-                }
-                Some(_) => {}
-            }
+            to_act(game.as_ref(), side, ": a hint is for the seat to act")?;
             let view = game.view(&Seat::Side(side.to_owned())).to_string();
             (game.boxed_clone(), game.len() as u64, view)
         };

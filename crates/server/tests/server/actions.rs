@@ -7,13 +7,7 @@ async fn a_legal_action_is_applied_logged_and_answered_with_its_events_and_the_n
     let db = Db::new("apply");
     let (_, app) = open(&db);
     let (id, blue, orange) = morne(&app).await;
-    let (status, body) = post(
-        &app,
-        &format!("/api/games/{id}/actions"),
-        Some(&blue),
-        &json!({"action": {"type": "end_phase"}, "expect": 0}),
-    )
-    .await;
+    let (status, body) = act(&app, &id, Some(&blue), &json!({"type": "end_phase"}), 0).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(
         body["events"]

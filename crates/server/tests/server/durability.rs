@@ -30,13 +30,7 @@ async fn the_action_log_is_append_only_in_the_file() {
     let db = Db::new("append-only");
     let (_, app) = open(&db);
     let (id, blue, _) = morne(&app).await;
-    let (status, _) = post(
-        &app,
-        &format!("/api/games/{id}/actions"),
-        Some(&blue),
-        &json!({"action": {"type": "end_phase"}, "expect": 0}),
-    )
-    .await;
+    let (status, _) = act(&app, &id, Some(&blue), &json!({"type": "end_phase"}), 0).await;
     assert_eq!(status, StatusCode::OK);
     let conn = rusqlite::Connection::open(&db.0).unwrap();
     assert!(conn

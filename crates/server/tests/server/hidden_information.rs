@@ -23,19 +23,6 @@ fn known(game: &dyn AnyGame, seat: &Seat) -> BTreeSet<String> {
     out
 }
 
-/// A generator for test choices.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// Plays a two-human game of every built-in scenario at random and checks, at every
 /// step, everything each seat receives (GET, the WebSocket, the replay, the answers
 /// to its errors) against the ruleset's own view and log for that seat, and that

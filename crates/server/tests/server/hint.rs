@@ -1,11 +1,17 @@
 //! The hint: the computer's top candidates for the seat to act, from what it may see.
 
 use super::*;
+use grognard_server::lobby::views_differ;
 
 fn hint_options(db: &Db) -> Options {
     let mut o = db.options();
     o.hint_simulations = Some(60);
     o
+}
+
+/// Asks for a hint in game `id`.
+async fn hint(app: &Router, id: &str, token: Option<&str>) -> (StatusCode, Value) {
+    post(app, &format!("/api/games/{id}/hint"), token, &json!({})).await
 }
 
 /// The legal actions of `token`'s seat now.
@@ -22,13 +28,7 @@ async fn a_hint_answers_up_to_three_legal_candidates_and_a_win_chance() {
     // Into blue's first movement phase: many plans.
     let n = end_phases(&app, &id, &[&blue], 1).await;
     let actions = legal(&app, &id, &blue).await;
-    let (status, h) = post(
-        &app,
-        &format!("/api/games/{id}/hint"),
-        Some(&blue),
-        &json!({}),
-    )
-    .await;
+    let (status, h) = hint(&app, &id, Some(&blue)).await;
     assert_eq!(status, StatusCode::OK, "{h}");
     assert_eq!(h["n"], n);
     assert_eq!(h["side"], "blue");
@@ -57,13 +57,7 @@ async fn a_hint_has_fewer_candidates_when_fewer_are_legal() {
     let app = app(AppState::open(&hint_options(&db)).unwrap());
     let (id, blue, _) = morne(&app).await;
     let actions = legal(&app, &id, &blue).await;
-    let (status, h) = post(
-        &app,
-        &format!("/api/games/{id}/hint"),
-        Some(&blue),
-        &json!({}),
-    )
-    .await;
+    let (status, h) = hint(&app, &id, Some(&blue)).await;
     assert_eq!(status, StatusCode::OK, "{h}");
     let candidates = h["candidates"].as_array().unwrap();
     assert!(
@@ -80,33 +74,18 @@ async fn a_hint_refuses_a_bad_token_a_spectator_and_a_seat_not_to_act() {
     let db = Db::new("hint-refuse");
     let app = app(AppState::open(&hint_options(&db)).unwrap());
     let (id, _blue, orange) = morne(&app).await;
-    let uri = format!("/api/games/{id}/hint");
-    let (status, body) = post(&app, &uri, None, &json!({})).await;
+    let (status, body) = hint(&app, &id, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
     assert_eq!(error_rule(&body), "token");
-    let (status, body) = post(
-        &app,
-        &uri,
-        Some("0123456789abcdef0123456789abcdef"),
-        &json!({}),
-    )
-    .await;
+    let (status, body) = hint(&app, &id, Some("0123456789abcdef0123456789abcdef")).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert_eq!(error_rule(&body), "token");
-    let (status, body) = post(&app, &uri, Some(&orange), &json!({})).await;
+    let (status, body) = hint(&app, &id, Some(&orange)).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert_eq!(error_rule(&body), "turn");
     assert!(error_message(&body).contains("blue's decision"), "{body}");
-    let (status, _) = post(&app, "/api/games/nope/hint", Some(&orange), &json!({})).await;
+    let (status, _) = hint(&app, "nope", Some(&orange)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-}
-
-fn views_differ(game: &dyn AnyGame) -> bool {
-    let spectator = game.view(&Seat::Spectator);
-    game.scenario()
-        .sides
-        .iter()
-        .any(|s| game.view(&Seat::Side(s.id.clone())) != spectator)
 }
 
 /// In Battle Cry the hint is the same whenever the seat sees the same game: two
@@ -138,23 +117,18 @@ async fn a_battle_cry_hint_reads_only_the_seats_view() {
             let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
             let to_act = g["to_act"]["side"].as_str().unwrap().to_owned();
             let (_, mine) = get(&app, &format!("/api/games/{id}"), Some(&tokens[&to_act])).await;
-            let (status, body) = post(
+            let (status, body) = act(
                 &app,
-                &format!("/api/games/{id}/actions"),
+                &id,
                 Some(&tokens[&to_act]),
-                &json!({"action": mine["actions"][0], "expect": mine["n"]}),
+                &mine["actions"][0],
+                mine["n"].as_u64().unwrap(),
             )
             .await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
         let actions = legal(&app, &id, &tokens[&side]).await;
-        let (status, h) = post(
-            &app,
-            &format!("/api/games/{id}/hint"),
-            Some(&tokens[&side]),
-            &json!({}),
-        )
-        .await;
+        let (status, h) = hint(&app, &id, Some(&tokens[&side])).await;
         assert_eq!(status, StatusCode::OK, "{h}");
         let candidates = h["candidates"].as_array().unwrap();
         assert!(!candidates.is_empty() && candidates.len() <= 3, "{h}");
@@ -162,13 +136,7 @@ async fn a_battle_cry_hint_reads_only_the_seats_view() {
             assert!(actions.contains(&c["action"]), "{c}");
         }
         let other = sc.sides.iter().find(|s| s.id != side).unwrap().id.clone();
-        let (status, body) = post(
-            &app,
-            &format!("/api/games/{id}/hint"),
-            Some(&tokens[&other]),
-            &json!({}),
-        )
-        .await;
+        let (status, body) = hint(&app, &id, Some(&tokens[&other])).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         assert_eq!(error_rule(&body), "turn");
         hints.push(h);

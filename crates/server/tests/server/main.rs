@@ -5,11 +5,15 @@
 
 mod actions;
 mod computer;
+#[path = "../support/db.rs"]
+mod db;
 mod durability;
 mod hidden_information;
 mod hint;
 #[path = "../support/http.rs"]
 mod http;
+#[path = "../support/lcg.rs"]
+mod lcg;
 mod lobby;
 mod queries;
 mod real_port;
@@ -18,37 +22,24 @@ mod views_and_tokens;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
+use db::Db;
 use futures_util::StreamExt;
 use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
 use grognard_engine::{AnyGame, Seat};
 use grognard_server::{app, AppState, Options};
 use http_body_util::BodyExt;
+use lcg::Lcg;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 const MORNE: &str = "bridge-at-morne";
 
-/// A database file in the temporary folder, removed with its WAL at the end.
-struct Db(PathBuf);
-
 impl Db {
-    fn new(name: &str) -> Db {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let path = std::env::temp_dir().join(format!(
-            "grognard-server-test-{}-{name}-{nanos}.db",
-            std::process::id()
-        ));
-        Db(path)
-    }
-
+    /// The server's options for a test on this file: a quick computer, a loopback port.
     fn options(&self) -> Options {
         Options {
             addr: "127.0.0.1:0".into(),
@@ -60,16 +51,6 @@ impl Db {
             hint_millis: 100,
             hint_simulations: None,
             max_games: 1000,
-        }
-    }
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut p = self.0.clone().into_os_string();
-            p.push(suffix);
-            let _ = std::fs::remove_file(p);
         }
     }
 }
@@ -105,6 +86,18 @@ async fn get(app: &Router, uri: &str, token: Option<&str>) -> (StatusCode, Value
 
 async fn post(app: &Router, uri: &str, token: Option<&str>, body: &Value) -> (StatusCode, Value) {
     call(app, "POST", uri, token, Some(body.to_string())).await
+}
+
+/// Submits `action`, chosen from the view numbered `expect`, to game `id`.
+async fn act(
+    app: &Router,
+    id: &str,
+    token: Option<&str>,
+    action: &Value,
+    expect: u64,
+) -> (StatusCode, Value) {
+    let body = json!({"action": action, "expect": expect});
+    post(app, &format!("/api/games/{id}/actions"), token, &body).await
 }
 
 /// A new game: its id and each human side's token.
@@ -153,13 +146,7 @@ async fn end_phases(app: &Router, id: &str, tokens: &[&str], k: u64) -> u64 {
     for _ in 0..k {
         let mut done = false;
         for t in tokens {
-            let (status, _) = post(
-                app,
-                &format!("/api/games/{id}/actions"),
-                Some(t),
-                &json!({"action": {"type": "end_phase"}, "expect": n}),
-            )
-            .await;
+            let (status, _) = act(app, id, Some(t), &json!({"type": "end_phase"}), n).await;
             if status == StatusCode::OK {
                 done = true;
                 break;

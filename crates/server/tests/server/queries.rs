@@ -63,13 +63,7 @@ async fn explain_preview_and_reachable_answer_from_the_rules() {
     assert!(error_rule(&p).starts_with("MP-"), "{p}");
 
     // To the movement phase; then a unit's reachable hexes.
-    let (status, _) = post(
-        &app,
-        &format!("/api/games/{id}/actions"),
-        Some(&blue),
-        &json!({"action": {"type": "end_phase"}, "expect": 0}),
-    )
-    .await;
+    let (status, _) = act(&app, &id, Some(&blue), &json!({"type": "end_phase"}), 0).await;
     assert_eq!(status, StatusCode::OK);
     let (_, g) = get(&app, &format!("/api/games/{id}"), Some(&blue)).await;
     let mover = g["actions"]

@@ -10,26 +10,31 @@ pub(super) async fn serve(db: &Db) -> (SocketAddr, AppState) {
     (addr, state)
 }
 
+/// A new Morne Plaine game created over `c`, both sides human: its id and the blue
+/// and orange tokens.
+async fn morne_over(c: &mut http::Client) -> (String, String, String) {
+    let seats = json!({"blue": "human", "orange": "human"});
+    let (status, created) = c
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(&json!({"scenario": MORNE, "seats": seats})),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let token = |side: &str| created["seats"][side]["token"].as_str().unwrap().to_owned();
+    let id = created["id"].as_str().unwrap().to_owned();
+    (id, token("blue"), token("orange"))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn of_concurrent_submissions_at_the_same_n_exactly_one_wins() {
     let db = Db::new("race");
     let (addr, _) = serve(&db).await;
     let mut c = http::Client::connect(addr).await;
     for round in 0..5u64 {
-        let (status, created) = c
-            .call(
-                "POST",
-                "/api/games",
-                None,
-                Some(&json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "human"}})),
-            )
-            .await;
-        assert_eq!(status, 201);
-        let id = created["id"].as_str().unwrap().to_owned();
-        let blue = created["seats"]["blue"]["token"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let (id, blue, _) = morne_over(&mut c).await;
         let (_, g) = c
             .call("GET", &format!("/api/games/{id}"), Some(&blue), None)
             .await;
@@ -114,17 +119,8 @@ async fn a_second_client_receives_the_first_clients_move_over_websocket() {
     let db = Db::new("ws");
     let (addr, _) = serve(&db).await;
     let mut c = http::Client::connect(addr).await;
-    let (_, created) = c
-        .call(
-            "POST",
-            "/api/games",
-            None,
-            Some(&json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "human"}})),
-        )
-        .await;
-    let id = created["id"].as_str().unwrap();
-    let blue = created["seats"]["blue"]["token"].as_str().unwrap();
-    let orange = created["seats"]["orange"]["token"].as_str().unwrap();
+    let (id, blue, orange) = morne_over(&mut c).await;
+    let (id, blue, orange) = (id.as_str(), blue.as_str(), orange.as_str());
 
     let mut orange_ws = ws(addr, id, Some(orange)).await;
     let mut spectator_ws = ws(addr, id, None).await;

@@ -68,13 +68,7 @@ async fn an_action_without_a_token_is_401() {
     let db = Db::new("missing-token");
     let (_, app) = open(&db);
     let (id, _, _) = morne(&app).await;
-    let (status, body) = post(
-        &app,
-        &format!("/api/games/{id}/actions"),
-        None,
-        &json!({"action": {"type": "end_phase"}, "expect": 0}),
-    )
-    .await;
+    let (status, body) = act(&app, &id, None, &json!({"type": "end_phase"}), 0).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(error_rule(&body), "token");
     assert!(error_message(&body).contains("Bearer"));
@@ -95,13 +89,7 @@ async fn a_forged_token_is_403_everywhere() {
         let (status, body) = get(&app, &format!("/api/games/{id}"), Some(token)).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         assert_eq!(error_rule(&body), "token");
-        let (status, _) = post(
-            &app,
-            &format!("/api/games/{id}/actions"),
-            Some(token),
-            &json!({"action": {"type": "end_phase"}, "expect": 0}),
-        )
-        .await;
+        let (status, _) = act(&app, &id, Some(token), &json!({"type": "end_phase"}), 0).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         let (status, _) = get(&app, &format!("/api/games/{id}/replay"), Some(token)).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
@@ -122,13 +110,7 @@ async fn a_seat_acting_out_of_turn_is_403() {
     let db = Db::new("out-of-turn");
     let (_, app) = open(&db);
     let (id, _, orange) = morne(&app).await;
-    let (status, body) = post(
-        &app,
-        &format!("/api/games/{id}/actions"),
-        Some(&orange),
-        &json!({"action": {"type": "end_phase"}, "expect": 0}),
-    )
-    .await;
+    let (status, body) = act(&app, &id, Some(&orange), &json!({"type": "end_phase"}), 0).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(error_rule(&body), "turn");
     assert!(error_message(&body).contains("blue"));
