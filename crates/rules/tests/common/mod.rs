@@ -4,11 +4,12 @@
 //! ([`playout`]). Each ruleset's `harness.rs` keeps only its own builders and shortcuts.
 
 pub mod golden;
+pub mod map;
 pub mod playout;
 pub mod table;
 
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{AnyGame, Dice, Ruleset};
+use grognard_engine::{AnyGame, Dice, Refusal, Ruleset};
 use serde_json::Value;
 
 pub use table::Table;
@@ -22,10 +23,13 @@ pub fn builtin(id: &str) -> Scenario {
 }
 
 /// A scenario from TOML text.
+///
+/// # Panics
+/// On any scenario problem, showing the text.
 pub fn scenario(text: &str) -> Scenario {
     grognard_rules::registry()
         .load_scenario("test.toml", text)
-        .unwrap_or_else(|p| panic!("{p}"))
+        .unwrap_or_else(|p| panic!("{p}\n{text}"))
 }
 
 /// A new game.
@@ -56,6 +60,14 @@ pub fn random_playout(game: &mut dyn AnyGame, seed: u64, max: usize) -> usize {
         }
     }
     max
+}
+
+/// What an action did: its events, or the refusal.
+pub type Done<R> = Result<Vec<<R as Ruleset>::Event>, Refusal>;
+
+/// Whether an event list holds an event matching `f`.
+pub fn has<E>(events: &[E], f: impl Fn(&E) -> bool) -> bool {
+    events.iter().any(f)
 }
 
 /// The action objects of a given type.

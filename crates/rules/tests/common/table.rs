@@ -185,6 +185,23 @@ impl<R: Ruleset> Table<R> {
         }
     }
 
+    /// [`Table::act`], asserting too that the action, when applied, rolled every forced
+    /// result queued: one left over means it rolled fewer dice than the test thinks.
+    ///
+    /// # Panics
+    /// As [`Table::act`], or when a forced result is left over.
+    pub fn act_exactly(&mut self, action: &R::Action) -> Result<Vec<R::Event>, Refusal> {
+        let r = self.act(action);
+        if r.is_ok() {
+            assert!(
+                self.dice.forced().is_empty(),
+                "forced dice left over after {action:?}: {:?}",
+                self.dice.forced()
+            );
+        }
+        r
+    }
+
     /// Applies a legal action on fresh dice seeded [`Table::seed`] with these forced
     /// results, every one of which must be used; returns its events.
     ///

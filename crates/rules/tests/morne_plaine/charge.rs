@@ -50,8 +50,8 @@ fn mp_chg_1_only_mounted_units_charge() {
     t.go("o-i", "0303").unwrap();
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-i"),
-        target: t.u("b-t"),
+        unit: t.id("o-i"),
+        target: t.id("b-t"),
     };
     assert_eq!(t.refused(a), "MP-CHG-1");
     // Its next step is a plain move into the zone of control.
@@ -72,13 +72,11 @@ fn mp_chg_2_dromedaries_are_never_mounted() {
     t.go("o-d", "0303").unwrap();
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-d"),
-        target: t.u("b-t"),
+        unit: t.id("o-d"),
+        target: t.id("b-t"),
     };
     assert_eq!(t.refused(a), "MP-CHG-1");
-    let view =
-        t.g.rules()
-            .view(t.state(), &grognard_engine::Seat::Omniscient);
+    let view = t.rules.view(t.state(), &grognard_engine::Seat::Omniscient);
     assert_eq!(view["units"][0]["mounted"], false);
 }
 
@@ -113,8 +111,8 @@ fn mp_chg_4_target_in_line_with_the_movement() {
     run_up(&mut t);
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
+        unit: t.id("o-c"),
+        target: t.id("b-t"),
     };
     assert_eq!(t.refused(a), "MP-CHG-4");
     assert!(
@@ -133,8 +131,8 @@ fn mp_chg_5_crossed_hexes_are_clear_roads_irrelevant() {
     run_up(&mut t);
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
+        unit: t.id("o-c"),
+        target: t.id("b-t"),
     };
     assert_eq!(t.refused(a), "MP-CHG-5");
     // The run-up hex rough: no charge either.
@@ -170,8 +168,8 @@ fn mp_chg_6_a_charging_action_is_two_straight_hexes() {
         .game();
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
+        unit: t.id("o-c"),
+        target: t.id("b-t"),
     };
     assert_eq!(t.refused(a), "MP-CHG-6");
     // A run-up in another direction: no charge southward.
@@ -194,7 +192,7 @@ fn mp_chg_6_a_charging_action_is_two_straight_hexes() {
 fn mp_chg_7_moving_on_in_the_same_direction_charges() {
     let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
     run_up(&mut t);
-    let c = t.u("o-c");
+    let c = t.id("o-c");
     let step = t.step("o-c", "0304");
     assert!(
         !t.legal().contains(&step),
@@ -202,7 +200,7 @@ fn mp_chg_7_moving_on_in_the_same_direction_charges() {
     );
     assert!(t.legal().contains(&Action::Charge {
         unit: c,
-        target: t.u("b-t")
+        target: t.id("b-t")
     }));
     assert_eq!(t.refused_step("o-c", "0304"), "MP-CHG-7");
 }
@@ -220,8 +218,8 @@ fn mp_chg_8_units_in_woods_dunes_palm_groves_towns_cannot_be_charged() {
         run_up(&mut t);
         assert!(charges(&t).is_empty(), "{code}");
         let a = Action::Charge {
-            unit: t.u("o-c"),
-            target: t.u("b-t"),
+            unit: t.id("o-c"),
+            target: t.id("b-t"),
         };
         assert_eq!(t.refused(a), "MP-CHG-8", "{code}");
     }
@@ -239,7 +237,7 @@ fn mp_chg_9_otherwise_the_targets_terrain_does_not_matter() {
             .game();
         run_up(&mut t);
         assert_eq!(charges(&t).len(), 1, "{code}");
-        let p = t.g.rules().preview(t.state(), &charges(&t)[0]).unwrap();
+        let p = t.rules.preview(t.state(), &charges(&t)[0]).unwrap();
         assert_eq!(p.inputs["morale"], 4, "{code}: no terrain modifier");
     }
 }
@@ -268,28 +266,27 @@ fn mp_chg_10_a_charge_is_offered_exactly_when_valid() {
             m = m.art(id, at, 2, 1);
         }
         let base = m.game();
-        let rules = base.g.rules();
+        let scenario = m.scenario();
+        let rules = &base.rules;
         let names = rules.names();
         for first in base.legal() {
             let Action::Move { to: h1, .. } = first else {
                 continue;
             };
             let mut t = base.clone();
-            t.act(first).unwrap();
-            let from = t.h(start);
+            t.act_exactly(&first).unwrap();
+            let from = t.hex(start);
             let dir = from.direction_to(h1).unwrap();
             let h2 = h1.neighbor(dir);
             let h3 = h2.neighbor(dir);
-            let clear_at =
-                |h| names.map().contains(h) && t.g.scenario().terrain_at(h) == Some("clear");
+            let clear_at = |h| names.map().contains(h) && scenario.terrain_at(h) == Some("clear");
             let enemy = enemies
                 .iter()
-                .find(|(_, at)| t.h(at) == h3)
-                .map(|(id, _)| t.u(id));
+                .find(|(_, at)| t.hex(at) == h3)
+                .map(|(id, _)| t.id(id));
             let sheltered = names.map().contains(h3)
-                && ["woods", "town", "village"]
-                    .contains(&t.g.scenario().terrain_at(h3).unwrap_or(""));
-            let free = !enemies.iter().any(|(_, at)| t.h(at) == h2);
+                && ["woods", "town", "village"].contains(&scenario.terrain_at(h3).unwrap_or(""));
+            let free = !enemies.iter().any(|(_, at)| t.hex(at) == h2);
             let expect = clear_at(h1) && clear_at(h2) && enemy.is_some() && !sheltered && free;
             let listed = charges(&t);
             assert_eq!(
@@ -302,7 +299,7 @@ fn mp_chg_10_a_charge_is_offered_exactly_when_valid() {
                 assert_eq!(
                     listed,
                     vec![Action::Charge {
-                        unit: t.u("o-c"),
+                        unit: t.id("o-c"),
                         target
                     }]
                 );
@@ -319,7 +316,7 @@ fn mp_chg_11_morale_test_one_to_nine_greater_fails() {
     for (roll, success) in [(4, false), (5, true)] {
         let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
         run_up(&mut t);
-        let p = t.g.rules().preview(t.state(), &charges(&t)[0]).unwrap();
+        let p = t.rules.preview(t.state(), &charges(&t)[0]).unwrap();
         assert_eq!(
             (p.outcomes[0].num, p.outcomes[0].den),
             (5, 9),
@@ -343,8 +340,8 @@ fn mp_chg_12_moving_another_unit_cancels_the_charging_action() {
     t.go("o-i", "0102").unwrap();
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
+        unit: t.id("o-c"),
+        target: t.id("b-t"),
     };
     assert_eq!(t.refused(a), "MP-CHG-6");
     assert!(t.clone().go("o-c", "0304").is_ok(), "now a plain step");
@@ -373,8 +370,8 @@ fn mp_chg_14_carried_out_in_one_piece() {
     run_up(&mut t);
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
+        unit: t.id("o-c"),
+        target: t.id("b-t"),
     };
     assert_eq!(t.refused(a), "MP-CHG-14");
 }
@@ -409,7 +406,7 @@ fn mp_chg_15_example_2_the_guard_always_faces_up() {
         .unit("b-guard", "infantry", "0305", "cs = 8, ma = 4, mv = 6")
         .game();
     run_up(&mut t);
-    let p = t.g.rules().preview(t.state(), &charges(&t)[0]).unwrap();
+    let p = t.rules.preview(t.state(), &charges(&t)[0]).unwrap();
     assert_eq!(p.outcomes[0].num, 0, "no roll succeeds");
     t.force(&[9, 1]);
     assert_eq!(
@@ -647,8 +644,8 @@ fn mp_chg_24_through_a_bridge_over_a_stream_only() {
                 "a {crossing} over a river at {side}"
             );
             let a = Action::Charge {
-                unit: u.u("o-c"),
-                target: u.u("b-t"),
+                unit: u.id("o-c"),
+                target: u.id("b-t"),
             };
             assert_eq!(u.refused(a), "MP-CHG-24", "a {crossing} at {side}");
         }
@@ -835,8 +832,8 @@ fn mp_dem_5_a_demoralised_unit_cannot_charge() {
     run_up(&mut t);
     assert!(charges(&t).is_empty());
     let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-g"),
+        unit: t.id("o-c"),
+        target: t.id("b-g"),
     };
     assert_eq!(t.refused(a), "MP-DEM-5");
 }

@@ -48,22 +48,18 @@ fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize
 /// so that exactly the dice the attack rolls are forced.
 pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> {
     let action = Action::Attack {
-        unit: t.u(attacker),
-        target: t.u(defender),
+        unit: t.id(attacker),
+        target: t.id(defender),
     };
     let loser = if who == "defender" {
-        t.u(defender)
+        t.id(defender)
     } else {
-        t.u(attacker)
+        t.id(attacker)
     };
     for roll in 1..=6 {
         let mut probe = t.clone();
         probe.force(&[roll]);
-        let ev = probe
-            .g
-            .apply(action)
-            .map(<[Event]>::to_vec)
-            .unwrap_or_else(|r| panic!("{r}"));
+        let ev = probe.act(&action).unwrap_or_else(|r| panic!("{r}"));
         let r = attacked(&ev).5;
         if (who == "defender" && r.defender_check) || (who == "attacker" && r.attacker_check) {
             let mut dice = vec![roll];
@@ -72,7 +68,7 @@ pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> 
                 _ => None,
             }));
             t.force(&dice);
-            return t.act(action).unwrap_or_else(|r| panic!("{r}"));
+            return t.act_exactly(&action).unwrap_or_else(|r| panic!("{r}"));
         }
     }
     panic!("no die gives the {who} a morale check");
@@ -83,16 +79,12 @@ pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> 
 /// attack rolls are forced.
 pub fn strike(t: &mut T, attacker: &str, defender: &str, roll: u32) -> Vec<Event> {
     let action = Action::Attack {
-        unit: t.u(attacker),
-        target: t.u(defender),
+        unit: t.id(attacker),
+        target: t.id(defender),
     };
     let mut probe = t.clone();
     probe.force(&[roll]);
-    let ev = probe
-        .g
-        .apply(action)
-        .map(<[Event]>::to_vec)
-        .unwrap_or_else(|r| panic!("{r}"));
+    let ev = probe.act(&action).unwrap_or_else(|r| panic!("{r}"));
     let checks = ev
         .iter()
         .filter(|e| matches!(e, Event::MoraleChecked { .. }))
@@ -100,7 +92,7 @@ pub fn strike(t: &mut T, attacker: &str, defender: &str, roll: u32) -> Vec<Event
     let mut dice = vec![roll];
     dice.extend(std::iter::repeat_n(1, checks));
     t.force(&dice);
-    t.act(action).unwrap_or_else(|r| panic!("{r}"))
+    t.act_exactly(&action).unwrap_or_else(|r| panic!("{r}"))
 }
 
 /// 1-1, no modifiers, a roll of 3: the defender loses 1, nobody checks.
@@ -121,8 +113,8 @@ fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
         .inf("b-far", "0606", 5, 4)
         .game();
     let a = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-a"),
+        unit: t.id("o-a"),
+        target: t.id("b-a"),
     };
     assert_eq!(t.refused(a), "MP-CMB-1", "not in the movement phase");
     t.end();
@@ -134,18 +126,18 @@ fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
         .collect();
     assert_eq!(attacks.len(), 2, "o-a and o-b on b-a: {attacks:?}");
     let blue = Action::Attack {
-        unit: t.u("b-a"),
-        target: t.u("o-a"),
+        unit: t.id("b-a"),
+        target: t.id("o-a"),
     };
     assert_eq!(t.refused(blue), "MP-CMB-1");
     let friend = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("o-b"),
+        unit: t.id("o-a"),
+        target: t.id("o-b"),
     };
     assert_eq!(t.refused(friend), "MP-CMB-1");
     let far = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-far"),
+        unit: t.id("o-a"),
+        target: t.id("b-far"),
     };
     assert_eq!(t.refused(far), "MP-CMB-1");
 }
@@ -162,13 +154,13 @@ fn mp_cmb_2_a_unit_attacks_once_an_enemy_is_attacked_once() {
     );
     one_one_three(&mut t, "o-a", "b-a");
     let again = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-b"),
+        unit: t.id("o-a"),
+        target: t.id("b-b"),
     };
     assert_eq!(t.refused(again), "MP-CMB-2");
     let twice = Action::Attack {
-        unit: t.u("o-b"),
-        target: t.u("b-a"),
+        unit: t.id("o-b"),
+        target: t.id("b-a"),
     };
     assert_eq!(t.refused(twice), "MP-CMB-2");
 }
@@ -242,8 +234,8 @@ fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
                 .inf("b-b", "0402", 5, 4),
         );
         let a = Action::Attack {
-            unit: t.u("o-a"),
-            target: t.u("b-a"),
+            unit: t.id("o-a"),
+            target: t.id("b-a"),
         };
         assert_eq!(t.refused(a), "MP-CMB-5", "{feature}");
     }
@@ -273,8 +265,8 @@ fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
         t.end();
         assert_eq!(t.phase(), (Phase::Combat, "orange"), "{river} {crossing}");
         let a = Action::Attack {
-            unit: t.u("o-a"),
-            target: t.u("b-a"),
+            unit: t.id("o-a"),
+            target: t.id("b-a"),
         };
         assert!(t.legal().contains(&a), "{river} {crossing}");
         let ev = strike(&mut t, "o-a", "b-a", 3);
@@ -382,7 +374,7 @@ fn mp_cmb_10_victorious_units_always_support() {
     assert!(t.unit("o-a").victorious);
     t.force(&[3]);
     let ev = t.attack("o-c", "b-b").unwrap();
-    let a = t.u("o-a");
+    let a = t.id("o-a");
     assert!(
         has(
             &ev,
@@ -516,16 +508,16 @@ fn mp_cmb_16_rounded_in_the_defenders_favour() {
                     &format!("cs = {d}, ma = 4, mv = 4"),
                 ),
         );
-        let preview =
-            t.g.rules()
-                .preview(
-                    t.state(),
-                    &Action::Attack {
-                        unit: t.u("o-a"),
-                        target: t.u("b-a"),
-                    },
-                )
-                .unwrap();
+        let preview = t
+            .rules
+            .preview(
+                t.state(),
+                &Action::Attack {
+                    unit: t.id("o-a"),
+                    target: t.id("b-a"),
+                },
+            )
+            .unwrap();
         assert_eq!(preview.inputs["odds"], odds);
         t.force(&[3]);
         assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).2, odds);
@@ -820,12 +812,12 @@ fn mp_cmb_26_morale_check_mv_4_roll_4_succeeds() {
             assert_eq!(at, "0304");
         } else {
             assert_eq!(
-                t.g.rules()
+                t.rules
                     .names()
                     .map()
                     .parse_label(&at)
                     .unwrap()
-                    .distance(t.h("0304")),
+                    .distance(t.hex("0304")),
                 1
             );
         }
@@ -878,10 +870,10 @@ fn mp_cmb_29_odds_shown_before_the_roll() {
             .inf("b-a", "0304", 5, 3),
     );
     let action = Action::Attack {
-        unit: base.u("o-a"),
-        target: base.u("b-a"),
+        unit: base.id("o-a"),
+        target: base.id("b-a"),
     };
-    let p = base.g.rules().preview(base.state(), &action).unwrap();
+    let p = base.rules.preview(base.state(), &action).unwrap();
     assert_eq!(p.inputs["odds"], "1.5-1");
     assert_eq!(p.outcomes.iter().map(|o| o.num).sum::<u64>(), 6);
     assert!(p.outcomes.iter().all(|o| o.den == 6));
@@ -949,8 +941,8 @@ fn mp_cmb_30_terrain_effects_on_combat() {
             .inf("b-s", "0203", 2, 4),
     );
     let action = Action::Attack {
-        unit: s.u("o-a"),
-        target: s.u("b-a"),
+        unit: s.id("o-a"),
+        target: s.id("b-a"),
     };
     let e = s.explain(&action);
     assert!(e.reasons.iter().any(|r| r.rule == "MP-CMB-30"), "{e:?}");
@@ -1201,9 +1193,7 @@ fn mp_dem_1_morale_zero_is_demoralised() {
         .inf("o-a", "0303", 5, 0)
         .inf("b-a", "0606", 5, 1)
         .game();
-    let view =
-        t.g.rules()
-            .view(t.state(), &grognard_engine::Seat::Omniscient);
+    let view = t.rules.view(t.state(), &grognard_engine::Seat::Omniscient);
     assert_eq!(view["units"][0]["demoralised"], true);
     assert_eq!(view["units"][1]["demoralised"], false);
 }
@@ -1227,8 +1217,8 @@ fn mp_dem_3_a_demoralised_unit_cannot_attack() {
             .inf("b-a", "0304", 5, 4),
     );
     let a = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-a"),
+        unit: t.id("o-a"),
+        target: t.id("b-a"),
     };
     assert_eq!(t.refused(a), "MP-DEM-3");
 }

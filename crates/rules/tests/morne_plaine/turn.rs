@@ -275,7 +275,7 @@ fn mp_vic_3_nothing_is_legal_once_the_game_is_over() {
     t.end();
     assert!(t.state().outcome.is_some());
     assert!(t.legal().is_empty());
-    assert_eq!(t.g.rules().to_act(t.state()), None);
+    assert_eq!(t.rules.to_act(t.state()), None);
     let e = t.explain(&Action::EndPhase);
     assert_eq!((e.legal, e.reasons[0].rule.as_str()), (false, "MP-VIC-3"));
 }

@@ -10,8 +10,11 @@
 
 #![allow(dead_code, reason = "each chapter uses its own part of the harness")]
 
+use crate::common::map::{scenario_table, sides_tables, Grid};
 use crate::common::Table;
-use grognard_engine::{Reached, Refusal, Ruleset, Seat};
+use grognard_engine::{Reached, Ruleset, Seat};
+
+pub use crate::common::has;
 use grognard_hex::Direction;
 use grognard_rules::skirmish::characters::CharState;
 use grognard_rules::skirmish::{Action, Event, Phase, Skirmish, State, Window};
@@ -25,24 +28,15 @@ pub const SWORD: &str = "finesse = 3, vigor = 2, morale = 2, weapon_skill = 2, c
 /// A test scenario being written.
 #[derive(Clone, Debug)]
 pub struct Sk {
-    terrain: String,
-    cols: usize,
-    rows: usize,
+    terrain: Grid,
     units: String,
     turns: u32,
 }
 
 /// A scenario on this terrain: one line per row, codes separated by spaces.
 pub fn map(terrain: &str) -> Sk {
-    let lines: Vec<&str> = terrain
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
     Sk {
-        cols: lines[0].split_whitespace().count(),
-        rows: lines.len(),
-        terrain: lines.join("\n"),
+        terrain: Grid::parse(terrain),
         units: String::new(),
         turns: 10,
     }
@@ -50,8 +44,7 @@ pub fn map(terrain: &str) -> Sk {
 
 /// An open map of `cols` by `rows`.
 pub fn open(cols: usize, rows: usize) -> Sk {
-    let row = vec!["."; cols].join(" ");
-    map(&vec![row; rows].join("\n"))
+    map(&Grid::filled(".", cols, rows).text)
 }
 
 /// The values of a sword fighter with some replaced: `with("weapon = \"spear\"")`.
@@ -105,14 +98,11 @@ impl Sk {
     #[must_use]
     pub fn toml(&self) -> String {
         format!(
-            "[scenario]\nid = \"test\"\ntitle = \"Test\"\nruleset = \"skirmish\"\nseed = 7\nturns = {turns}\nfirst_side = \"red\"\n\n\
-             [map]\ncols = {cols}\nrows = {rows}\nlegend = {LEGEND}\nterrain = '''\n{terrain}\n'''\n\n\
-             [[sides]]\nid = \"red\"\nhome_edge = \"south\"\n\n[[sides]]\nid = \"blue\"\nhome_edge = \"north\"\n{units}",
-            turns = self.turns,
-            cols = self.cols,
-            rows = self.rows,
-            terrain = self.terrain,
-            units = self.units,
+            "{}\n{}\n\n{}{}",
+            scenario_table("skirmish", self.turns, "red"),
+            self.terrain.map_table(LEGEND),
+            sides_tables(("red", "south"), ("blue", "north")),
+            self.units,
         )
     }
 
@@ -122,16 +112,13 @@ impl Sk {
     /// On any scenario problem.
     #[must_use]
     pub fn scenario(&self) -> grognard_engine::scenario::Scenario {
-        grognard_rules::registry()
-            .load_scenario("test.toml", &self.toml())
-            .unwrap_or_else(|p| panic!("{p}\n{}", self.toml()))
+        crate::common::scenario(&self.toml())
     }
 
-    /// A game of it.
+    /// A game of it, on dice seeded 7 (the scenario's seed).
     #[must_use]
     pub fn game(&self) -> T {
-        let rules = Skirmish::new(&self.scenario()).unwrap_or_else(|p| panic!("{p}"));
-        Table::with_rules(rules, 7)
+        Table::of_scenario(&self.scenario(), 7)
     }
 }
 
@@ -141,7 +128,7 @@ impl Sk {
 pub type T = Table<Skirmish>;
 
 /// What an action did: its events.
-pub type Done = Result<Vec<Event>, Refusal>;
+pub type Done = crate::common::Done<Skirmish>;
 
 /// A direction by its flat-top name.
 pub fn dir(name: &str) -> Direction {
@@ -440,11 +427,6 @@ impl T {
             .preview(&self.state, a)
             .unwrap_or_else(|r| panic!("{a:?}: {r}"))
     }
-}
-
-/// Whether an event list holds an event matching `f`.
-pub fn has(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
-    events.iter().any(f)
 }
 
 /// The cost of the `Moved` events in a list.
