@@ -1,5 +1,10 @@
-//! Test scenarios written as text: a terrain grid one row a line, and the `[scenario]`
-//! and `[map]` tables every ruleset's scenario builder starts with.
+//! Test scenarios written as text: a terrain grid one row a line, and a scenario sheet
+//! each ruleset's harness adds its unit builders to.
+
+use super::Table;
+use grognard_engine::scenario::Scenario;
+use grognard_engine::Ruleset;
+use std::marker::PhantomData;
 
 /// A grid of codes written one row a line, codes separated by spaces (blank lines and
 /// indentation ignored).
@@ -33,27 +38,137 @@ impl Grid {
         let row = vec![code; cols].join(" ");
         Grid::parse(&vec![row; rows].join("\n"))
     }
+}
 
-    /// The `[map]` table of a flat-top map of this terrain, without its last newline.
-    pub fn map_table(&self, legend: &str) -> String {
-        format!(
-            "[map]\ncols = {}\nrows = {}\nlegend = {legend}\nterrain = '''\n{}\n'''",
-            self.cols, self.rows, self.text
-        )
+/// A test scenario being written for the ruleset `R`, by chained calls: a terrain grid,
+/// two sides, the units and any other tables; then its text, the validated scenario and
+/// a table at its start. Each ruleset's harness adds its own unit builders.
+pub struct Sheet<R> {
+    ruleset: &'static str,
+    legend: &'static str,
+    /// The sides in the file's order, each `(id, home edge)`.
+    sides: [(&'static str, &'static str); 2],
+    terrain: Grid,
+    /// Lines added to the `[map]` table (an elevation grid).
+    pub map_lines: String,
+    /// The lines of the `[options]` table.
+    pub options: String,
+    /// Tables after the sides (hexsides, paths, places, victory).
+    pub extra: String,
+    units: String,
+    first: String,
+    turns: u32,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for Sheet<R> {
+    fn clone(&self) -> Sheet<R> {
+        Sheet {
+            terrain: self.terrain.clone(),
+            map_lines: self.map_lines.clone(),
+            options: self.options.clone(),
+            extra: self.extra.clone(),
+            units: self.units.clone(),
+            first: self.first.clone(),
+            ..*self
+        }
     }
 }
 
-/// The `[scenario]` table of a test scenario (id `test`, seed 7).
-pub fn scenario_table(ruleset: &str, turns: u32, first_side: &str) -> String {
-    format!(
-        "[scenario]\nid = \"test\"\ntitle = \"Test\"\nruleset = \"{ruleset}\"\nseed = 7\nturns = {turns}\nfirst_side = \"{first_side}\"\n"
-    )
-}
+impl<R: Ruleset> Sheet<R> {
+    /// A scenario of `ruleset` on this terrain, the first of `sides` playing first.
+    pub fn new(
+        ruleset: &'static str,
+        legend: &'static str,
+        sides: [(&'static str, &'static str); 2],
+        terrain: Grid,
+        turns: u32,
+    ) -> Sheet<R> {
+        Sheet {
+            ruleset,
+            legend,
+            sides,
+            terrain,
+            map_lines: String::new(),
+            options: String::new(),
+            extra: String::new(),
+            units: String::new(),
+            first: sides[0].0.to_owned(),
+            turns,
+            rules: PhantomData,
+        }
+    }
 
-/// The two `[[sides]]` tables, each `(id, home edge)`, in play order.
-pub fn sides_tables(first: (&str, &str), second: (&str, &str)) -> String {
-    format!(
-        "[[sides]]\nid = \"{}\"\nhome_edge = \"{}\"\n\n[[sides]]\nid = \"{}\"\nhome_edge = \"{}\"\n",
-        first.0, first.1, second.0, second.1
-    )
+    /// The side that plays first.
+    #[must_use]
+    pub fn first(mut self, side: &str) -> Sheet<R> {
+        side.clone_into(&mut self.first);
+        self
+    }
+
+    /// The turn limit.
+    #[must_use]
+    pub fn turns(mut self, n: u32) -> Sheet<R> {
+        self.turns = n;
+        self
+    }
+
+    /// Raw TOML appended to the file (places, victory).
+    #[must_use]
+    pub fn raw(mut self, toml: &str) -> Sheet<R> {
+        self.extra += "\n";
+        self.extra += toml;
+        self.extra += "\n";
+        self
+    }
+
+    /// A `[[units]]` table with these lines after its id, side and type; the unit is the
+    /// first side's when its id starts with that side's initial, else the second's.
+    #[must_use]
+    pub fn unit_table(mut self, id: &str, kind: &str, lines: &str) -> Sheet<R> {
+        let [(first, _), (second, _)] = self.sides;
+        let side = if id.starts_with(&first[..1]) {
+            first
+        } else {
+            second
+        };
+        self.units +=
+            &format!("\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\n{lines}\n");
+        self
+    }
+
+    /// The scenario file.
+    #[must_use]
+    pub fn toml(&self) -> String {
+        let mut text = format!(
+            "[scenario]\nid = \"test\"\ntitle = \"Test\"\nruleset = \"{}\"\nseed = 7\nturns = {}\nfirst_side = \"{}\"\n\n",
+            self.ruleset, self.turns, self.first
+        );
+        if !self.options.is_empty() {
+            text += &format!("[options]\n{}\n\n", self.options);
+        }
+        text += &format!(
+            "[map]\ncols = {}\nrows = {}\nlegend = {}\nterrain = '''\n{}\n'''\n{}\n",
+            self.terrain.cols, self.terrain.rows, self.legend, self.terrain.text, self.map_lines
+        );
+        for (id, edge) in self.sides {
+            text += &format!("[[sides]]\nid = \"{id}\"\nhome_edge = \"{edge}\"\n\n");
+        }
+        text + &self.extra + "\n" + &self.units
+    }
+
+    /// The validated scenario.
+    ///
+    /// # Panics
+    /// On any scenario problem.
+    #[must_use]
+    pub fn scenario(&self) -> Scenario {
+        super::scenario(&self.toml())
+    }
+
+    /// A table at the scenario's start, on dice seeded 7 (the scenario's seed).
+    #[must_use]
+    pub fn game(&self) -> Table<R> {
+        Table::of_scenario(&self.scenario(), 7)
+    }
 }

@@ -73,17 +73,17 @@ fn jo_com_1_activated_units_attack_once_officers_never() {
         ],
         "b-a",
     );
-    p.refused(&p.attack("b-idle", "r-b"), "JO-COM-1");
-    p.refused(
+    p.refused_first(&p.attack("b-idle", "r-b"), "JO-COM-1");
+    p.refused_first(
         &Action::Attack {
             unit: p.id("b-gen"),
             target: p.id("r-a"),
         },
         "JO-COM-1",
     );
-    p.refused(&p.attack("b-a", "b-idle"), "JO-COM-1");
+    p.refused_first(&p.attack("b-a", "b-idle"), "JO-COM-1");
     p.apply(&p.attack("b-a", "r-a"), &[LETTER, LETTER, LETTER]);
-    p.refused(&p.attack("b-a", "r-a"), "JO-COM-1");
+    p.refused_first(&p.attack("b-a", "r-a"), "JO-COM-1");
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn jo_com_2_dice_by_troop_type_and_distance() {
             .roll,
         "2 combat dice"
     );
-    q.refused(&q.attack("b-a", "r-3"), "JO-COM-2");
+    q.refused_first(&q.attack("b-a", "r-3"), "JO-COM-2");
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn jo_com_3_a_line_of_fire_is_blocked_by_woods_and_units() {
         ],
         "b-g",
     );
-    p.refused(&p.attack("b-g", "r-a"), "JO-COM-3");
+    p.refused_first(&p.attack("b-g", "r-a"), "JO-COM-3");
     let q = fighting(
         &["", "", "", "", "", "wwwwwwwwwwwww", "", "", ""],
         &[
@@ -154,7 +154,7 @@ fn jo_com_3_a_line_of_fire_is_blocked_by_woods_and_units() {
         ],
         "b-g",
     );
-    q.refused(&q.attack("b-g", "r-a"), "JO-COM-3");
+    q.refused_first(&q.attack("b-g", "r-a"), "JO-COM-3");
     let r = fighting(
         &[],
         &[
@@ -183,7 +183,7 @@ fn jo_com_4_a_unit_in_contact_fights_the_enemy_in_contact() {
         ],
         "b-a",
     );
-    p.refused(&p.attack("b-a", "r-far"), "JO-COM-4");
+    p.refused_first(&p.attack("b-a", "r-far"), "JO-COM-4");
     p.allows(&p.attack("b-a", "r-near"), "JO-COM-2");
 }
 

@@ -194,7 +194,7 @@ impl Pos {
     }
 
     /// Asserts the action is refused citing `rule` first; returns the message.
-    pub fn refused(&self, a: &Action, rule: &str) -> String {
+    pub fn refused_first(&self, a: &Action, rule: &str) -> String {
         let message = self.refuses(a, rule);
         assert_eq!(self.explain(a).reasons[0].rule, rule);
         message

@@ -45,7 +45,7 @@ fn jo_mov_1_active_units_move_one_by_one_in_any_order() {
     );
     p.ok(&p.mv("b-b", "0805"));
     p.ok(&p.mv("b-a", "0605"));
-    let msg = p.refused(&p.mv("b-c", "0405"), "JO-MOV-1");
+    let msg = p.refused_first(&p.mv("b-c", "0405"), "JO-MOV-1");
     assert!(msg.contains("not activated"), "{msg}");
 }
 
@@ -58,7 +58,7 @@ fn jo_mov_2_a_unit_moves_once_a_turn() {
         "",
     );
     p.ok(&p.mv("b-a", "0605"));
-    p.refused(&p.mv("b-a", "0604"), "JO-MOV-2");
+    p.refused_first(&p.mv("b-a", "0604"), "JO-MOV-2");
 }
 
 #[test]
@@ -117,13 +117,13 @@ fn jo_mov_5_no_sharing_a_hex_nor_passing_through_a_unit() {
         "",
     );
     p.ok(&p.mv("b-c", "0808"));
-    let msg = p.refused(&p.mv("b-a", "0606"), "JO-MOV-5");
+    let msg = p.refused_first(&p.mv("b-a", "0606"), "JO-MOV-5");
     assert!(msg.contains("share"), "{msg}");
     assert!(
         !p.reach("b-a").contains(&"0605".to_owned()),
         "no passing through infantry"
     );
-    p.refused(&p.mv("b-a", "0605"), "JO-MOV-9");
+    p.refused_first(&p.mv("b-a", "0605"), "JO-MOV-9");
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
         "",
     );
     e.allows(&e.mv("b-hus", "0604"), "JO-MOV-6");
-    e.refused(&e.mv("b-hus", "0605"), "JO-MOV-5");
+    e.refused_first(&e.mv("b-hus", "0605"), "JO-MOV-5");
     e.ok(&e.mv("b-hus", "0604"));
     let Event::Moved { path, rules, .. } = &e.events[0] else {
         panic!("{:?}", e.events)
@@ -240,7 +240,7 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
         "",
     );
     assert!(!f.reach("b-hus").contains(&"0604".to_owned()));
-    f.refused(&f.mv("b-hus", "0604"), "JO-MOV-9");
+    f.refused_first(&f.mv("b-hus", "0604"), "JO-MOV-9");
     // Nor do elephants or artillery pass through enemy guns.
     let g = moving(
         &walls,
@@ -276,7 +276,7 @@ fn jo_mov_7_a_reduced_unit_does_not_combine_with_another() {
     let (a, b) = (p.id("b-a").index(), p.id("b-b").index());
     p.state.pieces[a].strength = 2;
     p.state.pieces[b].strength = 2;
-    p.refused(&p.mv("b-a", "0605"), "JO-MOV-7");
+    p.refused_first(&p.mv("b-a", "0605"), "JO-MOV-7");
     p.ok(&p.mv("b-a", "0604"));
     assert_eq!(p.strength("b-a"), 2, "its stands moved together");
 }
@@ -292,11 +292,11 @@ fn jo_mov_8_moves_done_the_player_goes_on_to_combat() {
         &["b-a"],
         "",
     );
-    p.refused(&p.attack("b-a", "r-a"), "JO-MOV-8");
+    p.refused_first(&p.attack("b-a", "r-a"), "JO-MOV-8");
     p.allows(&Action::EndMovement, "JO-MOV-8");
     p.ok(&Action::EndMovement);
     assert_eq!(p.state.phase, Phase::Combat);
-    p.refused(&p.mv("b-a", "0605"), "JO-TURN-1");
+    p.refused_first(&p.mv("b-a", "0605"), "JO-TURN-1");
 }
 
 #[test]
@@ -342,8 +342,8 @@ fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
     p.ok(&p.mv("b-line", "0605"));
     p.ok(&p.mv("b-guns", "0806"));
     p.ok(&Action::EndMovement);
-    p.refused(&p.attack("b-line", "r-a"), "JO-MOV-10");
-    p.refused(&p.attack("b-guns", "r-b"), "JO-MOV-10");
+    p.refused_first(&p.attack("b-line", "r-a"), "JO-MOV-10");
+    p.refused_first(&p.attack("b-guns", "r-b"), "JO-MOV-10");
     // One hex, and it fights.
     let mut q = moving(
         &[],
@@ -382,7 +382,7 @@ fn jo_mov_11_very_heavy_foot_artillery_never_moves_more_than_one_hex() {
         unit: Some(p.id("b-12")),
         hexes: None,
     };
-    let msg = p.refused(&forced, "JO-ORD-6");
+    let msg = p.refused_first(&forced, "JO-ORD-6");
     assert!(msg.contains("JO-MOV-11"), "{msg}");
 }
 
@@ -437,7 +437,7 @@ fn jo_mov_13_terrain_difficult_stops_impassable_bars() {
         .reach("b-lc")
         .iter()
         .any(|l| l.ends_with("06") || l.ends_with("05")));
-    q.refused(&q.mv("b-lc", "0606"), "JO-MOV-14");
+    q.refused_first(&q.mv("b-lc", "0606"), "JO-MOV-14");
     // A stream hexside also ends the move.
     let stream = "[[hexsides]]\nfeature = \"stream\"\nsides = [\"0607/0506\", \"0607/0606\"]\n";
     let s = moving(
@@ -480,7 +480,7 @@ fn jo_mov_14_an_officer_alone_ignores_difficult_terrain_not_impassable() {
         &[],
         "",
     );
-    q.refused(&q.mv("b-gen", "0706"), "JO-MOV-14");
+    q.refused_first(&q.mv("b-gen", "0706"), "JO-MOV-14");
     p.ok(&p.mv("b-gen", "0704"));
 }
 
@@ -555,7 +555,7 @@ fn jo_mov_17_after_a_road_march_no_combat() {
     p.allows(&p.mv("b-li", "0604"), "JO-MOV-17");
     p.ok(&p.mv("b-li", "0604"));
     p.ok(&Action::EndMovement);
-    p.refused(&p.attack("b-li", "r-a"), "JO-MOV-17");
+    p.refused_first(&p.attack("b-li", "r-a"), "JO-MOV-17");
 }
 
 #[test]
@@ -579,7 +579,7 @@ fn jo_mov_18_mounted_infantry_one_more_hex_without_combat() {
     p.allows(&p.mv("b-drag", "0604"), "JO-MOV-18");
     p.ok(&p.mv("b-drag", "0604"));
     p.ok(&Action::EndMovement);
-    p.refused(&p.attack("b-drag", "r-a"), "JO-MOV-10");
+    p.refused_first(&p.attack("b-drag", "r-a"), "JO-MOV-10");
 }
 
 #[test]
@@ -732,7 +732,7 @@ fn jo_mov_23_no_leaving_the_table_unless_the_scenario_allows_it() {
     );
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
-    p.refused(&Action::Exit { unit: p.id("b-a") }, "JO-MOV-23");
+    p.refused_first(&Action::Exit { unit: p.id("b-a") }, "JO-MOV-23");
     let mut q = Pos::new(
         &[],
         &[
@@ -745,7 +745,7 @@ fn jo_mov_23_no_leaving_the_table_unless_the_scenario_allows_it() {
     q.activate(&["b-gen", "b-a", "b-b"]);
     q.ok(&Action::EndCommand);
     q.allows(&Action::Exit { unit: q.id("b-a") }, "JO-MOV-23");
-    q.refused(&Action::Exit { unit: q.id("b-b") }, "JO-MOV-23");
+    q.refused_first(&Action::Exit { unit: q.id("b-b") }, "JO-MOV-23");
     q.ok(&Action::Exit { unit: q.id("b-a") });
     assert!(q.state.pieces[q.id("b-a").index()].exited);
 }
@@ -756,7 +756,7 @@ fn jo_mov_24_officers_alike_may_not_leave() {
     let mut p = p;
     let (gen, edge) = (p.id("b-gen").index(), p.hex("0701"));
     p.state.pieces[gen].hex = Some(edge);
-    p.refused(
+    p.refused_first(
         &Action::Exit {
             unit: p.id("b-gen"),
         },
@@ -824,7 +824,7 @@ fn jo_mov_26_reinforcements_wait_off_the_table_for_their_turn() {
     );
     assert!(p.state.pieces[p.id("b-a").index()].waiting);
     assert_eq!(p.at("b-a"), None);
-    p.refused(
+    p.refused_first(
         &Action::Activate {
             unit: p.id("b-gen"),
         },
@@ -850,7 +850,7 @@ fn jo_mov_27_reinforcements_enter_with_their_officer_from_just_off_the_table() {
         "",
     );
     p.activate(&["b-gen"]);
-    p.refused(&Action::Activate { unit: p.id("b-on") }, "JO-MOV-27");
+    p.refused_first(&Action::Activate { unit: p.id("b-on") }, "JO-MOV-27");
     p.allows(&Action::Activate { unit: p.id("b-a") }, "JO-MOV-27");
     p.ok(&Action::Activate { unit: p.id("b-a") });
     p.ok(&Action::EndCommand);

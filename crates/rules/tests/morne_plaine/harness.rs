@@ -8,9 +8,9 @@
 //! se `(CC+1)(RR+1)`, sw `(CC-1)(RR+1)`, nw `(CC-1)RR`. Orange plays first and
 //! retreats north; blue retreats south; the bog test is off unless asked for.
 
-use crate::common::map::{scenario_table, sides_tables, Grid};
+use crate::common::map::{Grid, Sheet};
 use crate::common::Table;
-use grognard_engine::{Reached, Ruleset, Seat};
+use grognard_engine::{Ruleset, Seat};
 use grognard_rules::morne_plaine::units::UnitState;
 use grognard_rules::morne_plaine::{Action, Event, MornePlaine, Phase, State};
 
@@ -19,26 +19,27 @@ pub use crate::common::has;
 /// The terrain codes of test maps.
 pub const LEGEND: &str = r#"{ "." = "clear", r = "rough", c = "coppice", o = "orchard", w = "woods", v = "village", m = "marsh", t = "town", h = "hamlet", f = "fort", d = "dune", p = "palm_grove" }"#;
 
-/// A test scenario being written.
-#[derive(Clone, Debug)]
-pub struct Mp {
-    terrain: Grid,
-    elevation: Option<String>,
-    extra: String,
-    units: String,
-    first: String,
-    turns: u32,
-    bog: bool,
-}
+/// A test scenario being written: the kit's sheet (`common::map::Sheet`: `first`,
+/// `turns`, `raw`, `toml`, `scenario`, `game`) with the Morne Plaine builders below.
+/// Orange plays first; the bog test is off.
+pub type Mp = Sheet<MornePlaine>;
 
 /// A scenario on this terrain: one line per row, codes separated by spaces.
 pub fn map(terrain: &str) -> Mp {
-    Mp::on(Grid::parse(terrain))
+    let mut m = Sheet::new(
+        "morne_plaine",
+        LEGEND,
+        [("orange", "north"), ("blue", "south")],
+        Grid::parse(terrain),
+        12,
+    );
+    m.options = "bog_test = false".into();
+    m
 }
 
 /// A clear map of `cols` by `rows`.
 pub fn clear(cols: usize, rows: usize) -> Mp {
-    Mp::on(Grid::filled(".", cols, rows))
+    map(&Grid::filled(".", cols, rows).text)
 }
 
 fn list(items: &[&str]) -> String {
@@ -50,22 +51,10 @@ fn list(items: &[&str]) -> String {
 }
 
 impl Mp {
-    fn on(terrain: Grid) -> Mp {
-        Mp {
-            terrain,
-            elevation: None,
-            extra: String::new(),
-            units: String::new(),
-            first: "orange".into(),
-            turns: 12,
-            bog: false,
-        }
-    }
-
     /// Elevation grid, same shape as the terrain.
     #[must_use]
     pub fn elevation(mut self, grid: &str) -> Mp {
-        self.elevation = Some(Grid::parse(grid).text);
+        self.map_lines = format!("elevation = '''\n{}\n'''\n", Grid::parse(grid).text);
         self
     }
 
@@ -89,39 +78,17 @@ impl Mp {
         self
     }
 
-    /// Raw TOML appended to the file (places, victory).
-    #[must_use]
-    pub fn raw(mut self, toml: &str) -> Mp {
-        self.extra += "\n";
-        self.extra += toml;
-        self.extra += "\n";
-        self
-    }
-
     /// A unit; its side is orange when its id starts with `o`, else blue.
     #[must_use]
     pub fn unit(self, id: &str, kind: &str, at: &str, values: &str) -> Mp {
-        self.counter(id, kind, &format!("at = \"{at}\""), values)
+        self.unit_table(id, kind, &format!("at = \"{at}\"\nvalues = {{ {values} }}"))
     }
 
     /// A reinforcement.
     #[must_use]
     pub fn reinforcement(self, id: &str, kind: &str, turn: u32, hex: &str, values: &str) -> Mp {
         let enters = format!("enters = {{ turn = {turn}, hex = \"{hex}\" }}");
-        self.counter(id, kind, &enters, values)
-    }
-
-    /// A `[[units]]` entry placed by `placement` (`at = ...` or `enters = ...`).
-    fn counter(mut self, id: &str, kind: &str, placement: &str, values: &str) -> Mp {
-        let side = if id.starts_with('o') {
-            "orange"
-        } else {
-            "blue"
-        };
-        self.units += &format!(
-            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\n{placement}\nvalues = {{ {values} }}\n"
-        );
-        self
+        self.unit_table(id, kind, &format!("{enters}\nvalues = {{ {values} }}"))
     }
 
     /// Infantry with MA 4.
@@ -163,59 +130,11 @@ impl Mp {
         )
     }
 
-    /// The side that plays first.
-    #[must_use]
-    pub fn first(mut self, side: &str) -> Mp {
-        side.clone_into(&mut self.first);
-        self
-    }
-
-    /// The turn limit.
-    #[must_use]
-    pub fn turns(mut self, n: u32) -> Mp {
-        self.turns = n;
-        self
-    }
-
     /// Switches the bog test on.
     #[must_use]
     pub fn bog(mut self) -> Mp {
-        self.bog = true;
+        self.options = "bog_test = true".into();
         self
-    }
-
-    /// The scenario file.
-    #[must_use]
-    pub fn toml(&self) -> String {
-        let elevation = self
-            .elevation
-            .as_ref()
-            .map(|e| format!("elevation = '''\n{e}\n'''\n"))
-            .unwrap_or_default();
-        format!(
-            "{}\n[options]\nbog_test = {}\n\n{}\n{elevation}\n{}{}\n{}",
-            scenario_table("morne_plaine", self.turns, &self.first),
-            self.bog,
-            self.terrain.map_table(LEGEND),
-            sides_tables(("orange", "north"), ("blue", "south")),
-            self.extra,
-            self.units,
-        )
-    }
-
-    /// The validated scenario.
-    ///
-    /// # Panics
-    /// On any scenario problem.
-    #[must_use]
-    pub fn scenario(&self) -> grognard_engine::scenario::Scenario {
-        crate::common::scenario(&self.toml())
-    }
-
-    /// A game of it, on dice seeded 7 (the scenario's seed).
-    #[must_use]
-    pub fn game(&self) -> T {
-        Table::of_scenario(&self.scenario(), 7)
     }
 }
 
@@ -318,17 +237,6 @@ impl T {
         cost
     }
 
-    /// The rule that refuses an action (and checks that it is refused).
-    ///
-    /// # Panics
-    /// When the action is legal.
-    pub fn refused(&mut self, a: Action) -> String {
-        match self.act_exactly(&a) {
-            Ok(_) => panic!("{a:?} was accepted"),
-            Err(r) => r.rule().to_owned(),
-        }
-    }
-
     /// The rule that refuses a step of `id` into `to`.
     pub fn refused_step(&mut self, id: &str, to: &str) -> String {
         let a = self.step(id, to);
@@ -383,25 +291,6 @@ impl T {
             self.end();
         }
         panic!("never reached {side} {phase:?}");
-    }
-
-    /// The reachable hexes of a unit.
-    ///
-    /// # Panics
-    /// When the unit cannot move.
-    pub fn reachable(&self, id: &str) -> Vec<Reached> {
-        self.rules
-            .reachable(&self.state, self.id(id))
-            .expect("can move")
-    }
-
-    /// The cost to reach a hex, if reachable.
-    pub fn reach_cost(&self, id: &str, hex: &str) -> Option<u32> {
-        let h = self.hex(hex);
-        self.reachable(id)
-            .iter()
-            .find(|r| r.hex == h)
-            .map(|r| r.cost)
     }
 }
 

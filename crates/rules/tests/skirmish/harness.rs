@@ -10,9 +10,9 @@
 
 #![allow(dead_code, reason = "each chapter uses its own part of the harness")]
 
-use crate::common::map::{scenario_table, sides_tables, Grid};
+use crate::common::map::{Grid, Sheet};
 use crate::common::Table;
-use grognard_engine::{Reached, Ruleset, Seat};
+use grognard_engine::{Ruleset, Seat};
 
 pub use crate::common::has;
 use grognard_hex::Direction;
@@ -25,21 +25,19 @@ pub const LEGEND: &str = r#"{ "." = "open", b = "brush", r = "rock" }"#;
 /// A sword fighter's values: Finesse 3 (6 points), Vigor 2, Morale 2, Weapon Skill 2.
 pub const SWORD: &str = "finesse = 3, vigor = 2, morale = 2, weapon_skill = 2, combat = 1, evasion = 1, weapon = \"sword\"";
 
-/// A test scenario being written.
-#[derive(Clone, Debug)]
-pub struct Sk {
-    terrain: Grid,
-    units: String,
-    turns: u32,
-}
+/// A test scenario being written: the kit's sheet (`common::map::Sheet`: `turns`, `toml`,
+/// `scenario`, `game`) with the skirmish builders below. Red plays first.
+pub type Sk = Sheet<Skirmish>;
 
 /// A scenario on this terrain: one line per row, codes separated by spaces.
 pub fn map(terrain: &str) -> Sk {
-    Sk {
-        terrain: Grid::parse(terrain),
-        units: String::new(),
-        turns: 10,
-    }
+    Sheet::new(
+        "skirmish",
+        LEGEND,
+        [("red", "south"), ("blue", "north")],
+        Grid::parse(terrain),
+        10,
+    )
 }
 
 /// An open map of `cols` by `rows`.
@@ -73,52 +71,15 @@ pub fn with(changes: &str) -> String {
 impl Sk {
     /// A character facing `facing` with these values; red when its id starts with `r`.
     #[must_use]
-    pub fn ch(mut self, id: &str, at: &str, facing: &str, values: &str) -> Sk {
-        let side = if id.starts_with('r') { "red" } else { "blue" };
-        self.units += &format!(
-            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"character\"\nat = \"{at}\"\nfacing = \"{facing}\"\nvalues = {{ {values} }}\n"
-        );
-        self
+    pub fn ch(self, id: &str, at: &str, facing: &str, values: &str) -> Sk {
+        let lines = format!("at = \"{at}\"\nfacing = \"{facing}\"\nvalues = {{ {values} }}");
+        self.unit_table(id, "character", &lines)
     }
 
     /// A sword fighter.
     #[must_use]
     pub fn sword(self, id: &str, at: &str, facing: &str) -> Sk {
         self.ch(id, at, facing, SWORD)
-    }
-
-    /// The turn limit.
-    #[must_use]
-    pub fn turns(mut self, n: u32) -> Sk {
-        self.turns = n;
-        self
-    }
-
-    /// The scenario file.
-    #[must_use]
-    pub fn toml(&self) -> String {
-        format!(
-            "{}\n{}\n\n{}{}",
-            scenario_table("skirmish", self.turns, "red"),
-            self.terrain.map_table(LEGEND),
-            sides_tables(("red", "south"), ("blue", "north")),
-            self.units,
-        )
-    }
-
-    /// The validated scenario.
-    ///
-    /// # Panics
-    /// On any scenario problem.
-    #[must_use]
-    pub fn scenario(&self) -> grognard_engine::scenario::Scenario {
-        crate::common::scenario(&self.toml())
-    }
-
-    /// A game of it, on dice seeded 7 (the scenario's seed).
-    #[must_use]
-    pub fn game(&self) -> T {
-        Table::of_scenario(&self.scenario(), 7)
     }
 }
 
@@ -343,17 +304,6 @@ impl T {
         self.act(&Action::Pass)
     }
 
-    /// The rule that refuses an action (and checks that it is refused).
-    ///
-    /// # Panics
-    /// When it is legal.
-    pub fn refused(&mut self, a: Action) -> String {
-        match self.act(&a) {
-            Ok(_) => panic!("{a:?} was accepted"),
-            Err(r) => r.rule().to_owned(),
-        }
-    }
-
     /// The rule that refuses a step.
     pub fn refused_step(&mut self, id: &str, to: &str) -> String {
         let a = self.step(id, to);
@@ -392,25 +342,6 @@ impl T {
             all.extend(self.end());
         }
         panic!("never reached {side} {phase:?}");
-    }
-
-    /// The reachable hexes of a character.
-    ///
-    /// # Panics
-    /// When it cannot move.
-    pub fn reachable(&self, id: &str) -> Vec<Reached> {
-        self.rules
-            .reachable(&self.state, self.id(id))
-            .unwrap_or_else(|r| panic!("{id} cannot move: {r}"))
-    }
-
-    /// The cost to reach a hex, if reachable.
-    pub fn reach_cost(&self, id: &str, hex: &str) -> Option<u32> {
-        let h = self.hex(hex);
-        self.reachable(id)
-            .iter()
-            .find(|r| r.hex == h)
-            .map(|r| r.cost)
     }
 
     /// The window open now.
