@@ -5,6 +5,7 @@
 //! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
 //! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
 
+use crate::common::map::Grid;
 use crate::common::Table;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Ruleset;
@@ -38,17 +39,7 @@ pub fn scenario_text<S: AsRef<str>>(
     units: &[(&str, &str, &str, &str, u8)],
     extra: &str,
 ) -> String {
-    let mut rows = String::new();
-    for r in 0..9 {
-        let line: Vec<char> = terrain
-            .get(r)
-            .map_or_else(Vec::new, |l| l.as_ref().chars().collect());
-        let cells: Vec<String> = (0..13)
-            .map(|c| line.get(c).copied().unwrap_or('.').to_string())
-            .collect();
-        rows.push_str(&cells.join(" "));
-        rows.push('\n');
-    }
+    let rows = Grid::padded(terrain, 13, 9, '.').text;
     let mut all: Vec<(String, String, String, String, u8)> = units
         .iter()
         .map(|&(i, s, t, h, f)| (i.to_owned(), s.to_owned(), t.to_owned(), h.to_owned(), f))
@@ -85,7 +76,8 @@ orientation = "pointy"
 shove = "even"
 legend = {{ "." = "clear", w = "woods", h = "hill", t = "town", m = "homestead", o = "orchard", f = "field", r = "river", b = "bridge", d = "ford", x = "rough" }}
 terrain = '''
-{rows}'''
+{rows}
+'''
 
 [[sides]]
 id = "blue"
@@ -118,17 +110,10 @@ values = {{ hand = 4 }}
     text
 }
 
-/// The shipped tables with each `(from, to)` edit made to their text, as a player who owns
-/// the printed tables would make it; kept for the life of the test run.
+/// The shipped tables with each `(from, to)` edit made to their text (see
+/// `common::edited_tables`).
 pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
-    let mut text = DATA.to_owned();
-    for (from, to) in edits {
-        assert!(text.contains(from), "data.toml has no `{from}`");
-        text = text.replacen(from, to, 1);
-    }
-    Box::leak(Box::new(
-        Data::parse(&text).unwrap_or_else(|e| panic!("{e}")),
-    ))
+    crate::common::edited_tables(DATA, edits, Data::parse)
 }
 
 /// A position under test: the kit's table (`common::Table`: lookups, `legal`, `explain`,

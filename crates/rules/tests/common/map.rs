@@ -33,6 +33,23 @@ impl Grid {
         }
     }
 
+    /// A grid of `cols` by `rows` from rows written without spaces, one code a character;
+    /// missing rows and codes are `fill`.
+    pub fn padded<S: AsRef<str>>(rows_text: &[S], cols: usize, rows: usize, fill: char) -> Grid {
+        let lines: Vec<String> = (0..rows)
+            .map(|r| {
+                let line: Vec<char> = rows_text
+                    .get(r)
+                    .map_or_else(Vec::new, |l| l.as_ref().chars().collect());
+                let cells: Vec<String> = (0..cols)
+                    .map(|c| line.get(c).copied().unwrap_or(fill).to_string())
+                    .collect();
+                cells.join(" ")
+            })
+            .collect();
+        Grid::parse(&lines.join("\n"))
+    }
+
     /// A grid of `cols` by `rows` all of `code`.
     pub fn filled(code: &str, cols: usize, rows: usize) -> Grid {
         let row = vec![code; cols].join(" ");

@@ -32,6 +32,25 @@ pub fn scenario(text: &str) -> Scenario {
         .unwrap_or_else(|p| panic!("{p}\n{text}"))
 }
 
+/// A ruleset's shipped tables (`shipped`, the text of its data.toml) with each
+/// `(from, to)` edit made to their text, as a player who owns the printed tables would
+/// make it, then read by `parse`; kept for the life of the test run.
+///
+/// # Panics
+/// When an edit finds nothing to replace or the tables do not parse.
+pub fn edited_tables<D>(
+    shipped: &str,
+    edits: &[(&str, &str)],
+    parse: impl FnOnce(&str) -> Result<D, String>,
+) -> &'static D {
+    let mut text = shipped.to_owned();
+    for (from, to) in edits {
+        assert!(text.contains(from), "data.toml has no `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    Box::leak(Box::new(parse(&text).unwrap_or_else(|e| panic!("{e}"))))
+}
+
 /// A new game.
 pub fn game(s: Scenario) -> Box<dyn AnyGame> {
     grognard_rules::registry().new_game(s, None).expect("game")
@@ -74,3 +93,18 @@ pub fn has<E>(events: &[E], f: impl Fn(&E) -> bool) -> bool {
 pub fn of_type<'a>(actions: &'a [Value], ty: &str) -> Vec<&'a Value> {
     actions.iter().filter(|a| a["type"] == ty).collect()
 }
+
+/// The `(turn, side, phase)` of each phase-began event in a list, for the rulesets whose
+/// event of that name carries those three: `phases_began!(events, Event::PhaseBegan)`.
+macro_rules! phases_began {
+    ($events:expr, $began:path) => {
+        $events
+            .iter()
+            .filter_map(|e| match e {
+                $began { turn, side, phase } => Some((*turn, side.clone(), *phase)),
+                _ => None,
+            })
+            .collect()
+    };
+}
+pub(crate) use phases_began;

@@ -2,6 +2,7 @@
 //! list is exactly the candidate actions `explain` accepts (one gate per rule), and a
 //! listed action applies while a refused one changes nothing.
 
+use grognard_engine::dice_pool::gcd;
 use grognard_engine::{Ctx, Dice, Game, Ruleset};
 
 /// Plays `game` at random (picking with `pick`) until it ends or `max` actions, asserting
@@ -64,6 +65,38 @@ pub fn assert_gates<R: Ruleset>(
     candidates.len()
 }
 
+/// [`assert_gates`] on the states of random games: one from `start(seed)` for each seed,
+/// picking with dice seeded `seed ^ salt`, checked at every `every`-th action and at the
+/// end; returns how many states were checked before the ends.
+///
+/// # Panics
+/// As [`assert_gates`] and [`play`].
+pub fn assert_gates_in_play<R: Ruleset>(
+    seeds: std::ops::Range<u64>,
+    start: impl Fn(u64) -> Game<R>,
+    (salt, every): (u64, usize),
+    candidates: impl Fn(&R, &R::State) -> Vec<R::Action>,
+) -> usize {
+    let mut states = 0;
+    for seed in seeds {
+        let mut g = start(seed);
+        let mut pick = Dice::new(seed ^ salt);
+        let check = |g: &Game<R>, legal: &[R::Action], n: usize, _: &mut Dice| {
+            let (rules, state) = (g.rules(), g.state());
+            if legal.is_empty() {
+                let at = format!("seed {seed}, the end");
+                assert_gates(rules, state, &candidates(rules, state), &at);
+            } else if n % every == 0 {
+                let at = format!("seed {seed}, action {n}");
+                assert_gates(rules, state, &candidates(rules, state), &at);
+                states += 1;
+            }
+        };
+        play(&mut g, &mut pick, usize::MAX, check, |_, _| {});
+    }
+    states
+}
+
 /// Asserts, for a sample of candidates (legal or not), that `explain` agrees with the
 /// legal list and gives a reason whose rule starts with `prefix` (for refusals, or for
 /// every action when `all_cite`), and that `apply` takes a listed action and refuses
@@ -98,4 +131,46 @@ pub fn assert_candidates<R: Ruleset>(
             assert!(&next == state, "{at}: a refused action changed the state");
         }
     }
+}
+
+/// Asserts that `explain` accepts every listed action, and that the preview of each one
+/// `previewed` picks is an exact distribution: its chances add up to 1.
+///
+/// # Panics
+/// When one is refused or a preview does not add up.
+pub fn assert_listed<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    legal: &[R::Action],
+    previewed: impl Fn(&R::Action) -> bool,
+    at: &str,
+) {
+    for a in legal {
+        let e = rules.explain(state, a);
+        assert!(
+            e.legal,
+            "{at}: listed {a:?} explained illegal: {:?}",
+            e.reasons
+        );
+        if previewed(a) {
+            let p = rules.preview(state, a).unwrap();
+            let lcm = p
+                .outcomes
+                .iter()
+                .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
+            let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
+            assert_eq!(total, lcm, "{at}: {a:?} preview does not add up");
+        }
+    }
+}
+
+/// Asserts that a game saved and loaded again through the registry has the same state.
+///
+/// # Panics
+/// When it differs.
+pub fn assert_replays<R: Ruleset>(game: &Game<R>, at: &str) {
+    let again = grognard_rules::registry().load_game(&game.save()).unwrap();
+    let names = game.rules().names();
+    let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
+    assert_eq!(again.state(), original, "{at}: replay differs");
 }

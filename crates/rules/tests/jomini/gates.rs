@@ -7,7 +7,7 @@
 use super::golden::{position, POSITIONS};
 use super::harness;
 use crate::common::playout;
-use grognard_engine::{Dice, Game, Ruleset, UnitId};
+use grognard_engine::{Game, Ruleset, UnitId};
 use grognard_rules::jomini::{Action, Jomini, OrderKind, State};
 
 /// Every action of every kind, legal or not.
@@ -42,34 +42,18 @@ fn candidates(rules: &Jomini, s: &State) -> Vec<Action> {
     v
 }
 
-/// Asserts that the legal list is the candidates `explain` accepts, in `state`.
-fn assert_gates(rules: &Jomini, s: &State, ctx: &str) {
-    playout::assert_gates(rules, s, &candidates(rules, s), ctx);
-}
-
 #[test]
 fn legal_list_is_explain_accepted_candidates_on_golden_positions() {
     for (name, seed, n, _) in POSITIONS {
         let g = position(seed, n);
-        assert_gates(g.rules(), g.state(), name);
+        let (rules, state) = (g.rules(), g.state());
+        playout::assert_gates(rules, state, &candidates(rules, state), name);
     }
 }
 
 #[test]
 fn legal_list_is_explain_accepted_candidates_on_random_playout_states() {
-    let mut states = 0;
-    for seed in 0..6u64 {
-        let mut g = Game::<Jomini>::new(harness::builtin(), Some(seed)).unwrap();
-        let mut pick = Dice::new(seed ^ 0x6A7E);
-        let check = |g: &Game<Jomini>, legal: &[Action], n: usize, _: &mut Dice| {
-            if legal.is_empty() {
-                assert_gates(g.rules(), g.state(), &format!("seed {seed}, the end"));
-            } else if n % 3 == 0 {
-                assert_gates(g.rules(), g.state(), &format!("seed {seed}, action {n}"));
-                states += 1;
-            }
-        };
-        playout::play(&mut g, &mut pick, usize::MAX, check, |_, _| {});
-    }
+    let start = |seed| Game::<Jomini>::new(harness::builtin(), Some(seed)).unwrap();
+    let states = playout::assert_gates_in_play(0..6, start, (0x6A7E, 3), candidates);
     assert!(states >= 200, "only {states} states checked");
 }

@@ -4,7 +4,6 @@
 
 use super::harness;
 use crate::common::playout;
-use grognard_engine::dice_pool::gcd;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
 use grognard_rules::jomini::{Action, Event, Jomini, OrderKind, State};
@@ -139,13 +138,9 @@ pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>,
         }
         let ctx = format!("seed {seed}, action {n}");
         check_invariants(game.rules(), game.state(), &ctx);
+        let attack = |a: &Action| matches!(a, Action::Attack { .. });
+        playout::assert_listed(game.rules(), game.state(), legal, attack, &ctx);
         for a in legal {
-            let e = game.rules().explain(game.state(), a);
-            assert!(
-                e.legal,
-                "{ctx}: listed {a:?} explained illegal: {:?}",
-                e.reasons
-            );
             // Legal iff it applies: the checked path takes it and changes the state.
             let mut next = game.state().clone();
             let (mut d, mut ev) = (Dice::new(seed), Vec::new());
@@ -153,15 +148,6 @@ pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>,
                 .rules()
                 .apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev))
                 .is_ok());
-            if matches!(a, Action::Attack { .. }) {
-                let p = game.rules().preview(game.state(), a).unwrap();
-                let lcm = p
-                    .outcomes
-                    .iter()
-                    .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
-                let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
-                assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
-            }
         }
         let some = candidates(game.rules(), game.state(), dice);
         playout::assert_candidates(
@@ -186,10 +172,7 @@ fn random_playouts_finish_with_invariants_and_replay() {
             "seed {seed}: unfinished after {n}"
         );
         if seed % 10 == 0 {
-            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
-            let names = game.rules().names();
-            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
-            assert_eq!(again.state(), original, "seed {seed}: replay differs");
+            playout::assert_replays(&game, &format!("seed {seed}"));
         }
     }
 }
@@ -213,10 +196,7 @@ fn a_scenario_with_elephants_plays_to_the_end() {
             .filter(|e| matches!(e, Event::Panicked { .. }))
             .count();
         if seed % 10 == 0 {
-            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
-            let names = game.rules().names();
-            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
-            assert_eq!(again.state(), original, "seed {seed}: replay differs");
+            playout::assert_replays(&game, &format!("seed {seed}"));
         }
     }
     eprintln!("elephants: {panics} panics in 40 games");

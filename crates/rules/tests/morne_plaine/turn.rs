@@ -8,12 +8,7 @@ use grognard_rules::morne_plaine::data::{Data, DataError, Source, DATA};
 use grognard_rules::morne_plaine::{Action, Event, Phase};
 
 fn began(ev: &[Event]) -> Vec<(u32, String, Phase)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::PhaseBegan { turn, side, phase } => Some((*turn, side.clone(), *phase)),
-            _ => None,
-        })
-        .collect()
+    crate::common::phases_began!(ev, Event::PhaseBegan)
 }
 
 #[test]

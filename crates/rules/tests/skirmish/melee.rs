@@ -31,6 +31,16 @@ fn term(v: &Value, what: &str) -> Option<i64> {
         .and_then(|x| x["value"].as_i64())
 }
 
+/// The kinds of the attacks made, in order.
+fn kinds(ev: &[Event]) -> Vec<AttackKind> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Attacked { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn sk_mel_1_the_attack_total() {
     let t = pair("", "", |s| s);
@@ -183,14 +193,7 @@ fn sk_mel_5_an_attack_of_opportunity_is_never_countered() {
     assert!(p.inputs.get("counter").is_none());
     t.force(&[5]);
     let ev = t.act(&a).unwrap();
-    let kinds: Vec<AttackKind> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Attacked { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(kinds, [AttackKind::Opportunity]);
+    assert_eq!(kinds(&ev), [AttackKind::Opportunity]);
 }
 
 #[test]
@@ -238,14 +241,7 @@ fn sk_mel_7_the_melee_phase_attack_and_its_counter() {
     let mut t = pair("", "", |s| s.sword("r-b", "0305", "n"));
     t.force(&[1, 1]);
     let ev = t.attack("r-a", "b-a").unwrap();
-    let kinds: Vec<AttackKind> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Attacked { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(kinds, [AttackKind::Melee, AttackKind::Counter]);
+    assert_eq!(kinds(&ev), [AttackKind::Melee, AttackKind::Counter]);
     // One Melee Action a turn.
     let again = t.attack_action("r-a", "b-a");
     assert_eq!(t.refused(again), "SK-ACT-1");
