@@ -110,12 +110,6 @@ values = {{ hand = 4 }}
     text
 }
 
-/// The shipped tables with each `(from, to)` edit made to their text (see
-/// `common::edited_tables`).
-pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
-    crate::common::edited_tables(DATA, edits, Data::parse)
-}
-
 /// A position under test: the kit's table (`common::Table`: lookups, `legal`, `explain`,
 /// `is_legal`, `refuses`, `allows`, `apply` with forced dice, `reach`) with Battle Cry's
 /// builders and shortcuts below.
@@ -133,13 +127,15 @@ impl Pos {
         )))
     }
 
-    /// [`Pos::new`] with other tables than the shipped ones (see [`tables`]).
-    pub fn with_data<S: AsRef<str>>(
+    /// [`Pos::new`] on the shipped tables with each `(from, to)` edit made to their text
+    /// (see `common::edited_tables`).
+    pub fn with_tables<S: AsRef<str>>(
         terrain: &[S],
         units: &[(&str, &str, &str, &str, u8)],
         extra: &str,
-        data: &'static Data,
+        edits: &[(&str, &str)],
     ) -> Pos {
+        let data = crate::common::edited_tables(DATA, edits, Data::parse);
         let s = crate::common::scenario(&scenario_text(terrain, units, extra));
         Pos::of_rules(BattleCry::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")))
     }

@@ -191,13 +191,7 @@ fn random_playouts_finish_with_invariants_and_replay() {
             _ => Checks::None,
         };
         let (game, n) = playout(seed, checks);
-        assert!(
-            game.rules().outcome(game.state()).is_some(),
-            "seed {seed}: unfinished after {n}"
-        );
-        if seed % 20 == 0 {
-            playout::assert_replays(&game, &format!("seed {seed}"));
-        }
+        playout::assert_ended(&game, n, seed, seed % 20 == 0);
     }
 }
 

@@ -3,7 +3,8 @@
 //! listed action applies while a refused one changes nothing.
 
 use grognard_engine::dice_pool::gcd;
-use grognard_engine::{Ctx, Dice, Game, Ruleset};
+use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
+use grognard_hex::Hex;
 
 /// Plays `game` at random (picking with `pick`) until it ends or `max` actions, asserting
 /// that there is always something to do and that every picked action applies.
@@ -63,6 +64,34 @@ pub fn assert_gates<R: Ruleset>(
         );
     }
     candidates.len()
+}
+
+/// Every unit of a ruleset's scenario and every hex of its map, the raw material of
+/// the candidate actions [`assert_gates`] judges.
+pub fn units_and_hexes<R: Ruleset>(rules: &R) -> (Vec<UnitId>, Vec<Hex>) {
+    let names = rules.names();
+    let units = (0..names.unit_count())
+        .map(|i| UnitId(u16::try_from(i).unwrap()))
+        .collect();
+    let map = names.map();
+    (units, (0..map.len()).map(|i| map.hex_at(i)).collect())
+}
+
+/// [`assert_gates`] on fixed positions, each `(name, seed, actions, _)` being the game
+/// `position(seed, actions)`.
+///
+/// # Panics
+/// As [`assert_gates`].
+pub fn assert_gates_at<R: Ruleset>(
+    positions: &[(&str, u64, usize, u32)],
+    position: impl Fn(u64, usize) -> Game<R>,
+    candidates: impl Fn(&R, &R::State) -> Vec<R::Action>,
+) {
+    for &(name, seed, n, _) in positions {
+        let g = position(seed, n);
+        let (rules, state) = (g.rules(), g.state());
+        assert_gates(rules, state, &candidates(rules, state), name);
+    }
 }
 
 /// [`assert_gates`] on the states of random games: one from `start(seed)` for each seed,
@@ -173,4 +202,19 @@ pub fn assert_replays<R: Ruleset>(game: &Game<R>, at: &str) {
     let names = game.rules().names();
     let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
     assert_eq!(again.state(), original, "{at}: replay differs");
+}
+
+/// Asserts that a random game of `n` actions (seed `seed`) has ended and, when `replay`,
+/// that it replays ([`assert_replays`]).
+///
+/// # Panics
+/// When it has not ended or replays to another state.
+pub fn assert_ended<R: Ruleset>(game: &Game<R>, n: usize, seed: u64, replay: bool) {
+    assert!(
+        game.rules().outcome(game.state()).is_some(),
+        "seed {seed}: unfinished after {n}"
+    );
+    if replay {
+        assert_replays(game, &format!("seed {seed}"));
+    }
 }

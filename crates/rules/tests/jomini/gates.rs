@@ -7,16 +7,13 @@
 use super::golden::{position, POSITIONS};
 use super::harness;
 use crate::common::playout;
-use grognard_engine::{Game, Ruleset, UnitId};
+use grognard_engine::{Game, UnitId};
+use grognard_hex::Hex;
 use grognard_rules::jomini::{Action, Jomini, OrderKind, State};
 
-/// Every action of every kind, legal or not.
-fn candidates(rules: &Jomini, s: &State) -> Vec<Action> {
-    let units: Vec<UnitId> = (0..s.pieces.len())
-        .map(|i| UnitId(u16::try_from(i).unwrap()))
-        .collect();
-    let map = *rules.names().map();
-    let hexes: Vec<_> = (0..map.len()).map(|i| map.hex_at(i)).collect();
+/// Every action of every kind, legal or not, whatever the state.
+fn candidates(rules: &Jomini, _: &State) -> Vec<Action> {
+    let (units, hexes) = playout::units_and_hexes(rules);
     let mut v = vec![Action::EndCommand, Action::EndMovement, Action::EndTurn];
     let named: Vec<Option<UnitId>> = std::iter::once(None)
         .chain(units.iter().copied().map(Some))
@@ -31,24 +28,16 @@ fn candidates(rules: &Jomini, s: &State) -> Vec<Action> {
     for &unit in &units {
         v.push(Action::Activate { unit });
         v.push(Action::Exit { unit });
-        for &target in &units {
-            v.push(Action::Attack { unit, target });
-        }
-        for &to in &hexes {
-            v.push(Action::Move { unit, to });
-            v.push(Action::Retreat { unit, to });
-        }
+        v.extend(units.iter().map(|&target| Action::Attack { unit, target }));
+        let moves = |&to: &Hex| [Action::Move { unit, to }, Action::Retreat { unit, to }];
+        v.extend(hexes.iter().flat_map(moves));
     }
     v
 }
 
 #[test]
 fn legal_list_is_explain_accepted_candidates_on_golden_positions() {
-    for (name, seed, n, _) in POSITIONS {
-        let g = position(seed, n);
-        let (rules, state) = (g.rules(), g.state());
-        playout::assert_gates(rules, state, &candidates(rules, state), name);
-    }
+    playout::assert_gates_at(&POSITIONS, position, candidates);
 }
 
 #[test]

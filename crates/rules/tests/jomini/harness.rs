@@ -117,12 +117,6 @@ values = {{ command = 20 }}
     text
 }
 
-/// The shipped tables with each `(from, to)` edit made to their text (see
-/// `common::edited_tables`).
-pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
-    crate::common::edited_tables(DATA, edits, Data::parse)
-}
-
 /// A position under test: the kit's table (`common::Table`: lookups, `legal`, `explain`,
 /// `refuses`, `allows`, `apply` with forced dice, `reach`, the last action's `events`)
 /// with JOMINI's builders and shortcuts below.
@@ -135,8 +129,15 @@ impl Pos {
         )))
     }
 
-    /// [`Pos::new`] with other tables than the shipped ones (see [`tables`]).
-    pub fn with_data(terrain: &[&str], units: &[U<'_>], extra: &str, data: &'static Data) -> Pos {
+    /// [`Pos::new`] on the shipped tables with each `(from, to)` edit made to their text
+    /// (see `common::edited_tables`).
+    pub fn with_tables(
+        terrain: &[&str],
+        units: &[U<'_>],
+        extra: &str,
+        edits: &[(&str, &str)],
+    ) -> Pos {
+        let data = crate::common::edited_tables(DATA, edits, Data::parse);
         let s = crate::common::scenario(&scenario_text(terrain, units, extra));
         Table::with_rules(
             Jomini::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")),

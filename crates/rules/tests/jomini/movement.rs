@@ -634,8 +634,8 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
     assert_eq!(pre.roll, format!("{} combat dice", 4 - camels));
     assert_eq!(pre.inputs["dice"], 3);
     // Another value in the tables, another shelter.
-    let data = super::harness::tables(&[("camels = 1", "camels = 2")]);
-    let mut q = Pos::with_data(
+    let data = &[("camels = 1", "camels = 2")];
+    let mut q = Pos::with_tables(
         &[],
         &[
             GEN,

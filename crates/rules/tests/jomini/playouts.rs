@@ -167,13 +167,7 @@ pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>,
 fn random_playouts_finish_with_invariants_and_replay() {
     for seed in 0..60 {
         let (game, n) = playout(seed, seed < 6);
-        assert!(
-            game.rules().outcome(game.state()).is_some(),
-            "seed {seed}: unfinished after {n}"
-        );
-        if seed % 10 == 0 {
-            playout::assert_replays(&game, &format!("seed {seed}"));
-        }
+        playout::assert_ended(&game, n, seed, seed % 10 == 0);
     }
 }
 
@@ -185,19 +179,13 @@ fn a_scenario_with_elephants_plays_to_the_end() {
     let mut panics = 0;
     for seed in 0..40 {
         let (game, n) = playout_of(scenario.clone(), seed, seed < 4);
-        assert!(
-            game.rules().outcome(game.state()).is_some(),
-            "seed {seed}: unfinished after {n}"
-        );
+        playout::assert_ended(&game, n, seed, seed % 10 == 0);
         panics += game
             .log()
             .iter()
             .flat_map(|e| &e.events)
             .filter(|e| matches!(e, Event::Panicked { .. }))
             .count();
-        if seed % 10 == 0 {
-            playout::assert_replays(&game, &format!("seed {seed}"));
-        }
     }
     eprintln!("elephants: {panics} panics in 40 games");
     assert!(panics > 0, "no elephant panicked in 40 games");
