@@ -5,7 +5,7 @@
 //! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
 //! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
 
-use crate::common::map::Grid;
+use crate::common::map::pointy_board;
 use crate::common::Table;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Ruleset;
@@ -24,6 +24,10 @@ pub const FLAG: u32 = 6;
 /// No terrain: every hex clear.
 pub const CLEAR: [&str; 0] = [];
 
+/// The ruleset of the test boards, and their terrain codes.
+const RULESET: &str = "battle_cry";
+const LEGEND: &str = r#"{ "." = "clear", w = "woods", h = "hill", t = "town", m = "homestead", o = "orchard", f = "field", r = "river", b = "bridge", d = "ford", x = "rough" }"#;
+
 /// The built-in scenario.
 pub fn builtin() -> Scenario {
     crate::common::builtin("crossing-at-hollins-ford")
@@ -39,7 +43,6 @@ pub fn scenario_text<S: AsRef<str>>(
     units: &[(&str, &str, &str, &str, u8)],
     extra: &str,
 ) -> String {
-    let rows = Grid::padded(terrain, 13, 9, '.').text;
     let mut all: Vec<(String, String, String, String, u8)> = units
         .iter()
         .map(|&(i, s, t, h, f)| (i.to_owned(), s.to_owned(), t.to_owned(), h.to_owned(), f))
@@ -62,34 +65,18 @@ pub fn scenario_text<S: AsRef<str>>(
             ));
         }
     }
-    let mut text = format!(
-        r#"[scenario]
-id = "test"
-title = "Test"
-ruleset = "battle_cry"
-first_side = "blue"
-
-[map]
-cols = 13
-rows = 9
-orientation = "pointy"
-shove = "even"
-legend = {{ "." = "clear", w = "woods", h = "hill", t = "town", m = "homestead", o = "orchard", f = "field", r = "river", b = "bridge", d = "ford", x = "rough" }}
-terrain = '''
-{rows}
-'''
-
+    let mut text = pointy_board(RULESET, LEGEND, terrain);
+    text += r#"
 [[sides]]
 id = "blue"
 home_edge = "south"
-values = {{ hand = 4 }}
+values = { hand = 4 }
 
 [[sides]]
 id = "grey"
 home_edge = "north"
-values = {{ hand = 4 }}
-"#
-    );
+values = { hand = 4 }
+"#;
     for (id, side, kind, hex, figures) in &all {
         text.push_str(&format!(
             "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\nat = \"{hex}\"\n"

@@ -87,15 +87,13 @@ fn check_invariants(rules: &BattleCry, s: &State, ctx: &str, views: bool) {
 
 /// Candidate actions, legal or not, for the consistency check.
 fn candidates(rules: &BattleCry, s: &State, dice: &mut Dice) -> Vec<Action> {
-    let n = u16::try_from(s.pieces.len()).unwrap();
+    let playout::Sample {
+        unit,
+        target,
+        hex,
+        near,
+    } = playout::Sample::roll(rules, dice, |u| s.pieces[u.index()].hex);
     let mut roll = |k: u32| dice.next(k).0 - 1;
-    let unit = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let target = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let map = *rules.names().map();
-    let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
-    let near = s.pieces[unit.index()]
-        .hex
-        .map_or(hex, |h| h.neighbors()[roll(6) as usize]);
     let deck = rules.whole_deck();
     let card = deck[roll(u32::try_from(deck.len()).unwrap()) as usize];
     vec![

@@ -189,3 +189,14 @@ impl<R: Ruleset> Sheet<R> {
         Table::of_scenario(&self.scenario(), 7)
     }
 }
+
+/// The `[scenario]` and `[map]` tables of a 13 by 9 pointy-top test board (rows 02, 04,
+/// ... shoved half a hex right), blue playing first: `terrain` rows from the north, codes
+/// without spaces, missing rows and columns clear (`.`).
+pub fn pointy_board<S: AsRef<str>>(ruleset: &str, legend: &str, terrain: &[S]) -> String {
+    let rows = Grid::padded(terrain, 13, 9, '.').text;
+    format!(
+        "[scenario]\nid = \"test\"\ntitle = \"Test\"\nruleset = \"{ruleset}\"\nfirst_side = \"blue\"\n\n\
+         [map]\ncols = 13\nrows = 9\norientation = \"pointy\"\nshove = \"even\"\nlegend = {legend}\nterrain = '''\n{rows}\n'''\n"
+    )
+}

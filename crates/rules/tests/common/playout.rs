@@ -77,6 +77,39 @@ pub fn units_and_hexes<R: Ruleset>(rules: &R) -> (Vec<UnitId>, Vec<Hex>) {
     (units, (0..map.len()).map(|i| map.hex_at(i)).collect())
 }
 
+/// What a sample of candidate actions is made of: a random unit, a random target, a
+/// random hex of the map and a random neighbour of the unit (the random hex when the
+/// unit is off the map).
+pub struct Sample {
+    pub unit: UnitId,
+    pub target: UnitId,
+    pub hex: Hex,
+    pub near: Hex,
+}
+
+impl Sample {
+    /// A sample rolled on `dice`, `hex_of` giving where a unit is.
+    pub fn roll<R: Ruleset>(
+        rules: &R,
+        dice: &mut Dice,
+        hex_of: impl Fn(UnitId) -> Option<Hex>,
+    ) -> Sample {
+        let n = u32::try_from(rules.names().unit_count()).unwrap();
+        let mut roll = |k: u32| dice.next(k).0 - 1;
+        let unit = UnitId(u16::try_from(roll(n)).unwrap());
+        let target = UnitId(u16::try_from(roll(n)).unwrap());
+        let map = rules.names().map();
+        let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
+        let near = hex_of(unit).map_or(hex, |h| h.neighbors()[roll(6) as usize]);
+        Sample {
+            unit,
+            target,
+            hex,
+            near,
+        }
+    }
+}
+
 /// [`assert_gates`] on fixed positions, each `(name, seed, actions, _)` being the game
 /// `position(seed, actions)`.
 ///

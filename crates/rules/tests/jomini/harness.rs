@@ -5,7 +5,7 @@
 //! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
 //! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
 
-use crate::common::map::Grid;
+use crate::common::map::pointy_board;
 use crate::common::Table;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Ruleset;
@@ -21,6 +21,10 @@ pub const FLAG: u32 = 4;
 pub const LETTER: u32 = 5;
 pub const ADV: u32 = 6;
 
+/// The ruleset of the test boards, and their terrain codes.
+const RULESET: &str = "jomini";
+const LEGEND: &str = r#"{ "." = "clear", w = "woods", h = "hill", v = "built_up", r = "river", b = "bridge", f = "ford", m = "marsh", k = "rocky", x = "mountain" }"#;
+
 /// The built-in scenario.
 pub fn builtin() -> Scenario {
     crate::common::builtin("passage-of-the-saale")
@@ -34,24 +38,9 @@ pub type U<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
 /// columns clear), `units`, and `extra` TOML appended. Two far-off reserves per side stand
 /// in the corners (so that armies are not empty) unless `extra` has `# no reserves`.
 pub fn scenario_text(terrain: &[&str], units: &[U<'_>], extra: &str) -> String {
-    let rows = Grid::padded(terrain, 13, 9, '.').text;
-    let mut text = format!(
-        r#"[scenario]
-id = "test"
-title = "Test"
-ruleset = "jomini"
-first_side = "blue"
-
-[map]
-cols = 13
-rows = 9
-orientation = "pointy"
-shove = "even"
-legend = {{ "." = "clear", w = "woods", h = "hill", v = "built_up", r = "river", b = "bridge", f = "ford", m = "marsh", k = "rocky", x = "mountain" }}
-terrain = '''
-{rows}
-'''
-
+    let mut text = pointy_board(RULESET, LEGEND, terrain);
+    text += &format!(
+        r#"
 [[sides]]
 id = "blue"
 home_edge = "south"

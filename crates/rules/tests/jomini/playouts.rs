@@ -5,7 +5,7 @@
 use super::harness;
 use crate::common::playout;
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
+use grognard_engine::{Ctx, Dice, Game, Ruleset};
 use grognard_rules::jomini::{Action, Event, Jomini, OrderKind, State};
 use std::collections::HashMap;
 
@@ -81,15 +81,13 @@ fn check_invariants(rules: &Jomini, s: &State, ctx: &str) {
 
 /// Candidate actions, legal or not, for the consistency check.
 fn candidates(rules: &Jomini, s: &State, dice: &mut Dice) -> Vec<Action> {
-    let n = u16::try_from(s.pieces.len()).unwrap();
+    let playout::Sample {
+        unit,
+        target,
+        hex,
+        near,
+    } = playout::Sample::roll(rules, dice, |u| s.pieces[u.index()].hex);
     let mut roll = |k: u32| dice.next(k).0 - 1;
-    let unit = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let target = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let map = *rules.names().map();
-    let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
-    let near = s.pieces[unit.index()]
-        .hex
-        .map_or(hex, |h| h.neighbors()[roll(6) as usize]);
     let order = OrderKind::ALL[roll(9) as usize];
     vec![
         Action::Activate { unit },

@@ -72,39 +72,24 @@ fn attacker_beaten(streams: &[&str]) -> Option<String> {
     t.at("o-a")
 }
 
-fn grid(rows: [&str; 7]) -> String {
+/// A clear 7 x 7 map but for its row `row` (0 the northern), which reads `codes`.
+fn clear_but(row: usize, codes: &str) -> String {
+    let mut rows = vec![". . . . . . ."; 7];
+    rows[row] = codes;
     rows.join("\n")
 }
 
 #[test]
 fn mp_ret_1_into_a_village_first() {
     // A village next to the attacker still comes first.
-    let terrain = grid([
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . w . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-    ]);
-    let mut rows: Vec<String> = terrain.lines().map(str::to_owned).collect();
-    rows[3] = ". . v . w . .".into(); // 0304 village, 0504 woods
-    let (to, _) = retreat(setup(&rows.join("\n"), "0403", |m| m));
+    let terrain = clear_but(3, ". . v . w . ."); // 0304 village, 0504 woods
+    let (to, _) = retreat(setup(&terrain, "0403", |m| m));
     assert_eq!(to.as_deref(), Some("0304"));
 }
 
 #[test]
 fn mp_ret_2_then_woods() {
-    let terrain = grid([
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . w . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-    ]);
+    let terrain = clear_but(3, ". . . . w . ."); // 0504 woods
     let (to, _) = retreat(setup(&terrain, "0403", |m| m));
     assert_eq!(to.as_deref(), Some("0504"));
 }
@@ -244,15 +229,14 @@ fn mp_ret_10_a_morale_point_per_controlling_enemy_but_the_attacker() {
 
 #[test]
 fn mp_ret_11_not_into_an_enemy_fort() {
-    let mut rows: Vec<String> = vec![". . . . . . .".to_owned(); 7];
-    rows[4] = ". . . f . . .".into(); // 0405
-    let t = setup(&rows.join("\n"), "0403", |m| {
+    let terrain = clear_but(4, ". . . f . . ."); // 0405
+    let t = setup(&terrain, "0403", |m| {
         m.raw("[[places]]\nname = \"Redoubt\"\nhex = \"0405\"\nowner = \"orange\"\n")
     });
     let (to, _) = retreat(t);
     assert_ne!(to.as_deref(), Some("0405"));
     // A blue fort is fine.
-    let t = setup(&rows.join("\n"), "0403", |m| {
+    let t = setup(&terrain, "0403", |m| {
         m.raw("[[places]]\nname = \"Redoubt\"\nhex = \"0405\"\nowner = \"blue\"\n")
     });
     let (to, _) = retreat(t);
