@@ -39,14 +39,4 @@ fn candidates(rules: &BattleCry, _: &State) -> Vec<Action> {
     v
 }
 
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_golden_positions() {
-    playout::assert_gates_at(&POSITIONS, position, candidates);
-}
-
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_random_playout_states() {
-    let start = |seed| Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
-    let states = playout::assert_gates_in_play(0..4, start, (0x6A7E, 9), candidates);
-    assert!(states >= 200, "only {states} states checked");
-}
+playout::gate_tests!(BattleCry, 0..4, 9);

@@ -87,12 +87,7 @@ fn check_invariants(rules: &BattleCry, s: &State, ctx: &str, views: bool) {
 
 /// Candidate actions, legal or not, for the consistency check.
 fn candidates(rules: &BattleCry, s: &State, dice: &mut Dice) -> Vec<Action> {
-    let playout::Sample {
-        unit,
-        target,
-        hex,
-        near,
-    } = playout::Sample::roll(rules, dice, |u| s.pieces[u.index()].hex);
+    let (unit, target, hex, near) = playout::sample(rules, dice, |u| s.pieces[u.index()].hex);
     let mut roll = |k: u32| dice.next(k).0 - 1;
     let deck = rules.whole_deck();
     let card = deck[roll(u32::try_from(deck.len()).unwrap()) as usize];

@@ -77,37 +77,23 @@ pub fn units_and_hexes<R: Ruleset>(rules: &R) -> (Vec<UnitId>, Vec<Hex>) {
     (units, (0..map.len()).map(|i| map.hex_at(i)).collect())
 }
 
-/// What a sample of candidate actions is made of: a random unit, a random target, a
-/// random hex of the map and a random neighbour of the unit (the random hex when the
-/// unit is off the map).
-pub struct Sample {
-    pub unit: UnitId,
-    pub target: UnitId,
-    pub hex: Hex,
-    pub near: Hex,
-}
-
-impl Sample {
-    /// A sample rolled on `dice`, `hex_of` giving where a unit is.
-    pub fn roll<R: Ruleset>(
-        rules: &R,
-        dice: &mut Dice,
-        hex_of: impl Fn(UnitId) -> Option<Hex>,
-    ) -> Sample {
-        let n = u32::try_from(rules.names().unit_count()).unwrap();
-        let mut roll = |k: u32| dice.next(k).0 - 1;
-        let unit = UnitId(u16::try_from(roll(n)).unwrap());
-        let target = UnitId(u16::try_from(roll(n)).unwrap());
-        let map = rules.names().map();
-        let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
-        let near = hex_of(unit).map_or(hex, |h| h.neighbors()[roll(6) as usize]);
-        Sample {
-            unit,
-            target,
-            hex,
-            near,
-        }
-    }
+/// What a sample of candidate actions is made of, rolled on `dice`: `(unit, target, hex,
+/// near)`, a random unit, a random target, a random hex of the map and a random neighbour
+/// of the unit (the random hex when the unit is off the map), `hex_of` giving where a
+/// unit is.
+pub fn sample<R: Ruleset>(
+    rules: &R,
+    dice: &mut Dice,
+    hex_of: impl Fn(UnitId) -> Option<Hex>,
+) -> (UnitId, UnitId, Hex, Hex) {
+    let n = u32::try_from(rules.names().unit_count()).unwrap();
+    let mut roll = |k: u32| dice.next(k).0 - 1;
+    let unit = UnitId(u16::try_from(roll(n)).unwrap());
+    let target = UnitId(u16::try_from(roll(n)).unwrap());
+    let map = rules.names().map();
+    let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
+    let near = hex_of(unit).map_or(hex, |h| h.neighbors()[roll(6) as usize]);
+    (unit, target, hex, near)
 }
 
 /// [`assert_gates`] on fixed positions, each `(name, seed, actions, _)` being the game
@@ -251,3 +237,30 @@ pub fn assert_ended<R: Ruleset>(game: &Game<R>, n: usize, seed: u64, replay: boo
         assert_replays(game, &format!("seed {seed}"));
     }
 }
+
+/// The two gate tests of a ruleset whose golden positions are games of random play (the
+/// `POSITIONS` and `position` of its `golden.rs`) and whose gates module has the
+/// `candidates` of a state: [`assert_gates_at`] on those positions, and
+/// [`assert_gates_in_play`] on games of its built-in scenario (`harness::builtin`), one
+/// per seed of `seeds`, checked every `every`-th action, 200 states at least.
+macro_rules! gate_tests {
+    ($rules:ty, $seeds:expr, $every:expr) => {
+        #[test]
+        fn legal_list_is_explain_accepted_candidates_on_golden_positions() {
+            $crate::common::playout::assert_gates_at(&POSITIONS, position, candidates);
+        }
+
+        #[test]
+        fn legal_list_is_explain_accepted_candidates_on_random_playout_states() {
+            let start = |seed| Game::<$rules>::new(harness::builtin(), Some(seed)).unwrap();
+            let states = $crate::common::playout::assert_gates_in_play(
+                $seeds,
+                start,
+                (0x6A7E, $every),
+                candidates,
+            );
+            assert!(states >= 200, "only {states} states checked");
+        }
+    };
+}
+pub(crate) use gate_tests;

@@ -35,14 +35,4 @@ fn candidates(rules: &Jomini, _: &State) -> Vec<Action> {
     v
 }
 
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_golden_positions() {
-    playout::assert_gates_at(&POSITIONS, position, candidates);
-}
-
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_random_playout_states() {
-    let start = |seed| Game::<Jomini>::new(harness::builtin(), Some(seed)).unwrap();
-    let states = playout::assert_gates_in_play(0..6, start, (0x6A7E, 3), candidates);
-    assert!(states >= 200, "only {states} states checked");
-}
+playout::gate_tests!(Jomini, 0..6, 3);

@@ -81,12 +81,7 @@ fn check_invariants(rules: &Jomini, s: &State, ctx: &str) {
 
 /// Candidate actions, legal or not, for the consistency check.
 fn candidates(rules: &Jomini, s: &State, dice: &mut Dice) -> Vec<Action> {
-    let playout::Sample {
-        unit,
-        target,
-        hex,
-        near,
-    } = playout::Sample::roll(rules, dice, |u| s.pieces[u.index()].hex);
+    let (unit, target, hex, near) = playout::sample(rules, dice, |u| s.pieces[u.index()].hex);
     let mut roll = |k: u32| dice.next(k).0 - 1;
     let order = OrderKind::ALL[roll(9) as usize];
     vec![
