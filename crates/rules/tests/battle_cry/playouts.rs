@@ -138,17 +138,11 @@ fn playout(seed: u64, checks: Checks) -> (Game<BattleCry>, usize) {
             check_invariants(game.rules(), game.state(), &ctx, checks == Checks::All);
         }
         if checks == Checks::All {
+            let (rules, state) = (game.rules(), game.state());
             let battle = |a: &Action| matches!(a, Action::Battle { .. } | Action::FightBack);
-            playout::assert_listed(game.rules(), game.state(), legal, battle, &ctx);
-            let some = candidates(game.rules(), game.state(), dice);
-            playout::assert_candidates(
-                game.rules(),
-                game.state(),
-                legal,
-                &some,
-                ("BC-", false),
-                &ctx,
-            );
+            playout::assert_listed(rules, state, legal, battle, &ctx);
+            let some = candidates(rules, state, dice);
+            playout::assert_candidates(rules, state, legal, &some, ("BC-", false), &ctx);
         }
     };
     let mut ordered_this_turn: Vec<UnitId> = Vec::new();

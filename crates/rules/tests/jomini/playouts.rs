@@ -131,26 +131,19 @@ pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>,
         }
         let ctx = format!("seed {seed}, action {n}");
         check_invariants(game.rules(), game.state(), &ctx);
+        let (rules, state) = (game.rules(), game.state());
         let attack = |a: &Action| matches!(a, Action::Attack { .. });
-        playout::assert_listed(game.rules(), game.state(), legal, attack, &ctx);
+        playout::assert_listed(rules, state, legal, attack, &ctx);
         for a in legal {
             // Legal iff it applies: the checked path takes it and changes the state.
-            let mut next = game.state().clone();
+            let mut next = state.clone();
             let (mut d, mut ev) = (Dice::new(seed), Vec::new());
-            assert!(game
-                .rules()
+            assert!(rules
                 .apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev))
                 .is_ok());
         }
-        let some = candidates(game.rules(), game.state(), dice);
-        playout::assert_candidates(
-            game.rules(),
-            game.state(),
-            legal,
-            &some,
-            ("JO-", true),
-            &ctx,
-        );
+        let some = candidates(rules, state, dice);
+        playout::assert_candidates(rules, state, legal, &some, ("JO-", true), &ctx);
     };
     let n = playout::play(&mut game, &mut dice, 20_000, check, |_, _| {});
     (game, n)

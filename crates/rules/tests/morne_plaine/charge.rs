@@ -49,10 +49,7 @@ fn mp_chg_1_only_mounted_units_charge() {
         .game();
     t.go("o-i", "0303").unwrap();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-i"),
-        target: t.id("b-t"),
-    };
+    let a = t.charge_action("o-i", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-1");
     // Its next step is a plain move into the zone of control.
     assert!(t.go("o-i", "0304").is_ok());
@@ -71,10 +68,7 @@ fn mp_chg_2_dromedaries_are_never_mounted() {
         .game();
     t.go("o-d", "0303").unwrap();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-d"),
-        target: t.id("b-t"),
-    };
+    let a = t.charge_action("o-d", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-1");
     let view = t.rules.view(t.state(), &grognard_engine::Seat::Omniscient);
     assert_eq!(view["units"][0]["mounted"], false);
@@ -110,10 +104,7 @@ fn mp_chg_4_target_in_line_with_the_movement() {
     let mut t = field(4, |m| m.inf("b-t", "0405", 4, 4));
     run_up(&mut t);
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-c"),
-        target: t.id("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-4");
     assert!(
         t.go("o-c", "0304").is_ok(),
@@ -130,10 +121,7 @@ fn mp_chg_5_crossed_hexes_are_clear_roads_irrelevant() {
         .game();
     run_up(&mut t);
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-c"),
-        target: t.id("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-5");
     // The run-up hex rough: no charge either.
     let mut u = map(". . . . .\n. . . . .\n. . r . .\n. . . . .\n. . . . .\n. . . . .")
@@ -167,10 +155,7 @@ fn mp_chg_6_a_charging_action_is_two_straight_hexes() {
         .inf("b-t", "0305", 4, 4)
         .game();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-c"),
-        target: t.id("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-6");
     // A run-up in another direction: no charge southward.
     let mut u = clear(5, 8)
@@ -217,10 +202,7 @@ fn mp_chg_8_units_in_woods_dunes_palm_groves_towns_cannot_be_charged() {
             .game();
         run_up(&mut t);
         assert!(charges(&t).is_empty(), "{code}");
-        let a = Action::Charge {
-            unit: t.id("o-c"),
-            target: t.id("b-t"),
-        };
+        let a = t.charge_action("o-c", "b-t");
         assert_eq!(t.refused(a), "MP-CHG-8", "{code}");
     }
 }
@@ -339,10 +321,7 @@ fn mp_chg_12_moving_another_unit_cancels_the_charging_action() {
     assert_eq!(charges(&t).len(), 1);
     t.go("o-i", "0102").unwrap();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-c"),
-        target: t.id("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-6");
     assert!(t.clone().go("o-c", "0304").is_ok(), "now a plain step");
 }
@@ -369,10 +348,7 @@ fn mp_chg_14_carried_out_in_one_piece() {
         .game();
     run_up(&mut t);
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-c"),
-        target: t.id("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-14");
 }
 
@@ -643,10 +619,7 @@ fn mp_chg_24_through_a_bridge_over_a_stream_only() {
                 charges(&u).is_empty(),
                 "a {crossing} over a river at {side}"
             );
-            let a = Action::Charge {
-                unit: u.id("o-c"),
-                target: u.id("b-t"),
-            };
+            let a = u.charge_action("o-c", "b-t");
             assert_eq!(u.refused(a), "MP-CHG-24", "a {crossing} at {side}");
         }
     }
@@ -831,9 +804,6 @@ fn mp_dem_5_a_demoralised_unit_cannot_charge() {
         .game();
     run_up(&mut t);
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.id("o-c"),
-        target: t.id("b-g"),
-    };
+    let a = t.charge_action("o-c", "b-g");
     assert_eq!(t.refused(a), "MP-DEM-5");
 }

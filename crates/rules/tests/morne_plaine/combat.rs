@@ -47,10 +47,7 @@ fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize
 /// other unit's check, if it takes one. Each die is probed on a copy of the game first,
 /// so that exactly the dice the attack rolls are forced.
 pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> {
-    let action = Action::Attack {
-        unit: t.id(attacker),
-        target: t.id(defender),
-    };
+    let action = t.attack_action(attacker, defender);
     let loser = if who == "defender" {
         t.id(defender)
     } else {
@@ -78,10 +75,7 @@ pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> 
 /// attack calls for, probed on a copy of the game first so that exactly the dice the
 /// attack rolls are forced.
 pub fn strike(t: &mut T, attacker: &str, defender: &str, roll: u32) -> Vec<Event> {
-    let action = Action::Attack {
-        unit: t.id(attacker),
-        target: t.id(defender),
-    };
+    let action = t.attack_action(attacker, defender);
     let mut probe = t.clone();
     probe.force(&[roll]);
     let ev = probe.act(&action).unwrap_or_else(|r| panic!("{r}"));
@@ -112,10 +106,7 @@ fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
         .inf("b-a", "0304", 5, 4)
         .inf("b-far", "0606", 5, 4)
         .game();
-    let a = Action::Attack {
-        unit: t.id("o-a"),
-        target: t.id("b-a"),
-    };
+    let a = t.attack_action("o-a", "b-a");
     assert_eq!(t.refused(a), "MP-CMB-1", "not in the movement phase");
     t.end();
     assert_eq!(t.phase(), (Phase::Combat, "orange"));
@@ -125,20 +116,11 @@ fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
         .filter(|a| matches!(a, Action::Attack { .. }))
         .collect();
     assert_eq!(attacks.len(), 2, "o-a and o-b on b-a: {attacks:?}");
-    let blue = Action::Attack {
-        unit: t.id("b-a"),
-        target: t.id("o-a"),
-    };
+    let blue = t.attack_action("b-a", "o-a");
     assert_eq!(t.refused(blue), "MP-CMB-1");
-    let friend = Action::Attack {
-        unit: t.id("o-a"),
-        target: t.id("o-b"),
-    };
+    let friend = t.attack_action("o-a", "o-b");
     assert_eq!(t.refused(friend), "MP-CMB-1");
-    let far = Action::Attack {
-        unit: t.id("o-a"),
-        target: t.id("b-far"),
-    };
+    let far = t.attack_action("o-a", "b-far");
     assert_eq!(t.refused(far), "MP-CMB-1");
 }
 
@@ -153,15 +135,9 @@ fn mp_cmb_2_a_unit_attacks_once_an_enemy_is_attacked_once() {
             .inf("b-b", "0403", 5, 4),
     );
     one_one_three(&mut t, "o-a", "b-a");
-    let again = Action::Attack {
-        unit: t.id("o-a"),
-        target: t.id("b-b"),
-    };
+    let again = t.attack_action("o-a", "b-b");
     assert_eq!(t.refused(again), "MP-CMB-2");
-    let twice = Action::Attack {
-        unit: t.id("o-b"),
-        target: t.id("b-a"),
-    };
+    let twice = t.attack_action("o-b", "b-a");
     assert_eq!(t.refused(twice), "MP-CMB-2");
 }
 
@@ -233,10 +209,7 @@ fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
                 .inf("b-a", "0303", 5, 4)
                 .inf("b-b", "0402", 5, 4),
         );
-        let a = Action::Attack {
-            unit: t.id("o-a"),
-            target: t.id("b-a"),
-        };
+        let a = t.attack_action("o-a", "b-a");
         assert_eq!(t.refused(a), "MP-CMB-5", "{feature}");
     }
     // With nothing else in contact, the combat phase has nothing to offer and passes.
@@ -264,10 +237,7 @@ fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
             .game();
         t.end();
         assert_eq!(t.phase(), (Phase::Combat, "orange"), "{river} {crossing}");
-        let a = Action::Attack {
-            unit: t.id("o-a"),
-            target: t.id("b-a"),
-        };
+        let a = t.attack_action("o-a", "b-a");
         assert!(t.legal().contains(&a), "{river} {crossing}");
         let ev = strike(&mut t, "o-a", "b-a", 3);
         assert_eq!(attacked(&ev).2, "1-1", "{river} {crossing}");
@@ -510,13 +480,7 @@ fn mp_cmb_16_rounded_in_the_defenders_favour() {
         );
         let preview = t
             .rules
-            .preview(
-                t.state(),
-                &Action::Attack {
-                    unit: t.id("o-a"),
-                    target: t.id("b-a"),
-                },
-            )
+            .preview(t.state(), &t.attack_action("o-a", "b-a"))
             .unwrap();
         assert_eq!(preview.inputs["odds"], odds);
         t.force(&[3]);
@@ -869,10 +833,7 @@ fn mp_cmb_29_odds_shown_before_the_roll() {
             .inf("o-b", "0204", 3, 4)
             .inf("b-a", "0304", 5, 3),
     );
-    let action = Action::Attack {
-        unit: base.id("o-a"),
-        target: base.id("b-a"),
-    };
+    let action = base.attack_action("o-a", "b-a");
     let p = base.rules.preview(base.state(), &action).unwrap();
     assert_eq!(p.inputs["odds"], "1.5-1");
     assert_eq!(p.outcomes.iter().map(|o| o.num).sum::<u64>(), 6);
@@ -940,10 +901,7 @@ fn mp_cmb_30_terrain_effects_on_combat() {
             .inf("b-a", "0302", 5, 4)
             .inf("b-s", "0203", 2, 4),
     );
-    let action = Action::Attack {
-        unit: s.id("o-a"),
-        target: s.id("b-a"),
-    };
+    let action = s.attack_action("o-a", "b-a");
     let e = s.explain(&action);
     assert!(e.reasons.iter().any(|r| r.rule == "MP-CMB-30"), "{e:?}");
     let x = attacked(&strike(&mut s, "o-a", "b-a", 3));
@@ -1216,10 +1174,7 @@ fn mp_dem_3_a_demoralised_unit_cannot_attack() {
             .inf("o-b", "0204", 5, 4)
             .inf("b-a", "0304", 5, 4),
     );
-    let a = Action::Attack {
-        unit: t.id("o-a"),
-        target: t.id("b-a"),
-    };
+    let a = t.attack_action("o-a", "b-a");
     assert_eq!(t.refused(a), "MP-DEM-3");
 }
 

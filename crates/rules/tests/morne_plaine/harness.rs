@@ -243,21 +243,31 @@ impl T {
         self.refused(a)
     }
 
-    /// A charge.
-    pub fn charge(&mut self, id: &str, target: &str) -> Done {
-        let a = Action::Charge {
+    /// A charge action.
+    pub fn charge_action(&self, id: &str, target: &str) -> Action {
+        Action::Charge {
             unit: self.id(id),
             target: self.id(target),
-        };
+        }
+    }
+
+    /// A charge.
+    pub fn charge(&mut self, id: &str, target: &str) -> Done {
+        let a = self.charge_action(id, target);
         self.act_exactly(&a)
+    }
+
+    /// An attack action.
+    pub fn attack_action(&self, id: &str, target: &str) -> Action {
+        Action::Attack {
+            unit: self.id(id),
+            target: self.id(target),
+        }
     }
 
     /// An attack.
     pub fn attack(&mut self, id: &str, target: &str) -> Done {
-        let a = Action::Attack {
-            unit: self.id(id),
-            target: self.id(target),
-        };
+        let a = self.attack_action(id, target);
         self.act_exactly(&a)
     }
 

@@ -445,10 +445,7 @@ fn mp_ter_4_a_village_is_a_town_everywhere() {
         .inf("b-t", "0305", 4, 4)
         .game();
     g.go("o-c", "0303").unwrap();
-    let a = Action::Charge {
-        unit: g.id("o-c"),
-        target: g.id("b-t"),
-    };
+    let a = g.charge_action("o-c", "b-t");
     assert_eq!(g.refused(a), "MP-CHG-8");
 }
 
