@@ -198,8 +198,7 @@ impl T {
 
     /// Steps a unit one hex.
     pub fn go(&mut self, id: &str, to: &str) -> Done {
-        let a = self.step(id, to);
-        self.act_exactly(&a)
+        self.act_exactly(&self.step(id, to))
     }
 
     /// Steps a unit along a path; every step must be legal.
@@ -253,8 +252,7 @@ impl T {
 
     /// A charge.
     pub fn charge(&mut self, id: &str, target: &str) -> Done {
-        let a = self.charge_action(id, target);
-        self.act_exactly(&a)
+        self.act_exactly(&self.charge_action(id, target))
     }
 
     /// An attack action.
@@ -267,8 +265,7 @@ impl T {
 
     /// An attack.
     pub fn attack(&mut self, id: &str, target: &str) -> Done {
-        let a = self.attack_action(id, target);
-        self.act_exactly(&a)
+        self.act_exactly(&self.attack_action(id, target))
     }
 
     /// A bombardment.

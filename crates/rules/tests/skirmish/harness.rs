@@ -179,8 +179,7 @@ impl T {
 
     /// Steps a character one hex.
     pub fn go(&mut self, id: &str, to: &str) -> Done {
-        let a = self.step(id, to);
-        self.act(&a)
+        self.act(&self.step(id, to))
     }
 
     /// Steps evasively.
@@ -238,8 +237,7 @@ impl T {
 
     /// Declares a charge.
     pub fn charge(&mut self, id: &str, target: &str) -> Done {
-        let a = self.charge_action(id, target);
-        self.act(&a)
+        self.act(&self.charge_action(id, target))
     }
 
     /// Runs the charge under way to its end, taking the first legal step each time and
@@ -272,8 +270,7 @@ impl T {
 
     /// A short move in the reaction window.
     pub fn react(&mut self, id: &str, to: &str, facing: &str) -> Done {
-        let a = self.short(id, to, facing);
-        self.act(&a)
+        self.act(&self.short(id, to, facing))
     }
 
     /// An attack of opportunity.
@@ -295,8 +292,7 @@ impl T {
 
     /// A melee attack.
     pub fn attack(&mut self, id: &str, target: &str) -> Done {
-        let a = self.attack_action(id, target);
-        self.act(&a)
+        self.act(&self.attack_action(id, target))
     }
 
     /// Passes a window.
