@@ -13,6 +13,16 @@ fn fight(m: Mp) -> T {
     t
 }
 
+/// Infantry o-a at 0303 (CS and MV `a`) and infantry b-a at 0304 (CS and MV `d`) on a
+/// clear 6 x 6 map with what `more` adds, at orange's combat phase.
+fn duel(a: (u8, u8), d: (u8, u8), more: impl FnOnce(Mp) -> Mp) -> T {
+    fight(more(
+        clear(6, 6)
+            .inf("o-a", "0303", a.0, a.1)
+            .inf("b-a", "0304", d.0, d.1),
+    ))
+}
+
 /// The attack event of an event list.
 fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize) {
     ev.iter()
@@ -127,13 +137,9 @@ fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
 #[test]
 fn mp_cmb_2_a_unit_attacks_once_an_enemy_is_attacked_once() {
     // o-a (0303) touches b-a (0304) and b-b (0403); o-b (0204) touches b-a only.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 4).inf("b-b", "0403", 5, 4)
+    });
     one_one_three(&mut t, "o-a", "b-a");
     let again = t.attack_action("o-a", "b-b");
     assert_eq!(t.refused(again), "MP-CMB-2");
@@ -143,13 +149,9 @@ fn mp_cmb_2_a_unit_attacks_once_an_enemy_is_attacked_once() {
 
 #[test]
 fn mp_cmb_3_adjacent_units_support() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 4).inf("b-b", "0403", 5, 4)
+    });
     let ev = one_one_three(&mut t, "o-a", "b-a");
     let x = attacked(&ev);
     assert_eq!(
@@ -255,8 +257,7 @@ fn mp_cmb_6_offensive_support_needs_no_other_enemy_contact() {
             .inf("b-a", "0304", 5, 4)
             .inf("b-c", "0105", 3, 4),
     );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.6), (7, 1));
 }
 
@@ -280,31 +281,23 @@ fn mp_cmb_7_defensive_support_needs_no_other_enemy_contact() {
 #[test]
 fn mp_cmb_8_contact_is_not_across_a_river_or_a_steep_slope() {
     // o-b is next to b-a but across a river: no support.
-    let mut t = fight(
-        clear(6, 6)
-            .hexsides("river", &["0204/0304"])
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.hexsides("river", &["0204/0304"]).inf("o-b", "0204", 5, 4)
+    });
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.6), (5, 0));
     // Across a bridge or a ford the river does not separate them (contact follows
     // movement, MP-CMB-5): o-b supports, and b-b, in contact with o-a across a bridged
     // major river and with no other enemy, supports the defence.
     for crossing in ["bridge", "ford"] {
-        let mut t = fight(
-            clear(6, 6)
-                .hexsides("river", &["0204/0304"])
+        let mut t = duel((5, 4), (5, 4), |m| {
+            m.hexsides("river", &["0204/0304"])
                 .hexsides(crossing, &["0204/0304"])
                 .hexsides("major_river", &["0303/0403"])
                 .hexsides(crossing, &["0303/0403"])
-                .inf("o-a", "0303", 5, 4)
                 .inf("o-b", "0204", 5, 4)
-                .inf("b-a", "0304", 5, 4)
-                .inf("b-b", "0403", 2, 4),
-        );
+                .inf("b-b", "0403", 2, 4)
+        });
         let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
         assert_eq!((x.0, x.6, x.1, x.7), (10, 1, 7, 1), "{crossing}");
     }
@@ -312,14 +305,8 @@ fn mp_cmb_8_contact_is_not_across_a_river_or_a_steep_slope() {
 
 #[test]
 fn mp_cmb_9_demoralised_units_never_support() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 0)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((5, 4), (5, 4), |m| m.inf("o-b", "0204", 5, 0));
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.6), (5, 0));
 }
 
@@ -390,13 +377,9 @@ fn mp_cmb_11_a_support_adds_its_strength_corrected_by_a_charge() {
 #[test]
 fn mp_cmb_12_supports_never_suffer_results() {
     // A morale check on the attacker and the defender's loss: supports untouched.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 4).inf("b-b", "0403", 5, 4)
+    });
     beat(&mut t, "o-a", "b-a", "defender");
     for id in ["o-b", "b-b"] {
         assert_eq!((t.cs(id), t.mv(id)), (5, 4), "{id}");
@@ -405,39 +388,24 @@ fn mp_cmb_12_supports_never_suffer_results() {
 
 #[test]
 fn mp_cmb_13_attack_total() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 3, 4)
-            .inf("o-c", "0404", 2, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).0, 10);
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 3, 4).inf("o-c", "0404", 2, 4)
+    });
+    assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).0, 10);
 }
 
 #[test]
 fn mp_cmb_14_defence_total() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 2, 4)
-            .inf("b-c", "0203", 1, 4),
-    );
-    t.force(&[3]);
-    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).1, 8);
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("b-b", "0403", 2, 4).inf("b-c", "0203", 1, 4)
+    });
+    assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).1, 8);
 }
 
 #[test]
 fn mp_cmb_15_totals_compared_as_odds() {
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 12, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((12, 4), (4, 4), |m| m);
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.1, x.2.as_str()), (12, 4, "3-1"));
 }
 
@@ -483,8 +451,7 @@ fn mp_cmb_16_rounded_in_the_defenders_favour() {
             .preview(t.state(), &t.attack_action("o-a", "b-a"))
             .unwrap();
         assert_eq!(preview.inputs["odds"], odds);
-        t.force(&[3]);
-        assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).2, odds);
+        assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).2, odds);
     }
 }
 
@@ -524,29 +491,17 @@ fn mp_cmb_18_a_die_with_cumulative_modifiers() {
 #[test]
 fn mp_cmb_19_final_die_clamped_to_zero_and_seven() {
     // Morale 1 against 8: -3 (rounded toward 0 from -3.5); a 1 is 0.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 1)
-            .inf("b-a", "0304", 5, 8),
-    );
+    let mut t = duel((5, 1), (5, 8), |m| m);
     t.force(&[1, 1]);
     assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).4, 0);
-    let mut u = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 8)
-            .inf("b-a", "0304", 5, 1),
-    );
+    let mut u = duel((5, 8), (5, 1), |m| m);
     u.force(&[6, 1]);
     assert_eq!(attacked(&u.attack("o-a", "b-a").unwrap()).4, 7);
 }
 
 #[test]
 fn mp_cmb_20_strength_zero_is_eliminated() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 1, 4),
-    );
+    let mut t = duel((5, 4), (1, 4), |m| m);
     // 5-1: every die costs the defender at least one point (die 3: 0/2*, and the
     // eliminated unit takes no morale check).
     t.force(&[3]);
@@ -564,13 +519,9 @@ fn mp_cmb_20_strength_zero_is_eliminated() {
 #[test]
 fn mp_cmb_21_higher_ground_plus_one_lower_minus_one() {
     let hill = "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 1 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0";
-    let mut up = fight(
-        clear(6, 6)
-            .elevation(hill)
-            .hexsides("slope", &["0303/0304"])
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
+    let mut up = duel((5, 4), (5, 4), |m| {
+        m.elevation(hill).hexsides("slope", &["0303/0304"])
+    });
     assert_eq!(attacked(&strike(&mut up, "o-a", "b-a", 3)).3, 1);
     // Attacking the hill: -1. The hill counts once: the defender on a clear hill hex
     // keeps its strength (MP-CMB-30 corrects by the type of terrain, not the hill).
@@ -589,16 +540,12 @@ fn mp_cmb_21_higher_ground_plus_one_lower_minus_one() {
 fn mp_cmb_22_the_supports_positions_do_not_count() {
     // o-b supports from the hill: no modifier.
     let hill = "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0";
-    let mut t = fight(
-        clear(6, 6)
-            .elevation(hill)
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.elevation(hill)
             .hexsides("slope", &["0204/0304"])
-            .inf("o-a", "0303", 5, 4)
             .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    });
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.3, x.6), (0, 1));
 }
 
@@ -620,15 +567,10 @@ fn mp_cmb_23_one_per_two_points_of_morale_difference() {
 
 #[test]
 fn mp_cmb_24_only_the_principals_morale_counts() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 9)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 1),
-    );
-    t.force(&[3]);
-    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).3, 0);
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 9).inf("b-b", "0403", 5, 1)
+    });
+    assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).3, 0);
 }
 
 #[test]
@@ -742,11 +684,7 @@ fn mp_cmb_25_the_table_is_provisional_and_monotone() {
         assert!(e.to_string().contains("[crt]"), "{e}");
     }
     // The cell is applied as read: 1-1, die 2: one point each.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| m);
     t.force(&[2]);
     let ev = t.attack("o-a", "b-a").unwrap();
     assert_eq!(attacked(&ev).5, crt.cell(2, 8));
@@ -757,11 +695,7 @@ fn mp_cmb_25_the_table_is_provisional_and_monotone() {
 fn mp_cmb_26_morale_check_mv_4_roll_4_succeeds() {
     // The text's example: morale 4, a 4: it holds. A 5 fails: one hex back.
     for (roll, holds) in [(4, true), (5, false)] {
-        let mut t = fight(
-            clear(6, 6)
-                .inf("o-a", "0303", 5, 4)
-                .inf("b-a", "0304", 5, 4),
-        );
+        let mut t = duel((5, 4), (5, 4), |m| m);
         t.force(&[4, roll]); // 1-1, die 4: 0/1*
         let ev = t.attack("o-a", "b-a").unwrap();
         assert!(
@@ -805,11 +739,7 @@ fn mp_cmb_27_leaders_take_no_combat_morale_checks() {
 #[test]
 fn mp_cmb_28_no_strength_difference_on_combat_morale_checks() {
     // 16 against 4 would be +12 on a charge's test; here a 4 against morale 4 holds.
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| m);
     t.force(&[1, 4]);
     let ev = t.attack("o-a", "b-a").unwrap();
     assert!(
@@ -827,12 +757,7 @@ fn mp_cmb_28_no_strength_difference_on_combat_morale_checks() {
 
 #[test]
 fn mp_cmb_29_odds_shown_before_the_roll() {
-    let base = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 6, 5)
-            .inf("o-b", "0204", 3, 4)
-            .inf("b-a", "0304", 5, 3),
-    );
+    let base = duel((6, 5), (5, 3), |m| m.inf("o-b", "0204", 3, 4));
     let action = base.attack_action("o-a", "b-a");
     let p = base.rules.preview(base.state(), &action).unwrap();
     assert_eq!(p.inputs["odds"], "1.5-1");
@@ -910,11 +835,7 @@ fn mp_cmb_30_terrain_effects_on_combat() {
 
 #[test]
 fn mp_adv_1_the_victor_takes_the_hex() {
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| m);
     let ev = beat(&mut t, "o-a", "b-a", "defender");
     assert!(has(
         &ev,
@@ -922,12 +843,9 @@ fn mp_adv_1_the_victor_takes_the_hex() {
     ));
     assert_eq!(t.at("o-a").as_deref(), Some("0304"));
     // From an objective it stays.
-    let mut u = fight(
-        clear(6, 6)
-            .raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n")
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut u = duel((16, 4), (4, 4), |m| {
+        m.raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n")
+    });
     beat(&mut u, "o-a", "b-a", "defender");
     assert_eq!(u.at("o-a").as_deref(), Some("0303"));
     // The attacker that fails its check is followed up by the defender.
@@ -943,12 +861,9 @@ fn mp_adv_1_the_victor_takes_the_hex() {
 
 #[test]
 fn mp_adv_2_objective_value_cancels_between_objectives() {
-    let mut t = fight(
-        clear(6, 6)
-            .raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n\n[[places]]\nname = \"Farm\"\nhex = \"0304\"\nobjective = true\n")
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| {
+        m.raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n\n[[places]]\nname = \"Farm\"\nhex = \"0304\"\nobjective = true\n")
+    });
     beat(&mut t, "o-a", "b-a", "defender");
     assert_eq!(t.at("o-a").as_deref(), Some("0304"));
 }
@@ -1065,19 +980,11 @@ fn mp_adv_6_mounted_units_never_leave_a_fort() {
 
 #[test]
 fn mp_vicu_1_victorious_for_a_retreat_or_an_elimination() {
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| m);
     assert!(!t.unit("o-a").victorious);
     beat(&mut t, "o-a", "b-a", "defender");
     assert!(t.unit("o-a").victorious);
-    let mut u = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 1, 4),
-    );
+    let mut u = duel((5, 4), (1, 4), |m| m);
     u.force(&[3]);
     u.attack("o-a", "b-a").unwrap();
     assert_eq!(u.at("b-a"), None);
@@ -1134,11 +1041,7 @@ fn mp_elim_2_an_elimination_gives_back_a_morale_point() {
     );
     assert_eq!(t.mv("o-a"), 4);
     // Never above the initial value.
-    let mut u = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 1, 4),
-    );
+    let mut u = duel((5, 4), (1, 4), |m| m);
     u.force(&[3]);
     let ev = u.attack("o-a", "b-a").unwrap();
     assert!(!has(&ev, |e| matches!(e, Event::Rallied { .. })));
@@ -1168,25 +1071,14 @@ fn mp_dem_2_a_demoralised_unit_cannot_enter_an_enemy_zoc() {
 
 #[test]
 fn mp_dem_3_a_demoralised_unit_cannot_attack() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 0)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
+    let mut t = duel((5, 0), (5, 4), |m| m.inf("o-b", "0204", 5, 4));
     let a = t.attack_action("o-a", "b-a");
     assert_eq!(t.refused(a), "MP-DEM-3");
 }
 
 #[test]
 fn mp_dem_6_a_demoralised_unit_cannot_support() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 0),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((5, 4), (5, 4), |m| m.inf("b-b", "0403", 5, 0));
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.1, x.7), (5, 0));
 }
