@@ -23,6 +23,21 @@ fn duel(a: (u8, u8), d: (u8, u8), more: impl FnOnce(Mp) -> Mp) -> T {
     ))
 }
 
+/// A strong orange `kind` (infantry or cavalry) at 0303 on `from` terrain beats b-a at
+/// 0304 on `to` terrain (a 4 x 5 map, the rest clear); returns where the victor stands.
+fn victor(kind: &str, from: &str, to: &str) -> Option<String> {
+    let terrain = format!(". . . .\n. . . .\n. . {from} .\n. . {to} .\n. . . .");
+    let ma = if kind == "cavalry" { 8 } else { 4 };
+    let values = format!("cs = 16, ma = {ma}, mv = 4");
+    let mut t = fight(
+        map(&terrain)
+            .unit("o-a", kind, "0303", &values)
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut t, "o-a", "b-a", "defender");
+    t.at("o-a")
+}
+
 /// The attack event of an event list.
 fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize) {
     ev.iter()
@@ -879,15 +894,8 @@ fn mp_adv_3_terrain_ranks() {
         ("m", ".", true),
         (".", "m", false),
     ] {
-        let terrain = format!(". . . .\n. . . .\n. . {from} .\n. . {to} .\n. . . .");
-        let mut t = fight(
-            map(&terrain)
-                .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-                .inf("b-a", "0304", 4, 4),
-        );
-        beat(&mut t, "o-a", "b-a", "defender");
         assert_eq!(
-            t.at("o-a").as_deref() == Some("0304"),
+            victor("infantry", from, to).as_deref() == Some("0304"),
             advances,
             "{from} to {to}"
         );
@@ -914,68 +922,24 @@ fn mp_adv_4_artillery_never_moves_after_combat() {
 #[test]
 fn mp_adv_5_infantry_and_mounted_only_to_equal_or_higher_rank() {
     // Woods are rank 2 for infantry but 0 for mounted units; and both are objectives.
-    let terrain = ". . . .\n. . . .\n. . w .\n. . w .\n. . . .";
-    let mut t = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut t, "o-c", "b-a", "defender");
-    assert_eq!(t.at("o-c").as_deref(), Some("0304"), "woods to woods");
-    let terrain = ". . . .\n. . . .\n. . v .\n. . o .\n. . . .";
-    let mut u = fight(
-        map(terrain)
-            .unit("o-i", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut u, "o-i", "b-a", "defender");
-    assert_eq!(
-        u.at("o-i").as_deref(),
-        Some("0303"),
-        "village (2) to orchard (0)"
-    );
+    let at = victor("cavalry", "w", "w");
+    assert_eq!(at.as_deref(), Some("0304"), "woods to woods");
+    let at = victor("infantry", "v", "o");
+    assert_eq!(at.as_deref(), Some("0303"), "village (2) to orchard (0)");
     // For cavalry a village is rank 0 like an orchard, so it advances from the orchard
     // into the village; but a village is a town (MP-TER-4), an objective hex (MP-ADV-1),
     // which it does not leave for the orchard.
-    let terrain = ". . . .\n. . . .\n. . o .\n. . v .\n. . . .";
-    let mut v = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut v, "o-c", "b-a", "defender");
-    assert_eq!(v.at("o-c").as_deref(), Some("0304"), "orchard to village");
-    let terrain = ". . . .\n. . . .\n. . v .\n. . o .\n. . . .";
-    let mut w = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut w, "o-c", "b-a", "defender");
-    assert_eq!(w.at("o-c").as_deref(), Some("0303"), "village to orchard");
+    let at = victor("cavalry", "o", "v");
+    assert_eq!(at.as_deref(), Some("0304"), "orchard to village");
+    let at = victor("cavalry", "v", "o");
+    assert_eq!(at.as_deref(), Some("0303"), "village to orchard");
 }
 
 #[test]
 fn mp_adv_6_mounted_units_never_leave_a_fort() {
-    let terrain = ". . . .\n. . . .\n. . f .\n. . f .\n. . . .";
-    let mut t = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut t, "o-c", "b-a", "defender");
-    assert_eq!(t.at("o-c").as_deref(), Some("0303"));
-    let mut u = fight(
-        map(terrain)
-            .unit("o-i", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut u, "o-i", "b-a", "defender");
-    assert_eq!(
-        u.at("o-i").as_deref(),
-        Some("0304"),
-        "infantry goes fort to fort"
-    );
+    assert_eq!(victor("cavalry", "f", "f").as_deref(), Some("0303"));
+    let at = victor("infantry", "f", "f");
+    assert_eq!(at.as_deref(), Some("0304"), "infantry goes fort to fort");
 }
 
 #[test]
