@@ -43,6 +43,16 @@ fn light<'a>(id: &'a str, kind: &'a str, hex: &'a str) -> U<'a> {
     (id, side(id), kind, hex, "weight = \"light\"")
 }
 
+/// Light infantry riding: dragoons (horses, mounted), on camels, in wagons.
+const DRAGOONS: &str = "weight = \"light\", mounts = \"horses\", mounted = true";
+const CAMELS: &str = "weight = \"light\", mounts = \"camels\"";
+const WAGONS: &str = "weight = \"light\", mounts = \"wagons\"";
+
+/// A piece with these values, its side by its id (see [`light`]).
+fn piece<'a>(id: &'a str, kind: &'a str, hex: &'a str, values: &'a str) -> U<'a> {
+    (id, side(id), kind, hex, values)
+}
+
 /// A medium piece (see [`light`]).
 fn medium<'a>(id: &'a str, kind: &'a str, hex: &'a str) -> U<'a> {
     (id, side(id), kind, hex, "weight = \"medium\"")
@@ -505,13 +515,7 @@ fn jo_mov_17_after_a_road_march_no_combat() {
 fn jo_mov_18_mounted_infantry_one_more_hex_without_combat() {
     let mut p = on_clear(
         &[
-            (
-                "b-drag",
-                "blue",
-                "infantry",
-                "0607",
-                "weight = \"light\", mounts = \"horses\", mounted = true",
-            ),
+            piece("b-drag", "infantry", "0607", DRAGOONS),
             inf("r-a", "0603"),
         ],
         &["b-drag"],
@@ -527,13 +531,7 @@ fn jo_mov_18_mounted_infantry_one_more_hex_without_combat() {
 fn jo_mov_19_mounted_infantry_adds_to_the_road() {
     let p = moving(
         &[],
-        &[(
-            "b-drag",
-            "blue",
-            "infantry",
-            "0608",
-            "weight = \"light\", mounts = \"horses\", mounted = true",
-        )],
+        &[piece("b-drag", "infantry", "0608", DRAGOONS)],
         &["b-drag"],
         ROAD,
     );
@@ -551,13 +549,7 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
     let mut p = on_clear(
         &[
             cav("b-lc", "0606"),
-            (
-                "r-camel",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"camels\"",
-            ),
+            piece("r-camel", "infantry", "0605", CAMELS),
         ],
         &["b-lc"],
     );
@@ -579,13 +571,7 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
         &[
             GEN,
             cav("b-lc", "0606"),
-            (
-                "r-camel",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"camels\"",
-            ),
+            piece("r-camel", "infantry", "0605", CAMELS),
         ],
         "",
         data,
@@ -605,13 +591,7 @@ fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
     let mut p = on_clear(
         &[
             cav("b-lc", "0606"),
-            (
-                "r-wag",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"wagons\"",
-            ),
+            piece("r-wag", "infantry", "0605", WAGONS),
         ],
         &["b-lc"],
     );
@@ -638,13 +618,7 @@ fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
     let mut q = on_clear(
         &[
             officer("r-gen", "0603"),
-            (
-                "r-wag",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"wagons\"",
-            ),
+            piece("r-wag", "infantry", "0605", WAGONS),
         ],
         &[],
     );
