@@ -45,6 +45,22 @@ pub fn open(cols: usize, rows: usize) -> Sk {
     map(&Grid::filled(".", cols, rows).text)
 }
 
+/// Red `r-a` at 0405 facing north and blue `b-a` at 0404 facing south: sword fighters
+/// face to face on an open `size` by `size` map.
+pub fn face_to_face(size: usize) -> Sk {
+    open(size, size)
+        .sword("r-a", "0405", "n")
+        .sword("b-a", "0404", "s")
+}
+
+/// Red `r-a` at 0707 facing north and blue `b-a` at 0101 facing south: sword fighters far
+/// apart on an open 8 by 8 map.
+pub fn apart() -> Sk {
+    open(8, 8)
+        .sword("r-a", "0707", "n")
+        .sword("b-a", "0101", "s")
+}
+
 /// The values of a sword fighter with some replaced: `with("weapon = \"spear\"")`.
 pub fn with(changes: &str) -> String {
     let mut fields: Vec<(String, String)> = SWORD

@@ -5,7 +5,7 @@
 //! face to face, both sword fighters (attack 4: Vigor 2 + Weapon Skill 2; Melee Defense
 //! 5: Vigor 2 + Weapon Skill 2 + the sword's parry 1), in red's melee phase.
 
-use super::harness::{has, open, with, Sk, T};
+use super::harness::{face_to_face, has, open, with, Sk, T};
 use grognard_rules::skirmish::{Action, AttackKind, Event, Phase};
 use serde_json::{json, Value};
 
@@ -179,10 +179,7 @@ fn sk_mel_4_close_quarters_is_two_in_a_hex() {
 
 #[test]
 fn sk_mel_5_an_attack_of_opportunity_is_never_countered() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     t.go("r-a", "0406").unwrap();
     let a = Action::Opportunity {
         unit: t.id("b-a"),
