@@ -28,7 +28,7 @@ fn charging(cs: u8, target: impl FnOnce(Mp) -> Mp) -> T {
 
 /// The usual charge on `m`'s map: `o-c` (light cavalry, CS 4, MV 5) run up from 0302 to
 /// 0303, next-but-one to `b-t` (infantry, CS 4, MV 4) at 0305.
-fn usual_charge(m: Mp) -> T {
+pub(super) fn usual_charge(m: Mp) -> T {
     let mut t = m.cav("o-c", "0302", 4, 5).inf("b-t", "0305", 4, 4).game();
     run_up(&mut t);
     t

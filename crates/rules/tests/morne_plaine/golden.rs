@@ -4,6 +4,7 @@
 //! (`common::golden`). Any change in what is legal shows up as a diff of `golden.txt`. Regenerate with
 //! `GOLDEN_UPDATE=1 cargo test -p grognard-rules golden`.
 
+use super::charge::usual_charge;
 use super::harness::{clear, map, T};
 use crate::common;
 use crate::common::golden::{Counts, DiceDown};
@@ -59,16 +60,10 @@ pub(super) fn positions() -> Vec<Position> {
         },
         Position {
             name: "charge run-up",
-            game: played(
+            game: usual_charge(
                 clear(6, 8)
-                    .cav("o-c", "0302", 4, 5)
                     .inf("o-i", "0405", 5, 4)
-                    .inf("b-t", "0305", 4, 4)
-                    .art("b-g", "0507", 3, 2)
-                    .game(),
-                |t| {
-                    t.go("o-c", "0303").unwrap();
-                },
+                    .art("b-g", "0507", 3, 2),
             ),
             depth: 3,
         },
