@@ -74,7 +74,7 @@ fn attacker_beaten(streams: &[&str]) -> Option<String> {
 
 /// A clear 7 x 7 map but for its row `row` (0 the northern), which reads `codes`.
 fn clear_but(row: usize, codes: &str) -> String {
-    let mut rows = vec![". . . . . . ."; 7];
+    let mut rows = [". . . . . . ."; 7];
     rows[row] = codes;
     rows.join("\n")
 }
