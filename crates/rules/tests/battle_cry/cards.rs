@@ -359,7 +359,7 @@ fn bc_card_7_leadership_orders_the_generals_and_their_units() {
     // Its effects are the data's: two dice more, for cavalry only, or two orders without
     // a general, if the tables say so.
     let leadership = "types = [\"infantry\", \"cavalry\"]\ndice = 1\norders = 1";
-    let data = harness::tables(&[(leadership, "types = [\"cavalry\"]\ndice = 2\norders = 2")]);
+    let data = &[(leadership, "types = [\"cavalry\"]\ndice = 2\norders = 2")];
     let units = [
         ("inf", "blue", "infantry", "0507", 0),
         ("gen", "blue", "general", "0507", 0),
@@ -368,7 +368,7 @@ fn bc_card_7_leadership_orders_the_generals_and_their_units() {
         ("foe", "grey", "infantry", "0506", 0),
         ("foe2", "grey", "infantry", "0406", 0),
     ];
-    let mut t = Pos::with_data(&harness::CLEAR, &units, "", data);
+    let mut t = Pos::with_tables(&harness::CLEAR, &units, "", data);
     t.hand("blue", &["leadership"]);
     t.apply(
         &Action::PlayCard {
@@ -379,7 +379,7 @@ fn bc_card_7_leadership_orders_the_generals_and_their_units() {
     t.apply(&Action::DoneMoving, &[]);
     assert_eq!(t.dice("inf", "foe"), 4, "infantry is not among its types");
     assert_eq!(t.dice("cav", "foe2"), 5, "cavalry: 3 + 2");
-    let mut u = Pos::with_data(
+    let mut u = Pos::with_tables(
         &harness::CLEAR,
         &[
             ("inf", "blue", "infantry", "0107", 0),
@@ -475,8 +475,8 @@ fn bc_card_8_fight_back_battles_the_attacker() {
     assert!(s.state.pending.is_none());
     // The dice of a unit fighting back are the data's: one more if the tables say so.
     let fight_back = "kind = \"fight_back\"\ndice = 0";
-    let data = harness::tables(&[(fight_back, "kind = \"fight_back\"\ndice = 1")]);
-    let mut t = Pos::with_data(
+    let data = &[(fight_back, "kind = \"fight_back\"\ndice = 1")];
+    let mut t = Pos::with_tables(
         &harness::CLEAR,
         &[
             ("att", "blue", "infantry", "0507", 0),
@@ -526,8 +526,8 @@ fn bc_card_9_fight_back_on_your_own_turn_orders_one_piece() {
     p.refuses(&p.order("inf2"), "BC-CARD-9");
     // How many it orders is the data's.
     let fight_back = "dice = 0\norders = 1";
-    let data = harness::tables(&[(fight_back, "dice = 0\norders = 2")]);
-    let mut q = Pos::with_data(
+    let data = &[(fight_back, "dice = 0\norders = 2")];
+    let mut q = Pos::with_tables(
         &harness::CLEAR,
         &[
             ("inf", "blue", "infantry", "0107", 0),

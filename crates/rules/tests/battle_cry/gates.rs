@@ -7,16 +7,13 @@
 use super::golden::{position, POSITIONS};
 use super::harness;
 use crate::common::playout;
-use grognard_engine::{Dice, Game, Ruleset, UnitId};
+use grognard_engine::Game;
+use grognard_hex::Hex;
 use grognard_rules::battle_cry::{Action, BattleCry, State};
 
-/// Every action of every kind, legal or not.
-fn candidates(rules: &BattleCry, s: &State) -> Vec<Action> {
-    let units: Vec<UnitId> = (0..s.pieces.len())
-        .map(|i| UnitId(u16::try_from(i).unwrap()))
-        .collect();
-    let map = *rules.names().map();
-    let hexes: Vec<_> = (0..map.len()).map(|i| map.hex_at(i)).collect();
+/// Every action of every kind, legal or not, whatever the state.
+fn candidates(rules: &BattleCry, _: &State) -> Vec<Action> {
+    let (units, hexes) = playout::units_and_hexes(rules);
     let mut cards = rules.whole_deck().to_vec();
     cards.dedup();
     let mut v = vec![
@@ -35,45 +32,11 @@ fn candidates(rules: &BattleCry, s: &State) -> Vec<Action> {
     }
     for &unit in &units {
         v.push(Action::Order { unit });
-        for &target in &units {
-            v.push(Action::Battle { unit, target });
-        }
-        for &to in &hexes {
-            v.push(Action::Move { unit, to });
-            v.push(Action::Retreat { unit, to });
-        }
+        v.extend(units.iter().map(|&target| Action::Battle { unit, target }));
+        let moves = |&to: &Hex| [Action::Move { unit, to }, Action::Retreat { unit, to }];
+        v.extend(hexes.iter().flat_map(moves));
     }
     v
 }
 
-/// Asserts that the legal list is the candidates `explain` accepts, in `state`.
-fn assert_gates(rules: &BattleCry, s: &State, ctx: &str) {
-    playout::assert_gates(rules, s, &candidates(rules, s), ctx);
-}
-
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_golden_positions() {
-    for (name, seed, n, _) in POSITIONS {
-        let g = position(seed, n);
-        assert_gates(g.rules(), g.state(), name);
-    }
-}
-
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_random_playout_states() {
-    let mut states = 0;
-    for seed in 0..4u64 {
-        let mut g = Game::<BattleCry>::new(harness::builtin(), Some(seed)).unwrap();
-        let mut pick = Dice::new(seed ^ 0x6A7E);
-        let check = |g: &Game<BattleCry>, legal: &[Action], n: usize, _: &mut Dice| {
-            if legal.is_empty() {
-                assert_gates(g.rules(), g.state(), &format!("seed {seed}, the end"));
-            } else if n % 9 == 0 {
-                assert_gates(g.rules(), g.state(), &format!("seed {seed}, action {n}"));
-                states += 1;
-            }
-        };
-        playout::play(&mut g, &mut pick, usize::MAX, check, |_, _| {});
-    }
-    assert!(states >= 200, "only {states} states checked");
-}
+playout::gate_tests!(BattleCry, 0..4, 9);

@@ -5,6 +5,7 @@
 //! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
 //! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
 
+use crate::common::map::pointy_board;
 use crate::common::Table;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Ruleset;
@@ -23,6 +24,10 @@ pub const FLAG: u32 = 6;
 /// No terrain: every hex clear.
 pub const CLEAR: [&str; 0] = [];
 
+/// The ruleset of the test boards, and their terrain codes.
+const RULESET: &str = "battle_cry";
+const LEGEND: &str = r#"{ "." = "clear", w = "woods", h = "hill", t = "town", m = "homestead", o = "orchard", f = "field", r = "river", b = "bridge", d = "ford", x = "rough" }"#;
+
 /// The built-in scenario.
 pub fn builtin() -> Scenario {
     crate::common::builtin("crossing-at-hollins-ford")
@@ -38,17 +43,6 @@ pub fn scenario_text<S: AsRef<str>>(
     units: &[(&str, &str, &str, &str, u8)],
     extra: &str,
 ) -> String {
-    let mut rows = String::new();
-    for r in 0..9 {
-        let line: Vec<char> = terrain
-            .get(r)
-            .map_or_else(Vec::new, |l| l.as_ref().chars().collect());
-        let cells: Vec<String> = (0..13)
-            .map(|c| line.get(c).copied().unwrap_or('.').to_string())
-            .collect();
-        rows.push_str(&cells.join(" "));
-        rows.push('\n');
-    }
     let mut all: Vec<(String, String, String, String, u8)> = units
         .iter()
         .map(|&(i, s, t, h, f)| (i.to_owned(), s.to_owned(), t.to_owned(), h.to_owned(), f))
@@ -71,33 +65,18 @@ pub fn scenario_text<S: AsRef<str>>(
             ));
         }
     }
-    let mut text = format!(
-        r#"[scenario]
-id = "test"
-title = "Test"
-ruleset = "battle_cry"
-first_side = "blue"
-
-[map]
-cols = 13
-rows = 9
-orientation = "pointy"
-shove = "even"
-legend = {{ "." = "clear", w = "woods", h = "hill", t = "town", m = "homestead", o = "orchard", f = "field", r = "river", b = "bridge", d = "ford", x = "rough" }}
-terrain = '''
-{rows}'''
-
+    let mut text = pointy_board(RULESET, LEGEND, terrain);
+    text += r#"
 [[sides]]
 id = "blue"
 home_edge = "south"
-values = {{ hand = 4 }}
+values = { hand = 4 }
 
 [[sides]]
 id = "grey"
 home_edge = "north"
-values = {{ hand = 4 }}
-"#
-    );
+values = { hand = 4 }
+"#;
     for (id, side, kind, hex, figures) in &all {
         text.push_str(&format!(
             "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\nat = \"{hex}\"\n"
@@ -118,19 +97,6 @@ values = {{ hand = 4 }}
     text
 }
 
-/// The shipped tables with each `(from, to)` edit made to their text, as a player who owns
-/// the printed tables would make it; kept for the life of the test run.
-pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
-    let mut text = DATA.to_owned();
-    for (from, to) in edits {
-        assert!(text.contains(from), "data.toml has no `{from}`");
-        text = text.replacen(from, to, 1);
-    }
-    Box::leak(Box::new(
-        Data::parse(&text).unwrap_or_else(|e| panic!("{e}")),
-    ))
-}
-
 /// A position under test: the kit's table (`common::Table`: lookups, `legal`, `explain`,
 /// `is_legal`, `refuses`, `allows`, `apply` with forced dice, `reach`) with Battle Cry's
 /// builders and shortcuts below.
@@ -148,13 +114,15 @@ impl Pos {
         )))
     }
 
-    /// [`Pos::new`] with other tables than the shipped ones (see [`tables`]).
-    pub fn with_data<S: AsRef<str>>(
+    /// [`Pos::new`] on the shipped tables with each `(from, to)` edit made to their text
+    /// (see `common::edited_tables`).
+    pub fn with_tables<S: AsRef<str>>(
         terrain: &[S],
         units: &[(&str, &str, &str, &str, u8)],
         extra: &str,
-        data: &'static Data,
+        edits: &[(&str, &str)],
     ) -> Pos {
+        let data = crate::common::edited_tables(DATA, edits, Data::parse);
         let s = crate::common::scenario(&scenario_text(terrain, units, extra));
         Pos::of_rules(BattleCry::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")))
     }

@@ -183,8 +183,8 @@ fn bc_ter_4_protections_do_not_add_up() {
             .combine,
         grognard_rules::battle_cry::data::Combine::Largest
     );
-    let sum = harness::tables(&[("\ncombine = \"largest\"", "\ncombine = \"sum\"")]);
-    let mut q = Pos::with_data(
+    let sum = &[("\ncombine = \"largest\"", "\ncombine = \"sum\"")];
+    let mut q = Pos::with_tables(
         &harness::terrain(&[("0506", 'w')]),
         &[
             ("u", "blue", "infantry", "0507", 0),

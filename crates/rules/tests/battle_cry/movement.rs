@@ -6,9 +6,44 @@ use grognard_hex::Direction;
 use grognard_rules::battle_cry::{Action, Event, Phase};
 
 /// `units` ordered by the section card `card`, in blue's movement step.
-fn moving(terrain: &[&str], units: &[(&str, &str, &str, &str, u8)], ordered: &[&str]) -> Pos {
+fn moving(terrain: &[&str], units: &[Piece<'_>], ordered: &[&str]) -> Pos {
     let mut p = Pos::new(terrain, units, "");
     p.set("blue", Phase::Movement, Some("assault_centre"), ordered);
+    p
+}
+
+/// A piece: (id, side, type, hex, figures or 0 for full strength).
+type Piece<'a> = (&'a str, &'a str, &'a str, &'a str, u8);
+
+/// Full-strength blue infantry, cavalry, artillery and generals.
+fn inf<'a>(id: &'a str, hex: &'a str) -> Piece<'a> {
+    (id, "blue", "infantry", hex, 0)
+}
+
+fn cav<'a>(id: &'a str, hex: &'a str) -> Piece<'a> {
+    (id, "blue", "cavalry", hex, 0)
+}
+
+fn art<'a>(id: &'a str, hex: &'a str) -> Piece<'a> {
+    (id, "blue", "artillery", hex, 0)
+}
+
+fn gen<'a>(id: &'a str, hex: &'a str) -> Piece<'a> {
+    (id, "blue", "general", hex, 0)
+}
+
+/// A full-strength grey piece.
+fn grey<'a>(id: &'a str, kind: &'a str, hex: &'a str) -> Piece<'a> {
+    (id, "grey", kind, hex, 0)
+}
+
+/// Blue infantry `inf` with its general `gen` at `hex`, blue ordering with Scout Centre
+/// (one order).
+fn scouting(hex: &str) -> Pos {
+    let mut p = Pos::new(&harness::CLEAR, &[inf("inf", hex), gen("gen", hex)], "");
+    p.hand("blue", &["scout_centre"]);
+    let card = grognard_rules::battle_cry::Card::from_id("scout_centre").unwrap();
+    p.apply(&Action::PlayCard { card }, &[]);
     p
 }
 
@@ -26,10 +61,7 @@ fn moved_rules(events: &[Event]) -> Vec<String> {
 fn bc_mov_1_each_move_is_whole() {
     let mut p = moving(
         &[],
-        &[
-            ("cav", "blue", "cavalry", "0507", 0),
-            ("inf", "blue", "infantry", "0307", 0),
-        ],
+        &[cav("cav", "0507"), inf("inf", "0307")],
         &["cav", "inf"],
     );
     let ev = p.apply(&p.mv("cav", "0807"), &[]);
@@ -53,10 +85,7 @@ fn bc_mov_1_each_move_is_whole() {
 fn bc_mov_2_moves_before_battles() {
     let mut p = moving(
         &[],
-        &[
-            ("inf", "blue", "infantry", "0507", 0),
-            ("foe", "grey", "infantry", "0506", 0),
-        ],
+        &[inf("inf", "0507"), grey("foe", "infantry", "0506")],
         &["inf"],
     );
     p.refuses(&p.battle("inf", "foe"), "BC-MOV-2");
@@ -68,10 +97,7 @@ fn bc_mov_2_moves_before_battles() {
 fn bc_mov_3_infantry_moves_one_and_battles() {
     let mut p = moving(
         &[],
-        &[
-            ("inf", "blue", "infantry", "0507", 0),
-            ("foe", "grey", "infantry", "0504", 0),
-        ],
+        &[inf("inf", "0507"), grey("foe", "infantry", "0504")],
         &["inf"],
     );
     assert_eq!(
@@ -88,10 +114,7 @@ fn bc_mov_3_infantry_moves_one_and_battles() {
 fn bc_mov_4_cavalry_moves_three_and_battles() {
     let mut p = moving(
         &[],
-        &[
-            ("cav", "blue", "cavalry", "0705", 0),
-            ("foe", "grey", "infantry", "0702", 0),
-        ],
+        &[cav("cav", "0705"), grey("foe", "infantry", "0702")],
         &["cav"],
     );
     // Every hex within 3 but the enemy's and the cavalry's own.
@@ -107,9 +130,9 @@ fn bc_mov_5_artillery_moves_or_battles() {
     let mut p = moving(
         &[],
         &[
-            ("art", "blue", "artillery", "0507", 0),
-            ("art2", "blue", "artillery", "0707", 0),
-            ("foe", "grey", "infantry", "0504", 0),
+            art("art", "0507"),
+            art("art2", "0707"),
+            grey("foe", "infantry", "0504"),
         ],
         &["art", "art2"],
     );
@@ -124,7 +147,7 @@ fn bc_mov_5_artillery_moves_or_battles() {
 
 #[test]
 fn bc_mov_6_generals_move_three() {
-    let p = moving(&[], &[("gen", "blue", "general", "0705", 0)], &["gen"]);
+    let p = moving(&[], &[gen("gen", "0705")], &["gen"]);
     assert_eq!(p.reach("gen").len(), 36);
     p.refuses(&p.mv("gen", "1105"), "BC-MOV-6");
     p.allows(&p.mv("gen", "1005"), "BC-MOV-6");
@@ -134,11 +157,7 @@ fn bc_mov_6_generals_move_three() {
 fn bc_mov_7_once_a_turn() {
     let mut p = moving(
         &[],
-        &[
-            ("cav", "blue", "cavalry", "0507", 0),
-            ("inf", "blue", "infantry", "0307", 0),
-            ("gen", "blue", "general", "0307", 0),
-        ],
+        &[cav("cav", "0507"), inf("inf", "0307"), gen("gen", "0307")],
         &["cav", "inf", "gen"],
     );
     p.apply(&p.mv("cav", "0607"), &[]);
@@ -155,10 +174,10 @@ fn bc_mov_8_units_do_not_pass_units_or_enemy_generals() {
     let p = moving(
         &[],
         &[
-            ("cav", "blue", "cavalry", "0101", 0),
-            ("inf", "blue", "infantry", "0201", 0),
-            ("enemy-gen", "grey", "general", "0102", 0),
-            ("foe", "grey", "infantry", "0401", 0),
+            cav("cav", "0101"),
+            inf("inf", "0201"),
+            grey("enemy-gen", "general", "0102"),
+            grey("foe", "infantry", "0401"),
         ],
         &["cav"],
     );
@@ -169,10 +188,7 @@ fn bc_mov_8_units_do_not_pass_units_or_enemy_generals() {
     // The enemy unit is not entered either.
     let q = moving(
         &[],
-        &[
-            ("cav", "blue", "cavalry", "0301", 0),
-            ("foe", "grey", "infantry", "0401", 0),
-        ],
+        &[cav("cav", "0301"), grey("foe", "infantry", "0401")],
         &["cav"],
     );
     q.refuses(&q.mv("cav", "0401"), "BC-MOV-8");
@@ -183,11 +199,7 @@ fn bc_mov_8_units_do_not_pass_units_or_enemy_generals() {
 fn bc_mov_9_a_unit_stops_on_a_lone_general_who_attaches() {
     let mut p = moving(
         &[],
-        &[
-            ("cav", "blue", "cavalry", "0101", 0),
-            ("gen", "blue", "general", "0201", 0),
-            ("inf", "blue", "infantry", "0102", 0),
-        ],
+        &[cav("cav", "0101"), gen("gen", "0201"), inf("inf", "0102")],
         &["cav"],
     );
     assert_eq!(p.reach("cav"), labels(&["0201"]), "it stops on the general");
@@ -197,11 +209,7 @@ fn bc_mov_9_a_unit_stops_on_a_lone_general_who_attaches() {
     // A unit with a general of its own may not join another.
     let q = moving(
         &[],
-        &[
-            ("inf", "blue", "infantry", "0507", 0),
-            ("g1", "blue", "general", "0507", 0),
-            ("g2", "blue", "general", "0607", 0),
-        ],
+        &[inf("inf", "0507"), gen("g1", "0507"), gen("g2", "0607")],
         &["inf"],
     );
     q.refuses(&q.mv("inf", "0607"), "BC-MOV-9");
@@ -211,10 +219,7 @@ fn bc_mov_9_a_unit_stops_on_a_lone_general_who_attaches() {
 fn bc_mov_10_no_leaving_the_battlefield() {
     let p = moving(
         &[],
-        &[
-            ("cav", "blue", "cavalry", "0101", 0),
-            ("gen", "blue", "general", "0109", 0),
-        ],
+        &[cav("cav", "0101"), gen("gen", "0109")],
         &["cav", "gen"],
     );
     let off = p.hex("0101").neighbor(Direction::N);
@@ -258,10 +263,10 @@ fn bc_gen_1_generals_move_through_friends() {
     let mut p = moving(
         &[],
         &[
-            ("gen", "blue", "general", "0101", 0),
-            ("inf", "blue", "infantry", "0201", 0),
-            ("other", "blue", "general", "0301", 0),
-            ("blocker", "blue", "infantry", "0102", 0),
+            gen("gen", "0101"),
+            inf("inf", "0201"),
+            gen("other", "0301"),
+            inf("blocker", "0102"),
         ],
         &["gen"],
     );
@@ -281,10 +286,10 @@ fn bc_gen_1_generals_move_through_friends() {
     let q = moving(
         &[],
         &[
-            ("gen", "blue", "general", "0101", 0),
-            ("inf", "blue", "infantry", "0201", 0),
-            ("g2", "blue", "general", "0201", 0),
-            ("blocker", "blue", "infantry", "0102", 0),
+            gen("gen", "0101"),
+            inf("inf", "0201"),
+            gen("g2", "0201"),
+            inf("blocker", "0102"),
         ],
         &["gen"],
     );
@@ -298,11 +303,11 @@ fn bc_gen_2_a_general_ends_on_a_unit_without_a_general() {
     let mut p = moving(
         &[],
         &[
-            ("gen", "blue", "general", "0505", 0),
-            ("inf", "blue", "infantry", "0605", 0),
-            ("inf2", "blue", "infantry", "0405", 0),
-            ("g2", "blue", "general", "0405", 0),
-            ("g3", "blue", "general", "0504", 0),
+            gen("gen", "0505"),
+            inf("inf", "0605"),
+            inf("inf2", "0405"),
+            gen("g2", "0405"),
+            gen("g3", "0504"),
         ],
         &["gen"],
     );
@@ -320,9 +325,9 @@ fn bc_gen_3_generals_do_not_pass_enemies() {
     let p = moving(
         &[],
         &[
-            ("gen", "blue", "general", "0101", 0),
-            ("foe", "grey", "infantry", "0201", 0),
-            ("foe-gen", "grey", "general", "0102", 0),
+            gen("gen", "0101"),
+            grey("foe", "infantry", "0201"),
+            grey("foe-gen", "general", "0102"),
         ],
         &["gen"],
     );
@@ -337,10 +342,10 @@ fn bc_att_1_one_general_to_a_unit() {
     let p = moving(
         &[],
         &[
-            ("inf", "blue", "infantry", "0507", 0),
-            ("g1", "blue", "general", "0507", 0),
-            ("g2", "blue", "general", "0607", 0),
-            ("g3", "blue", "general", "0407", 0),
+            inf("inf", "0507"),
+            gen("g1", "0507"),
+            gen("g2", "0607"),
+            gen("g3", "0407"),
         ],
         &["inf", "g3"],
     );
@@ -358,21 +363,7 @@ fn bc_att_1_one_general_to_a_unit() {
 
 #[test]
 fn bc_att_2_the_general_moves_with_its_unit() {
-    let mut p = Pos::new(
-        &harness::CLEAR,
-        &[
-            ("inf", "blue", "infantry", "0507", 0),
-            ("gen", "blue", "general", "0507", 0),
-        ],
-        "",
-    );
-    p.hand("blue", &["scout_centre"]);
-    p.apply(
-        &Action::PlayCard {
-            card: grognard_rules::battle_cry::Card::from_id("scout_centre").unwrap(),
-        },
-        &[],
-    );
+    let mut p = scouting("0507");
     p.apply(&p.order("inf"), &[]);
     // One order for both: the card's one order is used.
     assert_eq!(p.legal(), vec![Action::DoneOrdering]);
@@ -385,21 +376,7 @@ fn bc_att_2_the_general_moves_with_its_unit() {
 
 #[test]
 fn bc_att_3_a_general_leaving_its_unit_costs_its_own_order() {
-    let mut p = Pos::new(
-        &harness::CLEAR,
-        &[
-            ("inf", "blue", "infantry", "0607", 0),
-            ("gen", "blue", "general", "0607", 0),
-        ],
-        "",
-    );
-    p.hand("blue", &["scout_centre"]);
-    p.apply(
-        &Action::PlayCard {
-            card: grognard_rules::battle_cry::Card::from_id("scout_centre").unwrap(),
-        },
-        &[],
-    );
+    let mut p = scouting("0607");
     p.apply(&p.order("gen"), &[]);
     p.refuses(&p.order("inf"), "BC-SEC-3");
     p.apply(&Action::DoneOrdering, &[]);
@@ -413,11 +390,7 @@ fn bc_att_3_a_general_leaving_its_unit_costs_its_own_order() {
 fn bc_att_4_joining_a_unit_does_not_order_it() {
     let mut p = moving(
         &[],
-        &[
-            ("a", "blue", "infantry", "0507", 0),
-            ("gen", "blue", "general", "0507", 0),
-            ("b", "blue", "infantry", "0707", 0),
-        ],
+        &[inf("a", "0507"), gen("gen", "0507"), inf("b", "0707")],
         &["gen"],
     );
     p.allows(&p.mv("gen", "0707"), "BC-ATT-4");
@@ -430,14 +403,7 @@ fn bc_att_4_joining_a_unit_does_not_order_it() {
 
 #[test]
 fn bc_att_5_a_general_that_joined_does_not_move_again() {
-    let mut p = moving(
-        &[],
-        &[
-            ("gen", "blue", "general", "0507", 0),
-            ("b", "blue", "infantry", "0707", 0),
-        ],
-        &["gen", "b"],
-    );
+    let mut p = moving(&[], &[gen("gen", "0507"), inf("b", "0707")], &["gen", "b"]);
     p.apply(&p.mv("gen", "0707"), &[]);
     p.allows(&p.mv("b", "0706"), "BC-ATT-5");
     let ev = p.apply(&p.mv("b", "0706"), &[]);
@@ -457,10 +423,7 @@ fn bc_ter_1_stopping_terrain() {
         let rows = ["", "", "", "", "", "", &row];
         let p = moving(
             &rows,
-            &[
-                ("cav", "blue", "cavalry", "0407", 0),
-                ("gen", "blue", "general", "0408", 0),
-            ],
+            &[cav("cav", "0407"), gen("gen", "0408")],
             &["cav", "gen"],
         );
         assert!(p.reach("cav").contains(&"0507".to_owned()));
@@ -490,10 +453,7 @@ fn bc_ter_1_stopping_terrain() {
 fn bc_ter_2_impassable_terrain() {
     let p = moving(
         &["", "", "", "", "", "", "....rx......."],
-        &[
-            ("cav", "blue", "cavalry", "0407", 0),
-            ("gen", "blue", "general", "0408", 0),
-        ],
+        &[cav("cav", "0407"), gen("gen", "0408")],
         &["cav", "gen"],
     );
     p.refuses(&p.mv("cav", "0507"), "BC-TER-2");
@@ -511,9 +471,9 @@ fn bc_ter_6_no_battle_after_wading() {
     let mut p = moving(
         &["", "", "", "", "", "", "....d........"],
         &[
-            ("inf", "blue", "infantry", "0407", 0),
-            ("inf2", "blue", "infantry", "0607", 0),
-            ("foe", "grey", "infantry", "0506", 0),
+            inf("inf", "0407"),
+            inf("inf2", "0607"),
+            grey("foe", "infantry", "0506"),
         ],
         &["inf", "inf2"],
     );

@@ -85,25 +85,10 @@ fn check_invariants(rules: &BattleCry, s: &State, ctx: &str, views: bool) {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 /// Candidate actions, legal or not, for the consistency check.
 fn candidates(rules: &BattleCry, s: &State, dice: &mut Dice) -> Vec<Action> {
-    let n = u16::try_from(s.pieces.len()).unwrap();
+    let (unit, target, hex, near) = playout::sample(rules, dice, |u| s.pieces[u.index()].hex);
     let mut roll = |k: u32| dice.next(k).0 - 1;
-    let unit = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let target = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let map = *rules.names().map();
-    let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
-    let near = s.pieces[unit.index()]
-        .hex
-        .map_or(hex, |h| h.neighbors()[roll(6) as usize]);
     let deck = rules.whole_deck();
     let card = deck[roll(u32::try_from(deck.len()).unwrap()) as usize];
     vec![
@@ -153,33 +138,11 @@ fn playout(seed: u64, checks: Checks) -> (Game<BattleCry>, usize) {
             check_invariants(game.rules(), game.state(), &ctx, checks == Checks::All);
         }
         if checks == Checks::All {
-            for a in legal {
-                let e = game.rules().explain(game.state(), a);
-                assert!(
-                    e.legal,
-                    "{ctx}: listed {a:?} explained illegal: {:?}",
-                    e.reasons
-                );
-                if matches!(a, Action::Battle { .. } | Action::FightBack) {
-                    // The preview is an exact distribution: its chances add up to 1.
-                    let p = game.rules().preview(game.state(), a).unwrap();
-                    let lcm = p
-                        .outcomes
-                        .iter()
-                        .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
-                    let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
-                    assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
-                }
-            }
-            let some = candidates(game.rules(), game.state(), dice);
-            playout::assert_candidates(
-                game.rules(),
-                game.state(),
-                legal,
-                &some,
-                ("BC-", false),
-                &ctx,
-            );
+            let (rules, state) = (game.rules(), game.state());
+            let battle = |a: &Action| matches!(a, Action::Battle { .. } | Action::FightBack);
+            playout::assert_listed(rules, state, legal, battle, &ctx);
+            let some = candidates(rules, state, dice);
+            playout::assert_candidates(rules, state, legal, &some, ("BC-", false), &ctx);
         }
     };
     let mut ordered_this_turn: Vec<UnitId> = Vec::new();
@@ -215,17 +178,7 @@ fn random_playouts_finish_with_invariants_and_replay() {
             _ => Checks::None,
         };
         let (game, n) = playout(seed, checks);
-        assert!(
-            game.rules().outcome(game.state()).is_some(),
-            "seed {seed}: unfinished after {n}"
-        );
-        if seed % 20 == 0 {
-            let registry = grognard_rules::registry();
-            let again = registry.load_game(&game.save()).unwrap();
-            let names = game.rules().names();
-            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
-            assert_eq!(again.state(), original, "seed {seed}: replay differs");
-        }
+        playout::assert_ended(&game, n, seed, seed % 20 == 0);
     }
 }
 
@@ -247,12 +200,7 @@ fn thousands_of_random_playouts() {
         );
         total += n;
         if seed % 100 == 0 {
-            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
-            let names = game.rules().names();
-            assert_eq!(
-                again.state(),
-                names.scope(|| serde_json::to_value(game.state()).unwrap())
-            );
+            playout::assert_replays(&game, &format!("seed {seed}"));
         }
     }
     eprintln!("3000 games, {total} actions");

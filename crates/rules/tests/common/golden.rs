@@ -13,7 +13,7 @@
 //! deliberate change, `GOLDEN_UPDATE=1 cargo test -p grognard-rules golden` rewrites
 //! the files (`GROGNARD_BLESS=1`, the older name, works too); review the diff.
 
-use grognard_engine::{Ctx, Dice, Ruleset};
+use grognard_engine::{Ctx, Dice, Game, Ruleset};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -123,4 +123,43 @@ impl Counts {
             );
         }
     }
+}
+
+/// A game played on by `n` random legal actions, picked with dice seeded `pick`.
+///
+/// # Panics
+/// When the game ends on the way: golden positions are games in progress.
+pub fn played_on<R: Ruleset>(mut game: Game<R>, pick: u64, n: usize) -> Game<R> {
+    let mut pick = Dice::new(pick);
+    for _ in 0..n {
+        let legal = game.legal_actions();
+        let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        game.apply(legal[i].clone()).unwrap();
+    }
+    assert!(
+        game.rules().outcome(game.state()).is_none(),
+        "golden positions are games in progress"
+    );
+    game
+}
+
+/// Compares `tests/<file>` with the counts of positions of random play, each
+/// `(name, seed, actions, depth)` being the game `position(seed, actions)` counted to
+/// `depth` with fresh dice seeded 0 for every action.
+///
+/// # Panics
+/// As [`Counts::check`].
+pub fn check_positions<R: Ruleset>(
+    about: &str,
+    file: &str,
+    positions: &[(&str, u64, usize, u32)],
+    position: impl Fn(u64, usize) -> Game<R>,
+) {
+    let mut counts = Counts::new(about);
+    for &(name, seed, n, depth) in positions {
+        let g = position(seed, n);
+        let at = format!("{name} (seed {seed}, {n} actions)");
+        counts.position(&at, g.rules(), g.state(), &DiceDown::Fresh(0), depth);
+    }
+    counts.check(file);
 }

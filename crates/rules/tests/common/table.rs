@@ -3,7 +3,7 @@
 //! shortcuts, in an `impl Table<ItsRuleset>` block.
 
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{Ctx, Decision, Dice, Explanation, Refusal, Ruleset, UnitId};
+use grognard_engine::{Ctx, Decision, Dice, Explanation, Reached, Refusal, Ruleset, UnitId};
 use grognard_hex::Hex;
 use std::sync::Arc;
 
@@ -185,6 +185,23 @@ impl<R: Ruleset> Table<R> {
         }
     }
 
+    /// [`Table::act`], asserting too that the action, when applied, rolled every forced
+    /// result queued: one left over means it rolled fewer dice than the test thinks.
+    ///
+    /// # Panics
+    /// As [`Table::act`], or when a forced result is left over.
+    pub fn act_exactly(&mut self, action: &R::Action) -> Result<Vec<R::Event>, Refusal> {
+        let r = self.act(action);
+        if r.is_ok() {
+            assert!(
+                self.dice.forced().is_empty(),
+                "forced dice left over after {action:?}: {:?}",
+                self.dice.forced()
+            );
+        }
+        r
+    }
+
     /// Applies a legal action on fresh dice seeded [`Table::seed`] with these forced
     /// results, every one of which must be used; returns its events.
     ///
@@ -214,6 +231,36 @@ impl<R: Ruleset> Table<R> {
         );
         self.events.clone_from(&events);
         events
+    }
+
+    /// The rule that refuses an action (applied through [`Table::act`]).
+    ///
+    /// # Panics
+    /// When the action is legal.
+    pub fn refused(&mut self, action: R::Action) -> String {
+        match self.act(&action) {
+            Ok(_) => panic!("{action:?} was accepted"),
+            Err(r) => r.rule().to_owned(),
+        }
+    }
+
+    /// What a unit may reach now.
+    ///
+    /// # Panics
+    /// When it may not move.
+    pub fn reachable(&self, name: &str) -> Vec<Reached> {
+        self.rules
+            .reachable(&self.state, self.id(name))
+            .unwrap_or_else(|r| panic!("{name} cannot move: {r}"))
+    }
+
+    /// The cost for a unit to reach a hex now, if it can.
+    pub fn reach_cost(&self, name: &str, hex: &str) -> Option<u32> {
+        let h = self.hex(hex);
+        self.reachable(name)
+            .iter()
+            .find(|r| r.hex == h)
+            .map(|r| r.cost)
     }
 
     /// The hexes a unit may reach now, as sorted labels (none when it may not move).

@@ -71,6 +71,7 @@ const ASSERTS: &[&str] = &[
     ".allows(",
     ".ok(",
     ".refused(",
+    ".refused_first(",
     ".rejects(",
     ".explains(",
 ];

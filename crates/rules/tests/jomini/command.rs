@@ -28,7 +28,7 @@ fn jo_cmd_1_activations_by_army_size() {
     let mut p = Pos::new(&[], &small, "");
     assert_eq!(activations(&p.rules, &p.state, 0), (1, 3));
     p.activate(&["b-gen", "b1", "b2", "b3"]);
-    p.refused(&Action::Activate { unit: p.id("b4") }, "JO-CMD-1");
+    p.refused_first(&Action::Activate { unit: p.id("b4") }, "JO-CMD-1");
     // A second officer: no second activation for an army of 9.
     let mut more = small.clone();
     more.push(("b-gen2", "blue", "officer", "0708", "weight = \"light\""));
@@ -36,7 +36,7 @@ fn jo_cmd_1_activations_by_army_size() {
     let mut q = Pos::new(&[], &more, "");
     assert_eq!(activations(&q.rules, &q.state, 0), (1, 4));
     q.activate(&["b-gen"]);
-    q.refused(
+    q.refused_first(
         &Action::Activate {
             unit: q.id("b-gen2"),
         },
@@ -81,7 +81,7 @@ fn jo_cmd_2_one_kind_of_troops_per_activation() {
         },
         "JO-CMD-2",
     );
-    p.refused(
+    p.refused_first(
         &Action::Activate {
             unit: p.id("b-cav"),
         },
@@ -89,7 +89,7 @@ fn jo_cmd_2_one_kind_of_troops_per_activation() {
     );
     let mut q = Pos::new(&[], &units, "");
     q.activate(&["b-gen", "b-cav", "b-hg"]);
-    q.refused(
+    q.refused_first(
         &Action::Activate {
             unit: q.id("b-inf"),
         },
@@ -107,7 +107,7 @@ fn jo_cmd_3_an_officer_leads_units_within_its_radius() {
         inf("b-far", "0703"),
     ];
     let mut p = Pos::new(&[], &units, "");
-    let msg = p.refused(
+    let msg = p.refused_first(
         &Action::Activate {
             unit: p.id("b-near"),
         },
@@ -121,7 +121,7 @@ fn jo_cmd_3_an_officer_leads_units_within_its_radius() {
         "JO-CMD-3",
     );
     p.activate(&["b-gen", "b-near"]);
-    p.refused(
+    p.refused_first(
         &Action::Activate {
             unit: p.id("b-far"),
         },
@@ -140,8 +140,8 @@ fn jo_cmd_4_once_activated_a_turn() {
         "",
     );
     p.activate(&["b-gen", "b-a"]);
-    p.refused(&Action::Activate { unit: p.id("b-a") }, "JO-CMD-4");
-    p.refused(
+    p.refused_first(&Action::Activate { unit: p.id("b-a") }, "JO-CMD-4");
+    p.refused_first(
         &Action::Activate {
             unit: p.id("b-gen"),
         },

@@ -7,16 +7,13 @@
 use super::golden::{position, POSITIONS};
 use super::harness;
 use crate::common::playout;
-use grognard_engine::{Dice, Game, Ruleset, UnitId};
+use grognard_engine::{Game, UnitId};
+use grognard_hex::Hex;
 use grognard_rules::jomini::{Action, Jomini, OrderKind, State};
 
-/// Every action of every kind, legal or not.
-fn candidates(rules: &Jomini, s: &State) -> Vec<Action> {
-    let units: Vec<UnitId> = (0..s.pieces.len())
-        .map(|i| UnitId(u16::try_from(i).unwrap()))
-        .collect();
-    let map = *rules.names().map();
-    let hexes: Vec<_> = (0..map.len()).map(|i| map.hex_at(i)).collect();
+/// Every action of every kind, legal or not, whatever the state.
+fn candidates(rules: &Jomini, _: &State) -> Vec<Action> {
+    let (units, hexes) = playout::units_and_hexes(rules);
     let mut v = vec![Action::EndCommand, Action::EndMovement, Action::EndTurn];
     let named: Vec<Option<UnitId>> = std::iter::once(None)
         .chain(units.iter().copied().map(Some))
@@ -31,45 +28,11 @@ fn candidates(rules: &Jomini, s: &State) -> Vec<Action> {
     for &unit in &units {
         v.push(Action::Activate { unit });
         v.push(Action::Exit { unit });
-        for &target in &units {
-            v.push(Action::Attack { unit, target });
-        }
-        for &to in &hexes {
-            v.push(Action::Move { unit, to });
-            v.push(Action::Retreat { unit, to });
-        }
+        v.extend(units.iter().map(|&target| Action::Attack { unit, target }));
+        let moves = |&to: &Hex| [Action::Move { unit, to }, Action::Retreat { unit, to }];
+        v.extend(hexes.iter().flat_map(moves));
     }
     v
 }
 
-/// Asserts that the legal list is the candidates `explain` accepts, in `state`.
-fn assert_gates(rules: &Jomini, s: &State, ctx: &str) {
-    playout::assert_gates(rules, s, &candidates(rules, s), ctx);
-}
-
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_golden_positions() {
-    for (name, seed, n, _) in POSITIONS {
-        let g = position(seed, n);
-        assert_gates(g.rules(), g.state(), name);
-    }
-}
-
-#[test]
-fn legal_list_is_explain_accepted_candidates_on_random_playout_states() {
-    let mut states = 0;
-    for seed in 0..6u64 {
-        let mut g = Game::<Jomini>::new(harness::builtin(), Some(seed)).unwrap();
-        let mut pick = Dice::new(seed ^ 0x6A7E);
-        let check = |g: &Game<Jomini>, legal: &[Action], n: usize, _: &mut Dice| {
-            if legal.is_empty() {
-                assert_gates(g.rules(), g.state(), &format!("seed {seed}, the end"));
-            } else if n % 3 == 0 {
-                assert_gates(g.rules(), g.state(), &format!("seed {seed}, action {n}"));
-                states += 1;
-            }
-        };
-        playout::play(&mut g, &mut pick, usize::MAX, check, |_, _| {});
-    }
-    assert!(states >= 200, "only {states} states checked");
-}
+playout::gate_tests!(Jomini, 0..6, 3);

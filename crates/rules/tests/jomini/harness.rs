@@ -5,6 +5,7 @@
 //! row the hexes above are (c-1, r-1) and (c, r-1) and those below (c-1, r+1) and
 //! (c, r+1); in an even row they are (c, ..) and (c+1, ..).
 
+use crate::common::map::pointy_board;
 use crate::common::Table;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Ruleset;
@@ -20,6 +21,10 @@ pub const FLAG: u32 = 4;
 pub const LETTER: u32 = 5;
 pub const ADV: u32 = 6;
 
+/// The ruleset of the test boards, and their terrain codes.
+const RULESET: &str = "jomini";
+const LEGEND: &str = r#"{ "." = "clear", w = "woods", h = "hill", v = "built_up", r = "river", b = "bridge", f = "ford", m = "marsh", k = "rocky", x = "mountain" }"#;
+
 /// The built-in scenario.
 pub fn builtin() -> Scenario {
     crate::common::builtin("passage-of-the-saale")
@@ -33,33 +38,9 @@ pub type U<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
 /// columns clear), `units`, and `extra` TOML appended. Two far-off reserves per side stand
 /// in the corners (so that armies are not empty) unless `extra` has `# no reserves`.
 pub fn scenario_text(terrain: &[&str], units: &[U<'_>], extra: &str) -> String {
-    let mut rows = String::new();
-    for r in 0..9 {
-        let line: Vec<char> = terrain
-            .get(r)
-            .map_or_else(Vec::new, |l| l.chars().collect());
-        let cells: Vec<String> = (0..13)
-            .map(|c| line.get(c).copied().unwrap_or('.').to_string())
-            .collect();
-        rows.push_str(&cells.join(" "));
-        rows.push('\n');
-    }
-    let mut text = format!(
-        r#"[scenario]
-id = "test"
-title = "Test"
-ruleset = "jomini"
-first_side = "blue"
-
-[map]
-cols = 13
-rows = 9
-orientation = "pointy"
-shove = "even"
-legend = {{ "." = "clear", w = "woods", h = "hill", v = "built_up", r = "river", b = "bridge", f = "ford", m = "marsh", k = "rocky", x = "mountain" }}
-terrain = '''
-{rows}'''
-
+    let mut text = pointy_board(RULESET, LEGEND, terrain);
+    text += &format!(
+        r#"
 [[sides]]
 id = "blue"
 home_edge = "south"
@@ -125,19 +106,6 @@ values = {{ command = 20 }}
     text
 }
 
-/// The shipped tables with each `(from, to)` edit made to their text, as a player who owns
-/// the printed tables would make it; kept for the life of the test run.
-pub fn tables(edits: &[(&str, &str)]) -> &'static Data {
-    let mut text = DATA.to_owned();
-    for (from, to) in edits {
-        assert!(text.contains(from), "data.toml has no `{from}`");
-        text = text.replacen(from, to, 1);
-    }
-    Box::leak(Box::new(
-        Data::parse(&text).unwrap_or_else(|e| panic!("{e}")),
-    ))
-}
-
 /// A position under test: the kit's table (`common::Table`: lookups, `legal`, `explain`,
 /// `refuses`, `allows`, `apply` with forced dice, `reach`, the last action's `events`)
 /// with JOMINI's builders and shortcuts below.
@@ -150,8 +118,15 @@ impl Pos {
         )))
     }
 
-    /// [`Pos::new`] with other tables than the shipped ones (see [`tables`]).
-    pub fn with_data(terrain: &[&str], units: &[U<'_>], extra: &str, data: &'static Data) -> Pos {
+    /// [`Pos::new`] on the shipped tables with each `(from, to)` edit made to their text
+    /// (see `common::edited_tables`).
+    pub fn with_tables(
+        terrain: &[&str],
+        units: &[U<'_>],
+        extra: &str,
+        edits: &[(&str, &str)],
+    ) -> Pos {
+        let data = crate::common::edited_tables(DATA, edits, Data::parse);
         let s = crate::common::scenario(&scenario_text(terrain, units, extra));
         Table::with_rules(
             Jomini::with_data(&s, data).unwrap_or_else(|p| panic!("{p}")),
@@ -194,7 +169,7 @@ impl Pos {
     }
 
     /// Asserts the action is refused citing `rule` first; returns the message.
-    pub fn refused(&self, a: &Action, rule: &str) -> String {
+    pub fn refused_first(&self, a: &Action, rule: &str) -> String {
         let message = self.refuses(a, rule);
         assert_eq!(self.explain(a).reasons[0].rule, rule);
         message

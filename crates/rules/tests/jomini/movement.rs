@@ -19,6 +19,53 @@ fn moving(terrain: &[&str], units: &[U<'_>], active: &[&str], extra: &str) -> Po
     p
 }
 
+/// [`moving`] on a clear board.
+fn on_clear(units: &[U<'_>], active: &[&str]) -> Pos {
+    moving(&[], units, active, "")
+}
+
+/// Light infantry, cavalry and officers (see [`light`]).
+fn inf<'a>(id: &'a str, hex: &'a str) -> U<'a> {
+    light(id, "infantry", hex)
+}
+
+fn cav<'a>(id: &'a str, hex: &'a str) -> U<'a> {
+    light(id, "cavalry", hex)
+}
+
+fn officer<'a>(id: &'a str, hex: &'a str) -> U<'a> {
+    light(id, "officer", hex)
+}
+
+/// A light piece, red when its id starts with `r-`, else blue; hex "" is a reinforcement
+/// entering on turn 1, "+N" one entering on game turn N.
+fn light<'a>(id: &'a str, kind: &'a str, hex: &'a str) -> U<'a> {
+    (id, side(id), kind, hex, "weight = \"light\"")
+}
+
+/// Light infantry riding: dragoons (horses, mounted), on camels, in wagons.
+const DRAGOONS: &str = "weight = \"light\", mounts = \"horses\", mounted = true";
+const CAMELS: &str = "weight = \"light\", mounts = \"camels\"";
+const WAGONS: &str = "weight = \"light\", mounts = \"wagons\"";
+
+/// A piece with these values, its side by its id (see [`light`]).
+fn piece<'a>(id: &'a str, kind: &'a str, hex: &'a str, values: &'a str) -> U<'a> {
+    (id, side(id), kind, hex, values)
+}
+
+/// A medium piece (see [`light`]).
+fn medium<'a>(id: &'a str, kind: &'a str, hex: &'a str) -> U<'a> {
+    (id, side(id), kind, hex, "weight = \"medium\"")
+}
+
+fn side(id: &str) -> &'static str {
+    if id.starts_with("r-") {
+        "red"
+    } else {
+        "blue"
+    }
+}
+
 fn distances(p: &Pos, unit: &str) -> Vec<u32> {
     let from = p.hex(&p.at(unit).unwrap());
     let mut d: Vec<u32> = p
@@ -33,45 +80,26 @@ fn distances(p: &Pos, unit: &str) -> Vec<u32> {
 
 #[test]
 fn jo_mov_1_active_units_move_one_by_one_in_any_order() {
-    let mut p = moving(
-        &[],
-        &[
-            ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
-            ("b-b", "blue", "infantry", "0806", "weight = \"light\""),
-            ("b-c", "blue", "infantry", "0406", "weight = \"light\""),
-        ],
+    let mut p = on_clear(
+        &[inf("b-a", "0606"), inf("b-b", "0806"), inf("b-c", "0406")],
         &["b-a", "b-b"],
-        "",
     );
     p.ok(&p.mv("b-b", "0805"));
     p.ok(&p.mv("b-a", "0605"));
-    let msg = p.refused(&p.mv("b-c", "0405"), "JO-MOV-1");
+    let msg = p.refused_first(&p.mv("b-c", "0405"), "JO-MOV-1");
     assert!(msg.contains("not activated"), "{msg}");
 }
 
 #[test]
 fn jo_mov_2_a_unit_moves_once_a_turn() {
-    let mut p = moving(
-        &[],
-        &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")],
-        &["b-a"],
-        "",
-    );
+    let mut p = on_clear(&[inf("b-a", "0606")], &["b-a"]);
     p.ok(&p.mv("b-a", "0605"));
-    p.refused(&p.mv("b-a", "0604"), "JO-MOV-2");
+    p.refused_first(&p.mv("b-a", "0604"), "JO-MOV-2");
 }
 
 #[test]
 fn jo_mov_3_an_activated_unit_need_not_move() {
-    let mut p = moving(
-        &[],
-        &[
-            ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
-            ("r-a", "red", "infantry", "0605", "weight = \"light\""),
-        ],
-        &["b-a"],
-        "",
-    );
+    let mut p = on_clear(&[inf("b-a", "0606"), inf("r-a", "0605")], &["b-a"]);
     // Moves are open to it, and ending the phase without taking one is legal.
     assert!(!p.reach("b-a").is_empty());
     p.allows(&Action::EndMovement, "JO-MOV-3");
@@ -89,12 +117,7 @@ fn jo_mov_3_an_activated_unit_need_not_move() {
 
 #[test]
 fn jo_mov_4_a_move_is_made_whole_before_the_next() {
-    let mut p = moving(
-        &[],
-        &[("b-a", "blue", "infantry", "0606", "weight = \"light\"")],
-        &["b-a"],
-        "",
-    );
+    let mut p = on_clear(&[inf("b-a", "0606")], &["b-a"]);
     p.ok(&p.mv("b-a", "0604"));
     let Event::Moved { path, .. } = &p.events[0] else {
         panic!("{:?}", p.events)
@@ -108,22 +131,18 @@ fn jo_mov_5_no_sharing_a_hex_nor_passing_through_a_unit() {
     // A corridor of mountains: 0606 between 0506 and 0706 walls.
     let mut p = moving(
         &["", "", "", "", "xxxxx.xxxxxxx", "xxxxx.xxxxxxx", "", "", ""],
-        &[
-            ("b-a", "blue", "infantry", "0607", "weight = \"light\""),
-            ("b-b", "blue", "infantry", "0606", "weight = \"light\""),
-            ("b-c", "blue", "infantry", "0807", "weight = \"light\""),
-        ],
+        &[inf("b-a", "0607"), inf("b-b", "0606"), inf("b-c", "0807")],
         &["b-a", "b-c"],
         "",
     );
     p.ok(&p.mv("b-c", "0808"));
-    let msg = p.refused(&p.mv("b-a", "0606"), "JO-MOV-5");
+    let msg = p.refused_first(&p.mv("b-a", "0606"), "JO-MOV-5");
     assert!(msg.contains("share"), "{msg}");
     assert!(
         !p.reach("b-a").contains(&"0605".to_owned()),
         "no passing through infantry"
     );
-    p.refused(&p.mv("b-a", "0605"), "JO-MOV-9");
+    p.refused_first(&p.mv("b-a", "0605"), "JO-MOV-9");
 }
 
 #[test]
@@ -147,27 +166,11 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
         "weight = \"light\"",
     );
     // Light infantry, 2 hexes: 0606, then the guns in 0605: no free hex within reach beyond.
-    let p = moving(
-        &walls,
-        &[
-            guns,
-            ("b-inf", "blue", "infantry", "0607", "weight = \"light\""),
-        ],
-        &["b-inf"],
-        "",
-    );
+    let p = moving(&walls, &[guns, inf("b-inf", "0607")], &["b-inf"], "");
     assert!(!p.reach("b-inf").contains(&"0605".to_owned()));
     assert!(!p.reach("b-inf").contains(&"0604".to_owned()));
     // Light cavalry, 4 hexes: 0606, the guns in 0605, and 0604 free beyond.
-    let mut c = moving(
-        &walls,
-        &[
-            guns,
-            ("b-hus", "blue", "cavalry", "0707", "weight = \"light\""),
-        ],
-        &["b-hus"],
-        "",
-    );
+    let mut c = moving(&walls, &[guns, cav("b-hus", "0707")], &["b-hus"], "");
     c.allows(&c.mv("b-hus", "0604"), "JO-MOV-6");
     let v = c.view();
     let through = v["moves"]["b-hus"]
@@ -210,17 +213,9 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
         "0605",
         "weight = \"light\"",
     );
-    let mut e = moving(
-        &walls,
-        &[
-            red_guns,
-            ("b-hus", "blue", "cavalry", "0707", "weight = \"light\""),
-        ],
-        &["b-hus"],
-        "",
-    );
+    let mut e = moving(&walls, &[red_guns, cav("b-hus", "0707")], &["b-hus"], "");
     e.allows(&e.mv("b-hus", "0604"), "JO-MOV-6");
-    e.refused(&e.mv("b-hus", "0605"), "JO-MOV-5");
+    e.refused_first(&e.mv("b-hus", "0605"), "JO-MOV-5");
     e.ok(&e.mv("b-hus", "0604"));
     let Event::Moved { path, rules, .. } = &e.events[0] else {
         panic!("{:?}", e.events)
@@ -232,21 +227,18 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
     // An enemy unit that is not artillery still blocks.
     let f = moving(
         &walls,
-        &[
-            ("r-inf", "red", "infantry", "0605", "weight = \"light\""),
-            ("b-hus", "blue", "cavalry", "0707", "weight = \"light\""),
-        ],
+        &[inf("r-inf", "0605"), cav("b-hus", "0707")],
         &["b-hus"],
         "",
     );
     assert!(!f.reach("b-hus").contains(&"0604".to_owned()));
-    f.refused(&f.mv("b-hus", "0604"), "JO-MOV-9");
+    f.refused_first(&f.mv("b-hus", "0604"), "JO-MOV-9");
     // Nor do elephants or artillery pass through enemy guns.
     let g = moving(
         &walls,
         &[
             red_guns,
-            ("b-ele", "blue", "elephants", "0606", "weight = \"medium\""),
+            medium("b-ele", "elephants", "0606"),
             (
                 "b-hg",
                 "blue",
@@ -264,47 +256,31 @@ fn jo_mov_6_infantry_and_cavalry_pass_through_artillery_to_a_free_hex_beyond() {
 
 #[test]
 fn jo_mov_7_a_reduced_unit_does_not_combine_with_another() {
-    let mut p = moving(
-        &[],
-        &[
-            ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
-            ("b-b", "blue", "infantry", "0605", "weight = \"light\""),
-        ],
-        &["b-a"],
-        "",
-    );
+    let mut p = on_clear(&[inf("b-a", "0606"), inf("b-b", "0605")], &["b-a"]);
     let (a, b) = (p.id("b-a").index(), p.id("b-b").index());
     p.state.pieces[a].strength = 2;
     p.state.pieces[b].strength = 2;
-    p.refused(&p.mv("b-a", "0605"), "JO-MOV-7");
+    p.refused_first(&p.mv("b-a", "0605"), "JO-MOV-7");
     p.ok(&p.mv("b-a", "0604"));
     assert_eq!(p.strength("b-a"), 2, "its stands moved together");
 }
 
 #[test]
 fn jo_mov_8_moves_done_the_player_goes_on_to_combat() {
-    let mut p = moving(
-        &[],
-        &[
-            ("b-a", "blue", "infantry", "0606", "weight = \"light\""),
-            ("r-a", "red", "infantry", "0604", "weight = \"light\""),
-        ],
-        &["b-a"],
-        "",
-    );
-    p.refused(&p.attack("b-a", "r-a"), "JO-MOV-8");
+    let mut p = on_clear(&[inf("b-a", "0606"), inf("r-a", "0604")], &["b-a"]);
+    p.refused_first(&p.attack("b-a", "r-a"), "JO-MOV-8");
     p.allows(&Action::EndMovement, "JO-MOV-8");
     p.ok(&Action::EndMovement);
     assert_eq!(p.state.phase, Phase::Combat);
-    p.refused(&p.mv("b-a", "0605"), "JO-TURN-1");
+    p.refused_first(&p.mv("b-a", "0605"), "JO-TURN-1");
 }
 
 #[test]
 fn jo_mov_9_the_movement_table_by_type_and_weight() {
     let units = [
-        ("b-li", "blue", "infantry", "0506", "weight = \"light\""),
+        inf("b-li", "0506"),
         ("b-hc", "blue", "cavalry", "0806", "weight = \"heavy\""),
-        ("b-lc", "blue", "cavalry", "0607", "weight = \"light\""),
+        cav("b-lc", "0607"),
     ];
     let p = moving(&[], &units, &["b-li"], "");
     assert_eq!(distances(&p, "b-li"), [1, 2]);
@@ -320,10 +296,9 @@ fn jo_mov_9_the_movement_table_by_type_and_weight() {
 
 #[test]
 fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
-    let mut p = moving(
-        &[],
+    let mut p = on_clear(
         &[
-            ("b-line", "blue", "infantry", "0607", "weight = \"medium\""),
+            medium("b-line", "infantry", "0607"),
             (
                 "b-guns",
                 "blue",
@@ -331,28 +306,22 @@ fn jo_mov_10_sans_combat_one_hex_with_combat_or_two_without() {
                 "0807",
                 "weight = \"light\"",
             ),
-            ("r-a", "red", "infantry", "0604", "weight = \"light\""),
-            ("r-b", "red", "infantry", "0904", "weight = \"light\""),
+            inf("r-a", "0604"),
+            inf("r-b", "0904"),
         ],
         &["b-line", "b-guns"],
-        "",
     );
     assert_eq!(distances(&p, "b-line"), [1, 2]);
     p.allows(&p.mv("b-line", "0605"), "JO-MOV-10");
     p.ok(&p.mv("b-line", "0605"));
     p.ok(&p.mv("b-guns", "0806"));
     p.ok(&Action::EndMovement);
-    p.refused(&p.attack("b-line", "r-a"), "JO-MOV-10");
-    p.refused(&p.attack("b-guns", "r-b"), "JO-MOV-10");
+    p.refused_first(&p.attack("b-line", "r-a"), "JO-MOV-10");
+    p.refused_first(&p.attack("b-guns", "r-b"), "JO-MOV-10");
     // One hex, and it fights.
-    let mut q = moving(
-        &[],
-        &[
-            ("b-line", "blue", "infantry", "0607", "weight = \"medium\""),
-            ("r-a", "red", "infantry", "0604", "weight = \"light\""),
-        ],
+    let mut q = on_clear(
+        &[medium("b-line", "infantry", "0607"), inf("r-a", "0604")],
         &["b-line"],
-        "",
     );
     q.ok(&q.mv("b-line", "0606"));
     q.ok(&Action::EndMovement);
@@ -382,14 +351,13 @@ fn jo_mov_11_very_heavy_foot_artillery_never_moves_more_than_one_hex() {
         unit: Some(p.id("b-12")),
         hexes: None,
     };
-    let msg = p.refused(&forced, "JO-ORD-6");
+    let msg = p.refused_first(&forced, "JO-ORD-6");
     assert!(msg.contains("JO-MOV-11"), "{msg}");
 }
 
 #[test]
 fn jo_mov_12_horse_artillery_loses_a_die_per_hex_moved() {
-    let mut p = moving(
-        &[],
+    let mut p = on_clear(
         &[
             (
                 "b-hg",
@@ -398,10 +366,9 @@ fn jo_mov_12_horse_artillery_loses_a_die_per_hex_moved() {
                 "0607",
                 "weight = \"light\"",
             ),
-            ("r-a", "red", "infantry", "0603", "weight = \"light\""),
+            inf("r-a", "0603"),
         ],
         &["b-hg"],
-        "",
     );
     p.allows(&p.mv("b-hg", "0606"), "JO-MOV-12");
     p.ok(&p.mv("b-hg", "0606"));
@@ -416,7 +383,7 @@ fn jo_mov_12_horse_artillery_loses_a_die_per_hex_moved() {
 fn jo_mov_13_terrain_difficult_stops_impassable_bars() {
     let p = moving(
         &["", "", "", "", "", "wwwwwwwwwwwww", "", "", ""],
-        &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")],
+        &[cav("b-lc", "0607")],
         &["b-lc"],
         "",
     );
@@ -429,7 +396,7 @@ fn jo_mov_13_terrain_difficult_stops_impassable_bars() {
     );
     let q = moving(
         &["", "", "", "", "", "xxxxxxxxxxxxx", "", "", ""],
-        &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")],
+        &[cav("b-lc", "0607")],
         &["b-lc"],
         "",
     );
@@ -437,15 +404,10 @@ fn jo_mov_13_terrain_difficult_stops_impassable_bars() {
         .reach("b-lc")
         .iter()
         .any(|l| l.ends_with("06") || l.ends_with("05")));
-    q.refused(&q.mv("b-lc", "0606"), "JO-MOV-14");
+    q.refused_first(&q.mv("b-lc", "0606"), "JO-MOV-14");
     // A stream hexside also ends the move.
     let stream = "[[hexsides]]\nfeature = \"stream\"\nsides = [\"0607/0506\", \"0607/0606\"]\n";
-    let s = moving(
-        &[],
-        &[("b-lc", "blue", "cavalry", "0607", "weight = \"light\"")],
-        &["b-lc"],
-        stream,
-    );
+    let s = moving(&[], &[cav("b-lc", "0607")], &["b-lc"], stream);
     let v = s.view();
     let to_0606 = v["moves"]["b-lc"]
         .as_array()
@@ -480,21 +442,15 @@ fn jo_mov_14_an_officer_alone_ignores_difficult_terrain_not_impassable() {
         &[],
         "",
     );
-    q.refused(&q.mv("b-gen", "0706"), "JO-MOV-14");
+    q.refused_first(&q.mv("b-gen", "0706"), "JO-MOV-14");
     p.ok(&p.mv("b-gen", "0704"));
 }
 
 #[test]
 fn jo_mov_15_no_zones_of_control() {
-    let p = moving(
-        &[],
-        &[
-            ("b-lc", "blue", "cavalry", "0607", "weight = \"light\""),
-            ("r-a", "red", "infantry", "0505", "weight = \"light\""),
-            ("r-b", "red", "infantry", "0705", "weight = \"light\""),
-        ],
+    let p = on_clear(
+        &[cav("b-lc", "0607"), inf("r-a", "0505"), inf("r-b", "0705")],
         &["b-lc"],
-        "",
     );
     // Between two enemies and on beyond, at full allowance.
     assert!(
@@ -510,7 +466,7 @@ const ROAD: &str = "[[paths]]\nkind = \"road\"\nhexes = [\"0608\", \"0607\", \"0
 fn jo_mov_16_road_march_one_more_hex_along_one_continuous_road() {
     let p = moving(
         &[],
-        &[("b-line", "blue", "infantry", "0607", "weight = \"medium\"")],
+        &[medium("b-line", "infantry", "0607")],
         &["b-line"],
         ROAD,
     );
@@ -529,7 +485,7 @@ fn jo_mov_16_road_march_one_more_hex_along_one_continuous_road() {
     // A unit that starts off the road gets no extra hex.
     let q = moving(
         &[],
-        &[("b-line", "blue", "infantry", "0507", "weight = \"medium\"")],
+        &[medium("b-line", "infantry", "0507")],
         &["b-line"],
         ROAD,
     );
@@ -545,54 +501,37 @@ fn jo_mov_16_road_march_one_more_hex_along_one_continuous_road() {
 fn jo_mov_17_after_a_road_march_no_combat() {
     let mut p = moving(
         &[],
-        &[
-            ("b-li", "blue", "infantry", "0607", "weight = \"light\""),
-            ("r-a", "red", "infantry", "0603", "weight = \"light\""),
-        ],
+        &[inf("b-li", "0607"), inf("r-a", "0603")],
         &["b-li"],
         ROAD,
     );
     p.allows(&p.mv("b-li", "0604"), "JO-MOV-17");
     p.ok(&p.mv("b-li", "0604"));
     p.ok(&Action::EndMovement);
-    p.refused(&p.attack("b-li", "r-a"), "JO-MOV-17");
+    p.refused_first(&p.attack("b-li", "r-a"), "JO-MOV-17");
 }
 
 #[test]
 fn jo_mov_18_mounted_infantry_one_more_hex_without_combat() {
-    let mut p = moving(
-        &[],
+    let mut p = on_clear(
         &[
-            (
-                "b-drag",
-                "blue",
-                "infantry",
-                "0607",
-                "weight = \"light\", mounts = \"horses\", mounted = true",
-            ),
-            ("r-a", "red", "infantry", "0603", "weight = \"light\""),
+            piece("b-drag", "infantry", "0607", DRAGOONS),
+            inf("r-a", "0603"),
         ],
         &["b-drag"],
-        "",
     );
     assert_eq!(distances(&p, "b-drag"), [1, 2, 3]);
     p.allows(&p.mv("b-drag", "0604"), "JO-MOV-18");
     p.ok(&p.mv("b-drag", "0604"));
     p.ok(&Action::EndMovement);
-    p.refused(&p.attack("b-drag", "r-a"), "JO-MOV-10");
+    p.refused_first(&p.attack("b-drag", "r-a"), "JO-MOV-10");
 }
 
 #[test]
 fn jo_mov_19_mounted_infantry_adds_to_the_road() {
     let p = moving(
         &[],
-        &[(
-            "b-drag",
-            "blue",
-            "infantry",
-            "0608",
-            "weight = \"light\", mounts = \"horses\", mounted = true",
-        )],
+        &[piece("b-drag", "infantry", "0608", DRAGOONS)],
         &["b-drag"],
         ROAD,
     );
@@ -607,20 +546,12 @@ fn jo_mov_19_mounted_infantry_adds_to_the_road() {
 
 #[test]
 fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
-    let mut p = moving(
-        &[],
+    let mut p = on_clear(
         &[
-            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
-            (
-                "r-camel",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"camels\"",
-            ),
+            cav("b-lc", "0606"),
+            piece("r-camel", "infantry", "0605", CAMELS),
         ],
         &["b-lc"],
-        "",
     );
     p.ok(&Action::EndMovement);
     p.allows(&p.attack("b-lc", "r-camel"), "JO-MOV-20");
@@ -634,19 +565,13 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
     assert_eq!(pre.roll, format!("{} combat dice", 4 - camels));
     assert_eq!(pre.inputs["dice"], 3);
     // Another value in the tables, another shelter.
-    let data = super::harness::tables(&[("camels = 1", "camels = 2")]);
-    let mut q = Pos::with_data(
+    let data = &[("camels = 1", "camels = 2")];
+    let mut q = Pos::with_tables(
         &[],
         &[
             GEN,
-            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
-            (
-                "r-camel",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"camels\"",
-            ),
+            cav("b-lc", "0606"),
+            piece("r-camel", "infantry", "0605", CAMELS),
         ],
         "",
         data,
@@ -663,20 +588,12 @@ fn jo_mov_20_camels_shelter_their_infantry_at_close_quarters() {
 
 #[test]
 fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
-    let mut p = moving(
-        &[],
+    let mut p = on_clear(
         &[
-            ("b-lc", "blue", "cavalry", "0606", "weight = \"light\""),
-            (
-                "r-wag",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"wagons\"",
-            ),
+            cav("b-lc", "0606"),
+            piece("r-wag", "infantry", "0605", WAGONS),
         ],
         &["b-lc"],
-        "",
     );
     p.ok(&Action::EndMovement);
     let before = p
@@ -698,20 +615,12 @@ fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
         .unwrap();
     assert_eq!(after.roll, format!("{} combat dice", 4 - wagons));
     // Red's own movement phase sets it: standing still makes the palisade.
-    let mut q = moving(
-        &[],
+    let mut q = on_clear(
         &[
-            ("r-gen", "red", "officer", "0603", "weight = \"light\""),
-            (
-                "r-wag",
-                "red",
-                "infantry",
-                "0605",
-                "weight = \"light\", mounts = \"wagons\"",
-            ),
+            officer("r-gen", "0603"),
+            piece("r-wag", "infantry", "0605", WAGONS),
         ],
         &[],
-        "",
     );
     q.ok(&Action::EndMovement);
     q.ok(&Action::EndTurn);
@@ -722,51 +631,40 @@ fn jo_mov_22_wagons_that_stood_still_make_a_palisade() {
 
 #[test]
 fn jo_mov_23_no_leaving_the_table_unless_the_scenario_allows_it() {
-    let mut p = Pos::new(
-        &[],
-        &[
-            ("b-gen", "blue", "officer", "0602", "weight = \"light\""),
-            ("b-a", "blue", "infantry", "0601", "weight = \"light\""),
-        ],
-        "",
-    );
+    let mut p = Pos::new(&[], &[officer("b-gen", "0602"), inf("b-a", "0601")], "");
     p.activate(&["b-gen", "b-a"]);
     p.ok(&Action::EndCommand);
-    p.refused(&Action::Exit { unit: p.id("b-a") }, "JO-MOV-23");
+    p.refused_first(&Action::Exit { unit: p.id("b-a") }, "JO-MOV-23");
     let mut q = Pos::new(
         &[],
         &[
-            ("b-gen", "blue", "officer", "0602", "weight = \"light\""),
-            ("b-a", "blue", "infantry", "0601", "weight = \"light\""),
-            ("b-b", "blue", "infantry", "0603", "weight = \"light\""),
+            officer("b-gen", "0602"),
+            inf("b-a", "0601"),
+            inf("b-b", "0603"),
         ],
         "# blue may exit north",
     );
     q.activate(&["b-gen", "b-a", "b-b"]);
     q.ok(&Action::EndCommand);
     q.allows(&Action::Exit { unit: q.id("b-a") }, "JO-MOV-23");
-    q.refused(&Action::Exit { unit: q.id("b-b") }, "JO-MOV-23");
+    q.refused_first(&Action::Exit { unit: q.id("b-b") }, "JO-MOV-23");
     q.ok(&Action::Exit { unit: q.id("b-a") });
     assert!(q.state.pieces[q.id("b-a").index()].exited);
 }
 
 #[test]
 fn jo_mov_24_officers_alike_may_not_leave() {
-    let p = moving(&[], &[], &[], "");
+    let p = on_clear(&[], &[]);
     let mut p = p;
     let (gen, edge) = (p.id("b-gen").index(), p.hex("0701"));
     p.state.pieces[gen].hex = Some(edge);
-    p.refused(
+    p.refused_first(
         &Action::Exit {
             unit: p.id("b-gen"),
         },
         "JO-MOV-23",
     );
-    let mut q = Pos::new(
-        &[],
-        &[("b-gen", "blue", "officer", "0701", "weight = \"light\"")],
-        "# blue may exit north",
-    );
+    let mut q = Pos::new(&[], &[officer("b-gen", "0701")], "# blue may exit north");
     q.activate(&["b-gen"]);
     q.ok(&Action::EndCommand);
     q.allows(
@@ -782,9 +680,9 @@ fn jo_mov_25_a_retreat_hex_that_cannot_be_made_is_a_loss() {
     let mut p = Pos::new(
         &[],
         &[
-            ("r-gen", "red", "officer", "0606", "weight = \"light\""),
-            ("r-a", "red", "infantry", "0608", "weight = \"light\""),
-            ("b-a", "blue", "infantry", "0609", "weight = \"light\""),
+            officer("r-gen", "0606"),
+            inf("r-a", "0608"),
+            inf("b-a", "0609"),
         ],
         "",
     );
@@ -814,17 +712,10 @@ fn jo_mov_25_a_retreat_hex_that_cannot_be_made_is_a_loss() {
 
 #[test]
 fn jo_mov_26_reinforcements_wait_off_the_table_for_their_turn() {
-    let mut p = Pos::new(
-        &[],
-        &[
-            ("b-gen", "blue", "officer", "+2", "weight = \"light\""),
-            ("b-a", "blue", "infantry", "+2", "weight = \"light\""),
-        ],
-        "",
-    );
+    let mut p = Pos::new(&[], &[officer("b-gen", "+2"), inf("b-a", "+2")], "");
     assert!(p.state.pieces[p.id("b-a").index()].waiting);
     assert_eq!(p.at("b-a"), None);
-    p.refused(
+    p.refused_first(
         &Action::Activate {
             unit: p.id("b-gen"),
         },
@@ -842,15 +733,11 @@ fn jo_mov_26_reinforcements_wait_off_the_table_for_their_turn() {
 fn jo_mov_27_reinforcements_enter_with_their_officer_from_just_off_the_table() {
     let mut p = Pos::new(
         &[],
-        &[
-            ("b-gen", "blue", "officer", "", "weight = \"light\""),
-            ("b-a", "blue", "infantry", "", "weight = \"light\""),
-            ("b-on", "blue", "infantry", "0708", "weight = \"light\""),
-        ],
+        &[officer("b-gen", ""), inf("b-a", ""), inf("b-on", "0708")],
         "",
     );
     p.activate(&["b-gen"]);
-    p.refused(&Action::Activate { unit: p.id("b-on") }, "JO-MOV-27");
+    p.refused_first(&Action::Activate { unit: p.id("b-on") }, "JO-MOV-27");
     p.allows(&Action::Activate { unit: p.id("b-a") }, "JO-MOV-27");
     p.ok(&Action::Activate { unit: p.id("b-a") });
     p.ok(&Action::EndCommand);

@@ -31,11 +31,11 @@ fn jo_ord_1_tokens_start_at_the_commanders_level() {
     );
     q.state.tokens[0] = 1;
     q.activate(&["b-gen", "b-a"]);
-    q.refused(
+    q.refused_first(
         &order(&q, OrderKind::ForcedMarch, Some("b-a"), None),
         "JO-ORD-1",
     );
-    q.refused(
+    q.refused_first(
         &order(&q, OrderKind::GeneralAssault, None, None),
         "JO-ORD-1",
     );
@@ -77,13 +77,13 @@ fn jo_ord_3_one_manoeuvre_order_a_turn_in_the_command_phase() {
         "JO-ORD-3",
     );
     p.ok(&order(&p, OrderKind::ForcedMarch, Some("b-a"), None));
-    p.refused(
+    p.refused_first(
         &order(&p, OrderKind::ForcedMarch, Some("b-b"), None),
         "JO-ORD-3",
     );
     p.state.ordered = false;
     p.phase(Phase::Movement);
-    p.refused(
+    p.refused_first(
         &order(&p, OrderKind::ForcedMarch, Some("b-b"), None),
         "JO-ORD-3",
     );
@@ -107,14 +107,14 @@ fn jo_ord_4_mount_or_dismount() {
         "",
     );
     p.activate(&["b-gen", "b-d", "b-a"]);
-    p.refused(&order(&p, OrderKind::Mount, Some("b-a"), None), "JO-ORD-4");
+    p.refused_first(&order(&p, OrderKind::Mount, Some("b-a"), None), "JO-ORD-4");
     // A unit id no scenario has (a forged request) is refused, not a panic.
     let forged = Action::Order {
         order: OrderKind::Mount,
         unit: Some(grognard_engine::UnitId(999)),
         hexes: None,
     };
-    p.refused(&forged, "JO-ORD-4");
+    p.refused_first(&forged, "JO-ORD-4");
     p.allows(&order(&p, OrderKind::Mount, Some("b-d"), None), "JO-ORD-4");
     let before = p.state.tokens[0];
     p.ok(&order(&p, OrderKind::Mount, Some("b-d"), None));
@@ -133,7 +133,7 @@ fn jo_ord_5_reconnaissance_a_light_unit_scouts() {
         ],
         "",
     );
-    p.refused(
+    p.refused_first(
         &order(&p, OrderKind::Reconnaissance, Some("b-hv"), None),
         "JO-ORD-5",
     );
@@ -141,7 +141,7 @@ fn jo_ord_5_reconnaissance_a_light_unit_scouts() {
     p.ok(&Action::EndCommand);
     p.ok(&p.mv("b-lt", "0205"));
     p.ok(&Action::EndMovement);
-    p.refused(&p.attack("b-lt", "r-a"), "JO-ORD-5");
+    p.refused_first(&p.attack("b-lt", "r-a"), "JO-ORD-5");
 }
 
 #[test]
@@ -185,7 +185,7 @@ fn jo_ord_7_woods_runner_difficult_terrain_as_clear() {
         &order(&p, OrderKind::WoodsRunner, Some("b-a"), Some(1)),
         "JO-ORD-7",
     );
-    p.refused(
+    p.refused_first(
         &order(&p, OrderKind::WoodsRunner, Some("b-a"), None),
         "JO-ORD-7",
     );
@@ -233,7 +233,7 @@ fn jo_ord_9_combined_attack_mixes_kinds() {
         "",
     );
     p.activate(&["b-gen", "b-a"]);
-    p.refused(
+    p.refused_first(
         &Action::Activate {
             unit: p.id("b-cav"),
         },
@@ -259,13 +259,13 @@ fn jo_ord_10_manoeuvre_units_anywhere() {
         "",
     );
     p.activate(&["b-gen"]);
-    p.refused(
+    p.refused_first(
         &Action::Activate {
             unit: p.id("b-far"),
         },
         "JO-CMD-3",
     );
-    p.refused(
+    p.refused_first(
         &order(&p, OrderKind::Manoeuvre, Some("b-far"), None),
         "JO-ORD-10",
     );
@@ -319,7 +319,7 @@ fn jo_ord_12_general_assault_a_second_command_phase() {
     p.ok(&Action::EndTurn);
     assert_eq!(p.state.phase, Phase::Command);
     assert_eq!(p.state.active, 0, "still blue's turn");
-    p.refused(&Action::Activate { unit: p.id("b-a") }, "JO-CMD-4");
+    p.refused_first(&Action::Activate { unit: p.id("b-a") }, "JO-CMD-4");
     p.activate(&["b-gen2", "b-b"]);
     p.ok(&Action::EndCommand);
     p.ok(&Action::EndMovement);

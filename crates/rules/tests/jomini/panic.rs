@@ -1,7 +1,7 @@
 //! Elephant panic: "un éléphant en panique pour chacune" (JO-MOV-21) and what a panicking
 //! elephant does (JO-PAN-1 to JO-PAN-3, provisional), with forced dice.
 
-use super::harness::{self, Pos, ART, FLAG, INF, U};
+use super::harness::{Pos, ART, FLAG, INF, U};
 use grognard_hex::Direction;
 use grognard_rules::jomini::data::Data;
 use grognard_rules::jomini::{Action, Event};
@@ -114,8 +114,8 @@ fn jo_pan_1_a_panicking_elephant_tramples_where_the_die_sends_it() {
     // The numbers of elephants and of stands trampled are the data's.
     assert_eq!(Data::shipped().panic.trample, 1);
     assert_eq!(Data::shipped().panic.per_stand, 1);
-    let data = harness::tables(&[("per_stand = 1\ntrample = 1", "per_stand = 2\ntrample = 2")]);
-    let mut r = Pos::with_data(
+    let data = &[("per_stand = 1\ntrample = 1", "per_stand = 2\ntrample = 2")];
+    let mut r = Pos::with_tables(
         &[],
         &[
             ("b-gen", "blue", "officer", "0606", "weight = \"light\""),
@@ -164,8 +164,8 @@ fn jo_pan_2_elephant_troops_do_not_panic() {
     assert_eq!(p.strength("r-ele"), 1);
     assert!(panics(&p).is_empty(), "{:?}", p.events);
     // Unless the tables say they do.
-    let data = harness::tables(&[("elephant_units = false", "elephant_units = true")]);
-    let mut q = Pos::with_data(
+    let data = &[("elephant_units = false", "elephant_units = true")];
+    let mut q = Pos::with_tables(
         &[],
         &[
             ("b-gen", "blue", "officer", "0606", "weight = \"light\""),

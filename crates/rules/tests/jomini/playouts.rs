@@ -4,9 +4,8 @@
 
 use super::harness;
 use crate::common::playout;
-use grognard_engine::dice_pool::gcd;
 use grognard_engine::scenario::Scenario;
-use grognard_engine::{Ctx, Dice, Game, Ruleset, UnitId};
+use grognard_engine::{Ctx, Dice, Game, Ruleset};
 use grognard_rules::jomini::{Action, Event, Jomini, OrderKind, State};
 use std::collections::HashMap;
 
@@ -82,15 +81,8 @@ fn check_invariants(rules: &Jomini, s: &State, ctx: &str) {
 
 /// Candidate actions, legal or not, for the consistency check.
 fn candidates(rules: &Jomini, s: &State, dice: &mut Dice) -> Vec<Action> {
-    let n = u16::try_from(s.pieces.len()).unwrap();
+    let (unit, target, hex, near) = playout::sample(rules, dice, |u| s.pieces[u.index()].hex);
     let mut roll = |k: u32| dice.next(k).0 - 1;
-    let unit = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let target = UnitId(u16::try_from(roll(u32::from(n))).unwrap());
-    let map = *rules.names().map();
-    let hex = map.hex_at(roll(u32::try_from(map.len()).unwrap()) as usize);
-    let near = s.pieces[unit.index()]
-        .hex
-        .map_or(hex, |h| h.neighbors()[roll(6) as usize]);
     let order = OrderKind::ALL[roll(9) as usize];
     vec![
         Action::Activate { unit },
@@ -139,39 +131,19 @@ pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>,
         }
         let ctx = format!("seed {seed}, action {n}");
         check_invariants(game.rules(), game.state(), &ctx);
+        let (rules, state) = (game.rules(), game.state());
+        let attack = |a: &Action| matches!(a, Action::Attack { .. });
+        playout::assert_listed(rules, state, legal, attack, &ctx);
         for a in legal {
-            let e = game.rules().explain(game.state(), a);
-            assert!(
-                e.legal,
-                "{ctx}: listed {a:?} explained illegal: {:?}",
-                e.reasons
-            );
             // Legal iff it applies: the checked path takes it and changes the state.
-            let mut next = game.state().clone();
+            let mut next = state.clone();
             let (mut d, mut ev) = (Dice::new(seed), Vec::new());
-            assert!(game
-                .rules()
+            assert!(rules
                 .apply(&mut next, a, &mut Ctx::new(&mut d, &mut ev))
                 .is_ok());
-            if matches!(a, Action::Attack { .. }) {
-                let p = game.rules().preview(game.state(), a).unwrap();
-                let lcm = p
-                    .outcomes
-                    .iter()
-                    .fold(1u64, |l, c| l / gcd(l, c.den) * c.den);
-                let total: u64 = p.outcomes.iter().map(|c| c.num * (lcm / c.den)).sum();
-                assert_eq!(total, lcm, "{ctx}: {a:?} preview does not add up");
-            }
         }
-        let some = candidates(game.rules(), game.state(), dice);
-        playout::assert_candidates(
-            game.rules(),
-            game.state(),
-            legal,
-            &some,
-            ("JO-", true),
-            &ctx,
-        );
+        let some = candidates(rules, state, dice);
+        playout::assert_candidates(rules, state, legal, &some, ("JO-", true), &ctx);
     };
     let n = playout::play(&mut game, &mut dice, 20_000, check, |_, _| {});
     (game, n)
@@ -181,16 +153,7 @@ pub fn playout_of(scenario: Scenario, seed: u64, checks: bool) -> (Game<Jomini>,
 fn random_playouts_finish_with_invariants_and_replay() {
     for seed in 0..60 {
         let (game, n) = playout(seed, seed < 6);
-        assert!(
-            game.rules().outcome(game.state()).is_some(),
-            "seed {seed}: unfinished after {n}"
-        );
-        if seed % 10 == 0 {
-            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
-            let names = game.rules().names();
-            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
-            assert_eq!(again.state(), original, "seed {seed}: replay differs");
-        }
+        playout::assert_ended(&game, n, seed, seed % 10 == 0);
     }
 }
 
@@ -202,22 +165,13 @@ fn a_scenario_with_elephants_plays_to_the_end() {
     let mut panics = 0;
     for seed in 0..40 {
         let (game, n) = playout_of(scenario.clone(), seed, seed < 4);
-        assert!(
-            game.rules().outcome(game.state()).is_some(),
-            "seed {seed}: unfinished after {n}"
-        );
+        playout::assert_ended(&game, n, seed, seed % 10 == 0);
         panics += game
             .log()
             .iter()
             .flat_map(|e| &e.events)
             .filter(|e| matches!(e, Event::Panicked { .. }))
             .count();
-        if seed % 10 == 0 {
-            let again = grognard_rules::registry().load_game(&game.save()).unwrap();
-            let names = game.rules().names();
-            let original = names.scope(|| serde_json::to_value(game.state()).unwrap());
-            assert_eq!(again.state(), original, "seed {seed}: replay differs");
-        }
     }
     eprintln!("elephants: {panics} panics in 40 games");
     assert!(panics > 0, "no elephant panicked in 40 games");

@@ -72,21 +72,21 @@ fn jo_ret_2_toward_its_own_edge_the_owner_choosing() {
         ("red", "retreat", true)
     );
     // North of 0605 (odd row): 0504 and 0604; 0604 is held.
-    p.refused(
+    p.refused_first(
         &Action::Retreat {
             unit: p.id("r-a"),
             to: p.hex("0604"),
         },
         "JO-RET-2",
     );
-    p.refused(
+    p.refused_first(
         &Action::Retreat {
             unit: p.id("r-a"),
             to: p.hex("0606"),
         },
         "JO-RET-2",
     );
-    p.refused(&Action::EndTurn, "JO-RET-2");
+    p.refused_first(&Action::EndTurn, "JO-RET-2");
     p.ok(&Action::Retreat {
         unit: p.id("r-a"),
         to: p.hex("0504"),

@@ -18,15 +18,15 @@ fn jo_turn_1_command_movement_combat_in_that_order() {
         "",
     );
     assert_eq!(p.rules.to_act(&p.state).unwrap().kind, "command");
-    p.refused(&p.mv("b-a", "0705"), "JO-TURN-1");
-    p.refused(&Action::EndTurn, "JO-TURN-1");
-    p.refused(&Action::EndMovement, "JO-MOV-8");
+    p.refused_first(&p.mv("b-a", "0705"), "JO-TURN-1");
+    p.refused_first(&Action::EndTurn, "JO-TURN-1");
+    p.refused_first(&Action::EndMovement, "JO-MOV-8");
     p.activate(&["b-gen", "b-a"]);
     p.allows(&Action::EndCommand, "JO-TURN-1");
     p.ok(&Action::EndCommand);
     assert_eq!(p.state.phase, Phase::Movement);
-    p.refused(&Action::Activate { unit: p.id("b-a") }, "JO-TURN-1");
-    p.refused(&Action::EndCommand, "JO-TURN-1");
+    p.refused_first(&Action::Activate { unit: p.id("b-a") }, "JO-TURN-1");
+    p.refused_first(&Action::EndCommand, "JO-TURN-1");
     p.ok(&Action::EndMovement);
     assert_eq!(p.state.phase, Phase::Combat);
 }

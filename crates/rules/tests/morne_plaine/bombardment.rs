@@ -26,8 +26,8 @@ fn mp_bmb_1_each_battery_fires_once_at_a_hex_in_range() {
     assert_eq!(
         fires(&t),
         vec![Action::Bombard {
-            unit: t.u("o-g"),
-            target: t.h("0404")
+            unit: t.id("o-g"),
+            target: t.hex("0404")
         }]
     );
     assert_eq!(
@@ -101,7 +101,7 @@ fn mp_bmb_3_along_a_hexside_blocked_only_when_both_sides_block() {
         .art("o-g", "0102", 4, 3)
         .inf("b-t", "0302", 5, 4)
         .game();
-    let steps = line(t0.h("0102"), t0.h("0302"));
+    let steps = line(t0.hex("0102"), t0.hex("0302"));
     assert!(
         steps.iter().any(|s| matches!(s, LineStep::Edge(a, b) if {
             let mut l = [t0.label(*a), t0.label(*b)];
@@ -159,13 +159,12 @@ fn mp_bmb_5_results_table() {
         .inf("b-t", "0404", 5, 4)
         .game();
     let p = base
-        .g
-        .rules()
+        .rules
         .preview(
             base.state(),
             &Action::Bombard {
-                unit: base.u("o-g"),
-                target: base.h("0404"),
+                unit: base.id("o-g"),
+                target: base.hex("0404"),
             },
         )
         .unwrap();

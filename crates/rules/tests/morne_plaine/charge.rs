@@ -19,6 +19,44 @@ fn run_up(t: &mut T) {
         .unwrap_or_else(|r| panic!("run-up: {r}"));
 }
 
+/// [`field`] with the charger run up to 0303.
+fn charging(cs: u8, target: impl FnOnce(Mp) -> Mp) -> T {
+    let mut t = field(cs, target);
+    run_up(&mut t);
+    t
+}
+
+/// The usual charge on `m`'s map: `o-c` (light cavalry, CS 4, MV 5) run up from 0302 to
+/// 0303, next-but-one to `b-t` (infantry, CS 4, MV 4) at 0305.
+pub(super) fn usual_charge(m: Mp) -> T {
+    let mut t = m.cav("o-c", "0302", 4, 5).inf("b-t", "0305", 4, 4).game();
+    run_up(&mut t);
+    t
+}
+
+/// `o-c` charges `target` with `roll` on the die.
+fn charge_with(t: &mut T, target: &str, roll: u32) -> Vec<Event> {
+    t.force(&[roll]);
+    t.charge("o-c", target).unwrap()
+}
+
+/// The preview of the one charge offered.
+fn charge_preview(t: &T) -> grognard_engine::Preview {
+    t.rules.preview(t.state(), &charges(t)[0]).unwrap()
+}
+
+/// The attack total of `o-c` attacking `target` with a 1 on the die.
+fn attack_total(t: &mut T, target: &str) -> u32 {
+    t.force(&[1]);
+    let ev = t.attack("o-c", target).unwrap();
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Attacked { attack, .. } => Some(*attack),
+            _ => None,
+        })
+        .expect("an attacked event")
+}
+
 fn charged(ev: &[Event]) -> (i32, i32, i32, bool) {
     ev.iter()
         .find_map(|e| match e {
@@ -49,10 +87,7 @@ fn mp_chg_1_only_mounted_units_charge() {
         .game();
     t.go("o-i", "0303").unwrap();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-i"),
-        target: t.u("b-t"),
-    };
+    let a = t.charge_action("o-i", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-1");
     // Its next step is a plain move into the zone of control.
     assert!(t.go("o-i", "0304").is_ok());
@@ -71,23 +106,16 @@ fn mp_chg_2_dromedaries_are_never_mounted() {
         .game();
     t.go("o-d", "0303").unwrap();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-d"),
-        target: t.u("b-t"),
-    };
+    let a = t.charge_action("o-d", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-1");
-    let view =
-        t.g.rules()
-            .view(t.state(), &grognard_engine::Seat::Omniscient);
+    let view = t.rules.view(t.state(), &grognard_engine::Seat::Omniscient);
     assert_eq!(view["units"][0]["mounted"], false);
 }
 
 #[test]
 fn mp_chg_3_a_successful_charge_drives_back_shakes_and_strengthens() {
-    let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
-    run_up(&mut t);
-    t.force(&[9]);
-    let ev = t.charge("o-c", "b-t").unwrap();
+    let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4));
+    let ev = charge_with(&mut t, "b-t", 9);
     assert!(charged(&ev).3);
     assert_eq!(t.at("b-t").as_deref(), Some("0306"), "retreats");
     assert_eq!(t.mv("b-t"), 3, "loses morale");
@@ -98,24 +126,16 @@ fn mp_chg_3_a_successful_charge_drives_back_shakes_and_strengthens() {
     );
     t.end();
     assert_eq!(t.phase(), (Phase::Combat, "orange"));
-    t.force(&[1]); // 1.5-1, die 1: 1/1, no morale check
-    let ev = t.attack("o-c", "b-t").unwrap();
-    assert!(
-        has(&ev, |e| matches!(e, Event::Attacked { attack: 6, .. })),
-        "4 x 1.5: {ev:?}"
-    );
+    // 1.5-1, die 1: 1/1, no morale check
+    assert_eq!(attack_total(&mut t, "b-t"), 6, "4 x 1.5");
 }
 
 #[test]
 fn mp_chg_4_target_in_line_with_the_movement() {
     // The enemy at 0405 is next to 0304 but not in line with a southward run.
-    let mut t = field(4, |m| m.inf("b-t", "0405", 4, 4));
-    run_up(&mut t);
+    let mut t = charging(4, |m| m.inf("b-t", "0405", 4, 4));
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-4");
     assert!(
         t.go("o-c", "0304").is_ok(),
@@ -126,38 +146,25 @@ fn mp_chg_4_target_in_line_with_the_movement() {
 #[test]
 fn mp_chg_5_crossed_hexes_are_clear_roads_irrelevant() {
     // The second hex rough: no charge.
-    let mut t = map(". . . . .\n. . . . .\n. . . . .\n. . r . .\n. . . . .\n. . . . .")
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut t);
+    let mut t = usual_charge(map(
+        ". . . . .\n. . . . .\n. . . . .\n. . r . .\n. . . . .\n. . . . .",
+    ));
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-5");
     // The run-up hex rough: no charge either.
-    let mut u = map(". . . . .\n. . . . .\n. . r . .\n. . . . .\n. . . . .\n. . . . .")
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut u);
+    let u = usual_charge(map(
+        ". . . . .\n. . . . .\n. . r . .\n. . . . .\n. . . . .\n. . . . .",
+    ));
     assert!(charges(&u).is_empty());
     // A road over clear hexes changes nothing: the charge is on.
-    let mut v = clear(5, 8)
-        .path("road", &["0301", "0302", "0303", "0304", "0305", "0306"])
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut v);
+    let v =
+        usual_charge(clear(5, 8).path("road", &["0301", "0302", "0303", "0304", "0305", "0306"]));
     assert_eq!(charges(&v).len(), 1);
     // The initial hex does not count: a charger starting in woods charges.
-    let mut w = map(". . . . .\n. . w . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .")
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut w);
+    let w = usual_charge(map(
+        ". . . . .\n. . w . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .",
+    ));
     assert_eq!(charges(&w).len(), 1);
 }
 
@@ -169,10 +176,7 @@ fn mp_chg_6_a_charging_action_is_two_straight_hexes() {
         .inf("b-t", "0305", 4, 4)
         .game();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-6");
     // A run-up in another direction: no charge southward.
     let mut u = clear(5, 8)
@@ -182,8 +186,7 @@ fn mp_chg_6_a_charging_action_is_two_straight_hexes() {
     u.go("o-c", "0303").unwrap(); // south-east
     assert!(charges(&u).is_empty());
     // The charge ends next to the target.
-    let mut v = field(4, |m| m.inf("b-t", "0305", 4, 4));
-    run_up(&mut v);
+    let mut v = charging(4, |m| m.inf("b-t", "0305", 4, 4));
     v.force(&[1, 1]); // the test held; the reaction fire misses (MP-CHG-29)
     let ev = v.charge("o-c", "b-t").unwrap();
     assert!(has(&ev, |e| matches!(e, Event::Moved { .. })));
@@ -192,9 +195,8 @@ fn mp_chg_6_a_charging_action_is_two_straight_hexes() {
 
 #[test]
 fn mp_chg_7_moving_on_in_the_same_direction_charges() {
-    let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
-    run_up(&mut t);
-    let c = t.u("o-c");
+    let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4));
+    let c = t.id("o-c");
     let step = t.step("o-c", "0304");
     assert!(
         !t.legal().contains(&step),
@@ -202,7 +204,7 @@ fn mp_chg_7_moving_on_in_the_same_direction_charges() {
     );
     assert!(t.legal().contains(&Action::Charge {
         unit: c,
-        target: t.u("b-t")
+        target: t.id("b-t")
     }));
     assert_eq!(t.refused_step("o-c", "0304"), "MP-CHG-7");
 }
@@ -213,16 +215,9 @@ fn mp_chg_8_units_in_woods_dunes_palm_groves_towns_cannot_be_charged() {
     for code in ["w", "d", "p", "t", "v"] {
         let terrain =
             format!(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . {code} . .\n. . . . .");
-        let mut t = map(&terrain)
-            .cav("o-c", "0302", 4, 5)
-            .inf("b-t", "0305", 4, 4)
-            .game();
-        run_up(&mut t);
+        let mut t = usual_charge(map(&terrain));
         assert!(charges(&t).is_empty(), "{code}");
-        let a = Action::Charge {
-            unit: t.u("o-c"),
-            target: t.u("b-t"),
-        };
+        let a = t.charge_action("o-c", "b-t");
         assert_eq!(t.refused(a), "MP-CHG-8", "{code}");
     }
 }
@@ -233,13 +228,9 @@ fn mp_chg_9_otherwise_the_targets_terrain_does_not_matter() {
     for code in [".", "r", "c", "o", "m", "h", "f"] {
         let terrain =
             format!(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . {code} . .\n. . . . .");
-        let mut t = map(&terrain)
-            .cav("o-c", "0302", 4, 5)
-            .inf("b-t", "0305", 4, 4)
-            .game();
-        run_up(&mut t);
+        let t = usual_charge(map(&terrain));
         assert_eq!(charges(&t).len(), 1, "{code}");
-        let p = t.g.rules().preview(t.state(), &charges(&t)[0]).unwrap();
+        let p = charge_preview(&t);
         assert_eq!(p.inputs["morale"], 4, "{code}: no terrain modifier");
     }
 }
@@ -268,28 +259,27 @@ fn mp_chg_10_a_charge_is_offered_exactly_when_valid() {
             m = m.art(id, at, 2, 1);
         }
         let base = m.game();
-        let rules = base.g.rules();
+        let scenario = m.scenario();
+        let rules = &base.rules;
         let names = rules.names();
         for first in base.legal() {
             let Action::Move { to: h1, .. } = first else {
                 continue;
             };
             let mut t = base.clone();
-            t.act(first).unwrap();
-            let from = t.h(start);
+            t.act_exactly(&first).unwrap();
+            let from = t.hex(start);
             let dir = from.direction_to(h1).unwrap();
             let h2 = h1.neighbor(dir);
             let h3 = h2.neighbor(dir);
-            let clear_at =
-                |h| names.map().contains(h) && t.g.scenario().terrain_at(h) == Some("clear");
+            let clear_at = |h| names.map().contains(h) && scenario.terrain_at(h) == Some("clear");
             let enemy = enemies
                 .iter()
-                .find(|(_, at)| t.h(at) == h3)
-                .map(|(id, _)| t.u(id));
+                .find(|(_, at)| t.hex(at) == h3)
+                .map(|(id, _)| t.id(id));
             let sheltered = names.map().contains(h3)
-                && ["woods", "town", "village"]
-                    .contains(&t.g.scenario().terrain_at(h3).unwrap_or(""));
-            let free = !enemies.iter().any(|(_, at)| t.h(at) == h2);
+                && ["woods", "town", "village"].contains(&scenario.terrain_at(h3).unwrap_or(""));
+            let free = !enemies.iter().any(|(_, at)| t.hex(at) == h2);
             let expect = clear_at(h1) && clear_at(h2) && enemy.is_some() && !sheltered && free;
             let listed = charges(&t);
             assert_eq!(
@@ -302,7 +292,7 @@ fn mp_chg_10_a_charge_is_offered_exactly_when_valid() {
                 assert_eq!(
                     listed,
                     vec![Action::Charge {
-                        unit: t.u("o-c"),
+                        unit: t.id("o-c"),
                         target
                     }]
                 );
@@ -317,9 +307,8 @@ fn mp_chg_10_a_charge_is_offered_exactly_when_valid() {
 fn mp_chg_11_morale_test_one_to_nine_greater_fails() {
     // Equal strengths: no correction; morale 4.
     for (roll, success) in [(4, false), (5, true)] {
-        let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
-        run_up(&mut t);
-        let p = t.g.rules().preview(t.state(), &charges(&t)[0]).unwrap();
+        let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4));
+        let p = charge_preview(&t);
         assert_eq!(
             (p.outcomes[0].num, p.outcomes[0].den),
             (5, 9),
@@ -337,29 +326,23 @@ fn mp_chg_11_morale_test_one_to_nine_greater_fails() {
 
 #[test]
 fn mp_chg_12_moving_another_unit_cancels_the_charging_action() {
-    let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4).inf("o-i", "0101", 4, 4));
-    run_up(&mut t);
+    let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4).inf("o-i", "0101", 4, 4));
     assert_eq!(charges(&t).len(), 1);
     t.go("o-i", "0102").unwrap();
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-6");
     assert!(t.clone().go("o-c", "0304").is_ok(), "now a plain step");
 }
 
 #[test]
 fn mp_chg_13_a_new_charging_action_later_in_the_phase() {
-    let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4).inf("o-i", "0101", 4, 4));
-    run_up(&mut t);
+    let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4).inf("o-i", "0101", 4, 4));
     t.go("o-i", "0102").unwrap();
     // Back north and down again: a new run-up.
     t.walk("o-c", &["0302", "0303"]);
     assert_eq!(charges(&t).len(), 1);
-    t.force(&[9]);
-    assert!(charged(&t.charge("o-c", "b-t").unwrap()).3);
+    assert!(charged(&charge_with(&mut t, "b-t", 9)).3);
 }
 
 #[test]
@@ -372,27 +355,21 @@ fn mp_chg_14_carried_out_in_one_piece() {
         .game();
     run_up(&mut t);
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-t"),
-    };
+    let a = t.charge_action("o-c", "b-t");
     assert_eq!(t.refused(a), "MP-CHG-14");
 }
 
 #[test]
 fn mp_chg_15_example_1_light_cavalry_against_infantry() {
     // CS 3 against MV 4, CS 5: -2; a 6 makes 4, not above 4: the charge has no effect.
-    let mut t = field(3, |m| m.inf("b-t", "0305", 5, 4));
-    run_up(&mut t);
+    let mut t = charging(3, |m| m.inf("b-t", "0305", 5, 4));
     t.force(&[6, 1]); // and the reaction fire misses (MP-CHG-29)
     let ev = t.charge("o-c", "b-t").unwrap();
     assert_eq!(charged(&ev), (4, -2, 4, false));
     assert_eq!((t.at("b-t").as_deref(), t.mv("b-t")), (Some("0305"), 4));
     // Against CS 3 there is no correction: 6 is above 4 and the charge succeeds.
-    let mut u = field(3, |m| m.inf("b-t", "0305", 3, 4));
-    run_up(&mut u);
-    u.force(&[6]);
-    let ev = u.charge("o-c", "b-t").unwrap();
+    let mut u = charging(3, |m| m.inf("b-t", "0305", 3, 4));
+    let ev = charge_with(&mut u, "b-t", 6);
     assert_eq!(charged(&ev), (4, 0, 6, true));
 }
 
@@ -409,7 +386,7 @@ fn mp_chg_15_example_2_the_guard_always_faces_up() {
         .unit("b-guard", "infantry", "0305", "cs = 8, ma = 4, mv = 6")
         .game();
     run_up(&mut t);
-    let p = t.g.rules().preview(t.state(), &charges(&t)[0]).unwrap();
+    let p = charge_preview(&t);
     assert_eq!(p.outcomes[0].num, 0, "no roll succeeds");
     t.force(&[9, 1]);
     assert_eq!(
@@ -451,12 +428,7 @@ fn mp_chg_16_slope_and_stream_modifiers() {
             "uphill {up}"
         );
     }
-    let mut s = clear(5, 8)
-        .hexsides("stream", &["0304/0305"])
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut s);
+    let mut s = usual_charge(clear(5, 8).hexsides("stream", &["0304/0305"]));
     s.force(&[1, 1]);
     assert_eq!(
         charged(&s.charge("o-c", "b-t").unwrap()).0,
@@ -467,12 +439,10 @@ fn mp_chg_16_slope_and_stream_modifiers() {
 
 #[test]
 fn mp_chg_17_the_charger_takes_the_place_and_strikes_at_one_and_a_half() {
-    let mut t = field(5, |m| {
+    let mut t = charging(5, |m| {
         m.inf("b-t", "0305", 4, 4).inf("b-other", "0405", 4, 4)
     });
-    run_up(&mut t);
-    t.force(&[9]);
-    let ev = t.charge("o-c", "b-t").unwrap();
+    let ev = charge_with(&mut t, "b-t", 9);
     assert!(has(
         &ev,
         |e| matches!(e, Event::TookHex { rule, .. } if rule == "MP-CHG-17")
@@ -481,24 +451,15 @@ fn mp_chg_17_the_charger_takes_the_place_and_strikes_at_one_and_a_half() {
     t.end();
     // Against the charged unit: 5 x 1.5 = 7 (rounded down); against another: 5.
     let mut other = t.clone();
-    other.force(&[1]); // 1-1, die 1: 1/0
-    let ev = other.attack("o-c", "b-other").unwrap();
-    assert!(
-        has(&ev, |e| matches!(e, Event::Attacked { attack: 5, .. })),
-        "{ev:?}"
-    );
-    t.force(&[1]); // 1.5-1, die 1: 1/1
-    let ev = t.attack("o-c", "b-t").unwrap();
-    assert!(
-        has(&ev, |e| matches!(e, Event::Attacked { attack: 7, .. })),
-        "{ev:?}"
-    );
+    // 1-1, die 1: 1/0
+    assert_eq!(attack_total(&mut other, "b-other"), 5);
+    // 1.5-1, die 1: 1/1
+    assert_eq!(attack_total(&mut t, "b-t"), 7);
 }
 
 #[test]
 fn mp_chg_18_a_leaders_morale_is_strength_plus_stripes() {
-    let mut t = field(4, |m| m.leader("b-l", "0305", 2, 3));
-    run_up(&mut t);
+    let mut t = charging(4, |m| m.leader("b-l", "0305", 2, 3));
     t.force(&[7]);
     // Morale 2 + 3 = 5; correction 4 - 2 = +2; 7 + 2 = 9 > 5.
     assert_eq!(charged(&t.charge("o-c", "b-l").unwrap()), (5, 2, 9, true));
@@ -506,10 +467,8 @@ fn mp_chg_18_a_leaders_morale_is_strength_plus_stripes() {
 
 #[test]
 fn mp_chg_19_retreat_one_hex_lose_one_plus_one_per_other_zoc() {
-    let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
-    run_up(&mut t);
-    t.force(&[9]);
-    let ev = t.charge("o-c", "b-t").unwrap();
+    let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4));
+    let ev = charge_with(&mut t, "b-t", 9);
     assert!(has(&ev, |e| matches!(e, Event::Retreated { zones: 0, .. })));
     assert!(has(
         &ev,
@@ -517,14 +476,12 @@ fn mp_chg_19_retreat_one_hex_lose_one_plus_one_per_other_zoc() {
     ));
     assert_eq!((t.at("b-t").as_deref(), t.mv("b-t")), (Some("0306"), 3));
     // Into the zones of two more orange units: 3 points.
-    let mut u = field(4, |m| {
+    let mut u = charging(4, |m| {
         m.inf("b-t", "0305", 4, 4)
             .inf("o-x", "0307", 4, 4)
             .inf("o-y", "0406", 4, 4)
     });
-    run_up(&mut u);
-    u.force(&[9]);
-    let ev = u.charge("o-c", "b-t").unwrap();
+    let ev = charge_with(&mut u, "b-t", 9);
     assert!(
         has(&ev, |e| matches!(e, Event::Retreated { zones: 2, .. })),
         "{ev:?}"
@@ -546,8 +503,7 @@ fn mp_chg_20_the_modifiers_cumulate() {
         .inf("b-t", "0305", 4, 4)
         .game();
     run_up(&mut t);
-    t.force(&[5]);
-    assert_eq!(charged(&t.charge("o-c", "b-t").unwrap()), (6, 2, 7, true));
+    assert_eq!(charged(&charge_with(&mut t, "b-t", 5)), (6, 2, 7, true));
 }
 
 #[test]
@@ -562,8 +518,7 @@ fn mp_chg_21_a_unit_that_cannot_retreat_is_eliminated() {
         .inf("b-4", "0204", 3, 4)
         .game();
     run_up(&mut t);
-    t.force(&[9]);
-    let ev = t.charge("o-c", "b-t").unwrap();
+    let ev = charge_with(&mut t, "b-t", 9);
     assert!(
         has(
             &ev,
@@ -577,12 +532,10 @@ fn mp_chg_21_a_unit_that_cannot_retreat_is_eliminated() {
 
 #[test]
 fn mp_chg_22_leaders_retreat_their_values_untouched() {
-    let mut t = field(4, |m| {
+    let mut t = charging(4, |m| {
         m.leader("b-l", "0305", 2, 1).inf("o-x", "0307", 4, 4)
     });
-    run_up(&mut t);
-    t.force(&[9]);
-    let ev = t.charge("o-c", "b-l").unwrap();
+    let ev = charge_with(&mut t, "b-l", 9);
     assert!(
         has(&ev, |e| matches!(e, Event::Retreated { zones: 1, .. })),
         "{ev:?}"
@@ -593,11 +546,9 @@ fn mp_chg_22_leaders_retreat_their_values_untouched() {
 
 #[test]
 fn mp_chg_23_artillery_never_retreats_and_is_eliminated() {
-    let mut t = field(4, |m| m.art("b-g", "0305", 3, 2));
-    run_up(&mut t);
+    let mut t = charging(4, |m| m.art("b-g", "0305", 3, 2));
     // Morale 3, strengths 4 against 2: a 2 makes 4 > 3.
-    t.force(&[2]);
-    let ev = t.charge("o-c", "b-g").unwrap();
+    let ev = charge_with(&mut t, "b-g", 2);
     assert!(has(
         &ev,
         |e| matches!(e, Event::Eliminated { rule, .. } if rule == "MP-CHG-23")
@@ -605,8 +556,7 @@ fn mp_chg_23_artillery_never_retreats_and_is_eliminated() {
     assert!(!has(&ev, |e| matches!(e, Event::Retreated { .. })));
     assert_eq!(t.at("o-c").as_deref(), Some("0305"));
     // Holding, it stays.
-    let mut u = field(4, |m| m.art("b-g", "0305", 3, 2));
-    run_up(&mut u);
+    let mut u = charging(4, |m| m.art("b-g", "0305", 3, 2));
     u.force(&[1, 1]);
     u.charge("o-c", "b-g").unwrap();
     assert_eq!(u.at("b-g").as_deref(), Some("0305"));
@@ -614,42 +564,33 @@ fn mp_chg_23_artillery_never_retreats_and_is_eliminated() {
 
 #[test]
 fn mp_chg_24_through_a_bridge_over_a_stream_only() {
-    let mut t = clear(5, 8)
-        .hexsides("stream", &["0303/0304"])
-        .hexsides("bridge", &["0303/0304"])
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut t);
+    let t = usual_charge(
+        clear(5, 8)
+            .hexsides("stream", &["0303/0304"])
+            .hexsides("bridge", &["0303/0304"]),
+    );
     assert_eq!(charges(&t).len(), 1, "a bridge over a stream");
     // A ford over a stream is a stream: the charge is on.
-    let mut f = clear(5, 8)
-        .hexsides("stream", &["0304/0305"])
-        .hexsides("ford", &["0304/0305"])
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut f);
+    let f = usual_charge(
+        clear(5, 8)
+            .hexsides("stream", &["0304/0305"])
+            .hexsides("ford", &["0304/0305"]),
+    );
     assert_eq!(charges(&f).len(), 1, "a ford over a stream");
     // Across a river nowhere: at a bridge or a ford, on the run-up, the charging step
     // or the strike into the target's hex.
     for crossing in ["bridge", "ford"] {
         for side in ["0303/0304", "0302/0303", "0304/0305"] {
-            let mut u = clear(5, 8)
-                .hexsides("river", &[side])
-                .hexsides(crossing, &[side])
-                .cav("o-c", "0302", 4, 5)
-                .inf("b-t", "0305", 4, 4)
-                .game();
-            run_up(&mut u);
+            let mut u = usual_charge(
+                clear(5, 8)
+                    .hexsides("river", &[side])
+                    .hexsides(crossing, &[side]),
+            );
             assert!(
                 charges(&u).is_empty(),
                 "a {crossing} over a river at {side}"
             );
-            let a = Action::Charge {
-                unit: u.u("o-c"),
-                target: u.u("b-t"),
-            };
+            let a = u.charge_action("o-c", "b-t");
             assert_eq!(u.refused(a), "MP-CHG-24", "a {crossing} at {side}");
         }
     }
@@ -657,8 +598,7 @@ fn mp_chg_24_through_a_bridge_over_a_stream_only() {
 
 #[test]
 fn mp_chg_25_a_failed_charge_has_no_effect_on_the_target() {
-    let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4).art("b-g", "0405", 4, 3));
-    run_up(&mut t);
+    let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4).art("b-g", "0405", 4, 3));
     // The test holds; the reaction fire (MP-CHG-29) misses.
     t.force(&[1, 1]);
     let ev = t.charge("o-c", "b-t").unwrap();
@@ -677,13 +617,10 @@ fn mp_chg_25_a_failed_charge_has_no_effect_on_the_target() {
 #[test]
 fn mp_chg_26_the_retreat_follows_retreat_after_combat() {
     // A village next to the target (and to the charger) comes first.
-    let mut t = map(". . . . .\n. . . . .\n. . . . .\n. . . v .\n. . . . .\n. . . . .\n. . . . .")
-        .cav("o-c", "0302", 4, 5)
-        .inf("b-t", "0305", 4, 4)
-        .game();
-    run_up(&mut t);
-    t.force(&[9]);
-    t.charge("o-c", "b-t").unwrap();
+    let mut t = usual_charge(map(
+        ". . . . .\n. . . . .\n. . . . .\n. . . v .\n. . . . .\n. . . . .\n. . . . .",
+    ));
+    charge_with(&mut t, "b-t", 9);
     assert_eq!(t.at("b-t").as_deref(), Some("0404"));
 }
 
@@ -691,10 +628,8 @@ fn mp_chg_26_the_retreat_follows_retreat_after_combat() {
 fn mp_chg_27_morale_gone_the_rest_comes_off_strength() {
     // The text's example: MV 1, CS 3, charged; it fails, retreats into the zone of
     // another enemy and loses two points: its morale point, then a strength point.
-    let mut t = field(4, |m| m.inf("b-t", "0305", 3, 1).inf("o-x", "0307", 4, 4));
-    run_up(&mut t);
-    t.force(&[9]);
-    let ev = t.charge("o-c", "b-t").unwrap();
+    let mut t = charging(4, |m| m.inf("b-t", "0305", 3, 1).inf("o-x", "0307", 4, 4));
+    let ev = charge_with(&mut t, "b-t", 9);
     assert!(
         has(&ev, |e| matches!(
             e,
@@ -714,10 +649,8 @@ fn mp_chg_28_the_charger_goes_on_after_a_charge() {
     // Artillery exerts no zone of control (MP-ZOC-5): driven off (eliminated), it
     // leaves the charger free in its hex with 6 of its 8 points; it steps on, runs up
     // again and charges a second battery (MP-CHG-13).
-    let mut t = field(4, |m| m.art("b-g", "0305", 3, 2).art("b-h", "0308", 3, 2));
-    run_up(&mut t);
-    t.force(&[9]);
-    let ev = t.charge("o-c", "b-g").unwrap();
+    let mut t = charging(4, |m| m.art("b-g", "0305", 3, 2).art("b-h", "0308", 3, 2));
+    let ev = charge_with(&mut t, "b-g", 9);
     assert!(charged(&ev).3);
     assert!(!has(&ev, |e| matches!(e, Event::Halted { .. })), "{ev:?}");
     assert_eq!((t.at("o-c").as_deref(), t.mp("o-c")), (Some("0305"), 6));
@@ -725,13 +658,11 @@ fn mp_chg_28_the_charger_goes_on_after_a_charge() {
     t.go("o-c", "0306")
         .unwrap_or_else(|r| panic!("it goes on: {r}"));
     assert_eq!(charges(&t).len(), 1, "a new charging action");
-    t.force(&[9]);
-    assert!(charged(&t.charge("o-c", "b-h").unwrap()).3);
+    assert!(charged(&charge_with(&mut t, "b-h", 9)).3);
     assert_eq!(t.at("o-c").as_deref(), Some("0308"));
     // A failed charge against a battery leaves the charger outside any zone of control:
     // it goes on too.
-    let mut u = field(4, |m| m.art("b-g", "0305", 3, 2));
-    run_up(&mut u);
+    let mut u = charging(4, |m| m.art("b-g", "0305", 3, 2));
     u.force(&[1, 1]);
     assert!(!charged(&u.charge("o-c", "b-g").unwrap()).3);
     assert!(
@@ -741,8 +672,7 @@ fn mp_chg_28_the_charger_goes_on_after_a_charge() {
     // Where the charge ends in an enemy zone of control, MP-MOV-8 ends the movement:
     // after a failure next to infantry, and after a success when the beaten unit
     // retreats next to the charger's new hex.
-    let mut v = field(4, |m| m.inf("b-t", "0305", 4, 4));
-    run_up(&mut v);
+    let mut v = charging(4, |m| m.inf("b-t", "0305", 4, 4));
     v.force(&[1, 1]);
     let ev = v.charge("o-c", "b-t").unwrap();
     assert!(has(
@@ -750,10 +680,8 @@ fn mp_chg_28_the_charger_goes_on_after_a_charge() {
         |e| matches!(e, Event::Halted { rule, .. } if rule == "MP-MOV-8")
     ));
     assert_eq!(v.refused_step("o-c", "0303"), "MP-MOV-8");
-    let mut w = field(4, |m| m.inf("b-t", "0305", 4, 4));
-    run_up(&mut w);
-    w.force(&[9]);
-    let ev = w.charge("o-c", "b-t").unwrap();
+    let mut w = charging(4, |m| m.inf("b-t", "0305", 4, 4));
+    let ev = charge_with(&mut w, "b-t", 9);
     assert_eq!(w.at("b-t").as_deref(), Some("0306"));
     assert!(has(
         &ev,
@@ -766,8 +694,7 @@ fn mp_chg_29_reaction_fire_after_a_failed_charge() {
     // Infantry that holds fires: a 4 misses, a 5 costs a morale point, a 6 a strength
     // point (the provisional table in data.toml).
     for (fire, mv, cs) in [(4, 5, 4), (5, 4, 4), (6, 5, 3)] {
-        let mut t = field(4, |m| m.inf("b-t", "0305", 4, 4));
-        run_up(&mut t);
+        let mut t = charging(4, |m| m.inf("b-t", "0305", 4, 4));
         let a = charges(&t)[0];
         assert!(t.explain(&a).reasons.iter().any(|r| r.rule == "MP-CHG-29"));
         t.force(&[1, fire]);
@@ -788,8 +715,7 @@ fn mp_chg_29_reaction_fire_after_a_failed_charge() {
         );
     }
     // Artillery fires too.
-    let mut a = field(4, |m| m.art("b-g", "0305", 3, 2));
-    run_up(&mut a);
+    let mut a = charging(4, |m| m.art("b-g", "0305", 3, 2));
     a.force(&[1, 6]);
     a.charge("o-c", "b-g").unwrap();
     assert_eq!(a.cs("o-c"), 3);
@@ -809,10 +735,8 @@ fn mp_chg_29_reaction_fire_after_a_failed_charge() {
         assert!(!charged(&ev).3);
         assert!(!fired(&ev), "{id}");
     }
-    let mut s = field(4, |m| m.inf("b-t", "0305", 4, 4));
-    run_up(&mut s);
-    s.force(&[9]);
-    assert!(!fired(&s.charge("o-c", "b-t").unwrap()));
+    let mut s = charging(4, |m| m.inf("b-t", "0305", 4, 4));
+    assert!(!fired(&charge_with(&mut s, "b-t", 9)));
     // A demoralised unit that holds does not fire (MP-DEM-3): CS 1 against CS 9 takes
     // 8 off the number.
     let mut d = clear(5, 8)
@@ -820,8 +744,7 @@ fn mp_chg_29_reaction_fire_after_a_failed_charge() {
         .inf("b-t", "0305", 9, 0)
         .game();
     run_up(&mut d);
-    d.force(&[1]);
-    let ev = d.charge("o-c", "b-t").unwrap();
+    let ev = charge_with(&mut d, "b-t", 1);
     assert!(!charged(&ev).3);
     assert!(!fired(&ev));
 }
@@ -834,9 +757,6 @@ fn mp_dem_5_a_demoralised_unit_cannot_charge() {
         .game();
     run_up(&mut t);
     assert!(charges(&t).is_empty());
-    let a = Action::Charge {
-        unit: t.u("o-c"),
-        target: t.u("b-g"),
-    };
+    let a = t.charge_action("o-c", "b-g");
     assert_eq!(t.refused(a), "MP-DEM-5");
 }

@@ -13,6 +13,31 @@ fn fight(m: Mp) -> T {
     t
 }
 
+/// Infantry o-a at 0303 (CS and MV `a`) and infantry b-a at 0304 (CS and MV `d`) on a
+/// clear 6 x 6 map with what `more` adds, at orange's combat phase.
+fn duel(a: (u8, u8), d: (u8, u8), more: impl FnOnce(Mp) -> Mp) -> T {
+    fight(more(
+        clear(6, 6)
+            .inf("o-a", "0303", a.0, a.1)
+            .inf("b-a", "0304", d.0, d.1),
+    ))
+}
+
+/// A strong orange `kind` (infantry or cavalry) at 0303 on `from` terrain beats b-a at
+/// 0304 on `to` terrain (a 4 x 5 map, the rest clear); returns where the victor stands.
+fn victor(kind: &str, from: &str, to: &str) -> Option<String> {
+    let terrain = format!(". . . .\n. . . .\n. . {from} .\n. . {to} .\n. . . .");
+    let ma = if kind == "cavalry" { 8 } else { 4 };
+    let values = format!("cs = 16, ma = {ma}, mv = 4");
+    let mut t = fight(
+        map(&terrain)
+            .unit("o-a", kind, "0303", &values)
+            .inf("b-a", "0304", 4, 4),
+    );
+    beat(&mut t, "o-a", "b-a", "defender");
+    t.at("o-a")
+}
+
 /// The attack event of an event list.
 fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize) {
     ev.iter()
@@ -47,23 +72,16 @@ fn attacked(ev: &[Event]) -> (u32, u32, String, i32, u8, CrtResult, usize, usize
 /// other unit's check, if it takes one. Each die is probed on a copy of the game first,
 /// so that exactly the dice the attack rolls are forced.
 pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> {
-    let action = Action::Attack {
-        unit: t.u(attacker),
-        target: t.u(defender),
-    };
+    let action = t.attack_action(attacker, defender);
     let loser = if who == "defender" {
-        t.u(defender)
+        t.id(defender)
     } else {
-        t.u(attacker)
+        t.id(attacker)
     };
     for roll in 1..=6 {
         let mut probe = t.clone();
         probe.force(&[roll]);
-        let ev = probe
-            .g
-            .apply(action)
-            .map(<[Event]>::to_vec)
-            .unwrap_or_else(|r| panic!("{r}"));
+        let ev = probe.act(&action).unwrap_or_else(|r| panic!("{r}"));
         let r = attacked(&ev).5;
         if (who == "defender" && r.defender_check) || (who == "attacker" && r.attacker_check) {
             let mut dice = vec![roll];
@@ -72,7 +90,7 @@ pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> 
                 _ => None,
             }));
             t.force(&dice);
-            return t.act(action).unwrap_or_else(|r| panic!("{r}"));
+            return t.act_exactly(&action).unwrap_or_else(|r| panic!("{r}"));
         }
     }
     panic!("no die gives the {who} a morale check");
@@ -82,17 +100,10 @@ pub fn beat(t: &mut T, attacker: &str, defender: &str, who: &str) -> Vec<Event> 
 /// attack calls for, probed on a copy of the game first so that exactly the dice the
 /// attack rolls are forced.
 pub fn strike(t: &mut T, attacker: &str, defender: &str, roll: u32) -> Vec<Event> {
-    let action = Action::Attack {
-        unit: t.u(attacker),
-        target: t.u(defender),
-    };
+    let action = t.attack_action(attacker, defender);
     let mut probe = t.clone();
     probe.force(&[roll]);
-    let ev = probe
-        .g
-        .apply(action)
-        .map(<[Event]>::to_vec)
-        .unwrap_or_else(|r| panic!("{r}"));
+    let ev = probe.act(&action).unwrap_or_else(|r| panic!("{r}"));
     let checks = ev
         .iter()
         .filter(|e| matches!(e, Event::MoraleChecked { .. }))
@@ -100,7 +111,7 @@ pub fn strike(t: &mut T, attacker: &str, defender: &str, roll: u32) -> Vec<Event
     let mut dice = vec![roll];
     dice.extend(std::iter::repeat_n(1, checks));
     t.force(&dice);
-    t.act(action).unwrap_or_else(|r| panic!("{r}"))
+    t.act_exactly(&action).unwrap_or_else(|r| panic!("{r}"))
 }
 
 /// 1-1, no modifiers, a roll of 3: the defender loses 1, nobody checks.
@@ -120,10 +131,7 @@ fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
         .inf("b-a", "0304", 5, 4)
         .inf("b-far", "0606", 5, 4)
         .game();
-    let a = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-a"),
-    };
+    let a = t.attack_action("o-a", "b-a");
     assert_eq!(t.refused(a), "MP-CMB-1", "not in the movement phase");
     t.end();
     assert_eq!(t.phase(), (Phase::Combat, "orange"));
@@ -133,55 +141,32 @@ fn mp_cmb_1_attacks_in_the_active_sides_combat_phase_on_adjacent_enemies() {
         .filter(|a| matches!(a, Action::Attack { .. }))
         .collect();
     assert_eq!(attacks.len(), 2, "o-a and o-b on b-a: {attacks:?}");
-    let blue = Action::Attack {
-        unit: t.u("b-a"),
-        target: t.u("o-a"),
-    };
+    let blue = t.attack_action("b-a", "o-a");
     assert_eq!(t.refused(blue), "MP-CMB-1");
-    let friend = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("o-b"),
-    };
+    let friend = t.attack_action("o-a", "o-b");
     assert_eq!(t.refused(friend), "MP-CMB-1");
-    let far = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-far"),
-    };
+    let far = t.attack_action("o-a", "b-far");
     assert_eq!(t.refused(far), "MP-CMB-1");
 }
 
 #[test]
 fn mp_cmb_2_a_unit_attacks_once_an_enemy_is_attacked_once() {
     // o-a (0303) touches b-a (0304) and b-b (0403); o-b (0204) touches b-a only.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 4).inf("b-b", "0403", 5, 4)
+    });
     one_one_three(&mut t, "o-a", "b-a");
-    let again = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-b"),
-    };
+    let again = t.attack_action("o-a", "b-b");
     assert_eq!(t.refused(again), "MP-CMB-2");
-    let twice = Action::Attack {
-        unit: t.u("o-b"),
-        target: t.u("b-a"),
-    };
+    let twice = t.attack_action("o-b", "b-a");
     assert_eq!(t.refused(twice), "MP-CMB-2");
 }
 
 #[test]
 fn mp_cmb_3_adjacent_units_support() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 4).inf("b-b", "0403", 5, 4)
+    });
     let ev = one_one_three(&mut t, "o-a", "b-a");
     let x = attacked(&ev);
     assert_eq!(
@@ -241,10 +226,7 @@ fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
                 .inf("b-a", "0303", 5, 4)
                 .inf("b-b", "0402", 5, 4),
         );
-        let a = Action::Attack {
-            unit: t.u("o-a"),
-            target: t.u("b-a"),
-        };
+        let a = t.attack_action("o-a", "b-a");
         assert_eq!(t.refused(a), "MP-CMB-5", "{feature}");
     }
     // With nothing else in contact, the combat phase has nothing to offer and passes.
@@ -272,10 +254,7 @@ fn mp_cmb_5_no_combat_where_movement_is_forbidden() {
             .game();
         t.end();
         assert_eq!(t.phase(), (Phase::Combat, "orange"), "{river} {crossing}");
-        let a = Action::Attack {
-            unit: t.u("o-a"),
-            target: t.u("b-a"),
-        };
+        let a = t.attack_action("o-a", "b-a");
         assert!(t.legal().contains(&a), "{river} {crossing}");
         let ev = strike(&mut t, "o-a", "b-a", 3);
         assert_eq!(attacked(&ev).2, "1-1", "{river} {crossing}");
@@ -293,8 +272,7 @@ fn mp_cmb_6_offensive_support_needs_no_other_enemy_contact() {
             .inf("b-a", "0304", 5, 4)
             .inf("b-c", "0105", 3, 4),
     );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.6), (7, 1));
 }
 
@@ -318,31 +296,23 @@ fn mp_cmb_7_defensive_support_needs_no_other_enemy_contact() {
 #[test]
 fn mp_cmb_8_contact_is_not_across_a_river_or_a_steep_slope() {
     // o-b is next to b-a but across a river: no support.
-    let mut t = fight(
-        clear(6, 6)
-            .hexsides("river", &["0204/0304"])
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.hexsides("river", &["0204/0304"]).inf("o-b", "0204", 5, 4)
+    });
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.6), (5, 0));
     // Across a bridge or a ford the river does not separate them (contact follows
     // movement, MP-CMB-5): o-b supports, and b-b, in contact with o-a across a bridged
     // major river and with no other enemy, supports the defence.
     for crossing in ["bridge", "ford"] {
-        let mut t = fight(
-            clear(6, 6)
-                .hexsides("river", &["0204/0304"])
+        let mut t = duel((5, 4), (5, 4), |m| {
+            m.hexsides("river", &["0204/0304"])
                 .hexsides(crossing, &["0204/0304"])
                 .hexsides("major_river", &["0303/0403"])
                 .hexsides(crossing, &["0303/0403"])
-                .inf("o-a", "0303", 5, 4)
                 .inf("o-b", "0204", 5, 4)
-                .inf("b-a", "0304", 5, 4)
-                .inf("b-b", "0403", 2, 4),
-        );
+                .inf("b-b", "0403", 2, 4)
+        });
         let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
         assert_eq!((x.0, x.6, x.1, x.7), (10, 1, 7, 1), "{crossing}");
     }
@@ -350,14 +320,8 @@ fn mp_cmb_8_contact_is_not_across_a_river_or_a_steep_slope() {
 
 #[test]
 fn mp_cmb_9_demoralised_units_never_support() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 0)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((5, 4), (5, 4), |m| m.inf("o-b", "0204", 5, 0));
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.6), (5, 0));
 }
 
@@ -382,7 +346,7 @@ fn mp_cmb_10_victorious_units_always_support() {
     assert!(t.unit("o-a").victorious);
     t.force(&[3]);
     let ev = t.attack("o-c", "b-b").unwrap();
-    let a = t.u("o-a");
+    let a = t.id("o-a");
     assert!(
         has(
             &ev,
@@ -428,13 +392,9 @@ fn mp_cmb_11_a_support_adds_its_strength_corrected_by_a_charge() {
 #[test]
 fn mp_cmb_12_supports_never_suffer_results() {
     // A morale check on the attacker and the defender's loss: supports untouched.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 4).inf("b-b", "0403", 5, 4)
+    });
     beat(&mut t, "o-a", "b-a", "defender");
     for id in ["o-b", "b-b"] {
         assert_eq!((t.cs(id), t.mv(id)), (5, 4), "{id}");
@@ -443,39 +403,24 @@ fn mp_cmb_12_supports_never_suffer_results() {
 
 #[test]
 fn mp_cmb_13_attack_total() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 3, 4)
-            .inf("o-c", "0404", 2, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).0, 10);
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 3, 4).inf("o-c", "0404", 2, 4)
+    });
+    assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).0, 10);
 }
 
 #[test]
 fn mp_cmb_14_defence_total() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 2, 4)
-            .inf("b-c", "0203", 1, 4),
-    );
-    t.force(&[3]);
-    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).1, 8);
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("b-b", "0403", 2, 4).inf("b-c", "0203", 1, 4)
+    });
+    assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).1, 8);
 }
 
 #[test]
 fn mp_cmb_15_totals_compared_as_odds() {
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 12, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((12, 4), (4, 4), |m| m);
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.0, x.1, x.2.as_str()), (12, 4, "3-1"));
 }
 
@@ -516,19 +461,12 @@ fn mp_cmb_16_rounded_in_the_defenders_favour() {
                     &format!("cs = {d}, ma = 4, mv = 4"),
                 ),
         );
-        let preview =
-            t.g.rules()
-                .preview(
-                    t.state(),
-                    &Action::Attack {
-                        unit: t.u("o-a"),
-                        target: t.u("b-a"),
-                    },
-                )
-                .unwrap();
+        let preview = t
+            .rules
+            .preview(t.state(), &t.attack_action("o-a", "b-a"))
+            .unwrap();
         assert_eq!(preview.inputs["odds"], odds);
-        t.force(&[3]);
-        assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).2, odds);
+        assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).2, odds);
     }
 }
 
@@ -568,29 +506,17 @@ fn mp_cmb_18_a_die_with_cumulative_modifiers() {
 #[test]
 fn mp_cmb_19_final_die_clamped_to_zero_and_seven() {
     // Morale 1 against 8: -3 (rounded toward 0 from -3.5); a 1 is 0.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 1)
-            .inf("b-a", "0304", 5, 8),
-    );
+    let mut t = duel((5, 1), (5, 8), |m| m);
     t.force(&[1, 1]);
     assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).4, 0);
-    let mut u = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 8)
-            .inf("b-a", "0304", 5, 1),
-    );
+    let mut u = duel((5, 8), (5, 1), |m| m);
     u.force(&[6, 1]);
     assert_eq!(attacked(&u.attack("o-a", "b-a").unwrap()).4, 7);
 }
 
 #[test]
 fn mp_cmb_20_strength_zero_is_eliminated() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 1, 4),
-    );
+    let mut t = duel((5, 4), (1, 4), |m| m);
     // 5-1: every die costs the defender at least one point (die 3: 0/2*, and the
     // eliminated unit takes no morale check).
     t.force(&[3]);
@@ -608,13 +534,9 @@ fn mp_cmb_20_strength_zero_is_eliminated() {
 #[test]
 fn mp_cmb_21_higher_ground_plus_one_lower_minus_one() {
     let hill = "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 1 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0";
-    let mut up = fight(
-        clear(6, 6)
-            .elevation(hill)
-            .hexsides("slope", &["0303/0304"])
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
+    let mut up = duel((5, 4), (5, 4), |m| {
+        m.elevation(hill).hexsides("slope", &["0303/0304"])
+    });
     assert_eq!(attacked(&strike(&mut up, "o-a", "b-a", 3)).3, 1);
     // Attacking the hill: -1. The hill counts once: the defender on a clear hill hex
     // keeps its strength (MP-CMB-30 corrects by the type of terrain, not the hill).
@@ -633,16 +555,12 @@ fn mp_cmb_21_higher_ground_plus_one_lower_minus_one() {
 fn mp_cmb_22_the_supports_positions_do_not_count() {
     // o-b supports from the hill: no modifier.
     let hill = "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0";
-    let mut t = fight(
-        clear(6, 6)
-            .elevation(hill)
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.elevation(hill)
             .hexsides("slope", &["0204/0304"])
-            .inf("o-a", "0303", 5, 4)
             .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    });
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.3, x.6), (0, 1));
 }
 
@@ -664,15 +582,10 @@ fn mp_cmb_23_one_per_two_points_of_morale_difference() {
 
 #[test]
 fn mp_cmb_24_only_the_principals_morale_counts() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("o-b", "0204", 5, 9)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 1),
-    );
-    t.force(&[3]);
-    assert_eq!(attacked(&t.attack("o-a", "b-a").unwrap()).3, 0);
+    let mut t = duel((5, 4), (5, 4), |m| {
+        m.inf("o-b", "0204", 5, 9).inf("b-b", "0403", 5, 1)
+    });
+    assert_eq!(attacked(&strike(&mut t, "o-a", "b-a", 3)).3, 0);
 }
 
 #[test]
@@ -786,11 +699,7 @@ fn mp_cmb_25_the_table_is_provisional_and_monotone() {
         assert!(e.to_string().contains("[crt]"), "{e}");
     }
     // The cell is applied as read: 1-1, die 2: one point each.
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
+    let mut t = duel((5, 4), (5, 4), |m| m);
     t.force(&[2]);
     let ev = t.attack("o-a", "b-a").unwrap();
     assert_eq!(attacked(&ev).5, crt.cell(2, 8));
@@ -801,11 +710,7 @@ fn mp_cmb_25_the_table_is_provisional_and_monotone() {
 fn mp_cmb_26_morale_check_mv_4_roll_4_succeeds() {
     // The text's example: morale 4, a 4: it holds. A 5 fails: one hex back.
     for (roll, holds) in [(4, true), (5, false)] {
-        let mut t = fight(
-            clear(6, 6)
-                .inf("o-a", "0303", 5, 4)
-                .inf("b-a", "0304", 5, 4),
-        );
+        let mut t = duel((5, 4), (5, 4), |m| m);
         t.force(&[4, roll]); // 1-1, die 4: 0/1*
         let ev = t.attack("o-a", "b-a").unwrap();
         assert!(
@@ -820,12 +725,12 @@ fn mp_cmb_26_morale_check_mv_4_roll_4_succeeds() {
             assert_eq!(at, "0304");
         } else {
             assert_eq!(
-                t.g.rules()
+                t.rules
                     .names()
                     .map()
                     .parse_label(&at)
                     .unwrap()
-                    .distance(t.h("0304")),
+                    .distance(t.hex("0304")),
                 1
             );
         }
@@ -849,11 +754,7 @@ fn mp_cmb_27_leaders_take_no_combat_morale_checks() {
 #[test]
 fn mp_cmb_28_no_strength_difference_on_combat_morale_checks() {
     // 16 against 4 would be +12 on a charge's test; here a 4 against morale 4 holds.
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| m);
     t.force(&[1, 4]);
     let ev = t.attack("o-a", "b-a").unwrap();
     assert!(
@@ -871,17 +772,9 @@ fn mp_cmb_28_no_strength_difference_on_combat_morale_checks() {
 
 #[test]
 fn mp_cmb_29_odds_shown_before_the_roll() {
-    let base = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 6, 5)
-            .inf("o-b", "0204", 3, 4)
-            .inf("b-a", "0304", 5, 3),
-    );
-    let action = Action::Attack {
-        unit: base.u("o-a"),
-        target: base.u("b-a"),
-    };
-    let p = base.g.rules().preview(base.state(), &action).unwrap();
+    let base = duel((6, 5), (5, 3), |m| m.inf("o-b", "0204", 3, 4));
+    let action = base.attack_action("o-a", "b-a");
+    let p = base.rules.preview(base.state(), &action).unwrap();
     assert_eq!(p.inputs["odds"], "1.5-1");
     assert_eq!(p.outcomes.iter().map(|o| o.num).sum::<u64>(), 6);
     assert!(p.outcomes.iter().all(|o| o.den == 6));
@@ -948,10 +841,7 @@ fn mp_cmb_30_terrain_effects_on_combat() {
             .inf("b-a", "0302", 5, 4)
             .inf("b-s", "0203", 2, 4),
     );
-    let action = Action::Attack {
-        unit: s.u("o-a"),
-        target: s.u("b-a"),
-    };
+    let action = s.attack_action("o-a", "b-a");
     let e = s.explain(&action);
     assert!(e.reasons.iter().any(|r| r.rule == "MP-CMB-30"), "{e:?}");
     let x = attacked(&strike(&mut s, "o-a", "b-a", 3));
@@ -960,11 +850,7 @@ fn mp_cmb_30_terrain_effects_on_combat() {
 
 #[test]
 fn mp_adv_1_the_victor_takes_the_hex() {
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| m);
     let ev = beat(&mut t, "o-a", "b-a", "defender");
     assert!(has(
         &ev,
@@ -972,12 +858,9 @@ fn mp_adv_1_the_victor_takes_the_hex() {
     ));
     assert_eq!(t.at("o-a").as_deref(), Some("0304"));
     // From an objective it stays.
-    let mut u = fight(
-        clear(6, 6)
-            .raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n")
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut u = duel((16, 4), (4, 4), |m| {
+        m.raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n")
+    });
     beat(&mut u, "o-a", "b-a", "defender");
     assert_eq!(u.at("o-a").as_deref(), Some("0303"));
     // The attacker that fails its check is followed up by the defender.
@@ -993,12 +876,9 @@ fn mp_adv_1_the_victor_takes_the_hex() {
 
 #[test]
 fn mp_adv_2_objective_value_cancels_between_objectives() {
-    let mut t = fight(
-        clear(6, 6)
-            .raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n\n[[places]]\nname = \"Farm\"\nhex = \"0304\"\nobjective = true\n")
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| {
+        m.raw("[[places]]\nname = \"Mill\"\nhex = \"0303\"\nobjective = true\n\n[[places]]\nname = \"Farm\"\nhex = \"0304\"\nobjective = true\n")
+    });
     beat(&mut t, "o-a", "b-a", "defender");
     assert_eq!(t.at("o-a").as_deref(), Some("0304"));
 }
@@ -1014,15 +894,8 @@ fn mp_adv_3_terrain_ranks() {
         ("m", ".", true),
         (".", "m", false),
     ] {
-        let terrain = format!(". . . .\n. . . .\n. . {from} .\n. . {to} .\n. . . .");
-        let mut t = fight(
-            map(&terrain)
-                .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-                .inf("b-a", "0304", 4, 4),
-        );
-        beat(&mut t, "o-a", "b-a", "defender");
         assert_eq!(
-            t.at("o-a").as_deref() == Some("0304"),
+            victor("infantry", from, to).as_deref() == Some("0304"),
             advances,
             "{from} to {to}"
         );
@@ -1049,85 +922,33 @@ fn mp_adv_4_artillery_never_moves_after_combat() {
 #[test]
 fn mp_adv_5_infantry_and_mounted_only_to_equal_or_higher_rank() {
     // Woods are rank 2 for infantry but 0 for mounted units; and both are objectives.
-    let terrain = ". . . .\n. . . .\n. . w .\n. . w .\n. . . .";
-    let mut t = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut t, "o-c", "b-a", "defender");
-    assert_eq!(t.at("o-c").as_deref(), Some("0304"), "woods to woods");
-    let terrain = ". . . .\n. . . .\n. . v .\n. . o .\n. . . .";
-    let mut u = fight(
-        map(terrain)
-            .unit("o-i", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut u, "o-i", "b-a", "defender");
-    assert_eq!(
-        u.at("o-i").as_deref(),
-        Some("0303"),
-        "village (2) to orchard (0)"
-    );
+    let at = victor("cavalry", "w", "w");
+    assert_eq!(at.as_deref(), Some("0304"), "woods to woods");
+    let at = victor("infantry", "v", "o");
+    assert_eq!(at.as_deref(), Some("0303"), "village (2) to orchard (0)");
     // For cavalry a village is rank 0 like an orchard, so it advances from the orchard
     // into the village; but a village is a town (MP-TER-4), an objective hex (MP-ADV-1),
     // which it does not leave for the orchard.
-    let terrain = ". . . .\n. . . .\n. . o .\n. . v .\n. . . .";
-    let mut v = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut v, "o-c", "b-a", "defender");
-    assert_eq!(v.at("o-c").as_deref(), Some("0304"), "orchard to village");
-    let terrain = ". . . .\n. . . .\n. . v .\n. . o .\n. . . .";
-    let mut w = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut w, "o-c", "b-a", "defender");
-    assert_eq!(w.at("o-c").as_deref(), Some("0303"), "village to orchard");
+    let at = victor("cavalry", "o", "v");
+    assert_eq!(at.as_deref(), Some("0304"), "orchard to village");
+    let at = victor("cavalry", "v", "o");
+    assert_eq!(at.as_deref(), Some("0303"), "village to orchard");
 }
 
 #[test]
 fn mp_adv_6_mounted_units_never_leave_a_fort() {
-    let terrain = ". . . .\n. . . .\n. . f .\n. . f .\n. . . .";
-    let mut t = fight(
-        map(terrain)
-            .unit("o-c", "cavalry", "0303", "cs = 16, ma = 8, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut t, "o-c", "b-a", "defender");
-    assert_eq!(t.at("o-c").as_deref(), Some("0303"));
-    let mut u = fight(
-        map(terrain)
-            .unit("o-i", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
-    beat(&mut u, "o-i", "b-a", "defender");
-    assert_eq!(
-        u.at("o-i").as_deref(),
-        Some("0304"),
-        "infantry goes fort to fort"
-    );
+    assert_eq!(victor("cavalry", "f", "f").as_deref(), Some("0303"));
+    let at = victor("infantry", "f", "f");
+    assert_eq!(at.as_deref(), Some("0304"), "infantry goes fort to fort");
 }
 
 #[test]
 fn mp_vicu_1_victorious_for_a_retreat_or_an_elimination() {
-    let mut t = fight(
-        clear(6, 6)
-            .unit("o-a", "infantry", "0303", "cs = 16, ma = 4, mv = 4")
-            .inf("b-a", "0304", 4, 4),
-    );
+    let mut t = duel((16, 4), (4, 4), |m| m);
     assert!(!t.unit("o-a").victorious);
     beat(&mut t, "o-a", "b-a", "defender");
     assert!(t.unit("o-a").victorious);
-    let mut u = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 1, 4),
-    );
+    let mut u = duel((5, 4), (1, 4), |m| m);
     u.force(&[3]);
     u.attack("o-a", "b-a").unwrap();
     assert_eq!(u.at("b-a"), None);
@@ -1184,11 +1005,7 @@ fn mp_elim_2_an_elimination_gives_back_a_morale_point() {
     );
     assert_eq!(t.mv("o-a"), 4);
     // Never above the initial value.
-    let mut u = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 1, 4),
-    );
+    let mut u = duel((5, 4), (1, 4), |m| m);
     u.force(&[3]);
     let ev = u.attack("o-a", "b-a").unwrap();
     assert!(!has(&ev, |e| matches!(e, Event::Rallied { .. })));
@@ -1201,9 +1018,7 @@ fn mp_dem_1_morale_zero_is_demoralised() {
         .inf("o-a", "0303", 5, 0)
         .inf("b-a", "0606", 5, 1)
         .game();
-    let view =
-        t.g.rules()
-            .view(t.state(), &grognard_engine::Seat::Omniscient);
+    let view = t.rules.view(t.state(), &grognard_engine::Seat::Omniscient);
     assert_eq!(view["units"][0]["demoralised"], true);
     assert_eq!(view["units"][1]["demoralised"], false);
 }
@@ -1220,28 +1035,14 @@ fn mp_dem_2_a_demoralised_unit_cannot_enter_an_enemy_zoc() {
 
 #[test]
 fn mp_dem_3_a_demoralised_unit_cannot_attack() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 0)
-            .inf("o-b", "0204", 5, 4)
-            .inf("b-a", "0304", 5, 4),
-    );
-    let a = Action::Attack {
-        unit: t.u("o-a"),
-        target: t.u("b-a"),
-    };
+    let mut t = duel((5, 0), (5, 4), |m| m.inf("o-b", "0204", 5, 4));
+    let a = t.attack_action("o-a", "b-a");
     assert_eq!(t.refused(a), "MP-DEM-3");
 }
 
 #[test]
 fn mp_dem_6_a_demoralised_unit_cannot_support() {
-    let mut t = fight(
-        clear(6, 6)
-            .inf("o-a", "0303", 5, 4)
-            .inf("b-a", "0304", 5, 4)
-            .inf("b-b", "0403", 5, 0),
-    );
-    t.force(&[3]);
-    let x = attacked(&t.attack("o-a", "b-a").unwrap());
+    let mut t = duel((5, 4), (5, 4), |m| m.inf("b-b", "0403", 5, 0));
+    let x = attacked(&strike(&mut t, "o-a", "b-a", 3));
     assert_eq!((x.1, x.7), (5, 0));
 }

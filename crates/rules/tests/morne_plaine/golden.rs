@@ -4,32 +4,33 @@
 //! (`common::golden`). Any change in what is legal shows up as a diff of `golden.txt`. Regenerate with
 //! `GOLDEN_UPDATE=1 cargo test -p grognard-rules golden`.
 
+use super::charge::usual_charge;
 use super::harness::{clear, map, T};
 use crate::common;
 use crate::common::golden::{Counts, DiceDown};
-use grognard_engine::{Game, Ruleset};
-use grognard_rules::morne_plaine::{Action, MornePlaine};
+use grognard_engine::Ruleset;
+use grognard_rules::morne_plaine::Action;
 
-/// A position: a game and the depth to count to.
+/// A position: a table (its rules, state and dice) and the depth to count to.
 pub(super) struct Position {
     pub(super) name: &'static str,
-    pub(super) game: Game<MornePlaine>,
+    pub(super) game: T,
     depth: u32,
 }
 
-fn builtin(id: &str, seed: u64) -> Game<MornePlaine> {
-    Game::new(common::builtin(id), Some(seed)).unwrap()
+fn builtin(id: &str, seed: u64) -> T {
+    T::of_scenario(&common::builtin(id), seed)
 }
 
-fn played(mut t: T, steps: impl FnOnce(&mut T)) -> Game<MornePlaine> {
+fn played(mut t: T, steps: impl FnOnce(&mut T)) -> T {
     steps(&mut t);
-    t.g
+    t
 }
 
 pub(super) fn positions() -> Vec<Position> {
     // A few actions of the built-in scenario, with forced dice where they roll.
     let mut opening = builtin("heights-of-aubrac", 5);
-    let names = opening.rules().names().clone();
+    let names = opening.rules.names().clone();
     for json in [
         r#"{"type": "move", "unit": "b-lancers", "to": "1804"}"#,
         r#"{"type": "move", "unit": "b-2-foot", "to": "1012"}"#,
@@ -37,8 +38,9 @@ pub(super) fn positions() -> Vec<Position> {
         r#"{"type": "end_phase"}"#,
     ] {
         let a: Action = names.scope(|| serde_json::from_str(json)).unwrap();
-        opening.dice_mut().force([3, 9]);
-        opening.apply(a).unwrap_or_else(|r| panic!("{json}: {r}"));
+        // Forced results the action does not roll stay queued on the position's dice.
+        opening.force(&[3, 9]);
+        opening.act(&a).unwrap_or_else(|r| panic!("{json}: {r}"));
     }
     vec![
         Position {
@@ -58,16 +60,10 @@ pub(super) fn positions() -> Vec<Position> {
         },
         Position {
             name: "charge run-up",
-            game: played(
+            game: usual_charge(
                 clear(6, 8)
-                    .cav("o-c", "0302", 4, 5)
                     .inf("o-i", "0405", 5, 4)
-                    .inf("b-t", "0305", 4, 4)
-                    .art("b-g", "0507", 3, 2)
-                    .game(),
-                |t| {
-                    t.go("o-c", "0303").unwrap();
-                },
+                    .art("b-g", "0507", 3, 2),
             ),
             depth: 3,
         },
@@ -96,8 +92,8 @@ fn golden_legal_action_counts() {
     let mut counts =
         Counts::new("Morne Plaine legal-action counts from fixed positions (see golden.rs)");
     for p in positions() {
-        let dice = DiceDown::Carried(p.game.dice().clone());
-        counts.position(p.name, p.game.rules(), p.game.state(), &dice, p.depth);
+        let dice = DiceDown::Carried(p.game.dice.clone());
+        counts.position(p.name, &*p.game.rules, &p.game.state, &dice, p.depth);
     }
     counts.check("morne_plaine/golden.txt");
 }

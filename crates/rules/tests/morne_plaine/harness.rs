@@ -1,6 +1,6 @@
 //! A small harness for the Morne Plaine tests: scenarios built from compact text, games
-//! driven through the typed engine (`Game<MornePlaine>`), with every action checked
-//! three ways: `explain`, the legal list and `apply` must agree.
+//! played on the kit's table (`common::Table`), with every action checked three ways:
+//! `explain`, the legal list and `apply` must agree.
 //!
 //! Maps are flat-top with even columns shoved down, so from an odd column's hex `CCRR`
 //! the neighbours are n `CC(RR-1)`, s `CC(RR+1)`, ne `(CC+1)(RR-1)`, se `(CC+1)RR`,
@@ -8,53 +8,38 @@
 //! se `(CC+1)(RR+1)`, sw `(CC-1)(RR+1)`, nw `(CC-1)RR`. Orange plays first and
 //! retreats north; blue retreats south; the bog test is off unless asked for.
 
-use grognard_engine::{Explanation, Game, Reached, Refusal, Ruleset, UnitId};
-use grognard_hex::Hex;
+use crate::common::map::{Grid, Sheet};
+use crate::common::Table;
+use grognard_engine::{Ruleset, Seat};
 use grognard_rules::morne_plaine::units::UnitState;
 use grognard_rules::morne_plaine::{Action, Event, MornePlaine, Phase, State};
+
+pub use crate::common::has;
 
 /// The terrain codes of test maps.
 pub const LEGEND: &str = r#"{ "." = "clear", r = "rough", c = "coppice", o = "orchard", w = "woods", v = "village", m = "marsh", t = "town", h = "hamlet", f = "fort", d = "dune", p = "palm_grove" }"#;
 
-/// A test scenario being written.
-#[derive(Clone, Debug)]
-pub struct Mp {
-    terrain: String,
-    cols: usize,
-    rows: usize,
-    elevation: Option<String>,
-    extra: String,
-    units: String,
-    first: String,
-    turns: u32,
-    bog: bool,
-}
+/// A test scenario being written: the kit's sheet (`common::map::Sheet`: `first`,
+/// `turns`, `raw`, `toml`, `scenario`, `game`) with the Morne Plaine builders below.
+/// Orange plays first; the bog test is off.
+pub type Mp = Sheet<MornePlaine>;
 
 /// A scenario on this terrain: one line per row, codes separated by spaces.
 pub fn map(terrain: &str) -> Mp {
-    let lines: Vec<&str> = terrain
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let cols = lines[0].split_whitespace().count();
-    Mp {
-        terrain: lines.join("\n"),
-        cols,
-        rows: lines.len(),
-        elevation: None,
-        extra: String::new(),
-        units: String::new(),
-        first: "orange".into(),
-        turns: 12,
-        bog: false,
-    }
+    let mut m = Sheet::new(
+        "morne_plaine",
+        LEGEND,
+        [("orange", "north"), ("blue", "south")],
+        Grid::parse(terrain),
+        12,
+    );
+    m.options = "bog_test = false".into();
+    m
 }
 
 /// A clear map of `cols` by `rows`.
 pub fn clear(cols: usize, rows: usize) -> Mp {
-    let row = vec!["."; cols].join(" ");
-    map(&vec![row; rows].join("\n"))
+    map(&Grid::filled(".", cols, rows).text)
 }
 
 fn list(items: &[&str]) -> String {
@@ -69,12 +54,7 @@ impl Mp {
     /// Elevation grid, same shape as the terrain.
     #[must_use]
     pub fn elevation(mut self, grid: &str) -> Mp {
-        let lines: Vec<&str> = grid
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        self.elevation = Some(lines.join("\n"));
+        self.map_lines = format!("elevation = '''\n{}\n'''\n", Grid::parse(grid).text);
         self
     }
 
@@ -98,41 +78,17 @@ impl Mp {
         self
     }
 
-    /// Raw TOML appended to the file (places, victory).
-    #[must_use]
-    pub fn raw(mut self, toml: &str) -> Mp {
-        self.extra += "\n";
-        self.extra += toml;
-        self.extra += "\n";
-        self
-    }
-
     /// A unit; its side is orange when its id starts with `o`, else blue.
     #[must_use]
-    pub fn unit(mut self, id: &str, kind: &str, at: &str, values: &str) -> Mp {
-        let side = if id.starts_with('o') {
-            "orange"
-        } else {
-            "blue"
-        };
-        self.units += &format!(
-            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\nat = \"{at}\"\nvalues = {{ {values} }}\n"
-        );
-        self
+    pub fn unit(self, id: &str, kind: &str, at: &str, values: &str) -> Mp {
+        self.unit_table(id, kind, &format!("at = \"{at}\"\nvalues = {{ {values} }}"))
     }
 
     /// A reinforcement.
     #[must_use]
-    pub fn reinforcement(mut self, id: &str, kind: &str, turn: u32, hex: &str, values: &str) -> Mp {
-        let side = if id.starts_with('o') {
-            "orange"
-        } else {
-            "blue"
-        };
-        self.units += &format!(
-            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{kind}\"\nenters = {{ turn = {turn}, hex = \"{hex}\" }}\nvalues = {{ {values} }}\n"
-        );
-        self
+    pub fn reinforcement(self, id: &str, kind: &str, turn: u32, hex: &str, values: &str) -> Mp {
+        let enters = format!("enters = {{ turn = {turn}, hex = \"{hex}\" }}");
+        self.unit_table(id, kind, &format!("{enters}\nvalues = {{ {values} }}"))
     }
 
     /// Infantry with MA 4.
@@ -174,115 +130,32 @@ impl Mp {
         )
     }
 
-    /// The side that plays first.
-    #[must_use]
-    pub fn first(mut self, side: &str) -> Mp {
-        side.clone_into(&mut self.first);
-        self
-    }
-
-    /// The turn limit.
-    #[must_use]
-    pub fn turns(mut self, n: u32) -> Mp {
-        self.turns = n;
-        self
-    }
-
     /// Switches the bog test on.
     #[must_use]
     pub fn bog(mut self) -> Mp {
-        self.bog = true;
+        self.options = "bog_test = true".into();
         self
     }
-
-    /// The scenario file.
-    #[must_use]
-    pub fn toml(&self) -> String {
-        let grid = |g: &str| g.to_owned();
-        let elevation = self
-            .elevation
-            .as_ref()
-            .map(|e| format!("elevation = '''\n{}\n'''\n", grid(e)))
-            .unwrap_or_default();
-        format!(
-            "[scenario]\nid = \"test\"\ntitle = \"Test\"\nruleset = \"morne_plaine\"\nseed = 7\nturns = {turns}\nfirst_side = \"{first}\"\n\n\
-             [options]\nbog_test = {bog}\n\n\
-             [map]\ncols = {cols}\nrows = {rows}\nlegend = {LEGEND}\nterrain = '''\n{terrain}\n'''\n{elevation}\n\
-             [[sides]]\nid = \"orange\"\nhome_edge = \"north\"\n\n[[sides]]\nid = \"blue\"\nhome_edge = \"south\"\n{extra}\n{units}",
-            turns = self.turns,
-            first = self.first,
-            bog = self.bog,
-            cols = self.cols,
-            rows = self.rows,
-            terrain = self.terrain,
-            extra = self.extra,
-            units = self.units,
-        )
-    }
-
-    /// The validated scenario.
-    ///
-    /// # Panics
-    /// On any scenario problem.
-    #[must_use]
-    pub fn scenario(&self) -> grognard_engine::scenario::Scenario {
-        grognard_rules::registry()
-            .load_scenario("test.toml", &self.toml())
-            .unwrap_or_else(|p| panic!("{p}\n{}", self.toml()))
-    }
-
-    /// A typed game of it.
-    #[must_use]
-    pub fn game(&self) -> T {
-        T {
-            g: Game::new(self.scenario(), None).expect("game"),
-        }
-    }
 }
 
-/// A typed game under test.
-#[derive(Clone, Debug)]
-pub struct T {
-    /// The game.
-    pub g: Game<MornePlaine>,
-}
+/// A game under test: the kit's table (`common::Table`: the rules, the state, the dice;
+/// lookups `id`, `hex`, `label`; `legal`, `explain`, `act` checked against the legal list
+/// and `explain`, `force`) with the Morne Plaine shortcuts below, which act with
+/// `act_exactly` (every forced die must be rolled by the action it was forced for).
+pub type T = Table<MornePlaine>;
 
 /// What an action did: its events.
-pub type Done = Result<Vec<Event>, Refusal>;
+pub type Done = crate::common::Done<MornePlaine>;
 
 impl T {
-    /// A unit's id.
-    pub fn u(&self, id: &str) -> UnitId {
-        self.g
-            .rules()
-            .names()
-            .unit(id)
-            .unwrap_or_else(|| panic!("no unit {id}"))
-    }
-
-    /// A hex by label.
-    pub fn h(&self, label: &str) -> Hex {
-        self.g
-            .rules()
-            .names()
-            .map()
-            .parse_label(label)
-            .expect("label")
-    }
-
-    /// A hex's label.
-    pub fn label(&self, hex: Hex) -> String {
-        self.g.rules().names().label(hex)
-    }
-
     /// The state.
     pub fn state(&self) -> &State {
-        self.g.state()
+        &self.state
     }
 
     /// A unit's state.
     pub fn unit(&self, id: &str) -> &UnitState {
-        &self.g.state().units[self.u(id).index()]
+        &self.state.units[self.id(id).index()]
     }
 
     /// Where a unit is.
@@ -305,91 +178,27 @@ impl T {
         self.unit(id).mv
     }
 
-    /// The phase and the side to act.
-    pub fn phase(&self) -> (Phase, &str) {
-        let s = self.g.state();
-        (
-            s.phase,
-            if s.active == 0 {
-                self.first_side()
-            } else {
-                self.second_side()
-            },
-        )
-    }
-
-    fn first_side(&self) -> &str {
-        &self.g.scenario().first_side
-    }
-
-    fn second_side(&self) -> &str {
-        let first = self.first_side();
-        &self
-            .g
-            .scenario()
-            .sides
-            .iter()
-            .find(|s| s.id != first)
-            .expect("two sides")
-            .id
-    }
-
-    /// The legal actions.
-    pub fn legal(&self) -> Vec<Action> {
-        self.g.legal_actions()
-    }
-
-    /// Why an action is legal or not.
-    pub fn explain(&self, a: &Action) -> Explanation {
-        self.g.rules().explain(self.g.state(), a)
-    }
-
-    /// Applies an action, checking that `explain`, the legal list and `apply` agree.
-    ///
-    /// # Panics
-    /// When they disagree.
-    pub fn act(&mut self, a: Action) -> Done {
-        let listed = self.legal().contains(&a);
-        let e = self.explain(&a);
-        assert_eq!(
-            listed, e.legal,
-            "legal list and explain disagree on {a:?}: {e:?}"
-        );
-        let r = self.g.apply(a).map(<[Event]>::to_vec);
-        assert_eq!(
-            r.is_ok(),
-            listed,
-            "apply and the legal list disagree on {a:?}: {r:?}"
-        );
-        if let Err(refusal) = &r {
-            assert_eq!(
-                refusal.reasons, e.reasons,
-                "apply and explain give different reasons"
-            );
-        } else {
-            // Every die forced for an action must be rolled by it: a forced die left
-            // over means the action rolled fewer dice than the test thinks.
-            assert!(
-                self.g.dice().forced().is_empty(),
-                "forced dice left over after {a:?}: {:?}",
-                self.g.dice().forced()
-            );
-        }
-        r
+    /// The phase and the side to act (the view names the active side).
+    pub fn phase(&self) -> (Phase, &'static str) {
+        let active = &self.rules.view(&self.state, &Seat::Omniscient)["active"];
+        let side = ["orange", "blue"]
+            .into_iter()
+            .find(|s| active == s)
+            .unwrap_or_else(|| panic!("no side {active}"));
+        (self.state.phase, side)
     }
 
     /// A move action.
     pub fn step(&self, id: &str, to: &str) -> Action {
         Action::Move {
-            unit: self.u(id),
-            to: self.h(to),
+            unit: self.id(id),
+            to: self.hex(to),
         }
     }
 
     /// Steps a unit one hex.
     pub fn go(&mut self, id: &str, to: &str) -> Done {
-        let a = self.step(id, to);
-        self.act(a)
+        self.act_exactly(&self.step(id, to))
     }
 
     /// Steps a unit along a path; every step must be legal.
@@ -427,48 +236,45 @@ impl T {
         cost
     }
 
-    /// The rule that refuses a step (and checks that it is refused).
-    ///
-    /// # Panics
-    /// When the step is legal.
-    pub fn refused(&mut self, a: Action) -> String {
-        match self.act(a) {
-            Ok(_) => panic!("{a:?} was accepted"),
-            Err(r) => r.rule().to_owned(),
-        }
-    }
-
     /// The rule that refuses a step of `id` into `to`.
     pub fn refused_step(&mut self, id: &str, to: &str) -> String {
         let a = self.step(id, to);
         self.refused(a)
     }
 
+    /// A charge action.
+    pub fn charge_action(&self, id: &str, target: &str) -> Action {
+        Action::Charge {
+            unit: self.id(id),
+            target: self.id(target),
+        }
+    }
+
     /// A charge.
     pub fn charge(&mut self, id: &str, target: &str) -> Done {
-        let a = Action::Charge {
-            unit: self.u(id),
-            target: self.u(target),
-        };
-        self.act(a)
+        self.act_exactly(&self.charge_action(id, target))
+    }
+
+    /// An attack action.
+    pub fn attack_action(&self, id: &str, target: &str) -> Action {
+        Action::Attack {
+            unit: self.id(id),
+            target: self.id(target),
+        }
     }
 
     /// An attack.
     pub fn attack(&mut self, id: &str, target: &str) -> Done {
-        let a = Action::Attack {
-            unit: self.u(id),
-            target: self.u(target),
-        };
-        self.act(a)
+        self.act_exactly(&self.attack_action(id, target))
     }
 
     /// A bombardment.
     pub fn fire(&mut self, id: &str, hex: &str) -> Done {
         let a = Action::Bombard {
-            unit: self.u(id),
-            target: self.h(hex),
+            unit: self.id(id),
+            target: self.hex(hex),
         };
-        self.act(a)
+        self.act_exactly(&a)
     }
 
     /// Ends the phase.
@@ -476,7 +282,7 @@ impl T {
     /// # Panics
     /// If refused.
     pub fn end(&mut self) -> Vec<Event> {
-        self.act(Action::EndPhase).expect("end phase")
+        self.act_exactly(&Action::EndPhase).expect("end phase")
     }
 
     /// Ends phases until `side`'s `phase`.
@@ -485,45 +291,14 @@ impl T {
     /// After 100 phases, or at the end of the game.
     pub fn to(&mut self, side: &str, phase: Phase) {
         for _ in 0..100 {
-            let (p, s) = self.phase();
-            if p == phase && s == side {
+            if self.phase() == (phase, side) {
                 return;
             }
-            assert!(self.g.state().outcome.is_none(), "the game ended");
+            assert!(self.state.outcome.is_none(), "the game ended");
             self.end();
         }
         panic!("never reached {side} {phase:?}");
     }
-
-    /// Queues forced die results.
-    pub fn force(&mut self, rolls: &[u32]) {
-        self.g.dice_mut().force(rolls.iter().copied());
-    }
-
-    /// The reachable hexes of a unit.
-    ///
-    /// # Panics
-    /// When the unit cannot move.
-    pub fn reachable(&self, id: &str) -> Vec<Reached> {
-        self.g
-            .rules()
-            .reachable(self.g.state(), self.u(id))
-            .expect("can move")
-    }
-
-    /// The cost to reach a hex, if reachable.
-    pub fn reach_cost(&self, id: &str, hex: &str) -> Option<u32> {
-        let h = self.h(hex);
-        self.reachable(id)
-            .iter()
-            .find(|r| r.hex == h)
-            .map(|r| r.cost)
-    }
-}
-
-/// Whether an event list holds an event matching `f`.
-pub fn has(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
-    events.iter().any(f)
 }
 
 /// The rule IDs cited by an event list (moves' rules, halts, eliminations, shakes...).

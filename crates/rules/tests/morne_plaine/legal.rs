@@ -45,14 +45,14 @@ fn legal_list_is_exactly_what_explain_accepts() {
     let mut actions = 0;
     // The golden positions, and every position one action after each.
     for p in golden::positions() {
-        let (rules, state) = (p.game.rules(), p.game.state());
+        let (rules, state) = (&*p.game.rules, &p.game.state);
         actions += check(rules, state, p.name);
         states += 1;
         let mut legal = Vec::new();
         rules.legal_actions(state, &mut legal);
         for a in legal {
             let (mut s, mut dice, mut events) =
-                (state.clone(), p.game.dice().clone(), Vec::<Event>::new());
+                (state.clone(), p.game.dice.clone(), Vec::<Event>::new());
             rules.apply_unchecked(&mut s, &a, &mut Ctx::new(&mut dice, &mut events));
             actions += check(rules, &s, &format!("{} then {a:?}", p.name));
             states += 1;

@@ -52,8 +52,8 @@ fn mp_mov_2_six_directions() {
         .inf("o-a", "0404", 5, 4)
         .inf("b-far", "0101", 5, 4)
         .game();
-    let a = t.u("o-a");
-    let from = t.h("0404");
+    let a = t.id("o-a");
+    let from = t.hex("0404");
     let mut to: Vec<_> = t
         .legal()
         .into_iter()
@@ -132,14 +132,14 @@ fn mp_mov_5_contiguous_hexes_on_the_map() {
         .inf("b-far", "0606", 5, 4)
         .game();
     assert_eq!(t.refused_step("o-a", "0103"), "MP-MOV-5");
-    let off = t.h("0101").neighbor(Direction::N);
+    let off = t.hex("0101").neighbor(Direction::N);
     let a = Action::Move {
-        unit: t.u("o-a"),
+        unit: t.id("o-a"),
         to: off,
     };
     assert_eq!(t.refused(a), "MP-MOV-5");
     assert!(t.legal().iter().all(|x| match x {
-        Action::Move { to, .. } => t.g.rules().names().map().contains(*to),
+        Action::Move { to, .. } => t.rules.names().map().contains(*to),
         _ => true,
     }));
 }
@@ -219,7 +219,7 @@ fn mp_mov_8_entering_enemy_zoc_ends_movement() {
     assert!(t
         .legal()
         .iter()
-        .all(|a| !matches!(a, Action::Move { unit, .. } if *unit == t.u("o-a"))));
+        .all(|a| !matches!(a, Action::Move { unit, .. } if *unit == t.id("o-a"))));
 }
 
 /// The recovered chart: leader, infantry, cavalry, artillery.
@@ -445,10 +445,7 @@ fn mp_ter_4_a_village_is_a_town_everywhere() {
         .inf("b-t", "0305", 4, 4)
         .game();
     g.go("o-c", "0303").unwrap();
-    let a = Action::Charge {
-        unit: g.u("o-c"),
-        target: g.u("b-t"),
-    };
+    let a = g.charge_action("o-c", "b-t");
     assert_eq!(g.refused(a), "MP-CHG-8");
 }
 
@@ -556,10 +553,7 @@ fn mp_ref_bog_test_in_marsh() {
     };
     let mut t = mk();
     // Preview: infantry is stuck on 1 in 4.
-    let p =
-        t.g.rules()
-            .preview(t.state(), &t.step("o-a", "0201"))
-            .unwrap();
+    let p = t.rules.preview(t.state(), &t.step("o-a", "0201")).unwrap();
     assert_eq!((p.outcomes[0].num, p.outcomes[0].den), (1, 4));
     t.force(&[1]);
     let ev = t.go("o-a", "0201").unwrap();
@@ -692,9 +686,7 @@ fn mp_ref_7_leaders_have_no_morale_value() {
         .inf("b-far", "0303", 5, 4)
         .game();
     assert_eq!(t.mv("o-l"), 0);
-    let view =
-        t.g.rules()
-            .view(t.state(), &grognard_engine::Seat::Omniscient);
+    let view = t.rules.view(t.state(), &grognard_engine::Seat::Omniscient);
     assert_eq!(
         view["units"][0]["demoralised"], false,
         "a leader is never demoralised"

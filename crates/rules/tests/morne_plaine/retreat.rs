@@ -7,7 +7,7 @@
 //! with a 9 for the check itself.
 
 use super::combat::beat;
-use super::harness::{has, map, Mp, T};
+use super::harness::{clear, has, map, Mp, T};
 use grognard_rules::morne_plaine::{Event, Phase};
 
 /// A 7 x 7 map of `terrain` (clear if empty), a strong orange attacker at `from` and the
@@ -36,39 +36,60 @@ fn retreat(mut t: T) -> (Option<String>, Vec<Event>) {
     (to, ev)
 }
 
-fn grid(rows: [&str; 7]) -> String {
+/// On a clear 7 x 7 map, a strong attacker of `side` (playing first) at `from` beats the
+/// enemy unit at `at`, a friend of which holds `blocked`; returns where the beaten unit
+/// retreated.
+fn beaten(side: &str, from: &str, at: &str, blocked: &str) -> Option<String> {
+    let (a, d, x) = if side == "orange" {
+        ("o-a", "b-d", "b-x")
+    } else {
+        ("b-a", "o-d", "o-x")
+    };
+    let mut t = clear(7, 7)
+        .unit(a, "infantry", from, "cs = 16, ma = 4, mv = 4")
+        .inf(d, at, 4, 4)
+        .inf(x, blocked, 3, 4)
+        .first(side)
+        .game();
+    t.to(side, Phase::Combat);
+    let ev = beat(&mut t, a, d, "defender");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
+    t.at(d)
+}
+
+/// o-a at 0404 attacks b-d to the north (0403) and fails its own check, with o-y holding
+/// the hex opposite (0405) and streams on `streams`; returns where o-a retreated.
+fn attacker_beaten(streams: &[&str]) -> Option<String> {
+    let mut t = clear(7, 7)
+        .unit("o-a", "infantry", "0404", "cs = 4, ma = 4, mv = 4")
+        .unit("b-d", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
+        .inf("o-y", "0405", 3, 4)
+        .hexsides("stream", streams)
+        .game();
+    t.to("orange", Phase::Combat);
+    let ev = beat(&mut t, "o-a", "b-d", "attacker");
+    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })), "{ev:?}");
+    t.at("o-a")
+}
+
+/// A clear 7 x 7 map but for its row `row` (0 the northern), which reads `codes`.
+fn clear_but(row: usize, codes: &str) -> String {
+    let mut rows = [". . . . . . ."; 7];
+    rows[row] = codes;
     rows.join("\n")
 }
 
 #[test]
 fn mp_ret_1_into_a_village_first() {
     // A village next to the attacker still comes first.
-    let terrain = grid([
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . w . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-    ]);
-    let mut rows: Vec<String> = terrain.lines().map(str::to_owned).collect();
-    rows[3] = ". . v . w . .".into(); // 0304 village, 0504 woods
-    let (to, _) = retreat(setup(&rows.join("\n"), "0403", |m| m));
+    let terrain = clear_but(3, ". . v . w . ."); // 0304 village, 0504 woods
+    let (to, _) = retreat(setup(&terrain, "0403", |m| m));
     assert_eq!(to.as_deref(), Some("0304"));
 }
 
 #[test]
 fn mp_ret_2_then_woods() {
-    let terrain = grid([
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . w . .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
-    ]);
+    let terrain = clear_but(3, ". . . . w . ."); // 0504 woods
     let (to, _) = retreat(setup(&terrain, "0403", |m| m));
     assert_eq!(to.as_deref(), Some("0504"));
 }
@@ -115,25 +136,10 @@ fn mp_ret_6_avoiding_hexes_next_to_the_unit_that_causes_the_retreat() {
     // (0405) is taken. Every hex around o-a touches o-a ("the attacking unit",
     // MP-RET-3 decides nothing); 0505 and 0305 are across streams (MP-RET-5), so of
     // 0504 and 0304, which both touch b-d, the last tie takes 0504.
-    let mut t = map(&[". . . . . . ."; 7].join("\n"))
-        .unit("o-a", "infantry", "0404", "cs = 4, ma = 4, mv = 4")
-        .unit("b-d", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
-        .inf("o-y", "0405", 3, 4)
-        .hexsides("stream", &["0404/0505", "0404/0305"])
-        .game();
-    t.to("orange", Phase::Combat);
-    let ev = beat(&mut t, "o-a", "b-d", "attacker");
-    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })), "{ev:?}");
-    assert_eq!(t.at("o-a").as_deref(), Some("0504"));
+    let to = attacker_beaten(&["0404/0505", "0404/0305"]);
+    assert_eq!(to.as_deref(), Some("0504"));
     // Without the streams, MP-RET-6 keeps it off the hexes next to b-d: 0505.
-    let mut t = map(&[". . . . . . ."; 7].join("\n"))
-        .unit("o-a", "infantry", "0404", "cs = 4, ma = 4, mv = 4")
-        .unit("b-d", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
-        .inf("o-y", "0405", 3, 4)
-        .game();
-    t.to("orange", Phase::Combat);
-    beat(&mut t, "o-a", "b-d", "attacker");
-    assert_eq!(t.at("o-a").as_deref(), Some("0505"));
+    assert_eq!(attacker_beaten(&[]).as_deref(), Some("0505"));
 }
 
 #[test]
@@ -146,17 +152,8 @@ fn mp_ret_7_toward_the_home_edge() {
     // Orange at 0303 attacked from the south-west (0203), the opposite hex (0402)
     // taken, 0304 and 0202 next to the attacker: 0302 (a row nearer the north edge) and
     // 0403 (the same row) are left: orange goes north.
-    let mut t = map(&[". . . . . . ."; 7].join("\n"))
-        .unit("b-a", "infantry", "0203", "cs = 16, ma = 4, mv = 4")
-        .inf("o-d", "0303", 4, 4)
-        .inf("o-x", "0402", 3, 4)
-        .first("blue")
-        .game();
-    t.to("blue", Phase::Combat);
-    let ev = beat(&mut t, "b-a", "o-d", "defender");
-    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
     assert_eq!(
-        t.at("o-d").as_deref(),
+        beaten("blue", "0203", "0303", "0402").as_deref(),
         Some("0302"),
         "orange toward the north edge"
     );
@@ -168,33 +165,16 @@ fn mp_ret_8_the_southern_hex_for_orange_the_northern_for_blue() {
     // the opposite hex (0305) taken, 0403 and 0505 next to the attacker. Neither 0405
     // nor 0304 is nearer the north edge (0304 is in the same row): they tie on criteria
     // 1 to 7, and orange takes the southern hex, 0405, away from the attacker.
-    let mut t = map(&[". . . . . . ."; 7].join("\n"))
-        .unit("b-a", "infantry", "0504", "cs = 16, ma = 4, mv = 4")
-        .inf("o-d", "0404", 4, 4)
-        .inf("o-x", "0305", 3, 4)
-        .first("blue")
-        .game();
-    t.to("blue", Phase::Combat);
-    let ev = beat(&mut t, "b-a", "o-d", "defender");
-    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
     assert_eq!(
-        t.at("o-d").as_deref(),
+        beaten("blue", "0504", "0404", "0305").as_deref(),
         Some("0405"),
         "the southern hex for orange"
     );
     // Blue at 0303 attacked from the south-east (0403); the opposite hex (0202) taken,
     // 0402 and 0304 next to the attacker. Neither 0302 nor 0203 is nearer the south
     // edge: blue takes the northern hex, 0302.
-    let mut t = map(&[". . . . . . ."; 7].join("\n"))
-        .unit("o-a", "infantry", "0403", "cs = 16, ma = 4, mv = 4")
-        .inf("b-d", "0303", 4, 4)
-        .inf("b-x", "0202", 3, 4)
-        .game();
-    t.to("orange", Phase::Combat);
-    let ev = beat(&mut t, "o-a", "b-d", "defender");
-    assert!(has(&ev, |e| matches!(e, Event::Retreated { .. })));
     assert_eq!(
-        t.at("b-d").as_deref(),
+        beaten("orange", "0403", "0303", "0202").as_deref(),
         Some("0302"),
         "the northern hex for blue"
     );
@@ -249,15 +229,14 @@ fn mp_ret_10_a_morale_point_per_controlling_enemy_but_the_attacker() {
 
 #[test]
 fn mp_ret_11_not_into_an_enemy_fort() {
-    let mut rows: Vec<String> = vec![". . . . . . .".to_owned(); 7];
-    rows[4] = ". . . f . . .".into(); // 0405
-    let t = setup(&rows.join("\n"), "0403", |m| {
+    let terrain = clear_but(4, ". . . f . . ."); // 0405
+    let t = setup(&terrain, "0403", |m| {
         m.raw("[[places]]\nname = \"Redoubt\"\nhex = \"0405\"\nowner = \"orange\"\n")
     });
     let (to, _) = retreat(t);
     assert_ne!(to.as_deref(), Some("0405"));
     // A blue fort is fine.
-    let t = setup(&rows.join("\n"), "0403", |m| {
+    let t = setup(&terrain, "0403", |m| {
         m.raw("[[places]]\nname = \"Redoubt\"\nhex = \"0405\"\nowner = \"blue\"\n")
     });
     let (to, _) = retreat(t);

@@ -8,12 +8,7 @@ use grognard_rules::morne_plaine::data::{Data, DataError, Source, DATA};
 use grognard_rules::morne_plaine::{Action, Event, Phase};
 
 fn began(ev: &[Event]) -> Vec<(u32, String, Phase)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::PhaseBegan { turn, side, phase } => Some((*turn, side.clone(), *phase)),
-            _ => None,
-        })
-        .collect()
+    crate::common::phases_began!(ev, Event::PhaseBegan)
 }
 
 #[test]
@@ -275,7 +270,7 @@ fn mp_vic_3_nothing_is_legal_once_the_game_is_over() {
     t.end();
     assert!(t.state().outcome.is_some());
     assert!(t.legal().is_empty());
-    assert_eq!(t.g.rules().to_act(t.state()), None);
+    assert_eq!(t.rules.to_act(t.state()), None);
     let e = t.explain(&Action::EndPhase);
     assert_eq!((e.legal, e.reasons[0].rule.as_str()), (false, "MP-VIC-3"));
 }

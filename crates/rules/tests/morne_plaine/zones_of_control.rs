@@ -19,7 +19,7 @@ fn mp_zoc_1_six_adjacent_hexes() {
         .inf("b-a", "0505", 5, 4)
         .unit("o-a", "infantry", "0502", "cs = 3, ma = 12, mv = 4")
         .game();
-    let centre = t.h("0505");
+    let centre = t.hex("0505");
     for d in Direction::ALL {
         let n = t.label(centre.neighbor(d));
         let mut g = t.clone();

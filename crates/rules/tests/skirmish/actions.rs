@@ -1,17 +1,14 @@
 //! Actions, characters and facing (`docs/rules/skirmish.md`, recovered: actions per
 //! character and turn; the characters' values; front, flanks and rear).
 
-use super::harness::{dir, open, with};
+use super::harness::{dir, face_to_face, open, with};
 use grognard_hex::{Direction, Hex};
 use grognard_rules::skirmish::facing::{arc, attack_arc, Arc};
 use grognard_rules::skirmish::{Action, Phase};
 
 #[test]
 fn sk_act_1_one_quick_complex_and_melee_action_a_turn() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     let v = t.view("r-a");
     assert_eq!(
         v["actions"],
@@ -31,11 +28,7 @@ fn sk_act_1_one_quick_complex_and_melee_action_a_turn() {
 
 #[test]
 fn sk_act_3_defend_is_a_complex_action_worth_two() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .sword("r-b", "0705", "n")
-        .game();
+    let mut t = face_to_face(8).sword("r-b", "0705", "n").game();
     let ev = t.act(&Action::Defend { unit: t.id("r-a") }).unwrap();
     assert!(!ev.is_empty());
     assert_eq!(t.view("r-a")["actions"]["complex"], false);
@@ -80,10 +73,7 @@ fn sk_act_4_turning_is_free_in_ones_own_turn() {
         "SK-STA-1"
     );
     // In the melee phase too.
-    let mut u = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut u = face_to_face(8).game();
     u.end();
     assert!(u.face("r-a", "s").is_ok());
 }

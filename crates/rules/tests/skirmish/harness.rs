@@ -10,8 +10,11 @@
 
 #![allow(dead_code, reason = "each chapter uses its own part of the harness")]
 
+use crate::common::map::{Grid, Sheet};
 use crate::common::Table;
-use grognard_engine::{Reached, Refusal, Ruleset, Seat};
+use grognard_engine::{Ruleset, Seat};
+
+pub use crate::common::has;
 use grognard_hex::Direction;
 use grognard_rules::skirmish::characters::CharState;
 use grognard_rules::skirmish::{Action, Event, Phase, Skirmish, State, Window};
@@ -22,36 +25,40 @@ pub const LEGEND: &str = r#"{ "." = "open", b = "brush", r = "rock" }"#;
 /// A sword fighter's values: Finesse 3 (6 points), Vigor 2, Morale 2, Weapon Skill 2.
 pub const SWORD: &str = "finesse = 3, vigor = 2, morale = 2, weapon_skill = 2, combat = 1, evasion = 1, weapon = \"sword\"";
 
-/// A test scenario being written.
-#[derive(Clone, Debug)]
-pub struct Sk {
-    terrain: String,
-    cols: usize,
-    rows: usize,
-    units: String,
-    turns: u32,
-}
+/// A test scenario being written: the kit's sheet (`common::map::Sheet`: `turns`, `toml`,
+/// `scenario`, `game`) with the skirmish builders below. Red plays first.
+pub type Sk = Sheet<Skirmish>;
 
 /// A scenario on this terrain: one line per row, codes separated by spaces.
 pub fn map(terrain: &str) -> Sk {
-    let lines: Vec<&str> = terrain
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    Sk {
-        cols: lines[0].split_whitespace().count(),
-        rows: lines.len(),
-        terrain: lines.join("\n"),
-        units: String::new(),
-        turns: 10,
-    }
+    Sheet::new(
+        "skirmish",
+        LEGEND,
+        [("red", "south"), ("blue", "north")],
+        Grid::parse(terrain),
+        10,
+    )
 }
 
 /// An open map of `cols` by `rows`.
 pub fn open(cols: usize, rows: usize) -> Sk {
-    let row = vec!["."; cols].join(" ");
-    map(&vec![row; rows].join("\n"))
+    map(&Grid::filled(".", cols, rows).text)
+}
+
+/// Red `r-a` at 0405 facing north and blue `b-a` at 0404 facing south: sword fighters
+/// face to face on an open `size` by `size` map.
+pub fn face_to_face(size: usize) -> Sk {
+    open(size, size)
+        .sword("r-a", "0405", "n")
+        .sword("b-a", "0404", "s")
+}
+
+/// Red `r-a` at 0707 facing north and blue `b-a` at 0101 facing south: sword fighters far
+/// apart on an open 8 by 8 map.
+pub fn apart() -> Sk {
+    open(8, 8)
+        .sword("r-a", "0707", "n")
+        .sword("b-a", "0101", "s")
 }
 
 /// The values of a sword fighter with some replaced: `with("weapon = \"spear\"")`.
@@ -80,58 +87,15 @@ pub fn with(changes: &str) -> String {
 impl Sk {
     /// A character facing `facing` with these values; red when its id starts with `r`.
     #[must_use]
-    pub fn ch(mut self, id: &str, at: &str, facing: &str, values: &str) -> Sk {
-        let side = if id.starts_with('r') { "red" } else { "blue" };
-        self.units += &format!(
-            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"character\"\nat = \"{at}\"\nfacing = \"{facing}\"\nvalues = {{ {values} }}\n"
-        );
-        self
+    pub fn ch(self, id: &str, at: &str, facing: &str, values: &str) -> Sk {
+        let lines = format!("at = \"{at}\"\nfacing = \"{facing}\"\nvalues = {{ {values} }}");
+        self.unit_table(id, "character", &lines)
     }
 
     /// A sword fighter.
     #[must_use]
     pub fn sword(self, id: &str, at: &str, facing: &str) -> Sk {
         self.ch(id, at, facing, SWORD)
-    }
-
-    /// The turn limit.
-    #[must_use]
-    pub fn turns(mut self, n: u32) -> Sk {
-        self.turns = n;
-        self
-    }
-
-    /// The scenario file.
-    #[must_use]
-    pub fn toml(&self) -> String {
-        format!(
-            "[scenario]\nid = \"test\"\ntitle = \"Test\"\nruleset = \"skirmish\"\nseed = 7\nturns = {turns}\nfirst_side = \"red\"\n\n\
-             [map]\ncols = {cols}\nrows = {rows}\nlegend = {LEGEND}\nterrain = '''\n{terrain}\n'''\n\n\
-             [[sides]]\nid = \"red\"\nhome_edge = \"south\"\n\n[[sides]]\nid = \"blue\"\nhome_edge = \"north\"\n{units}",
-            turns = self.turns,
-            cols = self.cols,
-            rows = self.rows,
-            terrain = self.terrain,
-            units = self.units,
-        )
-    }
-
-    /// The validated scenario.
-    ///
-    /// # Panics
-    /// On any scenario problem.
-    #[must_use]
-    pub fn scenario(&self) -> grognard_engine::scenario::Scenario {
-        grognard_rules::registry()
-            .load_scenario("test.toml", &self.toml())
-            .unwrap_or_else(|p| panic!("{p}\n{}", self.toml()))
-    }
-
-    /// A game of it.
-    #[must_use]
-    pub fn game(&self) -> T {
-        let rules = Skirmish::new(&self.scenario()).unwrap_or_else(|p| panic!("{p}"));
-        Table::with_rules(rules, 7)
     }
 }
 
@@ -141,7 +105,7 @@ impl Sk {
 pub type T = Table<Skirmish>;
 
 /// What an action did: its events.
-pub type Done = Result<Vec<Event>, Refusal>;
+pub type Done = crate::common::Done<Skirmish>;
 
 /// A direction by its flat-top name.
 pub fn dir(name: &str) -> Direction {
@@ -231,8 +195,7 @@ impl T {
 
     /// Steps a character one hex.
     pub fn go(&mut self, id: &str, to: &str) -> Done {
-        let a = self.step(id, to);
-        self.act(&a)
+        self.act(&self.step(id, to))
     }
 
     /// Steps evasively.
@@ -290,8 +253,7 @@ impl T {
 
     /// Declares a charge.
     pub fn charge(&mut self, id: &str, target: &str) -> Done {
-        let a = self.charge_action(id, target);
-        self.act(&a)
+        self.act(&self.charge_action(id, target))
     }
 
     /// Runs the charge under way to its end, taking the first legal step each time and
@@ -324,8 +286,7 @@ impl T {
 
     /// A short move in the reaction window.
     pub fn react(&mut self, id: &str, to: &str, facing: &str) -> Done {
-        let a = self.short(id, to, facing);
-        self.act(&a)
+        self.act(&self.short(id, to, facing))
     }
 
     /// An attack of opportunity.
@@ -347,24 +308,12 @@ impl T {
 
     /// A melee attack.
     pub fn attack(&mut self, id: &str, target: &str) -> Done {
-        let a = self.attack_action(id, target);
-        self.act(&a)
+        self.act(&self.attack_action(id, target))
     }
 
     /// Passes a window.
     pub fn pass(&mut self) -> Done {
         self.act(&Action::Pass)
-    }
-
-    /// The rule that refuses an action (and checks that it is refused).
-    ///
-    /// # Panics
-    /// When it is legal.
-    pub fn refused(&mut self, a: Action) -> String {
-        match self.act(&a) {
-            Ok(_) => panic!("{a:?} was accepted"),
-            Err(r) => r.rule().to_owned(),
-        }
     }
 
     /// The rule that refuses a step.
@@ -407,25 +356,6 @@ impl T {
         panic!("never reached {side} {phase:?}");
     }
 
-    /// The reachable hexes of a character.
-    ///
-    /// # Panics
-    /// When it cannot move.
-    pub fn reachable(&self, id: &str) -> Vec<Reached> {
-        self.rules
-            .reachable(&self.state, self.id(id))
-            .unwrap_or_else(|r| panic!("{id} cannot move: {r}"))
-    }
-
-    /// The cost to reach a hex, if reachable.
-    pub fn reach_cost(&self, id: &str, hex: &str) -> Option<u32> {
-        let h = self.hex(hex);
-        self.reachable(id)
-            .iter()
-            .find(|r| r.hex == h)
-            .map(|r| r.cost)
-    }
-
     /// The window open now.
     pub fn window(&self) -> Option<&Window> {
         self.state.window.as_ref()
@@ -440,11 +370,6 @@ impl T {
             .preview(&self.state, a)
             .unwrap_or_else(|r| panic!("{a:?}: {r}"))
     }
-}
-
-/// Whether an event list holds an event matching `f`.
-pub fn has(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
-    events.iter().any(f)
 }
 
 /// The cost of the `Moved` events in a list.

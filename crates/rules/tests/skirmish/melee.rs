@@ -5,7 +5,7 @@
 //! face to face, both sword fighters (attack 4: Vigor 2 + Weapon Skill 2; Melee Defense
 //! 5: Vigor 2 + Weapon Skill 2 + the sword's parry 1), in red's melee phase.
 
-use super::harness::{has, open, with, Sk, T};
+use super::harness::{face_to_face, has, open, with, Sk, T};
 use grognard_rules::skirmish::{Action, AttackKind, Event, Phase};
 use serde_json::{json, Value};
 
@@ -29,6 +29,16 @@ fn term(v: &Value, what: &str) -> Option<i64> {
         .iter()
         .find(|x| x["what"] == what)
         .and_then(|x| x["value"].as_i64())
+}
+
+/// The kinds of the attacks made, in order.
+fn kinds(ev: &[Event]) -> Vec<AttackKind> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Attacked { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .collect()
 }
 
 #[test]
@@ -169,10 +179,7 @@ fn sk_mel_4_close_quarters_is_two_in_a_hex() {
 
 #[test]
 fn sk_mel_5_an_attack_of_opportunity_is_never_countered() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     t.go("r-a", "0406").unwrap();
     let a = Action::Opportunity {
         unit: t.id("b-a"),
@@ -183,14 +190,7 @@ fn sk_mel_5_an_attack_of_opportunity_is_never_countered() {
     assert!(p.inputs.get("counter").is_none());
     t.force(&[5]);
     let ev = t.act(&a).unwrap();
-    let kinds: Vec<AttackKind> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Attacked { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(kinds, [AttackKind::Opportunity]);
+    assert_eq!(kinds(&ev), [AttackKind::Opportunity]);
 }
 
 #[test]
@@ -238,14 +238,7 @@ fn sk_mel_7_the_melee_phase_attack_and_its_counter() {
     let mut t = pair("", "", |s| s.sword("r-b", "0305", "n"));
     t.force(&[1, 1]);
     let ev = t.attack("r-a", "b-a").unwrap();
-    let kinds: Vec<AttackKind> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Attacked { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(kinds, [AttackKind::Melee, AttackKind::Counter]);
+    assert_eq!(kinds(&ev), [AttackKind::Melee, AttackKind::Counter]);
     // One Melee Action a turn.
     let again = t.attack_action("r-a", "b-a");
     assert_eq!(t.refused(again), "SK-ACT-1");

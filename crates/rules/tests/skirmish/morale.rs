@@ -1,7 +1,7 @@
 //! The morale phase (`docs/rules/skirmish.md`, recovered: its recovered order and the dazed
 //! recovery; panic and berserk numbers are provisional data).
 
-use super::harness::{has, open, with, T};
+use super::harness::{apart, face_to_face, has, open, with, T};
 use grognard_rules::skirmish::{Event, Phase};
 
 /// Red's melee phase ended: the morale phase's events.
@@ -82,10 +82,7 @@ fn sk_mor_2_dazed_recovery() {
         (4, false, true),
         (5, false, false),
     ] {
-        let mut t = open(8, 8)
-            .sword("r-a", "0707", "n")
-            .sword("b-a", "0101", "s")
-            .game();
+        let mut t = apart().game();
         t.set("b-a", |c| c.dazed = true);
         morale(&mut t, &[die]);
         assert_eq!(t.c("b-a").dazed, dazed, "die {die}");
@@ -93,10 +90,7 @@ fn sk_mor_2_dazed_recovery() {
         assert_eq!(!t.c("b-a").quick && !t.c("b-a").complex, spent, "die {die}");
     }
     // Wounded: 2 more off. A 5 makes 2: recovered, actions spent; then Dazed again next phase.
-    let mut t = open(8, 8)
-        .sword("r-a", "0707", "n")
-        .sword("b-a", "0101", "s")
-        .game();
+    let mut t = apart().game();
     t.set("b-a", |c| c.damage = 3);
     let ev = morale(&mut t, &[5]);
     assert!(
@@ -110,20 +104,14 @@ fn sk_mor_2_dazed_recovery() {
 fn sk_mor_3_panic_checks() {
     // die + Morale 2: 5 or more holds.
     for (die, panics) in [(2, true), (3, false)] {
-        let mut t = open(8, 8)
-            .sword("r-a", "0707", "n")
-            .sword("b-a", "0101", "s")
-            .game();
+        let mut t = apart().game();
         t.set("b-a", |c| c.shaken = true);
         morale(&mut t, &[die]);
         assert_eq!(t.c("b-a").panicked, panics, "die {die}");
         assert!(!t.c("b-a").shaken);
     }
     // A wound shakes.
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     t.end();
     t.set("b-a", |c| c.ripostes = 1);
     t.force(&[6]);
@@ -134,10 +122,7 @@ fn sk_mor_3_panic_checks() {
 #[test]
 fn sk_mor_4_panic_recovery() {
     for (die, recovers) in [(3, false), (4, true)] {
-        let mut t = open(8, 8)
-            .sword("r-a", "0707", "n")
-            .sword("b-a", "0101", "s")
-            .game();
+        let mut t = apart().game();
         t.set("b-a", |c| c.panicked = true);
         morale(&mut t, &[die]);
         assert_eq!(!t.c("b-a").panicked, recovers, "die {die}");
@@ -166,10 +151,7 @@ fn sk_mor_5_berserkers() {
 
 #[test]
 fn sk_mor_6_defending_ends_in_the_next_turns_morale_phase() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0707", "n")
-        .sword("b-a", "0101", "s")
-        .game();
+    let mut t = apart().game();
     t.act(&grognard_rules::skirmish::Action::Defend { unit: t.id("r-a") })
         .unwrap();
     t.to("blue", Phase::Movement);

@@ -1,6 +1,6 @@
 //! The movement phase (SK-MOV-1 to SK-MOV-19 in `docs/rules/skirmish.md`), zones of control, and the hexes a character can reach.
 
-use super::harness::{costs, has, map, open, with, SWORD};
+use super::harness::{costs, face_to_face, has, map, open, with, SWORD};
 use grognard_engine::Ruleset;
 use grognard_rules::skirmish::{Action, AttackKind, Event, Phase, Window};
 
@@ -146,10 +146,7 @@ fn sk_mov_8_entering_a_zone_of_control_ends_the_movement() {
 
 #[test]
 fn sk_mov_9_leaving_a_zone_provokes_once_and_a_daze_aborts() {
-    let base = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let base = face_to_face(8).game();
     // Stepping away from b-a opens the opportunity window for blue.
     let mut t = base.clone();
     let ev = t.go("r-a", "0406").unwrap();
@@ -199,10 +196,7 @@ fn sk_mov_9_leaving_a_zone_provokes_once_and_a_daze_aborts() {
 
 #[test]
 fn sk_mov_10_no_stacking_but_close_quarters() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     assert_eq!(t.refused_step("r-a", "0404"), "SK-MOV-10");
 }
 

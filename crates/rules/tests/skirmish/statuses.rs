@@ -1,15 +1,12 @@
 //! Statuses (`docs/rules/skirmish.md`, recovered: Dazed, Panicked, Berserk, Wounded,
 //! Encumbered; out of action).
 
-use super::harness::{has, open, with};
+use super::harness::{face_to_face, has, open, with};
 use grognard_rules::skirmish::{Action, Event, Phase};
 
 #[test]
 fn sk_sta_1_dazed() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     t.set("r-a", |c| c.dazed = true);
     assert_eq!(t.refused_step("r-a", "0406"), "SK-MOV-5");
     assert_eq!(t.view("r-a")["actions"]["melee"], false);
@@ -92,10 +89,7 @@ fn sk_sta_3_berserk() {
 
 #[test]
 fn sk_sta_4_wounded() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     t.end();
     t.set("b-a", |c| c.ripostes = 1);
     // A 6: 3 damage of 6: Wounded (and Dazed by the blow).
@@ -127,9 +121,7 @@ fn sk_sta_5_encumbered() {
 
 #[test]
 fn sk_sta_7_out_of_action() {
-    let mut t = open(9, 9)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
+    let mut t = face_to_face(9)
         .sword("b-near", "0602", "s")
         .sword("b-far", "0901", "s")
         .game();

@@ -1,27 +1,19 @@
 //! The sequence of play and the end of the game; the built-in scenario; the engine
 //! protocol's view of a skirmish (what the web client reads).
 
-use super::harness::{has, open, T};
+use super::harness::{face_to_face, has, open, T};
 use crate::common;
 use grognard_engine::Seat;
 use grognard_rules::skirmish::{Event, Phase};
 use serde_json::json;
 
 fn phases(ev: &[Event]) -> Vec<(u32, String, Phase)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::PhaseBegan { turn, side, phase } => Some((*turn, side.clone(), *phase)),
-            _ => None,
-        })
-        .collect()
+    crate::common::phases_began!(ev, Event::PhaseBegan)
 }
 
 #[test]
 fn sk_turn_1_sides_alternate_active_turns_of_movement_melee_and_morale() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     assert_eq!(
         (t.state().turn, t.active(), t.state().phase),
         (1, "red", Phase::Movement)
@@ -63,10 +55,7 @@ fn sk_turn_2_a_melee_phase_with_nobody_in_reach_passes() {
 
 #[test]
 fn sk_turn_3_a_band_with_nobody_left_loses() {
-    let mut t = open(8, 8)
-        .sword("r-a", "0405", "n")
-        .sword("b-a", "0404", "s")
-        .game();
+    let mut t = face_to_face(8).game();
     t.end();
     t.set("b-a", |c| {
         c.damage = 5;
