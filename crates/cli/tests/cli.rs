@@ -9,6 +9,9 @@ use std::process::{Command, Output, Stdio};
 
 const BUILTIN: &str = "scenarios/morne-plaine/bridge-at-morne.toml";
 
+/// The engine's scenario file with every kind of problem in it.
+const BROKEN: &str = "crates/engine/tests/broken.toml";
+
 /// The workspace root: the built-in scenario paths are relative to it.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -55,40 +58,7 @@ fn located<'a>(line: &'a str, file: &str) -> Option<(usize, usize, &'a str)> {
 
 #[test]
 fn validate_a_broken_file_prints_every_problem_located_and_fails() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("broken.toml");
-    std::fs::write(
-        &path,
-        r#"[scenario]
-id = "broken"
-title = "Broken"
-ruleset = "morne_plaine"
-
-[map]
-cols = 3
-rows = 2
-legend = { "." = "clear" }
-terrain = '''
-. . x
-. . .
-'''
-
-[[sides]]
-id = "orange"
-
-[[sides]]
-id = "blue"
-
-[[units]]
-id = "a"
-side = "orange"
-type = "dragoon"
-at = "0405"
-"#,
-    )
-    .unwrap();
-    let file = path.display().to_string();
-    let out = run(&["validate", &file]);
+    let out = run(&["validate", BROKEN]);
     assert!(!out.status.success());
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).is_empty(), "no summary for a broken file");
@@ -98,17 +68,17 @@ at = "0405"
     assert!(problems.len() >= 3, "{stderr}");
     for p in problems {
         let (l, c, message) =
-            located(p, &file).unwrap_or_else(|| panic!("not file:line:column: {p}"));
+            located(p, BROKEN).unwrap_or_else(|| panic!("not file:line:column: {p}"));
         assert!(l >= 1 && c >= 1 && !message.is_empty(), "{p}");
     }
-    assert_eq!(last[0], format!("{file}: {} problem(s)", problems.len()));
+    assert_eq!(last[0], format!("{BROKEN}: {} problem(s)", problems.len()));
     let (l, c, _) = problems
         .iter()
-        .find_map(|p| located(p, &file).filter(|(_, _, m)| m.contains("`x`")))
+        .find_map(|p| located(p, BROKEN).filter(|(_, _, m)| m.contains("`x`")))
         .expect("the bad terrain code");
-    assert_eq!((l, c), (11, 5), "the x of the grid: {stderr}");
-    assert!(stderr.contains("dragoon"), "{stderr}");
-    assert!(stderr.contains("`0405` is off the map"), "{stderr}");
+    assert_eq!((l, c), (18, 5), "the x of the grid: {stderr}");
+    assert!(stderr.contains("zeppelin"), "{stderr}");
+    assert!(stderr.contains("`0509` is off the map"), "{stderr}");
 }
 
 #[test]
