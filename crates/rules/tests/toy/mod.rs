@@ -12,51 +12,15 @@ use duel::Duel;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::Registry;
 
-/// The toy's scenario: a row of five hexes, red at the west end, blue at the east.
-pub const DUEL_TOML: &str = r#"
-[scenario]
-id = "duel"
-title = "The Duel"
-ruleset = "toy_duel"
-turns = 6
-first_side = "red"
-
-[map]
-cols = 5
-rows = 1
-legend = { "." = "clear" }
-terrain = '''
-. . . . .
-'''
-
-[[sides]]
-id = "red"
-
-[[sides]]
-id = "blue"
-
-[[units]]
-id = "red-duellist"
-side = "red"
-type = "duellist"
-at = "0101"
-
-[[units]]
-id = "blue-duellist"
-side = "blue"
-type = "duellist"
-at = "0501"
-"#;
-
 /// A registry with the toy in it (the shipped one lives in `grognard_rules::registry`).
 pub fn registry() -> Registry {
     Registry::new().with::<Duel>()
 }
 
-/// The toy's scenario, validated.
+/// The toy's scenario file, validated.
 pub fn scenario() -> Scenario {
     registry()
-        .load_scenario("duel.toml", DUEL_TOML)
+        .load_scenario("duel.toml", include_str!("duel.toml"))
         .unwrap_or_else(|p| panic!("{p}"))
 }
 
