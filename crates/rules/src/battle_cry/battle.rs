@@ -29,6 +29,36 @@ pub(crate) struct DiceCount {
     pub total: u8,
 }
 
+/// One battle as its dice are counted: `unit` battles `target` with the card played, or
+/// fights back with the Fight Back card's dice instead (BC-CARD-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Engagement {
+    pub unit: UnitId,
+    pub target: UnitId,
+    /// The card played adds its dice; false when the unit fights back.
+    pub with_card: bool,
+}
+
+impl Engagement {
+    /// `unit` battles `target` under the card played (BC-BAT-1).
+    pub(crate) fn battle(unit: UnitId, target: UnitId) -> Engagement {
+        Engagement {
+            unit,
+            target,
+            with_card: true,
+        }
+    }
+
+    /// `unit` fights back against `target`, which just battled it (BC-CARD-8).
+    pub(crate) fn fight_back(unit: UnitId, target: UnitId) -> Engagement {
+        Engagement {
+            unit,
+            target,
+            with_card: false,
+        }
+    }
+}
+
 /// Why a unit may not battle a target at all, before any message is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Block {
@@ -49,19 +79,22 @@ fn range_rule(kind: Kind) -> &'static str {
     }
 }
 
-/// BC-BAT-3: the dice `u` rolls battling `target`: by range, less the target's terrain,
-/// plus the card played when `with_card`, or the Fight Back card's dice when not (the
-/// unit fights back, BC-CARD-8). Checks range (BC-RNG-1 to
+/// BC-BAT-3: the dice the engaged unit rolls against its target: by range, less the
+/// target's terrain, plus the card played when `with_card`, or the Fight Back card's dice
+/// when not (the unit fights back, BC-CARD-8). Checks range (BC-RNG-1 to
 /// BC-RNG-3), the adjacent enemy (BC-BAT-2), line of sight (BC-LOS-1 to BC-LOS-3) and
 /// that a die is left (BC-BAT-4).
 pub(crate) fn count(
     rules: &BattleCry,
     state: &State,
     board: &Board,
-    u: UnitId,
-    target: UnitId,
-    with_card: bool,
+    e: Engagement,
 ) -> Result<DiceCount, Block> {
+    let Engagement {
+        unit: u,
+        target,
+        with_card,
+    } = e;
     if rules.kind(u) == Kind::General {
         return Err(Block::General);
     }
@@ -155,12 +188,10 @@ pub(crate) fn dice(
     rules: &BattleCry,
     state: &State,
     board: &Board,
-    u: UnitId,
-    target: UnitId,
-    with_card: bool,
+    e: Engagement,
 ) -> Result<(DiceCount, Vec<Reason>), Refusal> {
-    let d = count(rules, state, board, u, target, with_card)
-        .map_err(|b| b.refusal(rules, state, board, u, target))?;
+    let (u, target) = (e.unit, e.target);
+    let d = count(rules, state, board, e).map_err(|b| b.refusal(rules, state, board, u, target))?;
     let kind = rules.kind(u);
     let to = state.pieces[target.index()].hex.expect("on the map");
     let mut reasons = vec![Reason::new(
@@ -174,7 +205,7 @@ pub(crate) fn dice(
         ),
     )];
     reasons.extend(rules.protection_reasons(to, d.protection));
-    reasons.extend(cards::bonus_reason(rules, state, d.bonus, !with_card));
+    reasons.extend(cards::bonus_reason(rules, state, d.bonus, !e.with_card));
     reasons.push(Reason::new(
         "BC-BAT-3",
         format!(
@@ -330,7 +361,7 @@ pub(crate) fn check_battle(
     check_battler(rules, state, u)?;
     let board = Board::new(rules, state);
     check_target(rules, state, &board, u, t)?;
-    let (_, mut reasons) = dice(rules, state, &board, u, t, true)?;
+    let (_, mut reasons) = dice(rules, state, &board, Engagement::battle(u, t))?;
     if rules.kind(t) == Kind::General {
         reasons.push(Reason::new(
             "BC-HIT-4",
@@ -346,7 +377,8 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     let board = Board::new(rules, state);
     let may_fight = |u| unable(rules, state, u).is_none();
     let fights = |u, t| {
-        is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t, true).is_ok()
+        is_target(rules, state, &board, u, t)
+            && count(rules, state, &board, Engagement::battle(u, t)).is_ok()
     };
     for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {
         out.push(Action::Battle { unit, target });
@@ -362,7 +394,7 @@ pub(crate) fn battle(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let board = Board::new(rules, state);
-    let Ok(d) = count(rules, state, &board, u, t, true) else {
+    let Ok(d) = count(rules, state, &board, Engagement::battle(u, t)) else {
         return;
     };
     state.pieces[u.index()].battled = true;
@@ -417,21 +449,28 @@ pub(crate) fn resolve(
     if fight_back {
         rule_ids.push("BC-CARD-8".into());
     }
-    if rules.kind(t) == Kind::General {
+    let alone = rules.kind(t) == Kind::General;
+    let hits = if alone {
         // BC-HIT-4: a general alone is hit by sabers only.
-        let hit = sabers > 0;
         rule_ids.push("BC-HIT-4".into());
-        ctx.emit(Event::Battled {
-            unit: u,
-            target: t,
-            dice: d.total,
-            faces,
-            hits: u8::from(hit),
-            flags,
-            rules: rule_ids,
-        });
+        u8::from(sabers > 0)
+    } else {
+        // BC-HIT-1: a hit for each matching symbol and each sabers.
+        rule_ids.push("BC-HIT-1".into());
+        count(hits::matching(rules.kind(t))) + sabers
+    };
+    ctx.emit(Event::Battled {
+        unit: u,
+        target: t,
+        dice: d.total,
+        faces,
+        hits,
+        flags,
+        rules: rule_ids,
+    });
+    if alone {
         // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).
-        if hit {
+        if hits > 0 {
             hits::eliminate(
                 rules,
                 state,
@@ -453,19 +492,7 @@ pub(crate) fn resolve(
         }
         return;
     }
-    // BC-HIT-1: a hit for each matching symbol and each sabers.
-    let hits = count(hits::matching(rules.kind(t))) + sabers;
     let general = board.general_at(rules, from);
-    rule_ids.push("BC-HIT-1".into());
-    ctx.emit(Event::Battled {
-        unit: u,
-        target: t,
-        dice: d.total,
-        faces,
-        hits,
-        flags,
-        rules: rule_ids,
-    });
     let eliminated = hits::remove_figures(rules, state, t, hits, "BC-HIT-2", ctx);
     if victory::decided(rules, state) {
         return;
@@ -605,7 +632,7 @@ fn fight_back_window(rules: &BattleCry, state: &mut State, unit: UnitId, attacke
         return;
     }
     let board = Board::new(rules, state);
-    if count(rules, state, &board, unit, attacker, false).is_ok() {
+    if count(rules, state, &board, Engagement::fight_back(unit, attacker)).is_ok() {
         state.pending = Some(Pending::FightBack {
             unit,
             target: attacker,

@@ -2,8 +2,9 @@
 //! card, and its unit battles the attacker. The window itself is opened by the battle
 //! ([`super::battle`]); the Fight Back battle is rolled there too.
 
+use super::battle::{self, Engagement};
 use super::units::Board;
-use super::{battle, cards, Action, BattleCry, Event, Pending, State};
+use super::{cards, Action, BattleCry, Event, Pending, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 
 /// Why Fight Back may not be played now, before any message is written.
@@ -41,7 +42,8 @@ pub(crate) fn check_fight_back(rules: &BattleCry, state: &State) -> Result<Vec<R
         ),
     })?;
     let board = Board::new(rules, state);
-    let (_, dice_reasons) = battle::dice(rules, state, &board, unit, target, false)?;
+    let (_, dice_reasons) =
+        battle::dice(rules, state, &board, Engagement::fight_back(unit, target))?;
     let mut reasons = vec![Reason::new(
         "BC-CARD-8",
         format!(
@@ -83,7 +85,7 @@ pub(crate) fn fight_back(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_,
         rule: "BC-CARD-8".into(),
     });
     let board = Board::new(rules, state);
-    let Ok(d) = battle::count(rules, state, &board, unit, target, false) else {
+    let Ok(d) = battle::count(rules, state, &board, Engagement::fight_back(unit, target)) else {
         return;
     };
     battle::resolve(rules, state, unit, target, d, true, ctx);

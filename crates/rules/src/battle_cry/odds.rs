@@ -1,9 +1,10 @@
 //! The exact odds of a battle before it is rolled: the distribution of figures lost,
 //! flags, retreat owed and elimination over the battle dice (BC-DIE-1).
 
+use super::battle::{self, Engagement};
 use super::data::Face;
 use super::units::{Board, Kind};
-use super::{battle, fight_back, hits, Action, BattleCry, Pending, State};
+use super::{fight_back, hits, Action, BattleCry, Pending, State};
 use grognard_engine::dice_pool;
 use grognard_engine::{Preview, Reason, Refusal};
 use grognard_hex::Hex;
@@ -27,7 +28,7 @@ pub(crate) fn preview(
             (
                 *unit,
                 *target,
-                battle::dice(rules, state, &board, *unit, *target, true)?,
+                battle::dice(rules, state, &board, Engagement::battle(*unit, *target))?,
             )
         }
         Action::FightBack => {
@@ -39,7 +40,7 @@ pub(crate) fn preview(
             (
                 unit,
                 target,
-                battle::dice(rules, state, &board, unit, target, false)?,
+                battle::dice(rules, state, &board, Engagement::fight_back(unit, target))?,
             )
         }
         _ => return Err(Refusal::new("BC-DIE-1", "only a battle rolls battle dice")),

@@ -6,6 +6,34 @@ use super::step::{self, Gait, Priced, Step, StepTo};
 use super::{board, melee, Action, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 
+/// A charge as declared (SK-CHG-2, SK-CHG-13): who charges whom, alone or with its
+/// formation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Declaration {
+    pub unit: UnitId,
+    pub target: UnitId,
+    pub together: bool,
+}
+
+impl Declaration {
+    pub(crate) fn new(unit: UnitId, target: UnitId, together: bool) -> Declaration {
+        Declaration {
+            unit,
+            target,
+            together,
+        }
+    }
+
+    /// The same target, for a member of the charger's formation charging with it.
+    fn member(self, unit: UnitId) -> Declaration {
+        Declaration {
+            unit,
+            together: false,
+            ..self
+        }
+    }
+}
+
 /// A declaration checked.
 pub(crate) struct Declared {
     pub reasons: Vec<Reason>,
@@ -71,9 +99,7 @@ fn may_charge(rules: &Skirmish, state: &State, gate: &Gate, u: UnitId) -> Result
 pub(crate) fn check_declare(
     rules: &Skirmish,
     state: &State,
-    u: UnitId,
-    target: UnitId,
-    together: bool,
+    d: Declaration,
 ) -> Result<Declared, Refusal> {
     if state.charge.is_some() {
         return Err(Refusal::new(
@@ -82,9 +108,9 @@ pub(crate) fn check_declare(
         ));
     }
     if state.phase != super::Phase::Movement {
-        return check_declare_in(rules, state, &Gate::default(), u, target, together);
+        return check_declare_in(rules, state, &Gate::default(), d);
     }
-    check_declare_in(rules, state, &rules.gate(state), u, target, together)
+    check_declare_in(rules, state, &rules.gate(state), d)
 }
 
 /// [`check_declare`] outside a charge, with the movement phase's gate computed once by
@@ -93,10 +119,9 @@ pub(crate) fn check_declare_in(
     rules: &Skirmish,
     state: &State,
     gate: &Gate,
-    u: UnitId,
-    target: UnitId,
-    together: bool,
+    decl: Declaration,
 ) -> Result<Declared, Refusal> {
+    let (u, target) = (decl.unit, decl.target);
     let name = rules.name(u);
     may_charge(rules, state, gate, u).map_err(|e| e.refusal(rules, state, gate, u))?;
     let c = Skirmish::ch(state, u);
@@ -149,7 +174,7 @@ pub(crate) fn check_declare_in(
         }
     }
     let mut with = Vec::new();
-    if together {
+    if decl.together {
         let Some(f) = &rules.chars[u.index()].formation else {
             return Err(Refusal::new(
                 "SK-CHG-13",
@@ -159,7 +184,7 @@ pub(crate) fn check_declare_in(
         for m in rules.side_ids(state.active) {
             if m != u
                 && rules.chars[m.index()].formation.as_ref() == Some(f)
-                && check_declare_in(rules, state, gate, m, target, false).is_ok()
+                && check_declare_in(rules, state, gate, decl.member(m)).is_ok()
             {
                 with.push(m);
             }
@@ -226,13 +251,13 @@ pub(crate) fn legal_charges(
         return;
     }
     for t in rules.side_ids(Skirmish::passive(state)) {
-        if may_declare(rules, state, gate, u, t, false, reaches) {
+        if may_declare(rules, state, gate, Declaration::new(u, t, false), reaches) {
             out.push(Action::Charge {
                 unit: u,
                 target: t,
                 together: false,
             });
-            if may_declare(rules, state, gate, u, t, true, reaches) {
+            if may_declare(rules, state, gate, Declaration::new(u, t, true), reaches) {
                 out.push(Action::Charge {
                     unit: u,
                     target: t,
@@ -249,11 +274,10 @@ fn may_declare(
     rules: &Skirmish,
     state: &State,
     gate: &Gate,
-    u: UnitId,
-    target: UnitId,
-    together: bool,
+    decl: Declaration,
     reaches: &mut board::Reaches,
 ) -> bool {
+    let (u, target) = (decl.unit, decl.target);
     if may_charge(rules, state, gate, u).is_err() || rules.side_of(target) == rules.side_of(u) {
         return false;
     }
@@ -271,7 +295,7 @@ fn may_declare(
     if !rules.charge_within(state, u, target, mp, reaches) {
         return false;
     }
-    if !together {
+    if !decl.together {
         return true;
     }
     let Some(f) = &rules.chars[u.index()].formation else {
@@ -280,7 +304,7 @@ fn may_declare(
     rules.side_ids(state.active).any(|m| {
         m != u
             && rules.chars[m.index()].formation.as_ref() == Some(f)
-            && may_declare(rules, state, gate, m, target, false, reaches)
+            && may_declare(rules, state, gate, decl.member(m), reaches)
     })
 }
 
@@ -309,12 +333,11 @@ pub(crate) fn legal_charge_steps(rules: &Skirmish, state: &State, out: &mut Vec<
 pub(crate) fn declare(
     rules: &Skirmish,
     state: &mut State,
-    u: UnitId,
-    target: UnitId,
-    together: bool,
+    decl: Declaration,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let Ok(d) = check_declare(rules, state, u, target, together) else {
+    let (u, target) = (decl.unit, decl.target);
+    let Ok(d) = check_declare(rules, state, decl) else {
         return;
     };
     movement::finish(

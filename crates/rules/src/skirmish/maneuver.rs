@@ -6,7 +6,7 @@
 //! the enemies whose zone it leaves strike at once (SK-MOV-19) and it passes friends as a
 //! walk does (SK-MOV-11, SK-MOV-12).
 
-use super::short_move::{self, ShortPlan};
+use super::short_move::{self, ShortEnd, ShortPlan};
 use super::{Action, Event, Phase, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -106,7 +106,7 @@ pub(crate) fn check_maneuver(
         ));
     }
     let facing = Skirmish::ch(state, u).facing;
-    let mut plan = short_move::plan_short_move(rules, state, u, to, facing)?;
+    let mut plan = short_move::plan_short_move(rules, state, u, ShortEnd { to, facing })?;
     plan.reasons.insert(
         0,
         Reason::new(

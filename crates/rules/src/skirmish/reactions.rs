@@ -6,7 +6,7 @@
 //! sequencer's: [`settle_window`] says what happened.
 
 use super::melee::{self, band, Band};
-use super::short_move::{self, ShortPlan};
+use super::short_move::{self, ShortEnd, ShortPlan};
 use super::step::StepTo;
 use super::{Action, AttackKind, Event, Skirmish, State, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -427,7 +427,7 @@ pub(crate) fn check_short_move(
     facing: Direction,
 ) -> Result<ShortPlan, Refusal> {
     may_react(rules, state, u)?;
-    let mut plan = short_move::plan_short_move(rules, state, u, to, facing)?;
+    let mut plan = short_move::plan_short_move(rules, state, u, ShortEnd { to, facing })?;
     plan.reasons.insert(
         0,
         Reason::new(

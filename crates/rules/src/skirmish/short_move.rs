@@ -32,15 +32,22 @@ pub(crate) struct ShortPlan {
     pub reasons: Vec<Reason>,
 }
 
-/// SK-SHM-2, SK-SHM-3: the path of a short move of `u` ending on `to` facing `facing`,
+/// Where a short move ends: the hex, and the facing held there (SK-SHM-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ShortEnd {
+    pub to: Hex,
+    pub facing: Direction,
+}
+
+/// SK-SHM-2, SK-SHM-3: the path of a short move of `u` to its end,
 /// whatever called for it (a reaction, SK-SHM-1, or a Maneuver, SK-SHM-4).
 pub(crate) fn plan_short_move(
     rules: &Skirmish,
     state: &State,
     u: UnitId,
-    to: Hex,
-    facing: Direction,
+    end: ShortEnd,
 ) -> Result<ShortPlan, Refusal> {
+    let ShortEnd { to, facing } = end;
     let c = Skirmish::ch(state, u);
     let here = c.hex.expect("in play");
     let mp = rules.short_allowance(state, u);

@@ -4,6 +4,7 @@
 //! and the end of the game (SK-TURN-3). The chapters return what happened; this file
 //! decides what comes next.
 
+use super::charge::Declaration;
 use super::movement::{Gate, Stepped};
 use super::reactions::Settled;
 use super::step::StepTo;
@@ -103,7 +104,8 @@ pub(crate) fn check(
             unit,
             target,
             together,
-        } => charge::check_declare(rules, state, *unit, *target, *together).map(|d| d.reasons),
+        } => charge::check_declare(rules, state, Declaration::new(*unit, *target, *together))
+            .map(|d| d.reasons),
         Action::Attack { unit, target } => melee::check_attack(rules, state, *unit, *target),
     }
 }
@@ -177,7 +179,12 @@ pub(crate) fn apply(
             unit,
             target,
             together,
-        } => charge::declare(rules, state, *unit, *target, *together, ctx),
+        } => charge::declare(
+            rules,
+            state,
+            Declaration::new(*unit, *target, *together),
+            ctx,
+        ),
         Action::Attack { unit, target } => melee::attack(rules, state, *unit, *target, ctx),
         Action::Opportunity { unit, target } => {
             reactions::opportunity(rules, state, *unit, *target, ctx);
