@@ -137,14 +137,15 @@ fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str,
             for side in s.sides.iter().map(|x| x.id.as_str()).chain([""]) {
                 let mut n = 0;
                 let mut points = 0.0;
+                if same && side.is_empty() {
+                    // The same player on both seats: only the sides tell the games apart.
+                    continue;
+                }
                 for r in &games {
                     for seat in 0..2 {
-                        // With the same player on both seats, count the seat order's first.
-                        let mine = if same {
-                            seat == 0
-                        } else {
-                            r.players[seat] == name
-                        };
+                        // With the same player on both seats, a side's row counts every
+                        // game once, from that side's seat (a scenario's balance).
+                        let mine = same || r.players[seat] == name;
                         if !mine || (!side.is_empty() && r.sides[seat] != side) {
                             continue;
                         }

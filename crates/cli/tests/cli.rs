@@ -575,3 +575,35 @@ fn arena_plays_both_seat_orders_and_writes_the_records() {
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("grandmaster"));
 }
+
+#[test]
+fn arena_with_one_player_on_both_seats_gives_each_sides_share() {
+    let out = run(&[
+        "arena",
+        "easy",
+        "easy",
+        "--scenario",
+        "passage-of-the-saale",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    // One row a side, each over every game; no "both" row, which would always be half.
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .filter(|l| l.starts_with("passage-of-the-saale") && l.contains(" easy "))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    assert_eq!((rows[0][2], rows[1][2]), ("french", "prussian"), "{table}");
+    let games: Vec<u32> = rows.iter().map(|r| r[3].parse().unwrap()).collect();
+    assert_eq!(games, [4, 4], "{table}");
+    let points: f64 = rows.iter().map(|r| r[4].parse::<f64>().unwrap()).sum();
+    assert!(
+        (points - 4.0).abs() < 1e-9,
+        "the sides' points add up to the games: {table}"
+    );
+}

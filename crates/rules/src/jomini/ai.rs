@@ -16,6 +16,9 @@ const OFFICER: f64 = 1.0;
 const TOKEN: f64 = 0.5;
 /// A hex between a unit and the nearest enemy unit.
 const CLOSING: f64 = 0.1;
+/// A hex between a unit and the nearest objective its side does not hold: the pull
+/// that brings an attacker across a river before the last turn (JO-VIC-2).
+const OBJECTIVE: f64 = 0.25;
 /// The chance a combat die takes a stand: an approximation (a face of the target's
 /// class, and others by circumstance, JO-DIE-1).
 const HIT: f64 = 1.0 / 3.0;
@@ -57,7 +60,8 @@ fn threat(rules: &Jomini, state: &State, side: u8) -> f64 {
 
 /// Points toward victory weigh most (each, and more as the target comes near), then the
 /// units on the table by their stands, officers and order tokens, the damage each side
-/// can deal next turn, and closing on the enemy, from `side`'s view.
+/// can deal next turn, closing on the enemy and on the objectives the side does not
+/// hold, from `side`'s view.
 pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
     let Some(me) = rules.side_index(side) else {
         return 0.0;
@@ -93,6 +97,16 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
                 .min();
             if let Some(d) = nearest {
                 score -= CLOSING * f64::from(d);
+            }
+            let objective = rules
+                .objectives
+                .iter()
+                .zip(&state.held)
+                .filter(|(_, held)| **held != Some(me))
+                .map(|(o, _)| o.hex.distance(h))
+                .min();
+            if let Some(d) = objective {
+                score -= OBJECTIVE * f64::from(d);
             }
         }
     }
