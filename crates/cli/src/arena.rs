@@ -81,21 +81,32 @@ pub fn run(args: &Args) -> Result<()> {
     let total = games.len();
     let start = Instant::now();
     let a_name = a.to_string();
+    let same = a == b;
+    let (left_name, right_name) = if same {
+        ("first side", "second side")
+    } else {
+        (args.a.as_str(), args.b.as_str())
+    };
     let tally = Mutex::new((0usize, 0.0f64, 0.0f64));
     let progress = |r: &GameRecord| {
         let mut t = tally
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         t.0 += 1;
-        let (sa, sb) = score(r, &a_name);
+        // The same player on both seats: the running score is by seat order.
+        let (sa, sb) = if same {
+            (points_of(r, 0), points_of(r, 1))
+        } else {
+            score(r, &a_name)
+        };
         t.1 += sa;
         t.2 += sb;
         let elapsed = start.elapsed().as_secs_f64();
         #[expect(clippy::cast_precision_loss, reason = "game counts are small")]
         let left = elapsed / t.0 as f64 * (total - t.0) as f64;
         eprint!(
-            "\r{}/{total} games  {} {:.1} - {:.1} {}  {:.0} s left   ",
-            t.0, args.a, t.1, t.2, args.b, left
+            "\r{}/{total} games  {left_name} {:.1} - {:.1} {right_name}  {:.0} s left   ",
+            t.0, t.1, t.2, left
         );
         let _ = std::io::stderr().flush();
     };
@@ -112,16 +123,17 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// Each player's points in a game (win 1, draw or stopped game a half each).
 fn score(r: &GameRecord, a: &str) -> (f64, f64) {
+    let seat = usize::from(r.players[0] != a);
+    (points_of(r, seat), points_of(r, 1 - seat))
+}
+
+/// The points of the player on `seat` in a game: a win 1, a draw or a stopped game a
+/// half. Read from the winning side, so that it holds with the same player on both seats.
+fn points_of(r: &GameRecord, seat: usize) -> f64 {
     match &r.winner {
-        Some(w) => {
-            let seat = usize::from(r.sides[1] == *w);
-            if r.players[seat] == a {
-                (1.0, 0.0)
-            } else {
-                (0.0, 1.0)
-            }
-        }
-        None => (0.5, 0.5),
+        Some(w) if *w == r.sides[seat] => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
     }
 }
 
@@ -150,9 +162,7 @@ fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str,
                             continue;
                         }
                         n += 1;
-                        let (pa, pb) = score(r, &r.players[0]);
-                        let p = if seat == 0 { pa } else { pb };
-                        points += p;
+                        points += points_of(r, seat);
                     }
                 }
                 let (lo, hi) = arena::wilson(points, n);

@@ -578,6 +578,8 @@ fn arena_plays_both_seat_orders_and_writes_the_records() {
 
 #[test]
 fn arena_with_one_player_on_both_seats_gives_each_sides_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.json");
     let out = run(&[
         "arena",
         "easy",
@@ -588,6 +590,8 @@ fn arena_with_one_player_on_both_seats_gives_each_sides_share() {
         "4",
         "--seed",
         "5",
+        "--json",
+        json.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let table = text(&out.stdout);
@@ -601,9 +605,22 @@ fn arena_with_one_player_on_both_seats_gives_each_sides_share() {
     assert_eq!((rows[0][2], rows[1][2]), ("french", "prussian"), "{table}");
     let games: Vec<u32> = rows.iter().map(|r| r[3].parse().unwrap()).collect();
     assert_eq!(games, [4, 4], "{table}");
-    let points: f64 = rows.iter().map(|r| r[4].parse::<f64>().unwrap()).sum();
-    assert!(
-        (points - 4.0).abs() < 1e-9,
-        "the sides' points add up to the games: {table}"
-    );
+    // Each side's points are its wins in the records, a draw a half.
+    let records: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for row in &rows {
+        let side = row[2];
+        let expected: f64 = records
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| match r["winner"].as_str() {
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            })
+            .sum();
+        let points: f64 = row[4].parse().unwrap();
+        assert!((points - expected).abs() < 1e-9, "{side}: {table}");
+    }
 }

@@ -99,10 +99,8 @@ impl Orderable {
         match self.cmd {
             Command::Sections(caps) => {
                 let here = rules.sections_of(self.side, hex);
-                let mut trial = Vec::with_capacity(self.masks.len() + 1);
-                trial.extend_from_slice(&self.masks);
-                trial.push(here);
-                if super::sections::fits(&trial, caps) {
+                let trial = self.masks.iter().copied().chain(std::iter::once(here));
+                if super::sections::fits_all(trial, caps) {
                     Ok(hex)
                 } else if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
                     Err(NoOrder::OutsideSections)

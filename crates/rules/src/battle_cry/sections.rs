@@ -75,9 +75,14 @@ pub(crate) fn for_side(rules: &BattleCry, side: u8, hex: Hex) -> u8 {
 /// stand only in that set are no more than the orders it gives.
 #[must_use]
 pub fn fits(masks: &[u8], caps: [u8; 3]) -> bool {
-    masks.iter().all(|&m| m != 0)
+    fits_all(masks.iter().copied(), caps)
+}
+
+/// [`fits`] over any list of masks, so that a trial with one more piece needs no copy.
+pub(crate) fn fits_all(masks: impl Iterator<Item = u8> + Clone, caps: [u8; 3]) -> bool {
+    masks.clone().all(|m| m != 0)
         && (1u8..8).all(|set| {
-            let need = masks.iter().filter(|&&m| m & !set == 0).count();
+            let need = masks.clone().filter(|&m| m & !set == 0).count();
             let have: usize = (0..3)
                 .filter(|b| set & (1 << b) != 0)
                 .map(|b| usize::from(caps[b]))

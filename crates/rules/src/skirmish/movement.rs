@@ -30,10 +30,16 @@ pub(crate) enum Barred {
 
 impl Gate {
     /// SK-MOV-7, SK-STA-2: whether `u` may start or go on moving as far as the rest of
-    /// the side is concerned; a reason code, worded by [`Gate::admits`].
+    /// the side is concerned; a reason code, worded by [`Gate::admits`]. The character
+    /// moving now is never barred: its movement finishes before a flight begins.
     pub(crate) fn bars(&self, state: &State, u: UnitId) -> Option<Barred> {
-        if let (Some(_), Some(m)) = (&self.go_on, &state.moving) {
-            if m.unit != u {
+        if let Some(m) = &state.moving {
+            // SK-MOV-7: the movement under way finishes first, even when a friend it
+            // passed became Panicked meanwhile (else neither could act).
+            if m.unit == u {
+                return None;
+            }
+            if self.go_on.is_some() {
                 return Some(Barred::GoOn);
             }
         }

@@ -316,3 +316,29 @@ fn random_playouts_of_a_crowded_field() {
         assert_eq!(again.state(), any.state(), "seed {seed}: replay differs");
     }
 }
+
+/// SK-MOV-7, SK-STA-2: a character moving through a friend that becomes Panicked on the
+/// way finishes its movement before the flight; before, each barred the other and only
+/// turning on the spot was left, for ever. The random playout of the bench's seed 931
+/// met that position; it now ends like every other.
+#[test]
+fn sk_mov_7_a_movement_under_way_finishes_before_a_panicked_friend_flees() {
+    let rules = Skirmish::new(&builtin()).unwrap();
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let seed = 931;
+    let mut state = rules.initial_state();
+    let mut dice = Dice::new(seed);
+    let mut pick = Dice::new(seed ^ 0xB0A7);
+    let mut n = 0;
+    while rules.outcome(&state).is_none() {
+        assert!(n < 20_000, "seed {seed}: no end after {n} actions");
+        legal.clear();
+        rules.legal_actions(&state, &mut legal);
+        assert!(!legal.is_empty(), "seed {seed}: a dead end at action {n}");
+        let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        events.clear();
+        let mut ctx = Ctx::new(&mut dice, &mut events);
+        rules.apply_unchecked(&mut state, &legal[i], &mut ctx);
+        n += 1;
+    }
+}
