@@ -34,6 +34,7 @@ pub mod charge;
 mod charge_path;
 pub mod data;
 pub mod facing;
+mod gate;
 pub mod maneuver;
 pub mod melee;
 pub mod missile;

@@ -8,72 +8,7 @@ use super::{statuses, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
-/// What the movement phase as a whole asks before a character acts: the movement under
-/// way must go on (SK-MOV-11, SK-STA-2), or a Panicked character must flee first
-/// (SK-STA-2).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Gate {
-    /// Why the character moving now may not stop, if it may not.
-    pub go_on: Option<Refusal>,
-    /// A Panicked character that must flee before anyone else moves.
-    pub flight: Option<UnitId>,
-}
-
-/// Why the rest of the side keeps a character from acting now (a reason code).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Barred {
-    /// Another character's movement must go on (SK-MOV-11, SK-STA-2).
-    GoOn,
-    /// This Panicked character must flee first (SK-STA-2).
-    Flight(UnitId),
-}
-
-impl Gate {
-    /// SK-MOV-7, SK-STA-2: whether `u` may start or go on moving as far as the rest of
-    /// the side is concerned; a reason code, worded by [`Gate::admits`]. The character
-    /// moving now is never barred: its movement finishes before a flight begins.
-    pub(crate) fn bars(&self, state: &State, u: UnitId) -> Option<Barred> {
-        if let Some(m) = &state.moving {
-            // SK-MOV-7: the movement under way finishes first, even when a friend it
-            // passed became Panicked meanwhile (else neither could act).
-            if m.unit == u {
-                return None;
-            }
-            if self.go_on.is_some() {
-                return Some(Barred::GoOn);
-            }
-        }
-        match self.flight {
-            Some(p) if !Skirmish::ch(state, u).panicked => Some(Barred::Flight(p)),
-            _ => None,
-        }
-    }
-
-    /// [`Gate::bars`] with its refusal worded.
-    pub(crate) fn admits(&self, rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
-        match self.bars(state, u) {
-            None => Ok(()),
-            Some(b) => Err(self.refusal(rules, b)),
-        }
-    }
-
-    /// The words of a bar.
-    pub(crate) fn refusal(&self, rules: &Skirmish, b: Barred) -> Refusal {
-        match b {
-            Barred::GoOn => self
-                .go_on
-                .clone()
-                .expect("barred by a movement that goes on"),
-            Barred::Flight(p) => Refusal::new(
-                "SK-STA-2",
-                format!(
-                    "{} is Panicked and must flee before any other character moves",
-                    rules.name(p)
-                ),
-            ),
-        }
-    }
-}
+pub(crate) use super::gate::{Barred, Gate, GoOn};
 
 /// Why a character may not move at all now (a reason code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -367,32 +302,16 @@ impl Skirmish {
 
     /// Why the character moving now may not stop yet (SK-MOV-11: it stands in a friend's
     /// hex; SK-STA-2: it is Panicked and can still flee), if it may not.
-    pub(crate) fn must_go_on(&self, state: &State) -> Option<Refusal> {
+    pub(crate) fn must_go_on(&self, state: &State) -> Option<GoOn> {
         let m = state.moving.as_ref()?;
         let u = m.unit;
         if !self.has_step(state, u) {
             return None;
         }
-        let c = Self::ch(state, u);
         if self.on_friend(state, u) {
-            return Some(Refusal::new(
-                "SK-MOV-11",
-                format!(
-                    "{} stands in a friend's hex and must move on: a movement never ends there",
-                    self.name(u)
-                ),
-            ));
+            return Some(GoOn::OnFriend(u));
         }
-        if c.panicked {
-            return Some(Refusal::new(
-                "SK-STA-2",
-                format!(
-                    "{} is Panicked and must flee as far as it can",
-                    self.name(u)
-                ),
-            ));
-        }
-        None
+        Self::ch(state, u).panicked.then_some(GoOn::Panicked(u))
     }
 
     /// SK-STA-2: the first Panicked character of the active side that has yet to flee and

@@ -327,8 +327,8 @@ pub(crate) fn check_end_phase_in(
                     "a charge is under way: its chargers spend their whole movement running",
                 ));
             }
-            if let Some(r) = &gate.go_on {
-                return Err(r.clone());
+            if let Some(g) = gate.go_on {
+                return Err(g.refusal(rules));
             }
             if let Some(p) = gate.flight {
                 return Err(Refusal::new(
