@@ -4,6 +4,10 @@
 //! not end within a cap, named by its seed.
 //!
 //!     cargo run --release -p grognard-rules --example playout_lengths -- 2000
+//!     cargo run --release -p grognard-rules --example playout_lengths -- 100 broken-cairn
+//!
+//! A second argument plays that scenario only (a fixed workload for `valgrind
+//! --tool=callgrind`, whose instruction counts do not move with the machine's load).
 
 use grognard_engine::{Ctx, Dice, Ruleset};
 use grognard_rules::battle_cry::BattleCry;
@@ -54,9 +58,20 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000);
-    lengths::<MornePlaine>("heights-of-aubrac", games);
-    lengths::<MornePlaine>("bridge-at-morne", games);
-    lengths::<BattleCry>("crossing-at-hollins-ford", games);
-    lengths::<Jomini>("passage-of-the-saale", games);
-    lengths::<Skirmish>("broken-cairn", games);
+    let only = std::env::args().nth(2);
+    let wanted = |id: &str| only.as_deref().is_none_or(|o| o == id);
+    for id in ["heights-of-aubrac", "bridge-at-morne"] {
+        if wanted(id) {
+            lengths::<MornePlaine>(id, games);
+        }
+    }
+    if wanted("crossing-at-hollins-ford") {
+        lengths::<BattleCry>("crossing-at-hollins-ford", games);
+    }
+    if wanted("passage-of-the-saale") {
+        lengths::<Jomini>("passage-of-the-saale", games);
+    }
+    if wanted("broken-cairn") {
+        lengths::<Skirmish>("broken-cairn", games);
+    }
 }

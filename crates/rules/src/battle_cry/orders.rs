@@ -32,8 +32,10 @@ struct Orderable {
     cmd: Command,
     /// Pieces the card has ordered so far.
     count: usize,
-    /// Their sections, for a section card (BC-SEC-3).
-    masks: Vec<u8>,
+    /// For a section card (BC-SEC-3), bit `m` set when one more piece standing in the
+    /// sections of mask `m` still fits the card's orders with those ordered so far: the
+    /// seven masks tried once, not once a piece.
+    fits: u8,
 }
 
 /// Why a piece may not be ordered now, before any message is written.
@@ -67,18 +69,27 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
     let side = state.active;
     let card = state.played.expect("a card is played in the orders step");
     let cmd = cards::command(rules, state, side, card);
-    let masks = match cmd {
-        Command::Sections(_) => ordered(rules, state)
-            .map(|x| rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")))
-            .collect(),
-        _ => Vec::new(),
+    let count = ordered(rules, state).count();
+    let fits = match cmd {
+        Command::Sections(caps) if count < cards::order_limit(cmd) => {
+            let masks: Vec<u8> = ordered(rules, state)
+                .map(|x| rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")))
+                .collect();
+            (1u8..8)
+                .filter(|&here| {
+                    let trial = masks.iter().copied().chain(std::iter::once(here));
+                    super::sections::fits_all(trial, caps)
+                })
+                .fold(0, |bits, here| bits | (1 << here))
+        }
+        _ => 0,
     };
     Ok(Orderable {
         side,
         card,
         cmd,
-        count: ordered(rules, state).count(),
-        masks,
+        count,
+        fits,
     })
 }
 
@@ -99,8 +110,7 @@ impl Orderable {
         match self.cmd {
             Command::Sections(caps) => {
                 let here = rules.sections_of(self.side, hex);
-                let trial = self.masks.iter().copied().chain(std::iter::once(here));
-                if super::sections::fits_all(trial, caps) {
+                if here != 0 && self.fits & (1 << here) != 0 {
                     Ok(hex)
                 } else if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
                     Err(NoOrder::OutsideSections)
@@ -254,6 +264,11 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
     let Ok(o) = orderable(rules, state) else {
         return;
     };
+    if o.count >= cards::order_limit(o.cmd) {
+        // Every order of the card is given: no piece passes the gate (BC-SEC-3,
+        // BC-CARD-2), so none is asked.
+        return;
+    }
     for u in rules.piece_ids() {
         if o.can_order(rules, state, u).is_ok() {
             out.push(Action::Order { unit: u });
