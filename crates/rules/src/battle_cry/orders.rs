@@ -5,6 +5,7 @@ use super::units::Order;
 use super::{Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
+use std::cell::Cell;
 
 /// BC-ORD-1: whether a piece is ordered now. A unit ordered through its general by
 /// Leadership stays ordered only while that general stays with it (BC-CARD-7).
@@ -32,10 +33,12 @@ struct Orderable {
     cmd: Command,
     /// Pieces the card has ordered so far.
     count: usize,
-    /// For a section card (BC-SEC-3), bit `m` set when one more piece standing in the
-    /// sections of mask `m` still fits the card's orders with those ordered so far: the
-    /// seven masks tried once, not once a piece.
-    fits: u8,
+    /// The sections of the pieces ordered so far, for a section card (BC-SEC-3).
+    masks: Vec<u8>,
+    /// Whether one more piece standing in the sections of mask `m` still fits the card's
+    /// orders: bit `m` of the low byte once tried, of the high byte if it fits. Each of
+    /// the seven masks is tried at most once a list, not once a piece.
+    tried: Cell<u16>,
 }
 
 /// Why a piece may not be ordered now, before any message is written.
@@ -70,26 +73,19 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
     let card = state.played.expect("a card is played in the orders step");
     let cmd = cards::command(rules, state, side, card);
     let count = ordered(rules, state).count();
-    let fits = match cmd {
-        Command::Sections(caps) if count < cards::order_limit(cmd) => {
-            let masks: Vec<u8> = ordered(rules, state)
-                .map(|x| rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")))
-                .collect();
-            (1u8..8)
-                .filter(|&here| {
-                    let trial = masks.iter().copied().chain(std::iter::once(here));
-                    super::sections::fits_all(trial, caps)
-                })
-                .fold(0, |bits, here| bits | (1 << here))
-        }
-        _ => 0,
+    let masks = match cmd {
+        Command::Sections(_) => ordered(rules, state)
+            .map(|x| rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")))
+            .collect(),
+        _ => Vec::new(),
     };
     Ok(Orderable {
         side,
         card,
         cmd,
         count,
-        fits,
+        masks,
+        tried: Cell::new(0),
     })
 }
 
@@ -110,7 +106,7 @@ impl Orderable {
         match self.cmd {
             Command::Sections(caps) => {
                 let here = rules.sections_of(self.side, hex);
-                if here != 0 && self.fits & (1 << here) != 0 {
+                if here != 0 && self.fits(here, caps) {
                     Ok(hex)
                 } else if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
                     Err(NoOrder::OutsideSections)
@@ -127,6 +123,20 @@ impl Orderable {
             Command::Troops { .. } | Command::Any(_) => Ok(hex),
             Command::Leadership => Err(NoOrder::Leadership),
         }
+    }
+
+    /// Whether one more piece in the sections of `here` fits the card's orders with
+    /// those given so far (BC-SEC-3), remembered for the rest of the list.
+    fn fits(&self, here: u8, caps: [u8; 3]) -> bool {
+        let tried = self.tried.get();
+        let bit = 1u16 << here;
+        if tried & bit == 0 {
+            let trial = self.masks.iter().copied().chain(std::iter::once(here));
+            let fits = super::sections::fits_all(trial, caps);
+            self.tried
+                .set(tried | bit | if fits { bit << 8 } else { 0 });
+        }
+        self.tried.get() & (bit << 8) != 0
     }
 
     /// The rule of an order with this card: BC-SEC-3, BC-CARD-2, BC-CARD-7 or BC-CARD-9.
