@@ -51,7 +51,7 @@ pub fn summary(s: &Scenario) -> String {
         })
         .collect();
     format!(
-        "{}: ok: \"{}\" ({}), {}x{} hexes, {}, {} turns",
+        "{}: ok: \"{}\" ({}), {}x{} hexes, {}, {}",
         s.file,
         s.title,
         s.ruleset,
@@ -59,6 +59,6 @@ pub fn summary(s: &Scenario) -> String {
         s.map.rows(),
         sides.join(", "),
         s.turns
-            .map_or_else(|| "no turn limit".to_owned(), |t| t.to_string())
+            .map_or_else(|| "no turn limit".to_owned(), |t| format!("{t} turns"))
     )
 }
