@@ -380,9 +380,9 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
         is_target(rules, state, &board, u, t)
             && count(rules, state, &board, Engagement::battle(u, t)).is_ok()
     };
-    for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {
+    battles(rules.pieces.len(), may_fight, fights, |unit, target| {
         out.push(Action::Battle { unit, target });
-    }
+    });
 }
 
 /// Battles: unit `u` rolls `n` dice against `t`. Hits first, then retreats (BC-HIT-6).

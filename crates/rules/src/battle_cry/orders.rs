@@ -92,6 +92,7 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
 impl Orderable {
     /// BC-ORD-1, BC-ORD-2, BC-SEC-3, BC-CARD-2: whether the card can order piece `u`, and
     /// where it stands; cheap, for the legal list and the check alike.
+    #[inline]
     fn can_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoOrder> {
         if rules.side_of(u) != self.side {
             return Err(NoOrder::NotYours);

@@ -29,11 +29,19 @@ pub fn battles(
     pieces: usize,
     may_fight: impl Fn(UnitId) -> bool,
     fights: impl Fn(UnitId, UnitId) -> bool,
-) -> impl Iterator<Item = (UnitId, UnitId)> {
-    ids(pieces)
-        .filter(move |&u| may_fight(u))
-        .flat_map(move |u| ids(pieces).map(move |t| (u, t)))
-        .filter(move |&(u, t)| fights(u, t))
+    mut found: impl FnMut(UnitId, UnitId),
+) {
+    // Plain loops: this runs for every legal list of a battle step.
+    for u in ids(pieces) {
+        if !may_fight(u) {
+            continue;
+        }
+        for t in ids(pieces) {
+            if fights(u, t) {
+                found(u, t);
+            }
+        }
+    }
 }
 
 /// BC-DIE-1, JO-DIE-1: how many of the faces rolled show a symbol that `counts`.

@@ -409,9 +409,9 @@ pub(crate) fn legal_attacks(rules: &Jomini, state: &State, out: &mut Vec<Action>
     let may_fight = |u| can_attack(rules, state, u).is_ok();
     let fights =
         |u, t| is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t).is_ok();
-    for (unit, target) in battles(rules.pieces.len(), may_fight, fights) {
+    battles(rules.pieces.len(), may_fight, fights, |unit, target| {
         out.push(Action::Attack { unit, target });
-    }
+    });
 }
 
 /// JO-COM-7: removes up to `n` stands of `t`; true when it is eliminated. The stands lost
