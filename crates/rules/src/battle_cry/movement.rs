@@ -165,7 +165,7 @@ pub(crate) enum NoMove {
 
 /// BC-ORD-1, BC-MOV-7: whether piece `u` may move now, and from where; cheap, for the
 /// legal list and the check alike.
-#[inline]
+#[inline(always)]
 pub(crate) fn can_move(rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoMove> {
     if state.phase != Phase::Movement {
         return Err(NoMove::Phase(state.phase));

@@ -72,13 +72,15 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
     let side = state.active;
     let card = state.played.expect("a card is played in the orders step");
     let cmd = cards::command(rules, state, side, card);
-    let count = ordered(rules, state).count();
-    let masks = match cmd {
-        Command::Sections(_) => ordered(rules, state)
-            .map(|x| rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")))
-            .collect(),
-        _ => Vec::new(),
-    };
+    let sections = matches!(cmd, Command::Sections(_));
+    let mut count = 0;
+    let mut masks = Vec::new();
+    for x in ordered(rules, state) {
+        count += 1;
+        if sections {
+            masks.push(rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")));
+        }
+    }
     Ok(Orderable {
         side,
         card,
@@ -92,7 +94,7 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
 impl Orderable {
     /// BC-ORD-1, BC-ORD-2, BC-SEC-3, BC-CARD-2: whether the card can order piece `u`, and
     /// where it stands; cheap, for the legal list and the check alike.
-    #[inline]
+    #[inline(always)]
     fn can_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoOrder> {
         if rules.side_of(u) != self.side {
             return Err(NoOrder::NotYours);
