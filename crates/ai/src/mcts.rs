@@ -7,8 +7,9 @@
 //!   [`Ruleset::determinize`] of the root for the side to act, so the search never
 //!   reads what that side cannot see (single-observer IS-MCTS). A plan kept in a node
 //!   that is not legal in this iteration's sample is skipped.
-//! - **Truncated simulations**: below the tree, random plans (a random unit, then
-//!   one of its plans) until the end of the side's turn, or of the enemy's reply at
+//! - **Truncated simulations**: below the tree, a unit drawn at random plays its best
+//!   plan one plan ahead (or stays, when none beats standing; plans of no unit are
+//!   drawn at random) until the end of the side's turn, or of the enemy's reply at
 //!   `hard`; then [`Ruleset::evaluate`], taken relative to the root's so that a side
 //!   far ahead or behind still tells good plans from bad, mapped to [0, 1] by a
 //!   logistic and pulled toward the middle by a discount a turn so that an earlier
@@ -65,6 +66,9 @@ pub struct SearchConfig {
     pub per_unit: usize,
     /// Plans already played in the root's phase (for the cap on plans a phase).
     pub played_in_phase: u32,
+    /// Below the tree, a unit drawn at random plays its best plan one plan ahead, or
+    /// stays when none beats standing, instead of a random plan of its own.
+    pub unit_rollouts: bool,
 }
 
 impl Default for SearchConfig {
@@ -80,6 +84,7 @@ impl Default for SearchConfig {
             max_plans: 80,
             per_unit: 8,
             played_in_phase: 0,
+            unit_rollouts: true,
         }
     }
 }
@@ -370,11 +375,25 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             let mut chosen = None;
             while !list.is_empty() {
                 let i = plans::random_index(list, &mut self.rng);
-                if plans::available(rules, &state, &list[i]) {
-                    chosen = Some(list.swap_remove(i));
-                    break;
+                if !plans::available(rules, &state, &list[i]) {
+                    list.swap_remove(i);
+                    continue;
                 }
-                list.swap_remove(i);
+                if self.config.unit_rollouts {
+                    if let Some(u) = list[i].unit {
+                        match self.best_of_unit(&state, list, u) {
+                            Some(j) => chosen = Some(list.swap_remove(j)),
+                            // Nothing better than standing: the unit stays.
+                            None => list.retain(|p| p.unit != Some(u)),
+                        }
+                        if chosen.is_some() {
+                            break;
+                        }
+                        continue;
+                    }
+                }
+                chosen = Some(list.swap_remove(i));
+                break;
             }
             let Some(plan) = chosen else {
                 // Nothing left of the phase's plans: make them again.
@@ -412,6 +431,39 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             node.values[i] += v;
             node.total += 1;
         }
+    }
+
+    /// The plan of unit `u` in `list` that scores best for the side to act one plan
+    /// ahead (one sample of the dice), if any scores above the position as it stands.
+    fn best_of_unit(
+        &mut self,
+        state: &R::State,
+        list: &[Plan<R::Action>],
+        u: grognard_engine::UnitId,
+    ) -> Option<usize> {
+        let rules = self.rules;
+        let mover = rules.to_act(state)?.side;
+        let mut best = (rules.evaluate(state, &mover), None);
+        for (j, plan) in list.iter().enumerate() {
+            if plan.unit != Some(u) || !plans::available(rules, state, plan) {
+                continue;
+            }
+            let mut s = state.clone();
+            let mut dice = Dice::new(self.rng.next_u64());
+            plans::play(rules, &mut s, plan, &mut dice, &mut self.events);
+            let v = match rules.outcome(&s) {
+                Some(o) => match o.winner {
+                    Some(w) if w == mover => f64::INFINITY,
+                    Some(_) => f64::NEG_INFINITY,
+                    None => 0.0,
+                },
+                None => rules.evaluate(&s, &mover),
+            };
+            if v > best.0 {
+                best = (v, Some(j));
+            }
+        }
+        best.1
     }
 
     /// UCT among the node's plans that are legal now; an unvisited one first.

@@ -3,7 +3,7 @@
 
 use super::{victory, Action, Jomini, State};
 use crate::commands_colors::ai::{best_target, final_score, threat_share, unit_value};
-use grognard_engine::{Plan, Ruleset};
+use grognard_engine::{Ctx, Dice, Plan, Ruleset, UnitId};
 
 /// A victory point (an enemy unit eliminated, an objective's value): the unit of the
 /// evaluation, comparable with a Battle Cry flag under the search's logistic of 8.
@@ -123,6 +123,9 @@ pub(crate) fn plans(rules: &Jomini, state: &State, out: &mut Vec<Plan<Action>>) 
     for a in legal {
         match a {
             Action::Move { unit, .. } if state.pieces[unit.index()].moved => {}
+            Action::Activate { unit } if rules.piece(unit).officer => {
+                activations(rules, state, unit, out);
+            }
             Action::Activate { unit }
             | Action::Move { unit, .. }
             | Action::Exit { unit }
@@ -132,6 +135,42 @@ pub(crate) fn plans(rules: &Jomini, state: &State, out: &mut Vec<Plan<Action>>) 
                 unit: Some(unit), ..
             } => out.push(Plan::of_unit(unit, vec![a])),
             _ => out.push(Plan::single(a)),
+        }
+    }
+}
+
+/// An officer's activation as the player thinks of it (JO-CMD-1 to JO-CMD-3): the
+/// officer, then the units that join him, as one plan: the officer alone, and each
+/// choice of up to three of the units that may join him then (one plan a set, in the
+/// order listed; a unit that can no longer join ends the plan there).
+fn activations(rules: &Jomini, state: &State, officer: UnitId, out: &mut Vec<Plan<Action>>) {
+    let open = Action::Activate { unit: officer };
+    let mut after = state.clone();
+    let (mut dice, mut events) = (Dice::new(0), Vec::new());
+    rules.apply_unchecked(&mut after, &open, &mut Ctx::new(&mut dice, &mut events));
+    let mut legal = Vec::new();
+    rules.legal_actions(&after, &mut legal);
+    let joining: Vec<UnitId> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Activate { unit } if !rules.piece(*unit).officer => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    out.push(Plan::of_unit(officer, vec![open.clone()]));
+    let n = joining.len();
+    let plan = |units: &[UnitId]| {
+        let mut steps = vec![open.clone()];
+        steps.extend(units.iter().map(|&unit| Action::Activate { unit }));
+        Plan::of_unit(officer, steps)
+    };
+    for i in 0..n {
+        out.push(plan(&[joining[i]]));
+        for j in i + 1..n {
+            out.push(plan(&[joining[i], joining[j]]));
+            for k in j + 1..n {
+                out.push(plan(&[joining[i], joining[j], joining[k]]));
+            }
         }
     }
 }
