@@ -116,7 +116,8 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
 /// The computer's plans (not a rule: how it groups the atomic actions): every legal
 /// action is a plan (a move already goes the whole way, JO-MOV-1), but a piece that
 /// has moved this phase is offered no second move, so that no officer walks back
-/// and forth.
+/// and forth, and an officer's activation comes with the units that join it
+/// ([`activations`]).
 pub(crate) fn plans(rules: &Jomini, state: &State, out: &mut Vec<Plan<Action>>) {
     let mut legal = Vec::new();
     rules.legal_actions(state, &mut legal);
