@@ -62,7 +62,7 @@ pub fn choose<R: Ruleset>(
 }
 
 /// The evaluation, with a finished game worth more than any position.
-fn score<R: Ruleset>(rules: &R, state: &R::State, side: &str) -> f64 {
+pub(crate) fn score<R: Ruleset>(rules: &R, state: &R::State, side: &str) -> f64 {
     match rules.outcome(state) {
         Some(o) => match o.winner {
             Some(w) if w == side => 1e9,

@@ -451,14 +451,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             let mut s = state.clone();
             let mut dice = Dice::new(self.rng.next_u64());
             plans::play(rules, &mut s, plan, &mut dice, &mut self.events);
-            let v = match rules.outcome(&s) {
-                Some(o) => match o.winner {
-                    Some(w) if w == mover => f64::INFINITY,
-                    Some(_) => f64::NEG_INFINITY,
-                    None => 0.0,
-                },
-                None => rules.evaluate(&s, &mover),
-            };
+            let v = crate::greedy::score(rules, &s, &mover);
             if v > best.0 {
                 best = (v, Some(j));
             }
