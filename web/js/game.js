@@ -216,12 +216,15 @@ function placeOf(c) {
 
 function words(c) {
   const plan = c.plan && c.plan.length ? c.plan : [c.action];
-  const first = plan[0];
-  let head = rules.describeAction ? rules.describeAction(first, [], g) : null;
-  if (head == null) head = actionHtml(first);
+  const say = (a) => {
+    const w = rules.describeAction ? rules.describeAction(a, [], g) : null;
+    return w == null ? actionHtml(a) : w;
+  };
   const place = placeOf(c);
-  if (plan.length > 1 && place && place.hex) head += ` <span class="muted">→ ${esc(place.hex)} (${plan.length} steps)</span>`;
-  return head;
+  if (plan.length > 1 && place && place.hex) return `${say(plan[0])} <span class="muted">→ ${esc(place.hex)} (${plan.length} steps)</span>`;
+  // A plan that goes nowhere (an officer and the units joining him): every step, so
+  // that two such plans never read alike.
+  return plan.map(say).join(', then ');
 }
 
 function pct(w) {
