@@ -292,6 +292,12 @@ fn choose<R: Ruleset>(
         if let Some(first) = w.plan.steps.first() {
             candidates.push(Candidate {
                 action: json(first)?,
+                plan: w
+                    .plan
+                    .steps
+                    .iter()
+                    .map(json)
+                    .collect::<Result<Vec<_>, _>>()?,
                 visits: w.visits,
                 win: rounded(w.win),
             });

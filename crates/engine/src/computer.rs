@@ -88,6 +88,10 @@ pub struct AiRequest {
 pub struct Candidate {
     /// Its first action, as JSON.
     pub action: Value,
+    /// Every step of the plan it begins, as JSON (two plans may begin alike: an officer
+    /// activated with different units).
+    #[serde(default)]
+    pub plan: Vec<Value>,
     /// How many simulations went through it.
     pub visits: u64,
     /// The estimated chance that the side to act wins after it, from 0 to 1.

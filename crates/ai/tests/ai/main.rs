@@ -205,6 +205,9 @@ fn fixed_simulations_and_seed_repeat_the_answer() {
             .contains(one.action.as_ref().expect("an action")));
         for c in &one.stats.candidates {
             assert!((0.0..=1.0).contains(&c.win), "{}: {}", s.id, c.win);
+            // The whole plan each candidate begins, its first step the action shown.
+            assert_eq!(c.plan.first(), Some(&c.action), "{}", s.id);
+            assert!(game.legal().contains(&c.action), "{}: {}", s.id, c.action);
         }
     }
 }
