@@ -19,6 +19,12 @@ const CLOSING: f64 = 0.1;
 /// A hex between a unit and the nearest objective its side does not hold: the pull
 /// that brings an attacker across a river before the last turn (JO-VIC-2).
 const OBJECTIVE: f64 = 0.25;
+/// A unit of the side to act that has joined an activation (JO-CMD-1 to JO-CMD-3) and
+/// not yet moved: the worth of an order given. Without it an activation scores no
+/// better than standing still, one plan ahead, until its units move, and the search's
+/// simulations would never activate an officer. Groups are dissolved at the end of the
+/// turn, so nothing of it is left in a position scored after the turn.
+const READY: f64 = 0.2;
 /// The chance a combat die takes a stand: an approximation (a face of the target's
 /// class, and others by circumstance, JO-DIE-1).
 const HIT: f64 = 1.0 / 3.0;
@@ -88,6 +94,9 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
             continue;
         }
         score += sign * unit_value(UNIT, f64::from(p.strength), f64::from(piece.strength));
+        if piece.side == me && state.active == me && p.group.is_some() && !p.moved {
+            score += READY;
+        }
         if piece.side == me {
             let nearest = rules
                 .piece_ids()
