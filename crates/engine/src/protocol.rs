@@ -77,6 +77,12 @@ impl From<EngineError> for Failure {
                     Value::Array(p.0.iter().map(|p| json!(p.to_string())).collect()),
                 );
             }
+            EngineError::Game(crate::game::GameError::Save(p)) => {
+                extra.insert(
+                    "problems".into(),
+                    Value::Array(p.0.iter().map(|p| json!(p.to_string())).collect()),
+                );
+            }
             _ => {}
         }
         Failure {
