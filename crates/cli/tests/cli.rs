@@ -7,6 +7,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod engine_lines;
+
 const BUILTIN: &str = "scenarios/morne-plaine/bridge-at-morne.toml";
 
 /// The engine's scenario file with every kind of problem in it.

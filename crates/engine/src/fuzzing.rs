@@ -77,7 +77,8 @@ pub fn protocol_lines_after_one_of(registry: &Registry, loads: &[String], data: 
 /// Arbitrary bytes as engine-protocol lines, fed to a [`Session`] over `registry` after
 /// the request `load` (which must succeed).
 ///
-/// The bytes are split into lines as `grognard engine` splits its input. A line `#N`
+/// The bytes are split into lines as `grognard engine` splits its input (a line that is
+/// not UTF-8 goes to [`Session::handle_bytes`], which must refuse it). A line `#N`
 /// (digits) is not sent as it is: it applies the N-th legal action (modulo their
 /// number), so that a fuzzer can play deep into a game. `load` requests naming a file
 /// path are skipped: a fuzzer must not read the disk.
@@ -99,9 +100,20 @@ pub fn protocol_lines(registry: &Registry, load: &str, data: &[u8]) -> LinesRun 
     let answer = check_response(load, &first.line);
     assert_eq!(answer["ok"], true, "the load failed: {}", first.line);
 
-    let text = String::from_utf8_lossy(data);
-    for line in text.split('\n') {
-        let line = line.trim_end_matches('\r');
+    for raw in data.split(|&b| b == b'\n') {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let Ok(line) = std::str::from_utf8(raw) else {
+            // A line that is not UTF-8 is answered with an error and changes nothing.
+            let len = session.game().map(AnyGame::len);
+            let response = session.handle_bytes(raw);
+            run.requests += 1;
+            run.refused += 1;
+            let answer = check_response("", &response.line);
+            assert_eq!(answer["ok"], false, "{}", response.line);
+            assert!(!response.quit);
+            assert_eq!(session.game().map(AnyGame::len), len);
+            continue;
+        };
         if line.trim().is_empty() {
             continue;
         }
