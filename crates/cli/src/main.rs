@@ -2,8 +2,8 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use grognard_engine::protocol::Session;
-use std::io::{BufRead, Write};
+use grognard_engine::protocol::{Line, LineReader, Session, MAX_LINE};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -144,26 +144,27 @@ fn engine() -> Result<()> {
     grognard_rules::visit_all(&mut opponent);
     let mut session =
         Session::with_computer(grognard_rules::registry(), std::sync::Arc::new(opponent));
-    let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
-    let mut line = String::new();
-    let mut input = stdin.lock();
-    loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let request = line.trim_end_matches(['\n', '\r']);
-        if request.trim().is_empty() {
-            continue;
-        }
-        let response = session.handle(request);
+    // Bytes, not text: a line that is not UTF-8 is answered, not fatal; and one over the
+    // limit is read through to its end and dropped, never held whole.
+    let mut lines = LineReader::new(std::io::stdin().lock(), MAX_LINE);
+    while let Some(line) = lines.next_line()? {
+        let response = match line {
+            Line::Bytes(bytes)
+                if std::str::from_utf8(&bytes).is_ok_and(|t| t.trim().is_empty()) =>
+            {
+                continue
+            }
+            Line::Bytes(bytes) => session.handle_bytes(&bytes),
+            Line::TooLong(n) => session.too_long(n),
+        };
         writeln!(stdout, "{}", response.line)?;
         stdout.flush()?;
         if response.quit {
             return Ok(());
         }
     }
+    Ok(())
 }
 
 fn scenarios() {

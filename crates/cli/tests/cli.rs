@@ -7,6 +7,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod engine_lines;
+
 const BUILTIN: &str = "scenarios/morne-plaine/bridge-at-morne.toml";
 
 /// The engine's scenario file with every kind of problem in it.
@@ -623,4 +625,30 @@ fn arena_with_one_player_on_both_seats_gives_each_sides_share() {
         let points: f64 = row[4].parse().unwrap();
         assert!((points - expected).abs() < 1e-9, "{side}: {table}");
     }
+}
+
+#[test]
+fn fuzz_saved_games_over_its_seeds() {
+    use grognard_engine::fuzzing::{saved_games, SaveRun};
+    let registry = grognard_rules::registry();
+    // As the target picks them: the first byte, modulo four.
+    let rulesets = ["morne_plaine", "battle_cry", "jomini", "skirmish"];
+    let mut loaded = [false; 4];
+    for (path, data) in seeds("saved_games") {
+        let run = saved_games(&registry, &rulesets, &data);
+        assert!(
+            matches!(run, SaveRun::Loaded(n) if n > 0),
+            "{}: {run:?}",
+            path.display()
+        );
+        loaded[usize::from(data[0]) % 4] = true;
+        // The same save as another ruleset's is refused, as are a few cuts of it.
+        let mut other = data.clone();
+        other[0] = b'0' + (data[0] - b'0' + 1) % 4;
+        assert_eq!(saved_games(&registry, &rulesets, &other), SaveRun::Refused);
+        for cut in (1..data.len()).step_by(501) {
+            saved_games(&registry, &rulesets, &data[..cut]);
+        }
+    }
+    assert_eq!(loaded, [true; 4], "seeds for every ruleset");
 }

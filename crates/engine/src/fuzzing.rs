@@ -77,7 +77,8 @@ pub fn protocol_lines_after_one_of(registry: &Registry, loads: &[String], data: 
 /// Arbitrary bytes as engine-protocol lines, fed to a [`Session`] over `registry` after
 /// the request `load` (which must succeed).
 ///
-/// The bytes are split into lines as `grognard engine` splits its input. A line `#N`
+/// The bytes are split into lines as `grognard engine` splits its input (a line that is
+/// not UTF-8 goes to [`Session::handle_bytes`], which must refuse it). A line `#N`
 /// (digits) is not sent as it is: it applies the N-th legal action (modulo their
 /// number), so that a fuzzer can play deep into a game. `load` requests naming a file
 /// path are skipped: a fuzzer must not read the disk.
@@ -99,9 +100,20 @@ pub fn protocol_lines(registry: &Registry, load: &str, data: &[u8]) -> LinesRun 
     let answer = check_response(load, &first.line);
     assert_eq!(answer["ok"], true, "the load failed: {}", first.line);
 
-    let text = String::from_utf8_lossy(data);
-    for line in text.split('\n') {
-        let line = line.trim_end_matches('\r');
+    for raw in data.split(|&b| b == b'\n') {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let Ok(line) = std::str::from_utf8(raw) else {
+            // A line that is not UTF-8 is answered with an error and changes nothing.
+            let len = session.game().map(AnyGame::len);
+            let response = session.handle_bytes(raw);
+            run.requests += 1;
+            run.refused += 1;
+            let answer = check_response("", &response.line);
+            assert_eq!(answer["ok"], false, "{}", response.line);
+            assert!(!response.quit);
+            assert_eq!(session.game().map(AnyGame::len), len);
+            continue;
+        };
         if line.trim().is_empty() {
             continue;
         }
@@ -212,6 +224,98 @@ pub fn protocol_lines(registry: &Registry, load: &str, data: &[u8]) -> LinesRun 
         round_trip(registry, game);
     }
     run
+}
+
+/// What [`saved_games`] did with one input, for the tests that feed it a corpus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveRun {
+    /// Not JSON at all: refused before it reached a save.
+    NotJson,
+    /// Refused: not a save, or a save that does not load.
+    Refused,
+    /// Loaded, with this many actions replayed.
+    Loaded(usize),
+}
+
+/// Arbitrary bytes as a saved game, loaded as `grognard engine` loads one (a `load`
+/// request with `"game"`, through [`Session`]) and as the server resumes a stored game
+/// ([`Registry::load_game`]). The first byte picks the ruleset among `rulesets` (modulo
+/// their number; the seed files start with a digit, `0` for the first): the save's
+/// `ruleset` is set to it, so that no mutation is spent on the name. The rest is the
+/// save's JSON.
+///
+/// Never panics, and:
+/// - a refused save is answered with one line of JSON whose error has a `rule` and a
+///   message naming what is wrong, and the server's path refuses it too;
+/// - an accepted save plays on (its legal actions, views and up to three actions apply
+///   as `legal` lists them), and its state saves again, through JSON text, and loads
+///   back to the same state.
+///
+/// # Panics
+/// When `rulesets` is empty, or any of that does not hold: a bug.
+pub fn saved_games(registry: &Registry, rulesets: &[&str], data: &[u8]) -> SaveRun {
+    let (pick, rest) = data.split_first().map_or((0, data), |(b, r)| (*b, r));
+    let ruleset = rulesets[usize::from(pick) % rulesets.len()];
+    let Ok(mut save) = serde_json::from_slice::<Value>(rest) else {
+        return SaveRun::NotJson;
+    };
+    if let Value::Object(fields) = &mut save {
+        fields.insert("ruleset".into(), Value::from(ruleset));
+    }
+    // The server's path: a stored game becomes a `SavedGame` and the registry loads it.
+    let server = serde_json::from_value::<SavedGame>(save.clone())
+        .ok()
+        .map(|saved| registry.load_game(&saved).map(|g| g.save()));
+    let request = serde_json::json!({"cmd": "load", "id": 1, "game": save}).to_string();
+    let mut session = Session::new(registry.clone());
+    let response = session.handle(&request);
+    let answer = check_response(&request, &response.line);
+    if answer["ok"] != true {
+        let message = answer["error"]["message"].as_str().unwrap_or("");
+        assert!(
+            message.len() > 8,
+            "a refused save says what is wrong: {}",
+            response.line
+        );
+        assert!(
+            server.as_ref().is_none_or(Result::is_err),
+            "the server loads a save the engine refuses: {}",
+            response.line
+        );
+        return SaveRun::Refused;
+    }
+    let mut game = session
+        .game()
+        .expect("a loaded save is the session's game")
+        .boxed_clone();
+    match &server {
+        Some(Ok(saved)) => assert_eq!(
+            saved,
+            &game.save(),
+            "the server and the engine load the save alike"
+        ),
+        _ => panic!("the engine loads a save the server refuses: {request}"),
+    }
+    let replayed = game.len();
+    round_trip(registry, game.as_ref());
+    let _ = game.view(&Seat::Spectator);
+    let _ = game.view(&Seat::Omniscient);
+    for _ in 0..3 {
+        let Some(action) = game.legal().into_iter().next() else {
+            break;
+        };
+        if let Err(e) = game.apply(&action) {
+            // Only a forced value the die cannot show may refuse a listed action.
+            assert_eq!(
+                e.rule(),
+                "ENGINE-DICE",
+                "`legal` lists {action}, refused: {e}"
+            );
+            break;
+        }
+    }
+    round_trip(registry, game.as_ref());
+    SaveRun::Loaded(replayed)
 }
 
 /// Checks one response line; returns it parsed.

@@ -2,7 +2,7 @@
 
 use crate::dice::{Ctx, Dice};
 use crate::ruleset::{Refusal, Ruleset};
-use crate::scenario::{Problems, Scenario};
+use crate::scenario::{Problems, SaveProblems, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -77,6 +77,10 @@ pub enum GameError {
     /// The save is not for this ruleset or format.
     #[error("{0}")]
     Format(String),
+    /// The scenario inside the save is not one validation could have produced (it is
+    /// JSON from outside): each problem names its field.
+    #[error("{0}")]
+    Save(#[from] SaveProblems),
     /// Nothing can be undone.
     #[error("{0}")]
     Undo(String),
@@ -335,7 +339,7 @@ impl<R: Ruleset> Game<R> {
                 R::NAME
             )));
         }
-        check_saved_scenario(&saved.scenario, &R::vocabulary())?;
+        crate::scenario::check_saved(&saved.scenario, &R::vocabulary())?;
         let mut g = Game::<R>::new(saved.scenario.clone(), Some(saved.seed))?;
         let names = g.rules.names().clone();
         for (index, entry) in saved.log.iter().enumerate() {
@@ -349,100 +353,5 @@ impl<R: Ruleset> Game<R> {
         }
         g.dice.force(saved.pending_forced.iter().copied());
         Ok(g)
-    }
-}
-
-/// Checks what validation guarantees of a scenario and rulesets rely on, for the
-/// scenario of a save: that one is JSON from outside, never validated, and a grid
-/// shorter than its map or a unit off it made `from_saved` panic instead of refusing.
-fn check_saved_scenario(
-    s: &Scenario,
-    vocab: &crate::scenario::Vocabulary,
-) -> Result<(), GameError> {
-    use crate::scenario::{Value, ValueKind};
-    let mut wrong = Vec::new();
-    let cells = |grid: serde_json::Result<serde_json::Value>| {
-        grid.ok().and_then(|g| g["cells"].as_array().map(Vec::len))
-    };
-    let n = s.map.len();
-    for (name, shape, len, per_hex) in [
-        ("terrain", *s.terrain.shape(), s.terrain.cells().len(), 1),
-        (
-            "elevation",
-            *s.elevation.shape(),
-            s.elevation.cells().len(),
-            1,
-        ),
-        (
-            "path_hexes",
-            *s.path_hexes.shape(),
-            s.path_hexes.cells().len(),
-            1,
-        ),
-        (
-            "hexsides",
-            *s.hexsides.shape(),
-            cells(serde_json::to_value(&s.hexsides)).unwrap_or(0),
-            6,
-        ),
-        (
-            "path_links",
-            *s.path_links.shape(),
-            cells(serde_json::to_value(&s.path_links)).unwrap_or(0),
-            6,
-        ),
-    ] {
-        if shape != s.map || len != n * per_hex {
-            wrong.push(format!("its {name} grid does not fit the map"));
-        }
-    }
-    if s.terrain
-        .cells()
-        .iter()
-        .any(|&t| usize::from(t) >= s.terrain_names.len())
-    {
-        wrong.push("a terrain number has no terrain name".into());
-    }
-    if !s.sides.iter().any(|x| x.id == s.first_side) {
-        wrong.push(format!("first side `{}` is not a side", s.first_side));
-    }
-    for u in &s.units {
-        let on_map = |h: grognard_hex::Hex| s.map.contains(h);
-        if !s.sides.iter().any(|x| x.id == u.side) {
-            wrong.push(format!("unit `{}` has no side `{}`", u.id, u.side));
-        }
-        match (u.hex, u.enters) {
-            (Some(h), None) if on_map(h) => {}
-            (None, Some(e)) if on_map(e.hex) => {}
-            _ => wrong.push(format!(
-                "unit `{}` is neither on the map nor entering it",
-                u.id
-            )),
-        }
-        let Some(kind) = vocab.unit_type_named(&u.kind) else {
-            wrong.push(format!("unit `{}` is of unknown type `{}`", u.id, u.kind));
-            continue;
-        };
-        for spec in &kind.values {
-            let fits = match (u.values.get(&spec.name), &spec.kind) {
-                (None, _) => !spec.required,
-                (Some(Value::Int(i)), ValueKind::Int { min, max }) => (min..=max).contains(&i),
-                (Some(Value::Text(t)), ValueKind::OneOf(choices)) => choices.contains(t),
-                (Some(Value::Text(_)), ValueKind::Text | ValueKind::Direction)
-                | (Some(Value::Bool(_)), ValueKind::Bool) => true,
-                _ => false,
-            };
-            if !fits {
-                wrong.push(format!("unit `{}` lacks a good `{}`", u.id, spec.name));
-            }
-        }
-    }
-    if wrong.is_empty() {
-        Ok(())
-    } else {
-        Err(GameError::Format(format!(
-            "the save's scenario is not a valid one: {}",
-            wrong.join("; ")
-        )))
     }
 }

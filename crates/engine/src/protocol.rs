@@ -13,6 +13,10 @@ use crate::wire::Names;
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
+mod lines;
+
+pub use lines::{Line, LineReader};
+
 /// The longest request line accepted, in bytes.
 pub const MAX_LINE: usize = 8 * 1024 * 1024;
 
@@ -77,6 +81,12 @@ impl From<EngineError> for Failure {
                     Value::Array(p.0.iter().map(|p| json!(p.to_string())).collect()),
                 );
             }
+            EngineError::Game(crate::game::GameError::Save(p)) => {
+                extra.insert(
+                    "problems".into(),
+                    Value::Array(p.0.iter().map(|p| json!(p.to_string())).collect()),
+                );
+            }
             _ => {}
         }
         Failure {
@@ -88,6 +98,29 @@ impl From<EngineError> for Failure {
 }
 
 type Answer = Result<Map<String, Value>, Failure>;
+
+/// The response line to a request with `id` (if any).
+fn answer_line(id: Option<Value>, answer: Answer) -> String {
+    let mut out = Map::new();
+    if let Some(id) = id {
+        out.insert("id".into(), id);
+    }
+    match answer {
+        Ok(fields) => {
+            out.insert("ok".into(), Value::Bool(true));
+            out.extend(fields);
+        }
+        Err(f) => {
+            out.insert("ok".into(), Value::Bool(false));
+            let mut err = Map::new();
+            err.insert("rule".into(), Value::String(f.rule));
+            err.insert("message".into(), Value::String(f.message));
+            err.extend(f.extra);
+            out.insert("error".into(), Value::Object(err));
+        }
+    }
+    Value::Object(out).to_string()
+}
 
 impl Session {
     /// A session over the rulesets of `registry`.
@@ -117,6 +150,46 @@ impl Session {
         self.game.as_deref()
     }
 
+    /// Handles one request line as read, which may not be UTF-8: such a line is
+    /// answered with an error (with the request's `id` when the rest of it reads as a
+    /// JSON object) and the session carries on.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Response {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle(text),
+            Err(e) => {
+                let lossy = String::from_utf8_lossy(line);
+                let id = match serde_json::from_str::<Value>(&lossy) {
+                    Ok(Value::Object(req)) => req.get("id").cloned(),
+                    _ => None,
+                };
+                let failure = Failure::request(format!(
+                    "the request line is not UTF-8: byte {} of {} is not part of a character",
+                    e.valid_up_to() + 1,
+                    line.len()
+                ));
+                Response {
+                    line: answer_line(id, Err(failure)),
+                    quit: false,
+                }
+            }
+        }
+    }
+
+    /// The answer to a line over [`MAX_LINE`] bytes, which was dropped unread: one error,
+    /// without an `id` (the line was not kept).
+    #[must_use]
+    pub fn too_long(&self, bytes: u64) -> Response {
+        Response {
+            line: answer_line(
+                None,
+                Err(Failure::request(format!(
+                    "request line of {bytes} bytes is over {MAX_LINE} bytes: skipped"
+                ))),
+            ),
+            quit: false,
+        }
+    }
+
     /// Handles one request line.
     pub fn handle(&mut self, line: &str) -> Response {
         let mut quit = false;
@@ -144,26 +217,8 @@ impl Session {
                 ),
             }
         };
-        let mut out = Map::new();
-        if let Some(id) = id {
-            out.insert("id".into(), id);
-        }
-        match answer {
-            Ok(fields) => {
-                out.insert("ok".into(), Value::Bool(true));
-                out.extend(fields);
-            }
-            Err(f) => {
-                out.insert("ok".into(), Value::Bool(false));
-                let mut err = Map::new();
-                err.insert("rule".into(), Value::String(f.rule));
-                err.insert("message".into(), Value::String(f.message));
-                err.extend(f.extra);
-                out.insert("error".into(), Value::Object(err));
-            }
-        }
         Response {
-            line: Value::Object(out).to_string(),
+            line: answer_line(id, answer),
             quit,
         }
     }

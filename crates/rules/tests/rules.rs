@@ -6,5 +6,6 @@ mod envelope;
 mod index;
 mod jomini;
 mod morne_plaine;
+mod saves;
 mod skirmish;
 mod toy;

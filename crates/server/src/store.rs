@@ -232,26 +232,41 @@ fn load_all(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         let bad = |what: &str, e: &dyn std::fmt::Display| {
             rusqlite::Error::ToSqlConversionFailure(format!("game {id}: {what}: {e}").into())
         };
-        let scenario: Value = serde_json::from_str(&scenario).map_err(|e| bad("scenario", &e))?;
-        let seats: BTreeMap<String, SeatRecord> =
-            serde_json::from_str(&seats).map_err(|e| bad("seats", &e))?;
-        let log = actions
-            .query_map([&id], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                ))
-            })?
-            .map(|r| {
-                let (n, action, forced) = r?;
-                Ok(ActionRow {
-                    n: u64::try_from(n).map_err(|e| bad("action number", &e))?,
-                    action: serde_json::from_str(&action).map_err(|e| bad("action", &e))?,
-                    forced: serde_json::from_str(&forced).map_err(|e| bad("forced rolls", &e))?,
+        // A row that does not read is reported and left out: one bad row must not stop
+        // the server (issue 14); only the database's own errors do.
+        let mut read = || -> rusqlite::Result<_> {
+            let scenario: Value =
+                serde_json::from_str(&scenario).map_err(|e| bad("scenario", &e))?;
+            let seats: BTreeMap<String, SeatRecord> =
+                serde_json::from_str(&seats).map_err(|e| bad("seats", &e))?;
+            let log = actions
+                .query_map([&id], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                    ))
+                })?
+                .map(|r| {
+                    let (n, action, forced) = r?;
+                    Ok(ActionRow {
+                        n: u64::try_from(n).map_err(|e| bad("action number", &e))?,
+                        action: serde_json::from_str(&action).map_err(|e| bad("action", &e))?,
+                        forced: serde_json::from_str(&forced)
+                            .map_err(|e| bad("forced rolls", &e))?,
+                    })
                 })
-            })
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok((scenario, seats, log))
+        };
+        let (scenario, seats, log) = match read() {
+            Ok(read) => read,
+            Err(rusqlite::Error::ToSqlConversionFailure(e)) => {
+                eprintln!("grognard: {e}: the game does not read and is not served");
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         games.push((
             GameRow {
                 id,

@@ -51,12 +51,14 @@
 mod model;
 mod problem;
 mod read;
+mod saved;
 mod spec;
 mod validate;
 mod vocabulary;
 
 pub use model::{Edge, Entry, Path, Place, RawTable, Scenario, Side, Unit};
 pub use problem::{Loc, Problem, Problems};
+pub use saved::{check_saved, on_map, SaveProblem, SaveProblems};
 pub use spec::{
     EntrySpec, GridSpec, HeaderSpec, HexsidesSpec, MapSpec, PathSpec, PlaceSpec, RawEntry, RawSpec,
     ScenarioSpec, SideSpec, UnitSpec,

@@ -125,3 +125,70 @@ fn protocol_lines_takes_noise() {
         fuzzing::protocol_lines(&registry(), &load_line(), &data);
     }
 }
+
+#[test]
+fn protocol_lines_answers_a_line_that_is_not_utf8_and_goes_on() {
+    let data = b"#0\n{\"cmd\":\"legal\",\"id\":\"\xff\"}\n\xc3\x28\n#0\n";
+    let run = fuzzing::protocol_lines(&registry(), &load_line(), data);
+    assert_eq!(
+        run,
+        LinesRun {
+            requests: 5,
+            applied: 2,
+            refused: 2
+        }
+    );
+}
+
+/// A save of The Race after a few actions, as the `saved_games` target reads it.
+fn race_save(actions: usize) -> Vec<u8> {
+    let r = registry();
+    let scenario = r.load_scenario("race.toml", RACE_TOML).unwrap();
+    let mut game = r.new_game(scenario, Some(7)).unwrap();
+    for _ in 0..actions {
+        let legal = game.legal();
+        let Some(action) = legal.first() else { break };
+        game.apply(action).unwrap();
+    }
+    let mut data = vec![b'0'];
+    data.extend(serde_json::to_vec(&game.save()).unwrap());
+    data
+}
+
+#[test]
+fn saved_games_loads_a_save_and_refuses_its_cuts_and_edits() {
+    use fuzzing::{saved_games, SaveRun};
+    let r = registry();
+    let data = race_save(3);
+    assert_eq!(saved_games(&r, &["race"], &data), SaveRun::Loaded(3));
+    for cut in (0..data.len()).step_by(53) {
+        saved_games(&r, &["race"], &data[..cut]);
+    }
+    let text = String::from_utf8(data).unwrap();
+    let edits = [
+        ("\"seed\":7", "\"seed\":-7"),
+        (
+            "\"format\":\"grognard-game/1\"",
+            "\"format\":\"grognard-game/2\"",
+        ),
+        ("\"terrain_names\":[", "\"terrain_names\":[\"lava\","),
+        ("\"cols\":6", "\"cols\":0"),
+        ("\"log\":[", "\"log\":[{\"action\":{\"type\":\"fly\"}},"),
+    ];
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from}");
+        let run = saved_games(&r, &["race"], text.replacen(from, to, 1).as_bytes());
+        assert!(matches!(run, SaveRun::Refused), "{to}: {run:?}");
+    }
+    for seed in 0..40 {
+        let mut noisy = text.clone().into_bytes();
+        for (i, b) in noise(seed, 8, b"0123456789{}[]\",:-")
+            .into_iter()
+            .enumerate()
+        {
+            let at = (seed as usize * 131 + i * 977) % noisy.len();
+            noisy[at] = b;
+        }
+        saved_games(&r, &["race"], &noisy);
+    }
+}

@@ -476,7 +476,7 @@ fn regression_a_save_with_a_tampered_scenario_is_refused_not_a_panic() {
         f(&mut bad["scenario"]);
         let bad: SavedGame = serde_json::from_value(bad).unwrap();
         let e = Game::<Race>::from_saved(&bad).unwrap_err();
-        assert!(matches!(e, GameError::Format(_)), "{says}: {e}");
+        assert!(matches!(e, GameError::Save(_)), "{says}: {e}");
         assert!(e.to_string().contains(says), "{says}: {e}");
     }
     // The save as it was still loads.

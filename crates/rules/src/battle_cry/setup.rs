@@ -42,7 +42,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
     let mut north = [false; 2];
     let mut hand = [0u8; 2];
     for (i, id) in sides.iter().enumerate() {
-        let side = s.side(id).expect("validated side");
+        let side = crate::common::data::side(s, id)?;
         match side.home_edge {
             Some(Edge::North) => north[i] = true,
             Some(Edge::South) => north[i] = false,
@@ -66,13 +66,19 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
     }
     if north[0] == north[1] && problems.is_empty() {
         problems.push(s.problem(
-            s.side(&sides[1]).expect("validated side").loc,
+            crate::common::data::side(s, &sides[1])?.loc,
             "BC-SCN-1: the two sides need different home edges, one north and one south",
         ));
     }
     let mut pieces = Vec::with_capacity(s.units.len());
     for u in &s.units {
-        let kind = Kind::from_name(&u.kind).expect("vocabulary unit type");
+        let Some(kind) = Kind::from_name(&u.kind) else {
+            problems.push(s.problem(
+                u.loc,
+                format!("unit `{}` is of unknown type `{}`", u.id, u.kind),
+            ));
+            continue;
+        };
         let full = match kind {
             Kind::Infantry => data.figures.infantry,
             Kind::Cavalry => data.figures.cavalry,

@@ -1,7 +1,7 @@
 //! The data plumbing of a ruleset's `data.toml`: every table says where its values come
 //! from, the shipped text is parsed once, and a scenario's terrains find their rows.
 
-use grognard_engine::scenario::Scenario;
+use grognard_engine::scenario::{Loc, Problems, Scenario, Side};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Display;
@@ -37,12 +37,43 @@ pub fn shipped<T, E: Display>(
 /// The row of a terrain table for each terrain the scenario names, in the scenario's
 /// order: a hex's terrain index in `Scenario::terrain_names` is its index here.
 ///
-/// # Panics
-/// If a terrain has no row: a ruleset's vocabulary admits only the terrains of its table.
-#[must_use]
-pub fn terrain_rows<R: Clone>(s: &Scenario, table: &BTreeMap<String, R>) -> Vec<R> {
-    s.terrain_names
-        .iter()
-        .map(|n| table.get(n).cloned().expect("vocabulary terrain has a row"))
-        .collect()
+/// # Errors
+/// A terrain the table has no row for, named, at the top of the scenario's file: a
+/// validated scenario names only its vocabulary's terrains, but a saved or stored one is
+/// read from outside, and other tables than the shipped ones may lack a row.
+pub fn terrain_rows<R: Clone>(
+    s: &Scenario,
+    table: &BTreeMap<String, R>,
+) -> Result<Vec<R>, Problems> {
+    let mut rows = Vec::with_capacity(s.terrain_names.len());
+    let mut problems = Vec::new();
+    for name in &s.terrain_names {
+        match table.get(name) {
+            Some(row) => rows.push(row.clone()),
+            None => problems.push(s.problem(
+                TOP,
+                format!(
+                    "unknown terrain `{name}`: the terrain table has: {}",
+                    table.keys().cloned().collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        }
+    }
+    if problems.is_empty() {
+        Ok(rows)
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+/// The top of a scenario's file, where a problem of the whole scenario is reported.
+pub const TOP: Loc = Loc { line: 1, column: 1 };
+
+/// The side called `id`, or a problem naming it.
+///
+/// # Errors
+/// When the scenario has no such side (a saved scenario is read from outside).
+pub fn side<'s>(s: &'s Scenario, id: &str) -> Result<&'s Side, Problems> {
+    s.side(id)
+        .ok_or_else(|| Problems(vec![s.problem(TOP, format!("there is no side `{id}`"))]))
 }

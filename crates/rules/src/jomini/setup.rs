@@ -65,14 +65,14 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
         .filter(|t| !data.terrain.contains_key(*t))
     {
         problems.push(s.problem(
-            Default::default(),
+            crate::common::data::TOP,
             format!("the tables have no terrain `{t}`"),
         ));
     }
     let side_ids: Vec<String> = s.sides.iter().map(|x| x.id.clone()).collect();
     if side_ids.len() != 2 {
         problems.push(s.problem(
-            s.sides.first().map(|x| x.loc).unwrap_or_default(),
+            s.sides.first().map_or(crate::common::data::TOP, |x| x.loc),
             "JOMINI is played by two sides",
         ));
         return Err(Problems(problems));
@@ -84,7 +84,7 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
     let (cols, rows) = (s.map.cols(), s.map.rows());
     if cols.max(rows) < 12 || cols.min(rows) < 9 {
         problems.push(s.problem(
-            Default::default(),
+            crate::common::data::TOP,
             format!("JO-MAP-1: the table must be at least 12 by 9 hexes, not {cols} by {rows}"),
         ));
     }
@@ -181,7 +181,11 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
     let roads: Vec<_> = s
         .paths
         .iter()
-        .filter(|p| s.path_kinds[usize::from(p.kind)] == "road")
+        .filter(|p| {
+            s.path_kinds
+                .get(usize::from(p.kind))
+                .is_some_and(|k| k == "road")
+        })
         .collect();
     if roads.len() > 16 {
         problems.push(s.problem(roads[16].loc, "JO-MOV-16: at most 16 roads"));

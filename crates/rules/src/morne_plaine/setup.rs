@@ -20,7 +20,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     let second = s.sides.iter().map(|x| x.id.clone()).find(|id| *id != first);
     let Some(second) = second else {
         return Err(Problems(vec![s.problem(
-            s.sides.first().map(|x| x.loc).unwrap_or_default(),
+            s.sides.first().map_or(crate::common::data::TOP, |x| x.loc),
             "Morne Plaine needs two sides, orange and blue",
         )]));
     };
@@ -34,21 +34,22 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     let side_index = |id: &str| u8::from(sides[1] == id);
     // MP-RET-7: orange retreats toward the north edge, blue toward the south, unless the
     // scenario names the edges.
-    let north = [0, 1].map(|i| {
-        let side = s.side(&sides[i]).expect("validated side");
-        match side.home_edge {
+    let mut north = [false; 2];
+    for (i, id) in sides.iter().enumerate() {
+        let side = crate::common::data::side(s, id)?;
+        north[i] = match side.home_edge {
             Some(grognard_engine::scenario::Edge::South) => false,
             Some(_) => true,
             None => side.id == "orange",
-        }
-    });
+        };
+    }
     let counters: Vec<Counter> = s
         .units
         .iter()
         .map(|u| Counter::from_unit(u, side_index(&u.side)))
         .collect();
     let victory = super::victory::read_victory(s, &sides, &mut problems);
-    let terrain_rows = crate::common::data::terrain_rows(s, &data.terrain);
+    let terrain_rows = crate::common::data::terrain_rows(s, &data.terrain)?;
     let map = s.map;
     let n = map.len();
     let mut side_cost = vec![0u8; n * 6];
@@ -73,7 +74,9 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         for d in Direction::ALL {
             let bits = s.hexsides.get(h, d);
             let to = h.neighbor(d);
-            let climb = s.elevation_at(to).unwrap_or(0) - s.elevation_at(h).unwrap_or(0);
+            // In i16: two levels of a file (each from -128 to 127) may be 255 apart.
+            let climb = i16::from(s.elevation_at(to).unwrap_or(0))
+                - i16::from(s.elevation_at(h).unwrap_or(0));
             // MP-MOV-6, MP-REF-3, MP-REF-6: rivers and major rivers without a bridge or a
             // ford, double slopes and two levels at once cannot be crossed. MP-ZOC-4: a
             // stream, a river or a double slope stops a zone of control.

@@ -16,7 +16,7 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
     let first = s.first_side.clone();
     let Some(second) = s.sides.iter().map(|x| x.id.clone()).find(|id| *id != first) else {
         return Err(Problems(vec![s.problem(
-            s.sides.first().map(|x| x.loc).unwrap_or_default(),
+            s.sides.first().map_or(crate::common::data::TOP, |x| x.loc),
             "a skirmish needs two sides",
         )]));
     };
@@ -98,19 +98,21 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
             }
         }
     }
-    let home = [0u8, 1].map(|i| {
-        let side = s.side(&sides[usize::from(i)]).expect("validated side");
-        side.home_edge.unwrap_or_else(|| nearest_edge(s, &chars, i))
-    });
-    let weapons = chars
-        .iter()
-        .map(|c| {
-            data.weapon
-                .get(&c.weapon)
-                .cloned()
-                .expect("vocabulary weapon")
-        })
-        .collect();
+    let mut home = [Edge::North; 2];
+    for (i, id) in (0u8..).zip(&sides) {
+        let side = crate::common::data::side(s, id)?;
+        home[usize::from(i)] = side.home_edge.unwrap_or_else(|| nearest_edge(s, &chars, i));
+    }
+    let mut weapons = Vec::with_capacity(chars.len());
+    for c in &chars {
+        let Some(w) = data.weapon.get(&c.weapon) else {
+            return Err(Problems(vec![s.problem(
+                crate::common::data::TOP,
+                format!("unknown weapon `{}`", c.weapon),
+            )]));
+        };
+        weapons.push(w.clone());
+    }
     let shields = chars
         .iter()
         .map(|c| c.shield.as_ref().and_then(|n| data.shield.get(n).cloned()))
@@ -123,7 +125,7 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
                 .and_then(|n| data.missile.get(n).cloned())
         })
         .collect();
-    let terrain_rows = crate::common::data::terrain_rows(s, &data.terrain);
+    let terrain_rows = crate::common::data::terrain_rows(s, &data.terrain)?;
     debug_assert!(data
         .terrain
         .values()

@@ -17,6 +17,7 @@ mod lcg;
 mod lobby;
 mod queries;
 mod real_port;
+mod stored_rows;
 mod views_and_tokens;
 
 use axum::body::Body;
