@@ -51,6 +51,7 @@ impl Db {
             hint_millis: 100,
             hint_simulations: None,
             max_games: 1000,
+            expire_days: 30.0,
         }
     }
 }
@@ -58,6 +59,21 @@ impl Db {
 fn open(db: &Db) -> (AppState, Router) {
     let state = AppState::open(&db.options()).expect("the database opens");
     (state.clone(), app(state))
+}
+
+/// Closes the server of `state` (one server per file) and opens another on its file.
+async fn reopen(state: &AppState, db: &Db) -> (AppState, Router) {
+    state.lobby().close().await;
+    open(db)
+}
+
+/// The seed of game `id`, as the operator reads it in the file.
+fn seed_in_file(db: &Db, id: &str) -> u64 {
+    let conn = rusqlite::Connection::open(&db.0).unwrap();
+    let seed: i64 = conn
+        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .unwrap();
+    u64::from_ne_bytes(seed.to_ne_bytes())
 }
 
 async fn call(
@@ -127,15 +143,10 @@ async fn new_game(
     (id, tokens)
 }
 
-/// A Morne Plaine game, both sides human.
+/// A Morne Plaine game, both sides human, each with its own token (the server draws
+/// the seed).
 async fn morne(app: &Router) -> (String, String, String) {
-    let (id, tokens) = new_game(
-        app,
-        MORNE,
-        &[("blue", "human"), ("orange", "human")],
-        Some(7),
-    )
-    .await;
+    let (id, tokens) = new_game(app, MORNE, &[("blue", "human"), ("orange", "human")], None).await;
     (id, tokens["blue"].clone(), tokens["orange"].clone())
 }
 
