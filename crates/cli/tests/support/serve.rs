@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A running `grognard serve`.
+#[allow(dead_code, reason = "each test binary uses a part of it")]
 pub struct Server {
     child: Child,
     /// Where it listens.

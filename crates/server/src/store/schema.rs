@@ -204,7 +204,7 @@ pub fn expire(
             .prepare_cached("SELECT active_ms FROM games WHERE id = ?1")?
             .query_row([id], |r| r.get(0))
             .optional()?;
-        if !active.is_some_and(|a| a < cutoff) {
+        if active.is_none_or(|a| a >= cutoff) {
             continue;
         }
         tx.prepare_cached("INSERT OR REPLACE INTO expired (id, expired) VALUES (?1, ?2)")?

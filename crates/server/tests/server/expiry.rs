@@ -65,7 +65,7 @@ async fn idle_games_expire_and_a_request_for_one_says_it_expired() {
     // Thirty days after `between`: the game idle since before it goes; the one played
     // since and the finished one stay.
     let gone = lobby.expire_idle(between + 30 * DAY_MS).await.unwrap();
-    assert_eq!(gone, [idle.clone()]);
+    assert_eq!(gone, std::slice::from_ref(&idle));
     for path in ["", "/replay", "/ws"] {
         let (status, body) = get(&app, &format!("/api/games/{idle}{path}"), Some(&idle_blue)).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");

@@ -62,7 +62,10 @@ async fn a_failed_commit_shows_no_seat_a_phantom_action() {
         "the answer carries the failed action's events: {events}"
     );
     assert_eq!(answer["view"]["n"], 1);
-    assert_eq!(actions_of(&answer["view"]["log"]), [end.clone()]);
+    assert_eq!(
+        actions_of(&answer["view"]["log"]),
+        std::slice::from_ref(&end)
+    );
 
     // The file, and every seat's view, log, replay and push, agree.
     let file: Vec<Value> = grognard_server::store::read_log(&db.0, &id)
@@ -70,7 +73,7 @@ async fn a_failed_commit_shows_no_seat_a_phantom_action() {
         .into_iter()
         .map(|r| r.action)
         .collect();
-    assert_eq!(file, [end.clone()]);
+    assert_eq!(file, std::slice::from_ref(&end));
     for (t, socket) in seats.iter().zip(&mut sockets) {
         let (_, g) = get(&app, &format!("/api/games/{id}"), *t).await;
         assert_eq!(actions_of(&g["log"]), file, "{:?}'s game object", g["seat"]);
