@@ -14,7 +14,14 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, token } = {}) {
+/**
+ * Keeps a game's `seed` as its exact digits: a seed is 64 bits, more than a JavaScript
+ * number holds exactly (where the browser gives the source text of a value).
+ */
+const exactSeed = (key, value, context) =>
+  key === 'seed' && typeof value === 'number' && context?.source ? context.source : value;
+
+async function call(method, path, { body, token, reviver } = {}) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -22,7 +29,7 @@ async function call(method, path, { body, token } = {}) {
   const text = await res.text();
   let data = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = text ? JSON.parse(text, reviver) : null;
   } catch {
     data = { error: { rule: String(res.status), message: text.slice(0, 200) } };
   }
@@ -47,7 +54,7 @@ export const api = {
   reachable: (id, unit, token) =>
     call('GET', `/api/games/${id}/reachable?unit=${encodeURIComponent(unit)}`, { token }),
   hint: (id, token) => call('POST', `/api/games/${id}/hint`, { body: {}, token }),
-  replay: (id, token) => call('GET', `/api/games/${id}/replay`, { token }),
+  replay: (id, token) => call('GET', `/api/games/${id}/replay`, { token, reviver: exactSeed }),
   socketUrl(id, token) {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const q = token ? `?token=${encodeURIComponent(token)}` : '';

@@ -105,7 +105,11 @@ async function boot() {
   $('title').title = rulesetTitle(replay.ruleset);
   $('game-link').href = `/play/${encodeURIComponent(gameId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   $('slider').max = replay.n;
-  $('log-count').textContent = `${replay.n} actions${replay.seed != null ? ` · seed ${replay.seed}` : ''}`;
+  // The dice's commitment from the start; the seed once the game is over, which
+  // `grognard verify` checks against it.
+  const dice = replay.seed != null ? ` · seed ${replay.seed}` : replay.commitment ? ` · dice committed ${replay.commitment.slice(0, 12)}…` : '';
+  $('log-count').textContent = `${replay.n} actions${dice}`;
+  if (replay.commitment) $('log-count').title = `commitment to the seed: SHA-256 ${replay.commitment}`;
   const g0 = { view: {}, log: replay.log };
   $('log').innerHTML = replay.log.map((e) => entryHtml(e, rules, g0)).join('') || '<div class="muted">No action.</div>';
   $('log').addEventListener('click', (ev) => {

@@ -6,102 +6,18 @@
 mod db;
 #[path = "../../server/tests/support/lcg.rs"]
 mod lcg;
+#[path = "support/serve.rs"]
+mod serve;
 
 use db::Db;
 use lcg::Lcg;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use serve::{call, Server};
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// A running `grognard serve`.
-struct Server {
-    child: Child,
-    addr: String,
-    first_line: String,
-}
-
-impl Server {
-    fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grognard"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .args(["--ai-delay-millis", "0", "--ai-millis", "50"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("grognard starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let first_line = lines.next().expect("a first line").unwrap();
-        let addr = loop {
-            let line = lines.next().expect("grognard prints its address").unwrap();
-            if let Some(a) = line.strip_prefix("grognard: serving the lobby on http://") {
-                break a.to_owned();
-            }
-        };
-        // Keep reading, so that the pipe never fills.
-        std::thread::spawn(move || lines.for_each(drop));
-        Server {
-            child,
-            addr,
-            first_line,
-        }
-    }
-
-    /// SIGKILL: no shutdown, no flush, nothing.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&Value>,
-    ) -> Option<(u16, Value)> {
-        call(&self.addr, method, path, token, body)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One HTTP/1.1 request on its own connection; `None` when the server is gone.
-fn call(
-    addr: &str,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&Value>,
-) -> Option<(u16, Value)> {
-    let mut s = TcpStream::connect(addr).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{auth}\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).ok()?;
-    let mut answer = Vec::new();
-    s.read_to_end(&mut answer).ok()?;
-    let text = String::from_utf8_lossy(&answer);
-    let (head, body) = text.split_once("\r\n\r\n")?;
-    let status = head.split(' ').nth(1)?.parse().ok()?;
-    Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
-}
 
 struct Game {
     id: String,

@@ -63,6 +63,13 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// A malformed action, or the rules' refusal; nothing changes.
     fn apply(&mut self, action: &Value) -> Result<Vec<Value>, EngineError>;
+    /// The action as the ruleset writes it: read, then written back. Two ways of
+    /// writing one action give the same canonical form; a field the ruleset does not
+    /// read is not in it.
+    ///
+    /// # Errors
+    /// A malformed action.
+    fn canonical(&self, action: &Value) -> Result<Value, EngineError>;
     /// Why an action is legal or not.
     ///
     /// # Errors
@@ -148,6 +155,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
         let action = self.decode(action)?;
         let events = Game::apply(self, action)?.to_vec();
         Ok(events.iter().map(|e| self.encode(e)).collect())
+    }
+    fn canonical(&self, action: &Value) -> Result<Value, EngineError> {
+        let action = self.decode(action)?;
+        Ok(self.encode(&action))
     }
     fn explain(&self, action: &Value) -> Result<Explanation, EngineError> {
         let action = self.decode(action)?;

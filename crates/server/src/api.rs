@@ -287,25 +287,31 @@ pub async fn replay(
     }
     let game = table.game();
     let over = game.outcome().is_some();
-    // Once the game is over there is nothing left to hide: the whole log and the seed.
+    // Once the game is over there is nothing left to hide: the whole log, the seed,
+    // and the scenario it was played on, so that anyone can check every roll
+    // (`grognard verify`). Before, the seed would tell the dice to come.
     let seat = if over {
         Seat::Omniscient
     } else {
-        viewer.seat()
+        table.resolve(game.as_ref(), &viewer).seat()
     };
     let mut answer = json!({
         "id": table.id,
         "scenario": table.scenario_id,
         "ruleset": table.ruleset,
         "title": table.title,
-        "seat": viewer.name(),
+        "seat": table.resolve(game.as_ref(), &viewer).name(),
         "seats": table.seat_kinds(),
+        "hotseat": table.hotseat,
         "n": game.len(),
         "outcome": game.outcome(),
+        "commitment": table.commitment,
         "log": *table.log(game.as_ref(), &seat),
     });
     if over {
         answer["seed"] = json!(game.seed());
+        answer["scenario_data"] = serde_json::to_value(game.scenario())
+            .map_err(|e| ApiError::Internal(format!("the scenario does not serialise: {e}")))?;
     }
     Ok(Json(answer))
 }

@@ -72,6 +72,10 @@ pub struct Options {
     /// The most games the server keeps.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_games: usize,
+    /// Days a game may go without an action before it expires and is removed
+    /// (finished games are kept); 0 keeps every game.
+    #[arg(long, value_name = "DAYS", default_value_t = 30.0, value_parser = lobby::days)]
+    pub expire_days: f64,
 }
 
 impl Default for Options {

@@ -2,11 +2,14 @@
 //! action enters a game, and the computer's seats.
 
 mod computer;
+mod expiry;
+mod strict;
 
 pub use computer::HINTS;
+pub use expiry::days;
 
 use crate::error::ApiError;
-use crate::store::{ActionRow, GameRow, SeatRecord, Store};
+use crate::store::{self, ActionRow, GameRow, SeatRecord, Store};
 use crate::table::{Table, Viewer};
 use crate::{token, Options};
 use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
@@ -14,7 +17,7 @@ use grognard_engine::scenario::Scenario;
 use grognard_engine::{AiRequest, AnyGame, Computer, Level, Registry, Seat};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -45,6 +48,12 @@ pub struct Lobby {
     hint_millis: u64,
     hint_simulations: Option<u64>,
     max_games: usize,
+    /// How long a game may go without an action before it expires; `None`: never.
+    expire_after: Option<Duration>,
+    /// The ids of the games that expired (kept, so that a request for one says so).
+    expired: RwLock<HashSet<String>>,
+    /// True once the sweep of idle games runs.
+    sweeping: AtomicBool,
     /// Games in the file whose log no longer replays (kept in the file, not served).
     pub skipped: Vec<String>,
 }
@@ -55,9 +64,14 @@ pub struct Lobby {
 pub struct NewGame {
     /// The built-in scenario's id.
     pub scenario: String,
-    /// The dice's seed; a fresh random one when absent.
+    /// The dice's seed, taken only where nobody can be deceived: a hotseat game or a
+    /// game of computer seats only. Otherwise the server draws it.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// One person plays every seat, at one screen: every seat `human`, and one token
+    /// for all of them.
+    #[serde(default)]
+    pub hotseat: bool,
     /// Each side's seat: `human` or `ai`.
     pub seats: BTreeMap<String, SeatKind>,
     /// The level of computer seats, by side (`easy`, `normal`, `hard`); a computer
@@ -145,7 +159,8 @@ impl Lobby {
                 ),
             }
         }
-        let (store, rows) = Store::open(&options.db)?;
+        let expire_after = expiry::after(options.expire_days)?;
+        let (store, opened) = Store::open(&options.db)?;
         let mut lobby = Lobby {
             registry,
             scenarios,
@@ -167,10 +182,13 @@ impl Lobby {
             hint_millis: options.hint_millis,
             hint_simulations: options.hint_simulations,
             max_games: options.max_games,
+            expire_after,
+            expired: RwLock::new(opened.expired),
+            sweeping: AtomicBool::new(false),
             skipped: Vec::new(),
         };
         let mut tables = HashMap::new();
-        for (row, log) in rows {
+        for (row, log) in opened.games {
             match lobby.resume(row, log) {
                 Ok(table) => {
                     tables.insert(table.id.clone(), Arc::new(table));
@@ -221,6 +239,7 @@ impl Lobby {
             row.created,
             hidden,
             game,
+            row.active_ms,
         ))
     }
 
@@ -228,6 +247,19 @@ impl Lobby {
     #[must_use]
     pub fn is_hidden(&self, game: &dyn AnyGame) -> bool {
         self.hidden_rulesets.contains(game.ruleset()) || views_differ(game)
+    }
+
+    /// Closes the database: commits what has queued, closes the file and releases
+    /// its lock, so that another server may open it. Every later write gets 503.
+    pub async fn close(&self) {
+        self.store.close().await;
+    }
+
+    /// A fault injected for tests: each of the next `k` transactions of the database
+    /// is rolled back instead of committed, and every write in it fails as on a full
+    /// disk ([`Store::fail_commits`]).
+    pub fn fail_commits(&self, k: u32) {
+        self.store.fail_commits(k);
     }
 
     /// The database's transactions committed and requests written so far.
@@ -251,14 +283,14 @@ impl Lobby {
     /// The table of a game.
     ///
     /// # Errors
-    /// 404 when there is no such game.
+    /// 404 when there is no such game, with a message that says so when it expired.
     pub fn table(&self, id: &str) -> Result<Arc<Table>, ApiError> {
         self.tables
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .get(id)
             .cloned()
-            .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))
+            .ok_or_else(|| self.missing(id))
     }
 
     /// Every table, newest first.
@@ -322,6 +354,21 @@ impl Lobby {
                 "\"levels\" names `{side}`, which is not a computer (\"ai\") seat"
             )));
         }
+        let every = |kind: SeatKind| req.seats.values().all(|k| *k == kind);
+        if req.hotseat && !every(SeatKind::Human) {
+            return Err(ApiError::request(
+                "\"hotseat\": true is for a game whose every seat is \"human\", played by one \
+                 person at one screen",
+            ));
+        }
+        if req.seed.is_some() && !(req.hotseat || every(SeatKind::Ai)) {
+            return Err(ApiError::request(
+                "`seed` is taken only where nobody can be deceived: a hotseat game \
+                 (\"hotseat\": true, one token for every seat) or a game of computer seats \
+                 only. In a game against a person the server draws the seed, publishes its \
+                 commitment, and reveals it once the game is over",
+            ));
+        }
         if self
             .tables
             .read()
@@ -337,12 +384,14 @@ impl Lobby {
         let seed = req.seed.unwrap_or_else(token::seed);
         let game = self.registry.new_game(scenario.clone(), Some(seed))?;
         let id = token::game_id();
+        // A hotseat game has one token, which plays every seat.
+        let shared = req.hotseat.then(token::fresh);
         let mut seats = BTreeMap::new();
         let mut answer = serde_json::Map::new();
         for (side, kind) in &req.seats {
             match kind {
                 SeatKind::Human => {
-                    let t = token::fresh();
+                    let t = shared.clone().unwrap_or_else(token::fresh);
                     seats.insert(
                         side.clone(),
                         SeatRecord::Human {
@@ -364,7 +413,8 @@ impl Lobby {
                 }
             }
         }
-        let created = now_rfc3339();
+        let now = store::now_ms();
+        let created = store::rfc3339(now);
         self.store
             .insert_game(GameRow {
                 id: id.clone(),
@@ -375,6 +425,7 @@ impl Lobby {
                 seed,
                 seats: seats.clone(),
                 created: created.clone(),
+                active_ms: now,
             })
             .await?;
         let hidden = self.is_hidden(game.as_ref());
@@ -385,13 +436,20 @@ impl Lobby {
             created,
             hidden,
             game,
+            now,
         ));
+        let commitment = table.commitment.clone();
         self.tables
             .write()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(id.clone(), Arc::clone(&table));
         self.wake_ai(&table);
-        Ok(json!({"id": id, "seats": answer}))
+        Ok(json!({
+            "id": id,
+            "seats": answer,
+            "hotseat": req.hotseat,
+            "commitment": commitment,
+        }))
     }
 
     /// Applies `action` for `side` at `expect` and makes it durable; returns its
@@ -429,6 +487,9 @@ impl Lobby {
         expect: u64,
     ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
         let _turn = table.turn.lock().await;
+        if table.is_expired() {
+            return Err(self.missing(&table.id));
+        }
         let mut next = {
             let game = table.game();
             let n = game.len() as u64;
@@ -441,23 +502,20 @@ impl Lobby {
             to_act(game.as_ref(), side, "")?;
             game.boxed_clone()
         };
+        // The action as the ruleset writes it is what is applied and stored; a field
+        // it does not read is refused rather than dropped or kept.
+        let canonical = next.canonical(&action)?;
+        strict::no_unknown_field(&action, &canonical)?;
         // The ruleset checks the action; a refusal leaves the committed game untouched.
-        next.apply(&action)?;
+        next.apply(&canonical)?;
         let n = expect + 1;
-        // The events as this seat may see them: an action can cause what only the
-        // other side may know.
-        let seat = Seat::Side(side.to_owned());
-        let events = table
-            .log(next.as_ref(), &seat)
-            .last()
-            .and_then(|e| e["events"].as_array().cloned())
-            .unwrap_or_default();
         let row = ActionRow {
             n,
-            action,
+            action: canonical,
             forced: Vec::new(),
         };
-        if !self.store.append(&table.id, row).await? {
+        let at = store::now_ms();
+        if !self.store.append(&table.id, row, at).await? {
             // Writers of this game queue on `turn`, so only another process writing
             // the same file can get here.
             return Err(ApiError::Internal(format!(
@@ -465,44 +523,23 @@ impl Lobby {
                 table.id
             )));
         }
-        let object = table.object_text(next.as_ref(), &Viewer::Side(side.to_owned()));
+        // Durable: only now is anything a seat sees built from the action. Before,
+        // a failed append would have left this seat's log of n+1 in the cache.
         *table.game_mut() = next;
+        table.record_commit(usize::try_from(n).unwrap_or(usize::MAX), at);
+        let (events, object) = {
+            let game = table.game();
+            // The events as this seat may see them: an action can cause what only the
+            // other side may know.
+            let events = table
+                .log(game.as_ref(), &Seat::Side(side.to_owned()))
+                .last()
+                .and_then(|e| e["events"].as_array().cloned())
+                .unwrap_or_default();
+            let object = table.object_text(game.as_ref(), &Viewer::Side(side.to_owned()));
+            (events, object)
+        };
         let _ = table.changed.send(n);
         Ok((events, object))
-    }
-}
-
-/// Now, in UTC, as `YYYY-MM-DDTHH:MM:SS.mmmZ` (sorts as text).
-fn now_rfc3339() -> String {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    let (secs, millis) = (now.as_secs(), now.subsec_millis());
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Days to civil date (Howard Hinnant's algorithm), for days since 1970-01-01.
-    let z = i64::try_from(days).unwrap_or(0) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn timestamps_look_like_rfc3339() {
-        let t = super::now_rfc3339();
-        assert_eq!(t.len(), 24, "{t}");
-        assert!(t.starts_with("20") && t.ends_with('Z'), "{t}");
     }
 }

@@ -7,40 +7,28 @@
 //!
 //! An action `n` is inserted only when the game's log holds exactly `n - 1`
 //! actions; with the primary key `(game_id, n)` this makes exactly one of two
-//! concurrent writers win. Triggers refuse every `UPDATE` and `DELETE` of the log.
+//! concurrent writers win. Triggers refuse every `UPDATE` of the log, and every
+//! `DELETE` but those of a game marked expired.
+//!
+//! The file is guarded ([`guard`]): one server per file, a file the server can write,
+//! and before each commit and each acknowledgement a check that the file is still the
+//! one at its path; once it is not, every write is refused (503).
+
+mod guard;
+mod schema;
+
+pub use guard::sibling;
 
 use crate::error::ApiError;
+use guard::{Identity, Lock};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
-
-const SCHEMA: &str = r"
-CREATE TABLE IF NOT EXISTS games (
-    id          TEXT PRIMARY KEY,
-    scenario_id TEXT NOT NULL,
-    ruleset     TEXT NOT NULL,
-    scenario    TEXT NOT NULL,
-    seed        INTEGER NOT NULL,
-    seats       TEXT NOT NULL,
-    created     TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    n       INTEGER NOT NULL CHECK (n >= 1),
-    action  TEXT NOT NULL,
-    forced  TEXT NOT NULL DEFAULT '[]',
-    PRIMARY KEY (game_id, n)
-) WITHOUT ROWID;
-CREATE TRIGGER IF NOT EXISTS actions_no_update BEFORE UPDATE ON actions
-BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS actions_no_delete BEFORE DELETE ON actions
-BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
-";
 
 /// Who sits in a seat, as stored: a person holding a token (only its SHA-256 is kept)
 /// or the computer.
@@ -78,6 +66,8 @@ pub struct GameRow {
     pub seats: BTreeMap<String, SeatRecord>,
     /// When it was created (UTC, RFC 3339).
     pub created: String,
+    /// When it last saw an action, or was created: milliseconds since 1970 (UTC).
+    pub active_ms: u64,
 }
 
 /// A stored game with its log, as read at start.
@@ -94,13 +84,77 @@ pub struct ActionRow {
     pub forced: Vec<u32>,
 }
 
+/// What the file held at start.
+pub struct Opened {
+    /// Every game with its log.
+    pub games: Vec<StoredGame>,
+    /// The ids of the games that expired.
+    pub expired: HashSet<String>,
+}
+
+/// Why a write was not made durable.
+#[derive(Debug)]
+enum Failure {
+    /// The transaction failed; nothing of it is in the file.
+    Failed(String),
+    /// The store writes no more: closed, or its file is no longer at its path.
+    Closed(String),
+}
+
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> ApiError {
+        match f {
+            Failure::Failed(m) => ApiError::Internal(m),
+            Failure::Closed(m) => ApiError::Unavailable(m),
+        }
+    }
+}
+
+type Reply<T> = oneshot::Sender<Result<T, Failure>>;
+
 enum Write {
-    Game(Box<GameRow>, oneshot::Sender<Result<(), String>>),
+    Game(Box<GameRow>, Reply<()>),
     Action {
         game: String,
         row: ActionRow,
-        reply: oneshot::Sender<Result<bool, String>>,
+        at_ms: u64,
+        reply: Reply<bool>,
     },
+    Expire {
+        ids: Vec<String>,
+        cutoff_ms: u64,
+        reply: Reply<Vec<String>>,
+    },
+    Check(Reply<()>),
+    Close(oneshot::Sender<()>),
+}
+
+/// What a write did.
+enum Done {
+    Unit,
+    Appended(bool),
+    Expired(Vec<String>),
+}
+
+impl Write {
+    fn answer(self, result: Result<Done, Failure>) {
+        fn send<T>(reply: Reply<T>, r: Result<Done, Failure>, pick: impl Fn(Done) -> T) {
+            let _ = reply.send(r.map(pick));
+        }
+        match self {
+            Write::Game(_, reply) | Write::Check(reply) => send(reply, result, |_| ()),
+            Write::Action { reply, .. } => {
+                send(reply, result, |d| matches!(d, Done::Appended(true)));
+            }
+            Write::Expire { reply, .. } => send(reply, result, |d| match d {
+                Done::Expired(ids) => ids,
+                _ => Vec::new(),
+            }),
+            Write::Close(reply) => {
+                let _ = reply.send(());
+            }
+        }
+    }
 }
 
 /// The write side of the store: a handle to the writer thread.
@@ -108,6 +162,7 @@ enum Write {
 pub struct Store {
     tx: mpsc::UnboundedSender<Write>,
     stats: Arc<Stats>,
+    faults: Arc<AtomicU32>,
 }
 
 /// What the writer has done since the start.
@@ -130,61 +185,161 @@ fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.execute_batch(SCHEMA)?;
     Ok(conn)
 }
 
-fn seed_to_sql(seed: u64) -> i64 {
-    i64::from_ne_bytes(seed.to_ne_bytes())
+/// Now, in milliseconds since 1970 (UTC).
+#[must_use]
+pub fn now_ms() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::try_from(now.as_millis()).unwrap_or(u64::MAX)
 }
 
-fn seed_from_sql(seed: i64) -> u64 {
-    u64::from_ne_bytes(seed.to_ne_bytes())
+/// A time in milliseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` (UTC, RFC 3339;
+/// sorts as text).
+#[must_use]
+pub fn rfc3339(ms: u64) -> String {
+    let (secs, millis) = (ms / 1000, ms % 1000);
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Days to civil date (Howard Hinnant's algorithm), for days since 1970-01-01.
+    let z = i64::try_from(days).unwrap_or(0) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 impl Store {
-    /// Opens (or creates) the file, reads every game with its log, and starts the
-    /// writer thread.
+    /// Takes the file's lock, checks that the file and its folder can be written,
+    /// opens (or creates) the file, brings its schema up to date, reads every game
+    /// with its log, and starts the writer thread.
     ///
     /// # Errors
-    /// The file cannot be opened, is not a grognard database, or holds a row that does
-    /// not read.
-    pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), ApiError> {
-        let conn = open_connection(path).map_err(|e| storage(path, &e))?;
-        let games = load_all(&conn).map_err(|e| storage(path, &e))?;
+    /// Another server holds the file; the file, its journal or its folder cannot be
+    /// written; the file is not a grognard database, or holds a row that does not
+    /// read.
+    pub fn open(path: &Path) -> Result<(Store, Opened), ApiError> {
+        let refuse = |e: String| ApiError::Internal(format!("database `{}`: {e}", path.display()));
+        // The lock first: nothing else of this process touches a file another server
+        // of it may hold.
+        let lock = guard::lock(path).map_err(refuse)?;
+        guard::check_writable(path).map_err(refuse)?;
+        let mut conn = open_connection(path).map_err(|e| storage(path, &e))?;
+        if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
+            return Err(refuse(
+                "SQLite opened it read-only; the server refuses to start on a file it cannot \
+                 write"
+                    .into(),
+            ));
+        }
+        let now = now_ms();
+        schema::migrate(&mut conn, i64::try_from(now).unwrap_or(i64::MAX))
+            .map_err(|e| storage(path, &e))?;
+        schema::mark_opened(&conn, &rfc3339(now)).map_err(|e| {
+            refuse(format!(
+                "cannot write it ({e}); the server refuses to start on a file it cannot write"
+            ))
+        })?;
+        let identity = Identity::of(path).map_err(refuse)?;
+        let games = schema::load_all(&conn).map_err(|e| storage(path, &e))?;
+        let expired = schema::load_expired(&conn).map_err(|e| storage(path, &e))?;
         let (tx, rx) = mpsc::unbounded_channel();
         let stats = Arc::new(Stats::default());
-        let counts = Arc::clone(&stats);
+        let faults = Arc::new(AtomicU32::new(0));
+        let writer = Writer {
+            conn,
+            identity,
+            gone: None,
+            faults: Arc::clone(&faults),
+            stats: Arc::clone(&stats),
+        };
         std::thread::Builder::new()
             .name("grognard-sqlite-writer".into())
-            .spawn(move || writer(conn, rx, &counts))
+            .spawn(move || writer.run(rx, lock))
             .map_err(|e| ApiError::Internal(format!("cannot start the database writer: {e}")))?;
-        Ok((Store { tx, stats }, games))
+        Ok((Store { tx, stats, faults }, Opened { games, expired }))
     }
 
     /// Stores a new game; returns once committed.
     ///
     /// # Errors
-    /// The database refused or failed.
+    /// The database refused or failed (500), or writes no more (503).
     pub async fn insert_game(&self, row: GameRow) -> Result<(), ApiError> {
         let (reply, rx) = oneshot::channel();
         self.send(Write::Game(Box::new(row), reply))?;
-        rx.await.map_err(|_| gone())?.map_err(ApiError::Internal)
+        Ok(rx.await.map_err(|_| gone())??)
     }
 
-    /// Appends action `row.n` to a game's log; `Ok(false)` when the log does not hold
-    /// exactly `row.n - 1` actions (someone else wrote first). Returns once committed.
+    /// Appends action `row.n` to a game's log and marks the game active at `at_ms`;
+    /// `Ok(false)` when the log does not hold exactly `row.n - 1` actions (someone else
+    /// wrote first). Returns once committed.
     ///
     /// # Errors
-    /// The database failed.
-    pub async fn append(&self, game: &str, row: ActionRow) -> Result<bool, ApiError> {
+    /// The database failed (500), or writes no more (503).
+    pub async fn append(&self, game: &str, row: ActionRow, at_ms: u64) -> Result<bool, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.send(Write::Action {
             game: game.to_owned(),
             row,
+            at_ms,
             reply,
         })?;
-        rx.await.map_err(|_| gone())?.map_err(ApiError::Internal)
+        Ok(rx.await.map_err(|_| gone())??)
+    }
+
+    /// Expires the games of `ids` that saw no action since `cutoff_ms`: each is marked
+    /// expired, and its log and row deleted. Returns the ids expired.
+    ///
+    /// # Errors
+    /// The database failed (500), or writes no more (503).
+    pub async fn expire(&self, ids: Vec<String>, cutoff_ms: u64) -> Result<Vec<String>, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.send(Write::Expire {
+            ids,
+            cutoff_ms,
+            reply,
+        })?;
+        Ok(rx.await.map_err(|_| gone())??)
+    }
+
+    /// Checks that the file is still the one at its path (once it is not, the store
+    /// writes no more and says so loudly).
+    ///
+    /// # Errors
+    /// 503 once it is not.
+    pub async fn check(&self) -> Result<(), ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.send(Write::Check(reply))?;
+        Ok(rx.await.map_err(|_| gone())??)
+    }
+
+    /// Commits what has queued, closes the file and releases its lock; returns once
+    /// done. Every later write gets 503.
+    pub async fn close(&self) {
+        let (reply, rx) = oneshot::channel();
+        if self.send(Write::Close(reply)).is_ok() {
+            let _ = rx.await;
+        }
+    }
+
+    /// A fault injected for tests: each of the next `k` transactions is written and
+    /// then rolled back instead of committed, and every request in it is answered
+    /// with the error a full disk or a locked file gives. The file stays the real
+    /// file; nothing else changes.
+    pub fn fail_commits(&self, k: u32) {
+        self.faults.store(k, Ordering::SeqCst);
     }
 
     /// Transactions committed and requests written so far.
@@ -202,168 +357,153 @@ impl Store {
 }
 
 fn gone() -> ApiError {
-    ApiError::Internal("the database writer has stopped".into())
+    ApiError::Unavailable("the database is closed: this server accepts no more writes".into())
 }
 
 fn storage(path: &Path, e: &rusqlite::Error) -> ApiError {
     ApiError::Internal(format!("database `{}`: {e}", path.display()))
 }
 
-fn load_all(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
-    let mut games = Vec::new();
-    let mut stmt = conn.prepare(
-        "SELECT id, scenario_id, ruleset, scenario, seed, seats, created FROM games ORDER BY created, id",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, i64>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-        ))
-    })?;
-    let mut actions =
-        conn.prepare("SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n")?;
-    for row in rows {
-        let (id, scenario_id, ruleset, scenario, seed, seats, created) = row?;
-        let bad = |what: &str, e: &dyn std::fmt::Display| {
-            rusqlite::Error::ToSqlConversionFailure(format!("game {id}: {what}: {e}").into())
-        };
-        // A row that does not read is reported and left out: one bad row must not stop
-        // the server (issue 14); only the database's own errors do.
-        let mut read = || -> rusqlite::Result<_> {
-            let scenario: Value =
-                serde_json::from_str(&scenario).map_err(|e| bad("scenario", &e))?;
-            let seats: BTreeMap<String, SeatRecord> =
-                serde_json::from_str(&seats).map_err(|e| bad("seats", &e))?;
-            let log = actions
-                .query_map([&id], |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                    ))
-                })?
-                .map(|r| {
-                    let (n, action, forced) = r?;
-                    Ok(ActionRow {
-                        n: u64::try_from(n).map_err(|e| bad("action number", &e))?,
-                        action: serde_json::from_str(&action).map_err(|e| bad("action", &e))?,
-                        forced: serde_json::from_str(&forced)
-                            .map_err(|e| bad("forced rolls", &e))?,
-                    })
-                })
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            Ok((scenario, seats, log))
-        };
-        let (scenario, seats, log) = match read() {
-            Ok(read) => read,
-            Err(rusqlite::Error::ToSqlConversionFailure(e)) => {
-                eprintln!("grognard: {e}: the game does not read and is not served");
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        games.push((
-            GameRow {
-                id,
-                scenario_id,
-                ruleset,
-                scenario,
-                seed: seed_from_sql(seed),
-                seats,
-                created,
-            },
-            log,
-        ));
-    }
-    Ok(games)
+/// The writer thread's own: the write connection and what it watches.
+struct Writer {
+    conn: Connection,
+    identity: Identity,
+    /// Why the store writes no more, once the file is no longer at its path.
+    gone: Option<String>,
+    faults: Arc<AtomicU32>,
+    stats: Arc<Stats>,
 }
 
-/// The writer thread: takes what has queued, commits it in one transaction, answers.
-fn writer(mut conn: Connection, mut rx: mpsc::UnboundedReceiver<Write>, stats: &Stats) {
-    let mut batch = Vec::with_capacity(BATCH);
-    while let Some(first) = rx.blocking_recv() {
-        batch.push(first);
-        while batch.len() < BATCH {
-            match rx.try_recv() {
-                Ok(w) => batch.push(w),
-                Err(_) => break,
-            }
-        }
-        let n = batch.len() as u64;
-        if commit(&mut conn, &mut batch) {
-            stats.commits.fetch_add(1, Ordering::Relaxed);
-            stats.writes.fetch_add(n, Ordering::Relaxed);
-        }
-    }
-}
-
-/// Commits a batch and answers each request; true when the transaction committed.
-fn commit(conn: &mut Connection, batch: &mut Vec<Write>) -> bool {
-    let results: Result<Vec<Result<bool, String>>, rusqlite::Error> = (|| {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let mut results = Vec::with_capacity(batch.len());
-        for w in batch.iter() {
-            results.push(write_one(&tx, w).map_err(|e| e.to_string()));
-        }
-        tx.commit()?;
-        Ok(results)
-    })();
-    match results {
-        Ok(results) => {
-            for (w, r) in batch.drain(..).zip(results) {
+impl Writer {
+    /// Takes what has queued, commits it in one transaction, answers; on a close,
+    /// closes the file, then releases the lock, then answers.
+    fn run(mut self, mut rx: mpsc::UnboundedReceiver<Write>, lock: Lock) {
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut closing = Vec::new();
+        while let Some(first) = rx.blocking_recv() {
+            let mut next = Some(first);
+            while let Some(w) = next.take() {
                 match w {
-                    Write::Game(_, reply) => {
-                        let _ = reply.send(r.map(|_| ()));
-                    }
-                    Write::Action { reply, .. } => {
-                        let _ = reply.send(r);
-                    }
+                    Write::Close(reply) => closing.push(reply),
+                    w => batch.push(w),
+                }
+                if batch.len() < BATCH {
+                    next = rx.try_recv().ok();
                 }
             }
-            true
+            if !batch.is_empty() {
+                self.commit(&mut batch);
+            }
+            if !closing.is_empty() {
+                break;
+            }
         }
-        Err(e) => {
-            // Nothing of the batch is durable: every request of it fails.
-            let message = format!("the database could not commit: {e}");
+        drop(rx);
+        let _ = self.conn.close();
+        drop(lock);
+        for reply in closing {
+            let _ = reply.send(());
+        }
+    }
+
+    /// The reason the store writes no more, checking the file's identity first.
+    fn watch(&mut self) -> Option<String> {
+        if self.gone.is_none() {
+            if let Err(why) = self.identity.check() {
+                eprintln!(
+                    "grognard: ERROR: {why}. This server accepts no more writes (each gets \
+                     503). Stop it, put the database back at its path, and start it again."
+                );
+                self.gone = Some(format!(
+                    "{why}: this server accepts no more writes until it is restarted"
+                ));
+            }
+        }
+        self.gone.clone()
+    }
+
+    /// Commits a batch and answers each request.
+    fn commit(&mut self, batch: &mut Vec<Write>) {
+        if let Some(why) = self.watch() {
             for w in batch.drain(..) {
-                match w {
-                    Write::Game(_, reply) => {
-                        let _ = reply.send(Err(message.clone()));
-                    }
-                    Write::Action { reply, .. } => {
-                        let _ = reply.send(Err(message.clone()));
-                    }
+                w.answer(Err(Failure::Closed(why.clone())));
+            }
+            return;
+        }
+        let injected = self
+            .faults
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |k| k.checked_sub(1))
+            .is_ok();
+        let now = rfc3339(now_ms());
+        let results: Result<Vec<Result<Done, String>>, String> = (|| {
+            let tx = self
+                .conn
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+                .map_err(|e| e.to_string())?;
+            let mut results = Vec::with_capacity(batch.len());
+            for w in batch.iter() {
+                results.push(write_one(&tx, w, &now).map_err(|e| e.to_string()));
+            }
+            if injected {
+                // Dropping the transaction rolls it back.
+                return Err("disk I/O error (a failure injected for a test)".into());
+            }
+            tx.commit().map_err(|e| e.to_string())?;
+            Ok(results)
+        })();
+        // A commit is durable only in the file at the path: one made into a file
+        // deleted or moved meanwhile is not acknowledged.
+        if let Some(why) = self.watch() {
+            for w in batch.drain(..) {
+                w.answer(Err(Failure::Closed(why.clone())));
+            }
+            return;
+        }
+        match results {
+            Ok(results) => {
+                self.stats.commits.fetch_add(1, Ordering::Relaxed);
+                self.stats
+                    .writes
+                    .fetch_add(batch.len() as u64, Ordering::Relaxed);
+                for (w, r) in batch.drain(..).zip(results) {
+                    w.answer(r.map_err(Failure::Failed));
                 }
             }
-            false
+            Err(e) => {
+                // Nothing of the batch is durable: every request of it fails.
+                let message = format!("the database could not commit: {e}");
+                for w in batch.drain(..) {
+                    w.answer(Err(Failure::Failed(message.clone())));
+                }
+            }
         }
     }
 }
 
-fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write) -> rusqlite::Result<bool> {
+fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::Result<Done> {
     match w {
         Write::Game(g, _) => {
+            let seats = serde_json::to_string(&g.seats)
+                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
             tx.prepare_cached(
-                "INSERT INTO games (id, scenario_id, ruleset, scenario, seed, seats, created)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO games (id, scenario_id, ruleset, scenario, seed, seats, created, active_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?
             .execute(params![
                 g.id,
                 g.scenario_id,
                 g.ruleset,
                 g.scenario.to_string(),
-                seed_to_sql(g.seed),
-                serde_json::to_string(&g.seats).expect("seats serialise"),
+                schema::seed_to_sql(g.seed),
+                seats,
                 g.created,
+                i64::try_from(g.active_ms).unwrap_or(i64::MAX),
             ])?;
-            Ok(true)
+            Ok(Done::Unit)
         }
-        Write::Action { game, row, .. } => {
+        Write::Action {
+            game, row, at_ms, ..
+        } => {
             let n = i64::try_from(row.n)
                 .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
             let last: i64 = tx
@@ -372,19 +512,22 @@ fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write) -> rusqlite::Result<bool
                 .optional()?
                 .unwrap_or(0);
             if last != n - 1 {
-                return Ok(false);
+                return Ok(Done::Appended(false));
             }
+            let forced = serde_json::to_string(&row.forced)
+                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
             tx.prepare_cached(
                 "INSERT INTO actions (game_id, n, action, forced) VALUES (?1, ?2, ?3, ?4)",
             )?
-            .execute(params![
-                game,
-                n,
-                row.action.to_string(),
-                serde_json::to_string(&row.forced).expect("numbers serialise"),
-            ])?;
-            Ok(true)
+            .execute(params![game, n, row.action.to_string(), forced])?;
+            tx.prepare_cached("UPDATE games SET active_ms = ?2 WHERE id = ?1")?
+                .execute(params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)])?;
+            Ok(Done::Appended(true))
         }
+        Write::Expire { ids, cutoff_ms, .. } => {
+            schema::expire(tx, ids, *cutoff_ms, now).map(Done::Expired)
+        }
+        Write::Check(_) | Write::Close(_) => Ok(Done::Unit),
     }
 }
 
@@ -417,4 +560,19 @@ pub fn read_log(path: &Path, game: &str) -> Result<Vec<ActionRow>, ApiError> {
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn timestamps_look_like_rfc3339() {
+        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(
+            super::rfc3339(1_700_000_000_123),
+            "2023-11-14T22:13:20.123Z"
+        );
+        let t = super::rfc3339(super::now_ms());
+        assert_eq!(t.len(), 24, "{t}");
+        assert!(t.starts_with("20") && t.ends_with('Z'), "{t}");
+    }
 }

@@ -7,37 +7,43 @@ use grognard_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::{broadcast, Mutex};
 
 /// How many of the last log entries a game object carries.
 pub const LOG_TAIL: usize = 30;
 
-/// Who is asking: a side's player (they showed its token) or a spectator.
+/// Who is asking: a side's player (they showed its token), the player of every seat
+/// of a hotseat game, or a spectator.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Viewer {
     /// The player of this side.
     Side(String),
+    /// The one player of every seat of a hotseat game (whose seats share one token):
+    /// the side to act, whichever it is when asked ([`Table::resolve`]).
+    Hotseat,
     /// Anyone without a token.
     Spectator,
 }
 
 impl Viewer {
-    /// The engine's seat for this viewer: never [`Seat::Omniscient`].
+    /// The engine's seat for this viewer: never [`Seat::Omniscient`]. A
+    /// [`Viewer::Hotseat`] sees as a spectator until [`Table::resolve`]d.
     #[must_use]
     pub fn seat(&self) -> Seat {
         match self {
             Viewer::Side(s) => Seat::Side(s.clone()),
-            Viewer::Spectator => Seat::Spectator,
+            Viewer::Hotseat | Viewer::Spectator => Seat::Spectator,
         }
     }
 
-    /// The side, or `"spectator"`.
+    /// The side, `"hotseat"` or `"spectator"`.
     #[must_use]
     pub fn name(&self) -> &str {
         match self {
             Viewer::Side(s) => s,
+            Viewer::Hotseat => "hotseat",
             Viewer::Spectator => "spectator",
         }
     }
@@ -61,6 +67,17 @@ pub struct Table {
     /// the rules about actions (explain, preview, reachable), since a refusal could
     /// mention what it alone knows.
     pub hidden: bool,
+    /// True when one token plays every seat (see [`Viewer::Hotseat`]).
+    pub hotseat: bool,
+    /// The commitment to the seed, published from the start ([`token::commitment`]).
+    pub commitment: String,
+    /// How many actions are durable: a log or object is cached only up to it, so
+    /// nothing built from an action not yet in the file is ever served again.
+    committed: AtomicUsize,
+    /// When the game last saw an action, or was created (ms since 1970, UTC).
+    active_ms: AtomicU64,
+    /// Set when the game has expired: it takes no more actions.
+    expired: AtomicBool,
     /// The game as last committed. Readers hold it only to build a view.
     game: RwLock<Box<dyn AnyGame>>,
     /// Held by whoever is committing an action, from the check of `expect` to the
@@ -82,11 +99,24 @@ pub struct Table {
     objects: std::sync::Mutex<HashMap<String, (usize, Arc<str>)>>,
 }
 
+/// Whether one token plays every seat: every seat human, all with the same token's
+/// hash (two tokens drawn apart never share one).
+fn is_hotseat(seats: &BTreeMap<String, SeatRecord>) -> bool {
+    let mut hashes = seats.values().map(|s| match s {
+        SeatRecord::Human { token_sha256 } => Some(token_sha256),
+        SeatRecord::Ai { .. } => None,
+    });
+    let Some(Some(first)) = hashes.next() else {
+        return false;
+    };
+    seats.len() > 1 && hashes.all(|h| h == Some(first))
+}
+
 /// Each seat's last built log: its `n` and its entries.
 type SeatLogs = HashMap<String, (usize, Arc<Vec<Value>>)>;
 
 impl Table {
-    /// A table for a game.
+    /// A table for a game, as committed to the file, last active at `active_ms`.
     #[must_use]
     pub fn new(
         id: String,
@@ -95,8 +125,15 @@ impl Table {
         created: String,
         hidden: bool,
         game: Box<dyn AnyGame>,
+        active_ms: u64,
     ) -> Table {
+        let hotseat = is_hotseat(&seats);
         Table {
+            commitment: token::commitment(&id, game.seed()),
+            committed: AtomicUsize::new(game.len()),
+            active_ms: AtomicU64::new(active_ms),
+            expired: AtomicBool::new(false),
+            hotseat,
             id,
             scenario_id,
             title: game.scenario().title.clone(),
@@ -116,6 +153,7 @@ impl Table {
 
     /// [`Table::object`] as JSON text, for this table's game as committed.
     pub fn object_text(&self, game: &dyn AnyGame, viewer: &Viewer) -> Arc<str> {
+        let viewer = &self.resolve(game, viewer);
         let n = game.len();
         let key = viewer.name();
         if let Some((at, text)) = self
@@ -130,7 +168,7 @@ impl Table {
         }
         let text: Arc<str> = self.object(game, viewer).to_string().into();
         let mut objects = self.objects.lock().unwrap_or_else(PoisonError::into_inner);
-        if objects.get(key).is_none_or(|(at, _)| *at < n) {
+        if n <= self.committed() && objects.get(key).is_none_or(|(at, _)| *at < n) {
             objects.insert(key.to_owned(), (n, Arc::clone(&text)));
         }
         text
@@ -157,10 +195,52 @@ impl Table {
         }
         let log = Arc::new(game.log(seat));
         let mut logs = self.logs.lock().unwrap_or_else(PoisonError::into_inner);
-        if logs.get(key).is_none_or(|(at, _)| *at < n) {
+        if n <= self.committed() && logs.get(key).is_none_or(|(at, _)| *at < n) {
             logs.insert(key.to_owned(), (n, Arc::clone(&log)));
         }
         log
+    }
+
+    /// How many actions are in the file.
+    #[must_use]
+    pub fn committed(&self) -> usize {
+        self.committed.load(Ordering::Acquire)
+    }
+
+    /// Records that action `n`, made at `at_ms`, is in the file.
+    pub(crate) fn record_commit(&self, n: usize, at_ms: u64) {
+        self.committed.store(n, Ordering::Release);
+        self.active_ms.store(at_ms, Ordering::Release);
+    }
+
+    /// When the game last saw an action, or was created (ms since 1970, UTC).
+    #[must_use]
+    pub fn active_ms(&self) -> u64 {
+        self.active_ms.load(Ordering::Acquire)
+    }
+
+    /// Whether the game has expired.
+    #[must_use]
+    pub fn is_expired(&self) -> bool {
+        self.expired.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn mark_expired(&self) {
+        self.expired.store(true, Ordering::Release);
+    }
+
+    /// The viewer a [`Viewer::Hotseat`] stands for in `game`: the side to act, or the
+    /// first side once nobody is; any other viewer as it is.
+    #[must_use]
+    pub fn resolve(&self, game: &dyn AnyGame, viewer: &Viewer) -> Viewer {
+        match viewer {
+            Viewer::Hotseat => game
+                .to_act()
+                .map(|d| d.side)
+                .or_else(|| self.seats.keys().next().cloned())
+                .map_or(Viewer::Spectator, Viewer::Side),
+            other => other.clone(),
+        }
     }
 
     /// The game, for reading.
@@ -189,7 +269,12 @@ impl Table {
                 }
             }
         }
-        found.map(Viewer::Side).ok_or_else(|| ApiError::Forbidden {
+        let found = if self.hotseat {
+            found.map(|_| Viewer::Hotseat)
+        } else {
+            found.map(Viewer::Side)
+        };
+        found.ok_or_else(|| ApiError::Forbidden {
             rule: "token".into(),
             message: "this token is not one of this game's seats".into(),
         })
@@ -200,9 +285,10 @@ impl Table {
     /// # Errors
     /// 401 without a token; 403 with a token none of this game's.
     pub fn player(&self, token: Option<&str>) -> Result<String, ApiError> {
-        match self.viewer(token)? {
+        let viewer = self.viewer(token)?;
+        match self.resolve(self.game().as_ref(), &viewer) {
             Viewer::Side(s) => Ok(s),
-            Viewer::Spectator => Err(ApiError::Unauthorized(
+            Viewer::Hotseat | Viewer::Spectator => Err(ApiError::Unauthorized(
                 "this needs a seat's token: send `Authorization: Bearer TOKEN`".into(),
             )),
         }
@@ -243,15 +329,19 @@ impl Table {
     /// The game object for `viewer`: what that seat may see, and its legal actions
     /// when it is to act. Everything in it comes from the ruleset's view and log for
     /// that seat.
+    ///
+    /// It carries the commitment to the seed from the start, and the seed once the
+    /// game is over; never before.
     #[must_use]
     pub fn object(&self, game: &dyn AnyGame, viewer: &Viewer) -> Value {
+        let viewer = &self.resolve(game, viewer);
         let seat = viewer.seat();
         let to_act = game.to_act();
         let acting = matches!((viewer, &to_act), (Viewer::Side(s), Some(d)) if *s == d.side);
         let actions = if acting { game.legal() } else { Vec::new() };
         let log = self.log(game, &seat);
         let log = &log[log.len().saturating_sub(LOG_TAIL)..];
-        json!({
+        let mut object = json!({
             "id": self.id,
             "scenario": self.scenario_id,
             "ruleset": self.ruleset,
@@ -264,7 +354,13 @@ impl Table {
             "actions": actions,
             "view": game.view(&seat),
             "log": log,
-        })
+            "hotseat": self.hotseat,
+            "commitment": self.commitment,
+        });
+        if game.outcome().is_some() {
+            object["seed"] = json!(game.seed());
+        }
+        object
     }
 
     /// The lobby's line for this game: no tokens, nothing hidden.
@@ -293,7 +389,7 @@ impl Table {
         if !self.hidden {
             return Ok(());
         }
-        match (viewer, game.to_act()) {
+        match (&self.resolve(game, viewer), game.to_act()) {
             (Viewer::Side(s), Some(d)) if *s == d.side => Ok(()),
             _ => Err(ApiError::Forbidden {
                 rule: "turn".into(),

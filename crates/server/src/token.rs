@@ -19,10 +19,22 @@ pub fn game_id() -> String {
     hex(&random_bytes::<8>())
 }
 
-/// A random seed for a game's dice.
+/// A random seed for a game's dice: 64 bits from the operating system's generator.
 #[must_use]
 pub fn seed() -> u64 {
     u64::from_le_bytes(random_bytes::<8>())
+}
+
+/// The commitment a game publishes to its seed: the lowercase hex SHA-256 of the
+/// ASCII text `grognard-seed/1:{game_id}:{seed}`, the seed in decimal. Anyone can
+/// check it once the seed is revealed:
+/// `printf 'grognard-seed/1:%s:%s' GAME_ID SEED | sha256sum`. The game id inside
+/// binds the commitment to its game, so one game's seed cannot be shown for another.
+#[must_use]
+pub fn commitment(game_id: &str, seed: u64) -> String {
+    hex(&Sha256::digest(
+        format!("grognard-seed/1:{game_id}:{seed}").as_bytes(),
+    ))
 }
 
 fn random_bytes<const N: usize>() -> [u8; N] {
@@ -69,6 +81,23 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn the_commitment_is_the_sha256_of_its_documented_text() {
+        // printf 'grognard-seed/1:fc1c3ca6191e1d4f:42' | sha256sum
+        assert_eq!(
+            commitment("fc1c3ca6191e1d4f", 42),
+            "7f8341c6dd79df2df2dd43f75f97017703ba79bb7db75fcc388d3c083d7cc0dc"
+        );
+        assert_ne!(
+            commitment("fc1c3ca6191e1d4f", 43),
+            commitment("fc1c3ca6191e1d4f", 42)
+        );
+        assert_ne!(
+            commitment("fc1c3ca6191e1d4e", 42),
+            commitment("fc1c3ca6191e1d4f", 42)
+        );
     }
 
     #[test]

@@ -104,11 +104,13 @@ impl Lobby {
         });
     }
 
-    /// Starts the computer on every table where it is to act (after a restart).
+    /// Starts the computer on every table where it is to act (after a restart), and
+    /// the periodic sweep of idle games.
     pub fn resume_ai(self: &Arc<Lobby>) {
         for table in self.tables() {
             self.wake_ai(&table);
         }
+        self.start_sweep();
     }
 
     fn ai_to_act(&self, table: &Table) -> bool {

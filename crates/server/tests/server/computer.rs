@@ -29,7 +29,7 @@ async fn a_computer_seat_plays_until_a_human_decision() {
     let db = Db::new("ai");
     let (_, app) = open(&db);
     // Blue moves first; the computer plays blue.
-    let (id, tokens) = new_game(&app, MORNE, &[("blue", "ai"), ("orange", "human")], Some(3)).await;
+    let (id, tokens) = new_game(&app, MORNE, &[("blue", "ai"), ("orange", "human")], None).await;
     let orange = &tokens["orange"];
     let g = wait_for(&app, &id, Some(orange), "orange's decision", |g| {
         g["to_act"]["side"] == "orange"
@@ -70,7 +70,7 @@ async fn the_computer_plays_every_built_in_scenario() {
         assert!(log.len() as u64 >= g["n"].as_u64().unwrap(), "{}", entry.id);
     }
     // A restart replays every log: the computer's moves were all legal.
-    let (again, _) = open(&db);
+    let (again, _) = reopen(&state, &db).await;
     assert_eq!(again.lobby().skipped, Vec::<String>::new());
     assert_eq!(again.lobby().tables().len(), state.lobby().scenarios.len());
 }
@@ -81,18 +81,14 @@ async fn a_restart_resumes_the_computers_pending_decision() {
     // The first server's computer waits an hour before each decision: it never moves.
     let mut slow = db.options();
     slow.ai_delay_millis = 3_600_000;
-    let first = app(AppState::open(&slow).unwrap());
-    let (id, tokens) = new_game(
-        &first,
-        MORNE,
-        &[("blue", "ai"), ("orange", "human")],
-        Some(5),
-    )
-    .await;
+    let first_state = AppState::open(&slow).unwrap();
+    let first = app(first_state.clone());
+    let (id, tokens) = new_game(&first, MORNE, &[("blue", "ai"), ("orange", "human")], None).await;
     tokio::time::sleep(Duration::from_millis(50)).await;
     let (_, g) = get(&first, &format!("/api/games/{id}"), None).await;
     assert_eq!(g["n"], 0);
 
+    first_state.lobby().close().await;
     let state = AppState::open(&db.options()).unwrap();
     state.lobby().resume_ai();
     let second = app(state);

@@ -5,14 +5,14 @@ use super::*;
 #[tokio::test]
 async fn a_restart_on_the_same_file_resumes_every_game() {
     let db = Db::new("restart");
-    let (_, app) = open(&db);
+    let (state, app) = open(&db);
     let (a, blue_a, orange_a) = morne(&app).await;
     let (b, blue_b, _) = morne(&app).await;
     assert_eq!(end_phases(&app, &a, &[&blue_a, &orange_a], 4).await, 4);
     let (_, view_a) = get(&app, &format!("/api/games/{a}"), Some(&blue_a)).await;
     let (_, view_b) = get(&app, &format!("/api/games/{b}"), Some(&blue_b)).await;
 
-    let (_, again) = open(&db);
+    let (_, again) = reopen(&state, &db).await;
     let (_, resumed_a) = get(&again, &format!("/api/games/{a}"), Some(&blue_a)).await;
     let (_, resumed_b) = get(&again, &format!("/api/games/{b}"), Some(&blue_b)).await;
     assert_eq!(resumed_a, view_a);

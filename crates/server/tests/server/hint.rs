@@ -1,7 +1,6 @@
 //! The hint: the computer's top candidates for the seat to act, from what it may see.
 
 use super::*;
-use grognard_server::lobby::views_differ;
 
 fn hint_options(db: &Db) -> Options {
     let mut o = db.options();
@@ -88,45 +87,72 @@ async fn a_hint_refuses_a_bad_token_a_spectator_and_a_seat_not_to_act() {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-/// In Battle Cry the hint is the same whenever the seat sees the same game: two
-/// servers, the same game, and the hint of the seat to act, asked once the hands are
-/// dealt; the other seat, not to act, gets none. (That the search itself ignores the
+/// In Battle Cry the hint is the same whenever the seat sees the same game: one game,
+/// played until the hands are dealt, and the hint of the seat to act, asked of its
+/// server and of a second server on a copy of the file (the same game rebuilt from its
+/// log); the other seat, not to act, gets none. (That the search itself ignores the
 /// other hand is `battle_cry_choice_ignores_the_other_hand` in grognard-ai: the HTTP
 /// API cannot set a hand, and no two of 20,000 seeds deal the same view.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_battle_cry_hint_reads_only_the_seats_view() {
     let scenario = "crossing-at-hollins-ford";
-    let registry = grognard_rules::registry();
-    let b = grognard_rules::builtin::find(scenario).expect("a built-in");
-    let sc = registry.load_scenario(b.path, b.text).expect("valid");
-    let mut game = registry.new_game(sc.clone(), Some(9)).unwrap();
-    let mut opening = 0;
-    while !views_differ(game.as_ref()) {
-        let a = game.legal().into_iter().next().expect("an action");
-        game.apply(&a).unwrap();
-        opening += 1;
-    }
-    let side = game.to_act().expect("to act").side;
-    let seats: Vec<(&str, &str)> = sc.sides.iter().map(|s| (s.id.as_str(), "human")).collect();
-    let mut hints = Vec::new();
-    for run in ["hint-hidden-a", "hint-hidden-b"] {
-        let db = Db::new(run);
-        let app = app(AppState::open(&hint_options(&db)).unwrap());
-        let (id, tokens) = new_game(&app, scenario, &seats, Some(9)).await;
-        for _ in 0..opening {
-            let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
-            let to_act = g["to_act"]["side"].as_str().unwrap().to_owned();
-            let (_, mine) = get(&app, &format!("/api/games/{id}"), Some(&tokens[&to_act])).await;
-            let (status, body) = act(
-                &app,
-                &id,
-                Some(&tokens[&to_act]),
-                &mine["actions"][0],
-                mine["n"].as_u64().unwrap(),
-            )
-            .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
+    let db = Db::new("hint-hidden-a");
+    let state = AppState::open(&hint_options(&db)).unwrap();
+    let first = app(state.clone());
+    let sides: Vec<String> = state
+        .lobby()
+        .scenario(scenario)
+        .unwrap()
+        .sides
+        .iter()
+        .map(|s| s.id.clone())
+        .collect();
+    let seats: Vec<(&str, &str)> = sides.iter().map(|s| (s.as_str(), "human")).collect();
+    let (id, tokens) = new_game(&first, scenario, &seats, None).await;
+    // The first legal actions, until the seats see different things (the hands dealt).
+    let side = loop {
+        let mut views = Vec::new();
+        for s in &sides {
+            views.push(
+                get(&first, &format!("/api/games/{id}"), Some(&tokens[s]))
+                    .await
+                    .1,
+            );
         }
+        let to_act = views[0]["to_act"]["side"].as_str().unwrap().to_owned();
+        if views[0]["view"] != views[1]["view"] {
+            break to_act;
+        }
+        let (_, mine) = get(&first, &format!("/api/games/{id}"), Some(&tokens[&to_act])).await;
+        let (status, body) = act(
+            &first,
+            &id,
+            Some(&tokens[&to_act]),
+            &mine["actions"][0],
+            mine["n"].as_u64().unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    };
+    let other = sides.iter().find(|s| **s != side).unwrap().clone();
+    let mut hints = Vec::new();
+    let copy = Db::new("hint-hidden-b");
+    for app in [Some(first), None] {
+        let app = match app {
+            Some(app) => app,
+            None => {
+                // A second server, on a copy of the first one's file.
+                state.lobby().close().await;
+                for suffix in ["", "-wal"] {
+                    let from = grognard_server::store::sibling(&db.0, suffix);
+                    if from.exists() {
+                        std::fs::copy(from, grognard_server::store::sibling(&copy.0, suffix))
+                            .unwrap();
+                    }
+                }
+                grognard_server::app(AppState::open(&hint_options(&copy)).unwrap())
+            }
+        };
         let actions = legal(&app, &id, &tokens[&side]).await;
         let (status, h) = hint(&app, &id, Some(&tokens[&side])).await;
         assert_eq!(status, StatusCode::OK, "{h}");
@@ -135,7 +161,6 @@ async fn a_battle_cry_hint_reads_only_the_seats_view() {
         for c in candidates {
             assert!(actions.contains(&c["action"]), "{c}");
         }
-        let other = sc.sides.iter().find(|s| s.id != side).unwrap().id.clone();
         let (status, body) = hint(&app, &id, Some(&tokens[&other])).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         assert_eq!(error_rule(&body), "turn");

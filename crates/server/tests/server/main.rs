@@ -8,6 +8,9 @@ mod computer;
 #[path = "../support/db.rs"]
 mod db;
 mod durability;
+mod expiry;
+mod fair_dice;
+mod guarded_file;
 mod hidden_information;
 mod hint;
 #[path = "../support/http.rs"]
@@ -15,9 +18,11 @@ mod http;
 #[path = "../support/lcg.rs"]
 mod lcg;
 mod lobby;
+mod phantom;
 mod queries;
 mod real_port;
 mod stored_rows;
+mod strict_actions;
 mod views_and_tokens;
 
 use axum::body::Body;
@@ -52,6 +57,7 @@ impl Db {
             hint_millis: 100,
             hint_simulations: None,
             max_games: 1000,
+            expire_days: 30.0,
         }
     }
 }
@@ -59,6 +65,21 @@ impl Db {
 fn open(db: &Db) -> (AppState, Router) {
     let state = AppState::open(&db.options()).expect("the database opens");
     (state.clone(), app(state))
+}
+
+/// Closes the server of `state` (one server per file) and opens another on its file.
+async fn reopen(state: &AppState, db: &Db) -> (AppState, Router) {
+    state.lobby().close().await;
+    open(db)
+}
+
+/// The seed of game `id`, as the operator reads it in the file.
+fn seed_in_file(db: &Db, id: &str) -> u64 {
+    let conn = rusqlite::Connection::open(&db.0).unwrap();
+    let seed: i64 = conn
+        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .unwrap();
+    u64::from_ne_bytes(seed.to_ne_bytes())
 }
 
 async fn call(
@@ -128,15 +149,10 @@ async fn new_game(
     (id, tokens)
 }
 
-/// A Morne Plaine game, both sides human.
+/// A Morne Plaine game, both sides human, each with its own token (the server draws
+/// the seed).
 async fn morne(app: &Router) -> (String, String, String) {
-    let (id, tokens) = new_game(
-        app,
-        MORNE,
-        &[("blue", "human"), ("orange", "human")],
-        Some(7),
-    )
-    .await;
+    let (id, tokens) = new_game(app, MORNE, &[("blue", "human"), ("orange", "human")], None).await;
     (id, tokens["blue"].clone(), tokens["orange"].clone())
 }
 
@@ -174,4 +190,41 @@ fn error_message(body: &Value) -> &str {
     body["error"]["message"]
         .as_str()
         .unwrap_or_else(|| panic!("no error message in {body}"))
+}
+
+/// Plays game `id` to its end: each decision by the token of the side to act (one
+/// token plays every seat of a hotseat game), ending the phase when it may half of
+/// the time and else taking a legal action at random, so that dice roll on the way.
+/// Returns the number of actions played.
+async fn play_to_the_end(
+    app: &Router,
+    id: &str,
+    tokens: &BTreeMap<String, String>,
+    rng: &mut Lcg,
+) -> u64 {
+    for played in 0..3000 {
+        let (_, g) = get(app, &format!("/api/games/{id}"), None).await;
+        let Some(side) = g["to_act"]["side"].as_str() else {
+            assert!(
+                !g["outcome"].is_null(),
+                "no one to act, yet no outcome: {g}"
+            );
+            return played;
+        };
+        let token = tokens
+            .get(side)
+            .or_else(|| tokens.values().next())
+            .expect("a token");
+        let (_, mine) = get(app, &format!("/api/games/{id}"), Some(token)).await;
+        let actions = mine["actions"].as_array().expect("actions").clone();
+        let end = json!({"type": "end_phase"});
+        let action = if actions.contains(&end) && rng.below(2) == 0 {
+            end
+        } else {
+            actions[rng.below(actions.len())].clone()
+        };
+        let (status, body) = act(app, id, Some(token), &action, mine["n"].as_u64().unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    panic!("game {id} did not end in 3000 actions");
 }

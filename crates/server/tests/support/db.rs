@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-/// A database file in the temporary folder, removed with its WAL at the end.
+/// A database file in the temporary folder, removed with its WAL and lock at the end.
 pub struct Db(pub PathBuf);
 
 impl Db {
@@ -23,7 +23,7 @@ impl Db {
 
 impl Drop for Db {
     fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".lock"] {
             let mut p = self.0.clone().into_os_string();
             p.push(suffix);
             let _ = std::fs::remove_file(p);
