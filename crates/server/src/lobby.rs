@@ -473,7 +473,7 @@ impl Lobby {
 }
 
 /// Now, in UTC, as `YYYY-MM-DDTHH:MM:SS.mmmZ` (sorts as text).
-fn now_rfc3339() -> String {
+pub(crate) fn now_rfc3339() -> String {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();

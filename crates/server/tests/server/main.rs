@@ -51,6 +51,7 @@ impl Db {
             hint_millis: 100,
             hint_simulations: None,
             max_games: 1000,
+            ..Options::default()
         }
     }
 }
@@ -70,6 +71,9 @@ async fn call(
     let mut req = Request::builder().method(method).uri(uri);
     if let Some(t) = token {
         req = req.header("authorization", format!("Bearer {t}"));
+    }
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
     }
     let body = body.map_or_else(Body::empty, Body::from);
     let res = app.clone().oneshot(req.body(body).unwrap()).await.unwrap();
