@@ -4,6 +4,7 @@
 //! module per subject; the helpers they share are here.
 
 mod actions;
+mod checks;
 mod computer;
 #[path = "../support/db.rs"]
 mod db;
@@ -14,6 +15,7 @@ mod hint;
 mod http;
 #[path = "../support/lcg.rs"]
 mod lcg;
+mod limits;
 mod lobby;
 mod queries;
 mod real_port;
