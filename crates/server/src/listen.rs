@@ -53,6 +53,9 @@ impl Listen {
     }
 }
 
+/// Connections open by client.
+type PerAddress = Arc<Mutex<HashMap<Client, usize>>>;
+
 /// How long requests in flight get to finish once the server is told to stop.
 const GRACE: Duration = Duration::from_secs(2);
 
@@ -74,7 +77,7 @@ pub async fn serve(
 ) -> io::Result<()> {
     let total =
         (limits.max_connections > 0).then(|| Arc::new(Semaphore::new(limits.max_connections)));
-    let per_address = Arc::new(Mutex::new(HashMap::<Client, usize>::new()));
+    let per_address: PerAddress = Arc::new(Mutex::new(HashMap::new()));
     let live = Arc::new(());
     let (stopping, stopped) = watch::channel(false);
     tokio::pin!(stop);
@@ -129,7 +132,7 @@ pub async fn serve(
 /// A place under the overall cap and one under the client's, or `None` over either.
 fn take_places(
     total: &Option<Arc<Semaphore>>,
-    per_address: &Arc<Mutex<HashMap<Client, usize>>>,
+    per_address: &PerAddress,
     max_per_address: usize,
     peer: &SocketAddr,
 ) -> Option<Places> {
@@ -155,7 +158,7 @@ fn take_places(
 /// A connection's places under the caps, given back when the socket closes.
 struct Places {
     _permit: Option<OwnedSemaphorePermit>,
-    counted: Option<(Arc<Mutex<HashMap<Client, usize>>>, Client)>,
+    counted: Option<(PerAddress, Client)>,
 }
 
 impl Drop for Places {

@@ -321,7 +321,7 @@ async fn the_list_filters_by_ruleset_and_by_open_seats() {
     assert_eq!(listed, expected);
     let ruleset = &other.scenario.ruleset;
     let (games, _, _) = page(&app, &format!("/api/games?ruleset={ruleset}")).await;
-    assert_eq!(ids(&games), [elsewhere.clone()]);
+    assert_eq!(ids(&games), std::slice::from_ref(&elsewhere));
 
     let (games, _, _) = page(&app, "/api/games?open=true").await;
     let mut listed = ids(&games);
