@@ -222,6 +222,9 @@ pub async fn creation_rate(State(state): State<AppState>, req: Request, next: Ne
             .creations
             .take(Client::of(peer.ip()), Instant::now())
         {
+            // The body is read (and dropped) so that the connection can carry the
+            // client's next request: a refusal here is the ordinary course of things.
+            let _ = axum::body::to_bytes(req.into_body(), crate::BODY_LIMIT).await;
             let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
             return ApiError::RateLimited {
                 message: format!(

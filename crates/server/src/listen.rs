@@ -61,7 +61,7 @@ const GRACE: Duration = Duration::from_secs(2);
 
 /// The answer to a connection over a cap, written before it is closed.
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
-    connection: close\r\nretry-after: 1\r\nreferrer-policy: no-referrer\r\ncontent-length: 85\r\n\r\n\
+    connection: close\r\nretry-after: 1\r\nreferrer-policy: no-referrer\r\ncontent-length: 83\r\n\r\n\
     {\"error\":{\"rule\":\"busy\",\"message\":\"too many connections: close one and try again\"}}";
 
 /// Serves `router` on `listener` under `limits` until `stop` completes; then requests
