@@ -39,11 +39,14 @@ describe('Morne Plaine in the browser', () => {
     await card.locator('select[name=mode]').selectOption('ai');
     await card.locator('select[name=side]').selectOption('blue');
     await card.locator('button[type=submit]').click();
-    await page.waitForURL(/\/play\/[^/?]+\?token=/);
+    await page.waitForURL(/\/play\/[^/?]+/);
+    await page.waitForSelector('.counter');
     const url = new URL(page.url());
     gameId = url.pathname.split('/').pop();
-    token = url.searchParams.get('token');
-    await page.waitForSelector('.counter');
+    // The page takes the token out of the address bar and keeps it in this browser.
+    assert.equal(url.searchParams.get('token'), null, 'no token left in the address bar');
+    token = await page.evaluate((id) => JSON.parse(localStorage.getItem('grognard.tokens'))[id].blue, gameId);
+    assert.match(token, /^[0-9a-f]{32}$/);
     await page.waitForFunction(() => document.body.dataset.toAct === 'blue', null, { timeout: 30_000 });
     const g = await game();
     assert.equal(g.seat, 'blue');

@@ -41,6 +41,17 @@ export const api = {
   scenarios: () => call('GET', '/api/scenarios'),
   board: (id) => call('GET', `/api/scenarios/${encodeURIComponent(id)}/board`),
   games: () => call('GET', '/api/games'),
+  /** A page of games, newest activity first: `{games, next}`, `next` the cursor of the page after. */
+  async gamesPage({ cursor, limit } = {}) {
+    const q = new URLSearchParams();
+    if (limit) q.set('limit', String(limit));
+    if (cursor) q.set('cursor', cursor);
+    const qs = q.toString();
+    const res = await fetch(`/api/games${qs ? `?${qs}` : ''}`);
+    const data = await res.json().catch(() => null);
+    if (!res.ok) throw new ApiError(res.status, data);
+    return { games: data, next: res.headers.get('x-next-cursor') };
+  },
   create: (scenario, seats, seed, levels) => {
     const body = { scenario, seats };
     if (seed != null) body.seed = seed;
@@ -89,6 +100,32 @@ export const tokens = {
     return Object.keys(load());
   },
 };
+
+/**
+ * The token a `/play/ID?token=...` or `/replay/ID?token=...` link carries, taken out of the
+ * address bar (so that it is neither shown, bookmarked nor shared by accident) and kept in
+ * this tab's sessionStorage, so that a reload still has it.
+ */
+export function takeLinkToken(game) {
+  const key = `grognard.link.${game}`;
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    try {
+      sessionStorage.setItem(key, fromUrl);
+    } catch {
+      // Storage refused (a private window): the token lives as long as the page.
+    }
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
 
 /** The side whose decision it is: `to_act` is `{side, kind}` (or a bare side). */
 export function sideToAct(g) {

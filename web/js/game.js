@@ -1,7 +1,7 @@
 // The game page: loads a game, keeps it live over the WebSocket, acts with the token of
 // the side to act, and hands the board and the sidebar to the ruleset's panel.
 
-import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, tokens, nice } from './api.js';
+import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, takeLinkToken, tokens, nice } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
 import { actionHtml, renderLog } from './log.js';
@@ -11,7 +11,7 @@ import { tip } from './tooltip.js';
 const $ = (id) => document.getElementById(id);
 
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
-const urlToken = new URLSearchParams(location.search).get('token');
+const urlToken = takeLinkToken(gameId);
 
 let g = null; // the latest GET /api/games/{id} object, for the seat we act or look as
 let board = null;

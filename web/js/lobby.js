@@ -116,9 +116,46 @@ function ago(t) {
   return d.toLocaleDateString();
 }
 
+// The games shown, a page at a time (newest activity first), and the cursor of the next page.
+const PAGE = 50;
+let shown = [];
+let nextCursor = null;
+
+/** Reloads the games shown: as many as are on screen, so that a refresh keeps the pages opened. */
 async function loadGames() {
-  const list = await api.games();
+  const page = await api.gamesPage({ limit: Math.min(200, Math.max(PAGE, shown.length)) });
+  shown = page.games;
+  nextCursor = page.next;
+  renderGames();
+}
+
+/** Appends the next page of games. */
+async function moreGames() {
+  if (!nextCursor) return;
+  const page = await api.gamesPage({ cursor: nextCursor, limit: PAGE });
+  const seen = new Set(shown.map((x) => x.id));
+  shown = shown.concat(page.games.filter((x) => !seen.has(x.id)));
+  nextCursor = page.next;
+  renderGames();
+}
+
+function moreButton() {
+  let more = $('more-games');
+  if (!more) {
+    more = document.createElement('button');
+    more.id = 'more-games';
+    more.type = 'button';
+    more.textContent = 'More games';
+    more.addEventListener('click', () => moreGames().catch(() => {}));
+    $('games').after(more);
+  }
+  return more;
+}
+
+function renderGames() {
+  const list = shown;
   const host = $('games');
+  moreButton().hidden = !nextCursor;
   if (!list.length) {
     host.innerHTML = '<li class="empty">No game yet: start one.</li>';
     return;

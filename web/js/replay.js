@@ -2,7 +2,7 @@
 // it was after any number of actions (GET /api/games/{id}/replay?at=N); the ruleset's
 // panel draws it with nothing to act on.
 
-import { api, esc, nice, reasonsHtml, ruleBadge, sideColour, tokens } from './api.js';
+import { api, esc, nice, reasonsHtml, ruleBadge, sideColour, takeLinkToken, tokens } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
 import { entryHtml } from './log.js';
@@ -10,7 +10,7 @@ import { tip } from './tooltip.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
-const token = new URLSearchParams(location.search).get('token') || Object.values(tokens.of(gameId))[0] || null;
+const token = takeLinkToken(gameId) || Object.values(tokens.of(gameId))[0] || null;
 
 let replay = null;
 let rules = null;

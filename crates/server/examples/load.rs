@@ -197,6 +197,8 @@ fn main() {
         let options = Options {
             addr: "127.0.0.1:0".into(),
             db: db.clone(),
+            // One client creates every game at once.
+            create_per_minute: 0,
             ..Options::default()
         };
         let state = AppState::open(&options).expect("the database opens");

@@ -3,6 +3,7 @@
 
 use crate::board;
 use crate::error::ApiError;
+use crate::listing::{ListQuery, Listing, Page};
 use crate::lobby::NewGame;
 use crate::table::{Table, Viewer};
 use crate::AppState;
@@ -20,6 +21,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A JSON body read whatever its content type, limited in size; a malformed body
 /// gets a 400 that names the problem.
@@ -53,9 +55,9 @@ impl<S: Send + Sync> FromRequestParts<S> for Bearer {
         let Some(value) = parts.headers.get(header::AUTHORIZATION) else {
             return Ok(Bearer(None));
         };
-        let value = value.to_str().unwrap_or_default().trim();
-        // Anything but a bearer token is a token that matches no seat.
-        let token = value.strip_prefix("Bearer ").map_or(value, str::trim);
+        let value = String::from_utf8_lossy(value.as_bytes());
+        let token = crate::token::from_authorization(&value)
+            .map_err(|e| ApiError::Unauthorized(e.to_string()))?;
         Ok(Bearer(Some(token.to_owned())))
     }
 }
@@ -76,6 +78,17 @@ impl FromRequestParts<AppState> for GameAt {
             .map_err(|e| ApiError::Internal(format!("no game id in the path: {e}")))?;
         let table = state.lobby().table(&id)?;
         let Bearer(token) = Bearer::from_request_parts(parts, state).await?;
+        if token.is_some() {
+            match table.viewer(token.as_deref()) {
+                Ok(Viewer::Side(side)) => state.guard().joined(&table.id, &side),
+                Ok(Viewer::Hotseat) => {
+                    for side in table.seats.keys() {
+                        state.guard().joined(&table.id, side);
+                    }
+                }
+                _ => {}
+            }
+        }
         Ok(GameAt { table, token })
     }
 }
@@ -124,11 +137,18 @@ pub async fn scenario_board(
     Ok(Json(board::board(&id, scenario)))
 }
 
-/// `GET /api/games`.
-pub async fn games(State(state): State<AppState>) -> Json<Value> {
-    Json(Value::Array(
-        state.lobby().tables().iter().map(|t| t.summary()).collect(),
-    ))
+/// `GET /api/games[?limit=N&cursor=C&ruleset=R&open=true]`: a page of games, newest
+/// activity first; the next page's cursor in `X-Next-Cursor` and `Link`.
+pub async fn games(
+    State(state): State<AppState>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Page, ApiError> {
+    let Query(q) = query.map_err(|e| query_error(&e))?;
+    let listing = Listing::parse(q, state.lobby())?;
+    // Reading every game is CPU work: off the async runtime.
+    tokio::task::spawn_blocking(move || listing.page(state.lobby().tables(), state.guard()))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the listing task failed: {e}")))
 }
 
 /// `POST /api/games`.
@@ -324,8 +344,10 @@ pub struct WsQuery {
 }
 
 /// `GET /api/games/{id}/ws[?token=TOKEN]`: the seat's game object on connect and
-/// after every change.
+/// after every change. Without a seat's token the socket takes a spectator's slot,
+/// under a cap per game and overall.
 pub async fn ws(
+    State(state): State<AppState>,
     at: GameAt,
     query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
@@ -335,28 +357,50 @@ pub async fn ws(
     let viewer = table.viewer(q.token.or(at.token).as_deref())?;
     let upgrade = upgrade
         .map_err(|e| ApiError::request(format!("not a WebSocket request: {}", e.body_text())))?;
+    let slot = match &viewer {
+        Viewer::Spectator => Some(state.guard().spectator(&table.id)?),
+        Viewer::Side(side) => {
+            state.guard().joined(&table.id, side);
+            None
+        }
+        // One player holds every seat of a hotseat game: none is open.
+        Viewer::Hotseat => {
+            for side in table.seats.keys() {
+                state.guard().joined(&table.id, side);
+            }
+            None
+        }
+    };
+    let ping = state.guard().ws_ping;
     Ok(upgrade
         .max_message_size(4096)
-        .on_upgrade(move |socket| push_views(socket, table, viewer))
+        .on_upgrade(move |socket| async move {
+            push_views(socket, table, viewer, ping).await;
+            drop(slot);
+        })
         .into_response())
 }
 
-/// Sends `viewer`'s game object now and after every change until the client goes.
-async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer) {
+/// Sends `viewer`'s game object now and after every change until the client goes,
+/// and pings it every `ping`: a peer that has sent nothing since the last ping (not
+/// even its pong) is dropped.
+async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer, ping: Duration) {
     // Subscribe before the first view, so no change falls between the two.
     let mut changed = table.changed.subscribe();
     let mut sent = None;
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = true;
     loop {
         let (n, text) = {
             let game = table.game();
             (game.len(), table.object_text(game.as_ref(), &viewer))
         };
         if sent != Some(n) {
-            if socket
-                .send(Message::Text(text.as_ref().into()))
-                .await
-                .is_err()
-            {
+            // A peer that stops reading fills its socket's buffer: a send that cannot
+            // finish within a ping's period drops it too.
+            let send = socket.send(Message::Text(text.as_ref().into()));
+            if !matches!(tokio::time::timeout(ping, send).await, Ok(Ok(()))) {
                 return;
             }
             sent = Some(n);
@@ -369,8 +413,18 @@ async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer) {
             }
             msg = socket.recv() => match msg {
                 None | Some(Err(_) | Ok(Message::Close(_))) => return,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => heard = true,
             },
+            _ = pings.tick() => {
+                if !heard {
+                    return;
+                }
+                heard = false;
+                let send = socket.send(Message::Ping(Bytes::new()));
+                if !matches!(tokio::time::timeout(ping, send).await, Ok(Ok(()))) {
+                    return;
+                }
+            }
         }
     }
 }

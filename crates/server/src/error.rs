@@ -6,7 +6,7 @@
 //! view.
 
 use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grognard_engine::{EngineError, Reason, Refusal};
@@ -54,6 +54,23 @@ pub enum ApiError {
     /// 429: the request must wait for one like it to finish (a game's hint).
     #[error("{0}")]
     TooMany(String),
+    /// 429: this client has created games faster than the server allows.
+    #[error("{message}")]
+    RateLimited {
+        /// What the limit is.
+        message: String,
+        /// Seconds until the client may create a game again (`Retry-After`).
+        retry_after: u64,
+    },
+    /// 408: the request's body did not arrive in time; the connection is closed.
+    #[error("{0}")]
+    Timeout(String),
+    /// 415: a body that is not `application/json`.
+    #[error("{0}")]
+    MediaType(String),
+    /// 421: a host name this server does not answer for (DNS rebinding).
+    #[error("{0}")]
+    Host(String),
     /// 503: the server is at a limit (too many games).
     #[error("{0}")]
     Unavailable(String),
@@ -81,7 +98,10 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooMany(_) | ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::MediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Host(_) => StatusCode::MISDIRECTED_REQUEST,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -98,6 +118,10 @@ impl ApiError {
             ApiError::Conflict { .. } => "conflict".into(),
             ApiError::TooLarge(_) => "limit".into(),
             ApiError::TooMany(_) | ApiError::Unavailable(_) => "busy".into(),
+            ApiError::RateLimited { .. } => "rate".into(),
+            ApiError::Timeout(_) => "timeout".into(),
+            ApiError::MediaType(_) => "content_type".into(),
+            ApiError::Host(_) => "host".into(),
             ApiError::Internal(_) => "server".into(),
         }
     }
@@ -127,7 +151,20 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(m) = &self {
             eprintln!("grognard: {m}");
         }
-        (self.status(), Json(self.body())).into_response()
+        let mut response = (self.status(), Json(self.body())).into_response();
+        let headers = response.headers_mut();
+        match &self {
+            ApiError::RateLimited { retry_after, .. } => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
+            }
+            // The rest of the body may still be on its way: the connection cannot
+            // carry another request.
+            ApiError::Timeout(_) => {
+                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            _ => {}
+        }
+        response
     }
 }
 
@@ -150,7 +187,9 @@ impl From<EngineError> for ApiError {
 
 impl From<BytesRejection> for ApiError {
     fn from(r: BytesRejection) -> ApiError {
-        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        if let Some(timeout) = crate::checks::body_timeout(&r) {
+            ApiError::Timeout(timeout.to_string())
+        } else if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::TooLarge(format!(
                 "the request body is over the limit of {} bytes",
                 crate::BODY_LIMIT

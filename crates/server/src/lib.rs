@@ -18,7 +18,11 @@
 
 pub mod api;
 pub mod board;
+pub mod checks;
 pub mod error;
+pub mod limits;
+pub mod listen;
+pub mod listing;
 pub mod lobby;
 pub mod store;
 pub mod table;
@@ -29,8 +33,8 @@ pub use error::ApiError;
 pub use lobby::Lobby;
 
 use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler;
 use axum::routing::{get, post};
-use axum::serve::ListenerExt;
 use axum::Router;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -76,6 +80,49 @@ pub struct Options {
     /// (finished games are kept); 0 keeps every game.
     #[arg(long, value_name = "DAYS", default_value_t = 30.0, value_parser = lobby::days)]
     pub expire_days: f64,
+    /// How many games one client address may create a minute, on average (a token
+    /// bucket); 0 lets any client create any number.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub create_per_minute: u32,
+    /// How many games one client address may create at once before the rate applies.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub create_burst: u32,
+    /// The most connections open at once, from every client (keep it under the
+    /// process's open-file limit); 0 for no cap.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_connections: usize,
+    /// The most connections open at once from one client address; 0 for no cap.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub max_connections_per_address: usize,
+    /// How long a client may take to send a request's headers, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub header_timeout_millis: u64,
+    /// How long a kept-alive connection may wait for its next request, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 60_000)]
+    pub idle_timeout_millis: u64,
+    /// How long a client may take to send a request's body, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub body_timeout_millis: u64,
+    /// The most spectators' WebSockets (sockets without a seat's token) open at once.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_spectators: usize,
+    /// The most spectators' WebSockets open at once on one game.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub max_spectators_per_game: usize,
+    /// How often a WebSocket is pinged, in milliseconds; a peer that has sent nothing
+    /// (not even the pong) by the next ping is dropped.
+    #[arg(long, value_name = "MS", default_value_t = 30_000)]
+    pub ws_ping_millis: u64,
+    /// Accept requests for any host name: for a server reachable from outside.
+    /// Without it (or `--allowed-hosts`) only localhost, 127.0.0.1 and [::1] are
+    /// accepted, which keeps web pages elsewhere from reaching a local server
+    /// through DNS rebinding.
+    #[arg(long)]
+    pub public: bool,
+    /// Host names accepted besides the loopback ones, separated by commas
+    /// (`--allowed-hosts games.example.org,192.168.1.20`).
+    #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for Options {
@@ -90,9 +137,16 @@ impl Default for Options {
     }
 }
 
-/// What the handlers share: the lobby.
+/// What the handlers share: the lobby, and the limits on what a client may take.
 #[derive(Clone)]
-pub struct AppState(Arc<Lobby>);
+pub struct AppState(Arc<Lobby>, Arc<Shared>);
+
+/// The limits' state and settings, beside the lobby.
+struct Shared {
+    guard: limits::Guard,
+    checks: checks::Checks,
+    listen: listen::Listen,
+}
 
 impl AppState {
     /// Opens the database and resumes every game in it (the computer's pending
@@ -101,13 +155,44 @@ impl AppState {
     /// # Errors
     /// The database cannot be opened or read.
     pub fn open(options: &Options) -> Result<AppState, ApiError> {
-        Ok(AppState(Arc::new(Lobby::open(options)?)))
+        let lobby = Arc::new(Lobby::open(options)?);
+        Ok(AppState(
+            lobby,
+            Arc::new(Shared {
+                guard: limits::Guard::new(options),
+                checks: checks::Checks {
+                    hosts: checks::Hosts::new(options.public, &options.allowed_hosts),
+                    body_timeout: std::time::Duration::from_millis(
+                        options.body_timeout_millis.max(1),
+                    ),
+                },
+                listen: listen::Listen::new(options),
+            }),
+        ))
     }
 
     /// The lobby.
     #[must_use]
     pub fn lobby(&self) -> &Arc<Lobby> {
         &self.0
+    }
+
+    /// The limits on what one client may take.
+    #[must_use]
+    pub fn guard(&self) -> &limits::Guard {
+        &self.1.guard
+    }
+
+    /// What every request is checked for.
+    #[must_use]
+    pub fn checks(&self) -> &checks::Checks {
+        &self.1.checks
+    }
+
+    /// The caps and timeouts of connections.
+    #[must_use]
+    pub fn listen(&self) -> &listen::Listen {
+        &self.1.listen
     }
 }
 
@@ -116,7 +201,13 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/api/scenarios", get(api::scenarios))
         .route("/api/scenarios/{id}/board", get(api::scenario_board))
-        .route("/api/games", get(api::games).post(api::create))
+        .route(
+            "/api/games",
+            get(api::games).post(api::create.layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                limits::creation_rate,
+            ))),
+        )
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/actions", post(api::action))
         .route("/api/games/{id}/explain", post(api::explain))
@@ -130,6 +221,10 @@ pub fn app(state: AppState) -> Router {
         .route("/replay/{id}", get(web::replay))
         .fallback(api::fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            checks::request,
+        ))
         .with_state(state)
 }
 
@@ -154,22 +249,12 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
         .map_err(|e| ApiError::Internal(format!("cannot read the bound address: {e}")))?;
     println!("grognard: serving the lobby on http://{addr}");
     lobby.resume_ai();
-    let (stopping, mut stop) = tokio::sync::watch::channel(false);
-    let server =
-        axum::serve(listener.tap_io(no_delay), app(state)).with_graceful_shutdown(async move {
-            shutdown().await;
-            let _ = stopping.send(true);
-        });
     // Requests in flight get a moment to finish; open WebSockets would keep a graceful
     // shutdown waiting for ever, so they are dropped after it (clients reconnect).
-    let grace = async move {
-        let _ = stop.wait_for(|s| *s).await;
-        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-    };
-    tokio::select! {
-        r = server => r.map_err(|e| ApiError::Internal(format!("the server stopped: {e}"))),
-        () = grace => Ok(()),
-    }
+    let limits = state.listen().clone();
+    listen::serve(listener, app(state), limits, shutdown())
+        .await
+        .map_err(|e| ApiError::Internal(format!("the server stopped: {e}")))
 }
 
 /// Serves `state` on a bound listener until the task is dropped: for tests and
@@ -179,12 +264,8 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
 /// The listener fails.
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     state.lobby().resume_ai();
-    axum::serve(listener.tap_io(no_delay), app(state)).await
-}
-
-/// Small answers go out at once rather than waiting for more to send (Nagle).
-fn no_delay(tcp: &mut tokio::net::TcpStream) {
-    let _ = tcp.set_nodelay(true);
+    let limits = state.listen().clone();
+    listen::serve(listener, app(state), limits, std::future::pending()).await
 }
 
 /// [`serve`] on a runtime of its own, for the command line.

@@ -61,6 +61,9 @@ pub struct Table {
     pub ruleset: String,
     /// When it was created (UTC, RFC 3339).
     pub created: String,
+    /// When its game last changed (UTC, RFC 3339): its creation until an action, and
+    /// its creation again after a restart (the file keeps no time of actions).
+    active: std::sync::Mutex<String>,
     /// Each side's seat.
     pub seats: BTreeMap<String, SeatRecord>,
     /// True when seats may see different things: then only the seat to act may ask
@@ -138,6 +141,7 @@ impl Table {
             scenario_id,
             title: game.scenario().title.clone(),
             ruleset: game.ruleset().to_owned(),
+            active: std::sync::Mutex::new(created.clone()),
             created,
             seats,
             hidden,
@@ -248,8 +252,20 @@ impl Table {
         self.game.read().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The game, for changing it: the change counts as the game's latest activity.
     pub(crate) fn game_mut(&self) -> RwLockWriteGuard<'_, Box<dyn AnyGame>> {
+        *self.active.lock().unwrap_or_else(PoisonError::into_inner) =
+            crate::store::rfc3339(crate::store::now_ms());
         self.game.write().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// When the game last changed (UTC, RFC 3339; sorts as text).
+    #[must_use]
+    pub fn active(&self) -> String {
+        self.active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// Who holds `token`: a side's player, or a spectator without one.
@@ -377,6 +393,7 @@ impl Table {
             "to_act": game.to_act(),
             "outcome": game.outcome(),
             "created": self.created,
+            "active": self.active(),
         })
     }
 

@@ -61,6 +61,45 @@ pub fn matches(token: &str, stored: &str) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// What is wrong with an `Authorization` header.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AuthorizationError {
+    /// A bare value, as if it were the token.
+    #[error("the Authorization header has no scheme: send `Authorization: Bearer TOKEN`")]
+    NoScheme,
+    /// A scheme other than `Bearer`.
+    #[error("the Authorization scheme `{0}` is not accepted: send `Authorization: Bearer TOKEN`")]
+    Scheme(String),
+    /// `Bearer` and nothing after it.
+    #[error("the Authorization header names the Bearer scheme but no token: send `Authorization: Bearer TOKEN`")]
+    NoToken,
+}
+
+/// The token of an `Authorization` header: `Bearer TOKEN`, the scheme in any case
+/// (RFC 9110, 11.1), with any spaces around the token.
+///
+/// # Errors
+/// The value has no scheme, another scheme, or no token.
+pub fn from_authorization(value: &str) -> Result<&str, AuthorizationError> {
+    let value = value.trim();
+    let Some((scheme, token)) = value.split_once([' ', '\t']) else {
+        return Err(if value.eq_ignore_ascii_case("bearer") {
+            AuthorizationError::NoToken
+        } else {
+            AuthorizationError::NoScheme
+        });
+    };
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(AuthorizationError::Scheme(
+            scheme.chars().take(32).collect(),
+        ));
+    }
+    match token.trim() {
+        "" => Err(AuthorizationError::NoToken),
+        token => Ok(token),
+    }
+}
+
 fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
     bytes
@@ -97,6 +136,27 @@ mod tests {
         assert_ne!(
             commitment("fc1c3ca6191e1d4e", 42),
             commitment("fc1c3ca6191e1d4f", 42)
+        );
+    }
+
+    #[test]
+    fn the_bearer_scheme_is_read_in_any_case_and_a_bare_token_is_refused() {
+        for v in ["Bearer abc", "bearer abc", "BEARER  abc ", "BeArEr\tabc"] {
+            assert_eq!(from_authorization(v), Ok("abc"), "{v}");
+        }
+        assert_eq!(from_authorization("abc"), Err(AuthorizationError::NoScheme));
+        assert_eq!(from_authorization(""), Err(AuthorizationError::NoScheme));
+        assert_eq!(
+            from_authorization("Bearer"),
+            Err(AuthorizationError::NoToken)
+        );
+        assert_eq!(
+            from_authorization("Bearer  "),
+            Err(AuthorizationError::NoToken)
+        );
+        assert_eq!(
+            from_authorization("Basic YWJj"),
+            Err(AuthorizationError::Scheme("Basic".into()))
         );
     }
 

@@ -4,6 +4,7 @@
 //! module per subject; the helpers they share are here.
 
 mod actions;
+mod checks;
 mod computer;
 #[path = "../support/db.rs"]
 mod db;
@@ -17,6 +18,7 @@ mod hint;
 mod http;
 #[path = "../support/lcg.rs"]
 mod lcg;
+mod limits;
 mod lobby;
 mod phantom;
 mod queries;
@@ -57,7 +59,7 @@ impl Db {
             hint_millis: 100,
             hint_simulations: None,
             max_games: 1000,
-            expire_days: 30.0,
+            ..Options::default()
         }
     }
 }
@@ -92,6 +94,9 @@ async fn call(
     let mut req = Request::builder().method(method).uri(uri);
     if let Some(t) = token {
         req = req.header("authorization", format!("Bearer {t}"));
+    }
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
     }
     let body = body.map_or_else(Body::empty, Body::from);
     let res = app.clone().oneshot(req.body(body).unwrap()).await.unwrap();
