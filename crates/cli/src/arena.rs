@@ -26,7 +26,9 @@ pub struct Args {
     /// Games a scenario (half with each seat order).
     #[arg(long, default_value_t = 10)]
     games: usize,
-    /// The first seed; game k plays with seed + k / 2, so both seat orders see the same dice.
+    /// The first seed; game k plays with seed + k / 2, so both seat orders see the same
+    /// dice. With one player on both seats, game k plays with seed + k: the two seat
+    /// orders would otherwise play the same game twice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once (default: one per core).
@@ -67,7 +69,9 @@ pub fn run(args: &Args) -> Result<()> {
                 s.clone(),
                 GameSpec {
                     players,
-                    seed: args.seed.wrapping_add(k as u64 / 2),
+                    seed: args
+                        .seed
+                        .wrapping_add(if a == b { k as u64 } else { k as u64 / 2 }),
                     max_actions: args.max_actions,
                 },
             ));

@@ -139,7 +139,15 @@ fn bc_card_3_discard_and_draw_at_the_end_of_the_turn() {
 
 #[test]
 fn bc_card_4_hands_are_the_scenarios_size() {
-    let mut g = Game::<BattleCry>::new(harness::builtin(), Some(2)).unwrap();
+    // The built-in scenario with grey's hand made smaller than blue's.
+    let b = grognard_rules::builtin::find("crossing-at-hollins-ford").unwrap();
+    let grey = b.text.find("id = \"grey\"").unwrap();
+    let text = format!(
+        "{}{}",
+        &b.text[..grey],
+        b.text[grey..].replacen("values = { hand = 5 }", "values = { hand = 4 }", 1)
+    );
+    let mut g = Game::<BattleCry>::new(crate::common::scenario(&text), Some(2)).unwrap();
     g.apply(Action::Deal).unwrap();
     assert_eq!(g.state().hands[0].len(), 5, "blue: values = {{ hand = 5 }}");
     assert_eq!(g.state().hands[1].len(), 4, "grey: values = {{ hand = 4 }}");
@@ -220,19 +228,19 @@ fn bc_card_6_hands_are_hidden_from_the_other_side() {
     let spectator = rules.view(state, &Seat::Spectator);
     let all = rules.view(state, &Seat::Omniscient);
     assert_eq!(blue["hands"]["blue"]["cards"].as_array().unwrap().len(), 5);
-    assert_eq!(blue["hands"]["grey"], serde_json::json!({ "count": 4 }));
+    assert_eq!(blue["hands"]["grey"], serde_json::json!({ "count": 5 }));
     assert_eq!(grey["hands"]["blue"], serde_json::json!({ "count": 5 }));
-    assert_eq!(grey["hands"]["grey"]["cards"].as_array().unwrap().len(), 4);
+    assert_eq!(grey["hands"]["grey"]["cards"].as_array().unwrap().len(), 5);
     assert_eq!(
         spectator["hands"]["blue"],
         serde_json::json!({ "count": 5 })
     );
     assert_eq!(
         spectator["hands"]["grey"],
-        serde_json::json!({ "count": 4 })
+        serde_json::json!({ "count": 5 })
     );
     assert!(blue.get("deck_cards").is_none() && spectator.get("deck_cards").is_none());
-    assert_eq!(all["deck_cards"].as_array().unwrap().len(), 51);
+    assert_eq!(all["deck_cards"].as_array().unwrap().len(), 50);
     assert!(all["hands"]["grey"]["cards"].is_array());
     // Drawn cards are hidden from the other side; the rolls that drew them from both.
     let events = &g.log()[0].events;

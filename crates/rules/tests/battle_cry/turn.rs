@@ -134,11 +134,11 @@ fn bc_turn_4_the_deal_comes_first() {
         drawers,
         ["blue"; 5]
             .into_iter()
-            .chain(["grey"; 4])
+            .chain(["grey"; 5])
             .collect::<Vec<_>>(),
         "the first side first"
     );
-    assert_eq!(g.state().deck.len(), 60 - 9);
+    assert_eq!(g.state().deck.len(), 60 - 10);
     assert_eq!(
         g.rules().explain(g.state(), &Action::Deal).reasons[0].rule,
         "BC-TURN-4"
