@@ -118,15 +118,16 @@ def fill(db, games):
     span = 20 * 86_400_000
     began = time.monotonic()
     with conn:
+        conn.execute("CREATE TEMP TABLE t AS SELECT row_number() OVER (ORDER BY id) - 1 AS j, id FROM games")
         conn.execute(
             "CREATE TEMP TABLE k AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < ?) "
-            "SELECT i, printf('%016x', 0x1000000 + i) AS id, ? AS template, ? - (i * ?) / ? AS active FROM c",
-            (games - len(ids), ids[0], now, span, games),
+            "SELECT c.i AS i, printf('%016x', 0x1000000 + c.i) AS id, t.id AS template, "
+            "? - (c.i * ?) / ? AS active FROM c JOIN t ON t.j = c.i % ?",
+            (games - len(ids), now, span, games, len(ids)),
         )
-        conn.execute("UPDATE k SET template = (SELECT id FROM games LIMIT 1 OFFSET i % ?)", (len(ids),))
         conn.execute(
             "INSERT INTO games (id, scenario_id, ruleset, scenario, seed, seats, created, active_ms) "
-            "SELECT k.id, g.scenario_id, g.ruleset, g.scenario, g.seed + k.i, g.seats, g.created, k.active "
+            "SELECT k.id, g.scenario_id, g.ruleset, g.scenario, g.seed, g.seats, g.created, k.active "
             "FROM k JOIN games g ON g.id = k.template"
         )
         conn.execute(
