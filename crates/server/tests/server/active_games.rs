@@ -307,7 +307,10 @@ async fn a_start_replays_no_game_and_a_corrupt_log_is_reported_when_the_game_is_
     let (status, _) = get(&again, &format!("/api/games/{bad}/replay"), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(lobby.loads(), loads);
-    assert_eq!(ids(&walk(&again, "", 50).await), std::slice::from_ref(&good));
+    assert_eq!(
+        ids(&walk(&again, "", 50).await),
+        std::slice::from_ref(&good)
+    );
     let (status, _) = get(&again, &format!("/api/games/{good}"), Some(&good_token)).await;
     assert_eq!(status, StatusCode::OK);
 }
