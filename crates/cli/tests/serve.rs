@@ -71,7 +71,14 @@ fn a_database_deleted_under_the_server_is_reported_loudly_and_takes_no_write() {
         )
         .unwrap();
     assert_eq!(status, 503, "{answer}");
-    let output = server.output();
+    // The line is printed before the answer, but reaches this process through a pipe
+    // and a thread of its own: it may come a moment after the answer.
+    let waited = std::time::Instant::now();
+    let mut output = server.output();
+    while !output.contains("gone from its path") && waited.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        output = server.output();
+    }
     assert!(
         output.contains("ERROR: the database") && output.contains("gone from its path"),
         "{output}"

@@ -76,7 +76,7 @@ impl FromRequestParts<AppState> for GameAt {
         let Path(id) = Path::<String>::from_request_parts(parts, state)
             .await
             .map_err(|e| ApiError::Internal(format!("no game id in the path: {e}")))?;
-        let table = state.lobby().table(&id)?;
+        let table = state.lobby().table(&id).await?;
         let Bearer(token) = Bearer::from_request_parts(parts, state).await?;
         if token.is_some() {
             match table.viewer(token.as_deref()) {
@@ -145,10 +145,10 @@ pub async fn games(
 ) -> Result<Page, ApiError> {
     let Query(q) = query.map_err(|e| query_error(&e))?;
     let listing = Listing::parse(q, state.lobby())?;
-    // Reading every game is CPU work: off the async runtime.
-    tokio::task::spawn_blocking(move || listing.page(state.lobby().tables(), state.guard()))
+    // Reading the database blocks: off the async runtime.
+    tokio::task::spawn_blocking(move || listing.page(state.lobby(), state.guard()))
         .await
-        .map_err(|e| ApiError::Internal(format!("the listing task failed: {e}")))
+        .map_err(|e| ApiError::Internal(format!("the listing task failed: {e}")))?
 }
 
 /// `POST /api/games`.

@@ -73,9 +73,13 @@ pub struct Options {
     /// view then gets the same hint on any machine.
     #[arg(long, value_name = "N")]
     pub hint_simulations: Option<u64>,
-    /// The most games the server keeps.
+    /// The most games the server keeps (counted in the database).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_games: usize,
+    /// How many games the server keeps in memory, the most recently used; any other
+    /// is loaded from the database (its log replayed) when next asked for.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub cache_games: usize,
     /// Days a game may go without an action before it expires and is removed
     /// (finished games are kept); 0 keeps every game.
     #[arg(long, value_name = "DAYS", default_value_t = 30.0, value_parser = lobby::days)]
@@ -149,8 +153,8 @@ struct Shared {
 }
 
 impl AppState {
-    /// Opens the database and resumes every game in it (the computer's pending
-    /// decisions start with [`Lobby::resume_ai`]).
+    /// Opens the database; no game is loaded until it is asked for (the computer's
+    /// pending decisions start with [`Lobby::resume_ai`]).
     ///
     /// # Errors
     /// The database cannot be opened or read.
@@ -236,9 +240,10 @@ pub fn app(state: AppState) -> Router {
 pub async fn serve(options: Options) -> Result<(), ApiError> {
     let state = AppState::open(&options)?;
     let lobby = Arc::clone(state.lobby());
+    // Each game is loaded when first asked for; none is replayed here.
     println!(
         "grognard: {} game(s) resumed from {}",
-        lobby.tables().len(),
+        lobby.games(),
         options.db.display()
     );
     let listener = tokio::net::TcpListener::bind(&options.addr)

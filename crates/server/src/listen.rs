@@ -108,7 +108,7 @@ pub async fn serve(
         let _ = tcp.set_nodelay(true);
         let io = Io {
             tcp,
-            phase: Arc::new(Mutex::new(Phase::Head(Instant::now()))),
+            phase: Arc::new(Watched::new(Phase::Head(Instant::now()))),
             _places: places,
             _live: Arc::clone(&live),
         };
@@ -196,11 +196,38 @@ impl Phase {
     }
 }
 
+/// A connection's phase, and a bell rung at each change, so that the loop that
+/// watches its deadline hears of a new phase at once (an idle connection's deadline
+/// comes from when it went idle, not from the header deadline it was waiting on).
+struct Watched {
+    phase: Mutex<Phase>,
+    changed: tokio::sync::Notify,
+}
+
+impl Watched {
+    fn new(phase: Phase) -> Watched {
+        Watched {
+            phase: Mutex::new(phase),
+            changed: tokio::sync::Notify::new(),
+        }
+    }
+
+    fn get(&self) -> Phase {
+        *self.phase.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn set(&self, phase: Phase) {
+        *self.phase.lock().unwrap_or_else(PoisonError::into_inner) = phase;
+        // A permit is kept when nobody waits: a change is never missed.
+        self.changed.notify_one();
+    }
+}
+
 /// The socket, noting when bytes arrive, and holding the connection's places for as
 /// long as it lives (after an upgrade, inside the WebSocket).
 struct Io {
     tcp: TcpStream,
-    phase: Arc<Mutex<Phase>>,
+    phase: Arc<Watched>,
     _places: Places,
     _live: Arc<()>,
 }
@@ -214,9 +241,8 @@ impl AsyncRead for Io {
         let before = buf.filled().len();
         let r = Pin::new(&mut self.tcp).poll_read(cx, buf);
         if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
-            let mut phase = self.phase.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Phase::Idle(_) = *phase {
-                *phase = Phase::Head(Instant::now());
+            if let Phase::Idle(_) = self.phase.get() {
+                self.phase.set(Phase::Head(Instant::now()));
             }
         }
         r
@@ -265,13 +291,13 @@ async fn connection(
     let service = {
         let phase = Arc::clone(&phase);
         hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
-            *phase.lock().unwrap_or_else(PoisonError::into_inner) = Phase::Busy;
+            phase.set(Phase::Busy);
             req.extensions_mut().insert(ConnectInfo(peer));
             let answer = router.clone().call(req.map(Body::new));
             let phase = Arc::clone(&phase);
             async move {
                 let response = answer.await;
-                *phase.lock().unwrap_or_else(PoisonError::into_inner) = Phase::Idle(Instant::now());
+                phase.set(Phase::Idle(Instant::now()));
                 response
             }
         })
@@ -284,14 +310,16 @@ async fn connection(
     tokio::pin!(conn);
     let mut stopping = false;
     loop {
-        let now = *phase.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = phase.get();
         let wake = now
             .deadline(&limits)
             .unwrap_or_else(|| Instant::now() + limits.idle_timeout);
         tokio::select! {
             _ = conn.as_mut() => return,
+            // A new phase has a deadline of its own: the sleep starts again from it.
+            () = phase.changed.notified() => {}
             () = tokio::time::sleep_until(wake) => {
-                let now = *phase.lock().unwrap_or_else(PoisonError::into_inner);
+                let now = phase.get();
                 if now.deadline(&limits).is_some_and(|d| d <= Instant::now()) {
                     // Dropping the connection closes the socket.
                     return;

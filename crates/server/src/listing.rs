@@ -3,18 +3,19 @@
 //! answer stays the array it always was; the way to the next page is in the headers
 //! (`X-Next-Cursor`, `Link: <...>; rel="next"`), so a client that reads the array
 //! alone keeps working and sees the newest page.
+//!
+//! A page is read from the database: each game's line of the lobby is stored beside
+//! it and kept by every commit, under an index on activity, so a page costs its own
+//! lines, however many games there are, and no game is loaded for it.
 
 use crate::error::ApiError;
 use crate::limits::Guard;
 use crate::lobby::Lobby;
-use crate::store::SeatRecord;
-use crate::table::Table;
+use crate::store::{self, PageQuery, Summary};
 use axum::http::{header, HeaderName, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
-use std::cmp::Ordering;
+use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 /// Games a page holds when the request names no `limit`.
 pub const DEFAULT_LIMIT: usize = 50;
@@ -46,24 +47,19 @@ pub struct Listing {
     open: bool,
 }
 
-/// Where a game stands in the list: newest activity first, then by id.
+/// Where a game stands in the list (newest activity first, then by id): its
+/// activity in milliseconds since 1970 and its id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Key {
-    active: String,
+    active_ms: u64,
     id: String,
 }
 
 impl Key {
-    fn order(&self, other: &Key) -> Ordering {
-        other
-            .active
-            .cmp(&self.active)
-            .then_with(|| self.id.cmp(&other.id))
-    }
-
-    /// The cursor that names the games after this one.
+    /// The cursor that names the games after this one: the hex of its activity as the
+    /// list writes it (`active`) and its id.
     fn cursor(&self) -> String {
-        hex(format!("{}|{}", self.active, self.id).as_bytes())
+        hex(format!("{}|{}", store::rfc3339(self.active_ms), self.id).as_bytes())
     }
 
     fn from_cursor(cursor: &str) -> Option<Key> {
@@ -76,8 +72,9 @@ impl Key {
             .collect::<Option<Vec<u8>>>()?;
         let text = String::from_utf8(bytes).ok()?;
         let (active, id) = text.split_once('|')?;
-        (!active.is_empty() && !id.is_empty()).then(|| Key {
-            active: active.to_owned(),
+        let active_ms = store::parse_rfc3339(active)?;
+        (!id.is_empty()).then(|| Key {
+            active_ms,
             id: id.to_owned(),
         })
     }
@@ -150,59 +147,70 @@ impl Listing {
         })
     }
 
-    /// The page of `tables`: blocking work (it reads every game), for a blocking
-    /// thread.
-    #[must_use]
-    pub fn page(&self, tables: Vec<Arc<Table>>, guard: &Guard) -> Page {
-        let mut rows: Vec<(Key, Arc<Table>)> = tables
-            .into_iter()
-            .filter(|t| self.ruleset.as_ref().is_none_or(|r| *r == t.ruleset))
-            .map(|t| {
-                let key = Key {
-                    active: t.active(),
-                    id: t.id.clone(),
-                };
-                (key, t)
-            })
-            .filter(|(k, _)| {
-                self.after
-                    .as_ref()
-                    .is_none_or(|after| after.order(k) == Ordering::Less)
-            })
-            .filter(|(_, t)| !self.open || is_open(t, guard))
-            .collect();
-        // Only the page (and one more, to know there is a next) need sorting.
-        if rows.len() > self.limit + 1 {
-            rows.select_nth_unstable_by(self.limit, |a, b| a.0.order(&b.0));
-            rows.truncate(self.limit + 1);
-        }
-        rows.sort_by(|a, b| a.0.order(&b.0));
-        let more = rows.len() > self.limit;
-        rows.truncate(self.limit);
+    /// The page, read from the database: blocking work, for a blocking thread.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn page(&self, lobby: &Lobby, guard: &Guard) -> Result<Page, ApiError> {
+        let query = PageQuery {
+            after: self.after.as_ref().map(|k| (k.active_ms, k.id.clone())),
+            ruleset: self.ruleset.clone(),
+            open: self.open,
+        };
+        let open = self.open;
+        // What the file cannot tell: a game found not to load is not listed, and a seat
+        // is open until a request shows its token.
+        let mut keep = |s: &Summary| !lobby.is_broken(&s.id) && (!open || is_open(s, guard));
+        let mut lines = lobby
+            .store()
+            .read(|c| store::read::page(c, &query, self.limit + 1, &mut keep))?;
+        let more = lines.len() > self.limit;
+        lines.truncate(self.limit);
         let next = if more {
-            rows.last().map(|(k, _)| k.cursor())
+            lines.last().map(|s| {
+                Key {
+                    active_ms: s.active_ms,
+                    id: s.id.clone(),
+                }
+                .cursor()
+            })
         } else {
             None
         };
-        Page {
-            games: rows.iter().map(|(_, t)| t.summary()).collect(),
+        Ok(Page {
+            games: lines.iter().map(line).collect(),
             next,
             listing: self.clone(),
-        }
+        })
     }
+}
+
+/// The lobby's line for a game: no tokens, nothing hidden.
+fn line(s: &Summary) -> Value {
+    json!({
+        "id": s.id,
+        "scenario": s.scenario_id,
+        "title": s.title,
+        "ruleset": s.ruleset,
+        "seats": s.seats,
+        "n": s.n,
+        "to_act": s.to_act,
+        "outcome": s.outcome,
+        "created": s.created,
+        "active": store::rfc3339(s.active_ms),
+    })
 }
 
 /// Whether a game is open: not over, with a human seat whose token no request has
 /// shown since the server started.
-fn is_open(table: &Table, guard: &Guard) -> bool {
-    if table.game().outcome().is_some() {
+fn is_open(s: &Summary, guard: &Guard) -> bool {
+    if s.outcome.is_some() {
         return false;
     }
-    let joined = guard.joined_sides(&table.id);
-    table
-        .seats
+    let joined = guard.joined_sides(&s.id);
+    s.seats
         .iter()
-        .any(|(side, seat)| matches!(seat, SeatRecord::Human { .. }) && !joined.contains(side))
+        .any(|(side, kind)| kind == "human" && !joined.contains(side))
 }
 
 /// A page of games, and the cursor of the next if there is one.
@@ -244,11 +252,21 @@ mod tests {
     #[test]
     fn a_cursor_reads_back_as_its_key_and_junk_does_not() {
         let k = Key {
-            active: "2026-01-02T03:04:05.678Z".into(),
+            active_ms: 1_767_323_045_678,
             id: "00ff00ff00ff00ff".into(),
         };
         assert_eq!(Key::from_cursor(&k.cursor()), Some(k));
-        for junk in ["", "z", "abc", "7c", "zz00", "ff", &"00".repeat(200)] {
+        let not_a_time = hex(b"yesterday|00ff00ff00ff00ff");
+        for junk in [
+            "",
+            "z",
+            "abc",
+            "7c",
+            "zz00",
+            "ff",
+            &"00".repeat(200),
+            &not_a_time,
+        ] {
             assert_eq!(Key::from_cursor(junk), None, "{junk}");
         }
     }

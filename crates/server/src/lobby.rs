@@ -1,15 +1,20 @@
-//! The lobby: the built-in scenarios, every table, the one durable path by which an
+//! The lobby: the built-in scenarios, the tables in memory (a bounded cache, each game
+//! loaded from the file when first asked for), the one durable path by which an
 //! action enters a game, and the computer's seats.
 
+mod cache;
 mod computer;
 mod expiry;
+mod load;
 mod strict;
 
 pub use computer::HINTS;
 pub use expiry::days;
 
+use load::rebuild;
+
 use crate::error::ApiError;
-use crate::store::{self, ActionRow, GameRow, SeatRecord, Store};
+use crate::store::{self, ActionRow, GameRow, SeatRecord, Store, Summary};
 use crate::table::{Table, Viewer};
 use crate::{token, Options};
 use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
@@ -17,8 +22,8 @@ use grognard_engine::scenario::Scenario;
 use grognard_engine::{AiRequest, AnyGame, Computer, Level, Registry, Seat};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -39,7 +44,15 @@ pub struct Lobby {
     /// Rulesets whose built-in scenarios show seats different things.
     hidden_rulesets: HashSet<String>,
     store: Store,
-    tables: RwLock<HashMap<String, Arc<Table>>>,
+    /// The tables in memory: the recently used, and any still held elsewhere.
+    tables: Mutex<cache::Cache<Table>>,
+    /// A gate per game being loaded from the file (or expired), so that two requests
+    /// for one cold game load it once.
+    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// How many games the file holds, for `--max-games`.
+    games: AtomicUsize,
+    /// How many games have been loaded from the file since the start.
+    loads: AtomicU64,
     ai: Semaphore,
     computer: Arc<grognard_ai::Opponent>,
     ai_level: Level,
@@ -50,12 +63,11 @@ pub struct Lobby {
     max_games: usize,
     /// How long a game may go without an action before it expires; `None`: never.
     expire_after: Option<Duration>,
-    /// The ids of the games that expired (kept, so that a request for one says so).
-    expired: RwLock<HashSet<String>>,
     /// True once the sweep of idle games runs.
     sweeping: AtomicBool,
-    /// Games in the file whose log no longer replays (kept in the file, not served).
-    pub skipped: Vec<String>,
+    /// Games in the file that do not load (their row does not read, or their log no
+    /// longer replays), with why: kept in the file, not served, reported once.
+    broken: Mutex<BTreeMap<String, String>>,
 }
 
 /// A request for a new game.
@@ -131,8 +143,8 @@ fn shows_seats_different_things(mut game: Box<dyn AnyGame>) -> bool {
 }
 
 impl Lobby {
-    /// Validates the built-in scenarios, opens the database and replays every game in
-    /// it.
+    /// Validates the built-in scenarios and opens the database; no game is loaded
+    /// until it is asked for ([`Lobby::table`]).
     ///
     /// # Errors
     /// The database cannot be opened or read.
@@ -160,13 +172,26 @@ impl Lobby {
             }
         }
         let expire_after = expiry::after(options.expire_days)?;
-        let (store, opened) = Store::open(&options.db)?;
-        let mut lobby = Lobby {
+        // Only the games of a file just migrated to lines of the lobby are replayed
+        // here, once each, for their lines; no other start replays any.
+        let (store, opened) =
+            Store::open(&options.db, &mut |row: GameRow, log: Vec<ActionRow>| {
+                let table = rebuild(&registry, &hidden_rulesets, row, log).map_err(|(_, e)| e)?;
+                let game = table.game();
+                Ok(table.summary(game.as_ref()))
+            })?;
+        for (id, why) in &opened.unloadable {
+            eprintln!("grognard: game {id} does not load and is not served: {why}");
+        }
+        let lobby = Lobby {
             registry,
             scenarios,
             hidden_rulesets,
             store,
-            tables: RwLock::new(HashMap::new()),
+            tables: Mutex::new(cache::Cache::new(options.cache_games)),
+            loading: Mutex::new(HashMap::new()),
+            games: AtomicUsize::new(opened.games),
+            loads: AtomicU64::new(0),
             ai: Semaphore::new(options.ai_threads.max(1)),
             computer: Arc::new({
                 // The searches that may run at once share the cores.
@@ -183,64 +208,10 @@ impl Lobby {
             hint_simulations: options.hint_simulations,
             max_games: options.max_games,
             expire_after,
-            expired: RwLock::new(opened.expired),
             sweeping: AtomicBool::new(false),
-            skipped: Vec::new(),
+            broken: Mutex::new(opened.unloadable.into_iter().collect()),
         };
-        let mut tables = HashMap::new();
-        for (row, log) in opened.games {
-            match lobby.resume(row, log) {
-                Ok(table) => {
-                    tables.insert(table.id.clone(), Arc::new(table));
-                }
-                Err((id, e)) => {
-                    eprintln!("grognard: game {id} does not replay and is not served: {e}");
-                    lobby.skipped.push(id);
-                }
-            }
-        }
-        lobby.tables = RwLock::new(tables);
         Ok(lobby)
-    }
-
-    /// Rebuilds a stored game by replaying its log.
-    fn resume(&self, row: GameRow, log: Vec<ActionRow>) -> Result<Table, (String, String)> {
-        let fail = |e: String| (row.id.clone(), e);
-        let scenario: Scenario = serde_json::from_value(row.scenario.clone())
-            .map_err(|e| fail(format!("its scenario does not read: {e}")))?;
-        for (i, a) in log.iter().enumerate() {
-            if a.n != i as u64 + 1 {
-                return Err(fail(format!("its log skips from {} to {}", i, a.n)));
-            }
-        }
-        let saved = SavedGame {
-            format: SAVE_FORMAT.into(),
-            ruleset: row.ruleset.clone(),
-            scenario,
-            seed: row.seed,
-            log: log
-                .into_iter()
-                .map(|a| SavedAction {
-                    action: a.action,
-                    forced: a.forced,
-                })
-                .collect(),
-            pending_forced: Vec::new(),
-        };
-        let game = self
-            .registry
-            .load_game(&saved)
-            .map_err(|e| fail(e.to_string()))?;
-        let hidden = self.is_hidden(game.as_ref());
-        Ok(Table::new(
-            row.id,
-            row.scenario_id,
-            row.seats,
-            row.created,
-            hidden,
-            game,
-            row.active_ms,
-        ))
     }
 
     /// Whether seats of this game may see different things.
@@ -278,33 +249,6 @@ impl Lobby {
             .find(|e| e.id == id)
             .map(|e| &e.scenario)
             .ok_or_else(|| ApiError::NotFound(format!("no built-in scenario `{id}`")))
-    }
-
-    /// The table of a game.
-    ///
-    /// # Errors
-    /// 404 when there is no such game, with a message that says so when it expired.
-    pub fn table(&self, id: &str) -> Result<Arc<Table>, ApiError> {
-        self.tables
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(id)
-            .cloned()
-            .ok_or_else(|| self.missing(id))
-    }
-
-    /// Every table, newest first.
-    #[must_use]
-    pub fn tables(&self) -> Vec<Arc<Table>> {
-        let mut all: Vec<Arc<Table>> = self
-            .tables
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .values()
-            .cloned()
-            .collect();
-        all.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
-        all
     }
 
     /// Starts a game: checks the request, stores the game, hands out the tokens.
@@ -369,13 +313,7 @@ impl Lobby {
                  commitment, and reveals it once the game is over",
             ));
         }
-        if self
-            .tables
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
-            >= self.max_games
-        {
+        if self.games.load(Ordering::Acquire) >= self.max_games {
             return Err(ApiError::Unavailable(format!(
                 "this server holds its limit of {} games",
                 self.max_games
@@ -415,20 +353,18 @@ impl Lobby {
         }
         let now = store::now_ms();
         let created = store::rfc3339(now);
-        self.store
-            .insert_game(GameRow {
-                id: id.clone(),
-                scenario_id: req.scenario.clone(),
-                ruleset: scenario.ruleset.clone(),
-                scenario: serde_json::to_value(&scenario)
-                    .map_err(|e| ApiError::Internal(format!("scenario does not serialise: {e}")))?,
-                seed,
-                seats: seats.clone(),
-                created: created.clone(),
-                active_ms: now,
-            })
-            .await?;
         let hidden = self.is_hidden(game.as_ref());
+        let row = GameRow {
+            id: id.clone(),
+            scenario_id: req.scenario.clone(),
+            ruleset: scenario.ruleset.clone(),
+            scenario: serde_json::to_value(&scenario)
+                .map_err(|e| ApiError::Internal(format!("scenario does not serialise: {e}")))?,
+            seed,
+            seats: seats.clone(),
+            created: created.clone(),
+            active_ms: now,
+        };
         let table = Arc::new(Table::new(
             id.clone(),
             req.scenario,
@@ -438,11 +374,14 @@ impl Lobby {
             game,
             now,
         ));
+        let summary = table.summary(table.game().as_ref());
+        self.store.insert_game(row, summary).await?;
+        self.games.fetch_add(1, Ordering::AcqRel);
         let commitment = table.commitment.clone();
         self.tables
-            .write()
+            .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(id.clone(), Arc::clone(&table));
+            .insert(&id, Arc::clone(&table));
         self.wake_ai(&table);
         Ok(json!({
             "id": id,
@@ -488,7 +427,7 @@ impl Lobby {
     ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
         let _turn = table.turn.lock().await;
         if table.is_expired() {
-            return Err(self.missing(&table.id));
+            return Err(self.expired(&table.id));
         }
         let mut next = {
             let game = table.game();
@@ -515,7 +454,12 @@ impl Lobby {
             forced: Vec::new(),
         };
         let at = store::now_ms();
-        if !self.store.append(&table.id, row, at).await? {
+        // The lobby's line of the game after the action goes in the same transaction.
+        let summary = Summary {
+            active_ms: at,
+            ..table.summary(next.as_ref())
+        };
+        if !self.store.append(&table.id, row, at, summary).await? {
             // Writers of this game queue on `turn`, so only another process writing
             // the same file can get here.
             return Err(ApiError::Internal(format!(

@@ -13,9 +13,18 @@
 //! The file is guarded ([`guard`]): one server per file, a file the server can write,
 //! and before each commit and each acknowledgement a check that the file is still the
 //! one at its path; once it is not, every write is refused (503).
+//!
+//! Reads go through a few connections of their own ([`read`]), opened at start, for
+//! blocking threads: a game loaded when first asked for, a page of the lobby, the
+//! games idle or where the computer is to act.
 
+mod clock;
 mod guard;
+pub mod read;
 mod schema;
+
+pub use clock::{now_ms, parse_rfc3339, rfc3339};
+pub use read::{read_log, Load, PageQuery};
 
 pub use guard::sibling;
 
@@ -24,7 +33,7 @@ use guard::{Identity, Lock};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -70,8 +79,33 @@ pub struct GameRow {
     pub active_ms: u64,
 }
 
-/// A stored game with its log, as read at start.
-pub type StoredGame = (GameRow, Vec<ActionRow>);
+/// A game's line of the lobby, stored beside it and written in the same transaction
+/// as its creation and each of its actions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The game's id.
+    pub id: String,
+    /// The built-in scenario it was started from.
+    pub scenario_id: String,
+    /// The scenario's title.
+    pub title: String,
+    /// The ruleset's name.
+    pub ruleset: String,
+    /// Each side's kind of seat: `human` or `ai`.
+    pub seats: BTreeMap<String, String>,
+    /// When it was created (UTC, RFC 3339).
+    pub created: String,
+    /// When it last saw an action, or was created: milliseconds since 1970 (UTC).
+    pub active_ms: u64,
+    /// How many actions it holds.
+    pub n: u64,
+    /// Whose decision it is, as the game object's `to_act`; `None` once over.
+    pub to_act: Option<Value>,
+    /// How it ended, as the game object's `outcome`; `None` while it goes on.
+    pub outcome: Option<Value>,
+    /// True when the side to act is a computer seat.
+    pub ai_to_act: bool,
+}
 
 /// One logged action.
 #[derive(Clone, Debug)]
@@ -84,12 +118,45 @@ pub struct ActionRow {
     pub forced: Vec<u32>,
 }
 
-/// What the file held at start.
+/// What the file held at start: only what is counted, never a game.
 pub struct Opened {
-    /// Every game with its log.
-    pub games: Vec<StoredGame>,
-    /// The ids of the games that expired.
-    pub expired: HashSet<String>,
+    /// How many games it holds.
+    pub games: usize,
+    /// The games that did not load when they were replayed for their lines of the
+    /// lobby (only at the first start after the migration to schema version 2), with
+    /// why.
+    pub unloadable: Vec<(String, String)>,
+}
+
+/// Makes a stored game's line of the lobby, replaying its log; why it cannot.
+pub type Summarise<'a> = &'a mut dyn FnMut(GameRow, Vec<ActionRow>) -> Result<Summary, String>;
+
+/// Gives every game without a line of the lobby its line, when the file says some lack
+/// one (the first start after the migration to schema version 2): each such game is
+/// read and replayed once by `summarise`, and the lines written in transactions of a
+/// few hundred. Returns the games that did not load, with why; they get no line.
+fn backfill(
+    conn: &mut Connection,
+    summarise: Summarise<'_>,
+) -> rusqlite::Result<Vec<(String, String)>> {
+    let ids = read::unsummarised(conn)?;
+    let mut unloadable = Vec::new();
+    for chunk in ids.chunks(BATCH) {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for id in chunk {
+            match read::load(&tx, id)? {
+                read::Load::Game { row, log, .. } => match summarise(row, log) {
+                    Ok(summary) => schema::write_summary(&tx, &summary)?,
+                    Err(why) => unloadable.push((id.clone(), why)),
+                },
+                read::Load::Unreadable(why) => unloadable.push((id.clone(), why)),
+                read::Load::Expired | read::Load::Missing => {}
+            }
+        }
+        tx.commit()?;
+    }
+    conn.execute("DELETE FROM meta WHERE key = 'summaries'", [])?;
+    Ok(unloadable)
 }
 
 /// Why a write was not made durable.
@@ -113,12 +180,17 @@ impl From<Failure> for ApiError {
 type Reply<T> = oneshot::Sender<Result<T, Failure>>;
 
 enum Write {
-    Game(Box<GameRow>, Reply<()>),
+    Game(Box<(GameRow, Summary)>, Reply<()>),
     Action {
         game: String,
         row: ActionRow,
         at_ms: u64,
+        summary: Box<Summary>,
         reply: Reply<bool>,
+    },
+    Summaries {
+        rows: Vec<Summary>,
+        reply: Reply<()>,
     },
     Expire {
         ids: Vec<String>,
@@ -142,7 +214,9 @@ impl Write {
             let _ = reply.send(r.map(pick));
         }
         match self {
-            Write::Game(_, reply) | Write::Check(reply) => send(reply, result, |_| ()),
+            Write::Game(_, reply) | Write::Check(reply) | Write::Summaries { reply, .. } => {
+                send(reply, result, |_| ());
+            }
             Write::Action { reply, .. } => {
                 send(reply, result, |d| matches!(d, Done::Appended(true)));
             }
@@ -163,6 +237,7 @@ pub struct Store {
     tx: mpsc::UnboundedSender<Write>,
     stats: Arc<Stats>,
     faults: Arc<AtomicU32>,
+    readers: Arc<read::Readers>,
 }
 
 /// What the writer has done since the start.
@@ -188,49 +263,15 @@ fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
-/// Now, in milliseconds since 1970 (UTC).
-#[must_use]
-pub fn now_ms() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    u64::try_from(now.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// A time in milliseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` (UTC, RFC 3339;
-/// sorts as text).
-#[must_use]
-pub fn rfc3339(ms: u64) -> String {
-    let (secs, millis) = (ms / 1000, ms % 1000);
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Days to civil date (Howard Hinnant's algorithm), for days since 1970-01-01.
-    let z = i64::try_from(days).unwrap_or(0) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
 impl Store {
     /// Takes the file's lock, checks that the file and its folder can be written,
-    /// opens (or creates) the file, brings its schema up to date, reads every game
-    /// with its log, and starts the writer thread.
+    /// opens (or creates) the file, brings its schema up to date, counts its games,
+    /// opens the connections that read, and starts the writer thread. No game is read.
     ///
     /// # Errors
     /// Another server holds the file; the file, its journal or its folder cannot be
-    /// written; the file is not a grognard database, or holds a row that does not
-    /// read.
-    pub fn open(path: &Path) -> Result<(Store, Opened), ApiError> {
+    /// written; the file is not a grognard database.
+    pub fn open(path: &Path, summarise: Summarise<'_>) -> Result<(Store, Opened), ApiError> {
         let refuse = |e: String| ApiError::Internal(format!("database `{}`: {e}", path.display()));
         // The lock first: nothing else of this process touches a file another server
         // of it may hold.
@@ -253,8 +294,9 @@ impl Store {
             ))
         })?;
         let identity = Identity::of(path).map_err(refuse)?;
-        let games = schema::load_all(&conn).map_err(|e| storage(path, &e))?;
-        let expired = schema::load_expired(&conn).map_err(|e| storage(path, &e))?;
+        let unloadable = backfill(&mut conn, summarise).map_err(|e| storage(path, &e))?;
+        let games = read::count(&conn).map_err(|e| storage(path, &e))?;
+        let readers = Arc::new(read::Readers::open(path).map_err(|e| storage(path, &e))?);
         let (tx, rx) = mpsc::unbounded_channel();
         let stats = Arc::new(Stats::default());
         let faults = Arc::new(AtomicU32::new(0));
@@ -269,34 +311,72 @@ impl Store {
             .name("grognard-sqlite-writer".into())
             .spawn(move || writer.run(rx, lock))
             .map_err(|e| ApiError::Internal(format!("cannot start the database writer: {e}")))?;
-        Ok((Store { tx, stats, faults }, Opened { games, expired }))
+        Ok((
+            Store {
+                tx,
+                stats,
+                faults,
+                readers,
+            },
+            Opened { games, unloadable },
+        ))
     }
 
-    /// Stores a new game; returns once committed.
+    /// Stores a new game and its line of the lobby; returns once committed.
     ///
     /// # Errors
     /// The database refused or failed (500), or writes no more (503).
-    pub async fn insert_game(&self, row: GameRow) -> Result<(), ApiError> {
+    pub async fn insert_game(&self, row: GameRow, summary: Summary) -> Result<(), ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.send(Write::Game(Box::new(row), reply))?;
+        self.send(Write::Game(Box::new((row, summary)), reply))?;
         Ok(rx.await.map_err(|_| gone())??)
     }
 
-    /// Appends action `row.n` to a game's log and marks the game active at `at_ms`;
-    /// `Ok(false)` when the log does not hold exactly `row.n - 1` actions (someone else
-    /// wrote first). Returns once committed.
+    /// Appends action `row.n` to a game's log, marks the game active at `at_ms` and
+    /// writes its line of the lobby after the action (`summary`), all in one
+    /// transaction; `Ok(false)` when the log does not hold exactly `row.n - 1` actions
+    /// (someone else wrote first), and nothing is written. Returns once committed.
     ///
     /// # Errors
     /// The database failed (500), or writes no more (503).
-    pub async fn append(&self, game: &str, row: ActionRow, at_ms: u64) -> Result<bool, ApiError> {
+    pub async fn append(
+        &self,
+        game: &str,
+        row: ActionRow,
+        at_ms: u64,
+        summary: Summary,
+    ) -> Result<bool, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.send(Write::Action {
             game: game.to_owned(),
             row,
             at_ms,
+            summary: Box::new(summary),
             reply,
         })?;
         Ok(rx.await.map_err(|_| gone())??)
+    }
+
+    /// Writes the lines of the lobby of games already stored.
+    ///
+    /// # Errors
+    /// The database failed (500), or writes no more (503).
+    pub async fn write_summaries(&self, rows: Vec<Summary>) -> Result<(), ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.send(Write::Summaries { rows, reply })?;
+        Ok(rx.await.map_err(|_| gone())??)
+    }
+
+    /// Runs `f` on one of the connections that read: blocking work, for a blocking
+    /// thread. It sees every transaction committed before it starts.
+    ///
+    /// # Errors
+    /// The store is closed (503), or `f` fails (500).
+    pub fn read<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, ApiError> {
+        self.readers.with(f)
     }
 
     /// Expires the games of `ids` that saw no action since `cutoff_ms`: each is marked
@@ -326,8 +406,9 @@ impl Store {
     }
 
     /// Commits what has queued, closes the file and releases its lock; returns once
-    /// done. Every later write gets 503.
+    /// done. Every later write and read gets 503.
     pub async fn close(&self) {
+        self.readers.close();
         let (reply, rx) = oneshot::channel();
         if self.send(Write::Close(reply)).is_ok() {
             let _ = rx.await;
@@ -482,7 +563,8 @@ impl Writer {
 
 fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::Result<Done> {
     match w {
-        Write::Game(g, _) => {
+        Write::Game(game, _) => {
+            let (g, summary) = &**game;
             let seats = serde_json::to_string(&g.seats)
                 .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
             tx.prepare_cached(
@@ -499,10 +581,21 @@ fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::
                 g.created,
                 i64::try_from(g.active_ms).unwrap_or(i64::MAX),
             ])?;
+            schema::write_summary(tx, summary)?;
+            Ok(Done::Unit)
+        }
+        Write::Summaries { rows, .. } => {
+            for summary in rows {
+                schema::write_summary(tx, summary)?;
+            }
             Ok(Done::Unit)
         }
         Write::Action {
-            game, row, at_ms, ..
+            game,
+            row,
+            at_ms,
+            summary,
+            ..
         } => {
             let n = i64::try_from(row.n)
                 .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
@@ -522,57 +615,12 @@ fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::
             .execute(params![game, n, row.action.to_string(), forced])?;
             tx.prepare_cached("UPDATE games SET active_ms = ?2 WHERE id = ?1")?
                 .execute(params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)])?;
+            schema::write_summary(tx, summary)?;
             Ok(Done::Appended(true))
         }
         Write::Expire { ids, cutoff_ms, .. } => {
             schema::expire(tx, ids, *cutoff_ms, now).map(Done::Expired)
         }
         Write::Check(_) | Write::Close(_) => Ok(Done::Unit),
-    }
-}
-
-/// Reads one game's log straight from the file (for tests and tools).
-///
-/// # Errors
-/// The file cannot be read.
-pub fn read_log(path: &Path, game: &str) -> Result<Vec<ActionRow>, ApiError> {
-    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| storage(path, &e))?;
-    let mut stmt = conn
-        .prepare("SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n")
-        .map_err(|e| storage(path, &e))?;
-    let rows = stmt
-        .query_map([game], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })
-        .map_err(|e| storage(path, &e))?;
-    let mut out = Vec::new();
-    for r in rows {
-        let (n, action, forced) = r.map_err(|e| storage(path, &e))?;
-        out.push(ActionRow {
-            n: u64::try_from(n).unwrap_or(0),
-            action: serde_json::from_str(&action).unwrap_or(Value::Null),
-            forced: serde_json::from_str(&forced).unwrap_or_default(),
-        });
-    }
-    Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn timestamps_look_like_rfc3339() {
-        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(
-            super::rfc3339(1_700_000_000_123),
-            "2023-11-14T22:13:20.123Z"
-        );
-        let t = super::rfc3339(super::now_ms());
-        assert_eq!(t.len(), 24, "{t}");
-        assert!(t.starts_with("20") && t.ends_with('Z'), "{t}");
     }
 }

@@ -1,7 +1,7 @@
 //! A table: one game being played, its seats, and what each seat may see of it.
 
 use crate::error::ApiError;
-use crate::store::SeatRecord;
+use crate::store::{SeatRecord, Summary};
 use crate::token;
 use grognard_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
@@ -61,9 +61,6 @@ pub struct Table {
     pub ruleset: String,
     /// When it was created (UTC, RFC 3339).
     pub created: String,
-    /// When its game last changed (UTC, RFC 3339): its creation until an action, and
-    /// its creation again after a restart (the file keeps no time of actions).
-    active: std::sync::Mutex<String>,
     /// Each side's seat.
     pub seats: BTreeMap<String, SeatRecord>,
     /// True when seats may see different things: then only the seat to act may ask
@@ -141,7 +138,6 @@ impl Table {
             scenario_id,
             title: game.scenario().title.clone(),
             ruleset: game.ruleset().to_owned(),
-            active: std::sync::Mutex::new(created.clone()),
             created,
             seats,
             hidden,
@@ -252,20 +248,16 @@ impl Table {
         self.game.read().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The game, for changing it: the change counts as the game's latest activity.
+    /// The game, for changing it (then [`Table::record_commit`]).
     pub(crate) fn game_mut(&self) -> RwLockWriteGuard<'_, Box<dyn AnyGame>> {
-        *self.active.lock().unwrap_or_else(PoisonError::into_inner) =
-            crate::store::rfc3339(crate::store::now_ms());
         self.game.write().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// When the game last changed (UTC, RFC 3339; sorts as text).
+    /// When the game last saw an action, or was created (UTC, RFC 3339; sorts as
+    /// text).
     #[must_use]
     pub fn active(&self) -> String {
-        self.active
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        crate::store::rfc3339(self.active_ms())
     }
 
     /// Who holds `token`: a side's player, or a spectator without one.
@@ -328,18 +320,20 @@ impl Table {
     /// Each side's kind of seat: `human` or `ai`.
     #[must_use]
     pub fn seat_kinds(&self) -> Value {
-        Value::Object(
-            self.seats
-                .iter()
-                .map(|(side, s)| {
-                    let kind = match s {
-                        SeatRecord::Human { .. } => "human",
-                        SeatRecord::Ai { .. } => "ai",
-                    };
-                    (side.clone(), json!(kind))
-                })
-                .collect(),
-        )
+        json!(self.kinds())
+    }
+
+    fn kinds(&self) -> BTreeMap<String, String> {
+        self.seats
+            .iter()
+            .map(|(side, s)| {
+                let kind = match s {
+                    SeatRecord::Human { .. } => "human",
+                    SeatRecord::Ai { .. } => "ai",
+                };
+                (side.clone(), kind.to_owned())
+            })
+            .collect()
     }
 
     /// The game object for `viewer`: what that seat may see, and its legal actions
@@ -379,22 +373,24 @@ impl Table {
         object
     }
 
-    /// The lobby's line for this game: no tokens, nothing hidden.
+    /// The lobby's line for this table with `game` (its game, or the game an action
+    /// is about to make it), as stored beside the game: no token, nothing hidden.
     #[must_use]
-    pub fn summary(&self) -> Value {
-        let game = self.game();
-        json!({
-            "id": self.id,
-            "scenario": self.scenario_id,
-            "title": self.title,
-            "ruleset": self.ruleset,
-            "seats": self.seat_kinds(),
-            "n": game.len(),
-            "to_act": game.to_act(),
-            "outcome": game.outcome(),
-            "created": self.created,
-            "active": self.active(),
-        })
+    pub fn summary(&self, game: &dyn AnyGame) -> Summary {
+        let to_act = game.to_act();
+        Summary {
+            id: self.id.clone(),
+            scenario_id: self.scenario_id.clone(),
+            title: self.title.clone(),
+            ruleset: self.ruleset.clone(),
+            seats: self.kinds(),
+            created: self.created.clone(),
+            active_ms: self.active_ms(),
+            n: game.len() as u64,
+            ai_to_act: to_act.as_ref().is_some_and(|d| self.is_ai(&d.side)),
+            to_act: to_act.map(|d| json!(d)),
+            outcome: game.outcome().map(|o| json!(o)),
+        }
     }
 
     /// Refuses a question about actions (explain, preview, reachable) from a seat

@@ -104,12 +104,32 @@ impl Lobby {
         });
     }
 
-    /// Starts the computer on every table where it is to act (after a restart), and
-    /// the periodic sweep of idle games.
+    /// Starts the computer on every game where it is to act (after a restart), and
+    /// the periodic sweep of idle games. Those games are found in the file (an index
+    /// of the games where a computer seat is to act, kept by every commit), then
+    /// loaded one by one, in a task of their own: the server listens meanwhile.
     pub fn resume_ai(self: &Arc<Lobby>) {
-        for table in self.tables() {
-            self.wake_ai(&table);
-        }
+        let lobby = Arc::clone(self);
+        tokio::spawn(async move {
+            let db = lobby.store.clone();
+            let ids = tokio::task::spawn_blocking(move || db.read(store::read::ai_to_act))
+                .await
+                .map_err(|e| ApiError::Internal(format!("the resuming task failed: {e}")))
+                .and_then(|ids| ids);
+            let ids = match ids {
+                Ok(ids) => ids,
+                Err(e) => {
+                    eprintln!("grognard: the computer's games were not resumed: {e}");
+                    return;
+                }
+            };
+            for id in ids {
+                // A game that does not load is reported by the loading itself.
+                if let Ok(table) = lobby.table(&id).await {
+                    lobby.wake_ai(&table);
+                }
+            }
+        });
         self.start_sweep();
     }
 

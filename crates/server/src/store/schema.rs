@@ -1,14 +1,15 @@
-//! The tables of the file, their migrations, and reading every game at start.
+//! The tables of the file and their migrations.
 //!
 //! `PRAGMA user_version` numbers the schema. Version 0 is the first one (games and
 //! an append-only log); version 1 adds when each game last saw an action
 //! (`games.active_ms`), the tombstones of expired games (`expired`), a `meta` table,
-//! and lets a game's rows be deleted only once it is marked expired.
+//! and lets a game's rows be deleted only once it is marked expired; version 2 adds
+//! each game's line of the lobby (`summaries`), kept by every commit, so that the
+//! list, the expiry sweep and the computer's resumption read the file instead of
+//! every game replayed in memory.
 
-use super::{ActionRow, GameRow, SeatRecord, StoredGame};
+use super::Summary;
 use rusqlite::{params, Connection, OptionalExtension};
-use serde_json::Value;
-use std::collections::{BTreeMap, HashSet};
 
 /// The schema of version 0, as first shipped; every file starts from it.
 const SCHEMA_0: &str = r"
@@ -58,8 +59,35 @@ BEGIN SELECT RAISE(ABORT, 'a game is deleted only once it has expired'); END;
 PRAGMA user_version = 1;
 ";
 
+/// From version 1 to 2: each game's line of the lobby, written in the same transaction
+/// as the game's creation and each of its actions. The games already in the file get
+/// theirs by one replay each at the first start after the migration (`meta` key
+/// `summaries` until then); a later start replays none.
+const MIGRATION_2: &str = r"
+CREATE TABLE summaries (
+    game_id     TEXT PRIMARY KEY REFERENCES games(id),
+    scenario_id TEXT NOT NULL,
+    title       TEXT NOT NULL,
+    ruleset     TEXT NOT NULL,
+    seats       TEXT NOT NULL,
+    humans      INTEGER NOT NULL,
+    created     TEXT NOT NULL,
+    active_ms   INTEGER NOT NULL,
+    n           INTEGER NOT NULL,
+    to_act      TEXT,
+    outcome     TEXT,
+    ai_to_act   INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX summaries_by_activity ON summaries (active_ms DESC, game_id);
+CREATE INDEX summaries_by_ruleset ON summaries (ruleset, active_ms DESC, game_id);
+CREATE INDEX summaries_ai_to_act ON summaries (game_id) WHERE ai_to_act = 1;
+CREATE INDEX games_by_activity ON games (active_ms, id);
+INSERT OR REPLACE INTO meta (key, value) VALUES ('summaries', 'to fill');
+PRAGMA user_version = 2;
+";
+
 /// The schema version this server writes.
-pub const VERSION: i64 = 1;
+pub const VERSION: i64 = 2;
 
 /// Brings the file to [`VERSION`], each step in one transaction. Games of a file
 /// older than version 1 count as active at `now_ms`, the time of the migration: a
@@ -85,6 +113,11 @@ pub fn migrate(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
         tx.execute_batch(&MIGRATION_1.replace("?1", &now_ms.to_string()))?;
         tx.commit()?;
     }
+    if version < 2 {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(MIGRATION_2)?;
+        tx.commit()?;
+    }
     Ok(())
 }
 
@@ -105,100 +138,8 @@ pub(super) fn seed_to_sql(seed: u64) -> i64 {
     i64::from_ne_bytes(seed.to_ne_bytes())
 }
 
-fn seed_from_sql(seed: i64) -> u64 {
+pub(super) fn seed_from_sql(seed: i64) -> u64 {
     u64::from_ne_bytes(seed.to_ne_bytes())
-}
-
-/// The ids of the expired games.
-///
-/// # Errors
-/// The file cannot be read.
-pub fn load_expired(conn: &Connection) -> rusqlite::Result<HashSet<String>> {
-    let mut stmt = conn.prepare("SELECT id FROM expired")?;
-    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
-    ids.collect()
-}
-
-/// Every game with its log.
-///
-/// # Errors
-/// The file cannot be read. A row that does not read is reported on standard error
-/// and left out.
-pub fn load_all(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
-    let mut games = Vec::new();
-    let mut stmt = conn.prepare(
-        "SELECT id, scenario_id, ruleset, scenario, seed, seats, created, active_ms
-         FROM games ORDER BY created, id",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, i64>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, i64>(7)?,
-        ))
-    })?;
-    let mut actions =
-        conn.prepare("SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n")?;
-    for row in rows {
-        let (id, scenario_id, ruleset, scenario, seed, seats, created, active_ms) = row?;
-        let bad = |what: &str, e: &dyn std::fmt::Display| {
-            rusqlite::Error::ToSqlConversionFailure(format!("game {id}: {what}: {e}").into())
-        };
-        // A row that does not read is reported and left out: one bad row must not stop
-        // the server (issue 14); only the database's own errors do.
-        let mut read = || -> rusqlite::Result<_> {
-            let scenario: Value =
-                serde_json::from_str(&scenario).map_err(|e| bad("scenario", &e))?;
-            let seats: BTreeMap<String, SeatRecord> =
-                serde_json::from_str(&seats).map_err(|e| bad("seats", &e))?;
-            let log = actions
-                .query_map([&id], |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                    ))
-                })?
-                .map(|r| {
-                    let (n, action, forced) = r?;
-                    Ok(ActionRow {
-                        n: u64::try_from(n).map_err(|e| bad("action number", &e))?,
-                        action: serde_json::from_str(&action).map_err(|e| bad("action", &e))?,
-                        forced: serde_json::from_str(&forced)
-                            .map_err(|e| bad("forced rolls", &e))?,
-                    })
-                })
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            Ok((scenario, seats, log))
-        };
-        let (scenario, seats, log) = match read() {
-            Ok(read) => read,
-            Err(rusqlite::Error::ToSqlConversionFailure(e)) => {
-                eprintln!("grognard: {e}: the game does not read and is not served");
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        games.push((
-            GameRow {
-                id,
-                scenario_id,
-                ruleset,
-                scenario,
-                seed: seed_from_sql(seed),
-                seats,
-                created,
-                active_ms: u64::try_from(active_ms).unwrap_or(0),
-            },
-            log,
-        ));
-    }
-    Ok(games)
 }
 
 /// Expires the games of `ids` still idle since before `cutoff_ms`: marks each in
@@ -225,6 +166,8 @@ pub fn expire(
         }
         tx.prepare_cached("INSERT OR REPLACE INTO expired (id, expired) VALUES (?1, ?2)")?
             .execute(params![id, now])?;
+        tx.prepare_cached("DELETE FROM summaries WHERE game_id = ?1")?
+            .execute([id])?;
         tx.prepare_cached("DELETE FROM actions WHERE game_id = ?1")?
             .execute([id])?;
         tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
@@ -232,4 +175,35 @@ pub fn expire(
         done.push(id.clone());
     }
     Ok(done)
+}
+
+/// Writes (or replaces) a game's line of the lobby.
+///
+/// # Errors
+/// The file fails.
+pub fn write_summary(tx: &rusqlite::Transaction<'_>, s: &Summary) -> rusqlite::Result<()> {
+    let text = |v: &Option<serde_json::Value>| v.as_ref().map(ToString::to_string);
+    let seats = serde_json::to_string(&s.seats)
+        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+    let humans = s.seats.values().filter(|k| *k == "human").count();
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO summaries (game_id, scenario_id, title, ruleset, seats, humans,
+             created, active_ms, n, to_act, outcome, ai_to_act)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?
+    .execute(params![
+        s.id,
+        s.scenario_id,
+        s.title,
+        s.ruleset,
+        seats,
+        i64::try_from(humans).unwrap_or(i64::MAX),
+        s.created,
+        i64::try_from(s.active_ms).unwrap_or(i64::MAX),
+        i64::try_from(s.n).unwrap_or(i64::MAX),
+        text(&s.to_act),
+        text(&s.outcome),
+        s.ai_to_act,
+    ])?;
+    Ok(())
 }

@@ -69,10 +69,20 @@ async fn the_computer_plays_every_built_in_scenario() {
         let log = grognard_server::store::read_log(&db.0, &id).unwrap();
         assert!(log.len() as u64 >= g["n"].as_u64().unwrap(), "{}", entry.id);
     }
-    // A restart replays every log: the computer's moves were all legal.
-    let (again, _) = reopen(&state, &db).await;
-    assert_eq!(again.lobby().skipped, Vec::<String>::new());
-    assert_eq!(again.lobby().tables().len(), state.lobby().scenarios.len());
+    // After a restart every log replays: the computer's moves were all legal.
+    let ids: Vec<String> = {
+        let conn = rusqlite::Connection::open(&db.0).unwrap();
+        let mut stmt = conn.prepare("SELECT id FROM games").unwrap();
+        let ids = stmt.query_map([], |r| r.get(0)).unwrap();
+        ids.map(Result::unwrap).collect()
+    };
+    let (again, again_app) = reopen(&state, &db).await;
+    assert_eq!(again.lobby().games(), state.lobby().scenarios.len());
+    for id in &ids {
+        let (status, g) = get(&again_app, &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+    }
+    assert_eq!(again.lobby().skipped(), Vec::<String>::new());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -4,6 +4,7 @@
 //! module per subject; the helpers they share are here.
 
 mod actions;
+mod active_games;
 mod checks;
 mod computer;
 #[path = "../support/db.rs"]

@@ -1,0 +1,420 @@
+//! Reading the file: a game when it is first asked for, a page of the lobby, the
+//! games idle or where the computer is to act. A few connections of their own, opened
+//! at start beside the writer's (WAL lets them read while it writes), each used by
+//! one blocking thread at a time. They stay on the file opened at start, so a file
+//! deleted or moved under the server is still the one read.
+
+use super::schema::seed_from_sql;
+use super::{storage, ActionRow, GameRow, SeatRecord, Summary};
+use crate::error::ApiError;
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Row};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::{Condvar, Mutex, PoisonError};
+
+/// How many connections read at once: reads are short (one game's rows, a page), and
+/// the blocking threads that run them are many.
+const READERS: usize = 4;
+
+/// The connections that read, lent to one blocking thread at a time.
+pub(super) struct Readers {
+    pool: Mutex<Pool>,
+    ready: Condvar,
+}
+
+struct Pool {
+    idle: Vec<Connection>,
+    closed: bool,
+}
+
+impl Readers {
+    /// Opens [`READERS`] connections on the file at `path`, which exists.
+    pub(super) fn open(path: &Path) -> rusqlite::Result<Readers> {
+        let mut idle = Vec::with_capacity(READERS);
+        for _ in 0..READERS {
+            let conn = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?;
+            conn.busy_timeout(std::time::Duration::from_secs(10))?;
+            conn.pragma_update(None, "query_only", true)?;
+            idle.push(conn);
+        }
+        Ok(Readers {
+            pool: Mutex::new(Pool {
+                idle,
+                closed: false,
+            }),
+            ready: Condvar::new(),
+        })
+    }
+
+    /// Runs `f` on a connection, waiting for one to be free.
+    pub(super) fn with<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, ApiError> {
+        let conn = {
+            let mut pool = self.pool.lock().unwrap_or_else(PoisonError::into_inner);
+            loop {
+                if pool.closed {
+                    return Err(ApiError::Unavailable(
+                        "the database is closed: this server reads no more".into(),
+                    ));
+                }
+                if let Some(conn) = pool.idle.pop() {
+                    break conn;
+                }
+                pool = self
+                    .ready
+                    .wait(pool)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        // Given back however `f` ends, a panic included.
+        struct Lent<'a>(&'a Readers, Option<Connection>);
+        impl Drop for Lent<'_> {
+            fn drop(&mut self) {
+                let mut pool = self.0.pool.lock().unwrap_or_else(PoisonError::into_inner);
+                if let Some(conn) = self.1.take() {
+                    if !pool.closed {
+                        pool.idle.push(conn);
+                    }
+                }
+                self.0.ready.notify_one();
+            }
+        }
+        let lent = Lent(self, Some(conn));
+        let result = lent.1.as_ref().map(f);
+        drop(lent);
+        result
+            .unwrap_or(Err(rusqlite::Error::InvalidQuery))
+            .map_err(|e| ApiError::Internal(format!("the database could not be read: {e}")))
+    }
+
+    /// Closes every connection: each later read gets 503.
+    pub(super) fn close(&self) {
+        let mut pool = self.pool.lock().unwrap_or_else(PoisonError::into_inner);
+        pool.closed = true;
+        pool.idle.clear();
+        self.ready.notify_all();
+    }
+}
+
+/// What the file holds for a game id.
+#[derive(Debug)]
+pub enum Load {
+    /// The game's row and log, and whether its line of the lobby is stored.
+    Game {
+        /// Its row.
+        row: GameRow,
+        /// Its log, in order.
+        log: Vec<ActionRow>,
+        /// True when its line of the lobby is stored.
+        summarised: bool,
+    },
+    /// The game expired: its rows were deleted, its id kept.
+    Expired,
+    /// No game of that id.
+    Missing,
+    /// The game's row or log does not read (why).
+    Unreadable(String),
+}
+
+/// Reads game `id` with its log.
+///
+/// # Errors
+/// The file fails. A row that does not read is [`Load::Unreadable`], not an error.
+pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
+    let row = conn
+        .prepare_cached(
+            "SELECT scenario_id, ruleset, scenario, seed, seats, created, active_ms,
+                    EXISTS (SELECT 1 FROM summaries WHERE game_id = games.id)
+             FROM games WHERE id = ?1",
+        )?
+        .query_row([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, i64>(6)?,
+                r.get::<_, bool>(7)?,
+            ))
+        })
+        .optional()?;
+    let Some((scenario_id, ruleset, scenario, seed, seats, created, active_ms, summarised)) = row
+    else {
+        let expired = conn
+            .prepare_cached("SELECT 1 FROM expired WHERE id = ?1")?
+            .exists([id])?;
+        return Ok(if expired {
+            Load::Expired
+        } else {
+            Load::Missing
+        });
+    };
+    let scenario: Value = match serde_json::from_str(&scenario) {
+        Ok(s) => s,
+        Err(e) => return Ok(Load::Unreadable(format!("its scenario does not read: {e}"))),
+    };
+    let seats: BTreeMap<String, SeatRecord> = match serde_json::from_str(&seats) {
+        Ok(s) => s,
+        Err(e) => return Ok(Load::Unreadable(format!("its seats do not read: {e}"))),
+    };
+    let mut log = Vec::new();
+    let mut stmt =
+        conn.prepare_cached("SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n")?;
+    let mut rows = stmt.query([id])?;
+    while let Some(r) = rows.next()? {
+        let (n, action, forced) = (
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+        );
+        let read = || -> Result<ActionRow, String> {
+            Ok(ActionRow {
+                n: u64::try_from(n).map_err(|e| format!("action number {n}: {e}"))?,
+                action: serde_json::from_str(&action)
+                    .map_err(|e| format!("action {n} does not read: {e}"))?,
+                forced: serde_json::from_str(&forced)
+                    .map_err(|e| format!("the forced rolls of action {n} do not read: {e}"))?,
+            })
+        };
+        match read() {
+            Ok(a) => log.push(a),
+            Err(e) => return Ok(Load::Unreadable(e)),
+        }
+    }
+    Ok(Load::Game {
+        row: GameRow {
+            id: id.to_owned(),
+            scenario_id,
+            ruleset,
+            scenario,
+            seed: seed_from_sql(seed),
+            seats,
+            created,
+            active_ms: u64::try_from(active_ms).unwrap_or(0),
+        },
+        log,
+        summarised,
+    })
+}
+
+/// How many games the file holds.
+///
+/// # Errors
+/// The file fails.
+pub fn count(conn: &Connection) -> rusqlite::Result<usize> {
+    let n: i64 = conn.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
+/// The games without a line of the lobby, when the file says some lack one (only
+/// after the migration to version 2, until their lines are written).
+///
+/// # Errors
+/// The file fails.
+pub fn unsummarised(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let pending = conn
+        .prepare("SELECT 1 FROM meta WHERE key = 'summaries'")?
+        .exists([])?;
+    if !pending {
+        return Ok(Vec::new());
+    }
+    let mut stmt = conn.prepare(
+        "SELECT id FROM games WHERE NOT EXISTS
+             (SELECT 1 FROM summaries WHERE game_id = games.id)
+         ORDER BY id",
+    )?;
+    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
+    ids.collect()
+}
+
+/// The games where a computer seat is to act.
+///
+/// # Errors
+/// The file fails.
+pub fn ai_to_act(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT game_id FROM summaries WHERE ai_to_act = 1 ORDER BY game_id")?;
+    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
+    ids.collect()
+}
+
+/// At most `limit` games not over (or without a line of the lobby) that saw no action
+/// since `cutoff_ms`, the longest idle first.
+///
+/// # Errors
+/// The file fails.
+pub fn idle(conn: &Connection, cutoff_ms: u64, limit: usize) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT games.id FROM games LEFT JOIN summaries ON summaries.game_id = games.id
+         WHERE games.active_ms < ?1 AND summaries.outcome IS NULL
+         ORDER BY games.active_ms, games.id LIMIT ?2",
+    )?;
+    let ids = stmt.query_map(
+        [
+            i64::try_from(cutoff_ms).unwrap_or(i64::MAX),
+            i64::try_from(limit).unwrap_or(i64::MAX),
+        ],
+        |r| r.get::<_, String>(0),
+    )?;
+    ids.collect()
+}
+
+/// A page of the lobby asked of the file.
+#[derive(Clone, Debug, Default)]
+pub struct PageQuery {
+    /// Only games after this one in the list's order: its activity (ms) and id.
+    pub after: Option<(u64, String)>,
+    /// Only games of this ruleset.
+    pub ruleset: Option<String>,
+    /// Only games not over with a human seat.
+    pub open: bool,
+}
+
+const COLUMNS: &str =
+    "game_id, scenario_id, title, ruleset, seats, created, active_ms, n, to_act, outcome, ai_to_act";
+
+/// The first `want` lines of the lobby after `q.after` for which `keep` holds, newest
+/// activity first, then by id. Lines are read one by one from the index on activity
+/// and stop once `want` are kept; a line that does not read is reported and passed.
+///
+/// # Errors
+/// The file fails.
+pub fn page(
+    conn: &Connection,
+    q: &PageQuery,
+    want: usize,
+    keep: &mut dyn FnMut(&Summary) -> bool,
+) -> rusqlite::Result<Vec<Summary>> {
+    let mut filters = String::new();
+    if q.ruleset.is_some() {
+        filters.push_str(" AND ruleset = :ruleset");
+    }
+    if q.open {
+        filters.push_str(" AND outcome IS NULL AND humans > 0");
+    }
+    let order = "ORDER BY active_ms DESC, game_id";
+    // The order's two keys run opposite ways, so the games after a cursor are read as
+    // two ranges of the index: the rest of the cursor's millisecond, then older ones.
+    let ranges: Vec<(String, Option<i64>, Option<&str>)> = match &q.after {
+        Some((active, id)) => {
+            let active = i64::try_from(*active).unwrap_or(i64::MAX);
+            vec![
+                (
+                    format!(
+                        "SELECT {COLUMNS} FROM summaries
+                         WHERE active_ms = :active AND game_id > :id{filters} ORDER BY game_id"
+                    ),
+                    Some(active),
+                    Some(id.as_str()),
+                ),
+                (
+                    format!(
+                        "SELECT {COLUMNS} FROM summaries WHERE active_ms < :active{filters} {order}"
+                    ),
+                    Some(active),
+                    None,
+                ),
+            ]
+        }
+        None => vec![(
+            format!("SELECT {COLUMNS} FROM summaries WHERE 1{filters} {order}"),
+            None,
+            None,
+        )],
+    };
+    let mut out = Vec::new();
+    for (sql, active, id) in ranges {
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = Vec::new();
+        if let Some(active) = &active {
+            params.push((":active", active));
+        }
+        if let Some(id) = &id {
+            params.push((":id", id));
+        }
+        if let Some(ruleset) = &q.ruleset {
+            params.push((":ruleset", ruleset));
+        }
+        let mut rows = stmt.query(params.as_slice())?;
+        while let Some(r) = rows.next()? {
+            match summary(r) {
+                Ok(s) => {
+                    if keep(&s) {
+                        out.push(s);
+                        if out.len() >= want {
+                            return Ok(out);
+                        }
+                    }
+                }
+                Err(e) => {
+                    eprintln!("grognard: a line of the lobby does not read and is not listed: {e}");
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn summary(r: &Row<'_>) -> Result<Summary, String> {
+    let id: String = r.get(0).map_err(|e| e.to_string())?;
+    let bad = |what: &str, e: &dyn std::fmt::Display| format!("game {id}: {what}: {e}");
+    let json = |i: usize, what: &str| -> Result<Option<Value>, String> {
+        let text: Option<String> = r.get(i).map_err(|e| bad(what, &e))?;
+        text.map(|t| serde_json::from_str(&t).map_err(|e| bad(what, &e)))
+            .transpose()
+    };
+    let seats: String = r.get(4).map_err(|e| bad("seats", &e))?;
+    Ok(Summary {
+        scenario_id: r.get(1).map_err(|e| bad("scenario", &e))?,
+        title: r.get(2).map_err(|e| bad("title", &e))?,
+        ruleset: r.get(3).map_err(|e| bad("ruleset", &e))?,
+        seats: serde_json::from_str(&seats).map_err(|e| bad("seats", &e))?,
+        created: r.get(5).map_err(|e| bad("created", &e))?,
+        active_ms: u64::try_from(r.get::<_, i64>(6).map_err(|e| bad("active_ms", &e))?)
+            .unwrap_or(0),
+        n: u64::try_from(r.get::<_, i64>(7).map_err(|e| bad("n", &e))?).unwrap_or(0),
+        to_act: json(8, "to_act")?,
+        outcome: json(9, "outcome")?,
+        ai_to_act: r.get(10).map_err(|e| bad("ai_to_act", &e))?,
+        id,
+    })
+}
+
+/// Reads one game's log straight from the file (for tests and tools).
+///
+/// # Errors
+/// The file cannot be read.
+pub fn read_log(path: &Path, game: &str) -> Result<Vec<ActionRow>, ApiError> {
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| storage(path, &e))?;
+    let mut stmt = conn
+        .prepare("SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n")
+        .map_err(|e| storage(path, &e))?;
+    let rows = stmt
+        .query_map([game], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })
+        .map_err(|e| storage(path, &e))?;
+    let mut out = Vec::new();
+    for r in rows {
+        let (n, action, forced) = r.map_err(|e| storage(path, &e))?;
+        out.push(ActionRow {
+            n: u64::try_from(n).unwrap_or(0),
+            action: serde_json::from_str(&action).unwrap_or(Value::Null),
+            forced: serde_json::from_str(&forced).unwrap_or_default(),
+        });
+    }
+    Ok(out)
+}
