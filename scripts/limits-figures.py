@@ -2,13 +2,15 @@
 """Figures for docs/SECURITY.md, measured against a real `grognard serve` on loopback.
 
     cargo build --release -p grognard
-    python3 scripts/limits-figures.py target/release/grognard [--seconds 5] [--idle 2000] [--actions 1000]
+    python3 scripts/limits-figures.py target/release/grognard [--seconds 5] [--idle 2000] [--actions 1000] [--flooders 4]
 
 1. Games one client creates a second over one kept-alive connection for `--seconds`,
    with the creation limit off (`--create-per-minute 0`) and at its defaults.
 2. A player's latency (p50, p99, max) for actions over its own connection from
    127.0.0.2, alone and then while `--idle` idle connections are held from 127.0.0.1
-   (each one the server closes is opened again at once, as an attacker would).
+   (each one the server closes is opened again at once, as an attacker would), and then
+   while `--flooders` clients (from 127.0.0.3, 127.0.0.4, ...) ask for the list of games
+   (`GET /api/games`) as fast as they can, besides the idle connections.
 
 Not part of the test suite: it measures, it asserts nothing.
 """
@@ -151,7 +153,27 @@ class Idle:
 
 
 def hold(host, port, count, reopened):
+    try:
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
     Idle(host, port, count).churn(reopened)
+
+
+def flood(host, port, k, calls):
+    """Asks for the list of games as fast as the server answers, from 127.0.0.(3 + k)."""
+    while True:
+        conn = http.client.HTTPConnection(host, port, source_address=(f"127.0.0.{3 + k}", 0))
+        try:
+            while True:
+                conn.request("GET", "/api/games")
+                conn.getresponse().read()
+                calls.value += 1
+        except (OSError, http.client.HTTPException):
+            conn.close()
 
 
 def main():
@@ -159,6 +181,7 @@ def main():
         raise SystemExit(__doc__)
     binary = sys.argv[1]
     seconds, idle, actions = arg("--seconds", 5), arg("--idle", 2000), arg("--actions", 1000)
+    flooders = arg("--flooders", 4)
 
     rate, made, _ = creations(binary, ["--create-per-minute", "0"], seconds)
     print(f"creation limit off: {rate:.0f} games/s ({made} in {seconds} s)")
@@ -176,12 +199,31 @@ def main():
         churner.start()
         time.sleep(2)
         p50, p99, worst = play(host, port, actions)
-        churner.terminate()
         print(
             f"player with {idle} idle connections held from 127.0.0.1: p50 {p50:.2f} ms, "
             f"p99 {p99:.2f} ms, max {worst:.2f} ms over {actions} actions "
             f"({reopened.value} idle connections closed by the server and reopened meanwhile)"
         )
+        if flooders:
+            calls = multiprocessing.Value("q", 0)
+            floods = [
+                multiprocessing.Process(target=flood, args=(host, port, k, calls), daemon=True)
+                for k in range(flooders)
+            ]
+            for f in floods:
+                f.start()
+            time.sleep(1)
+            began, listed = time.monotonic(), calls.value
+            p50, p99, worst = play(host, port, actions)
+            lists = (calls.value - listed) / (time.monotonic() - began)
+            for f in floods:
+                f.terminate()
+            print(
+                f"player with {idle} idle connections and {flooders} clients listing games: "
+                f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {worst:.2f} ms over {actions} actions "
+                f"(the list answered {lists:.0f} times a second meanwhile)"
+            )
+        churner.terminate()
     finally:
         stop(proc, db)
 
