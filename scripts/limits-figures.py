@@ -152,7 +152,7 @@ class Idle:
                     reopened.value += 1
 
 
-def hold(host, port, count, reopened):
+def hold(host, port, count, reopened, ready):
     try:
         import resource
 
@@ -160,7 +160,9 @@ def hold(host, port, count, reopened):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     except (ImportError, ValueError, OSError):
         pass
-    Idle(host, port, count).churn(reopened)
+    idle = Idle(host, port, count)
+    ready.set()
+    idle.churn(reopened)
 
 
 def flood(host, port, k, calls):
@@ -195,8 +197,14 @@ def main():
         # The idle connections live in a process of their own, so that the player's
         # timings do not wait on them for Python's interpreter lock.
         reopened = multiprocessing.Value("q", 0)
-        churner = multiprocessing.Process(target=hold, args=(host, port, idle, reopened), daemon=True)
+        ready = multiprocessing.Event()
+        churner = multiprocessing.Process(
+            target=hold, args=(host, port, idle, reopened, ready), daemon=True
+        )
         churner.start()
+        # Every idle connection is opened before the player starts, then two seconds of churn.
+        if not ready.wait(timeout=120):
+            raise SystemExit("the idle connections could not be opened")
         time.sleep(2)
         p50, p99, worst = play(host, port, actions)
         print(
