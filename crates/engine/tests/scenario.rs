@@ -94,7 +94,7 @@ fn bridge_at_morne_validates() {
     assert_eq!(s.side("orange").unwrap().home_edge, Some(Edge::North));
     assert_eq!(s.side("blue").unwrap().home_edge, Some(Edge::South));
     let count = |side: &str| s.units.iter().filter(|u| u.side == side).count();
-    assert_eq!((count("orange"), count("blue")), (11, 12));
+    assert_eq!((count("orange"), count("blue")), (11, 13));
     for kind in ["infantry", "cavalry", "artillery", "leader"] {
         assert!(s.units.iter().any(|u| u.kind == kind), "no {kind}");
     }
@@ -136,16 +136,16 @@ fn bridge_at_morne_validates() {
     assert_eq!(s.path_hexes.get(hex(&s, "0803")), Some(&(road | track)));
     assert!(s.has_path(mill, Direction::SE, "track"));
     // Places, reinforcements, options, victory.
-    assert_eq!(s.places.iter().filter(|p| p.objective).count(), 4);
+    assert_eq!(s.places.iter().filter(|p| p.objective).count(), 5);
     let grenadiers = s.unit("o-grenadiers").unwrap();
     assert_eq!(grenadiers.hex, None);
-    assert_eq!(grenadiers.enters.unwrap().turn, 4);
+    assert_eq!(grenadiers.enters.unwrap().turn, 6);
     assert_eq!(s.unit("o-hussars").unwrap().text("class"), Some("light"));
     assert_eq!(s.unit("b-heavy-battery").unwrap().int("range"), Some(3));
     assert_eq!(s.unit("b-ashcombe").unwrap().int("stripes"), Some(3));
     assert_eq!(s.options["bog_test"], Value::Bool(true));
     assert_eq!(s.options["crt"], Value::Text("provisional".into()));
-    assert_eq!(s.victory.table["margin"].as_integer(), Some(3));
+    assert_eq!(s.victory.table["margin"].as_integer(), Some(2));
     assert!(s.victory.loc.line > 1);
     assert!(s.victory.loc_of("sudden_death.side").line >= s.victory.loc.line);
 }
@@ -681,9 +681,9 @@ fn svg_of_the_built_in_scenario_shows_what_the_file_says() {
     assert_eq!(svg.matches(r#"<g class="unit""#).count(), 21);
     assert!(svg.contains(">6-4-4</text>"), "infantry values");
     assert!(svg.contains(">LDR</text>"));
-    // Two bridges, four objectives (and the legend's star), both paths kinds.
+    // Two bridges, five objectives (and the legend's star), both paths kinds.
     assert_eq!(svg.matches(r#"class="bridge""#).count(), 2);
-    assert_eq!(svg.matches(r#"<polygon class="objective""#).count(), 5);
+    assert_eq!(svg.matches(r#"<polygon class="objective""#).count(), 6);
     assert_eq!(svg.matches(r#"class="path road""#).count(), 2);
     assert_eq!(svg.matches(r#"class="path track""#).count(), 1);
     for word in [
