@@ -25,6 +25,20 @@ fn grognard(args: &[&str], file: Option<&Path>) -> Output {
     c.output().expect("grognard runs")
 }
 
+/// A new game of The Bridge at Morne between two people: the creation's answer.
+fn new_morne(server: &Server) -> Value {
+    let (status, made) = server
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(&json!({"scenario": "bridge-at-morne", "seats": {"blue": "human", "orange": "human"}})),
+        )
+        .unwrap();
+    assert_eq!(status, 201, "{made}");
+    made
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -51,15 +65,7 @@ fn a_second_grognard_serve_on_the_same_file_refuses_to_start_with_a_clear_error(
 fn a_database_deleted_under_the_server_is_reported_loudly_and_takes_no_write() {
     let db = Db::new("cli-deleted");
     let server = Server::start(&db.0);
-    let (status, made) = server
-        .call(
-            "POST",
-            "/api/games",
-            None,
-            Some(&json!({"scenario": "bridge-at-morne", "seats": {"blue": "human", "orange": "human"}})),
-        )
-        .unwrap();
-    assert_eq!(status, 201);
+    let made = new_morne(&server);
     std::fs::remove_file(&db.0).unwrap();
     let body = json!({"action": {"type": "end_phase"}, "expect": 0});
     let (status, answer) = server
@@ -137,15 +143,7 @@ fn verify(dir: &tempfile::TempDir, name: &str, replay: &Value) -> (bool, String)
 fn grognard_verify_passes_on_a_finished_games_replay_and_fails_on_a_tampered_copy() {
     let db = Db::new("cli-verify");
     let server = Server::start(&db.0);
-    let (status, made) = server
-        .call(
-            "POST",
-            "/api/games",
-            None,
-            Some(&json!({"scenario": "bridge-at-morne", "seats": {"blue": "human", "orange": "human"}})),
-        )
-        .unwrap();
-    assert_eq!(status, 201);
+    let made = new_morne(&server);
     let id = made["id"].as_str().unwrap();
     let dir = tempfile::tempdir().unwrap();
 

@@ -338,27 +338,6 @@ async fn try_ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Result<real_
     }
 }
 
-/// A new Morne Plaine game over a real port: its id and blue's token.
-async fn morne_at(addr: SocketAddr) -> (String, String) {
-    let mut c = http::Client::connect(addr).await;
-    let (status, created) = c
-        .call(
-            "POST",
-            "/api/games",
-            None,
-            Some(&json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "human"}})),
-        )
-        .await;
-    assert_eq!(status, 201);
-    (
-        created["id"].as_str().unwrap().to_owned(),
-        created["seats"]["blue"]["token"]
-            .as_str()
-            .unwrap()
-            .to_owned(),
-    )
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_websocket_over_the_cap_is_refused_and_a_seat_is_not() {
     let db = Db::new("spectators");

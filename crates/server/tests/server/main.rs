@@ -157,6 +157,27 @@ async fn new_game(
 
 /// A Morne Plaine game, both sides human, each with its own token (the server draws
 /// the seed).
+/// A new Morne Plaine game over a real port: its id and blue's token.
+async fn morne_at(addr: std::net::SocketAddr) -> (String, String) {
+    let mut c = http::Client::connect(addr).await;
+    let (status, created) = c
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(&json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "human"}})),
+        )
+        .await;
+    assert_eq!(status, 201);
+    (
+        created["id"].as_str().unwrap().to_owned(),
+        created["seats"]["blue"]["token"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+    )
+}
+
 async fn morne(app: &Router) -> (String, String, String) {
     let (id, tokens) = new_game(app, MORNE, &[("blue", "human"), ("orange", "human")], None).await;
     (id, tokens["blue"].clone(), tokens["orange"].clone())
