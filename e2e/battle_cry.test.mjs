@@ -192,7 +192,7 @@ describe('Battle Cry in the browser', () => {
       await waitForN(page, g.n + 1);
     }
     await page.locator('#gameover:not([hidden])').waitFor({ timeout: 10_000 });
-    assert.match(await page.locator('#go-winner').innerText(), /wins|draw/);
+    assert.match(await page.locator('#go-winner').innerText(), /Victory|draw/);
     assert.match(await page.locator('#go-reason').innerText(), /BC-/);
     assert.equal(cardsPlayed.size, 2, 'both sides played cards');
     t.diagnostic(`${await shownN(page)} actions, ${retreats} retreats chosen, ${emboldens} embolden decisions`);

@@ -76,7 +76,8 @@ function find(pred) {
 }
 
 function wantsReach(u) {
-  return view().phase === 'movement' && ctx.canAct() && u.side === view().active && !pending();
+  // Only a unit with a listed move has hexes to reach; asking for any other is refused.
+  return view().phase === 'movement' && ctx.canAct() && u.side === view().active && !pending() && actions().some((a) => a.type === 'move' && a.unit === u.id);
 }
 
 async function onClick(hex) {
@@ -176,7 +177,7 @@ async function onHover(hex, ev, h) {
     if (!h.live()) return;
     return h.tip(`<b>${esc(kit.sel)} cannot move to ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
   }
-  if (list.length) return h.tip(list.map((p) => `<b>${esc(p.id)}</b> <span class="muted">${esc(p.side)} ${esc(p.type)}</span>${p.type !== 'general' ? ` · ${p.figures} figures` : ''}${p.attached ? ` · with ${esc(p.attached)}` : ''}${p.ordered ? ' · <b>ordered</b>' : ''}`).join('<br>'), ev);
+  if (list.length) return h.tip(list.map((p) => `<b>${esc(p.id)}</b> <span class="muted">${esc(ctx.sideName(p.side))} ${esc(p.type)}</span>${p.type !== 'general' ? ` · ${p.figures} figures` : ''}${p.attached ? ` · with ${esc(p.attached)}` : ''}${p.ordered ? ' · <b>ordered</b>' : ''}`).join('<br>'), ev);
   h.hide();
 }
 
@@ -287,7 +288,15 @@ function emboldenHtml(p, acts, mine) {
     }`;
 }
 
+// The printed title of every card a hand has shown, by id (a card never seen is named from its id).
+const titles = new Map();
+
+function cardTitle(id) {
+  return titles.get(id) || nice(id);
+}
+
 function cardHtml(c, side, acts) {
+  if (c.title) titles.set(c.card, c.title);
   const play = acts.find((a) => (a.type === 'play_card' || a.type === 'discard') && a.card === c.card);
   const verb = play ? (play.type === 'discard' ? 'discard' : 'play') : '';
   return `<button class="card ${play ? 'playable' : ''} ${view().played === c.card ? 'picked' : ''}" data-card="${esc(c.card)}" ${play ? '' : 'disabled'} title="${play ? `${verb} this card` : 'not now'}">
@@ -341,7 +350,7 @@ function panel() {
   if (hidden) parts.push(`<section><div class="muted" style="font-size:12px">${hidden} (hidden)</div></section>`);
   const s = kit.unit(kit.sel);
   if (s) {
-    parts.push(`<section><h3>Selected <span class="muted">Esc to deselect</span></h3>${unitHtml(s.id)} <span class="muted">${esc(s.side)} ${esc(s.type)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span><div>${s.type !== 'general' ? `${s.figures} figures` : 'general'}${s.attached ? ` · with ${unitHtml(s.attached)}` : ''}${s.ordered ? ' · <b>ordered</b>' : ''}${s.moved ? ' · moved' : ''}${s.battled ? ' · battled' : ''}</div></section>`);
+    parts.push(`<section><h3>Selected <span class="muted">Esc to deselect</span></h3>${unitHtml(s.id)} <span class="muted">${esc(ctx.sideName(s.side))} ${esc(s.type)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span><div>${s.type !== 'general' ? `${s.figures} figures` : 'general'}${s.attached ? ` · with ${unitHtml(s.attached)}` : ''}${s.ordered ? ' · <b>ordered</b>' : ''}${s.moved ? ' · moved' : ''}${s.battled ? ' · battled' : ''}</div></section>`);
   }
   if (kit.info && kit.info.preview) parts.push(`<section class="combat-panel"><h3>Battle <span class="muted">before the dice</span></h3>${diceTip(kit.info.preview, null)}</section>`);
   ctx.panel.innerHTML = parts.join('');
@@ -389,9 +398,9 @@ function describeAction(a, events, g) {
     case 'deal':
       return '<span class="muted">deals the cards</span>';
     case 'play_card':
-      return `plays <b>${esc(a.card)}</b>`;
+      return `plays <b>${esc(cardTitle(a.card))}</b>`;
     case 'discard':
-      return `discards <b>${esc(a.card)}</b>`;
+      return `discards <b>${esc(cardTitle(a.card))}</b>`;
     case 'order':
       return `orders ${unitHtml(a.unit)}`;
     case 'done_ordering':
@@ -424,13 +433,13 @@ function describeEvent(e) {
     case 'turn_began':
       return { html: `Turn ${esc(e.turn)}: <span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(ctx ? ctx.sideName(e.side) : e.side)}`, cls: 'phase-line' };
     case 'drew':
-      return { html: `${esc(e.side)} draws ${e.card ? `<b>${esc(e.card)}</b>` : 'a card'} ${ruleBadge(e.rule)}`, cls: '' };
+      return { html: `${esc(ctx.sideName(e.side))} draws ${e.card ? `<b>${esc(cardTitle(e.card))}</b>` : 'a card'} ${ruleBadge(e.rule)}`, cls: '' };
     case 'reshuffled':
       return { html: `the discards are shuffled into a new deck of ${esc(e.cards)}`, cls: '' };
     case 'card_played':
       return null;
     case 'discarded':
-      return { html: `${esc(e.side)} discards <b>${esc(e.card)}</b> ${ruleBadge(e.rule)}`, cls: '' };
+      return { html: `${esc(ctx.sideName(e.side))} discards <b>${esc(cardTitle(e.card))}</b> ${ruleBadge(e.rule)}`, cls: '' };
     case 'ordered':
       return null;
     case 'moved':
@@ -444,7 +453,7 @@ function describeEvent(e) {
     case 'eliminated':
       return { html: `${unitHtml(e.unit)} <b>eliminated</b>: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: 'bad' };
     case 'flag_taken':
-      return { html: `<span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(e.side)} takes a flag: ${e.flags}`, cls: 'good' };
+      return { html: `<span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(ctx.sideName(e.side))} takes a flag: ${e.flags}`, cls: 'good' };
     case 'retreated':
       return { html: `${unitHtml(e.unit)} retreats ${esc(e.from)} → ${esc(e.to)}${e.general ? ` with ${unitHtml(e.general)}` : ''} ${ruleBadge(e.rule)}`, cls: 'bad' };
     case 'flag_ignored':

@@ -4,7 +4,7 @@
 import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, takeLinkToken, tokens, nice } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
-import { actionHtml, renderLog } from './log.js';
+import { actionHtml, renderLog, setSideNames } from './log.js';
 import { endButton } from './panel_kit.js';
 import { tip } from './tooltip.js';
 
@@ -375,6 +375,8 @@ function render() {
 }
 let renderedLast = null;
 
+setSideNames((id) => sideName(id));
+
 function sideName(id) {
   return (rules && rules.sideName && rules.sideName(id)) || (boardData && (boardData.sides || []).find((s) => s.id === id)?.name) || id;
 }
@@ -385,7 +387,7 @@ function gameOver() {
   shownOver = true;
   const o = g.outcome;
   $('go-winner').innerHTML = o.winner
-    ? `<span class="side-chip" style="background:${sideColour(o.winner)}"></span> ${esc(sideName(o.winner))} wins`
+    ? `Victory: <span class="side-chip" style="background:${sideColour(o.winner)}"></span> ${esc(sideName(o.winner))}`
     : 'A draw';
   $('go-reason').innerHTML = `${ruleBadge(o.rule)} ${esc(o.reason || '')}`;
   $('go-replay').href = `/replay/${gameId}`;

@@ -59,7 +59,8 @@ function draw() {
   }));
   const hl = [];
   if (pending && pending.kind === 'retreat') {
-    for (const h of pending.hexes || []) hl.push({ hex: h, cls: 'reach', text: 'retreat' });
+    // JO-RET-2: `pending.hexes` is how far the unit must go; the listed retreats are where it can end.
+    for (const a of acts.filter((x) => x.type === 'retreat')) hl.push({ hex: a.to, cls: 'reach', text: 'retreat' });
   } else if (pickable) {
     for (const id of pickable) hl.push({ hex: piece(id)?.hex, cls: 'movable', inset: 0.86 });
   } else if (phase() === 'command') {
@@ -96,7 +97,7 @@ function panel() {
     .join('');
   const s = kit.sel && piece(kit.sel);
   const extra = acts.filter((a) => a.type === 'exit' && (!kit.sel || a.unit === kit.sel));
-  const pend = v.pending && v.pending.kind === 'retreat' ? `<section class="jo-pending"><h3>Retreat</h3><b>${esc(v.pending.unit)}</b> must retreat: click a lit hex.</section>` : '';
+  const pend = v.pending && v.pending.kind === 'retreat' ? `<section class="jo-pending"><h3>Retreat</h3><b>${esc(v.pending.unit)}</b> must retreat ${v.pending.hexes} hex${v.pending.hexes === 1 ? '' : 'es'}${ctx.canAct() ? ': click a lit hex.' : '.'}</section>` : '';
   ctx.panel.innerHTML = `
     <section class="jo-status"><h3>${esc(nice(phase() || ''))} <span class="muted">${esc(ctx.sideName(side || ''))} active</span></h3>
       <div>Tokens: ${Object.entries(tokens).map(([k, n]) => `<b data-tokens="${esc(k)}">${esc(ctx.sideName(k))} ${n}</b>`).join(' · ')}</div>
@@ -166,29 +167,114 @@ async function onHover(hex, ev, h) {
   const p = await kit.preview(a);
   if (!h.live()) return;
   if (p.error) return h.hide();
-  const rows = (p.outcomes || []).map((o) => `<tr><td>${esc(typeof o.result === 'string' ? o.result : JSON.stringify(o.result))}</td><td>${(100 * o.p).toFixed(0)}%</td></tr>`).join('');
-  h.tip(`<div class="jo-odds"><b>${esc(a.unit)} attacks ${esc(a.target)}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table></div>`, null, 'odds');
+  // The most likely results first, each in words; the rules behind the dice below.
+  const rows = [...(p.outcomes || [])]
+    .sort((x, y) => y.p - x.p)
+    .map((o) => `<tr><td>${esc(outcomeText(o.result, a.target))}</td><td class="p">${pct(o.p)}</td></tr>`)
+    .join('');
+  const why = (p.reasons || []).map((r) => `<div class="reason">${ruleBadge(r.rule)} ${esc(r.message)}</div>`).join('');
+  h.tip(`<div class="jo-odds"><b>${esc(a.unit)} attacks ${esc(a.target)}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table>${why}</div>`, null, 'jo-tip');
   const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
   ctx.tip.move({ clientX: x, clientY: y });
+}
+
+function pct(p) {
+  return `${(100 * p).toFixed(p > 0 && p < 0.1 ? 1 : 0)}%`;
+}
+
+/** One result of an attack (JO-DIE-1, JO-RET-1, JO-ORD-2) in words. */
+function outcomeText(r, target) {
+  if (typeof r === 'string') return r;
+  if (!r || typeof r !== 'object') return 'no effect';
+  if (r.eliminated) return `${target} is destroyed${r.tokens ? `; ${tokensText(r.tokens)}` : ''}`;
+  const bits = [];
+  if (r.lost) bits.push(`${target} loses ${r.lost} stand${r.lost === 1 ? '' : 's'}`);
+  if (r.flags) bits.push(`${r.flags} flag${r.flags === 1 ? '' : 's'}: retreats ${r.retreat} hex${r.retreat === 1 ? '' : 'es'}`);
+  if (r.tokens) bits.push(tokensText(r.tokens));
+  return bits.join('; ') || 'no effect';
+}
+
+function tokensText(n) {
+  return `${n} order token${n === 1 ? '' : 's'} won`;
 }
 
 function onView() {
   if (picking && !actions().some((a) => a.type === 'order' && a.order === picking)) picking = null;
 }
 
+/** A piece's name as the page writes it: its id without the side's prefix, in words. */
+function name(id) {
+  return nice(String(id ?? '').replace(/^[a-z]+-/, '').replace(/-/g, ' '));
+}
+
 function pieceHtml(id) {
   const p = piece(id);
-  return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${p ? sideColour(p.side) : '#888'}"></span> ${esc(id)}</b>`;
+  return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${p ? sideColour(p.side) : '#888'}"></span> ${esc(name(id))}</b>`;
+}
+
+const FACE = { infantry: 'infantry hit', cavalry: 'cavalry hit', artillery: 'artillery hit', flag: 'flag', letter: 'order letter', advantage: 'tactical advantage' };
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const hexes = (list) => (list || []).map(esc).join(' → ');
+
+/** Each action in words (JO-CMD, JO-MOV, JO-CMB, JO-RET). */
+function describeAction(a) {
+  switch (a.type) {
+    case 'activate':
+      return `activates ${pieceHtml(a.unit)}`;
+    case 'order':
+      return `gives the order <b>${esc(nice(a.order))}</b>${a.unit ? ` to ${pieceHtml(a.unit)}` : ''}${a.hexes ? ` (${plural(a.hexes, 'hex', 'hexes')})` : ''}`;
+    case 'end_command':
+      return '<span class="muted">ends the command phase</span>';
+    case 'move':
+      return `${pieceHtml(a.unit)} moves to ${esc(a.to)}`;
+    case 'exit':
+      return `${pieceHtml(a.unit)} leaves the table`;
+    case 'end_movement':
+      return '<span class="muted">ends the movement phase</span>';
+    case 'attack':
+      return `${pieceHtml(a.unit)} <b>attacks</b> ${pieceHtml(a.target)}`;
+    case 'end_turn':
+      return '<span class="muted">ends the turn</span>';
+    case 'retreat':
+      return `${pieceHtml(a.unit)} retreats to ${esc(a.to)}`;
+    default:
+      return null;
+  }
 }
 
 function describeEvent(e) {
   switch (e.type) {
+    case 'turn_began':
+      return { html: `Turn ${esc(Math.ceil(e.turn / 2))}: <span class="side-chip" style="background:${sideColour(e.side)}"></span> ${esc(ctx ? ctx.sideName(e.side) : e.side)} begins`, cls: 'phase-line' };
+    case 'activated':
+      return { html: `${pieceHtml(e.unit)} joins activation ${esc(e.group + 1)} ${ruleBadge(e.rule)}`, cls: '' };
+    case 'ordered':
+      return { html: `${esc(ctx ? ctx.sideName(e.side) : e.side)} spends ${plural(e.cost, 'token')} on ${esc(nice(e.order))}${e.unit ? ` for ${pieceHtml(e.unit)}` : ''}, ${esc(e.tokens)} left`, cls: '' };
+    case 'moved':
+      return { html: `${pieceHtml(e.unit)} ${hexes(e.path)} ${(e.rules || []).map(ruleBadge).join(' ')}`, cls: '' };
+    case 'exited':
+      return { html: `${pieceHtml(e.unit)} leaves the table`, cls: '' };
+    case 'attacked': {
+      const faces = (e.faces || []).map((f) => FACE[f] || nice(f)).join(', ');
+      const bits = [plural(e.hits, 'hit'), plural(e.flags, 'flag')];
+      if (e.ignored) bits.push(`${plural(e.ignored, 'flag')} ignored with support`);
+      if (e.letters) bits.push(`${plural(e.letters, 'order token')} won`);
+      return { html: `${pieceHtml(e.unit)} attacks ${pieceHtml(e.target)}: rolls ${esc(faces || 'nothing')}; <b>${esc(bits.join(', '))}</b> ${(e.rules || []).map(ruleBadge).join(' ')}`, cls: e.hits ? 'bad' : '' };
+    }
+    case 'lost':
+      return { html: `${pieceHtml(e.unit)} loses ${plural(e.stands, 'stand')}, ${esc(e.left)} left ${ruleBadge(e.rule)}`, cls: 'bad' };
     // JO-MOV-21, JO-PAN-1: an elephant of a unit that lost a stand bolts where the die sends it.
     case 'panicked': {
       const where = e.toward ? `into ${esc(e.toward)}` : 'off the table';
       const harm = e.trampled ? `, trampling ${pieceHtml(e.trampled)}` : e.toward ? ', an empty hex: no harm done' : ': no harm done';
       return { html: `an elephant of ${pieceHtml(e.unit)} panics and bolts ${where}${harm} ${ruleBadge(e.rule)}`, cls: e.trampled ? 'bad' : '' };
     }
+    case 'eliminated':
+      return { html: `${pieceHtml(e.unit)} is <b>destroyed</b> ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'retreated':
+      return { html: `${pieceHtml(e.unit)} retreats ${plural(e.hexes, 'hex', 'hexes')} to ${esc(e.to)} ${ruleBadge(e.rule)}`, cls: 'bad' };
+    case 'took':
+      return { html: `${esc(ctx ? ctx.sideName(e.side) : e.side)} takes <b>${esc(e.place)}</b>`, cls: '' };
     default:
       return undefined;
   }
@@ -200,7 +286,7 @@ export default kit.module({
   phases: ['command', 'movement', 'combat'],
   endAction,
   endLabel,
-  describeAction: () => null,
+  describeAction,
   describeEvent,
   key(ev) {
     if (ev.key === 'Escape' && picking) {

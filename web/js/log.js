@@ -4,6 +4,18 @@
 
 import { esc, ruleBadge, sideColour } from './api.js';
 
+let sideNameOf = (id) => id;
+
+/** How the page names a side (its scenario's name for it): the log's lines use it. */
+export function setSideNames(fn) {
+  sideNameOf = fn;
+}
+
+/** A side's colour chip and name. */
+export function sideHtml(id) {
+  return `<span class="side-chip" style="background:${sideColour(id)}"></span> ${esc(sideNameOf(id))}`;
+}
+
 /** A die as a small white square; forced results are dashed. */
 export function die(roll) {
   return `<span class="die ${roll.forced ? 'forced' : ''}" title="d${roll.sides}${roll.forced ? ', forced' : ''}">${esc(roll.value)}</span>`;
@@ -43,7 +55,7 @@ export function eventLine(ev, rules, g) {
   if (d) return typeof d === 'string' ? { html: d, cls: '' } : d;
   if (ev.type === 'game_over') {
     const o = ev.outcome || {};
-    return { html: `<b>Game over</b>: ${o.winner ? `${esc(o.winner)} wins` : 'a draw'} · ${ruleBadge(o.rule)} ${esc(o.reason || '')}`, cls: 'phase-line' };
+    return { html: `<b>Game over</b>: ${o.winner ? `victory to ${sideHtml(o.winner)}` : 'a draw'} · ${ruleBadge(o.rule)} ${esc(o.reason || '')}`, cls: 'phase-line' };
   }
   return { html: plain(ev) + (ev.rule ? ` ${ruleBadge(ev.rule)}` : ''), cls: '' };
 }

@@ -5,7 +5,7 @@
 import { api, esc, nice, reasonsHtml, ruleBadge, sideColour, takeLinkToken, tokens } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
-import { entryHtml } from './log.js';
+import { entryHtml, setSideNames } from './log.js';
 import { tip } from './tooltip.js';
 
 const $ = (id) => document.getElementById(id);
@@ -80,6 +80,7 @@ async function boot() {
   board = new Board($('board'), boardData);
   rules = await loadRuleset(replay.ruleset);
   const sideName = (id) => (boardData.sides || []).find((s) => s.id === id)?.name || id;
+  setSideNames(sideName);
   rules.init({
     board,
     boardData,
@@ -118,7 +119,7 @@ async function boot() {
   });
   const o = replay.outcome;
   $('outcome').innerHTML = o
-    ? `<h3>Result</h3><div><b>${o.winner ? `<span class="side-chip" style="background:${sideColour(o.winner)}"></span> ${esc(sideName(o.winner))} won` : 'A draw'}</b></div><div>${ruleBadge(o.rule)} ${esc(o.reason || '')}</div>`
+    ? `<h3>Result</h3><div><b>${o.winner ? `<span class="side-chip" style="background:${sideColour(o.winner)}"></span> ${esc(sideName(o.winner))} won the day` : 'A draw'}</b></div><div>${ruleBadge(o.rule)} ${esc(o.reason || '')}</div>`
     : '<h3>Result</h3><div class="muted">The game is still going on: the replay shows what this seat may see.</div>';
   await go(Number(new URLSearchParams(location.search).get('at') ?? 0));
 }

@@ -297,6 +297,8 @@ async function onHover(hex, ev, h) {
     if (!hex || !foe) h.hide();
     return;
   }
+  // SK-CHG-2: declaring a charge rolls no dice (the strike at its end does, SK-CHG-10).
+  if (a.type === 'charge') return h.tip(`<b>${esc(label(a))}</b><div class="muted">${ruleBadge('SK-CHG-2')} click to declare the charge; the strike at its end is rolled when it arrives ${ruleBadge('SK-CHG-10')}</div>`, ev);
   const p = await kit.preview(a);
   if (p.error) return h.tip(`<b>${esc(label(a))}</b>${a.type === 'maneuver' ? `<div class="muted">${ruleBadge('SK-SHM-4')} a short move instead of an attack: click to manoeuvre</div>` : ''}`, ev);
   const rows = [...(p.outcomes || [])]
@@ -321,8 +323,11 @@ const ATTACK = {
 };
 const SPENT = { quick_action: 'Quick Action', complex_action: 'Complex Action', melee_action: 'Melee Action' };
 
+// The modifiers whose names are the data's keys, in words.
+const TERM = { two_handed: 'two-handed weapon', round: 'round shield', buckler: 'buckler' };
+
 function terms(list) {
-  return (list || []).map((t) => `${t.what} ${t.value >= 0 ? '+' : ''}${t.value}`).join(', ');
+  return (list || []).map((t) => `${TERM[t.what] || String(t.what).replace(/_/g, ' ')} ${t.value >= 0 ? '+' : ''}${t.value}`).join(', ');
 }
 
 function describeAction(a, events) {
