@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, shot, shownN, waitForN, session, startFromLobby } from './harness.mjs';
+import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, seekPosition, shot, shownN, waitForN, session, startFromLobby } from './harness.mjs';
 
 const { server, page, scenario, close } = await session({ ruleset: 'battle_cry' });
 after(close);
@@ -269,5 +269,26 @@ describe('Battle Cry in the browser', () => {
     assert.doesNotMatch(log, /[{}]/);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     page.errors.length = 0; // the refusals were the stand-in's
+  });
+
+  test('a click on a unit with its general orders the unit, not the general', async (t) => {
+    if (!scenario) return t.skip('no Battle Cry scenario is built in');
+    const both = (g) => {
+      if (g.view.phase !== 'orders') return null;
+      const orders = g.actions.filter((a) => a.type === 'order');
+      const general = orders.map((a) => g.view.pieces.find((p) => p.id === a.unit)).find((p) => p && p.type === 'general' && p.hex);
+      const unit = general && orders.map((a) => g.view.pieces.find((p) => p.id === a.unit)).find((p) => p && p.type !== 'general' && p.hex === general.hex);
+      return unit ? { general, unit } : null;
+    };
+    const at = await seekPosition(page, server.base, scenario, both);
+    if (!at) return t.skip('no seed led to a unit and its general both to be ordered');
+    const { general, unit } = both(at.g);
+    await clickHex(page, unit.hex);
+    await waitForN(page, at.g.n + 1);
+    const g = await api(server.base, 'GET', `/api/games/${at.id}`, { token: at.token });
+    const ordered = (id) => g.view.pieces.find((p) => p.id === id).ordered;
+    assert.ok(ordered(unit.id), `${unit.id} was ordered`);
+    assert.ok(!ordered(general.id), `${general.id} was not ordered on his own`);
+    assert.deepEqual(page.errors, []);
   });
 });

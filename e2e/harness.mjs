@@ -222,3 +222,33 @@ export function shot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   return page.screenshot({ path: path.join(SHOTS, name) });
 }
+
+/**
+ * A position found by play: hotseat games of `scenario` with fixed seeds (1 to `seeds`),
+ * each played through the API by seeded random picks (a phase ended now and then) until
+ * `want(game)` holds or `actions` were played; the first found is opened in `page` with
+ * its token. Answers `{id, token, g}`, or null when no seed led there.
+ */
+export async function seekPosition(page, base, scenario, want, { seeds = 40, actions = 800 } = {}) {
+  const seats = Object.fromEntries(scenario.sides.map((s) => [s.id, 'human']));
+  const END = new Set(['end_phase', 'pass', 'end_turn', 'end_command', 'end_movement', 'done_ordering', 'done_moving']);
+  for (let seed = 1; seed <= seeds; seed++) {
+    const created = await api(base, 'POST', '/api/games', { body: { scenario: scenario.id, seats, hotseat: true, seed } });
+    const token = Object.values(created.seats)[0].token;
+    let pick = (seed * 2654435761) >>> 0;
+    for (let i = 0; i < actions; i++) {
+      const g = await api(base, 'GET', `/api/games/${created.id}`, { token });
+      if (g.outcome) break;
+      if (want(g)) {
+        await page.goto(`${base}/play/${created.id}?token=${token}`);
+        await page.waitForFunction((n) => Number(document.body.dataset.n) === n, g.n);
+        return { id: created.id, token, g };
+      }
+      pick = (pick * 1103515245 + 12345) >>> 0;
+      const ends = g.actions.filter((a) => END.has(a.type));
+      const a = ends.length && pick % 7 === 0 ? ends[0] : g.actions[(pick >>> 8) % g.actions.length];
+      await api(base, 'POST', `/api/games/${created.id}/actions`, { token, body: { action: a, expect: g.n } });
+    }
+  }
+  return null;
+}

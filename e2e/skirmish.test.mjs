@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, shot, waitForN, session, startFromLobby } from './harness.mjs';
+import { api, gameOfSideToAct, heldTokens, clickHex, hoverHex, seekPosition, shot, waitForN, session, startFromLobby } from './harness.mjs';
 
 const { server, page, scenario, close } = await session({ ruleset: 'skirmish' });
 after(close);
@@ -227,6 +227,36 @@ describe('Futile Kingdoms skirmish in the browser', () => {
     const entry = page.locator('.log .entry[data-type="maneuver"]').last();
     await entry.waitFor();
     assert.match(await entry.innerText(), /manoeuvres to/);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a panicked character: the End button is greyed and says it must flee first', async (t) => {
+    if (!scenario || scenario.id !== 'broken-cairn') return t.skip('the broken-cairn scenario is not built in');
+    const at = await seekPosition(page, server.base, scenario, (g) => !g.to_act.reaction && g.view.phase === 'movement' && !g.actions.some((a) => a.type === 'end_phase') && g.actions.some((a) => (unitOf(g, a.unit)?.statuses || []).includes('panicked')));
+    if (!at) return t.skip('no seed led to a panicked character in its movement phase');
+    const panicked = at.g.actions.map((a) => unitOf(at.g, a.unit)).find((u) => u && (u.statuses || []).includes('panicked'));
+    assert.ok(await page.locator('#end-phase').isDisabled(), 'the phase cannot end yet');
+    const reason = await page.locator('#end-reason').innerText();
+    assert.match(reason, /panicked and must flee/);
+    assert.match(reason, /SK-STA-2/);
+    assert.ok(reason.includes(panicked.name), `the reason names ${panicked.name}: ${reason}`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a charge: the charger stays selected from one step to the next', async (t) => {
+    if (!scenario || scenario.id !== 'broken-cairn') return t.skip('the broken-cairn scenario is not built in');
+    const at = await seekPosition(page, server.base, scenario, (g) => !g.to_act.reaction && g.view.charge && g.view.charge.current && g.actions.filter((a) => a.type === 'move' && a.unit === g.view.charge.current).length > 0);
+    if (!at) return t.skip('no seed led to a charge under way');
+    const charger = at.g.view.charge.current;
+    await page.locator(`.counter.is-selected[data-unit="${charger}"]`).waitFor();
+    const step = at.g.actions.find((a) => a.type === 'move' && a.unit === charger);
+    await clickHex(page, step.to);
+    await waitForN(page, at.g.n + 1);
+    const g = await api(server.base, 'GET', `/api/games/${at.id}`, { token: at.token });
+    if (g.view.charge && g.view.charge.current === charger && !g.to_act.reaction) {
+      await page.locator(`.counter.is-selected[data-unit="${charger}"]`).waitFor();
+    }
+    assert.equal(unitOf(g, charger).hex, step.to, 'the charger stepped');
     assert.deepEqual(page.errors, []);
   });
 });

@@ -111,7 +111,9 @@ async function onClick(hex) {
   if (here) {
     const list = kit.unitsAt(hex);
     // Orders: the unit in the hex, or the general with it when only the general may be ordered.
-    const ord = list.map((x) => find((a) => a.type === 'order' && a.unit === x.id)).find(Boolean);
+    // The unit before its general: ordering the general alone would spend the order on him.
+    const units = [...list].sort((x, y) => Number(x.type === 'general') - Number(y.type === 'general'));
+    const ord = units.map((x) => find((a) => a.type === 'order' && a.unit === x.id)).find(Boolean);
     if (ord && view().phase === 'orders') {
       await ctx.act(ord);
       return;

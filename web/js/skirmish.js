@@ -86,6 +86,19 @@ function endLabel(game) {
   return a && a.type === 'pass' ? 'Pass' : 'End phase';
 }
 
+/** Why the phase cannot end yet, in the rules' words (SK-STA-2, SK-CHG-2). */
+function endReason(game) {
+  const acts = (game && game.actions) || [];
+  const v = (game && game.view) || {};
+  // The game's own view: the panel's may still be the one before.
+  const of = (id) => (v.units || []).find((u) => u.id === id);
+  const named = (id) => of(id)?.name || id;
+  const fleeing = [...new Set(acts.filter((a) => a.type === 'flee' || (a.type === 'move' && (of(a.unit)?.statuses || []).includes('panicked'))).map((a) => a.unit))];
+  if (fleeing.length) return `${fleeing.map(named).join(' and ')} ${fleeing.length === 1 ? 'is' : 'are'} panicked and must flee toward the home edge before anyone else moves (SK-STA-2).`;
+  if (v.charge && v.charge.current) return `${named(v.charge.current)} must finish the charge first: click a lit hex toward its target (SK-CHG-2).`;
+  return null;
+}
+
 /** The listed action that turns `u` to `dir` (a face, or in a reaction window a short move on the spot). */
 function faceAction(u, dir) {
   return actions().find((a) => a.unit === u.id && ((a.type === 'face' && a.facing === dir) || (a.type === 'short_move' && a.to === u.hex && a.facing === dir)));
@@ -403,9 +416,10 @@ function describeEvent(e) {
   }
 }
 
-/** While a character moves, it stays selected for its next step. */
+/** While a character moves or charges, it stays selected for its next step. */
 function onView() {
-  const moving = view().moving;
+  const v = view();
+  const moving = v.moving || (v.charge && v.charge.current);
   if (!kit.sel && moving && actions().some((a) => a.unit === moving && a.type === 'move')) kit.sel = moving;
 }
 
@@ -415,6 +429,7 @@ export default kit.module({
   phases: ['missile', 'movement', 'melee'],
   endAction,
   endLabel,
+  endReason,
   describeAction,
   describeEvent,
   key(ev) {
