@@ -99,6 +99,11 @@ describe('Morne Plaine in the browser', () => {
     const entries = page.locator('.log .entry[data-type="move"]');
     assert.ok((await entries.count()) >= pick.to.path.length, 'each step is in the log');
     assert.match(await entries.last().innerText(), new RegExp(`${pick.id}[\\s\\S]*${pick.to.hex}`));
+    // The counter keeps its printed values (strength, morale, allowance), not the points left.
+    const moved = after.view.units.find((u) => u.id === pick.id);
+    assert.ok(moved.mp < moved.ma, 'the move spent points');
+    const printed = moved.class === 'leader' ? `${moved.cs}-${moved.ma}` : `${moved.cs}-${moved.mv}-${moved.ma}`;
+    assert.equal(await page.locator(`.counter[data-unit="${pick.id}"] .counter-values`).textContent(), printed);
   });
 
   test('hovering a hex a unit cannot enter shows the reason with its rule ID', async () => {

@@ -95,6 +95,14 @@ async function playWhole(ruleset) {
   const problems = await watch(page);
   const side = scenario.sides[0].id;
   const id = await startFromLobby(page, server.base, scenario.id, 'ai', side);
+  // Count the notices that announce the computer's dice.
+  await page.evaluate(() => {
+    window.announced = 0;
+    const box = document.getElementById('refusal');
+    new MutationObserver(() => {
+      if (/The computer rolled the dice/.test(box.innerText)) window.announced += 1;
+    }).observe(box, { childList: true, subtree: true });
+  });
   const token = (await heldTokens(page, id))[side];
   assert.ok(token, 'the lobby gave this browser its seat');
   const next = rng(ruleset.length * 7919);
@@ -140,6 +148,7 @@ async function playWhole(ruleset) {
     g = await api(server.base, 'GET', `/api/games/${id}`, { token });
   }
   assert.ok(g.outcome, `${ruleset}: the game ended (${g.n} actions)`);
+  assert.ok((await page.evaluate(() => window.announced)) > 0, `${ruleset}: the computer's dice were announced`);
   // The dice are the server's, so a game may pass without an attack open to this seat.
   assert.ok(probes === 0 || oddsSeen > 0, `${ruleset}: the odds of an attack were read on hover`);
   await page.waitForSelector('#game-over, .game-over', { timeout: 20_000 }).catch(() => {});

@@ -4,7 +4,7 @@
 import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, takeLinkToken, tokens, nice } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
-import { actionHtml, renderLog, setSideNames } from './log.js';
+import { actionHtml, entryHtml, renderLog, setSideNames } from './log.js';
 import { endButton } from './panel_kit.js';
 import { tip } from './tooltip.js';
 
@@ -82,8 +82,28 @@ async function accept(next, { force = false } = {}) {
   if (next.seat && next.seat !== 'spectator' && tokenFor(next.seat) && !held()[next.seat] && urlToken) {
     tokens.set(gameId, next.seat, urlToken);
   }
+  const before = g ? g.n : null;
   g = next;
   render();
+  if (before != null) announceOthers(before);
+}
+
+// The action this page has sent and not yet seen come back (its entry is not announced).
+let ownPending = null;
+
+/**
+ * Announces in the notice what the other side did since action `before` when dice were
+ * rolled (the computer's or the opponent's attacks): the page's own results are shown by
+ * the panels, and in hotseat both sides are this page's.
+ */
+function announceOthers(before) {
+  if (mySides().length !== 1) return;
+  const fresh = (g.log || []).filter((e) => e.n > before && e.n !== ownPending && (e.events || []).some((ev) => ev.type === 'roll'));
+  if (!fresh.length) return;
+  const other = Object.entries(g.seats || {}).find(([s]) => s !== mySides()[0]);
+  const who = other ? `${other[1] === 'ai' ? 'The computer' : esc(sideName(other[0]))}` : 'The other side';
+  const shown = fresh.slice(-3).map((e) => `<div class="log announced">${entryHtml(e, rules, g)}</div>`).join('');
+  notice(`<b>${who} rolled the dice</b>${fresh.length > 3 ? ` <span class="muted">(the last 3 of ${fresh.length})</span>` : ''}${shown}`, 'info', 12000);
 }
 
 async function reload() {
@@ -137,6 +157,7 @@ async function act(action, { quiet = false } = {}) {
   busy++;
   document.body.classList.add('busy');
   try {
+    ownPending = g.n + 1;
     const res = await api.act(gameId, action, g.n, token);
     await accept(res.view);
     return { events: res.events || [] };

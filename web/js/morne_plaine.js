@@ -375,10 +375,11 @@ function draw() {
   kit.setCounters((u) => ({
     kind: u.class,
     top: short(u.id),
-    values: u.class === 'leader' ? `${u.cs}-${u.mp}` : `${u.cs}-${u.mv}-${u.mp}`,
+    // The printed values (combat strength, morale, movement allowance): what is left shows in the tip and the panel.
+    values: u.class === 'leader' ? `${u.cs}-${u.ma}` : `${u.cs}-${u.mv}-${u.ma}`,
     stripes: u.stripes,
     badge: u.class === 'artillery' ? u.bv : null,
-    tip: `${u.id}: ${u.side} ${u.class}, CS ${u.cs}${u.class === 'leader' ? `, ${u.stripes} stripes` : `, morale ${u.mv}`}, MP ${u.mp}/${u.ma}${flags(u) ? ` (${flags(u)})` : ''}`,
+    tip: `${u.id}: ${ctx.sideName(u.side)} ${u.class}, CS ${u.cs}${u.class === 'leader' ? `, ${u.stripes} stripes` : `, morale ${u.mv}`}, MP ${u.mp}/${u.ma}${flags(u) ? ` (${flags(u)})` : ''}`,
     marks: {
       selected: u.id === kit.sel,
       target: info && info.target === u.id,
@@ -443,7 +444,7 @@ function panel() {
       <div class="unit-card">
         <div class="uc-body">
           <div class="uc-name">${unitHtml(s.id)}</div>
-          <div class="muted">${esc(s.side)} ${esc(s.class)}${s.mounted ? ', mounted' : ''}${s.hex ? ` at ${esc(s.hex)}` : ', off the map'}</div>
+          <div class="muted">${esc(ctx.sideName(s.side))} ${esc(s.class)}${s.mounted ? ', mounted' : ''}${s.hex ? ` at ${esc(s.hex)}` : ', off the map'}</div>
           <div>${stats(s)}</div>
           <div class="uc-flags">${esc(flags(s))}</div>
           ${kit.reachError && canMove ? `<div class="reason">${reasonsHtml(kit.reachError)}</div>` : ''}
