@@ -156,6 +156,20 @@ async function playWhole(ruleset) {
   assert.equal(bad, null, `${ruleset} at the end shows data: ${bad}`);
   assert.deepEqual(problems, [], `${ruleset} at the end`);
   await shot(page, `${ruleset}-whole-game-end.png`);
+  // The replay of the finished game: drawn buttons, the whole title, everything revealed.
+  await page.goto(`${server.base}/replay/${id}?token=${token}&at=${g.n}`);
+  await page.waitForSelector('.counter');
+  await page.waitForFunction((n) => document.getElementById('step').textContent.startsWith(`${n} `), g.n);
+  for (const b of ['first', 'last']) assert.equal(await page.locator(`#${b} svg.glyph`).count(), 1, `the ${b} button is drawn`);
+  assert.ok(await page.evaluate(() => { const t = document.getElementById('title'); return t.scrollWidth <= t.clientWidth; }), 'the title is whole');
+  if (ruleset === 'battle_cry') {
+    await page.locator('.hand-section').first().waitFor();
+    assert.equal(await page.locator('.hand-section').count(), 2, 'both hands are shown once the game is over');
+  }
+  const badReplay = await visibleData(page);
+  assert.equal(badReplay, null, `${ruleset}'s replay shows data: ${badReplay}`);
+  assert.deepEqual(problems, [], `${ruleset}'s replay`);
+  await shot(page, `${ruleset}-replay-end.png`);
   await page.context().close();
 }
 

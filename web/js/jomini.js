@@ -97,20 +97,20 @@ function panel() {
     .join('');
   const s = kit.sel && piece(kit.sel);
   const extra = acts.filter((a) => a.type === 'exit' && (!kit.sel || a.unit === kit.sel));
-  const pend = v.pending && v.pending.kind === 'retreat' ? `<section class="jo-pending"><h3>Retreat</h3><b>${esc(v.pending.unit)}</b> must retreat ${v.pending.hexes} hex${v.pending.hexes === 1 ? '' : 'es'}${ctx.canAct() ? ': click a lit hex.' : '.'}</section>` : '';
+  const pend = v.pending && v.pending.kind === 'retreat' ? `<section class="jo-pending"><h3>Retreat</h3><b>${esc(name(v.pending.unit))}</b> must retreat ${v.pending.hexes} hex${v.pending.hexes === 1 ? '' : 'es'}${ctx.canAct() ? ': click a lit hex.' : '.'}</section>` : '';
   ctx.panel.innerHTML = `
     <section class="jo-status"><h3>${esc(nice(phase() || ''))} <span class="muted">${esc(ctx.sideName(side || ''))} active</span></h3>
       <div>Tokens: ${Object.entries(tokens).map(([k, n]) => `<b data-tokens="${esc(k)}">${esc(ctx.sideName(k))} ${n}</b>`).join(' · ')}</div>
       <div>Points: ${Object.entries(v.points || {}).map(([k, n]) => `${esc(ctx.sideName(k))} ${n}${v.target && v.target[k] != null ? `/${v.target[k]}` : ''}`).join(' · ')}</div>
       <div class="jo-activations">Activations: <b id="jo-activations">${groups.length} of ${act.count ?? '?'}</b> <span class="muted">(up to ${act.units ?? '?'} units within ${act.radius ?? '?'} hexes of the officer)</span></div>
-      ${groups.map((gr) => `<div class="muted">${esc(gr.officer || 'courier')}: ${gr.units.length ? esc(gr.units.join(', ')) : 'no units yet'}${gr.combined ? ' · combined' : ''}${gr.anywhere ? ' · anywhere' : ''}${gr.forward ? ' · forward march' : ''}</div>`).join('')}
+      ${groups.map((gr) => `<div class="muted">${esc(gr.officer ? name(gr.officer) : 'Courier')}: ${gr.units.length ? esc(gr.units.map(name).join(', ')) : 'no units yet'}${gr.combined ? ' · combined' : ''}${gr.anywhere ? ' · anywhere' : ''}${gr.forward ? ' · forward march' : ''}</div>`).join('')}
     </section>
     ${pend}
     <section><h3>Manoeuvre orders <span class="muted">cost in tokens</span></h3><div class="bc-choices jo-orders">${orderButtons}</div>
       ${picking ? `<div class="muted">Click a lit unit to give it ${esc(nice(picking))} (Esc cancels).</div>` : ''}</section>
-    ${s ? `<section><h3>Selected <span class="muted">Esc to deselect</span></h3><b>${esc(s.id)}</b> <span class="muted">${esc(nice(s.type))} at ${esc(s.hex)}</span>
+    ${s ? `<section><h3>Selected <span class="muted">Esc to deselect</span></h3><b>${esc(name(s.id))}</b> <span class="muted">${esc(nice(s.type))} at ${esc(s.hex)}</span>
       <div class="muted">Lit hexes: yellow a move, <span class="jo-key road">road</span> road march, <span class="jo-key through">⇢</span> passing through friends, orange no combat after.</div></section>` : ''}
-    ${extra.length ? `<section><div class="bc-choices">${extra.map((a, i) => `<button data-exit="${i}">Exit ${esc(a.unit)}</button>`).join('')}</div></section>` : ''}`;
+    ${extra.length ? `<section><div class="bc-choices">${extra.map((a, i) => `<button data-exit="${i}">Exit ${esc(name(a.unit))}</button>`).join('')}</div></section>` : ''}`;
   ctx.panel.querySelectorAll('button.jo-order').forEach(
     (b) =>
       (b.onclick = () => {
@@ -170,10 +170,10 @@ async function onHover(hex, ev, h) {
   // The most likely results first, each in words; the rules behind the dice below.
   const rows = [...(p.outcomes || [])]
     .sort((x, y) => y.p - x.p)
-    .map((o) => `<tr><td>${esc(outcomeText(o.result, a.target))}</td><td class="p">${pct(o.p)}</td></tr>`)
+    .map((o) => `<tr><td>${esc(outcomeText(o.result, name(a.target)))}</td><td class="p">${pct(o.p)}</td></tr>`)
     .join('');
   const why = (p.reasons || []).map((r) => `<div class="reason">${ruleBadge(r.rule)} ${esc(r.message)}</div>`).join('');
-  h.tip(`<div class="jo-odds"><b>${esc(a.unit)} attacks ${esc(a.target)}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table>${why}</div>`, null, 'jo-tip');
+  h.tip(`<div class="jo-odds"><b>${esc(name(a.unit))} attacks ${esc(name(a.target))}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table>${why}</div>`, null, 'jo-tip');
   const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
   ctx.tip.move({ clientX: x, clientY: y });
 }

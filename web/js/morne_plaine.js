@@ -207,7 +207,9 @@ async function onHover(hex, ev, h) {
   const near = [...kit.reach.values()].some((r2) => ctx.board.distance(r2.hex, hex) === 1 && !r2.stop);
   const why = near
     ? `${ruleBadge('MP-MOV-3')} no step into ${esc(hex)} from any hex ${esc(kit.sel)} can reach is allowed within its ${s.mp} movement point${s.mp === 1 ? '' : 's'} (terrain costs, hexsides that cannot be crossed, zones of control or an occupied hex); hover a hex next to the unit for the rule`
-    : `${ruleBadge('MP-MOV-3')} out of reach: ${esc(kit.sel)} has ${s.mp} movement point${s.mp === 1 ? '' : 's'} left`;
+    : ctx.board.distance(s.hex, hex) <= s.mp
+      ? `${ruleBadge('MP-MOV-3')} no way in within ${esc(kit.sel)}'s ${s.mp} movement point${s.mp === 1 ? '' : 's'}: every way there crosses what it may not (${ruleBadge('MP-MOV-6')} a river without a bridge or ford, a steep slope) or costs more than it has (terrain, zones of control)`
+      : `${ruleBadge('MP-MOV-3')} out of reach: ${esc(kit.sel)} has ${s.mp} movement point${s.mp === 1 ? '' : 's'} left`;
   h.tip(`<b>${esc(hex)}</b><div class="reason">${why}</div>`, ev, 'refused');
 }
 
@@ -350,9 +352,13 @@ function announce(action, events) {
     if (fire) text += `<div>${ruleBadge('MP-CHG-29')} reaction fire: <span class="die">${fire.value}</span> → ${shaken ? describeEvent(shaken)?.html || '' : 'no effect'}</div>`;
     // MP-CHG-28: the charge does not end the charger's movement.
     if (kit.actionsOf(action.unit).some((a) => a.type === 'move' || a.type === 'charge')) text += `<div class="muted">${esc(action.unit)} may go on moving with the points it has left ${ruleBadge('MP-CHG-28')}.</div>`;
-  } else if (bo) text = `<b>Bombardment</b> ${rolls}: result ${bo.result}`;
+  } else if (bo) {
+    // MP-BMB-5: the die, plus the battery's value, less the distance; its cost follows as events.
+    const hurt = events.some((e) => e.type === 'shaken' || e.type === 'eliminated');
+    text = `<b>Bombardment of ${esc(bo.target)}</b> ${rolls}: ${esc(bo.result)} after the battery's value and the distance ${ruleBadge('MP-BMB-5')}${hurt ? '' : ': <b>no effect</b>'}`;
+  }
   if (!text) return;
-  const after = events.filter((e) => ['retreated', 'eliminated', 'took_hex', 'morale_checked'].includes(e.type)).map((e) => describeEvent(e)?.html || '').join('<br>');
+  const after = events.filter((e) => ['shaken', 'retreated', 'eliminated', 'took_hex', 'morale_checked'].includes(e.type) && !(ch && e.type === 'shaken')).map((e) => describeEvent(e)?.html || '').join('<br>');
   ctx.notice(`${text}${after ? `<div>${after}</div>` : ''}`, 'info', 8000);
 }
 
@@ -525,7 +531,7 @@ function describeEvent(e) {
       eliminated.add(e.unit);
       return { html: `${unitHtml(e.unit)} <b>eliminated</b>: ${esc(e.reason)} ${ruleBadge(e.rule)}`, cls: 'bad' };
     case 'bombarded':
-      return { html: `bombardment of ${unitHtml(e.target)}: result ${esc(e.result)} ${ruleBadge('MP-BMB-5')}`, cls: '' };
+      return { html: `bombardment of ${unitHtml(e.target)}: die, plus the battery's value, less the distance: <b>${esc(e.result)}</b> ${ruleBadge('MP-BMB-5')}`, cls: '' };
     case 'attacked': {
       const sup = (l) => (l && l.length ? l.map(unitHtml).join(', ') : 'none');
       return { html: `${esc(e.attack)} against ${esc(e.defence)}: <b>${esc(e.odds)}</b>, die ${esc(e.die)}${e.modifier ? ` (${e.modifier > 0 ? '+' : ''}${esc(e.modifier)})` : ''} → ${resultText({ result: e.result })} ${ruleBadge('MP-CMB-25')}<br><span class="muted">supports ${sup(e.supports)}; defending ${sup(e.defence_supports)}</span>`, cls: '' };

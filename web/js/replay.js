@@ -67,7 +67,7 @@ function play() {
     return;
   }
   if (at >= replay.n) go(0);
-  $('play').textContent = '⏸ Pause';
+  $('play').innerHTML = '<svg class="glyph" viewBox="0 0 16 16" aria-hidden="true"><rect x="3" y="3" width="3.5" height="10"/><rect x="9.5" y="3" width="3.5" height="10"/></svg> Pause';
   timer = setInterval(() => {
     if (at >= replay.n) return play();
     go(at + 1);

@@ -280,7 +280,7 @@ pub async fn replay(
     let table = at.table;
     let Query(q) = query.map_err(|e| query_error(&e))?;
     if let Some(at) = q.at {
-        let mut saved: SavedGame = {
+        let (over, mut saved): (bool, SavedGame) = {
             let game = table.game();
             if at > game.len() as u64 {
                 return Err(ApiError::request(format!(
@@ -288,7 +288,7 @@ pub async fn replay(
                     game.len()
                 )));
             }
-            game.save()
+            (game.outcome().is_some(), game.save())
         };
         saved
             .log
@@ -297,7 +297,8 @@ pub async fn replay(
         // Replaying is CPU work: off the async runtime.
         let object = tokio::task::spawn_blocking(move || {
             let game = lobby.registry.load_game(&saved)?;
-            let mut object = table.object(game.as_ref(), &viewer);
+            // Every position of a finished game is shown whole (hands included).
+            let mut object = table.object_revealed(game.as_ref(), &viewer, over);
             object["actions"] = json!([]);
             Ok::<_, ApiError>(object)
         })

@@ -344,8 +344,19 @@ impl Table {
     /// game is over; never before.
     #[must_use]
     pub fn object(&self, game: &dyn AnyGame, viewer: &Viewer) -> Value {
+        self.object_revealed(game, viewer, false)
+    }
+
+    /// [`Table::object`], seen as the viewer would, or, when `reveal` holds or the game
+    /// is over, with every view and log entry whole: once a game has ended there is
+    /// nothing left to hide (the hands, the deck's draws, the seed).
+    pub fn object_revealed(&self, game: &dyn AnyGame, viewer: &Viewer, reveal: bool) -> Value {
         let viewer = &self.resolve(game, viewer);
-        let seat = viewer.seat();
+        let seat = if reveal || game.outcome().is_some() {
+            Seat::Omniscient
+        } else {
+            viewer.seat()
+        };
         let to_act = game.to_act();
         let acting = matches!((viewer, &to_act), (Viewer::Side(s), Some(d)) if *s == d.side);
         let actions = if acting { game.legal() } else { Vec::new() };

@@ -224,3 +224,66 @@ async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
         );
     }
 }
+
+/// Once a game is over nothing is hidden: the game object's view and log, and every
+/// position of its replay, are whole for a seat and for a spectator (both Battle Cry
+/// hands, each with its cards).
+#[tokio::test]
+async fn once_a_game_is_over_its_views_and_replay_positions_are_whole() {
+    let db = Db::new("over-whole");
+    let (_, app) = open(&db);
+    let (status, made) = post(
+        &app,
+        "/api/games",
+        None,
+        &json!({"scenario": "crossing-at-hollins-ford", "seats": {"blue": "human", "grey": "human"}, "hotseat": true, "seed": 3}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let token = made["seats"]["blue"]["token"].as_str().unwrap().to_owned();
+    // Both sides battle whenever they may and otherwise end their steps soon, so that
+    // the game ends in a few hundred actions.
+    let mut rng = Lcg(3);
+    let mut n = 0;
+    loop {
+        let (_, g) = get(&app, &format!("/api/games/{id}"), Some(&token)).await;
+        if !g["outcome"].is_null() {
+            break;
+        }
+        let actions = g["actions"].as_array().expect("actions");
+        let of = |kind: &str| actions.iter().find(|a| a["type"] == kind);
+        let pick = of("battle")
+            .or_else(|| {
+                ["deal", "done_ordering", "done_moving", "end_turn"]
+                    .iter()
+                    .find_map(|k| of(k))
+                    .filter(|_| rng.below(3) == 0)
+            })
+            .unwrap_or_else(|| &actions[rng.below(actions.len())])
+            .clone();
+        let (status, body) = act(&app, id, Some(&token), &pick, n).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        n += 1;
+        assert!(n < 3000, "the game did not end");
+    }
+    let whole = |what: &str, view: &Value| {
+        for side in ["blue", "grey"] {
+            assert!(
+                view["hands"][side]["cards"].is_array(),
+                "{what}: {side}'s hand is shown: {}",
+                view["hands"][side]
+            );
+        }
+    };
+    let (_, mine) = get(&app, &format!("/api/games/{id}"), Some(&token)).await;
+    assert!(!mine["outcome"].is_null());
+    whole("the seat's game object", &mine["view"]);
+    let (_, public) = get(&app, &format!("/api/games/{id}"), None).await;
+    whole("the spectator's game object", &public["view"]);
+    for at in [0, n / 2, n] {
+        let (status, then) = get(&app, &format!("/api/games/{id}/replay?at={at}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{then}");
+        whole(&format!("the replay at {at}"), &then["view"]);
+    }
+}
