@@ -128,6 +128,7 @@ async function playWhole(ruleset) {
         oddsSeen += await probeOdds(page, g, aimed);
       }
       await lookAround(page, g, side);
+      assert.match(await page.title(), /^▶ Your turn/, 'the title says it is this seat\'s turn');
       const bad = await visibleData(page);
       assert.equal(bad, null, `${ruleset} after ${g.n} actions shows data: ${bad}`);
       assert.deepEqual(problems, [], `${ruleset} after ${g.n} actions`);
@@ -170,6 +171,17 @@ async function playWhole(ruleset) {
   assert.equal(badReplay, null, `${ruleset}'s replay shows data: ${badReplay}`);
   assert.deepEqual(problems, [], `${ruleset}'s replay`);
   await shot(page, `${ruleset}-replay-end.png`);
+  // A rematch from the game-over box: the same battle, this browser on the other side.
+  await page.goto(`${server.base}/play/${id}?token=${token}`);
+  await page.locator('#go-rematch').click();
+  await page.waitForURL((u) => u.pathname.startsWith('/play/') && !u.pathname.endsWith(id));
+  const again = new URL(page.url()).pathname.split('/').pop();
+  const held = await heldTokens(page, again);
+  const rematch = await api(server.base, 'GET', `/api/games/${again}`, { token: held[scenario.sides[1].id] });
+  assert.equal(rematch.scenario, scenario.id);
+  assert.equal(rematch.seat, scenario.sides[1].id, 'this browser plays the other side');
+  assert.equal(rematch.seats[side], 'ai', 'the computer plays the side this browser played');
+  await page.waitForSelector('.counter');
   await page.context().close();
 }
 

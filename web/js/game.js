@@ -1,6 +1,7 @@
 // The game page: loads a game, keeps it live over the WebSocket, acts with the token of
 // the side to act, and hands the board and the sidebar to the ruleset's panel.
 
+import { choices, choose, enableNotifications, signalTurn } from './signals.js';
 import { api, ApiError, esc, reasonsHtml, ruleBadge, sideColour, sideToAct, takeLinkToken, tokens, nice } from './api.js';
 import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
@@ -343,7 +344,7 @@ function refreshWin() {
 
 function render() {
   if (!g) return;
-  document.title = `${g.title} · grognard`;
+  signalTurn(canAct(), g.title, { hotseat: mySides().length > 1 });
   $('title').textContent = `${g.title}`;
   $('title').title = `${rulesetTitle(g.ruleset)} · game ${g.id}`;
   const toAct = sideToAct(g);
@@ -498,6 +499,15 @@ async function boot() {
 }
 
 $('end-phase').addEventListener('click', endPhase);
+// Your-turn signals, each the player's choice (kept in this browser).
+$('sig-sound').checked = choices().sound;
+$('sig-notify').checked = choices().notify && 'Notification' in window && Notification.permission === 'granted';
+$('sig-sound').addEventListener('change', (e) => choose({ sound: e.target.checked }));
+$('sig-notify').addEventListener('change', async (e) => {
+  if (!e.target.checked) return choose({ notify: false });
+  e.target.checked = await enableNotifications();
+  if (!e.target.checked) notice('This browser does not allow notifications for this page.', 'info', 5000);
+});
 $('hint').addEventListener('click', () => showHint());
 $('hint-close').addEventListener('click', clearHint);
 $('winbar-on').addEventListener('change', (ev) => {
@@ -505,6 +515,40 @@ $('winbar-on').addEventListener('change', (ev) => {
   refreshWin();
 });
 $('go-close').addEventListener('click', () => ($('gameover').hidden = true));
+$('go-rematch').addEventListener('click', rematch);
+
+/**
+ * The same scenario again with the seats swapped: each side's kind of seat goes to the
+ * other side, and this browser plays the side it did not (every side in hotseat). A
+ * friend's seat gets an invitation link to send.
+ */
+async function rematch() {
+  const btn = $('go-rematch');
+  btn.disabled = true;
+  const sides = Object.keys(g.seats || {});
+  const mine = mySides();
+  const hotseat = mine.length > 1;
+  const other = (s) => sides.find((x) => x !== s) || s;
+  const seats = {};
+  for (const s of sides) seats[s] = hotseat ? 'human' : g.seats[other(s)];
+  const me = hotseat ? sides : mine.map(other);
+  try {
+    const res = await api.create(g.scenario, seats, null, null);
+    for (const s of me) if (res.seats[s] && res.seats[s].token) tokens.set(res.id, s, res.seats[s].token);
+    const myLink = `/play/${res.id}?token=${res.seats[me[0]].token}`;
+    const friend = sides.find((s) => !me.includes(s) && seats[s] === 'human');
+    if (friend) {
+      const link = new URL(res.seats[friend].link || `/play/${res.id}?token=${res.seats[friend].token}`, location.href).href;
+      $('go-invite').innerHTML = `<p>Send your opponent, who now plays <b>${esc(sideName(friend))}</b>, this link:</p><input readonly class="invite-link" id="go-invite-link" aria-label="invitation link for the rematch" value="${esc(link)}"> <a href="${esc(myLink)}"><button class="primary">Go to the rematch</button></a>`;
+      $('go-invite-link').select();
+    } else {
+      location.href = myLink;
+    }
+  } catch (e) {
+    refusal(e, 'No rematch');
+    btn.disabled = false;
+  }
+}
 document.addEventListener('keydown', keys);
 document.addEventListener('pointermove', (ev) => tip.move(ev));
 

@@ -545,7 +545,7 @@ impl Jomini {
     /// A piece's name for messages: its id and type.
     pub(crate) fn who(&self, u: UnitId) -> String {
         let p = self.piece(u);
-        format!("{} ({} {})", p.id, p.weight, p.kind)
+        format!("{} ({} {})", p.id, p.weight, p.kind.replace('_', " "))
     }
 
     /// The side index of a side id.
