@@ -85,17 +85,22 @@ pub(crate) fn kind_bit(k: Kind) -> u8 {
     1 << (k as u8)
 }
 
+/// The bits of the unit types a card's `types` name, worked out when the rules are bound.
+fn card_kinds(rules: &BattleCry, card: Card) -> u8 {
+    rules
+        .card_kinds
+        .get(usize::from(card.0))
+        .copied()
+        .unwrap_or(0)
+}
+
 /// What `card` orders when `side` plays it now.
 pub(crate) fn command(rules: &BattleCry, state: &State, side: u8, card: Card) -> Command {
     let row = rules.card_row(card);
     match row.kind {
         CardKind::Section => Command::Sections([row.left, row.centre, row.right]),
         CardKind::Troops => Command::Troops {
-            kinds: row
-                .types
-                .iter()
-                .filter_map(|t| Kind::from_name(t))
-                .fold(0, |acc, k| acc | kind_bit(k)),
+            kinds: card_kinds(rules, card),
             n: row.orders,
         },
         // BC-CARD-7: "if you don't have any generals, instead issue 1 order to a unit of
@@ -382,7 +387,7 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
     let hex = state.pieces[u.index()].hex;
     match command(rules, state, state.active, card) {
         Command::Leadership
-            if row.types.iter().any(|t| t == rules.kind(u).name())
+            if card_kinds(rules, card) & kind_bit(rules.kind(u)) != 0
                 && hex.is_some_and(|h| board.general_at(rules, h).is_some()) =>
         {
             row.dice
@@ -400,12 +405,7 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
 /// BC-CARD-8: the extra dice of a unit fighting back: the Fight Back card's `dice` in
 /// data.toml (none as shipped).
 pub(crate) fn fight_back_dice(rules: &BattleCry) -> u8 {
-    rules
-        .data
-        .cards
-        .iter()
-        .find(|c| c.kind == CardKind::FightBack)
-        .map_or(0, |c| c.dice)
+    rules.fight_back_dice
 }
 
 /// Why a card adds `n` dice: the card played, or Fight Back when `fight_back`.

@@ -437,6 +437,9 @@ pub(crate) struct HexInfo {
     pub battle_on_entering: bool,
 }
 
+/// A neighbour off the map, in [`BattleCry::neighbors`].
+pub(crate) const OFF_MAP: u32 = u32::MAX;
+
 /// The rules of Battle Cry bound to one scenario.
 #[derive(Debug)]
 pub struct BattleCry {
@@ -453,6 +456,16 @@ pub struct BattleCry {
     pub(crate) terrain_names: Vec<String>,
     /// Per map index and direction: the protection of the hexside's features.
     pub(crate) side_protection: Vec<u8>,
+    /// Per map index: the map indices of its six neighbours in
+    /// [`grognard_hex::Direction::ALL`] order, [`OFF_MAP`] off the map; the move search
+    /// walks these.
+    pub(crate) neighbors: Vec<[u32; 6]>,
+    /// Per map index: the hex.
+    pub(crate) hex_of: Vec<Hex>,
+    /// Per kind of card: the bits of the unit types its `types` name ([`cards::kind_bit`]).
+    pub(crate) card_kinds: Vec<u8>,
+    /// The Fight Back card's extra dice (BC-CARD-8).
+    pub(crate) fight_back_dice: u8,
     /// Per map index: the sections the hex belongs to, bit 0 west, 1 centre, 2 east.
     pub(crate) sections: Vec<u8>,
     /// The dividing lines, as printed columns whose centres they cross in unshoved rows.

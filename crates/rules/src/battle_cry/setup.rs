@@ -1,9 +1,9 @@
 //! Binding the rules to a scenario (BC-SCN-1) and the state before the first action.
 
-use super::cards::Card;
-use super::data::Data;
+use super::cards::{self, Card};
+use super::data::{CardKind, Data};
 use super::units::{Kind, Piece, PieceState};
-use super::{sections, BattleCry, HexInfo, Phase, State};
+use super::{sections, BattleCry, HexInfo, Phase, State, OFF_MAP};
 use grognard_engine::scenario::{Edge, Loc, Problem, Problems, Scenario};
 use grognard_engine::Names;
 use grognard_hex::{Direction, Orientation};
@@ -208,6 +208,31 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
                 .unwrap_or(0);
         }
     }
+    let neighbors = map
+        .hexes()
+        .map(|h| {
+            Direction::ALL.map(|d| {
+                map.index(h.neighbor(d))
+                    .and_then(|i| u32::try_from(i).ok())
+                    .unwrap_or(OFF_MAP)
+            })
+        })
+        .collect();
+    let card_kinds = data
+        .cards
+        .iter()
+        .map(|row| {
+            row.types
+                .iter()
+                .filter_map(|t| Kind::from_name(t))
+                .fold(0, |acc, k| acc | cards::kind_bit(k))
+        })
+        .collect();
+    let fight_back_dice = data
+        .cards
+        .iter()
+        .find(|c| c.kind == CardKind::FightBack)
+        .map_or(0, |c| c.dice);
     let mut deck = Vec::with_capacity(data.deck_size());
     for (i, c) in data.cards.iter().enumerate() {
         let card = Card(u8::try_from(i).expect("at most 255 kinds of card"));
@@ -223,6 +248,10 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         hexes,
         terrain_names: s.terrain_names.clone(),
         side_protection,
+        neighbors,
+        hex_of: map.hexes().collect(),
+        card_kinds,
+        fight_back_dice,
         sections: sections::geometry(&map, dividers),
         dividers,
         hand,
