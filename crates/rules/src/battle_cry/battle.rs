@@ -9,7 +9,7 @@ use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
     Pending, Phase, State,
 };
-use crate::commands_colors::dice::{adjacent_enemy, at_range, battles, tally};
+use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
 use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
@@ -79,6 +79,89 @@ fn range_rule(kind: Kind) -> &'static str {
     }
 }
 
+/// What a battle's dice owe to the battling unit alone, whatever its target: worked out
+/// once a unit for a legal list.
+struct Battler<'a> {
+    from: Hex,
+    /// Its type's dice by range.
+    dice: &'a [u8],
+    /// The enemy unit next to it (BC-BAT-2).
+    adjacent: Option<UnitId>,
+    /// The card's extra dice, or the Fight Back card's (BC-CARD-7, BC-CARD-2, BC-CARD-8).
+    bonus: u8,
+}
+
+impl<'a> Battler<'a> {
+    /// The battling unit of an engagement; `None` for a general (BC-GEN-4).
+    fn new(
+        rules: &'a BattleCry,
+        state: &State,
+        board: &Board,
+        unit: UnitId,
+        with_card: bool,
+    ) -> Option<Battler<'a>> {
+        if rules.kind(unit) == Kind::General {
+            return None;
+        }
+        let from = state.pieces[unit.index()].hex.expect("on the map");
+        let side = rules.side_of(unit);
+        let enemy_at = |h| {
+            board
+                .unit_at(rules, h)
+                .filter(|&e| rules.side_of(e) != side)
+        };
+        let bonus = if with_card {
+            cards::bonus_dice(rules, state, board, unit)
+        } else {
+            cards::fight_back_dice(rules)
+        };
+        Some(Battler {
+            from,
+            dice: &rules.row(unit).dice,
+            adjacent: adjacent_enemy(from, enemy_at),
+            bonus,
+        })
+    }
+
+    /// [`count`] against `target`.
+    fn count(
+        &self,
+        rules: &BattleCry,
+        state: &State,
+        board: &Board,
+        target: UnitId,
+    ) -> Result<DiceCount, Block> {
+        let from = self.from;
+        let to = state.pieces[target.index()].hex.expect("on the map");
+        let distance = from.distance(to);
+        let Some(range) = at_range(self.dice, distance) else {
+            return Err(Block::Range(distance));
+        };
+        if distance > 1 {
+            if let Some(e) = self.adjacent {
+                return Err(Block::Adjacent(e));
+            }
+            if !line_of_sight::sees(rules, board, from, to) {
+                return Err(Block::Sight);
+            }
+        }
+        let protection = rules.protection_parts(from, to);
+        let base = range.saturating_sub(rules.protection_total(protection));
+        let bonus = self.bonus;
+        let total = base + bonus;
+        if total == 0 {
+            return Err(Block::NoDice(range, rules.protection_total(protection)));
+        }
+        Ok(DiceCount {
+            distance,
+            range,
+            protection,
+            bonus,
+            total,
+        })
+    }
+}
+
 /// BC-BAT-3: the dice the engaged unit rolls against its target: by range, less the
 /// target's terrain, plus the card played when `with_card`, or the Fight Back card's dice
 /// when not (the unit fights back, BC-CARD-8). Checks range (BC-RNG-1 to
@@ -90,52 +173,10 @@ pub(crate) fn count(
     board: &Board,
     e: Engagement,
 ) -> Result<DiceCount, Block> {
-    let Engagement {
-        unit: u,
-        target,
-        with_card,
-    } = e;
-    if rules.kind(u) == Kind::General {
+    let Some(b) = Battler::new(rules, state, board, e.unit, e.with_card) else {
         return Err(Block::General);
-    }
-    let from = state.pieces[u.index()].hex.expect("on the map");
-    let to = state.pieces[target.index()].hex.expect("on the map");
-    let distance = from.distance(to);
-    let Some(range) = at_range(&rules.row(u).dice, distance) else {
-        return Err(Block::Range(distance));
     };
-    if distance > 1 {
-        let side = rules.side_of(u);
-        let enemy_at = |h| {
-            board
-                .unit_at(rules, h)
-                .filter(|&e| rules.side_of(e) != side)
-        };
-        if let Some(e) = adjacent_enemy(from, enemy_at) {
-            return Err(Block::Adjacent(e));
-        }
-        if !line_of_sight::sees(rules, board, from, to) {
-            return Err(Block::Sight);
-        }
-    }
-    let protection = rules.protection_parts(from, to);
-    let base = range.saturating_sub(rules.protection_total(protection));
-    let bonus = if with_card {
-        cards::bonus_dice(rules, state, board, u)
-    } else {
-        cards::fight_back_dice(rules)
-    };
-    let total = base + bonus;
-    if total == 0 {
-        return Err(Block::NoDice(range, rules.protection_total(protection)));
-    }
-    Ok(DiceCount {
-        distance,
-        range,
-        protection,
-        bonus,
-        total,
-    })
+    b.count(rules, state, board, e.target)
 }
 
 impl Block {
@@ -371,18 +412,28 @@ pub(crate) fn check_battle(
     Ok(reasons)
 }
 
-/// Every battle the active side may fight now: the gates of [`check_battle`] (the
-/// battler's, the target's and the dice's).
+/// BC-BAT-1: every battle the active side may fight now: the gates of [`check_battle`]
+/// (the battler's, the target's and the dice's), each unit that may battle against each
+/// target, in scenario order.
 pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    if state.phase != Phase::Battle {
+        return;
+    }
     let board = Board::new(rules, state);
-    let may_fight = |u| unable(rules, state, u).is_none();
-    let fights = |u, t| {
-        is_target(rules, state, &board, u, t)
-            && count(rules, state, &board, Engagement::battle(u, t)).is_ok()
-    };
-    battles(rules.pieces.len(), may_fight, fights, |unit, target| {
-        out.push(Action::Battle { unit, target });
-    });
+    for u in rules.piece_ids() {
+        if unable(rules, state, u).is_some() {
+            continue;
+        }
+        let Some(b) = Battler::new(rules, state, &board, u, true) else {
+            continue;
+        };
+        for t in rules.piece_ids() {
+            if is_target(rules, state, &board, u, t) && b.count(rules, state, &board, t).is_ok()
+            {
+                out.push(Action::Battle { unit: u, target: t });
+            }
+        }
+    }
 }
 
 /// Battles: unit `u` rolls `n` dice against `t`. Hits first, then retreats (BC-HIT-6).

@@ -460,6 +460,8 @@ pub struct BattleCry {
     /// [`grognard_hex::Direction::ALL`] order, [`OFF_MAP`] off the map; the move search
     /// walks these.
     pub(crate) neighbors: Vec<[u32; 6]>,
+    /// The lines of sight and fire from a hex to those in range of it.
+    pub(crate) lines: line_of_sight::Lines,
     /// Per map index: the hex.
     pub(crate) hex_of: Vec<Hex>,
     /// Per kind of card: the bits of the unit types its `types` name ([`cards::kind_bit`]).

@@ -3,7 +3,7 @@
 use super::cards::{self, Card};
 use super::data::{CardKind, Data};
 use super::units::{Kind, Piece, PieceState};
-use super::{sections, BattleCry, HexInfo, Phase, State, OFF_MAP};
+use super::{line_of_sight, sections, BattleCry, HexInfo, Phase, State, OFF_MAP};
 use grognard_engine::scenario::{Edge, Loc, Problem, Problems, Scenario};
 use grognard_engine::Names;
 use grognard_hex::{Direction, Orientation};
@@ -233,6 +233,9 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         .iter()
         .find(|c| c.kind == CardKind::FightBack)
         .map_or(0, |c| c.dice);
+    let unit_rows = Kind::ALL.map(|k| data.units[k.name()].clone());
+    let range = unit_rows.iter().map(|r| r.dice.len()).max().unwrap_or(0);
+    let lines = line_of_sight::Lines::new(u32::try_from(range).unwrap_or(u32::MAX));
     let mut deck = Vec::with_capacity(data.deck_size());
     for (i, c) in data.cards.iter().enumerate() {
         let card = Card(u8::try_from(i).expect("at most 255 kinds of card"));
@@ -249,6 +252,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         terrain_names: s.terrain_names.clone(),
         side_protection,
         neighbors,
+        lines,
         hex_of: map.hexes().collect(),
         card_kinds,
         fight_back_dice,
@@ -258,7 +262,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         flags_to_win,
         turns: s.turns,
         deck,
-        unit_rows: Kind::ALL.map(|k| data.units[k.name()].clone()),
+        unit_rows,
     })
 }
 
