@@ -420,14 +420,16 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
         return;
     }
     let board = Board::new(rules, state);
-    for u in rules.piece_ids() {
+    // Only the active side battles (BC-ORD-1), and only the other side's pieces are
+    // targets (BC-BAT-1).
+    for u in rules.side_ids(state.active) {
         if unable(rules, state, u).is_some() {
             continue;
         }
         let Some(b) = Battler::new(rules, state, &board, u, true) else {
             continue;
         };
-        for t in rules.piece_ids() {
+        for t in rules.side_ids(state.active ^ 1) {
             if is_target(rules, state, &board, u, t) && b.count(rules, state, &board, t).is_ok()
             {
                 out.push(Action::Battle { unit: u, target: t });

@@ -115,19 +115,17 @@ pub(crate) fn command(rules: &BattleCry, state: &State, side: u8, card: Card) ->
 }
 
 fn has_general(rules: &BattleCry, state: &State, side: u8) -> bool {
-    rules.piece_ids().any(|u| {
-        rules.kind(u) == Kind::General
-            && rules.side_of(u) == side
-            && state.pieces[u.index()].hex.is_some()
-    })
+    rules
+        .side_ids(side)
+        .any(|u| rules.kind(u) == Kind::General && state.pieces[u.index()].hex.is_some())
 }
 
 /// BC-TURN-3: whether `card` would let `side` order at least one piece now.
 pub(crate) fn orders_something(rules: &BattleCry, state: &State, side: u8, card: Card) -> bool {
     let mine = || {
         rules
-            .piece_ids()
-            .filter(move |&u| rules.side_of(u) == side && state.pieces[u.index()].hex.is_some())
+            .side_ids(side)
+            .filter(move |&u| state.pieces[u.index()].hex.is_some())
     };
     match command(rules, state, side, card) {
         Command::Sections(caps) => mine().any(|u| {
@@ -354,8 +352,8 @@ pub(crate) fn play(rules: &BattleCry, state: &mut State, card: Card, ctx: &mut C
 fn leadership(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     let board = Board::new(rules, state);
     let side = state.active;
-    for g in rules.piece_ids() {
-        if rules.kind(g) != Kind::General || rules.side_of(g) != side {
+    for g in rules.side_ids(side) {
+        if rules.kind(g) != Kind::General {
             continue;
         }
         let Some(hex) = state.pieces[g.index()].hex else {

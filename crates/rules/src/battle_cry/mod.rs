@@ -451,6 +451,8 @@ pub struct BattleCry {
     /// Each side's home edge is north (true) or south (false).
     pub(crate) north: [bool; 2],
     pub(crate) pieces: Vec<Piece>,
+    /// The pieces of each side, in scenario order.
+    pub(crate) side_pieces: [Vec<UnitId>; 2],
     /// Per map index: the terrain's effects.
     pub(crate) hexes: Vec<HexInfo>,
     pub(crate) terrain_names: Vec<String>,
@@ -517,6 +519,15 @@ impl BattleCry {
 
     pub(crate) fn piece_ids(&self) -> impl Iterator<Item = UnitId> {
         crate::common::lookup::ids(self.pieces.len())
+    }
+
+    /// The pieces of side `side`, in scenario order.
+    pub(crate) fn side_ids(&self, side: u8) -> impl Iterator<Item = UnitId> + '_ {
+        self.side_pieces
+            .get(usize::from(side))
+            .into_iter()
+            .flatten()
+            .copied()
     }
 
     /// The unit's type row in `data.toml`.

@@ -610,7 +610,8 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
         return;
     }
     let board = Board::new(rules, state);
-    for u in rules.piece_ids() {
+    // Only the active side's pieces pass the gate (BC-ORD-1).
+    for u in rules.side_ids(state.active) {
         if can_move(rules, state, u).is_err() {
             continue;
         }

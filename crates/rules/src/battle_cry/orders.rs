@@ -282,7 +282,8 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
         // BC-CARD-2), so none is asked.
         return;
     }
-    for u in rules.piece_ids() {
+    // Only the side's own pieces pass the gate (BC-ORD-1).
+    for u in rules.side_ids(o.side) {
         if o.can_order(rules, state, u).is_ok() {
             out.push(Action::Order { unit: u });
         }

@@ -233,6 +233,11 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         .iter()
         .find(|c| c.kind == CardKind::FightBack)
         .map_or(0, |c| c.dice);
+    let side_pieces = [0, 1].map(|side| {
+        crate::common::lookup::ids(pieces.len())
+            .filter(|u| pieces[u.index()].side == side)
+            .collect()
+    });
     let unit_rows = Kind::ALL.map(|k| data.units[k.name()].clone());
     let range = unit_rows.iter().map(|r| r.dice.len()).max().unwrap_or(0);
     let lines = line_of_sight::Lines::new(u32::try_from(range).unwrap_or(u32::MAX));
@@ -248,6 +253,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         sides,
         north,
         pieces,
+        side_pieces,
         hexes,
         terrain_names: s.terrain_names.clone(),
         side_protection,
