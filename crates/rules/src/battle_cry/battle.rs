@@ -7,7 +7,7 @@ use super::data::Face;
 use super::units::{Board, Kind};
 use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
-    Pending, Phase, State,
+    Pending, Phase, State, Text,
 };
 use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
 use grognard_engine::dice_pool;
@@ -461,8 +461,8 @@ fn dice_rules(
     u: UnitId,
     d: &DiceCount,
     fight_back: bool,
-) -> Vec<String> {
-    let mut v = vec![range_rule(rules.kind(u)).to_owned()];
+) -> Vec<Text> {
+    let mut v = vec![range_rule(rules.kind(u)).into()];
     let (terrain, fence) = d.protection;
     if terrain.max(fence) > 0 {
         v.push("BC-TER-3".into());
@@ -470,8 +470,8 @@ fn dice_rules(
     if terrain > 0 && fence > 0 {
         v.push("BC-TER-4".into());
     }
-    if let Some(r) = cards::bonus_reason(rules, state, d.bonus, fight_back) {
-        v.push(r.rule);
+    if let Some(r) = cards::bonus_rule(rules, state, d.bonus, fight_back) {
+        v.push(r.into());
     }
     v.push("BC-BAT-3".into());
     v

@@ -160,7 +160,7 @@ pub(crate) fn draw(
     rules: &BattleCry,
     state: &mut State,
     side: u8,
-    rule: &str,
+    rule: &'static str,
     ctx: &mut Ctx<'_, Event>,
 ) {
     if state.deck.is_empty() && !state.discard.is_empty() {
@@ -184,9 +184,9 @@ pub(crate) fn draw(
     let at = hand.partition_point(|&c| c <= card);
     hand.insert(at, card);
     ctx.emit(Event::Drew {
-        side: rules.side_name(side).to_owned(),
+        side: rules.side_text(side),
         card: Some(card),
-        rule: rule.to_owned(),
+        rule: rule.into(),
     });
 }
 
@@ -212,7 +212,7 @@ pub(crate) fn deal(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event
     state.phase = Phase::Command;
     ctx.emit(Event::TurnBegan {
         turn: state.turn,
-        side: rules.side_name(state.active).to_owned(),
+        side: rules.side_text(state.active),
     });
 }
 
@@ -335,7 +335,7 @@ pub(crate) fn play(rules: &BattleCry, state: &mut State, card: Card, ctx: &mut C
     take(&mut state.hands[usize::from(side)], card);
     state.played = Some(card);
     ctx.emit(Event::CardPlayed {
-        side: rules.side_name(side).to_owned(),
+        side: rules.side_text(side),
         card,
         rule: "BC-CARD-1".into(),
     });
@@ -413,26 +413,36 @@ pub(crate) fn bonus_reason(
     n: u8,
     fight_back: bool,
 ) -> Option<Reason> {
+    let rule = bonus_rule(rules, state, n, fight_back)?;
+    let why = match rule {
+        "BC-CARD-8" => format!("Fight Back: {n} additional dice"),
+        "BC-CARD-7" => format!(
+            "Leadership: {} with an attached general rolls {n} additional dice",
+            rules.card_row(state.played?).types.join(" or ")
+        ),
+        _ => format!("{}: {n} additional dice", rules.card_row(state.played?).title),
+    };
+    Some(Reason::new(rule, why))
+}
+
+/// The rule of [`bonus_reason`], for a battle's event: Fight Back's (BC-CARD-8),
+/// Leadership's (BC-CARD-7) or another card's (BC-CARD-2).
+pub(crate) fn bonus_rule(
+    rules: &BattleCry,
+    state: &State,
+    n: u8,
+    fight_back: bool,
+) -> Option<&'static str> {
     if n == 0 {
         return None;
     }
     if fight_back {
-        return Some(Reason::new(
-            "BC-CARD-8",
-            format!("Fight Back: {n} additional dice"),
-        ));
+        return Some("BC-CARD-8");
     }
-    let row = rules.card_row(state.played?);
-    Some(if row.kind == CardKind::Leadership {
-        Reason::new(
-            "BC-CARD-7",
-            format!(
-                "Leadership: {} with an attached general rolls {n} additional dice",
-                row.types.join(" or ")
-            ),
-        )
+    Some(if rules.card_row(state.played?).kind == CardKind::Leadership {
+        "BC-CARD-7"
     } else {
-        Reason::new("BC-CARD-2", format!("{}: {n} additional dice", row.title))
+        "BC-CARD-2"
     })
 }
 
@@ -470,12 +480,12 @@ fn to_discard(
     state: &mut State,
     side: u8,
     card: Card,
-    rule: &str,
+    rule: &'static str,
     ctx: &mut Ctx<'_, Event>,
 ) {
     state.discard.push(card);
     ctx.emit(Event::Discarded {
-        side: rules.side_name(side).to_owned(),
+        side: rules.side_text(side),
         card,
         rule: rule.into(),
     });

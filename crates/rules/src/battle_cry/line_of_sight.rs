@@ -7,13 +7,12 @@ use grognard_hex::los::{steps, visible, LineStep};
 use grognard_hex::{Direction, Hex};
 
 /// Whether a hex between the battling unit and its target obstructs the line: a unit or
-/// general, friend or foe (BC-LOS-1), or terrain that blocks line of sight (BC-LOS-2,
-/// BC-TER-5: `blocks_sight` in data.toml).
+/// general, friend or foe (BC-LOS-1), or blocking terrain (BC-LOS-2, BC-TER-5).
 fn obstructs(rules: &BattleCry, board: &Board, h: Hex) -> bool {
     rules
         .map
         .index(h)
-        .is_some_and(|i| board.occupied_at(i) || rules.hexes[i].blocks_sight)
+        .is_some_and(|i| board.occupied_at(i) || rules.blocks_sight_at(i))
 }
 
 /// BC-LOS-1, BC-LOS-2, BC-LOS-3: whether `from` sees `to`. The line runs from centre to

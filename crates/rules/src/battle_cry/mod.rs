@@ -50,6 +50,7 @@ pub mod retreat;
 pub mod sections;
 pub mod setup;
 pub mod terrain;
+pub mod text;
 pub mod turn;
 pub mod units;
 pub mod victory;
@@ -57,6 +58,7 @@ pub mod view;
 
 use crate::common::skeleton::skeleton;
 pub use cards::Card;
+pub use text::Text;
 use data::{Data, Face};
 use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
 use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat, UnitId};
@@ -262,16 +264,16 @@ pub enum Event {
         /// Player turn, from 1.
         turn: u32,
         /// Whose.
-        side: String,
+        side: Text,
     },
     /// A side drew a card; `null` for seats that may not see it (BC-CARD-6).
     Drew {
         /// Who drew.
-        side: String,
+        side: Text,
         /// The card.
         card: Option<Card>,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// The discard pile became the deck (BC-CARD-5).
     Reshuffled {
@@ -281,27 +283,27 @@ pub enum Event {
     /// A card was played.
     CardPlayed {
         /// Who played it.
-        side: String,
+        side: Text,
         /// The card.
         card: Card,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A card went to the discard pile.
     Discarded {
         /// Whose.
-        side: String,
+        side: Text,
         /// The card.
         card: Card,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit or general was ordered.
     Ordered {
         /// The piece.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit or general moved.
     Moved {
@@ -320,7 +322,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         general: Option<UnitId>,
         /// The rules that shaped the move.
-        rules: Vec<String>,
+        rules: Vec<Text>,
     },
     /// A general attached to a unit.
     Attached {
@@ -329,7 +331,7 @@ pub enum Event {
         /// The unit.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A battle was rolled.
     Battled {
@@ -346,7 +348,7 @@ pub enum Event {
         /// Flags rolled.
         flags: u8,
         /// The rules that set the dice and the result.
-        rules: Vec<String>,
+        rules: Vec<Text>,
     },
     /// The defending side chose to ignore one retreat flag (BC-GEN-5, BC-GEN-6).
     FlagIgnored {
@@ -355,7 +357,7 @@ pub enum Event {
         /// Flags left to retreat for.
         left: u8,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// Figures were removed.
     Lost {
@@ -366,21 +368,21 @@ pub enum Event {
         /// Figures left.
         left: u8,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit or general was eliminated.
     Eliminated {
         /// The piece.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
         /// Why.
-        reason: String,
+        reason: Text,
     },
     /// A side collected a flag (BC-VIC-1).
     FlagTaken {
         /// The side.
-        side: String,
+        side: Text,
         /// Its flags now.
         flags: u8,
     },
@@ -400,7 +402,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         general: Option<UnitId>,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit took ground.
     TookGround {
@@ -448,6 +450,8 @@ pub struct BattleCry {
     pub(crate) map: MapShape,
     /// Side ids in play order.
     pub(crate) sides: [String; 2],
+    /// The same, for events.
+    pub(crate) side_texts: [Text; 2],
     /// Each side's home edge is north (true) or south (false).
     pub(crate) north: [bool; 2],
     pub(crate) pieces: Vec<Piece>,
@@ -459,8 +463,8 @@ pub struct BattleCry {
     /// Per map index and direction: the protection of the hexside's features.
     pub(crate) side_protection: Vec<u8>,
     /// Per map index: the map indices of its six neighbours in
-    /// [`grognard_hex::Direction::ALL`] order, [`OFF_MAP`] off the map; the move search
-    /// walks these.
+    /// [`grognard_hex::Direction::ALL`] order, [`OFF_MAP`] for one off the map or
+    /// impassable (BC-MOV-10, BC-TER-2); the move search walks these.
     pub(crate) neighbors: Vec<[u32; 6]>,
     /// The lines of sight and fire from a hex to those in range of it.
     pub(crate) lines: line_of_sight::Lines,
@@ -515,6 +519,11 @@ impl BattleCry {
 
     pub(crate) fn side_name(&self, side: u8) -> &str {
         &self.sides[usize::from(side)]
+    }
+
+    /// A side's id, for an event.
+    pub(crate) fn side_text(&self, side: u8) -> Text {
+        self.side_texts[usize::from(side)].clone()
     }
 
     pub(crate) fn piece_ids(&self) -> impl Iterator<Item = UnitId> {

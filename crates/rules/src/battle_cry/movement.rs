@@ -58,7 +58,7 @@ fn type_rule(kind: Kind) -> &'static str {
 /// (BC-GEN-3). Neither leaves the map (BC-MOV-10) nor enters impassable terrain
 /// (BC-TER-2), and both stop on entering stopping terrain (BC-TER-1).
 pub(crate) fn reach(rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> Vec<Reach> {
-    search(rules, state, board, u, |f| {
+    search(rules, state, board, u, None, |f| {
         f.ends
             .iter()
             .map(|&(at, stop)| f.reach(rules, at, stop))
@@ -75,7 +75,8 @@ pub(crate) fn reach_to(
     to: Hex,
 ) -> Option<Reach> {
     let to_at = u32::try_from(rules.map.index(to)?).ok()?;
-    search(rules, state, board, u, |f| {
+    // The way to a hex is settled when the search first enters it: it stops there.
+    search(rules, state, board, u, Some(to_at), |f| {
         f.ends
             .iter()
             .find(|&&(at, _)| at == to_at)
@@ -143,17 +144,18 @@ thread_local! {
     };
 }
 
-/// The search of [`reach`], breadth first from the piece's hex; `visit` sees what it
-/// found.
+/// The search of [`reach`], breadth first from the piece's hex, up to hex `until` when
+/// given; `visit` sees what it found.
 fn search<T>(
     rules: &BattleCry,
     state: &State,
     board: &Board,
     u: UnitId,
+    until: Option<u32>,
     visit: impl FnOnce(Found<'_>) -> T,
 ) -> T {
     let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
-    let start = s.run(rules, state, board, u);
+    let start = s.run(rules, state, board, u, until);
     let t = visit(Found {
         ends: &s.ends,
         parent: &s.parent,
@@ -165,8 +167,16 @@ fn search<T>(
 }
 
 impl Scratch {
-    /// Fills `ends` for piece `u`; the map index it starts from.
-    fn run(&mut self, rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> u32 {
+    /// Fills `ends` for piece `u`, stopping once it has entered hex `until` when given;
+    /// the map index it starts from.
+    fn run(
+        &mut self,
+        rules: &BattleCry,
+        state: &State,
+        board: &Board,
+        u: UnitId,
+        until: Option<u32>,
+    ) -> u32 {
         self.ends.clear();
         let Some(start) = state.pieces[u.index()]
             .hex
@@ -199,9 +209,11 @@ impl Scratch {
         for _ in 0..budget {
             self.next.clear();
             for &h in &self.layer {
-                for &y in &rules.neighbors[h as usize] {
+                let around = rules.neighbors[h as usize];
+                for y in around {
                     let at = y as usize;
-                    if y == OFF_MAP || self.seen[at] == stamp || rules.hexes[at].impassable {
+                    // Off the map and impassable hexes are OFF_MAP in the table.
+                    if y == OFF_MAP || self.seen[at] == stamp {
                         continue;
                     }
                     let unit = board.unit_at_index(at);
@@ -233,6 +245,9 @@ impl Scratch {
                     self.parent[at] = h;
                     if can_end {
                         self.ends.push((y, stop));
+                    }
+                    if until == Some(y) {
+                        return start;
                     }
                     if !stop {
                         self.next.push(y);
@@ -615,7 +630,7 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
         if can_move(rules, state, u).is_err() {
             continue;
         }
-        search(rules, state, &board, u, |f| {
+        search(rules, state, &board, u, None, |f| {
             out.extend(f.ends.iter().map(|&(at, _)| Action::Move {
                 unit: u,
                 to: rules.hex_of[at as usize],
@@ -639,7 +654,7 @@ pub(crate) fn apply_move(
     let kind = rules.kind(u);
     let mut rule_ids = Vec::new();
     move_notes(rules, state, &board, u, &r, |n| {
-        rule_ids.push(n.rule(kind).to_owned());
+        rule_ids.push(n.rule(kind).into());
     });
     let from = state.pieces[u.index()].hex.expect("on the map");
     let general = carried(rules, state, &board, u);

@@ -3,7 +3,7 @@
 use super::cards::{self, Card};
 use super::data::{CardKind, Data};
 use super::units::{Kind, Piece, PieceState};
-use super::{line_of_sight, sections, BattleCry, HexInfo, Phase, State, OFF_MAP};
+use super::{line_of_sight, sections, BattleCry, Text, HexInfo, Phase, State, OFF_MAP};
 use grognard_engine::scenario::{Edge, Loc, Problem, Problems, Scenario};
 use grognard_engine::Names;
 use grognard_hex::{Direction, Orientation};
@@ -195,7 +195,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
                 battle_on_entering: row.battle_on_entering,
             }
         })
-        .collect();
+        .collect::<Vec<HexInfo>>();
     let mut side_protection = vec![0u8; map.len() * 6];
     for (i, h) in map.hexes().enumerate() {
         for d in Direction::ALL {
@@ -213,6 +213,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         .map(|h| {
             Direction::ALL.map(|d| {
                 map.index(h.neighbor(d))
+                    .filter(|&i| !hexes[i].impassable)
                     .and_then(|i| u32::try_from(i).ok())
                     .unwrap_or(OFF_MAP)
             })
@@ -250,6 +251,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         data,
         names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), map),
         map,
+        side_texts: sides.clone().map(Text::from),
         sides,
         north,
         pieces,

@@ -18,6 +18,11 @@ impl BattleCry {
         self.info(hex).is_none_or(|i| i.impassable)
     }
 
+    /// BC-TER-5: the terrain of the hex of map index `i` blocks line of sight.
+    pub(crate) fn blocks_sight_at(&self, i: usize) -> bool {
+        self.hexes.get(i).is_some_and(|h| h.blocks_sight)
+    }
+
     /// BC-TER-6: a unit that entered this hex this turn may not battle.
     pub(crate) fn forbids_battle(&self, hex: Hex) -> bool {
         self.info(hex).is_some_and(|i| !i.battle_on_entering)
