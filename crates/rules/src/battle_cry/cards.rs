@@ -420,7 +420,10 @@ pub(crate) fn bonus_reason(
             "Leadership: {} with an attached general rolls {n} additional dice",
             rules.card_row(state.played?).types.join(" or ")
         ),
-        _ => format!("{}: {n} additional dice", rules.card_row(state.played?).title),
+        _ => format!(
+            "{}: {n} additional dice",
+            rules.card_row(state.played?).title
+        ),
     };
     Some(Reason::new(rule, why))
 }
@@ -439,11 +442,13 @@ pub(crate) fn bonus_rule(
     if fight_back {
         return Some("BC-CARD-8");
     }
-    Some(if rules.card_row(state.played?).kind == CardKind::Leadership {
-        "BC-CARD-7"
-    } else {
-        "BC-CARD-2"
-    })
+    Some(
+        if rules.card_row(state.played?).kind == CardKind::Leadership {
+            "BC-CARD-7"
+        } else {
+            "BC-CARD-2"
+        },
+    )
 }
 
 /// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.

@@ -115,7 +115,10 @@ impl Lines {
                 lines.offsets.push((first, lines.len(), before));
             }
         }
-        debug_assert_eq!(lines.offsets.len(), usize::try_from(side * side).unwrap_or(0));
+        debug_assert_eq!(
+            lines.offsets.len(),
+            usize::try_from(side * side).unwrap_or(0)
+        );
         lines
     }
 

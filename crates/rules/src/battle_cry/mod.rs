@@ -39,6 +39,7 @@ pub mod ai;
 pub mod battle;
 pub mod cards;
 pub mod data;
+pub mod dice;
 pub mod fight_back;
 pub mod generals;
 pub mod hits;
@@ -46,6 +47,7 @@ pub mod line_of_sight;
 pub mod movement;
 pub mod odds;
 pub mod orders;
+pub mod reach;
 pub mod retreat;
 pub mod sections;
 pub mod setup;
@@ -58,12 +60,12 @@ pub mod view;
 
 use crate::common::skeleton::skeleton;
 pub use cards::Card;
-pub use text::Text;
 use data::{Data, Face};
 use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
 use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat, UnitId};
 use grognard_hex::{Hex, MapShape};
 use serde::{Deserialize, Serialize};
+pub use text::Text;
 pub use units::{Kind, Order, Piece, PieceState};
 
 /// The ruleset's name in scenario files.

@@ -91,10 +91,7 @@ pub(crate) fn fits_counts(counts: &[usize; 8], caps: [u8; 3]) -> bool {
         return false;
     }
     (1..8).all(|set: usize| {
-        let need: usize = (1..8)
-            .filter(|m| m & !set == 0)
-            .map(|m| counts[m])
-            .sum();
+        let need: usize = (1..8).filter(|m| m & !set == 0).map(|m| counts[m]).sum();
         let have: usize = (0..3)
             .filter(|b| set & (1 << b) != 0)
             .map(|b| usize::from(caps[b]))

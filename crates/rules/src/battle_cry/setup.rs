@@ -3,7 +3,7 @@
 use super::cards::{self, Card};
 use super::data::{CardKind, Data};
 use super::units::{Kind, Piece, PieceState};
-use super::{line_of_sight, sections, BattleCry, Text, HexInfo, Phase, State, OFF_MAP};
+use super::{line_of_sight, sections, BattleCry, HexInfo, Phase, State, Text, OFF_MAP};
 use grognard_engine::scenario::{Edge, Loc, Problem, Problems, Scenario};
 use grognard_engine::Names;
 use grognard_hex::{Direction, Orientation};

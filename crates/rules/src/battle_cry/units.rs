@@ -199,10 +199,7 @@ impl Board {
 
     /// Whether any piece stands in a hex.
     pub(crate) fn occupied(&self, rules: &BattleCry, hex: Hex) -> bool {
-        rules
-            .map
-            .index(hex)
-            .is_some_and(|at| self.occupied_at(at))
+        rules.map.index(hex).is_some_and(|at| self.occupied_at(at))
     }
 
     /// Whether any piece stands in the hex of map index `at`.
