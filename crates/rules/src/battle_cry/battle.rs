@@ -4,30 +4,17 @@
 //! [`super::fight_back`], the odds before a roll in [`super::odds`].
 
 use super::data::Face;
+use super::dice::Battler;
+pub(crate) use super::dice::{Block, DiceCount};
 use super::units::{Board, Kind};
 use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
-    Pending, Phase, State,
+    Pending, Phase, State, Text,
 };
-use crate::commands_colors::dice::{adjacent_enemy, at_range, battles, tally};
+use crate::commands_colors::dice::tally;
 use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
-
-/// The battle dice of one battle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct DiceCount {
-    /// Hexes to the target.
-    pub distance: u32,
-    /// Dice for that range (BC-RNG-1 to BC-RNG-3).
-    pub range: u8,
-    /// Dice the target's terrain (BC-TER-3) and a fence before it take away.
-    pub protection: (u8, u8),
-    /// Dice the card played adds (BC-CARD-7, BC-CARD-2).
-    pub bonus: u8,
-    /// Dice rolled.
-    pub total: u8,
-}
 
 /// One battle as its dice are counted: `unit` battles `target` with the card played, or
 /// fights back with the Fight Back card's dice instead (BC-CARD-8).
@@ -59,16 +46,6 @@ impl Engagement {
     }
 }
 
-/// Why a unit may not battle a target at all, before any message is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Block {
-    General,
-    Range(u32),
-    Adjacent(UnitId),
-    Sight,
-    NoDice(u8, u8),
-}
-
 /// The rule giving a type's range and dice.
 fn range_rule(kind: Kind) -> &'static str {
     match kind {
@@ -90,52 +67,10 @@ pub(crate) fn count(
     board: &Board,
     e: Engagement,
 ) -> Result<DiceCount, Block> {
-    let Engagement {
-        unit: u,
-        target,
-        with_card,
-    } = e;
-    if rules.kind(u) == Kind::General {
+    let Some(b) = Battler::new(rules, state, board, e.unit, e.with_card) else {
         return Err(Block::General);
-    }
-    let from = state.pieces[u.index()].hex.expect("on the map");
-    let to = state.pieces[target.index()].hex.expect("on the map");
-    let distance = from.distance(to);
-    let Some(range) = at_range(&rules.row(u).dice, distance) else {
-        return Err(Block::Range(distance));
     };
-    if distance > 1 {
-        let side = rules.side_of(u);
-        let enemy_at = |h| {
-            board
-                .unit_at(rules, h)
-                .filter(|&e| rules.side_of(e) != side)
-        };
-        if let Some(e) = adjacent_enemy(from, enemy_at) {
-            return Err(Block::Adjacent(e));
-        }
-        if !line_of_sight::sees(rules, board, from, to) {
-            return Err(Block::Sight);
-        }
-    }
-    let protection = rules.protection_parts(from, to);
-    let base = range.saturating_sub(rules.protection_total(protection));
-    let bonus = if with_card {
-        cards::bonus_dice(rules, state, board, u)
-    } else {
-        cards::fight_back_dice(rules)
-    };
-    let total = base + bonus;
-    if total == 0 {
-        return Err(Block::NoDice(range, rules.protection_total(protection)));
-    }
-    Ok(DiceCount {
-        distance,
-        range,
-        protection,
-        bonus,
-        total,
-    })
+    b.count(rules, state, board, e.target)
 }
 
 impl Block {
@@ -371,18 +306,29 @@ pub(crate) fn check_battle(
     Ok(reasons)
 }
 
-/// Every battle the active side may fight now: the gates of [`check_battle`] (the
-/// battler's, the target's and the dice's).
+/// BC-BAT-1: every battle the active side may fight now: the gates of [`check_battle`]
+/// (the battler's, the target's and the dice's), each unit that may battle against each
+/// target, in scenario order.
 pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    if state.phase != Phase::Battle {
+        return;
+    }
     let board = Board::new(rules, state);
-    let may_fight = |u| unable(rules, state, u).is_none();
-    let fights = |u, t| {
-        is_target(rules, state, &board, u, t)
-            && count(rules, state, &board, Engagement::battle(u, t)).is_ok()
-    };
-    battles(rules.pieces.len(), may_fight, fights, |unit, target| {
-        out.push(Action::Battle { unit, target });
-    });
+    // Only the active side battles (BC-ORD-1), and only the other side's pieces are
+    // targets (BC-BAT-1).
+    for u in rules.side_ids(state.active) {
+        if unable(rules, state, u).is_some() {
+            continue;
+        }
+        let Some(b) = Battler::new(rules, state, &board, u, true) else {
+            continue;
+        };
+        for t in rules.side_ids(state.active ^ 1) {
+            if is_target(rules, state, &board, u, t) && b.count(rules, state, &board, t).is_ok() {
+                out.push(Action::Battle { unit: u, target: t });
+            }
+        }
+    }
 }
 
 /// Battles: unit `u` rolls `n` dice against `t`. Hits first, then retreats (BC-HIT-6).
@@ -408,8 +354,8 @@ fn dice_rules(
     u: UnitId,
     d: &DiceCount,
     fight_back: bool,
-) -> Vec<String> {
-    let mut v = vec![range_rule(rules.kind(u)).to_owned()];
+) -> Vec<Text> {
+    let mut v = vec![range_rule(rules.kind(u)).into()];
     let (terrain, fence) = d.protection;
     if terrain.max(fence) > 0 {
         v.push("BC-TER-3".into());
@@ -417,8 +363,8 @@ fn dice_rules(
     if terrain > 0 && fence > 0 {
         v.push("BC-TER-4".into());
     }
-    if let Some(r) = cards::bonus_reason(rules, state, d.bonus, fight_back) {
-        v.push(r.rule);
+    if let Some(r) = cards::bonus_rule(rules, state, d.bonus, fight_back) {
+        v.push(r.into());
     }
     v.push("BC-BAT-3".into());
     v

@@ -85,17 +85,22 @@ pub(crate) fn kind_bit(k: Kind) -> u8 {
     1 << (k as u8)
 }
 
+/// The bits of the unit types a card's `types` name, worked out when the rules are bound.
+fn card_kinds(rules: &BattleCry, card: Card) -> u8 {
+    rules
+        .card_kinds
+        .get(usize::from(card.0))
+        .copied()
+        .unwrap_or(0)
+}
+
 /// What `card` orders when `side` plays it now.
 pub(crate) fn command(rules: &BattleCry, state: &State, side: u8, card: Card) -> Command {
     let row = rules.card_row(card);
     match row.kind {
         CardKind::Section => Command::Sections([row.left, row.centre, row.right]),
         CardKind::Troops => Command::Troops {
-            kinds: row
-                .types
-                .iter()
-                .filter_map(|t| Kind::from_name(t))
-                .fold(0, |acc, k| acc | kind_bit(k)),
+            kinds: card_kinds(rules, card),
             n: row.orders,
         },
         // BC-CARD-7: "if you don't have any generals, instead issue 1 order to a unit of
@@ -110,19 +115,17 @@ pub(crate) fn command(rules: &BattleCry, state: &State, side: u8, card: Card) ->
 }
 
 fn has_general(rules: &BattleCry, state: &State, side: u8) -> bool {
-    rules.piece_ids().any(|u| {
-        rules.kind(u) == Kind::General
-            && rules.side_of(u) == side
-            && state.pieces[u.index()].hex.is_some()
-    })
+    rules
+        .side_ids(side)
+        .any(|u| rules.kind(u) == Kind::General && state.pieces[u.index()].hex.is_some())
 }
 
 /// BC-TURN-3: whether `card` would let `side` order at least one piece now.
 pub(crate) fn orders_something(rules: &BattleCry, state: &State, side: u8, card: Card) -> bool {
     let mine = || {
         rules
-            .piece_ids()
-            .filter(move |&u| rules.side_of(u) == side && state.pieces[u.index()].hex.is_some())
+            .side_ids(side)
+            .filter(move |&u| state.pieces[u.index()].hex.is_some())
     };
     match command(rules, state, side, card) {
         Command::Sections(caps) => mine().any(|u| {
@@ -157,7 +160,7 @@ pub(crate) fn draw(
     rules: &BattleCry,
     state: &mut State,
     side: u8,
-    rule: &str,
+    rule: &'static str,
     ctx: &mut Ctx<'_, Event>,
 ) {
     if state.deck.is_empty() && !state.discard.is_empty() {
@@ -181,9 +184,9 @@ pub(crate) fn draw(
     let at = hand.partition_point(|&c| c <= card);
     hand.insert(at, card);
     ctx.emit(Event::Drew {
-        side: rules.side_name(side).to_owned(),
+        side: rules.side_text(side),
         card: Some(card),
-        rule: rule.to_owned(),
+        rule: rule.into(),
     });
 }
 
@@ -209,7 +212,7 @@ pub(crate) fn deal(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event
     state.phase = Phase::Command;
     ctx.emit(Event::TurnBegan {
         turn: state.turn,
-        side: rules.side_name(state.active).to_owned(),
+        side: rules.side_text(state.active),
     });
 }
 
@@ -332,7 +335,7 @@ pub(crate) fn play(rules: &BattleCry, state: &mut State, card: Card, ctx: &mut C
     take(&mut state.hands[usize::from(side)], card);
     state.played = Some(card);
     ctx.emit(Event::CardPlayed {
-        side: rules.side_name(side).to_owned(),
+        side: rules.side_text(side),
         card,
         rule: "BC-CARD-1".into(),
     });
@@ -349,8 +352,8 @@ pub(crate) fn play(rules: &BattleCry, state: &mut State, card: Card, ctx: &mut C
 fn leadership(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     let board = Board::new(rules, state);
     let side = state.active;
-    for g in rules.piece_ids() {
-        if rules.kind(g) != Kind::General || rules.side_of(g) != side {
+    for g in rules.side_ids(side) {
+        if rules.kind(g) != Kind::General {
             continue;
         }
         let Some(hex) = state.pieces[g.index()].hex else {
@@ -382,7 +385,7 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
     let hex = state.pieces[u.index()].hex;
     match command(rules, state, state.active, card) {
         Command::Leadership
-            if row.types.iter().any(|t| t == rules.kind(u).name())
+            if card_kinds(rules, card) & kind_bit(rules.kind(u)) != 0
                 && hex.is_some_and(|h| board.general_at(rules, h).is_some()) =>
         {
             row.dice
@@ -400,12 +403,7 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
 /// BC-CARD-8: the extra dice of a unit fighting back: the Fight Back card's `dice` in
 /// data.toml (none as shipped).
 pub(crate) fn fight_back_dice(rules: &BattleCry) -> u8 {
-    rules
-        .data
-        .cards
-        .iter()
-        .find(|c| c.kind == CardKind::FightBack)
-        .map_or(0, |c| c.dice)
+    rules.fight_back_dice
 }
 
 /// Why a card adds `n` dice: the card played, or Fight Back when `fight_back`.
@@ -415,27 +413,42 @@ pub(crate) fn bonus_reason(
     n: u8,
     fight_back: bool,
 ) -> Option<Reason> {
+    let rule = bonus_rule(rules, state, n, fight_back)?;
+    let why = match rule {
+        "BC-CARD-8" => format!("Fight Back: {n} additional dice"),
+        "BC-CARD-7" => format!(
+            "Leadership: {} with an attached general rolls {n} additional dice",
+            rules.card_row(state.played?).types.join(" or ")
+        ),
+        _ => format!(
+            "{}: {n} additional dice",
+            rules.card_row(state.played?).title
+        ),
+    };
+    Some(Reason::new(rule, why))
+}
+
+/// The rule of [`bonus_reason`], for a battle's event: Fight Back's (BC-CARD-8),
+/// Leadership's (BC-CARD-7) or another card's (BC-CARD-2).
+pub(crate) fn bonus_rule(
+    rules: &BattleCry,
+    state: &State,
+    n: u8,
+    fight_back: bool,
+) -> Option<&'static str> {
     if n == 0 {
         return None;
     }
     if fight_back {
-        return Some(Reason::new(
-            "BC-CARD-8",
-            format!("Fight Back: {n} additional dice"),
-        ));
+        return Some("BC-CARD-8");
     }
-    let row = rules.card_row(state.played?);
-    Some(if row.kind == CardKind::Leadership {
-        Reason::new(
-            "BC-CARD-7",
-            format!(
-                "Leadership: {} with an attached general rolls {n} additional dice",
-                row.types.join(" or ")
-            ),
-        )
-    } else {
-        Reason::new("BC-CARD-2", format!("{}: {n} additional dice", row.title))
-    })
+    Some(
+        if rules.card_row(state.played?).kind == CardKind::Leadership {
+            "BC-CARD-7"
+        } else {
+            "BC-CARD-2"
+        },
+    )
 }
 
 /// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.
@@ -472,12 +485,12 @@ fn to_discard(
     state: &mut State,
     side: u8,
     card: Card,
-    rule: &str,
+    rule: &'static str,
     ctx: &mut Ctx<'_, Event>,
 ) {
     state.discard.push(card);
     ctx.emit(Event::Discarded {
-        side: rules.side_name(side).to_owned(),
+        side: rules.side_text(side),
         card,
         rule: rule.into(),
     });

@@ -25,7 +25,7 @@ pub(crate) fn remove_figures(
     state: &mut State,
     t: UnitId,
     n: u8,
-    rule: &str,
+    rule: &'static str,
     ctx: &mut Ctx<'_, Event>,
 ) -> bool {
     let Some(loss) = losses::take(&mut state.pieces[t.index()].figures, n) else {
@@ -35,7 +35,7 @@ pub(crate) fn remove_figures(
         unit: t,
         figures: loss.lost,
         left: loss.left,
-        rule: rule.to_owned(),
+        rule: rule.into(),
     });
     if loss.eliminated() {
         eliminate(
@@ -57,8 +57,8 @@ pub(crate) fn eliminate(
     rules: &BattleCry,
     state: &mut State,
     t: UnitId,
-    rule: &str,
-    reason: &str,
+    rule: &'static str,
+    reason: &'static str,
     ctx: &mut Ctx<'_, Event>,
 ) {
     let p = &mut state.pieces[t.index()];
@@ -66,13 +66,13 @@ pub(crate) fn eliminate(
     p.figures = 0;
     ctx.emit(Event::Eliminated {
         unit: t,
-        rule: rule.to_owned(),
-        reason: reason.to_owned(),
+        rule: rule.into(),
+        reason: reason.into(),
     });
     let side = 1 - rules.side_of(t);
     state.flags[usize::from(side)] += 1;
     ctx.emit(Event::FlagTaken {
-        side: rules.side_name(side).to_owned(),
+        side: rules.side_text(side),
         flags: state.flags[usize::from(side)],
     });
 }

@@ -39,6 +39,7 @@ pub mod ai;
 pub mod battle;
 pub mod cards;
 pub mod data;
+pub mod dice;
 pub mod fight_back;
 pub mod generals;
 pub mod hits;
@@ -46,10 +47,12 @@ pub mod line_of_sight;
 pub mod movement;
 pub mod odds;
 pub mod orders;
+pub mod reach;
 pub mod retreat;
 pub mod sections;
 pub mod setup;
 pub mod terrain;
+pub mod text;
 pub mod turn;
 pub mod units;
 pub mod victory;
@@ -62,6 +65,7 @@ use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
 use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat, UnitId};
 use grognard_hex::{Hex, MapShape};
 use serde::{Deserialize, Serialize};
+pub use text::Text;
 pub use units::{Kind, Order, Piece, PieceState};
 
 /// The ruleset's name in scenario files.
@@ -262,16 +266,16 @@ pub enum Event {
         /// Player turn, from 1.
         turn: u32,
         /// Whose.
-        side: String,
+        side: Text,
     },
     /// A side drew a card; `null` for seats that may not see it (BC-CARD-6).
     Drew {
         /// Who drew.
-        side: String,
+        side: Text,
         /// The card.
         card: Option<Card>,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// The discard pile became the deck (BC-CARD-5).
     Reshuffled {
@@ -281,27 +285,27 @@ pub enum Event {
     /// A card was played.
     CardPlayed {
         /// Who played it.
-        side: String,
+        side: Text,
         /// The card.
         card: Card,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A card went to the discard pile.
     Discarded {
         /// Whose.
-        side: String,
+        side: Text,
         /// The card.
         card: Card,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit or general was ordered.
     Ordered {
         /// The piece.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit or general moved.
     Moved {
@@ -320,7 +324,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         general: Option<UnitId>,
         /// The rules that shaped the move.
-        rules: Vec<String>,
+        rules: Vec<Text>,
     },
     /// A general attached to a unit.
     Attached {
@@ -329,7 +333,7 @@ pub enum Event {
         /// The unit.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A battle was rolled.
     Battled {
@@ -346,7 +350,7 @@ pub enum Event {
         /// Flags rolled.
         flags: u8,
         /// The rules that set the dice and the result.
-        rules: Vec<String>,
+        rules: Vec<Text>,
     },
     /// The defending side chose to ignore one retreat flag (BC-GEN-5, BC-GEN-6).
     FlagIgnored {
@@ -355,7 +359,7 @@ pub enum Event {
         /// Flags left to retreat for.
         left: u8,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// Figures were removed.
     Lost {
@@ -366,21 +370,21 @@ pub enum Event {
         /// Figures left.
         left: u8,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit or general was eliminated.
     Eliminated {
         /// The piece.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
         /// Why.
-        reason: String,
+        reason: Text,
     },
     /// A side collected a flag (BC-VIC-1).
     FlagTaken {
         /// The side.
-        side: String,
+        side: Text,
         /// Its flags now.
         flags: u8,
     },
@@ -400,7 +404,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         general: Option<UnitId>,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A unit took ground.
     TookGround {
@@ -437,6 +441,9 @@ pub(crate) struct HexInfo {
     pub battle_on_entering: bool,
 }
 
+/// A neighbour off the map, in [`BattleCry::neighbors`].
+pub(crate) const OFF_MAP: u32 = u32::MAX;
+
 /// The rules of Battle Cry bound to one scenario.
 #[derive(Debug)]
 pub struct BattleCry {
@@ -445,14 +452,30 @@ pub struct BattleCry {
     pub(crate) map: MapShape,
     /// Side ids in play order.
     pub(crate) sides: [String; 2],
+    /// The same, for events.
+    pub(crate) side_texts: [Text; 2],
     /// Each side's home edge is north (true) or south (false).
     pub(crate) north: [bool; 2],
     pub(crate) pieces: Vec<Piece>,
+    /// The pieces of each side, in scenario order.
+    pub(crate) side_pieces: [Vec<UnitId>; 2],
     /// Per map index: the terrain's effects.
     pub(crate) hexes: Vec<HexInfo>,
     pub(crate) terrain_names: Vec<String>,
     /// Per map index and direction: the protection of the hexside's features.
     pub(crate) side_protection: Vec<u8>,
+    /// Per map index: the map indices of its six neighbours in
+    /// [`grognard_hex::Direction::ALL`] order, [`OFF_MAP`] for one off the map or
+    /// impassable (BC-MOV-10, BC-TER-2); the move search walks these.
+    pub(crate) neighbors: Vec<[u32; 6]>,
+    /// The lines of sight and fire from a hex to those in range of it.
+    pub(crate) lines: line_of_sight::Lines,
+    /// Per map index: the hex.
+    pub(crate) hex_of: Vec<Hex>,
+    /// Per kind of card: the bits of the unit types its `types` name ([`cards::kind_bit`]).
+    pub(crate) card_kinds: Vec<u8>,
+    /// The Fight Back card's extra dice (BC-CARD-8).
+    pub(crate) fight_back_dice: u8,
     /// Per map index: the sections the hex belongs to, bit 0 west, 1 centre, 2 east.
     pub(crate) sections: Vec<u8>,
     /// The dividing lines, as printed columns whose centres they cross in unshoved rows.
@@ -500,8 +523,22 @@ impl BattleCry {
         &self.sides[usize::from(side)]
     }
 
+    /// A side's id, for an event.
+    pub(crate) fn side_text(&self, side: u8) -> Text {
+        self.side_texts[usize::from(side)].clone()
+    }
+
     pub(crate) fn piece_ids(&self) -> impl Iterator<Item = UnitId> {
         crate::common::lookup::ids(self.pieces.len())
+    }
+
+    /// The pieces of side `side`, in scenario order.
+    pub(crate) fn side_ids(&self, side: u8) -> impl Iterator<Item = UnitId> + '_ {
+        self.side_pieces
+            .get(usize::from(side))
+            .into_iter()
+            .flatten()
+            .copied()
     }
 
     /// The unit's type row in `data.toml`.

@@ -1,41 +1,11 @@
-//! Move (step 3 of the turn): units and generals, attached generals, and terrain.
+//! Move (step 3 of the turn): units and generals, attached generals, and terrain. The
+//! search of the hexes a piece can reach is in [`super::reach`].
 
+use super::reach::{allowance, carried, each_end, reach, reach_to, Reach};
 use super::units::{Board, Kind};
 use super::{cards, orders, Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
-use grognard_hex::{Direction, Hex};
-
-/// A hex a piece can end its move in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Reach {
-    pub hex: Hex,
-    /// The hexes entered, the last being `hex`.
-    pub path: Vec<Hex>,
-    /// The move must end there (BC-TER-1, BC-MOV-9).
-    pub stop: bool,
-}
-
-/// The general that moves with unit `u` if it moves now: its attached general, unless
-/// that general has moved already this turn (BC-ATT-2, BC-ATT-5).
-pub(crate) fn carried(
-    rules: &BattleCry,
-    state: &State,
-    board: &Board,
-    u: UnitId,
-) -> Option<UnitId> {
-    if !rules.kind(u).is_unit() {
-        return None;
-    }
-    let hex = state.pieces[u.index()].hex?;
-    board
-        .general_at(rules, hex)
-        .filter(|g| !state.pieces[g.index()].moved)
-}
-
-/// Hexes an ordered piece may move: its type's (BC-MOV-3 to BC-MOV-6), plus the card's.
-pub(crate) fn allowance(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
-    rules.row(u).moves + cards::bonus_moves(rules, state, u)
-}
+use grognard_hex::Hex;
 
 /// The rule that sets a type's movement.
 fn type_rule(kind: Kind) -> &'static str {
@@ -45,106 +15,6 @@ fn type_rule(kind: Kind) -> &'static str {
         Kind::Artillery => "BC-MOV-5",
         Kind::General => "BC-MOV-6",
     }
-}
-
-const UNSEEN: u16 = u16::MAX;
-
-/// Every hex piece `u` may end a move in, by the fewest hexes, with a path there.
-///
-/// A unit may not enter or pass through a unit or an enemy general (BC-MOV-8); it may end
-/// on a friendly general alone in its hex, and stops there, unless a general moves with
-/// it (BC-MOV-9, BC-ATT-1). A general passes through friendly pieces (BC-GEN-1), ends on
-/// an empty hex or a friendly unit without a general (BC-GEN-2), and never enters an enemy
-/// (BC-GEN-3). Neither leaves the map (BC-MOV-10) nor enters impassable terrain
-/// (BC-TER-2), and both stop on entering stopping terrain (BC-TER-1).
-pub(crate) fn reach(rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> Vec<Reach> {
-    search(rules, state, board, u, true)
-}
-
-/// [`reach`], with the paths only when `paths` (listing legal moves needs none).
-fn search(rules: &BattleCry, state: &State, board: &Board, u: UnitId, paths: bool) -> Vec<Reach> {
-    let Some(start) = state.pieces[u.index()].hex else {
-        return Vec::new();
-    };
-    let side = rules.side_of(u);
-    let general = rules.kind(u) == Kind::General;
-    let with_general = carried(rules, state, board, u).is_some();
-    let budget = allowance(rules, state, u);
-    let n = rules.map.len();
-    let mut parent = vec![UNSEEN; n];
-    let start_at = rules.map.index(start).expect("on the map");
-    parent[start_at] = u16::try_from(start_at).expect("maps fit u16");
-    let mut layer = vec![start];
-    let mut found: Vec<(Hex, bool)> = Vec::new();
-    for _ in 0..budget {
-        let mut next = Vec::new();
-        for &h in &layer {
-            let h_at = rules.map.index(h).expect("on the map");
-            for d in Direction::ALL {
-                let y = h.neighbor(d);
-                let Some(at) = rules.map.index(y) else {
-                    continue;
-                };
-                if parent[at] != UNSEEN || rules.impassable(y) {
-                    continue;
-                }
-                let unit = board.unit_at(rules, y);
-                let gen = board.general_at(rules, y);
-                let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
-                let (can_end, stop) = if general {
-                    if enemy(unit) || enemy(gen) {
-                        continue;
-                    }
-                    let can_end = gen.is_none();
-                    let stop = rules.stops(y);
-                    if stop && !can_end {
-                        continue;
-                    }
-                    (can_end, stop)
-                } else {
-                    if unit.is_some() || enemy(gen) {
-                        continue;
-                    }
-                    if gen.is_some() {
-                        if with_general {
-                            continue;
-                        }
-                        (true, true)
-                    } else {
-                        (true, rules.stops(y))
-                    }
-                };
-                parent[at] = u16::try_from(h_at).expect("maps fit u16");
-                if can_end {
-                    found.push((y, stop));
-                }
-                if !stop {
-                    next.push(y);
-                }
-            }
-        }
-        layer = next;
-    }
-    found
-        .into_iter()
-        .map(|(hex, stop)| {
-            if !paths {
-                return Reach {
-                    hex,
-                    path: Vec::new(),
-                    stop,
-                };
-            }
-            let mut path = vec![hex];
-            let mut at = rules.map.index(hex).expect("on the map");
-            while usize::from(parent[at]) != start_at {
-                at = usize::from(parent[at]);
-                path.push(rules.map.hex_at(at));
-            }
-            path.reverse();
-            Reach { hex, path, stop }
-        })
-        .collect()
 }
 
 /// Why piece `u` may not move now, whatever the hex, before any message is written.
@@ -339,13 +209,119 @@ pub(crate) fn check_move(
 ) -> Result<Vec<Reason>, Refusal> {
     check_mover(rules, state, u)?;
     let board = Board::new(rules, state);
-    let Some(r) = reach(rules, state, &board, u)
-        .into_iter()
-        .find(|r| r.hex == to)
-    else {
+    let Some(r) = reach_to(rules, state, &board, u, to) else {
         return Err(refuse_hex(rules, state, &board, u, to));
     };
     Ok(move_reasons(rules, state, &board, u, &r))
+}
+
+/// What shaped a move, each one reason for it, in the order they are given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Note {
+    /// The type's movement (BC-MOV-3 to BC-MOV-6).
+    Type,
+    /// The card played adds to it (BC-CARD-2).
+    CardBonus,
+    /// A general moves through friendly pieces (BC-GEN-1).
+    Through,
+    /// A general ends on a friendly unit without a general (BC-GEN-2) ...
+    JoinsUnit,
+    /// ... which it does not order (BC-ATT-4).
+    NotOrderedByIt,
+    /// A general leaves its unit (BC-ATT-3).
+    LeavesUnit,
+    /// The unit's attached general moves with it (BC-ATT-2).
+    Carries(UnitId),
+    /// The unit's general moved to join it this turn and stays (BC-ATT-5).
+    LeavesGeneral,
+    /// A unit stops on a friendly general alone (BC-MOV-9).
+    OnGeneral,
+    /// From one section to another (BC-SEC-4).
+    Section,
+    /// Stopping terrain (BC-TER-1).
+    Terrain,
+    /// Terrain that forbids battling after entering it (BC-TER-6).
+    Wades,
+    /// Artillery that moves does not battle (BC-MOV-5).
+    Artillery,
+}
+
+impl Note {
+    /// The rule the reason cites.
+    fn rule(self, kind: Kind) -> &'static str {
+        match self {
+            Note::Type => type_rule(kind),
+            Note::CardBonus => "BC-CARD-2",
+            Note::Through => "BC-GEN-1",
+            Note::JoinsUnit => "BC-GEN-2",
+            Note::NotOrderedByIt => "BC-ATT-4",
+            Note::LeavesUnit => "BC-ATT-3",
+            Note::Carries(_) => "BC-ATT-2",
+            Note::LeavesGeneral => "BC-ATT-5",
+            Note::OnGeneral => "BC-MOV-9",
+            Note::Section => "BC-SEC-4",
+            Note::Terrain => "BC-TER-1",
+            Note::Wades => "BC-TER-6",
+            Note::Artillery => "BC-MOV-5",
+        }
+    }
+}
+
+/// The notes of the move `r` of piece `u`, in order: the reasons of [`check_move`] and
+/// the rules of the move's event.
+fn move_notes(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    r: &Reach,
+    mut note: impl FnMut(Note),
+) {
+    let kind = rules.kind(u);
+    note(Note::Type);
+    if cards::bonus_moves(rules, state, u) > 0 {
+        note(Note::CardBonus);
+    }
+    let start = state.pieces[u.index()].hex.expect("on the map");
+    if kind == Kind::General {
+        if r.path
+            .iter()
+            .any(|&h| h != r.hex && board.occupied(rules, h))
+        {
+            note(Note::Through);
+        }
+        if board.unit_at(rules, r.hex).is_some() {
+            note(Note::JoinsUnit);
+            note(Note::NotOrderedByIt);
+        }
+        if board.unit_at(rules, start).is_some() {
+            note(Note::LeavesUnit);
+        }
+    } else {
+        match board.general_at(rules, start) {
+            Some(g) if !state.pieces[g.index()].moved => note(Note::Carries(g)),
+            Some(_) => note(Note::LeavesGeneral),
+            None => {}
+        }
+        if board.general_at(rules, r.hex).is_some() {
+            note(Note::OnGeneral);
+        }
+    }
+    // BC-SEC-4: a piece's order comes from where it stood when ordered; its move may
+    // take it into another section.
+    if rules.sections_of(rules.side_of(u), start) & rules.sections_of(rules.side_of(u), r.hex) == 0
+    {
+        note(Note::Section);
+    }
+    if r.stop && rules.stops(r.hex) {
+        note(Note::Terrain);
+    }
+    if kind.is_unit() && rules.forbids_battle(r.hex) {
+        note(Note::Wades);
+    }
+    if kind == Kind::Artillery {
+        note(Note::Artillery);
+    }
 }
 
 fn move_reasons(
@@ -356,115 +332,64 @@ fn move_reasons(
     r: &Reach,
 ) -> Vec<Reason> {
     let kind = rules.kind(u);
-    let mut v = vec![Reason::new(
-        type_rule(kind),
-        format!(
-            "{} moves {} of its {} hexes",
-            rules.who(u),
-            r.path.len(),
-            allowance(rules, state, u)
-        ),
-    )];
-    if cards::bonus_moves(rules, state, u) > 0 {
-        v.push(Reason::new("BC-CARD-2", "the card played adds to its move"));
-    }
-    let start = state.pieces[u.index()].hex.expect("on the map");
-    if kind == Kind::General {
-        if r.path
-            .iter()
-            .any(|&h| h != r.hex && board.occupied(rules, h))
-        {
-            v.push(Reason::new(
-                "BC-GEN-1",
-                "a general moves through friendly units and generals",
-            ));
-        }
-        if board.unit_at(rules, r.hex).is_some() {
-            v.push(Reason::new(
-                "BC-GEN-2",
-                "it ends on a friendly unit without a general and attaches to it",
-            ));
-            v.push(Reason::new(
-                "BC-ATT-4",
-                "the unit it joins is not ordered by it",
-            ));
-        }
-        if board.unit_at(rules, start).is_some() {
-            v.push(Reason::new(
-                "BC-ATT-3",
-                "it leaves its unit on its own order; the unit is not ordered by it",
-            ));
-        }
-    } else {
-        match board.general_at(rules, start) {
-            Some(g) if !state.pieces[g.index()].moved => v.push(Reason::new(
-                "BC-ATT-2",
-                format!(
-                    "its attached general {} moves with it, for the same order",
-                    rules.unit_name(g)
-                ),
-            )),
-            Some(_) => v.push(Reason::new(
-                "BC-ATT-5",
-                "its general moved to join it this turn and stays behind",
-            )),
-            None => {}
-        }
-        if board.general_at(rules, r.hex).is_some() {
-            v.push(Reason::new(
-                "BC-MOV-9",
-                "it stops on the friendly general alone there, who attaches to it",
-            ));
-        }
-    }
-    // BC-SEC-4: a piece's order comes from where it stood when ordered; its move may
-    // take it into another section.
-    if rules.sections_of(rules.side_of(u), start) & rules.sections_of(rules.side_of(u), r.hex) == 0
-    {
-        v.push(Reason::new(
-            "BC-SEC-4",
-            "it moves from one section of the battlefield to another",
-        ));
-    }
-    if r.stop && rules.stops(r.hex) {
-        v.push(Reason::new(
-            "BC-TER-1",
-            format!(
+    let mut v = Vec::new();
+    move_notes(rules, state, board, u, r, |n| {
+        let why = match n {
+            Note::Type => format!(
+                "{} moves {} of its {} hexes",
+                rules.who(u),
+                r.path.len(),
+                allowance(rules, state, u)
+            ),
+            Note::CardBonus => "the card played adds to its move".into(),
+            Note::Through => "a general moves through friendly units and generals".into(),
+            Note::JoinsUnit => {
+                "it ends on a friendly unit without a general and attaches to it".into()
+            }
+            Note::NotOrderedByIt => "the unit it joins is not ordered by it".into(),
+            Note::LeavesUnit => {
+                "it leaves its unit on its own order; the unit is not ordered by it".into()
+            }
+            Note::Carries(g) => format!(
+                "its attached general {} moves with it, for the same order",
+                rules.unit_name(g)
+            ),
+            Note::LeavesGeneral => "its general moved to join it this turn and stays behind".into(),
+            Note::OnGeneral => {
+                "it stops on the friendly general alone there, who attaches to it".into()
+            }
+            Note::Section => "it moves from one section of the battlefield to another".into(),
+            Note::Terrain => format!(
                 "{} in {} stops movement",
                 rules.terrain_name(r.hex),
                 rules.label(r.hex)
             ),
-        ));
-    }
-    if kind.is_unit() && rules.forbids_battle(r.hex) {
-        v.push(Reason::new(
-            "BC-TER-6",
-            format!(
+            Note::Wades => format!(
                 "a unit that enters {} may not battle this turn",
                 rules.terrain_name(r.hex)
             ),
-        ));
-    }
-    if rules.kind(u) == Kind::Artillery {
-        v.push(Reason::new(
-            "BC-MOV-5",
-            "artillery that moves may not battle this turn",
-        ));
-    }
+            Note::Artillery => "artillery that moves may not battle this turn".into(),
+        };
+        v.push(Reason::new(n.rule(kind), why));
+    });
     v
 }
 
 /// Every move of every piece that may move: the gate of [`check_move`], [`can_move`],
 /// then the same search.
 pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    if state.phase != Phase::Movement {
+        return;
+    }
     let board = Board::new(rules, state);
-    for u in rules.piece_ids() {
+    // Only the active side's pieces pass the gate (BC-ORD-1).
+    for u in rules.side_ids(state.active) {
         if can_move(rules, state, u).is_err() {
             continue;
         }
-        for r in search(rules, state, &board, u, false) {
-            out.push(Action::Move { unit: u, to: r.hex });
-        }
+        each_end(rules, state, &board, u, |to| {
+            out.push(Action::Move { unit: u, to })
+        });
     }
 }
 
@@ -477,13 +402,14 @@ pub(crate) fn apply_move(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let board = Board::new(rules, state);
-    let Some(r) = reach(rules, state, &board, u)
-        .into_iter()
-        .find(|r| r.hex == to)
-    else {
+    let Some(r) = reach_to(rules, state, &board, u, to) else {
         return;
     };
-    let reasons = move_reasons(rules, state, &board, u, &r);
+    let kind = rules.kind(u);
+    let mut rule_ids = Vec::new();
+    move_notes(rules, state, &board, u, &r, |n| {
+        rule_ids.push(n.rule(kind).into());
+    });
     let from = state.pieces[u.index()].hex.expect("on the map");
     let general = carried(rules, state, &board, u);
     let joins_general = rules
@@ -511,7 +437,7 @@ pub(crate) fn apply_move(
         to,
         path: r.path,
         general,
-        rules: reasons.into_iter().map(|r| r.rule).collect(),
+        rules: rule_ids,
     });
     if let Some(g) = joins_general {
         ctx.emit(Event::Attached {

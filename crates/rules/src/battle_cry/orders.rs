@@ -33,8 +33,9 @@ struct Orderable {
     cmd: Command,
     /// Pieces the card has ordered so far.
     count: usize,
-    /// The sections of the pieces ordered so far, for a section card (BC-SEC-3).
-    masks: Vec<u8>,
+    /// The pieces ordered so far by the sections they stand in, for a section card
+    /// (BC-SEC-3): `counts[m]` pieces in the sections of mask `m`.
+    counts: [usize; 8],
     /// Whether one more piece standing in the sections of mask `m` still fits the card's
     /// orders: bit `m` of the low byte once tried, of the high byte if it fits. Each of
     /// the seven masks is tried at most once a list, not once a piece.
@@ -74,11 +75,12 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
     let cmd = cards::command(rules, state, side, card);
     let sections = matches!(cmd, Command::Sections(_));
     let mut count = 0;
-    let mut masks = Vec::new();
+    let mut counts = [0; 8];
     for x in ordered(rules, state) {
         count += 1;
         if sections {
-            masks.push(rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map")));
+            let m = rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map"));
+            counts[usize::from(m)] += 1;
         }
     }
     Ok(Orderable {
@@ -86,7 +88,7 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
         card,
         cmd,
         count,
-        masks,
+        counts,
         tried: Cell::new(0),
     })
 }
@@ -134,8 +136,9 @@ impl Orderable {
         let tried = self.tried.get();
         let bit = 1u16 << here;
         if tried & bit == 0 {
-            let trial = self.masks.iter().copied().chain(std::iter::once(here));
-            let fits = super::sections::fits_all(trial, caps);
+            let mut trial = self.counts;
+            trial[usize::from(here)] += 1;
+            let fits = super::sections::fits_counts(&trial, caps);
             self.tried
                 .set(tried | bit | if fits { bit << 8 } else { 0 });
         }
@@ -282,7 +285,8 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
         // BC-CARD-2), so none is asked.
         return;
     }
-    for u in rules.piece_ids() {
+    // Only the side's own pieces pass the gate (BC-ORD-1).
+    for u in rules.side_ids(o.side) {
         if o.can_order(rules, state, u).is_ok() {
             out.push(Action::Order { unit: u });
         }

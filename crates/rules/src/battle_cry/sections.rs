@@ -75,20 +75,29 @@ pub(crate) fn for_side(rules: &BattleCry, side: u8, hex: Hex) -> u8 {
 /// stand only in that set are no more than the orders it gives.
 #[must_use]
 pub fn fits(masks: &[u8], caps: [u8; 3]) -> bool {
-    fits_all(masks.iter().copied(), caps)
+    let mut counts = [0; 8];
+    // A mask with a bit beyond the three sections is in no set of them, and so is never
+    // counted against one.
+    for m in masks.iter().filter(|&&m| m < 8) {
+        counts[usize::from(*m)] += 1;
+    }
+    fits_counts(&counts, caps)
 }
 
-/// [`fits`] over any list of masks, so that a trial with one more piece needs no copy.
-pub(crate) fn fits_all(masks: impl Iterator<Item = u8> + Clone, caps: [u8; 3]) -> bool {
-    masks.clone().all(|m| m != 0)
-        && (1u8..8).all(|set| {
-            let need = masks.clone().filter(|&m| m & !set == 0).count();
-            let have: usize = (0..3)
-                .filter(|b| set & (1 << b) != 0)
-                .map(|b| usize::from(caps[b]))
-                .sum();
-            need <= have
-        })
+/// [`fits`] with the pieces counted by mask: `counts[m]` pieces stand in the sections of
+/// mask `m`.
+pub(crate) fn fits_counts(counts: &[usize; 8], caps: [u8; 3]) -> bool {
+    if counts[0] > 0 {
+        return false;
+    }
+    (1..8).all(|set: usize| {
+        let need: usize = (1..8).filter(|m| m & !set == 0).map(|m| counts[m]).sum();
+        let have: usize = (0..3)
+            .filter(|b| set & (1 << b) != 0)
+            .map(|b| usize::from(caps[b]))
+            .sum();
+        need <= have
+    })
 }
 
 #[cfg(test)]

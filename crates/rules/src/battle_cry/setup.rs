@@ -1,9 +1,9 @@
 //! Binding the rules to a scenario (BC-SCN-1) and the state before the first action.
 
-use super::cards::Card;
-use super::data::Data;
+use super::cards::{self, Card};
+use super::data::{CardKind, Data};
 use super::units::{Kind, Piece, PieceState};
-use super::{sections, BattleCry, HexInfo, Phase, State};
+use super::{line_of_sight, sections, BattleCry, HexInfo, Phase, State, Text, OFF_MAP};
 use grognard_engine::scenario::{Edge, Loc, Problem, Problems, Scenario};
 use grognard_engine::Names;
 use grognard_hex::{Direction, Orientation};
@@ -195,7 +195,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
                 battle_on_entering: row.battle_on_entering,
             }
         })
-        .collect();
+        .collect::<Vec<HexInfo>>();
     let mut side_protection = vec![0u8; map.len() * 6];
     for (i, h) in map.hexes().enumerate() {
         for d in Direction::ALL {
@@ -208,6 +208,40 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
                 .unwrap_or(0);
         }
     }
+    let neighbors = map
+        .hexes()
+        .map(|h| {
+            Direction::ALL.map(|d| {
+                map.index(h.neighbor(d))
+                    .filter(|&i| !hexes[i].impassable)
+                    .and_then(|i| u32::try_from(i).ok())
+                    .unwrap_or(OFF_MAP)
+            })
+        })
+        .collect();
+    let card_kinds = data
+        .cards
+        .iter()
+        .map(|row| {
+            row.types
+                .iter()
+                .filter_map(|t| Kind::from_name(t))
+                .fold(0, |acc, k| acc | cards::kind_bit(k))
+        })
+        .collect();
+    let fight_back_dice = data
+        .cards
+        .iter()
+        .find(|c| c.kind == CardKind::FightBack)
+        .map_or(0, |c| c.dice);
+    let side_pieces = [0, 1].map(|side| {
+        crate::common::lookup::ids(pieces.len())
+            .filter(|u| pieces[u.index()].side == side)
+            .collect()
+    });
+    let unit_rows = Kind::ALL.map(|k| data.units[k.name()].clone());
+    let range = unit_rows.iter().map(|r| r.dice.len()).max().unwrap_or(0);
+    let lines = line_of_sight::Lines::new(u32::try_from(range).unwrap_or(u32::MAX));
     let mut deck = Vec::with_capacity(data.deck_size());
     for (i, c) in data.cards.iter().enumerate() {
         let card = Card(u8::try_from(i).expect("at most 255 kinds of card"));
@@ -217,19 +251,26 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         data,
         names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), map),
         map,
+        side_texts: sides.clone().map(Text::from),
         sides,
         north,
         pieces,
+        side_pieces,
         hexes,
         terrain_names: s.terrain_names.clone(),
         side_protection,
+        neighbors,
+        lines,
+        hex_of: map.hexes().collect(),
+        card_kinds,
+        fight_back_dice,
         sections: sections::geometry(&map, dividers),
         dividers,
         hand,
         flags_to_win,
         turns: s.turns,
         deck,
-        unit_rows: Kind::ALL.map(|k| data.units[k.name()].clone()),
+        unit_rows,
     })
 }
 

@@ -18,9 +18,9 @@ impl BattleCry {
         self.info(hex).is_none_or(|i| i.impassable)
     }
 
-    /// BC-TER-5: this hex's terrain blocks line of sight.
-    pub(crate) fn blocks_sight(&self, hex: Hex) -> bool {
-        self.info(hex).is_some_and(|i| i.blocks_sight)
+    /// BC-TER-5: the terrain of the hex of map index `i` blocks line of sight.
+    pub(crate) fn blocks_sight_at(&self, i: usize) -> bool {
+        self.hexes.get(i).is_some_and(|h| h.blocks_sight)
     }
 
     /// BC-TER-6: a unit that entered this hex this turn may not battle.
@@ -40,6 +40,18 @@ impl BattleCry {
     /// [`BattleCry::protection_total`] combines them (BC-TER-4).
     pub(crate) fn protection_parts(&self, from: Hex, target: Hex) -> (u8, u8) {
         let terrain = self.info(target).map_or(0, |i| i.protection);
+        if let Some(sides) = self.lines.entry_sides(from, target) {
+            // The same hexes, from the table of lines.
+            let fence = self.map.index(target).map_or(0, |i| {
+                sides
+                    .into_iter()
+                    .flatten()
+                    .map(|d| self.side_protection[i * 6 + d.index()])
+                    .max()
+                    .unwrap_or(0)
+            });
+            return (terrain, fence);
+        }
         // The hexes the line of fire comes from as it enters the target hex: the one
         // before it, or the two along whose hexside it runs up to a corner of it.
         let mut before = (None, None);

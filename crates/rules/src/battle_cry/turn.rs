@@ -244,7 +244,7 @@ fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     }
     ctx.emit(Event::TurnBegan {
         turn: state.turn,
-        side: rules.side_name(state.active).to_owned(),
+        side: rules.side_text(state.active),
     });
 }
 

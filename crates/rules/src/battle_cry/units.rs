@@ -5,6 +5,7 @@ use grognard_engine::scenario::{UnitType, ValueSpec};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 
 /// A piece's type, as the rulebook names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -123,59 +124,99 @@ pub struct PieceState {
 }
 
 /// No piece.
-const NONE: u16 = u16::MAX;
+pub(crate) const NONE: u16 = u16::MAX;
 
 /// Who stands where: at most one unit and one general a hex. A general in the same hex as
 /// a friendly unit is attached to it, and only one general is ever attached to a unit
 /// (BC-ATT-1): moves and retreats never bring a second general into a unit's hex.
+///
+/// A board is built for every legal list and most actions; its buffer is taken from a
+/// small per-thread pool and given back when it is dropped, so building one allocates
+/// nothing once a thread has built its first.
 pub(crate) struct Board {
-    unit: Vec<u16>,
-    general: Vec<u16>,
+    /// Per map index: the unit and the general there, [`NONE`] for none.
+    cells: Vec<[u16; 2]>,
 }
+
+thread_local! {
+    /// Buffers of boards dropped on this thread, for the next boards built.
+    static SPARE: RefCell<Vec<Vec<[u16; 2]>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Buffers kept at most: a few boards are alive at once (a battle's and its retreat's).
+const SPARE_KEPT: usize = 8;
 
 impl Board {
     /// The board of `state`.
     pub(crate) fn new(rules: &BattleCry, state: &State) -> Board {
-        let n = rules.map.len();
-        let mut b = Board {
-            unit: vec![NONE; n],
-            general: vec![NONE; n],
-        };
+        let mut cells = SPARE
+            .try_with(|s| s.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        cells.clear();
+        cells.resize(rules.map.len(), [NONE; 2]);
         for (i, p) in state.pieces.iter().enumerate() {
             let Some(h) = p.hex else { continue };
             let Some(at) = rules.map.index(h) else {
                 continue;
             };
             let id = u16::try_from(i).expect("unit count fits u16");
-            if rules.pieces[i].kind.is_unit() {
-                b.unit[at] = id;
-            } else {
-                b.general[at] = id;
-            }
+            let slot = usize::from(!rules.pieces[i].kind.is_unit());
+            cells[at][slot] = id;
         }
-        b
+        Board { cells }
     }
 
-    fn get(v: &[u16], rules: &BattleCry, hex: Hex) -> Option<UnitId> {
-        let at = rules.map.index(hex)?;
-        (v[at] != NONE).then_some(UnitId(v[at]))
+    fn get(&self, rules: &BattleCry, hex: Hex, slot: usize) -> Option<UnitId> {
+        self.get_at(rules.map.index(hex)?, slot)
+    }
+
+    fn get_at(&self, at: usize, slot: usize) -> Option<UnitId> {
+        let id = self.cells.get(at)?[slot];
+        (id != NONE).then_some(UnitId(id))
     }
 
     /// The unit in a hex.
     pub(crate) fn unit_at(&self, rules: &BattleCry, hex: Hex) -> Option<UnitId> {
-        Board::get(&self.unit, rules, hex)
+        self.get(rules, hex, 0)
     }
 
     /// The general in a hex.
     pub(crate) fn general_at(&self, rules: &BattleCry, hex: Hex) -> Option<UnitId> {
-        Board::get(&self.general, rules, hex)
+        self.get(rules, hex, 1)
+    }
+
+    /// The unit in the hex of map index `at`.
+    pub(crate) fn unit_at_index(&self, at: usize) -> Option<UnitId> {
+        self.get_at(at, 0)
+    }
+
+    /// The general in the hex of map index `at`.
+    pub(crate) fn general_at_index(&self, at: usize) -> Option<UnitId> {
+        self.get_at(at, 1)
     }
 
     /// Whether any piece stands in a hex.
     pub(crate) fn occupied(&self, rules: &BattleCry, hex: Hex) -> bool {
-        rules
-            .map
-            .index(hex)
-            .is_some_and(|at| self.unit[at] != NONE || self.general[at] != NONE)
+        rules.map.index(hex).is_some_and(|at| self.occupied_at(at))
+    }
+
+    /// Whether any piece stands in the hex of map index `at`.
+    pub(crate) fn occupied_at(&self, at: usize) -> bool {
+        self.cells.get(at).is_some_and(|&c| c != [NONE; 2])
+    }
+}
+
+impl Drop for Board {
+    fn drop(&mut self) {
+        let cells = std::mem::take(&mut self.cells);
+        // On a thread being torn down the pool is gone: the buffer is simply freed.
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_KEPT {
+                s.push(cells);
+            }
+        });
     }
 }

@@ -31,7 +31,7 @@ fn battled(events: &[Event]) -> (u8, u8, u8) {
 /// The flags left after the one its side chose to ignore, if it did.
 fn ignored(events: &[Event]) -> Option<(u8, String)> {
     events.iter().find_map(|e| match e {
-        Event::FlagIgnored { left, rule, .. } => Some((*left, rule.clone())),
+        Event::FlagIgnored { left, rule, .. } => Some((*left, rule.to_string())),
         _ => None,
     })
 }

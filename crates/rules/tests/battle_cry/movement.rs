@@ -51,7 +51,7 @@ fn moved_rules(events: &[Event]) -> Vec<String> {
     events
         .iter()
         .find_map(|e| match e {
-            Event::Moved { rules, .. } => Some(rules.clone()),
+            Event::Moved { rules, .. } => Some(rules.iter().map(ToString::to_string).collect()),
             _ => None,
         })
         .unwrap()

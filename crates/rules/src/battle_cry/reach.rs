@@ -1,0 +1,266 @@
+//! The hexes a piece can reach with its move (BC-MOV-1), and the way to each: the search
+//! behind the legal moves, a move's check and its path.
+
+use super::units::{Board, Kind};
+use super::{cards, BattleCry, State, OFF_MAP};
+use grognard_engine::UnitId;
+use grognard_hex::Hex;
+use std::cell::Cell;
+
+/// A hex a piece can end its move in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    pub hex: Hex,
+    /// The hexes entered, the last being `hex`.
+    pub path: Vec<Hex>,
+    /// The move must end there (BC-TER-1, BC-MOV-9).
+    pub stop: bool,
+}
+
+/// The general that moves with unit `u` if it moves now: its attached general, unless
+/// that general has moved already this turn (BC-ATT-2, BC-ATT-5).
+pub(crate) fn carried(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+) -> Option<UnitId> {
+    if !rules.kind(u).is_unit() {
+        return None;
+    }
+    let hex = state.pieces[u.index()].hex?;
+    board
+        .general_at(rules, hex)
+        .filter(|g| !state.pieces[g.index()].moved)
+}
+
+/// Hexes an ordered piece may move: its type's (BC-MOV-3 to BC-MOV-6), plus the card's.
+pub(crate) fn allowance(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
+    rules.row(u).moves + cards::bonus_moves(rules, state, u)
+}
+
+/// Every hex piece `u` may end a move in, by the fewest hexes, with a path there.
+///
+/// A unit may not enter or pass through a unit or an enemy general (BC-MOV-8); it may end
+/// on a friendly general alone in its hex, and stops there, unless a general moves with
+/// it (BC-MOV-9, BC-ATT-1). A general passes through friendly pieces (BC-GEN-1), ends on
+/// an empty hex or a friendly unit without a general (BC-GEN-2), and never enters an enemy
+/// (BC-GEN-3). Neither leaves the map (BC-MOV-10) nor enters impassable terrain
+/// (BC-TER-2), and both stop on entering stopping terrain (BC-TER-1).
+pub(crate) fn reach(rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> Vec<Reach> {
+    search(rules, state, board, u, None, |f| {
+        f.ends
+            .iter()
+            .map(|&(at, stop)| f.reach(rules, at, stop))
+            .collect()
+    })
+}
+
+/// [`reach`] to hex `to` only, when the piece can end its move there.
+pub(crate) fn reach_to(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    to: Hex,
+) -> Option<Reach> {
+    let to_at = u32::try_from(rules.map.index(to)?).ok()?;
+    // The way to a hex is settled when the search first enters it: it stops there.
+    search(rules, state, board, u, Some(to_at), |f| {
+        f.ends
+            .iter()
+            .find(|&&(at, _)| at == to_at)
+            .map(|&(at, stop)| f.reach(rules, at, stop))
+    })
+}
+
+/// The hexes a search found, and the way to each.
+struct Found<'a> {
+    /// The map indices of the hexes the piece may end in, in the order found, with
+    /// whether it must stop there.
+    ends: &'a [(u32, bool)],
+    /// Per map index seen: the map index of the hex it was entered from.
+    parent: &'a [u32],
+    /// The map index the piece starts from.
+    start: u32,
+}
+
+impl Found<'_> {
+    /// The end at map index `at`, with its path.
+    fn reach(&self, rules: &BattleCry, at: u32, stop: bool) -> Reach {
+        let hex_of = |i: u32| rules.hex_of[i as usize];
+        let mut path = vec![hex_of(at)];
+        let mut i = at;
+        while self.parent[i as usize] != self.start {
+            i = self.parent[i as usize];
+            path.push(hex_of(i));
+        }
+        path.reverse();
+        Reach {
+            hex: hex_of(at),
+            path,
+            stop,
+        }
+    }
+}
+
+/// The buffers of the move search, kept per thread: the search runs for every piece
+/// that may move, each time the legal moves are listed.
+#[derive(Default)]
+struct Scratch {
+    /// Per map index: the number of the last search that saw the hex.
+    seen: Vec<u32>,
+    /// Per map index: the hex it was entered from, in the search that last saw it.
+    parent: Vec<u32>,
+    /// The number of the current search.
+    stamp: u32,
+    /// The hexes reached with the moves made so far, and those one move further.
+    layer: Vec<u32>,
+    next: Vec<u32>,
+    /// Where the piece may end, with whether it must stop there.
+    ends: Vec<(u32, bool)>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            seen: Vec::new(),
+            parent: Vec::new(),
+            stamp: 0,
+            layer: Vec::new(),
+            next: Vec::new(),
+            ends: Vec::new(),
+        })
+    };
+}
+
+/// The search of [`reach`], breadth first from the piece's hex, up to hex `until` when
+/// given; `visit` sees what it found.
+fn search<T>(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    until: Option<u32>,
+    visit: impl FnOnce(Found<'_>) -> T,
+) -> T {
+    let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
+    let start = s.run(rules, state, board, u, until);
+    let t = visit(Found {
+        ends: &s.ends,
+        parent: &s.parent,
+        start,
+    });
+    // On a thread being torn down the buffers are simply freed.
+    let _ = SCRATCH.try_with(|c| c.set(s));
+    t
+}
+
+impl Scratch {
+    /// Fills `ends` for piece `u`, stopping once it has entered hex `until` when given;
+    /// the map index it starts from.
+    fn run(
+        &mut self,
+        rules: &BattleCry,
+        state: &State,
+        board: &Board,
+        u: UnitId,
+        until: Option<u32>,
+    ) -> u32 {
+        self.ends.clear();
+        let Some(start) = state.pieces[u.index()]
+            .hex
+            .and_then(|h| rules.map.index(h))
+            .and_then(|i| u32::try_from(i).ok())
+        else {
+            return OFF_MAP;
+        };
+        let side = rules.side_of(u);
+        let general = rules.kind(u) == Kind::General;
+        let with_general = carried(rules, state, board, u).is_some();
+        let budget = allowance(rules, state, u);
+        let n = rules.map.len();
+        if self.seen.len() != n {
+            self.seen.clear();
+            self.seen.resize(n, 0);
+            self.parent.resize(n, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.seen[start as usize] = stamp;
+        self.parent[start as usize] = start;
+        self.layer.clear();
+        self.layer.push(start);
+        let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
+        for _ in 0..budget {
+            self.next.clear();
+            for &h in &self.layer {
+                let around = rules.neighbors[h as usize];
+                for y in around {
+                    let at = y as usize;
+                    // Off the map and impassable hexes are OFF_MAP in the table.
+                    if y == OFF_MAP || self.seen[at] == stamp {
+                        continue;
+                    }
+                    let unit = board.unit_at_index(at);
+                    let gen = board.general_at_index(at);
+                    let stops = rules.hexes[at].stop;
+                    let (can_end, stop) = if general {
+                        if enemy(unit) || enemy(gen) {
+                            continue;
+                        }
+                        let can_end = gen.is_none();
+                        if stops && !can_end {
+                            continue;
+                        }
+                        (can_end, stops)
+                    } else {
+                        if unit.is_some() || enemy(gen) {
+                            continue;
+                        }
+                        if gen.is_some() {
+                            if with_general {
+                                continue;
+                            }
+                            (true, true)
+                        } else {
+                            (true, stops)
+                        }
+                    };
+                    self.seen[at] = stamp;
+                    self.parent[at] = h;
+                    if can_end {
+                        self.ends.push((y, stop));
+                    }
+                    if until == Some(y) {
+                        return start;
+                    }
+                    if !stop {
+                        self.next.push(y);
+                    }
+                }
+            }
+            std::mem::swap(&mut self.layer, &mut self.next);
+        }
+        start
+    }
+}
+
+/// The hex of each end of [`reach`], in order, without the paths (the legal moves).
+pub(crate) fn each_end(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+    mut f: impl FnMut(Hex),
+) {
+    search(rules, state, board, u, None, |found| {
+        for &(at, _) in found.ends {
+            f(rules.hex_of[at as usize]);
+        }
+    });
+}
