@@ -68,17 +68,27 @@ pub(crate) fn current_group(state: &State) -> Option<(u8, &Group)> {
 
 /// JO-CMD-2: whether units of these types may share an activation: infantry with foot
 /// artillery, mounted troops with horse artillery, or artillery alone.
-pub(crate) fn one_kind(rules: &Jomini, members: &[UnitId]) -> bool {
-    let all = |f: &dyn Fn(&super::Piece) -> bool| members.iter().all(|&u| f(rules.piece(u)));
-    all(&|p| p.row.kind == "foot") || all(&|p| p.row.kind == "mounted") || all(&|p| p.artillery())
+pub(crate) fn one_kind(rules: &Jomini, members: impl IntoIterator<Item = UnitId>) -> bool {
+    let (mut foot, mut mounted, mut guns) = (true, true, true);
+    for u in members {
+        let p = rules.piece(u);
+        foot &= p.row.kind == "foot";
+        mounted &= p.row.kind == "mounted";
+        guns &= p.artillery();
+    }
+    foot || mounted || guns
 }
 
 /// The units of activation `g`.
 pub(crate) fn members(rules: &Jomini, state: &State, g: u8) -> Vec<UnitId> {
+    members_of(rules, state, g).collect()
+}
+
+/// The units of activation `g`, one by one.
+fn members_of<'a>(rules: &'a Jomini, state: &'a State, g: u8) -> impl Iterator<Item = UnitId> + 'a {
     rules
         .piece_ids()
-        .filter(|&u| !rules.piece(u).officer && state.pieces[u.index()].group == Some(g))
-        .collect()
+        .filter(move |&u| !rules.piece(u).officer && state.pieces[u.index()].group == Some(g))
 }
 
 /// Why `u` may not be activated now, whatever the activations open, before any message
@@ -133,14 +143,53 @@ fn common(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
     })
 }
 
-/// Checks activating `u`: an officer opens an activation, a unit joins the last one.
-pub(crate) fn check_activate(
+/// Why `u` may not open or join an activation now, given the activations open, before
+/// any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoJoin {
+    /// JO-CMD-1: every activation of the turn is open.
+    AllOpened { count: u8 },
+    /// JO-CMD-3: no officer's activation to join.
+    NoOfficer,
+    /// JO-CMD-1: the activation holds all the units it may.
+    Full { officer: UnitId, size: u8 },
+    /// JO-CMD-2: not of the activation's kind.
+    Kind,
+    /// JO-MOV-27: on and off the table.
+    Entering { waiting: bool, officer: UnitId },
+    /// JO-CMD-3: out of the officer's reach.
+    TooFar {
+        officer: UnitId,
+        distance: u32,
+        radius: u32,
+    },
+}
+
+/// The activation `u` opens or joins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Joins {
+    /// An officer opens an activation of up to `size` units (JO-CMD-3).
+    Opens { size: u8 },
+    /// A unit joins `officer`'s activation as its unit `units + 1` of `size`.
+    Joins {
+        officer: UnitId,
+        units: u8,
+        size: u8,
+        combined: bool,
+        anywhere: bool,
+        waiting: bool,
+    },
+}
+
+/// JO-CMD-1 to JO-CMD-3, JO-MOV-27: whether `u`, free to be activated, may open or join
+/// an activation now, the army allowing `count` activations of `size` units
+/// ([`activations`]).
+fn can_join(
     rules: &Jomini,
     state: &State,
     u: UnitId,
-) -> Result<Vec<Reason>, Refusal> {
-    common(rules, state, u)?;
-    let (count, size) = activations(rules, state, state.active);
+    (count, size): (u8, u8),
+) -> Result<Joins, NoJoin> {
     if rules.piece(u).officer {
         let opened = state
             .groups
@@ -149,62 +198,26 @@ pub(crate) fn check_activate(
             .filter(|g| g.officer.is_some())
             .count();
         if opened >= usize::from(count) {
-            return Err(Refusal::new(
-                "JO-CMD-1",
-                format!("an army of this size has {count} activation(s) a turn, all opened"),
-            ));
+            return Err(NoJoin::AllOpened { count });
         }
-        return Ok(vec![Reason::new(
-            "JO-CMD-3",
-            format!("{} opens an activation of up to {size} units", rules.who(u)),
-        )]);
+        return Ok(Joins::Opens { size });
     }
     let Some((g, group)) = current_group(state) else {
-        return Err(Refusal::new(
-            "JO-CMD-3",
-            "activate an officer first: an activation is led by an officer",
-        ));
+        return Err(NoJoin::NoOfficer);
     };
     let officer = group.officer.expect("an officer's activation");
     if group.units >= size {
-        return Err(Refusal::new(
-            "JO-CMD-1",
-            format!(
-                "the activation of {} already holds {size} units",
-                rules.who(officer)
-            ),
-        ));
+        return Err(NoJoin::Full { officer, size });
     }
-    let mut all = members(rules, state, g);
-    all.push(u);
-    if !group.combined && !one_kind(rules, &all) {
-        return Err(Refusal::new(
-            "JO-CMD-2",
-            format!(
-                "{} is not of the activation's kind: infantry with foot artillery, mounted troops with horse artillery, or artillery alone",
-                rules.who(u)
-            ),
-        ));
+    if !group.combined && !one_kind(rules, members_of(rules, state, g).chain([u])) {
+        return Err(NoJoin::Kind);
     }
     let (waiting, officer_waiting) = (
         state.pieces[u.index()].waiting,
         state.pieces[officer.index()].waiting,
     );
     if waiting != officer_waiting {
-        return Err(Refusal::new(
-            "JO-MOV-27",
-            if waiting {
-                format!(
-                    "{} is off the table: it enters only with an officer off the table with it",
-                    rules.who(u)
-                )
-            } else {
-                format!(
-                    "{} is off the table and commands only the units entering with it",
-                    rules.who(officer)
-                )
-            },
-        ));
+        return Err(NoJoin::Entering { waiting, officer });
     }
     let radius = rules.data.command.radius;
     let distance = match (position(rules, state, officer), position(rules, state, u)) {
@@ -212,29 +225,117 @@ pub(crate) fn check_activate(
         _ => u32::MAX,
     };
     if !group.anywhere && distance > radius {
-        return Err(Refusal::new(
-            "JO-CMD-3",
-            format!(
-                "{} is {distance} hexes from {}: an officer activates units within {radius}",
-                rules.who(u),
-                rules.who(officer)
-            ),
-        ));
+        return Err(NoJoin::TooFar {
+            officer,
+            distance,
+            radius,
+        });
     }
+    Ok(Joins::Joins {
+        officer,
+        units: group.units,
+        size,
+        combined: group.combined,
+        anywhere: group.anywhere,
+        waiting,
+    })
+}
+
+impl NoJoin {
+    /// The refusal of activating `u`, with its message.
+    fn refusal(self, rules: &Jomini, u: UnitId) -> Refusal {
+        match self {
+            NoJoin::AllOpened { count } => Refusal::new(
+                "JO-CMD-1",
+                format!("an army of this size has {count} activation(s) a turn, all opened"),
+            ),
+            NoJoin::NoOfficer => Refusal::new(
+                "JO-CMD-3",
+                "activate an officer first: an activation is led by an officer",
+            ),
+            NoJoin::Full { officer, size } => Refusal::new(
+                "JO-CMD-1",
+                format!(
+                    "the activation of {} already holds {size} units",
+                    rules.who(officer)
+                ),
+            ),
+            NoJoin::Kind => Refusal::new(
+                "JO-CMD-2",
+                format!(
+                    "{} is not of the activation's kind: infantry with foot artillery, mounted troops with horse artillery, or artillery alone",
+                    rules.who(u)
+                ),
+            ),
+            NoJoin::Entering { waiting, officer } => Refusal::new(
+                "JO-MOV-27",
+                if waiting {
+                    format!(
+                        "{} is off the table: it enters only with an officer off the table with it",
+                        rules.who(u)
+                    )
+                } else {
+                    format!(
+                        "{} is off the table and commands only the units entering with it",
+                        rules.who(officer)
+                    )
+                },
+            ),
+            NoJoin::TooFar {
+                officer,
+                distance,
+                radius,
+            } => Refusal::new(
+                "JO-CMD-3",
+                format!(
+                    "{} is {distance} hexes from {}: an officer activates units within {radius}",
+                    rules.who(u),
+                    rules.who(officer)
+                ),
+            ),
+        }
+    }
+}
+
+/// Checks activating `u`: an officer opens an activation, a unit joins the last one.
+pub(crate) fn check_activate(
+    rules: &Jomini,
+    state: &State,
+    u: UnitId,
+) -> Result<Vec<Reason>, Refusal> {
+    common(rules, state, u)?;
+    let joins = can_join(rules, state, u, activations(rules, state, state.active))
+        .map_err(|why| why.refusal(rules, u))?;
+    let (officer, units, size, combined, anywhere, waiting) = match joins {
+        Joins::Opens { size } => {
+            return Ok(vec![Reason::new(
+                "JO-CMD-3",
+                format!("{} opens an activation of up to {size} units", rules.who(u)),
+            )]);
+        }
+        Joins::Joins {
+            officer,
+            units,
+            size,
+            combined,
+            anywhere,
+            waiting,
+        } => (officer, units, size, combined, anywhere, waiting),
+    };
     let mut reasons = vec![Reason::new(
         "JO-CMD-1",
         format!(
             "unit {} of {size} in the activation of {}",
-            group.units + 1,
+            units + 1,
             rules.who(officer)
         ),
     )];
-    reasons.push(if group.combined {
+    reasons.push(if combined {
         Reason::new("JO-ORD-9", "combined attack: kinds may be mixed")
     } else {
         Reason::new("JO-CMD-2", "one kind of troops")
     });
-    if group.anywhere {
+    if anywhere {
         reasons.push(Reason::new(
             "JO-ORD-10",
             "manoeuvre: the units may be anywhere",
@@ -307,8 +408,14 @@ pub(crate) fn check_end_command(state: &State) -> Result<Vec<Reason>, Refusal> {
 /// Every activation the active side may make now: the cheap gate first, then the rest
 /// of [`check_activate`] (the activations open and their sizes).
 pub(crate) fn legal_activations(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+    // The army's activations, counted once for every candidate.
+    let mut allowed = None;
     for u in rules.piece_ids() {
-        if can_activate(rules, state, u).is_ok() && check_activate(rules, state, u).is_ok() {
+        if can_activate(rules, state, u).is_err() {
+            continue;
+        }
+        let allowed = *allowed.get_or_insert_with(|| activations(rules, state, state.active));
+        if can_join(rules, state, u, allowed).is_ok() {
             out.push(Action::Activate { unit: u });
         }
     }
