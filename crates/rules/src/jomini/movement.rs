@@ -289,16 +289,8 @@ pub(crate) fn apply_move(
     to: Hex,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let board = Board::new(rules, state);
-    let mut search = Search::new(rules);
-    search.run(rules, state, &board, u);
-    let Some(r) = search.route_to(
-        rules,
-        &board,
-        rules.piece(u),
-        state.pieces[u.index()].scout,
-        to,
-    ) else {
+    let mut board = Board::new(rules, state);
+    let Some(r) = Search::new(rules, &board).route_to(rules, state, u, to) else {
         return;
     };
     let mut ids = Vec::new();
@@ -306,6 +298,8 @@ pub(crate) fn apply_move(
         ids.push(rule.to_owned())
     });
     let p = &mut state.pieces[u.index()];
+    // A move ends in a hex free for it (JO-MOV-5): the board follows the one piece.
+    board.relocate(rules, u, p.hex, to);
     p.hex = Some(to);
     p.waiting = false;
     p.moved = true;
@@ -316,7 +310,6 @@ pub(crate) fn apply_move(
         path: r.path,
         rules: ids,
     });
-    let board = Board::new(rules, state);
     super::victory::update_objectives(rules, state, &board, Some(ctx));
 }
 
@@ -419,12 +412,12 @@ pub(crate) fn end_movement(rules: &Jomini, state: &mut State) {
 /// Every move the active side may make now.
 pub(crate) fn legal_moves(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
     let board = Board::new(rules, state);
-    let mut search = Search::new(rules);
+    let mut search = Search::new(rules, &board);
     for u in rules.piece_ids() {
         if can_move(rules, state, u).is_err() {
             continue;
         }
-        search.run(rules, state, &board, u);
+        search.run(rules, state, u);
         out.extend(search.ends().map(|to| Action::Move { unit: u, to }));
         if can_exit(rules, state, u).is_ok() {
             out.push(Action::Exit { unit: u });

@@ -104,8 +104,29 @@ fn entry(rules: &Jomini, board: &Board, me: &Piece, i: usize) -> Option<Entry> {
     }
 }
 
-/// The buffers of the route search, kept from one unit to the next.
-pub(crate) struct Search {
+/// [`entry`] and the terrain, packed in a byte per map index for a class of movers.
+const ENTER: u8 = 1;
+const END: u8 = 2;
+const GO_ON: u8 = 4;
+/// The hex's terrain is difficult (JO-MOV-13) and the mover no officer alone (JO-MOV-14).
+const DIFFICULT: u8 = 8;
+/// Not worked out yet.
+const UNKNOWN: u8 = 0x80;
+
+/// What [`entry`] reads of the mover: its side, whether an officer, whether it passes
+/// through artillery; movers of one class enter the same hexes.
+fn class(me: &Piece) -> usize {
+    usize::from(me.side & 1)
+        | usize::from(me.officer) << 1
+        | usize::from(me.row.passes_artillery) << 2
+}
+
+/// The buffers of the route search over one board, kept from one unit to the next.
+pub(crate) struct Search<'a> {
+    board: &'a Board,
+    /// Per class of movers ([`class`]), once asked for: per map index, what entering
+    /// the hex means, worked out the first time a search comes to it.
+    entries: [Vec<u8>; 8],
     nodes: Vec<Node>,
     /// Per map index: the last node found in that hex.
     head: Vec<u32>,
@@ -113,21 +134,30 @@ pub(crate) struct Search {
     best: Vec<u32>,
     /// The map indices of the hexes a move may end in, in the order first found.
     order: Vec<u32>,
+    /// The map index of the one hex the search is for, if so: it stops on the first way
+    /// there it finds.
+    goal: u32,
+    /// The node of that first way.
+    found: u32,
     /// The limits of the last search.
     lim: Limits,
     /// The last search was for a reinforcement entering (JO-MOV-27).
     waiting: bool,
 }
 
-impl Search {
-    /// Empty buffers for the map of `rules`.
-    pub(crate) fn new(rules: &Jomini) -> Search {
+impl<'a> Search<'a> {
+    /// Empty buffers for the map of `rules`, with the pieces standing as on `board`.
+    pub(crate) fn new(rules: &Jomini, board: &'a Board) -> Search<'a> {
         let n = rules.map.len();
         Search {
+            board,
+            entries: Default::default(),
             nodes: Vec::new(),
             head: vec![NONE; n],
             best: vec![NONE; n],
             order: Vec::new(),
+            goal: NONE,
+            found: NONE,
             lim: Limits {
                 fight: 0,
                 max: 0,
@@ -151,6 +181,8 @@ impl Search {
         }
         self.nodes.clear();
         self.order.clear();
+        self.goal = NONE;
+        self.found = NONE;
     }
 
     /// Adds a node unless the same hex was reached the same way before.
@@ -166,14 +198,68 @@ impl Search {
             j = m.same;
         }
         n.same = *head;
-        *head = u32::try_from(self.nodes.len()).unwrap_or(NONE);
+        *head = index32(self.nodes.len());
+        if self.found == NONE && n.at == self.goal && n.end && n.steps > 0 {
+            self.found = *head;
+        }
         self.nodes.push(n);
     }
 
     /// Every way `u` may end its move now (it must be free to move): fills the nodes and
     /// the best way to each hex, in the order the hexes are first found.
-    pub(crate) fn run(&mut self, rules: &Jomini, state: &State, board: &Board, u: UnitId) {
+    pub(crate) fn run(&mut self, rules: &Jomini, state: &State, u: UnitId) {
         self.clear();
+        self.go(rules, state, u);
+    }
+
+    /// The way `u` moves to `to` (it must be free to move), if it can: the best of
+    /// [`Search::run`], found without searching further. The search goes step by step,
+    /// so the first way into `to` it finds is the shortest, and of the shortest the one
+    /// [`Search::run`] keeps.
+    pub(crate) fn route_to(
+        &mut self,
+        rules: &Jomini,
+        state: &State,
+        u: UnitId,
+        to: Hex,
+    ) -> Option<Route> {
+        self.clear();
+        self.goal = index32(rules.map.index(to)?);
+        self.go(rules, state, u);
+        let scout = state.pieces[u.index()].scout;
+        self.route(rules, rules.piece(u), scout, self.found)
+    }
+
+    fn go(&mut self, rules: &Jomini, state: &State, u: UnitId) {
+        let me = rules.piece(u);
+        let k = class(me);
+        let mut entries = std::mem::take(&mut self.entries[k]);
+        if entries.is_empty() {
+            entries = vec![UNKNOWN; rules.map.len()];
+        }
+        self.search(rules, state, u, &mut entries);
+        self.entries[k] = entries;
+    }
+
+    /// What entering the hex of map index `i` means for `me`, worked out once for its
+    /// class and kept in `entries`.
+    fn entry(&self, rules: &Jomini, me: &Piece, entries: &mut [u8], i: usize) -> u8 {
+        let Some(e) = entries.get_mut(i) else {
+            return 0;
+        };
+        if *e == UNKNOWN {
+            *e = entry(rules, self.board, me, i).map_or(0, |x| {
+                let difficult = !me.officer && rules.hexes.get(i).is_some_and(|h| h.difficult);
+                ENTER
+                    | if x.end { END } else { 0 }
+                    | if x.go_on { GO_ON } else { 0 }
+                    | if difficult { DIFFICULT } else { 0 }
+            });
+        }
+        *e
+    }
+
+    fn search(&mut self, rules: &Jomini, state: &State, u: UnitId, entries: &mut [u8]) {
         let lim = limits(rules, state, u);
         let me = rules.piece(u);
         let p = &state.pieces[u.index()];
@@ -188,11 +274,12 @@ impl Search {
             let Some(i) = rules.map.index(at) else {
                 return;
             };
-            if let Some(e) = entry(rules, board, me, i) {
+            let e = self.entry(rules, me, entries, i);
+            if e & ENTER != 0 {
                 let mut woods = 0;
-                let mut stopped = !e.go_on;
+                let mut stopped = e & GO_ON == 0;
                 // JO-MOV-13, JO-ORD-7, JO-MOV-14: as for every later hex, below.
-                if !me.officer && rules.hexes[i].difficult {
+                if e & DIFFICULT != 0 {
                     if lim.woods > 0 {
                         woods = 1;
                     } else {
@@ -207,7 +294,7 @@ impl Search {
                     steps: 1,
                     parent: NONE,
                     stopped,
-                    end: e.end,
+                    end: e & END != 0,
                     same: NONE,
                 });
             }
@@ -228,7 +315,7 @@ impl Search {
             });
         }
         let mut k = 0;
-        while let Some(&n) = self.nodes.get(k) {
+        while let Some(&n) = self.nodes.get(k).filter(|_| self.found == NONE) {
             if !n.stopped && n.steps < depth {
                 let from = n.at as usize;
                 for d in Direction::ALL {
@@ -236,20 +323,21 @@ impl Search {
                     let Some(y) = rules.next[side] else {
                         continue;
                     };
-                    let y = y as usize;
-                    let Some(e) = entry(rules, board, me, y) else {
+                    let e = self.entry(rules, me, entries, y as usize);
+                    if e & ENTER == 0 {
                         continue;
-                    };
+                    }
                     // JO-MOV-16: the road's extra hex only along one continuous road.
                     let roads = n.roads & rules.road_links[side];
                     if n.steps + 1 > lim.max && roads == 0 {
                         continue;
                     }
                     let mut woods = n.woods;
-                    let mut stopped = !e.go_on;
-                    // JO-MOV-13: difficult terrain ends a move, but for the hexes bought by
-                    // woods-runner (JO-ORD-7); JO-MOV-14: an officer moving alone ignores it.
-                    if !me.officer && (rules.hexes[y].difficult || rules.side_difficult[side]) {
+                    let mut stopped = e & GO_ON == 0;
+                    // JO-MOV-13: difficult terrain or hexside ends a move, but for the
+                    // hexes bought by woods-runner (JO-ORD-7); JO-MOV-14: an officer
+                    // moving alone ignores it.
+                    if e & DIFFICULT != 0 || (!me.officer && rules.side_difficult[side]) {
                         if woods < lim.woods {
                             woods += 1;
                         } else {
@@ -258,18 +346,21 @@ impl Search {
                     }
                     self.push(Node {
                         hex: n.hex.neighbor(d),
-                        at: index32(y),
+                        at: y,
                         roads,
                         woods,
                         steps: n.steps + 1,
                         parent: index32(k),
                         stopped,
-                        end: e.end,
+                        end: e & END != 0,
                         same: NONE,
                     });
                 }
             }
             k += 1;
+        }
+        if self.goal != NONE {
+            return;
         }
         // The best way to each hex: without the road's extra hex if possible, then shortest.
         let rank = |m: &Node| (m.steps > lim.max, m.steps);
@@ -300,41 +391,15 @@ impl Search {
     }
 
     /// The routes of the last search, in order.
-    pub(crate) fn routes(
-        &self,
-        rules: &Jomini,
-        board: &Board,
-        me: &Piece,
-        scout: bool,
-    ) -> Vec<Route> {
+    pub(crate) fn routes(&self, rules: &Jomini, me: &Piece, scout: bool) -> Vec<Route> {
         self.order
             .iter()
-            .filter_map(|&i| self.route(rules, board, me, scout, *self.best.get(i as usize)?))
+            .filter_map(|&i| self.route(rules, me, scout, *self.best.get(i as usize)?))
             .collect()
     }
 
-    /// The route of the last search that ends in `to`.
-    pub(crate) fn route_to(
-        &self,
-        rules: &Jomini,
-        board: &Board,
-        me: &Piece,
-        scout: bool,
-        to: Hex,
-    ) -> Option<Route> {
-        let b = *self.best.get(rules.map.index(to)?)?;
-        self.route(rules, board, me, scout, b)
-    }
-
     /// The route to node `k`.
-    fn route(
-        &self,
-        rules: &Jomini,
-        board: &Board,
-        me: &Piece,
-        scout: bool,
-        k: u32,
-    ) -> Option<Route> {
+    fn route(&self, rules: &Jomini, me: &Piece, scout: bool, k: u32) -> Option<Route> {
         let n = *self.nodes.get(k as usize)?;
         let mut path = Vec::with_capacity(usize::from(n.steps) + 1);
         let mut j = k;
@@ -350,7 +415,7 @@ impl Search {
         let road_march = n.steps > lim.max;
         let through = path[..path.len() - 1]
             .iter()
-            .any(|&h| board.unit_at(rules, h).is_some() && !me.officer);
+            .any(|&h| self.board.unit_at(rules, h).is_some() && !me.officer);
         Some(Route {
             hex: n.hex,
             path,
@@ -370,8 +435,8 @@ fn index32(i: usize) -> u32 {
 
 /// Every way `u` may end its move now (it must be free to move).
 pub(crate) fn routes(rules: &Jomini, state: &State, board: &Board, u: UnitId) -> Vec<Route> {
-    let mut search = Search::new(rules);
-    search.run(rules, state, board, u);
+    let mut search = Search::new(rules, board);
+    search.run(rules, state, u);
     let p = &state.pieces[u.index()];
-    search.routes(rules, board, rules.piece(u), p.scout)
+    search.routes(rules, rules.piece(u), p.scout)
 }
