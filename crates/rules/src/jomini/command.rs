@@ -66,17 +66,18 @@ pub(crate) fn current_group(state: &State) -> Option<(u8, &Group)> {
         .map(|(i, g)| (u8::try_from(i).expect("few groups"), g))
 }
 
-/// JO-CMD-2: whether units of these types may share an activation: infantry with foot
-/// artillery, mounted troops with horse artillery, or artillery alone.
-pub(crate) fn one_kind(rules: &Jomini, members: impl IntoIterator<Item = UnitId>) -> bool {
-    let (mut foot, mut mounted, mut guns) = (true, true, true);
+/// JO-CMD-2: whether these units are all foot troops, all mounted troops, all artillery;
+/// units of one of the three may share an activation (infantry with foot artillery,
+/// mounted troops with horse artillery, or artillery alone).
+fn kinds(rules: &Jomini, members: impl IntoIterator<Item = UnitId>) -> [bool; 3] {
+    let mut all = [true; 3];
     for u in members {
         let p = rules.piece(u);
-        foot &= p.row.kind == "foot";
-        mounted &= p.row.kind == "mounted";
-        guns &= p.artillery();
+        all[0] &= p.row.kind == "foot";
+        all[1] &= p.row.kind == "mounted";
+        all[2] &= p.artillery();
     }
-    foot || mounted || guns
+    all
 }
 
 /// The units of activation `g`.
@@ -181,35 +182,63 @@ enum Joins {
     },
 }
 
-/// JO-CMD-1 to JO-CMD-3, JO-MOV-27: whether `u`, free to be activated, may open or join
-/// an activation now, the army allowing `count` activations of `size` units
-/// ([`activations`]).
-fn can_join(
-    rules: &Jomini,
-    state: &State,
-    u: UnitId,
-    (count, size): (u8, u8),
-) -> Result<Joins, NoJoin> {
-    if rules.piece(u).officer {
+/// The activations open now, as they bear on the next piece activated: worked out once
+/// for the legal list.
+struct Open<'s> {
+    /// Activations a turn and units in each (JO-CMD-1, [`activations`]).
+    count: u8,
+    size: u8,
+    /// Officers' activations opened in this command phase.
+    opened: usize,
+    /// The activation units now join ([`current_group`]).
+    current: Option<(u8, &'s Group)>,
+    /// Whether its units are all foot, all mounted, all artillery (JO-CMD-2).
+    kinds: [bool; 3],
+}
+
+impl<'s> Open<'s> {
+    fn new(rules: &Jomini, state: &'s State) -> Open<'s> {
+        let (count, size) = activations(rules, state, state.active);
         let opened = state
             .groups
             .iter()
             .skip(usize::from(state.first_group))
             .filter(|g| g.officer.is_some())
             .count();
-        if opened >= usize::from(count) {
+        let current = current_group(state);
+        let kinds = current.map_or([true; 3], |(g, _)| {
+            kinds(rules, members_of(rules, state, g))
+        });
+        Open {
+            count,
+            size,
+            opened,
+            current,
+            kinds,
+        }
+    }
+}
+
+/// JO-CMD-1 to JO-CMD-3, JO-MOV-27: whether `u`, free to be activated, may open or join
+/// an activation now, given the activations `open`.
+fn can_join(rules: &Jomini, state: &State, open: &Open<'_>, u: UnitId) -> Result<Joins, NoJoin> {
+    let (count, size) = (open.count, open.size);
+    if rules.piece(u).officer {
+        if open.opened >= usize::from(count) {
             return Err(NoJoin::AllOpened { count });
         }
         return Ok(Joins::Opens { size });
     }
-    let Some((g, group)) = current_group(state) else {
+    let Some((_, group)) = open.current else {
         return Err(NoJoin::NoOfficer);
     };
     let officer = group.officer.expect("an officer's activation");
     if group.units >= size {
         return Err(NoJoin::Full { officer, size });
     }
-    if !group.combined && !one_kind(rules, members_of(rules, state, g).chain([u])) {
+    // JO-CMD-2: the activation's units and `u` of one kind.
+    let mine = kinds(rules, [u]);
+    if !group.combined && !(0..3).any(|k| open.kinds[k] && mine[k]) {
         return Err(NoJoin::Kind);
     }
     let (waiting, officer_waiting) = (
@@ -304,8 +333,8 @@ pub(crate) fn check_activate(
     u: UnitId,
 ) -> Result<Vec<Reason>, Refusal> {
     common(rules, state, u)?;
-    let joins = can_join(rules, state, u, activations(rules, state, state.active))
-        .map_err(|why| why.refusal(rules, u))?;
+    let joins =
+        can_join(rules, state, &Open::new(rules, state), u).map_err(|why| why.refusal(rules, u))?;
     let (officer, units, size, combined, anywhere, waiting) = match joins {
         Joins::Opens { size } => {
             return Ok(vec![Reason::new(
@@ -408,14 +437,14 @@ pub(crate) fn check_end_command(state: &State) -> Result<Vec<Reason>, Refusal> {
 /// Every activation the active side may make now: the cheap gate first, then the rest
 /// of [`check_activate`] (the activations open and their sizes).
 pub(crate) fn legal_activations(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
-    // The army's activations, counted once for every candidate.
-    let mut allowed = None;
+    // The activations open, worked out once for every candidate.
+    let mut open = None;
     for u in rules.piece_ids() {
         if can_activate(rules, state, u).is_err() {
             continue;
         }
-        let allowed = *allowed.get_or_insert_with(|| activations(rules, state, state.active));
-        if can_join(rules, state, u, allowed).is_ok() {
+        let open = open.get_or_insert_with(|| Open::new(rules, state));
+        if can_join(rules, state, open, u).is_ok() {
             out.push(Action::Activate { unit: u });
         }
     }
