@@ -502,8 +502,9 @@ pub struct Jomini {
     pub(crate) terrain_names: Vec<String>,
     /// Per map index and direction: the hexside stops a move (JO-MOV-13).
     pub(crate) side_difficult: Vec<bool>,
-    /// Per map index and direction: the map index of the neighbour, `None` off the table.
-    pub(crate) next: Vec<Option<u32>>,
+    /// Per map index and direction: the map index of the neighbour, or `u32::MAX` off
+    /// the table.
+    pub(crate) next: Vec<u32>,
     /// Per map index: the roads (bit = index among the scenario's roads) through the hex.
     pub(crate) road_hexes: Vec<u16>,
     /// Per map index and direction: the roads that run on across that hexside.

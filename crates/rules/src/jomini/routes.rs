@@ -29,8 +29,8 @@ pub struct Route {
     pub woods: u8,
 }
 
-/// No node, no hex: the end of a chain.
-const NONE: u32 = u32::MAX;
+/// No node, no hex: the end of a chain, or off the table.
+pub(crate) const NONE: u32 = u32::MAX;
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -51,8 +51,8 @@ struct Node {
 impl Node {
     /// What tells two ways into a hex apart: the same hex reached with the same roads,
     /// woods and stop is searched once.
-    fn key(&self) -> (u16, u8, bool) {
-        (self.roads, self.woods, self.stopped)
+    fn key(&self) -> u32 {
+        u32::from(self.roads) | u32::from(self.woods) << 16 | u32::from(self.stopped) << 24
     }
 }
 
@@ -190,9 +190,10 @@ impl<'a> Search<'a> {
         let Some(head) = self.head.get_mut(n.at as usize) else {
             return;
         };
+        let key = n.key();
         let mut j = *head;
         while let Some(m) = self.nodes.get(j as usize) {
-            if m.key() == n.key() {
+            if m.key() == key {
                 return;
             }
             j = m.same;
@@ -320,9 +321,10 @@ impl<'a> Search<'a> {
                 let from = n.at as usize;
                 for d in Direction::ALL {
                     let side = from * 6 + d.index();
-                    let Some(y) = rules.next[side] else {
+                    let y = rules.next[side];
+                    if y == NONE {
                         continue;
-                    };
+                    }
                     let e = self.entry(rules, me, entries, y as usize);
                     if e & ENTER == 0 {
                         continue;
@@ -408,12 +410,14 @@ impl<'a> Search<'a> {
             j = m.parent;
         }
         path.reverse();
-        if !self.waiting {
+        if !self.waiting && !path.is_empty() {
             path.remove(0);
         }
         let lim = self.lim;
         let road_march = n.steps > lim.max;
-        let through = path[..path.len() - 1]
+        let through = path
+            .split_last()
+            .map_or(&[][..], |(_, before)| before)
             .iter()
             .any(|&h| self.board.unit_at(rules, h).is_some() && !me.officer);
         Some(Route {
