@@ -411,6 +411,10 @@ pub(crate) fn end_movement(rules: &Jomini, state: &mut State) {
 
 /// Every move the active side may make now.
 pub(crate) fn legal_moves(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+    // Once every activated unit has moved, only the end of the phase is left.
+    if !rules.piece_ids().any(|u| can_move(rules, state, u).is_ok()) {
+        return;
+    }
     let board = Board::new(rules, state);
     let mut search = Search::new(rules, &board);
     for u in rules.piece_ids() {
