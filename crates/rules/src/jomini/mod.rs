@@ -4,10 +4,9 @@
 //! [`setup`] binds a scenario, [`turn`] is the sequencer (the sequence of a turn, whose
 //! decision it is, the dispatch; [`sequence`] the first gate of every action), [`view`]
 //! what each seat sees, `board.rs` where pieces stand (a lookup by map index, not a
-//! rule). The other files follow
-//! the rulebook's chapters: [`command`] (activations), [`orders`] (order tokens and
-//! manoeuvre orders), [`movement`] (chapter 4, the seed text; `routes.rs` its search of
-//! the ways a move may go), [`combat`] (the six-symbol
+//! rule). The other files follow the rulebook's chapters: [`command`] (activations),
+//! [`orders`] (order tokens and manoeuvre orders), [`movement`] (chapter 4, the seed
+//! text; `routes.rs` its search of the ways a move may go), [`combat`] (the six-symbol
 //! die, support), [`retreat`], [`victory`]; [`units`] holds troop types and weights. The
 //! tables are in `data.toml`; rule IDs are listed in `docs/rules/jomini.md`. The symbol
 //! dice, losses and retreats toward an edge shared with Battle Cry are in

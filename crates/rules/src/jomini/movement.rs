@@ -2,26 +2,14 @@
 //! table by type and weight; road march, mounted infantry, passing through artillery,
 //! officers alone, no zones of control, no stacking, leaving the table, reinforcements.
 
+use super::routes::Limits;
 pub use super::routes::Route;
-use super::routes::{routes, Search};
+use super::routes::Search;
 use super::sequence::{in_phase, NotNow};
 use super::{Action, Board, Event, Jomini, Phase, State};
 use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
-
-/// How far a unit may go this turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Limits {
-    /// Hexes it may move and still fight.
-    pub fight: u8,
-    /// Hexes it may move without the road.
-    pub max: u8,
-    /// Whether the road march's extra hex is open to it.
-    pub road: bool,
-    /// Difficult hexes it crosses as clear.
-    pub woods: u8,
-}
 
 /// JO-MOV-9 to JO-MOV-11, JO-MOV-18, JO-ORD-6: the unit's allowance this turn.
 pub(crate) fn limits(rules: &Jomini, state: &State, u: UnitId) -> Limits {
@@ -50,6 +38,14 @@ pub(crate) fn limits(rules: &Jomini, state: &State, u: UnitId) -> Limits {
         road: true,
         woods: p.woods,
     }
+}
+
+/// Every way `u` may end its move now (it must be free to move).
+pub(crate) fn routes(rules: &Jomini, state: &State, board: &Board, u: UnitId) -> Vec<Route> {
+    let mut search = Search::new(rules, board);
+    search.run(rules, state, u, limits(rules, state, u));
+    let p = &state.pieces[u.index()];
+    search.routes(rules, rules.piece(u), p.scout)
 }
 
 /// Why `u` may not move now, whatever the hex, before any message is written.
@@ -290,7 +286,8 @@ pub(crate) fn apply_move(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let mut board = Board::new(rules, state);
-    let Some(r) = Search::new(rules, &board).route_to(rules, state, u, to) else {
+    let lim = limits(rules, state, u);
+    let Some(r) = Search::new(rules, &board).route_to(rules, state, u, lim, to) else {
         return;
     };
     let mut ids = Vec::new();
@@ -421,7 +418,7 @@ pub(crate) fn legal_moves(rules: &Jomini, state: &State, out: &mut Vec<Action>) 
         if can_move(rules, state, u).is_err() {
             continue;
         }
-        search.run(rules, state, u);
+        search.run(rules, state, u, limits(rules, state, u));
         out.extend(search.ends().map(|to| Action::Move { unit: u, to }));
         if can_exit(rules, state, u).is_ok() {
             out.push(Action::Exit { unit: u });

@@ -5,7 +5,6 @@
 //! The search works on map indices and reuses its buffers ([`Search`]): the legal list
 //! runs it once for every unit that may move.
 
-use super::movement::{limits, Limits};
 use super::{Board, Jomini, Piece, State};
 use grognard_engine::UnitId;
 use grognard_hex::{Direction, Hex};
@@ -26,6 +25,19 @@ pub struct Route {
     /// It may still fight after this move (JO-MOV-10).
     pub combat: bool,
     /// Difficult hexes crossed as clear by woods-runner (JO-ORD-7).
+    pub woods: u8,
+}
+
+/// How far a unit may go this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Limits {
+    /// Hexes it may move and still fight.
+    pub fight: u8,
+    /// Hexes it may move without the road.
+    pub max: u8,
+    /// Whether the road march's extra hex is open to it.
+    pub road: bool,
+    /// Difficult hexes it crosses as clear.
     pub woods: u8,
 }
 
@@ -206,39 +218,41 @@ impl<'a> Search<'a> {
         self.nodes.push(n);
     }
 
-    /// Every way `u` may end its move now (it must be free to move): fills the nodes and
-    /// the best way to each hex, in the order the hexes are first found.
-    pub(crate) fn run(&mut self, rules: &Jomini, state: &State, u: UnitId) {
+    /// Every way `u`, allowed `lim` ([`super::movement::limits`]), may end its move now
+    /// (it must be free to move): fills the nodes and the best way to each hex, in the
+    /// order the hexes are first found.
+    pub(crate) fn run(&mut self, rules: &Jomini, state: &State, u: UnitId, lim: Limits) {
         self.clear();
-        self.go(rules, state, u);
+        self.go(rules, state, u, lim);
     }
 
-    /// The way `u` moves to `to` (it must be free to move), if it can: the best of
-    /// [`Search::run`], found without searching further. The search goes step by step,
-    /// so the first way into `to` it finds is the shortest, and of the shortest the one
-    /// [`Search::run`] keeps.
+    /// The way `u`, allowed `lim`, moves to `to` (it must be free to move), if it can:
+    /// the best of [`Search::run`], found without searching further. The search goes step
+    /// by step, so the first way into `to` it finds is the shortest, and of the shortest
+    /// the one [`Search::run`] keeps.
     pub(crate) fn route_to(
         &mut self,
         rules: &Jomini,
         state: &State,
         u: UnitId,
+        lim: Limits,
         to: Hex,
     ) -> Option<Route> {
         self.clear();
         self.goal = index32(rules.map.index(to)?);
-        self.go(rules, state, u);
+        self.go(rules, state, u, lim);
         let scout = state.pieces[u.index()].scout;
         self.route(rules, rules.piece(u), scout, self.found)
     }
 
-    fn go(&mut self, rules: &Jomini, state: &State, u: UnitId) {
+    fn go(&mut self, rules: &Jomini, state: &State, u: UnitId, lim: Limits) {
         let me = rules.piece(u);
         let k = class(me);
         let mut entries = std::mem::take(&mut self.entries[k]);
         if entries.is_empty() {
             entries = vec![UNKNOWN; rules.map.len()];
         }
-        self.search(rules, state, u, &mut entries);
+        self.search(rules, state, u, lim, &mut entries);
         self.entries[k] = entries;
     }
 
@@ -260,8 +274,14 @@ impl<'a> Search<'a> {
         *e
     }
 
-    fn search(&mut self, rules: &Jomini, state: &State, u: UnitId, entries: &mut [u8]) {
-        let lim = limits(rules, state, u);
+    fn search(
+        &mut self,
+        rules: &Jomini,
+        state: &State,
+        u: UnitId,
+        lim: Limits,
+        entries: &mut [u8],
+    ) {
         let me = rules.piece(u);
         let p = &state.pieces[u.index()];
         self.lim = lim;
@@ -435,12 +455,4 @@ impl<'a> Search<'a> {
 /// A map or node index as the search keeps it.
 fn index32(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(NONE)
-}
-
-/// Every way `u` may end its move now (it must be free to move).
-pub(crate) fn routes(rules: &Jomini, state: &State, board: &Board, u: UnitId) -> Vec<Route> {
-    let mut search = Search::new(rules, board);
-    search.run(rules, state, u);
-    let p = &state.pieces[u.index()];
-    search.routes(rules, rules.piece(u), p.scout)
 }
