@@ -31,6 +31,24 @@ impl Board {
         b
     }
 
+    /// The board once `u` has gone from `from` (none when it was off the table) to `to`,
+    /// a hex no other piece of its kind (unit or officer) holds.
+    pub(crate) fn relocate(&mut self, rules: &Jomini, u: UnitId, from: Option<Hex>, to: Hex) {
+        let cells = if rules.piece(u).officer {
+            &mut self.officer
+        } else {
+            &mut self.unit
+        };
+        if let Some(c) = from.and_then(|h| cells.get_mut(rules.map.index(h)?)) {
+            if *c == Some(u) {
+                *c = None;
+            }
+        }
+        if let Some(c) = rules.map.index(to).and_then(|i| cells.get_mut(i)) {
+            *c = Some(u);
+        }
+    }
+
     pub(crate) fn unit_at(&self, rules: &Jomini, hex: Hex) -> Option<UnitId> {
         rules.map.index(hex).and_then(|i| self.unit[i])
     }

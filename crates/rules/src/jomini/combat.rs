@@ -405,8 +405,12 @@ pub(crate) fn check_attack(
 
 /// Every attack the active side may make now.
 pub(crate) fn legal_attacks(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
-    let board = Board::new(rules, state);
     let may_fight = |u| can_attack(rules, state, u).is_ok();
+    // Once no unit may fight, only the end of the turn is left.
+    if !rules.piece_ids().any(may_fight) {
+        return;
+    }
+    let board = Board::new(rules, state);
     let fights =
         |u, t| is_target(rules, state, &board, u, t) && count(rules, state, &board, u, t).is_ok();
     battles(rules.pieces.len(), may_fight, fights, |unit, target| {

@@ -66,19 +66,30 @@ pub(crate) fn current_group(state: &State) -> Option<(u8, &Group)> {
         .map(|(i, g)| (u8::try_from(i).expect("few groups"), g))
 }
 
-/// JO-CMD-2: whether units of these types may share an activation: infantry with foot
-/// artillery, mounted troops with horse artillery, or artillery alone.
-pub(crate) fn one_kind(rules: &Jomini, members: &[UnitId]) -> bool {
-    let all = |f: &dyn Fn(&super::Piece) -> bool| members.iter().all(|&u| f(rules.piece(u)));
-    all(&|p| p.row.kind == "foot") || all(&|p| p.row.kind == "mounted") || all(&|p| p.artillery())
+/// JO-CMD-2: whether these units are all foot troops, all mounted troops, all artillery;
+/// units of one of the three may share an activation (infantry with foot artillery,
+/// mounted troops with horse artillery, or artillery alone).
+fn kinds(rules: &Jomini, members: impl IntoIterator<Item = UnitId>) -> [bool; 3] {
+    let mut all = [true; 3];
+    for u in members {
+        let p = rules.piece(u);
+        all[0] &= p.row.kind == "foot";
+        all[1] &= p.row.kind == "mounted";
+        all[2] &= p.artillery();
+    }
+    all
 }
 
 /// The units of activation `g`.
 pub(crate) fn members(rules: &Jomini, state: &State, g: u8) -> Vec<UnitId> {
+    members_of(rules, state, g).collect()
+}
+
+/// The units of activation `g`, one by one.
+fn members_of<'a>(rules: &'a Jomini, state: &'a State, g: u8) -> impl Iterator<Item = UnitId> + 'a {
     rules
         .piece_ids()
-        .filter(|&u| !rules.piece(u).officer && state.pieces[u.index()].group == Some(g))
-        .collect()
+        .filter(move |&u| !rules.piece(u).officer && state.pieces[u.index()].group == Some(g))
 }
 
 /// Why `u` may not be activated now, whatever the activations open, before any message
@@ -133,78 +144,109 @@ fn common(rules: &Jomini, state: &State, u: UnitId) -> Result<(), Refusal> {
     })
 }
 
-/// Checks activating `u`: an officer opens an activation, a unit joins the last one.
-pub(crate) fn check_activate(
-    rules: &Jomini,
-    state: &State,
-    u: UnitId,
-) -> Result<Vec<Reason>, Refusal> {
-    common(rules, state, u)?;
-    let (count, size) = activations(rules, state, state.active);
-    if rules.piece(u).officer {
+/// Why `u` may not open or join an activation now, given the activations open, before
+/// any message is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoJoin {
+    /// JO-CMD-1: every activation of the turn is open.
+    AllOpened { count: u8 },
+    /// JO-CMD-3: no officer's activation to join.
+    NoOfficer,
+    /// JO-CMD-1: the activation holds all the units it may.
+    Full { officer: UnitId, size: u8 },
+    /// JO-CMD-2: not of the activation's kind.
+    Kind,
+    /// JO-MOV-27: on and off the table.
+    Entering { waiting: bool, officer: UnitId },
+    /// JO-CMD-3: out of the officer's reach.
+    TooFar {
+        officer: UnitId,
+        distance: u32,
+        radius: u32,
+    },
+}
+
+/// The activation `u` opens or joins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Joins {
+    /// An officer opens an activation of up to `size` units (JO-CMD-3).
+    Opens { size: u8 },
+    /// A unit joins `officer`'s activation as its unit `units + 1` of `size`.
+    Joins {
+        officer: UnitId,
+        units: u8,
+        size: u8,
+        combined: bool,
+        anywhere: bool,
+        waiting: bool,
+    },
+}
+
+/// The activations open now, as they bear on the next piece activated: worked out once
+/// for the legal list.
+struct Open<'s> {
+    /// Activations a turn and units in each (JO-CMD-1, [`activations`]).
+    count: u8,
+    size: u8,
+    /// Officers' activations opened in this command phase.
+    opened: usize,
+    /// The activation units now join ([`current_group`]).
+    current: Option<(u8, &'s Group)>,
+    /// Whether its units are all foot, all mounted, all artillery (JO-CMD-2).
+    kinds: [bool; 3],
+}
+
+impl<'s> Open<'s> {
+    fn new(rules: &Jomini, state: &'s State) -> Open<'s> {
+        let (count, size) = activations(rules, state, state.active);
         let opened = state
             .groups
             .iter()
             .skip(usize::from(state.first_group))
             .filter(|g| g.officer.is_some())
             .count();
-        if opened >= usize::from(count) {
-            return Err(Refusal::new(
-                "JO-CMD-1",
-                format!("an army of this size has {count} activation(s) a turn, all opened"),
-            ));
+        let current = current_group(state);
+        let kinds = current.map_or([true; 3], |(g, _)| {
+            kinds(rules, members_of(rules, state, g))
+        });
+        Open {
+            count,
+            size,
+            opened,
+            current,
+            kinds,
         }
-        return Ok(vec![Reason::new(
-            "JO-CMD-3",
-            format!("{} opens an activation of up to {size} units", rules.who(u)),
-        )]);
     }
-    let Some((g, group)) = current_group(state) else {
-        return Err(Refusal::new(
-            "JO-CMD-3",
-            "activate an officer first: an activation is led by an officer",
-        ));
+}
+
+/// JO-CMD-1 to JO-CMD-3, JO-MOV-27: whether `u`, free to be activated, may open or join
+/// an activation now, given the activations `open`.
+fn can_join(rules: &Jomini, state: &State, open: &Open<'_>, u: UnitId) -> Result<Joins, NoJoin> {
+    let (count, size) = (open.count, open.size);
+    if rules.piece(u).officer {
+        if open.opened >= usize::from(count) {
+            return Err(NoJoin::AllOpened { count });
+        }
+        return Ok(Joins::Opens { size });
+    }
+    let Some((_, group)) = open.current else {
+        return Err(NoJoin::NoOfficer);
     };
     let officer = group.officer.expect("an officer's activation");
     if group.units >= size {
-        return Err(Refusal::new(
-            "JO-CMD-1",
-            format!(
-                "the activation of {} already holds {size} units",
-                rules.who(officer)
-            ),
-        ));
+        return Err(NoJoin::Full { officer, size });
     }
-    let mut all = members(rules, state, g);
-    all.push(u);
-    if !group.combined && !one_kind(rules, &all) {
-        return Err(Refusal::new(
-            "JO-CMD-2",
-            format!(
-                "{} is not of the activation's kind: infantry with foot artillery, mounted troops with horse artillery, or artillery alone",
-                rules.who(u)
-            ),
-        ));
+    // JO-CMD-2: the activation's units and `u` of one kind.
+    let mine = kinds(rules, [u]);
+    if !group.combined && !(0..3).any(|k| open.kinds[k] && mine[k]) {
+        return Err(NoJoin::Kind);
     }
     let (waiting, officer_waiting) = (
         state.pieces[u.index()].waiting,
         state.pieces[officer.index()].waiting,
     );
     if waiting != officer_waiting {
-        return Err(Refusal::new(
-            "JO-MOV-27",
-            if waiting {
-                format!(
-                    "{} is off the table: it enters only with an officer off the table with it",
-                    rules.who(u)
-                )
-            } else {
-                format!(
-                    "{} is off the table and commands only the units entering with it",
-                    rules.who(officer)
-                )
-            },
-        ));
+        return Err(NoJoin::Entering { waiting, officer });
     }
     let radius = rules.data.command.radius;
     let distance = match (position(rules, state, officer), position(rules, state, u)) {
@@ -212,29 +254,117 @@ pub(crate) fn check_activate(
         _ => u32::MAX,
     };
     if !group.anywhere && distance > radius {
-        return Err(Refusal::new(
-            "JO-CMD-3",
-            format!(
-                "{} is {distance} hexes from {}: an officer activates units within {radius}",
-                rules.who(u),
-                rules.who(officer)
-            ),
-        ));
+        return Err(NoJoin::TooFar {
+            officer,
+            distance,
+            radius,
+        });
     }
+    Ok(Joins::Joins {
+        officer,
+        units: group.units,
+        size,
+        combined: group.combined,
+        anywhere: group.anywhere,
+        waiting,
+    })
+}
+
+impl NoJoin {
+    /// The refusal of activating `u`, with its message.
+    fn refusal(self, rules: &Jomini, u: UnitId) -> Refusal {
+        match self {
+            NoJoin::AllOpened { count } => Refusal::new(
+                "JO-CMD-1",
+                format!("an army of this size has {count} activation(s) a turn, all opened"),
+            ),
+            NoJoin::NoOfficer => Refusal::new(
+                "JO-CMD-3",
+                "activate an officer first: an activation is led by an officer",
+            ),
+            NoJoin::Full { officer, size } => Refusal::new(
+                "JO-CMD-1",
+                format!(
+                    "the activation of {} already holds {size} units",
+                    rules.who(officer)
+                ),
+            ),
+            NoJoin::Kind => Refusal::new(
+                "JO-CMD-2",
+                format!(
+                    "{} is not of the activation's kind: infantry with foot artillery, mounted troops with horse artillery, or artillery alone",
+                    rules.who(u)
+                ),
+            ),
+            NoJoin::Entering { waiting, officer } => Refusal::new(
+                "JO-MOV-27",
+                if waiting {
+                    format!(
+                        "{} is off the table: it enters only with an officer off the table with it",
+                        rules.who(u)
+                    )
+                } else {
+                    format!(
+                        "{} is off the table and commands only the units entering with it",
+                        rules.who(officer)
+                    )
+                },
+            ),
+            NoJoin::TooFar {
+                officer,
+                distance,
+                radius,
+            } => Refusal::new(
+                "JO-CMD-3",
+                format!(
+                    "{} is {distance} hexes from {}: an officer activates units within {radius}",
+                    rules.who(u),
+                    rules.who(officer)
+                ),
+            ),
+        }
+    }
+}
+
+/// Checks activating `u`: an officer opens an activation, a unit joins the last one.
+pub(crate) fn check_activate(
+    rules: &Jomini,
+    state: &State,
+    u: UnitId,
+) -> Result<Vec<Reason>, Refusal> {
+    common(rules, state, u)?;
+    let joins =
+        can_join(rules, state, &Open::new(rules, state), u).map_err(|why| why.refusal(rules, u))?;
+    let (officer, units, size, combined, anywhere, waiting) = match joins {
+        Joins::Opens { size } => {
+            return Ok(vec![Reason::new(
+                "JO-CMD-3",
+                format!("{} opens an activation of up to {size} units", rules.who(u)),
+            )]);
+        }
+        Joins::Joins {
+            officer,
+            units,
+            size,
+            combined,
+            anywhere,
+            waiting,
+        } => (officer, units, size, combined, anywhere, waiting),
+    };
     let mut reasons = vec![Reason::new(
         "JO-CMD-1",
         format!(
             "unit {} of {size} in the activation of {}",
-            group.units + 1,
+            units + 1,
             rules.who(officer)
         ),
     )];
-    reasons.push(if group.combined {
+    reasons.push(if combined {
         Reason::new("JO-ORD-9", "combined attack: kinds may be mixed")
     } else {
         Reason::new("JO-CMD-2", "one kind of troops")
     });
-    if group.anywhere {
+    if anywhere {
         reasons.push(Reason::new(
             "JO-ORD-10",
             "manoeuvre: the units may be anywhere",
@@ -307,8 +437,14 @@ pub(crate) fn check_end_command(state: &State) -> Result<Vec<Reason>, Refusal> {
 /// Every activation the active side may make now: the cheap gate first, then the rest
 /// of [`check_activate`] (the activations open and their sizes).
 pub(crate) fn legal_activations(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+    // The activations open, worked out once for every candidate.
+    let mut open = None;
     for u in rules.piece_ids() {
-        if can_activate(rules, state, u).is_ok() && check_activate(rules, state, u).is_ok() {
+        if can_activate(rules, state, u).is_err() {
+            continue;
+        }
+        let open = open.get_or_insert_with(|| Open::new(rules, state));
+        if can_join(rules, state, open, u).is_ok() {
             out.push(Action::Activate { unit: u });
         }
     }

@@ -4,9 +4,9 @@
 //! [`setup`] binds a scenario, [`turn`] is the sequencer (the sequence of a turn, whose
 //! decision it is, the dispatch; [`sequence`] the first gate of every action), [`view`]
 //! what each seat sees, `board.rs` where pieces stand (a lookup by map index, not a
-//! rule). The other files follow
-//! the rulebook's chapters: [`command`] (activations), [`orders`] (order tokens and
-//! manoeuvre orders), [`movement`] (chapter 4, the seed text), [`combat`] (the six-symbol
+//! rule). The other files follow the rulebook's chapters: [`command`] (activations),
+//! [`orders`] (order tokens and manoeuvre orders), [`movement`] (chapter 4, the seed
+//! text; `routes.rs` its search of the ways a move may go), [`combat`] (the six-symbol
 //! die, support), [`retreat`], [`victory`]; [`units`] holds troop types and weights. The
 //! tables are in `data.toml`; rule IDs are listed in `docs/rules/jomini.md`. The symbol
 //! dice, losses and retreats toward an edge shared with Battle Cry are in
@@ -33,6 +33,7 @@ pub mod data;
 pub mod movement;
 pub mod orders;
 pub mod retreat;
+mod routes;
 pub mod sequence;
 pub mod setup;
 pub mod turn;
@@ -45,7 +46,7 @@ pub(crate) use board::Board;
 use data::{Data, Face};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
 use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, UnitId};
-use grognard_hex::{Direction, Hex, MapShape};
+use grognard_hex::{Hex, MapShape};
 use serde::{Deserialize, Serialize};
 pub use units::Piece;
 
@@ -500,6 +501,9 @@ pub struct Jomini {
     pub(crate) terrain_names: Vec<String>,
     /// Per map index and direction: the hexside stops a move (JO-MOV-13).
     pub(crate) side_difficult: Vec<bool>,
+    /// Per map index and direction: the map index of the neighbour, or `u32::MAX` off
+    /// the table.
+    pub(crate) next: Vec<u32>,
     /// Per map index: the roads (bit = index among the scenario's roads) through the hex.
     pub(crate) road_hexes: Vec<u16>,
     /// Per map index and direction: the roads that run on across that hexside.
@@ -585,12 +589,6 @@ impl Jomini {
     #[must_use]
     pub fn game_turn(state: &State) -> u32 {
         state.turn.div_ceil(2)
-    }
-
-    pub(crate) fn difficult_side(&self, hex: Hex, dir: Direction) -> bool {
-        self.map
-            .index(hex)
-            .is_some_and(|i| self.side_difficult[i * 6 + dir.index()])
     }
 }
 

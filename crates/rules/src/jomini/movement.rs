@@ -2,44 +2,14 @@
 //! table by type and weight; road march, mounted infantry, passing through artillery,
 //! officers alone, no zones of control, no stacking, leaving the table, reinforcements.
 
+use super::routes::Limits;
+pub use super::routes::Route;
+use super::routes::Search;
 use super::sequence::{in_phase, NotNow};
 use super::{Action, Board, Event, Jomini, Phase, State};
 use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
-use grognard_hex::{Direction, Hex};
-use std::collections::HashSet;
-
-/// One way a unit may end its move, as the rules read it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Route {
-    /// Where it ends.
-    pub hex: Hex,
-    /// The hexes entered, the last being `hex`.
-    pub path: Vec<Hex>,
-    /// Hexes moved.
-    pub hexes: u8,
-    /// It uses the road march's extra hex (JO-MOV-16), and may not fight (JO-MOV-17).
-    pub road_march: bool,
-    /// It passes through an artillery unit (JO-MOV-6).
-    pub through: bool,
-    /// It may still fight after this move (JO-MOV-10).
-    pub combat: bool,
-    /// Difficult hexes crossed as clear by woods-runner (JO-ORD-7).
-    pub woods: u8,
-}
-
-/// How far a unit may go this turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Limits {
-    /// Hexes it may move and still fight.
-    pub fight: u8,
-    /// Hexes it may move without the road.
-    pub max: u8,
-    /// Whether the road march's extra hex is open to it.
-    pub road: bool,
-    /// Difficult hexes it crosses as clear.
-    pub woods: u8,
-}
+use grognard_hex::Hex;
 
 /// JO-MOV-9 to JO-MOV-11, JO-MOV-18, JO-ORD-6: the unit's allowance this turn.
 pub(crate) fn limits(rules: &Jomini, state: &State, u: UnitId) -> Limits {
@@ -70,221 +40,12 @@ pub(crate) fn limits(rules: &Jomini, state: &State, u: UnitId) -> Limits {
     }
 }
 
-/// JO-MOV-14: an officer moving alone ignores difficult terrain.
-fn difficult(rules: &Jomini, from: Option<Hex>, to: Hex, dir: Direction) -> bool {
-    rules.info(to).is_some_and(|i| i.difficult)
-        || from.is_some_and(|f| rules.difficult_side(f, dir))
-}
-
-fn road_links(rules: &Jomini, from: Hex, dir: Direction) -> u16 {
-    rules
-        .map
-        .index(from)
-        .map_or(0, |i| rules.road_links[i * 6 + dir.index()])
-}
-
-fn road_hexes(rules: &Jomini, hex: Hex) -> u16 {
-    rules.map.index(hex).map_or(0, |i| rules.road_hexes[i])
-}
-
-#[derive(Clone, Copy)]
-struct Node {
-    hex: Hex,
-    /// Roads the whole move has followed so far (JO-MOV-16).
-    roads: u16,
-    woods: u8,
-    steps: u8,
-    parent: usize,
-    stopped: bool,
-    end: bool,
-}
-
-/// What entering `to` means for the mover: `None` when it may not.
-struct Entry {
-    end: bool,
-    go_on: bool,
-}
-
-/// JO-MOV-5, JO-MOV-6, JO-MOV-14, JO-MOV-15: whether `u` may enter `to`, and end there or
-/// go on. Enemies only block their own hexes: there are no zones of control.
-///
-/// JO-MOV-6, reading: the text forbids passing through "une case qui est occupée par une
-/// unité amie ou ennemie", then excepts infantry, cavalry and camels "qui peuvent traverser
-/// une unité d'artillerie" with no friend-or-foe limit; the exception follows the rule it
-/// excepts, so artillery of either side may be passed through (an officer standing with
-/// the guns goes with their hex).
-fn entry(rules: &Jomini, board: &Board, u: UnitId, to: Hex) -> Option<Entry> {
-    let info = rules.info(to)?;
-    if info.impassable {
-        return None;
-    }
-    let me = rules.piece(u);
-    let unit = board.unit_at(rules, to);
-    let officer = board.officer_at(rules, to);
-    let enemy = |x: Option<UnitId>| x.is_some_and(|x| rules.side_of(x) != me.side);
-    if me.officer {
-        if enemy(unit) || enemy(officer) {
-            return None;
-        }
-        // An officer may join a friendly unit, and stops there; officers do not stack.
-        return Some(Entry {
-            end: officer.is_none(),
-            go_on: unit.is_none(),
-        });
-    }
-    match unit {
-        Some(x) if rules.piece(x).artillery() && me.row.passes_artillery => Some(Entry {
-            end: false,
-            go_on: true,
-        }),
-        Some(_) => None,
-        // An enemy officer alone holds its hex like a unit.
-        None if enemy(officer) => None,
-        None => Some(Entry {
-            end: true,
-            go_on: true,
-        }),
-    }
-}
-
 /// Every way `u` may end its move now (it must be free to move).
 pub(crate) fn routes(rules: &Jomini, state: &State, board: &Board, u: UnitId) -> Vec<Route> {
-    let lim = limits(rules, state, u);
-    let me = rules.piece(u);
+    let mut search = Search::new(rules, board);
+    search.run(rules, state, u, limits(rules, state, u));
     let p = &state.pieces[u.index()];
-    let depth = lim.max + u8::from(lim.road);
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut seen: HashSet<(Hex, u16, u8, bool)> = HashSet::new();
-    let mut push = |nodes: &mut Vec<Node>, n: Node| {
-        if seen.insert((n.hex, n.roads, n.woods, n.stopped)) {
-            nodes.push(n);
-        }
-    };
-    if p.waiting {
-        // JO-MOV-27: from a hex just off the table; the first hex entered is the entry hex.
-        let Some((_, at)) = me.enters else {
-            return Vec::new();
-        };
-        if let Some(e) = entry(rules, board, u, at) {
-            let mut woods = 0;
-            let mut stopped = !e.go_on;
-            if !me.officer && difficult(rules, None, at, Direction::N) {
-                if lim.woods > 0 {
-                    woods = 1;
-                } else {
-                    stopped = true;
-                }
-            }
-            push(
-                &mut nodes,
-                Node {
-                    hex: at,
-                    roads: road_hexes(rules, at),
-                    woods,
-                    steps: 1,
-                    parent: usize::MAX,
-                    stopped,
-                    end: e.end,
-                },
-            );
-        }
-    } else {
-        let Some(at) = p.hex else {
-            return Vec::new();
-        };
-        push(
-            &mut nodes,
-            Node {
-                hex: at,
-                roads: road_hexes(rules, at),
-                woods: 0,
-                steps: 0,
-                parent: usize::MAX,
-                stopped: false,
-                end: false,
-            },
-        );
-    }
-    let mut i = 0;
-    while i < nodes.len() {
-        let n = nodes[i];
-        if !n.stopped && n.steps < depth {
-            for d in Direction::ALL {
-                let y = n.hex.neighbor(d);
-                let Some(e) = entry(rules, board, u, y) else {
-                    continue;
-                };
-                let roads = n.roads & road_links(rules, n.hex, d);
-                if n.steps + 1 > lim.max && roads == 0 {
-                    continue;
-                }
-                let mut woods = n.woods;
-                let mut stopped = !e.go_on;
-                if !me.officer && difficult(rules, Some(n.hex), y, d) {
-                    if woods < lim.woods {
-                        woods += 1;
-                    } else {
-                        stopped = true;
-                    }
-                }
-                push(
-                    &mut nodes,
-                    Node {
-                        hex: y,
-                        roads,
-                        woods,
-                        steps: n.steps + 1,
-                        parent: i,
-                        stopped,
-                        end: e.end,
-                    },
-                );
-            }
-        }
-        i += 1;
-    }
-    // The best way to each hex: without the road's extra hex if possible, then shortest.
-    let mut best: Vec<(Hex, usize)> = Vec::new();
-    for (k, n) in nodes.iter().enumerate() {
-        if !n.end || n.steps == 0 {
-            continue;
-        }
-        let road_march = n.steps > lim.max;
-        let rank = |m: &Node| (m.steps > lim.max, m.steps);
-        match best.iter_mut().find(|(h, _)| *h == n.hex) {
-            Some(b) if rank(&nodes[b.1]) <= (road_march, n.steps) => {}
-            Some(b) => b.1 = k,
-            None => best.push((n.hex, k)),
-        }
-    }
-    best.into_iter()
-        .map(|(hex, k)| {
-            let mut path = Vec::new();
-            let mut j = k;
-            while j != usize::MAX {
-                path.push(nodes[j].hex);
-                j = nodes[j].parent;
-            }
-            path.reverse();
-            if !p.waiting {
-                path.remove(0);
-            }
-            let n = nodes[k];
-            let road_march = n.steps > lim.max;
-            let through = path[..path.len() - 1]
-                .iter()
-                .any(|&h| board.unit_at(rules, h).is_some() && !me.officer);
-            Route {
-                hex,
-                path,
-                hexes: n.steps,
-                road_march,
-                through,
-                combat: !me.officer && !p.scout && !road_march && n.steps <= lim.fight,
-                woods: n.woods,
-            }
-        })
-        .collect()
+    search.routes(rules, rules.piece(u), p.scout)
 }
 
 /// Why `u` may not move now, whatever the hex, before any message is written.
@@ -346,14 +107,20 @@ pub(crate) fn check_mover(rules: &Jomini, state: &State, u: UnitId) -> Result<()
     can_move(rules, state, u).map_err(|why| why.refusal(rules, u))
 }
 
-/// The rules a route follows, for reasons and events.
-fn route_rules(rules: &Jomini, state: &State, u: UnitId, r: &Route) -> Vec<Reason> {
+/// The rules a route follows, for reasons and events: each rule ID given to `add` with
+/// the words of its reason, written only when asked for.
+fn route_rules_with(
+    rules: &Jomini,
+    state: &State,
+    u: UnitId,
+    r: &Route,
+    add: &mut dyn FnMut(&'static str, &dyn Fn() -> String),
+) {
     let piece = rules.piece(u);
     let p = &state.pieces[u.index()];
     let lim = limits(rules, state, u);
     let a = piece.allowance;
-    let mut v = vec![Reason::new(
-        "JO-MOV-9",
+    add("JO-MOV-9", &|| {
         format!(
             "{} moves {} of {} hex(es) ({} {} in the table: {} with combat, {} at most)",
             rules.who(u),
@@ -363,82 +130,79 @@ fn route_rules(rules: &Jomini, state: &State, u: UnitId, r: &Route) -> Vec<Reaso
             piece.kind,
             a.fight,
             a.max
-        ),
-    )];
+        )
+    });
     if piece.officer {
-        v.push(Reason::new(
-            "JO-MOV-14",
-            "an officer moving alone ignores difficult terrain",
-        ));
+        add("JO-MOV-14", &|| {
+            "an officer moving alone ignores difficult terrain".into()
+        });
     }
     if p.waiting {
-        v.push(Reason::new(
-            "JO-MOV-27",
-            "it enters from just off the table: the entry hex is the first of its move",
-        ));
+        add("JO-MOV-27", &|| {
+            "it enters from just off the table: the entry hex is the first of its move".into()
+        });
     }
     if r.road_march {
-        v.push(Reason::new(
-            "JO-MOV-16",
-            "road march: the whole move follows one road, one hex more",
-        ));
-        v.push(Reason::new(
-            "JO-MOV-17",
-            "after a road march it may not fight",
-        ));
+        add("JO-MOV-16", &|| {
+            "road march: the whole move follows one road, one hex more".into()
+        });
+        add("JO-MOV-17", &|| {
+            "after a road march it may not fight".into()
+        });
     }
     if r.through {
-        v.push(Reason::new(
-            "JO-MOV-6",
-            "it passes through an artillery unit, friend or foe, to a free hex beyond",
-        ));
+        add("JO-MOV-6", &|| {
+            "it passes through an artillery unit, friend or foe, to a free hex beyond".into()
+        });
     }
     if p.mounted && piece.mounts.is_some() && r.hexes > a.max + u8::from(p.forced) {
-        v.push(Reason::new(
-            "JO-MOV-18",
-            "mounted infantry: one hex more, without combat",
-        ));
+        add("JO-MOV-18", &|| {
+            "mounted infantry: one hex more, without combat".into()
+        });
     }
     if p.forced || lim.fight > a.fight {
-        v.push(Reason::new(
-            if p.forced { "JO-ORD-6" } else { "JO-ORD-11" },
-            "forced march: one hex more, and it may still fight",
-        ));
+        add(if p.forced { "JO-ORD-6" } else { "JO-ORD-11" }, &|| {
+            "forced march: one hex more, and it may still fight".into()
+        });
     }
     if r.woods > 0 {
-        v.push(Reason::new(
-            "JO-ORD-7",
+        add("JO-ORD-7", &|| {
             format!(
                 "woods-runner: {} difficult hex(es) crossed as clear",
                 r.woods
-            ),
-        ));
+            )
+        });
     }
     if a.never_more {
-        v.push(Reason::new(
-            "JO-MOV-11",
-            "never more than 1 hex in any circumstance",
-        ));
+        add("JO-MOV-11", &|| {
+            "never more than 1 hex in any circumstance".into()
+        });
     }
     if !piece.officer && !r.combat && !r.road_march {
-        v.push(Reason::new(
-            "JO-MOV-10",
+        add("JO-MOV-10", &|| {
             if p.scout {
                 "a scout does not fight".to_owned()
             } else {
                 format!("moving more than {} hex(es): without combat", lim.fight)
-            },
-        ));
+            }
+        });
     }
     if a.loses_die && r.hexes > 0 {
-        v.push(Reason::new(
-            "JO-MOV-12",
+        add("JO-MOV-12", &|| {
             format!(
                 "it will roll {} die/dice fewer for the hexes moved",
                 r.hexes
-            ),
-        ));
+            )
+        });
     }
+}
+
+/// The rules a route follows, with their reasons.
+fn route_rules(rules: &Jomini, state: &State, u: UnitId, r: &Route) -> Vec<Reason> {
+    let mut v = Vec::new();
+    route_rules_with(rules, state, u, r, &mut |rule, words| {
+        v.push(Reason::new(rule, words()));
+    });
     v
 }
 
@@ -521,15 +285,18 @@ pub(crate) fn apply_move(
     to: Hex,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let board = Board::new(rules, state);
-    let Some(r) = routes(rules, state, &board, u)
-        .into_iter()
-        .find(|r| r.hex == to)
-    else {
+    let mut board = Board::new(rules, state);
+    let lim = limits(rules, state, u);
+    let Some(r) = Search::new(rules, &board).route_to(rules, state, u, lim, to) else {
         return;
     };
-    let reasons = route_rules(rules, state, u, &r);
+    let mut ids = Vec::new();
+    route_rules_with(rules, state, u, &r, &mut |rule, _| {
+        ids.push(rule.to_owned())
+    });
     let p = &mut state.pieces[u.index()];
+    // A move ends in a hex free for it (JO-MOV-5): the board follows the one piece.
+    board.relocate(rules, u, p.hex, to);
     p.hex = Some(to);
     p.waiting = false;
     p.moved = true;
@@ -538,9 +305,8 @@ pub(crate) fn apply_move(
     ctx.emit(Event::Moved {
         unit: u,
         path: r.path,
-        rules: reasons.into_iter().map(|x| x.rule).collect(),
+        rules: ids,
     });
-    let board = Board::new(rules, state);
     super::victory::update_objectives(rules, state, &board, Some(ctx));
 }
 
@@ -642,14 +408,18 @@ pub(crate) fn end_movement(rules: &Jomini, state: &mut State) {
 
 /// Every move the active side may make now.
 pub(crate) fn legal_moves(rules: &Jomini, state: &State, out: &mut Vec<Action>) {
+    // Once every activated unit has moved, only the end of the phase is left.
+    if !rules.piece_ids().any(|u| can_move(rules, state, u).is_ok()) {
+        return;
+    }
     let board = Board::new(rules, state);
+    let mut search = Search::new(rules, &board);
     for u in rules.piece_ids() {
         if can_move(rules, state, u).is_err() {
             continue;
         }
-        for r in routes(rules, state, &board, u) {
-            out.push(Action::Move { unit: u, to: r.hex });
-        }
+        search.run(rules, state, u, limits(rules, state, u));
+        out.extend(search.ends().map(|to| Action::Move { unit: u, to }));
         if can_exit(rules, state, u).is_ok() {
             out.push(Action::Exit { unit: u });
         }

@@ -166,6 +166,7 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
         })
         .collect();
     let mut side_difficult = vec![false; s.map.len() * 6];
+    let mut next = vec![super::routes::NONE; s.map.len() * 6];
     let mut road_hexes = vec![0u16; s.map.len()];
     let mut road_links = vec![0u16; s.map.len() * 6];
     for hex in s.map.hexes() {
@@ -176,6 +177,11 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
                 .iter()
                 .any(|f| data.hexside.get(*f).is_some_and(|r| r.difficult));
             side_difficult[i * 6 + d.index()] = difficult;
+            next[i * 6 + d.index()] = s
+                .map
+                .index(hex.neighbor(d))
+                .and_then(|j| u32::try_from(j).ok())
+                .unwrap_or(super::routes::NONE);
         }
     }
     let roads: Vec<_> = s
@@ -269,6 +275,7 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
         hexes,
         terrain_names,
         side_difficult,
+        next,
         road_hexes,
         road_links,
         objectives,
