@@ -111,6 +111,7 @@ async function playWhole(ruleset) {
   let oddsSeen = 0;
   let looked = 0;
   let probes = 0;
+  let trails = 0;
   for (let guard = 0; !g.outcome && guard < 4000; guard++) {
     if (!g.to_act || g.to_act.side !== side || !g.actions.length) {
       await new Promise((r) => setTimeout(r, 100));
@@ -129,6 +130,7 @@ async function playWhole(ruleset) {
       }
       await lookAround(page, g, side);
       assert.match(await page.title(), /^▶ Your turn/, 'the title says it is this seat\'s turn');
+      trails += await page.evaluate(() => (document.querySelector('.layer-trail .trail-move, .layer-trail .trail-hit') ? 1 : 0));
       const bad = await visibleData(page);
       assert.equal(bad, null, `${ruleset} after ${g.n} actions shows data: ${bad}`);
       assert.deepEqual(problems, [], `${ruleset} after ${g.n} actions`);
@@ -150,6 +152,7 @@ async function playWhole(ruleset) {
   }
   assert.ok(g.outcome, `${ruleset}: the game ended (${g.n} actions)`);
   assert.ok((await page.evaluate(() => window.announced)) > 0, `${ruleset}: the computer's dice were announced`);
+  assert.ok(trails > 0, `${ruleset}: the other side's moves were marked on the board`);
   // The dice are the server's, so a game may pass without an attack open to this seat.
   assert.ok(probes === 0 || oddsSeen > 0, `${ruleset}: the odds of an attack were read on hover`);
   await page.waitForSelector('#game-over, .game-over', { timeout: 20_000 }).catch(() => {});

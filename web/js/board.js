@@ -134,6 +134,7 @@ export class Board {
     this.labelLayer = layer('labels');
     this.placeLayer = layer('places');
     this.highlightLayer = layer('highlights');
+    this.trailLayer = layer('trail');
     this.unitLayer = layer('units');
     this.hitLayer = layer('hit');
     this.overlay = layer('overlay');
@@ -547,6 +548,28 @@ export class Board {
         el('text', { x: h.x, y: h.y + 0.02 * S, class: 'hint-win', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, g).textContent = `${Math.round(it.win * 100)}%`;
       }
       if (it.title) el('title', {}, g).textContent = it.title;
+    }
+  }
+
+  /**
+   * What the other side just did: for each item `{from, to}` a dashed arrow (a unit that
+   * moved), `{hex}` a ring (a unit attacked or a hex bombarded). An empty list clears them.
+   */
+  setTrail(items) {
+    this.trailLayer.innerHTML = '';
+    for (const it of items || []) {
+      const b = this.hexes.get(it.to || it.hex);
+      if (!b) continue;
+      const a = it.from ? this.hexes.get(it.from) : null;
+      if (a && a !== b) {
+        const dx = b.x - a.x;
+        const dy = b.y - a.y;
+        const len = Math.hypot(dx, dy) || 1;
+        el('line', { class: 'trail-move', 'data-from': it.from, 'data-to': it.to, x1: a.x, y1: a.y, x2: b.x - (dx / len) * 0.3 * S, y2: b.y - (dy / len) * 0.3 * S, 'marker-end': 'url(#arrow-path)' }, this.trailLayer);
+        el('polygon', { class: 'trail-from', points: pts(corners(a.x, a.y, S * 0.9, this.orientation)) }, this.trailLayer);
+      } else if (!it.from) {
+        el('polygon', { class: 'trail-hit', 'data-hex': it.hex, points: pts(corners(b.x, b.y, S * 0.92, this.orientation)) }, this.trailLayer);
+      }
     }
   }
 

@@ -84,9 +84,42 @@ async function accept(next, { force = false } = {}) {
     tokens.set(gameId, next.seat, urlToken);
   }
   const before = g ? g.n : null;
+  const old = g;
   g = next;
   render();
-  if (before != null) announceOthers(before);
+  if (before != null) {
+    announceOthers(before);
+    trailOthers(old, before);
+  }
+}
+
+/** Where each unit of a view stands, by id. */
+function standing(view) {
+  const out = new Map();
+  for (const u of (view && (view.units || view.pieces)) || []) if (typeof u.hex === 'string') out.set(u.id, u.hex);
+  return out;
+}
+
+/**
+ * Marks on the board what the other side did since action `before` (not this page's own
+ * actions, and never in hotseat): each unit that moved, from where to where, and each unit
+ * or hex its actions aimed at. The marks stay until this page acts.
+ */
+function trailOthers(old, before) {
+  if (mySides().length !== 1 || !board || !board.setTrail) return;
+  const fresh = (g.log || []).filter((e) => e.n > before && e.n !== ownPending);
+  if (!fresh.length) return;
+  const was = standing(old && old.view);
+  const now = standing(g.view);
+  const items = [];
+  for (const [id, hex] of now) if (was.has(id) && was.get(id) !== hex) items.push({ from: was.get(id), to: hex });
+  for (const e of fresh) {
+    const t = e.action && e.action.target;
+    if (typeof t !== 'string') continue;
+    const hex = now.get(t) || was.get(t) || (/^\d{3,}$/.test(t) ? t : null);
+    if (hex && !items.some((x) => x.hex === hex)) items.push({ hex });
+  }
+  if (items.length) board.setTrail(items);
 }
 
 // The action this page has sent and not yet seen come back (its entry is not announced).
@@ -159,6 +192,7 @@ async function act(action, { quiet = false } = {}) {
   document.body.classList.add('busy');
   try {
     ownPending = g.n + 1;
+    if (board && board.setTrail) board.setTrail([]);
     const res = await api.act(gameId, action, g.n, token);
     await accept(res.view);
     return { events: res.events || [] };
