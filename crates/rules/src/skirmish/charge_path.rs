@@ -4,6 +4,7 @@
 use super::{board, Skirmish, State};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
+use std::rc::Rc;
 
 impl Skirmish {
     /// SK-CHG-5: whether `u`, charging `target`, stands where the target is in optimal
@@ -33,26 +34,39 @@ impl Skirmish {
 
     /// SK-CHG-5: each hex's cost by points to the nearest hex where `target` is in `u`'s
     /// optimal reach, through free hexes and friends (never enemies), zones ignored.
-    pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+    /// Exact for `u`'s own hex and for whatever costs no more than it (all a charger's
+    /// steps from there read, see [`board::field`]).
+    pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Rc<[u32]> {
+        let standing = state.chars.iter().map(|c| c.hex);
+        board::memo(
+            self.id,
+            board::Kind::Charge(u.0, target.0),
+            standing,
+            || self.charge_field_now(state, u, target),
+        )
+    }
+
+    /// [`Skirmish::charge_field`], computed.
+    fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
         let Some(t) = Self::ch(state, target).hex else {
             return vec![u32::MAX; self.map.len()];
         };
         let longest = u32::from(self.weapons[u.index()].longest());
-        let goals: Vec<Hex> = t
+        let goals: Vec<usize> = t
             .range(longest)
             .into_iter()
             .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+            .filter_map(|h| self.idx(h))
             .collect();
-        board::field(&self.map, &goals, self.charge_through(state, u), |h| {
-            self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
-        })
+        let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
+        board::field(&self.cells, &goals, self.charge_through(state, u), me)
     }
 
-    /// SK-CHG-5: the hexes a charge route of `u` goes on from: its own, and free hexes
-    /// or hexes of a friend alone (never enemies).
-    fn charge_through<'a>(&'a self, state: &State, u: UnitId) -> impl Fn(Hex) -> bool + 'a {
+    /// SK-CHG-5: the hexes (by index) a charge route of `u` goes on from: its own, and
+    /// free hexes or hexes of a friend alone (never enemies).
+    fn charge_through<'a>(&'a self, state: &State, u: UnitId) -> impl Fn(usize) -> bool + 'a {
         let side = self.side_of(u);
-        let me = Self::ch(state, u).hex;
+        let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         let occupancy = board::Occupancy::new(
             &self.map,
             state
@@ -61,12 +75,7 @@ impl Skirmish {
                 .enumerate()
                 .filter_map(|(i, c)| c.hex.map(|h| (h, self.chars[i].side))),
         );
-        move |h| {
-            if Some(h) == me {
-                return true;
-            }
-            self.passable(h) && self.idx(h).is_some_and(|i| occupancy.open_to(i, side))
-        }
+        move |i| Some(i) == me || (self.cells.open(i) && occupancy.open_to(i, side))
     }
 
     /// SK-CHG-4, SK-CHG-5: whether `u`'s charge route to `target` costs at most `mp`
@@ -83,9 +92,13 @@ impl Skirmish {
         let (Some(me), Some(t)) = (Self::ch(state, u).hex, Self::ch(state, target).hex) else {
             return false;
         };
+        let Some(from) = self.idx(me) else {
+            return false;
+        };
         let reach = reaches.get(u.index(), || {
-            board::reach(&self.map, me, mp, self.charge_through(state, u), |h| {
-                self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
+            let standing = state.chars.iter().map(|c| c.hex);
+            board::memo(self.id, board::Kind::Reach(u.0, mp), standing, || {
+                board::reach(&self.cells, from, mp, self.charge_through(state, u))
             })
         });
         let longest = u32::from(self.weapons[u.index()].longest());

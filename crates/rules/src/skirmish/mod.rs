@@ -113,6 +113,12 @@ pub struct Skirmish {
     pub(crate) terrain_rows: Vec<TerrainRow>,
     /// Game turns before the end (SK-TURN-3).
     pub(crate) turns: u32,
+    /// The map by index for the least-cost fields (`board`).
+    pub(crate) cells: board::Cells,
+    /// The indices of each side's home edge hexes (SK-STA-2), in map order.
+    pub(crate) edges: [Vec<usize>; 2],
+    /// This binding's number, told apart from every other in the kept fields (`board`).
+    pub(crate) id: u64,
 }
 
 /// One character's movement under way: where it has been and whom it has provoked.
