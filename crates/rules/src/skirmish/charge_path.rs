@@ -102,12 +102,11 @@ impl Skirmish {
             })
         });
         let longest = u32::from(self.weapons[u.index()].longest());
-        t.range(longest)
-            .into_iter()
-            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
-            .filter_map(|h| self.idx(h).map(|i| reach[i]))
-            .min()
-            .is_some_and(|d| d <= mp)
+        // The cheapest goal within `mp` is some goal within `mp`: the hexes out of
+        // reach are passed over before the goal is checked.
+        t.range(longest).into_iter().any(|h| {
+            self.idx(h).is_some_and(|i| reach[i] <= mp) && self.charge_goal(state, u, target, h)
+        })
     }
 
     /// The distance by points of `u`'s charge route to `target`, if any.

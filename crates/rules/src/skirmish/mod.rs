@@ -585,6 +585,21 @@ impl Skirmish {
             .collect()
     }
 
+    /// The characters in a hex, in scenario order, without listing them.
+    pub(crate) fn occupants_of(state: &State, hex: Hex) -> impl Iterator<Item = UnitId> + '_ {
+        state
+            .chars
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.hex == Some(hex))
+            .map(|(i, _)| UnitId(u16::try_from(i).expect("unit count fits u16")))
+    }
+
+    /// Whether anyone stands in a hex.
+    pub(crate) fn occupied(state: &State, hex: Hex) -> bool {
+        state.chars.iter().any(|c| c.hex == Some(hex))
+    }
+
     pub(crate) fn ch(state: &State, u: UnitId) -> &CharState {
         &state.chars[u.index()]
     }

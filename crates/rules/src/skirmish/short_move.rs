@@ -22,7 +22,7 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Fou
         budget,
         Turns::No,
         |h, f, to| rules.entered(state, u, Gait::Short, h, f, to),
-        |h| Skirmish::occupants(state, h).into_iter().all(|o| o == u),
+        |h| Skirmish::occupants_of(state, h).all(|o| o == u),
     )
 }
 
