@@ -44,6 +44,15 @@ pub(crate) enum Turns {
     No,
 }
 
+/// Whether a search's answer carries the path to each hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Paths {
+    /// Each hex with its path.
+    Yes,
+    /// Each hex with an empty path (for the questions that read only where and how dear).
+    No,
+}
+
 /// Runs a search on `map` from `from` within `budget`. When it turns, the mode of the
 /// search is the facing (`step` is asked with the facing held before the step); without,
 /// the facing stays `facing` throughout. `keep` chooses the hexes returned.
@@ -53,6 +62,18 @@ pub(crate) fn search(
     facing: Direction,
     budget: u32,
     turns: Turns,
+    step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
+    keep: impl Fn(Hex) -> bool,
+) -> Vec<Found> {
+    search_for(map, from, facing, (budget, turns, Paths::Yes), step, keep)
+}
+
+/// [`search`], with or without the paths.
+pub(crate) fn search_for(
+    map: &MapShape,
+    from: Hex,
+    facing: Direction,
+    (budget, turns, paths): (u32, Turns, Paths),
     mut step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
     keep: impl Fn(Hex) -> bool,
 ) -> Vec<Found> {
@@ -86,6 +107,13 @@ pub(crate) fn search(
             .hexes()
             .filter(|&(h, _)| keep(h))
             .map(|(hex, cost)| {
+                if paths == Paths::No {
+                    return Found {
+                        hex,
+                        cost,
+                        path: Vec::new(),
+                    };
+                }
                 let mut path = reach.path(hex).unwrap_or_default();
                 if path.first() == Some(&from) {
                     path.remove(0);
