@@ -135,7 +135,7 @@ pub(crate) struct Cells {
     cost: Vec<u32>,
     /// Whether each hex may be entered at all.
     open: Vec<bool>,
-    /// One more than the dearest hex: the buckets of the queue.
+    /// The buckets of the queue: a power of two above the dearest hex's points.
     ring: usize,
 }
 
@@ -187,9 +187,9 @@ impl Cells {
     }
 }
 
-/// A bucket queue (Dial's): least-cost searches whose steps cost at most `ring - 1`
-/// points pop every hex of a cost before the next cost, as a binary heap would, the
-/// distances found being the same.
+/// A bucket queue (Dial's): least-cost searches whose steps cost less than `ring` points
+/// (a power of two) pop every hex of a cost before the next cost, as a binary heap
+/// would, the distances found being the same.
 fn with_buckets<T>(ring: usize, f: impl FnOnce(&mut Vec<Vec<u32>>) -> T) -> T {
     BUCKETS.with(|b| {
         let mut b = b.borrow_mut();
@@ -216,6 +216,7 @@ pub(crate) fn field(
 ) -> Vec<u32> {
     let mut dist = vec![u32::MAX; cells.len()];
     let ring = cells.ring;
+    let mask = ring - 1;
     with_buckets(ring, |b| {
         let mut pending = 0usize;
         for &g in goals {
@@ -230,7 +231,7 @@ pub(crate) fn field(
             if settle.is_some_and(|s| d > dist[s]) {
                 break;
             }
-            let slot = d as usize % ring;
+            let slot = d as usize & mask;
             while let Some(i) = b[slot].pop() {
                 pending -= 1;
                 let i = i as usize;
@@ -241,7 +242,7 @@ pub(crate) fn field(
                 for j in cells.neighbors(i) {
                     if nd < dist[j] && through(j) {
                         dist[j] = nd;
-                        b[nd as usize % ring].push(u32::try_from(j).unwrap_or(NONE));
+                        b[nd as usize & mask].push(u32::try_from(j).unwrap_or(NONE));
                         pending += 1;
                     }
                 }
@@ -267,13 +268,14 @@ pub(crate) fn reach(
         return dist;
     }
     let ring = cells.ring;
+    let mask = ring - 1;
     with_buckets(ring, |b| {
         dist[from] = 0;
         b[0].push(u32::try_from(from).unwrap_or(NONE));
         let mut pending = 1usize;
         let mut d = 0u32;
         while pending > 0 && d <= limit {
-            let slot = d as usize % ring;
+            let slot = d as usize & mask;
             while let Some(i) = b[slot].pop() {
                 pending -= 1;
                 let i = i as usize;
@@ -284,7 +286,7 @@ pub(crate) fn reach(
                     let nd = d.saturating_add(cells.cost[j]);
                     if nd < dist[j] {
                         dist[j] = nd;
-                        b[nd as usize % ring].push(u32::try_from(j).unwrap_or(NONE));
+                        b[nd as usize & mask].push(u32::try_from(j).unwrap_or(NONE));
                         pending += 1;
                     }
                 }
