@@ -161,10 +161,9 @@ impl Cells {
             let (cost, open) = row(h);
             cells.cost.push(cost);
             cells.open.push(open);
-            cells.ring = cells
-                .ring
-                .max(usize::try_from(cost).unwrap_or(usize::MAX - 1) + 1);
+            cells.ring = cells.ring.max(usize::try_from(cost).unwrap_or(1 << 16) + 1);
         }
+        cells.ring = cells.ring.next_power_of_two();
         cells
     }
 

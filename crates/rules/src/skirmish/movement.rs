@@ -194,6 +194,23 @@ impl Skirmish {
             ..Step::new(from, to, c.facing, gait)
         };
         let p = self.price_in(state, u, step, words)?;
+        self.priced_ok(state, u, step, p, field, words)
+    }
+
+    /// The checks of [`Skirmish::step_ok_in`] that follow the step's price: the points
+    /// left (SK-MOV-6), a flight's shortest route (SK-STA-2), a friend passed (SK-MOV-11).
+    fn priced_ok(
+        &self,
+        state: &State,
+        u: UnitId,
+        step: Step,
+        p: Priced,
+        field: Option<&[u32]>,
+        words: bool,
+    ) -> Result<Priced, Refusal> {
+        let c = Self::ch(state, u);
+        let name = self.name(u);
+        let Step { from, to, .. } = step;
         if p.cost > c.mp {
             return Err(step::refused(words, || {
                 Refusal::new(
@@ -293,6 +310,41 @@ impl Skirmish {
         } else {
             Err(why("no free hex beyond it is within its points"))
         }
+    }
+
+    /// [`Skirmish::step_ok_in`] without words for the plain and the evasive step of `u`
+    /// into `to`, the step priced once: an evasive step is the same step for
+    /// `evasive` more points (SK-MOV-14), barred to the Panicked and Berserk (SK-MOV-15).
+    pub(crate) fn walk_ok(
+        &self,
+        state: &State,
+        u: UnitId,
+        to: Hex,
+        field: Option<&[u32]>,
+    ) -> [bool; 2] {
+        if self.can_move(state, u).is_err() {
+            return [false; 2];
+        }
+        let c = Self::ch(state, u);
+        let from = c.hex.expect("in play");
+        let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
+        let plain = Step::new(from, to, c.facing, gait);
+        let Ok(p) = self.price_in(state, u, plain, false) else {
+            return [false; 2];
+        };
+        let evasive = (!c.panicked && !c.berserk).then(|| Priced {
+            cost: p.cost + self.data.movement.evasive,
+            ..p.clone()
+        });
+        let plain_ok = self.priced_ok(state, u, plain, p, field, false).is_ok();
+        let evasive_ok = evasive.is_some_and(|e| {
+            let step = Step {
+                evasive: true,
+                ..plain
+            };
+            self.priced_ok(state, u, step, e, field, false).is_ok()
+        });
+        [plain_ok, evasive_ok]
     }
 
     /// Whether `u` has any step now (outside a charge).
@@ -554,11 +606,11 @@ pub(crate) fn legal_moves(
         if !rules.map.contains(n) {
             continue;
         }
-        for evasive in [false, true] {
-            if rules
-                .step_ok_in(state, u, StepTo::hex(n, evasive), field, false)
-                .is_ok()
-            {
+        for (evasive, ok) in [false, true]
+            .into_iter()
+            .zip(rules.walk_ok(state, u, n, field))
+        {
+            if ok {
                 out.push(Action::Move {
                     unit: u,
                     to: n,
