@@ -254,13 +254,16 @@ pub(crate) fn field(
 
 /// Least cost from `from` to every hex, paying the points to enter each and going on
 /// only from hexes `through` allows (any hex may end a route): the same costs as
-/// [`field`] read the other way, one search for all goals. Exact up to `limit`; above
-/// it a hex holds more than `limit` or `u32::MAX`.
+/// [`field`] read the other way, one search for all goals. Each hex whose least cost
+/// is known and at most `limit` is told to `settled`, cheapest first; the search stops
+/// when `settled` says so, or above `limit`. The hexes told are exact; the others hold
+/// at least their cost (or `u32::MAX`).
 pub(crate) fn reach(
     cells: &Cells,
     from: usize,
     limit: u32,
     through: impl Fn(usize) -> bool,
+    mut settled: impl FnMut(usize) -> bool,
 ) -> Vec<u32> {
     let mut dist = vec![u32::MAX; cells.len()];
     if from >= dist.len() {
@@ -278,7 +281,13 @@ pub(crate) fn reach(
             while let Some(i) = b[slot].pop() {
                 pending -= 1;
                 let i = i as usize;
-                if dist[i] != d || (i != from && !through(i)) {
+                if dist[i] != d {
+                    continue;
+                }
+                if settled(i) {
+                    return;
+                }
+                if i != from && !through(i) {
                     continue;
                 }
                 for j in cells.neighbors(i) {
@@ -304,7 +313,7 @@ pub(crate) enum Kind {
     Flight(u16),
     /// A charger's route to its target.
     Charge(u16, u16),
-    /// A character's reach within a number of points.
+    /// Which enemies a character's charge reaches within a number of points.
     Reach(u16, u32),
 }
 

@@ -78,9 +78,9 @@ impl Skirmish {
         move |i| Some(i) == me || (self.cells.open(i) && occupancy.open_to(i, side))
     }
 
-    /// SK-CHG-4, SK-CHG-5: whether `u`'s charge route to `target` costs at most `mp`
-    /// points: [`Skirmish::charge_cost`] read from `u`'s reach (kept in `reaches` for the
-    /// rest of the list), one search for every target.
+    /// SK-CHG-4, SK-CHG-5: whether `u`'s charge route to `target`, an enemy, costs at
+    /// most `mp` points: [`Skirmish::charge_cost`] read from one search from `u` for
+    /// every enemy (kept in `reaches` for the rest of the list).
     pub(crate) fn charge_within(
         &self,
         state: &State,
@@ -89,24 +89,61 @@ impl Skirmish {
         mp: u32,
         reaches: &mut board::Reaches,
     ) -> bool {
-        let (Some(me), Some(t)) = (Self::ch(state, u).hex, Self::ch(state, target).hex) else {
-            return false;
-        };
-        let Some(from) = self.idx(me) else {
-            return false;
-        };
-        let reach = reaches.get(u.index(), || {
+        let reached = reaches.get(u.index(), || {
             let standing = state.chars.iter().map(|c| c.hex);
             board::memo(self.id, board::Kind::Reach(u.0, mp), standing, || {
-                board::reach(&self.cells, from, mp, self.charge_through(state, u))
+                self.charge_reach(state, u, mp)
             })
         });
+        reached.get(target.index()).is_some_and(|&r| r != 0)
+    }
+
+    /// For each character, 1 where it is an enemy of `u` in play and `u`'s charge route
+    /// to it costs at most `mp` points (some hex where it is in `u`'s optimal reach
+    /// costs no more), else 0. One search from `u`, stopped once every enemy is reached.
+    fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> Vec<u32> {
+        let mut reached = vec![0u32; state.chars.len()];
+        let Some(from) = Self::ch(state, u).hex.and_then(|h| self.idx(h)) else {
+            return reached;
+        };
+        let side = self.side_of(u);
+        let enemies: Vec<(UnitId, Hex)> = self
+            .ids()
+            .filter(|&t| self.side_of(t) != side)
+            .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)))
+            .collect();
         let longest = u32::from(self.weapons[u.index()].longest());
-        // The cheapest goal within `mp` is some goal within `mp`: the hexes out of
-        // reach are passed over before the goal is checked.
-        t.range(longest).into_iter().any(|h| {
-            self.idx(h).is_some_and(|i| reach[i] <= mp) && self.charge_goal(state, u, target, h)
-        })
+        // The hexes where each of the first 64 enemies is in optimal reach, a bit each;
+        // the search stops once every one has been reached (with more enemies, never).
+        let mut goal = vec![0u64; self.map.len()];
+        let mut wanted = 0u64;
+        for (k, &(t, th)) in enemies.iter().enumerate().take(64) {
+            for h in th.range(longest) {
+                if let Some(i) = self.idx(h) {
+                    if self.charge_goal(state, u, t, h) {
+                        goal[i] |= 1 << k;
+                        wanted |= 1 << k;
+                    }
+                }
+            }
+        }
+        let every = enemies.len() <= 64;
+        let mut found = 0u64;
+        let dist = board::reach(&self.cells, from, mp, self.charge_through(state, u), |i| {
+            found |= goal[i];
+            every && found == wanted
+        });
+        for (k, &(t, th)) in enemies.iter().enumerate() {
+            let within = if k < 64 {
+                found >> k & 1 == 1
+            } else {
+                th.range(longest).into_iter().any(|h| {
+                    self.idx(h).is_some_and(|i| dist[i] <= mp) && self.charge_goal(state, u, t, h)
+                })
+            };
+            reached[t.index()] = u32::from(within);
+        }
+        reached
     }
 
     /// The distance by points of `u`'s charge route to `target`, if any.
