@@ -167,14 +167,23 @@ impl Skirmish {
             }));
         }
         let side = self.side_of(u);
-        // The others in `to`, listed without allocating: two at most are told apart.
-        let mut others = state
-            .chars
-            .iter()
-            .enumerate()
-            .filter(|&(i, c)| c.hex == Some(to) && i != u.index())
-            .map(|(i, _)| UnitId(u16::try_from(i).expect("unit count fits u16")));
-        let here = [others.next(), others.next()];
+        // One pass over the characters, without allocating: the others in `to` (two at
+        // most are told apart), and whether `to` lies in an enemy's zone of control
+        // (SK-ZOC-1, as `enemy_zone` asks it).
+        let mut here = [None, None];
+        let mut in_zone = false;
+        for (i, (c, who)) in state.chars.iter().zip(&self.chars).enumerate() {
+            let Some(h) = c.hex else { continue };
+            if h == to && i != u.index() {
+                let o = Some(UnitId(u16::try_from(i).expect("unit count fits u16")));
+                if here[0].is_none() {
+                    here[0] = o;
+                } else if here[1].is_none() {
+                    here[1] = o;
+                }
+            }
+            in_zone |= who.side != side && h.distance(to) <= self.data.zone.radius;
+        }
         let mut reasons = Vec::new();
         let mut friend = None;
         match here {
@@ -297,7 +306,6 @@ impl Skirmish {
                 "sideways or backward into difficult terrain: a Finesse check, Dazed on a failure",
             ));
         }
-        let in_zone = self.enemy_zone(state, side, to);
         // SK-MOV-12 (reading): a friend's hex is passed, never ended in (SK-MOV-11), so
         // entering it does not end the movement even in an enemy's zone; the movement
         // ends in the first hex of an enemy's zone it may stand in.
