@@ -249,8 +249,8 @@ impl Skirmish {
                 }));
             }
         }
-        if let Some(f) = p.friend {
-            self.may_pass(state, u, step, c.mp - p.cost, &p, f, words)?;
+        if p.friend.is_some() {
+            self.may_pass(state, u, step, c.mp - p.cost, &p, words)?;
         }
         Ok(p)
     }
@@ -264,9 +264,9 @@ impl Skirmish {
         step: Step,
         left: u8,
         p: &Priced,
-        f: UnitId,
         words: bool,
     ) -> Result<(), Refusal> {
+        let Some(f) = p.friend else { return Ok(()) };
         let Step {
             from,
             to,
