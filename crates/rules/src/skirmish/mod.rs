@@ -119,6 +119,8 @@ pub struct Skirmish {
     pub(crate) edges: [Vec<usize>; 2],
     /// This binding's number, told apart from every other in the kept fields (`board`).
     pub(crate) id: u64,
+    /// Each character's side, read in the hot loops without touching `chars`.
+    pub(crate) side_of_char: Vec<u8>,
 }
 
 /// One character's movement under way: where it has been and whom it has provoked.
@@ -546,7 +548,7 @@ impl Skirmish {
     }
 
     pub(crate) fn side_of(&self, u: UnitId) -> u8 {
-        self.chars[u.index()].side
+        self.side_of_char[u.index()]
     }
 
     pub(crate) fn ids(&self) -> impl Iterator<Item = UnitId> {

@@ -155,7 +155,9 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
         cells,
         edges: [Vec::new(), Vec::new()],
         id: BOUND.fetch_add(1, Ordering::Relaxed),
+        side_of_char: Vec::new(),
     };
+    rules.side_of_char = rules.chars.iter().map(|c| c.side).collect();
     rules.edges = [0, 1].map(|side| rules.edge_hexes(side));
     Ok(rules)
 }

@@ -172,7 +172,7 @@ impl Skirmish {
         // (SK-ZOC-1, as `enemy_zone` asks it).
         let mut here = [None, None];
         let mut in_zone = false;
-        for (i, (c, who)) in state.chars.iter().zip(&self.chars).enumerate() {
+        for (i, (c, &camp)) in state.chars.iter().zip(&self.side_of_char).enumerate() {
             let Some(h) = c.hex else { continue };
             if h == to && i != u.index() {
                 let o = Some(UnitId(u16::try_from(i).expect("unit count fits u16")));
@@ -182,7 +182,7 @@ impl Skirmish {
                     here[1] = o;
                 }
             }
-            in_zone |= who.side != side && h.distance(to) <= self.data.zone.radius;
+            in_zone |= camp != side && h.distance(to) <= self.data.zone.radius;
         }
         let mut reasons = Vec::new();
         let mut friend = None;
