@@ -150,9 +150,19 @@ pub(crate) fn legal_defend(
     u: UnitId,
     out: &mut Vec<Action>,
 ) {
-    if check_defend_in(rules, state, gate, u).is_ok() {
+    if may_defend(rules, state, gate, u) {
         out.push(Action::Defend { unit: u });
     }
+}
+
+/// Whether [`check_defend_in`] accepts Defend for `u`: the same checks (SK-ACT-3,
+/// SK-ACT-4, SK-STA-2, SK-ACT-1, SK-MOV-7), without wording them.
+fn may_defend(rules: &Skirmish, state: &State, gate: &Gate, u: UnitId) -> bool {
+    if state.phase != Phase::Movement || can_act_free(rules, state, u).is_err() {
+        return false;
+    }
+    let c = Skirmish::ch(state, u);
+    !c.panicked && c.complex && !c.moved && !c.done && gate.bars(state, u).is_none()
 }
 
 /// SK-ACT-3: checks Defend, the Complex Action.

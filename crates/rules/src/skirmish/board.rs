@@ -5,17 +5,17 @@
 use grognard_hex::search::{Search, Step};
 use grognard_hex::{Direction, Hex, MapShape};
 use std::cell::RefCell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::rc::Rc;
 
 thread_local! {
     /// The facing-aware search: its mode is the facing.
     static FACING: RefCell<Option<Search>> = const { RefCell::new(None) };
     /// The search for a fixed facing (one mode).
     static FIXED: RefCell<Option<Search>> = const { RefCell::new(None) };
-    /// The queue of the least-cost fields, kept between questions.
-    static HEAP: RefCell<BinaryHeap<Reverse<(u32, usize)>>> =
-        const { RefCell::new(BinaryHeap::new()) };
+    /// The buckets of the least-cost fields' queue, kept between questions.
+    static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    /// The last least-cost fields computed, with what they were computed for.
+    static MEMO: RefCell<(Vec<Kept>, usize)> = const { RefCell::new((Vec::new(), 0)) };
 }
 
 /// A step as the rules price it: its cost, whether the movement stops on entering, and
@@ -44,6 +44,15 @@ pub(crate) enum Turns {
     No,
 }
 
+/// Whether a search's answer carries the path to each hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Paths {
+    /// Each hex with its path.
+    Yes,
+    /// Each hex with an empty path (for the questions that read only where and how dear).
+    No,
+}
+
 /// Runs a search on `map` from `from` within `budget`. When it turns, the mode of the
 /// search is the facing (`step` is asked with the facing held before the step); without,
 /// the facing stays `facing` throughout. `keep` chooses the hexes returned.
@@ -53,6 +62,18 @@ pub(crate) fn search(
     facing: Direction,
     budget: u32,
     turns: Turns,
+    step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
+    keep: impl Fn(Hex) -> bool,
+) -> Vec<Found> {
+    search_for(map, from, facing, (budget, turns, Paths::Yes), step, keep)
+}
+
+/// [`search`], with or without the paths.
+pub(crate) fn search_for(
+    map: &MapShape,
+    from: Hex,
+    facing: Direction,
+    (budget, turns, paths): (u32, Turns, Paths),
     mut step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
     keep: impl Fn(Hex) -> bool,
 ) -> Vec<Found> {
@@ -86,6 +107,13 @@ pub(crate) fn search(
             .hexes()
             .filter(|&(h, _)| keep(h))
             .map(|(hex, cost)| {
+                if paths == Paths::No {
+                    return Found {
+                        hex,
+                        cost,
+                        path: Vec::new(),
+                    };
+                }
                 let mut path = reach.path(hex).unwrap_or_default();
                 if path.first() == Some(&from) {
                     path.remove(0);
@@ -96,89 +124,251 @@ pub(crate) fn search(
     })
 }
 
+/// The map by dense index, built once per scenario for the least-cost fields: each
+/// hex's neighbours (in `Hex::neighbors` order, off-map ones left out), the points to
+/// enter it and whether it may be entered at all.
+#[derive(Debug)]
+pub(crate) struct Cells {
+    /// Neighbour indices; `NONE` off the map.
+    nbr: Vec<[u32; 6]>,
+    /// Points to enter each hex.
+    cost: Vec<u32>,
+    /// Whether each hex may be entered at all.
+    open: Vec<bool>,
+    /// The buckets of the queue: a power of two above the dearest hex's points.
+    ring: usize,
+}
+
+/// An off-map neighbour in [`Cells`].
+const NONE: u32 = u32::MAX;
+
+impl Cells {
+    /// The cells of `map`, `row(hex)` giving the points to enter a hex and whether it
+    /// may be entered.
+    pub(crate) fn new(map: &MapShape, row: impl Fn(Hex) -> (u32, bool)) -> Cells {
+        let mut cells = Cells {
+            nbr: Vec::with_capacity(map.len()),
+            cost: Vec::with_capacity(map.len()),
+            open: Vec::with_capacity(map.len()),
+            ring: 1,
+        };
+        for h in map.hexes() {
+            cells.nbr.push(h.neighbors().map(|n| {
+                map.index(n)
+                    .and_then(|i| u32::try_from(i).ok())
+                    .unwrap_or(NONE)
+            }));
+            let (cost, open) = row(h);
+            cells.cost.push(cost);
+            cells.open.push(open);
+            cells.ring = cells.ring.max(usize::try_from(cost).unwrap_or(1 << 16) + 1);
+        }
+        cells.ring = cells.ring.next_power_of_two();
+        cells
+    }
+
+    /// How many hexes.
+    pub(crate) fn len(&self) -> usize {
+        self.cost.len()
+    }
+
+    /// Whether the hex at `i` may be entered at all.
+    pub(crate) fn open(&self, i: usize) -> bool {
+        self.open[i]
+    }
+
+    /// The neighbours of the hex at `i` that are on the map.
+    fn neighbors(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.nbr[i]
+            .iter()
+            .filter(|&&j| j != NONE)
+            .map(|&j| j as usize)
+    }
+}
+
+/// A bucket queue (Dial's): least-cost searches whose steps cost less than `ring` points
+/// (a power of two) pop every hex of a cost before the next cost, as a binary heap
+/// would, the distances found being the same.
+fn with_buckets<T>(ring: usize, f: impl FnOnce(&mut Vec<Vec<u32>>) -> T) -> T {
+    BUCKETS.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.len() < ring {
+            b.resize_with(ring, Vec::new);
+        }
+        for q in b.iter_mut() {
+            q.clear();
+        }
+        f(&mut b)
+    })
+}
+
 /// Least cost from every hex to the nearest of `goals`, stepping through hexes
-/// `through` allows and paying `cost(hex)` to enter each; `u32::MAX` where none.
+/// `through` allows and paying the points to enter each; `u32::MAX` where none. With
+/// `settle`, the search stops once every hex costing at most as much as `settle` is
+/// known: those are exact, the others hold at least their cost (or `u32::MAX`), which
+/// is all a question about the steps from `settle` reads.
 pub(crate) fn field(
-    map: &MapShape,
-    goals: &[Hex],
-    through: impl Fn(Hex) -> bool,
-    cost: impl Fn(Hex) -> u32,
+    cells: &Cells,
+    goals: &[usize],
+    through: impl Fn(usize) -> bool,
+    settle: Option<usize>,
 ) -> Vec<u32> {
-    let mut dist = vec![u32::MAX; map.len()];
-    HEAP.with(|heap| {
-        let mut heap = heap.borrow_mut();
-        heap.clear();
+    let mut dist = vec![u32::MAX; cells.len()];
+    let ring = cells.ring;
+    let mask = ring - 1;
+    with_buckets(ring, |b| {
+        let mut pending = 0usize;
         for &g in goals {
-            if let Some(i) = map.index(g) {
-                dist[i] = 0;
-                heap.push(Reverse((0u32, i)));
+            if g < dist.len() && dist[g] != 0 {
+                dist[g] = 0;
+                b[0].push(u32::try_from(g).unwrap_or(NONE));
+                pending += 1;
             }
         }
-        while let Some(Reverse((d, i))) = heap.pop() {
-            if d > dist[i] {
-                continue;
+        let mut d = 0u32;
+        while pending > 0 {
+            if settle.is_some_and(|s| d > dist[s]) {
+                break;
             }
-            let v = map.hex_at(i);
-            let step = cost(v);
-            for n in v.neighbors() {
-                let Some(j) = map.index(n) else { continue };
-                if !through(n) {
+            let slot = d as usize & mask;
+            while let Some(i) = b[slot].pop() {
+                pending -= 1;
+                let i = i as usize;
+                if dist[i] != d {
                     continue;
                 }
-                let nd = d.saturating_add(step);
-                if nd < dist[j] {
-                    dist[j] = nd;
-                    heap.push(Reverse((nd, j)));
+                let nd = d.saturating_add(cells.cost[i]);
+                for j in cells.neighbors(i) {
+                    if nd < dist[j] && through(j) {
+                        dist[j] = nd;
+                        b[nd as usize & mask].push(u32::try_from(j).unwrap_or(NONE));
+                        pending += 1;
+                    }
                 }
             }
+            d += 1;
         }
     });
     dist
 }
 
-/// Least cost from `from` to every hex, paying `cost(hex)` to enter each and going on
+/// Least cost from `from` to every hex, paying the points to enter each and going on
 /// only from hexes `through` allows (any hex may end a route): the same costs as
-/// [`field`] read the other way, one search for all goals. Exact up to `limit`; above
-/// it a hex holds more than `limit` or `u32::MAX`.
+/// [`field`] read the other way, one search for all goals. Each hex whose least cost
+/// is known and at most `limit` is told to `settled`, cheapest first; the search stops
+/// when `settled` says so, or above `limit`. The hexes told are exact; the others hold
+/// at least their cost (or `u32::MAX`).
 pub(crate) fn reach(
-    map: &MapShape,
-    from: Hex,
+    cells: &Cells,
+    from: usize,
     limit: u32,
-    through: impl Fn(Hex) -> bool,
-    cost: impl Fn(Hex) -> u32,
+    through: impl Fn(usize) -> bool,
+    mut settled: impl FnMut(usize) -> bool,
 ) -> Vec<u32> {
-    let mut dist = vec![u32::MAX; map.len()];
-    let Some(s) = map.index(from) else {
+    let mut dist = vec![u32::MAX; cells.len()];
+    if from >= dist.len() {
         return dist;
-    };
-    HEAP.with(|heap| {
-        let mut heap = heap.borrow_mut();
-        heap.clear();
-        dist[s] = 0;
-        heap.push(Reverse((0u32, s)));
-        while let Some(Reverse((d, i))) = heap.pop() {
-            if d > dist[i] {
-                continue;
-            }
-            if d > limit {
-                break;
-            }
-            let v = map.hex_at(i);
-            if i != s && !through(v) {
-                continue;
-            }
-            for n in v.neighbors() {
-                let Some(j) = map.index(n) else { continue };
-                let nd = d.saturating_add(cost(n));
-                if nd < dist[j] {
-                    dist[j] = nd;
-                    heap.push(Reverse((nd, j)));
+    }
+    let ring = cells.ring;
+    let mask = ring - 1;
+    with_buckets(ring, |b| {
+        dist[from] = 0;
+        b[0].push(u32::try_from(from).unwrap_or(NONE));
+        let mut pending = 1usize;
+        let mut d = 0u32;
+        while pending > 0 && d <= limit {
+            let slot = d as usize & mask;
+            while let Some(i) = b[slot].pop() {
+                pending -= 1;
+                let i = i as usize;
+                if dist[i] != d {
+                    continue;
+                }
+                if settled(i) {
+                    return;
+                }
+                if i != from && !through(i) {
+                    continue;
+                }
+                for j in cells.neighbors(i) {
+                    let nd = d.saturating_add(cells.cost[j]);
+                    if nd < dist[j] {
+                        dist[j] = nd;
+                        b[nd as usize & mask].push(u32::try_from(j).unwrap_or(NONE));
+                        pending += 1;
+                    }
                 }
             }
+            d += 1;
         }
-        heap.clear();
     });
     dist
+}
+
+/// Which least-cost field a [`memo`] holds: each is a function of the scenario, of who
+/// stands where and of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A character's flight to its home edge.
+    Flight(u16),
+    /// A charger's route to its target.
+    Charge(u16, u16),
+    /// Which enemies a character's charge reaches within a number of points.
+    Reach(u16, u32),
+}
+
+/// A field kept by [`memo`].
+struct Kept {
+    rules: u64,
+    kind: Kind,
+    standing: Vec<Option<Hex>>,
+    field: Rc<[u32]>,
+}
+
+/// How many fields [`memo`] keeps.
+const KEPT: usize = 16;
+
+/// The field `kind` of the scenario bound as `rules` with the characters `standing`
+/// where they stand, computed by `make` unless one of the last fields asked for was the
+/// same (a state changes who stands where far less often than it is asked about).
+pub(crate) fn memo(
+    rules: u64,
+    kind: Kind,
+    standing: impl Iterator<Item = Option<Hex>> + Clone,
+    make: impl FnOnce() -> Vec<u32>,
+) -> Rc<[u32]> {
+    let found = MEMO.with(|m| {
+        m.borrow()
+            .0
+            .iter()
+            .find(|k| {
+                k.rules == rules
+                    && k.kind == kind
+                    && k.standing.iter().copied().eq(standing.clone())
+            })
+            .map(|k| Rc::clone(&k.field))
+    });
+    if let Some(f) = found {
+        return f;
+    }
+    let field: Rc<[u32]> = Rc::from(make());
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        let kept = Kept {
+            rules,
+            kind,
+            standing: standing.collect(),
+            field: Rc::clone(&field),
+        };
+        let next = m.1;
+        if m.0.len() < KEPT {
+            m.0.push(kept);
+        } else {
+            m.0[next] = kept;
+        }
+        m.1 = (next + 1) % KEPT;
+    });
+    field
 }
 
 /// Who stands where, counted once for many questions: per hex of the map, how many
@@ -215,12 +405,12 @@ impl Occupancy {
 /// one list of legal actions (a state does not change while its list is drawn up).
 #[derive(Default)]
 pub(crate) struct Reaches {
-    fields: Vec<Option<Vec<u32>>>,
+    fields: Vec<Option<Rc<[u32]>>>,
 }
 
 impl Reaches {
     /// The reach of character `i`, computed by `make` on first asking.
-    pub(crate) fn get(&mut self, i: usize, make: impl FnOnce() -> Vec<u32>) -> &[u32] {
+    pub(crate) fn get(&mut self, i: usize, make: impl FnOnce() -> Rc<[u32]>) -> &[u32] {
         if self.fields.len() <= i {
             self.fields.resize_with(i + 1, || None);
         }

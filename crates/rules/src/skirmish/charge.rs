@@ -405,7 +405,8 @@ pub(crate) fn check_step(
 }
 
 /// [`check_step`] with the runner's [`Skirmish::charge_field`] to its target computed
-/// once by the caller; without `words`, an accepted step comes without its reasons.
+/// once by the caller; without `words`, an accepted step comes without its reasons and a
+/// refused one without its words.
 fn check_step_in(
     rules: &Skirmish,
     state: &State,
@@ -415,58 +416,67 @@ fn check_step_in(
     words: bool,
 ) -> Result<Priced, Refusal> {
     let StepTo { to, evasive } = step;
-    check_runner(rules, state, u)?;
+    if let Err(e) = check_runner(rules, state, u) {
+        return Err(step::refused(words, || e));
+    }
     let ch = state.charge.as_ref().expect("a charge");
     let target = ch.legs[ch.current].target;
     let Some(to) = to else {
-        return Err(Refusal::new(
-            "SK-CHG-5",
-            "a charger runs toward its target, not off the map",
-        ));
+        return Err(step::refused(words, || {
+            Refusal::new(
+                "SK-CHG-5",
+                "a charger runs toward its target, not off the map",
+            )
+        }));
     };
     if evasive {
-        return Err(Refusal::new(
-            "SK-CHG-6",
-            "evasive movement is not available in a charge",
-        ));
+        return Err(step::refused(words, || {
+            Refusal::new("SK-CHG-6", "evasive movement is not available in a charge")
+        }));
     }
     let c = Skirmish::ch(state, u);
     let from = c.hex.expect("a runner is in play");
     let mut p = rules.price_in(state, u, Step::new(from, to, c.facing, Gait::Charge), words)?;
     if p.cost > c.mp {
-        return Err(Refusal::new(
-            "SK-MOV-6",
-            format!(
-                "entering {} costs {} point(s); {} has {} left",
-                rules.label(to),
-                p.cost,
-                rules.name(u),
-                c.mp
-            ),
-        ));
+        return Err(step::refused(words, || {
+            Refusal::new(
+                "SK-MOV-6",
+                format!(
+                    "entering {} costs {} point(s); {} has {} left",
+                    rules.label(to),
+                    p.cost,
+                    rules.name(u),
+                    c.mp
+                ),
+            )
+        }));
     }
     let (Some(fi), Some(ti)) = (rules.idx(from), rules.idx(to)) else {
         unreachable!("priced hexes are on the map")
     };
     if field[fi] == u32::MAX || field[fi] > u32::from(c.mp) {
-        return Err(Refusal::new(
-            "SK-CHG-14",
-            format!(
-                "{} can no longer reach {}: the charge ends",
-                rules.name(u),
-                rules.name(target)
-            ),
-        ));
+        return Err(step::refused(words, || {
+            Refusal::new(
+                "SK-CHG-14",
+                format!(
+                    "{} can no longer reach {}: the charge ends",
+                    rules.name(u),
+                    rules.name(target)
+                ),
+            )
+        }));
     }
     if field[ti] == u32::MAX || field[ti] + u32::from(p.cost) != field[fi] {
-        return Err(Refusal::new(
-            "SK-CHG-5",
-            format!(
+        return Err(step::refused(words, || {
+            Refusal::new(
+                "SK-CHG-5",
+                format!(
                 "{} is off every shortest route to {}: a charger runs the shortest route by points",
                 rules.label(to),
                 rules.name(target)
             ),
-        ));
+            )
+        }));
     }
     if !words {
         return Ok(p);

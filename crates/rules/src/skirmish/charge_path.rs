@@ -4,6 +4,7 @@
 use super::{board, Skirmish, State};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
+use std::rc::Rc;
 
 impl Skirmish {
     /// SK-CHG-5: whether `u`, charging `target`, stands where the target is in optimal
@@ -33,26 +34,39 @@ impl Skirmish {
 
     /// SK-CHG-5: each hex's cost by points to the nearest hex where `target` is in `u`'s
     /// optimal reach, through free hexes and friends (never enemies), zones ignored.
-    pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+    /// Exact for `u`'s own hex and for whatever costs no more than it (all a charger's
+    /// steps from there read, see [`board::field`]).
+    pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Rc<[u32]> {
+        let standing = state.chars.iter().map(|c| c.hex);
+        board::memo(
+            self.id,
+            board::Kind::Charge(u.0, target.0),
+            standing,
+            || self.charge_field_now(state, u, target),
+        )
+    }
+
+    /// [`Skirmish::charge_field`], computed.
+    fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
         let Some(t) = Self::ch(state, target).hex else {
             return vec![u32::MAX; self.map.len()];
         };
         let longest = u32::from(self.weapons[u.index()].longest());
-        let goals: Vec<Hex> = t
+        let goals: Vec<usize> = t
             .range(longest)
             .into_iter()
             .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+            .filter_map(|h| self.idx(h))
             .collect();
-        board::field(&self.map, &goals, self.charge_through(state, u), |h| {
-            self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
-        })
+        let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
+        board::field(&self.cells, &goals, self.charge_through(state, u), me)
     }
 
-    /// SK-CHG-5: the hexes a charge route of `u` goes on from: its own, and free hexes
-    /// or hexes of a friend alone (never enemies).
-    fn charge_through<'a>(&'a self, state: &State, u: UnitId) -> impl Fn(Hex) -> bool + 'a {
+    /// SK-CHG-5: the hexes (by index) a charge route of `u` goes on from: its own, and
+    /// free hexes or hexes of a friend alone (never enemies).
+    fn charge_through<'a>(&'a self, state: &State, u: UnitId) -> impl Fn(usize) -> bool + 'a {
         let side = self.side_of(u);
-        let me = Self::ch(state, u).hex;
+        let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         let occupancy = board::Occupancy::new(
             &self.map,
             state
@@ -61,17 +75,12 @@ impl Skirmish {
                 .enumerate()
                 .filter_map(|(i, c)| c.hex.map(|h| (h, self.chars[i].side))),
         );
-        move |h| {
-            if Some(h) == me {
-                return true;
-            }
-            self.passable(h) && self.idx(h).is_some_and(|i| occupancy.open_to(i, side))
-        }
+        move |i| Some(i) == me || (self.cells.open(i) && occupancy.open_to(i, side))
     }
 
-    /// SK-CHG-4, SK-CHG-5: whether `u`'s charge route to `target` costs at most `mp`
-    /// points: [`Skirmish::charge_cost`] read from `u`'s reach (kept in `reaches` for the
-    /// rest of the list), one search for every target.
+    /// SK-CHG-4, SK-CHG-5: whether `u`'s charge route to `target`, an enemy, costs at
+    /// most `mp` points: [`Skirmish::charge_cost`] read from one search from `u` for
+    /// every enemy (kept in `reaches` for the rest of the list).
     pub(crate) fn charge_within(
         &self,
         state: &State,
@@ -80,21 +89,61 @@ impl Skirmish {
         mp: u32,
         reaches: &mut board::Reaches,
     ) -> bool {
-        let (Some(me), Some(t)) = (Self::ch(state, u).hex, Self::ch(state, target).hex) else {
-            return false;
-        };
-        let reach = reaches.get(u.index(), || {
-            board::reach(&self.map, me, mp, self.charge_through(state, u), |h| {
-                self.terrain_row(h).map_or(1, |r| u32::from(r.cost))
+        let reached = reaches.get(u.index(), || {
+            let standing = state.chars.iter().map(|c| c.hex);
+            board::memo(self.id, board::Kind::Reach(u.0, mp), standing, || {
+                self.charge_reach(state, u, mp)
             })
         });
+        reached.get(target.index()).is_some_and(|&r| r != 0)
+    }
+
+    /// For each character, 1 where it is an enemy of `u` in play and `u`'s charge route
+    /// to it costs at most `mp` points (some hex where it is in `u`'s optimal reach
+    /// costs no more), else 0. One search from `u`, stopped once every enemy is reached.
+    fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> Vec<u32> {
+        let mut reached = vec![0u32; state.chars.len()];
+        let Some(from) = Self::ch(state, u).hex.and_then(|h| self.idx(h)) else {
+            return reached;
+        };
+        let side = self.side_of(u);
+        let enemies: Vec<(UnitId, Hex)> = self
+            .ids()
+            .filter(|&t| self.side_of(t) != side)
+            .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)))
+            .collect();
         let longest = u32::from(self.weapons[u.index()].longest());
-        t.range(longest)
-            .into_iter()
-            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
-            .filter_map(|h| self.idx(h).map(|i| reach[i]))
-            .min()
-            .is_some_and(|d| d <= mp)
+        // The hexes where each of the first 64 enemies is in optimal reach, a bit each;
+        // the search stops once every one has been reached (with more enemies, never).
+        let mut goal = vec![0u64; self.map.len()];
+        let mut wanted = 0u64;
+        for (k, &(t, th)) in enemies.iter().enumerate().take(64) {
+            for h in th.range(longest) {
+                if let Some(i) = self.idx(h) {
+                    if self.charge_goal(state, u, t, h) {
+                        goal[i] |= 1 << k;
+                        wanted |= 1 << k;
+                    }
+                }
+            }
+        }
+        let every = enemies.len() <= 64;
+        let mut found = 0u64;
+        let dist = board::reach(&self.cells, from, mp, self.charge_through(state, u), |i| {
+            found |= goal[i];
+            every && found == wanted
+        });
+        for (k, &(t, th)) in enemies.iter().enumerate() {
+            let within = if k < 64 {
+                found >> k & 1 == 1
+            } else {
+                th.range(longest).into_iter().any(|h| {
+                    self.idx(h).is_some_and(|i| dist[i] <= mp) && self.charge_goal(state, u, t, h)
+                })
+            };
+            reached[t.index()] = u32::from(within);
+        }
+        reached
     }
 
     /// The distance by points of `u`'s charge route to `target`, if any.

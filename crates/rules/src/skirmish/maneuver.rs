@@ -148,10 +148,7 @@ pub(crate) fn legal_maneuvers(rules: &Skirmish, state: &State, out: &mut Vec<Act
             continue;
         }
         let here = Skirmish::ch(state, u).hex;
-        for to in short_move::short_reach(rules, state, u)
-            .into_iter()
-            .map(|f| f.hex)
-        {
+        for to in short_move::short_ends(rules, state, u) {
             if Some(to) == here {
                 continue;
             }
@@ -165,8 +162,8 @@ pub(crate) fn legal_maneuvers(rules: &Skirmish, state: &State, out: &mut Vec<Act
 pub(crate) fn any(rules: &Skirmish, state: &State) -> bool {
     rules.side_ids(state.active).any(|u| {
         can_maneuver(rules, state, u).is_ok()
-            && short_move::short_reach(rules, state, u)
+            && short_move::short_ends(rules, state, u)
                 .iter()
-                .any(|f| Skirmish::ch(state, u).hex != Some(f.hex))
+                .any(|&h| Skirmish::ch(state, u).hex != Some(h))
     })
 }

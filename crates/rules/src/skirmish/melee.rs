@@ -442,6 +442,12 @@ pub(crate) fn legal_attacks(rules: &Skirmish, state: &State, out: &mut Vec<Actio
     }
 }
 
+/// Whether [`check_attack`] accepts the attack of `u` on `t` (SK-MEL-7), without
+/// wording it: what [`legal_attacks`] lists.
+pub(crate) fn attack_open(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> bool {
+    can_attack(rules, state, u).is_ok() && may_attack(rules, state, u, t)
+}
+
 /// Whether [`check_attack`] accepts the attack of `u`, who [`can_attack`]: its checks in
 /// the same order, without their words (`calc` refuses only a target out of reach).
 fn may_attack(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> bool {

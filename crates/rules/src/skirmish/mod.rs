@@ -113,6 +113,14 @@ pub struct Skirmish {
     pub(crate) terrain_rows: Vec<TerrainRow>,
     /// Game turns before the end (SK-TURN-3).
     pub(crate) turns: u32,
+    /// The map by index for the least-cost fields (`board`).
+    pub(crate) cells: board::Cells,
+    /// The indices of each side's home edge hexes (SK-STA-2), in map order.
+    pub(crate) edges: [Vec<usize>; 2],
+    /// This binding's number, told apart from every other in the kept fields (`board`).
+    pub(crate) id: u64,
+    /// Each character's side, read in the hot loops without touching `chars`.
+    pub(crate) side_of_char: Vec<u8>,
 }
 
 /// One character's movement under way: where it has been and whom it has provoked.
@@ -540,7 +548,7 @@ impl Skirmish {
     }
 
     pub(crate) fn side_of(&self, u: UnitId) -> u8 {
-        self.chars[u.index()].side
+        self.side_of_char[u.index()]
     }
 
     pub(crate) fn ids(&self) -> impl Iterator<Item = UnitId> {
@@ -577,6 +585,21 @@ impl Skirmish {
             .filter(|(_, c)| c.hex == Some(hex))
             .map(|(i, _)| UnitId(u16::try_from(i).expect("unit count fits u16")))
             .collect()
+    }
+
+    /// The characters in a hex, in scenario order, without listing them.
+    pub(crate) fn occupants_of(state: &State, hex: Hex) -> impl Iterator<Item = UnitId> + '_ {
+        state
+            .chars
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.hex == Some(hex))
+            .map(|(i, _)| UnitId(u16::try_from(i).expect("unit count fits u16")))
+    }
+
+    /// Whether anyone stands in a hex.
+    pub(crate) fn occupied(state: &State, hex: Hex) -> bool {
+        state.chars.iter().any(|c| c.hex == Some(hex))
     }
 
     pub(crate) fn ch(state: &State, u: UnitId) -> &CharState {

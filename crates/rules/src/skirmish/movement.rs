@@ -125,40 +125,52 @@ impl Skirmish {
         words: bool,
     ) -> Result<Priced, Refusal> {
         let StepTo { to, evasive } = step;
-        self.may_move(state, u)?;
+        if let Err(e) = self.can_move(state, u) {
+            return Err(step::refused(words, || e.refusal(self, state, u)));
+        }
         let c = Self::ch(state, u);
         let name = self.name(u);
         let from = c.hex.expect("in play");
         if evasive && (c.panicked || c.berserk) {
-            return Err(Refusal::new(
-                "SK-MOV-15",
-                format!(
-                    "{name} is {}: no evasive movement",
-                    if c.panicked { "Panicked" } else { "Berserk" }
-                ),
-            ));
+            return Err(step::refused(words, || {
+                Refusal::new(
+                    "SK-MOV-15",
+                    format!(
+                        "{name} is {}: no evasive movement",
+                        if c.panicked { "Panicked" } else { "Berserk" }
+                    ),
+                )
+            }));
         }
         let Some(to) = to else {
             if !c.panicked {
-                return Err(Refusal::new(
-                    "SK-STA-2",
-                    format!("only a Panicked character flees off the map; {name} is not Panicked"),
-                ));
+                return Err(step::refused(words, || {
+                    Refusal::new(
+                        "SK-STA-2",
+                        format!(
+                            "only a Panicked character flees off the map; {name} is not Panicked"
+                        ),
+                    )
+                }));
             }
             if !self.on_edge(self.side_of(u), from) {
-                return Err(Refusal::new(
-                    "SK-STA-2",
-                    format!(
-                        "{name} flees off the map from its home edge; {} is not on it",
-                        self.label(from)
-                    ),
-                ));
+                return Err(step::refused(words, || {
+                    Refusal::new(
+                        "SK-STA-2",
+                        format!(
+                            "{name} flees off the map from its home edge; {} is not on it",
+                            self.label(from)
+                        ),
+                    )
+                }));
             }
             if self.on_friend(state, u) {
-                return Err(Refusal::new(
-                    "SK-MOV-11",
-                    format!("{name} may not leave from a friend's hex"),
-                ));
+                return Err(step::refused(words, || {
+                    Refusal::new(
+                        "SK-MOV-11",
+                        format!("{name} may not leave from a friend's hex"),
+                    )
+                }));
             }
             return Ok(Priced {
                 cost: 1,
@@ -166,10 +178,14 @@ impl Skirmish {
                 stop: false,
                 friend: None,
                 difficult: false,
-                reasons: vec![Reason::new(
-                    "SK-STA-2",
-                    "a Panicked character on its home edge leaves the map: it has fled (one point)",
-                )],
+                reasons: if words {
+                    vec![Reason::new(
+                        "SK-STA-2",
+                        "a Panicked character on its home edge leaves the map: it has fled (one point)",
+                    )]
+                } else {
+                    Vec::new()
+                },
             });
         };
         let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
@@ -178,16 +194,35 @@ impl Skirmish {
             ..Step::new(from, to, c.facing, gait)
         };
         let p = self.price_in(state, u, step, words)?;
+        self.priced_ok(state, u, step, p, field, words)
+    }
+
+    /// The checks of [`Skirmish::step_ok_in`] that follow the step's price: the points
+    /// left (SK-MOV-6), a flight's shortest route (SK-STA-2), a friend passed (SK-MOV-11).
+    fn priced_ok(
+        &self,
+        state: &State,
+        u: UnitId,
+        step: Step,
+        p: Priced,
+        field: Option<&[u32]>,
+        words: bool,
+    ) -> Result<Priced, Refusal> {
+        let c = Self::ch(state, u);
+        let name = self.name(u);
+        let Step { from, to, .. } = step;
         if p.cost > c.mp {
-            return Err(Refusal::new(
-                "SK-MOV-6",
-                format!(
+            return Err(step::refused(words, || {
+                Refusal::new(
+                    "SK-MOV-6",
+                    format!(
                     "entering {} costs {} point(s); {name} has {} left: never more than its points",
                     self.label(to),
                     p.cost,
                     c.mp
                 ),
-            ));
+                )
+            }));
         }
         if c.panicked {
             let own;
@@ -203,22 +238,25 @@ impl Skirmish {
             };
             let row = self.terrain_row(to).map_or(1, |r| u32::from(r.cost));
             if field[fi] == u32::MAX || field[ti].saturating_add(row) != field[fi] {
-                return Err(Refusal::new(
+                return Err(step::refused(words, || {
+                    Refusal::new(
                     "SK-STA-2",
                     format!(
                         "{name} is Panicked and must flee toward its home edge by the shortest route; {} is not on one",
                         self.label(to)
                     ),
-                ));
+                )
+                }));
             }
         }
-        if let Some(f) = p.friend {
-            self.may_pass(state, u, step, c.mp - p.cost, &p, f)?;
+        if p.friend.is_some() {
+            self.may_pass(state, u, step, c.mp - p.cost, &p, words)?;
         }
         Ok(p)
     }
 
-    /// SK-MOV-11: a step into a friend's hex must leave the movement a way on.
+    /// SK-MOV-11: a step into a friend's hex must leave the movement a way on; the
+    /// refusal worded when `words` asks for it.
     fn may_pass(
         &self,
         state: &State,
@@ -226,8 +264,9 @@ impl Skirmish {
         step: Step,
         left: u8,
         p: &Priced,
-        f: UnitId,
+        words: bool,
     ) -> Result<(), Refusal> {
+        let Some(f) = p.friend else { return Ok(()) };
         let Step {
             from,
             to,
@@ -236,15 +275,17 @@ impl Skirmish {
             ..
         } = step;
         let why = |r: &str| {
-            Refusal::new(
-                "SK-MOV-11",
-                format!(
-                    "{} may pass through {} in {} but not end its movement there: {r}",
-                    self.name(u),
-                    self.name(f),
-                    self.label(to)
-                ),
-            )
+            step::refused(words, || {
+                Refusal::new(
+                    "SK-MOV-11",
+                    format!(
+                        "{} may pass through {} in {} but not end its movement there: {r}",
+                        self.name(u),
+                        self.name(f),
+                        self.label(to)
+                    ),
+                )
+            })
         };
         if p.stop {
             return Err(why("the hex is in an enemy's zone of control"));
@@ -253,7 +294,7 @@ impl Skirmish {
             return Err(why("no points would be left"));
         }
         let onward = to.neighbors().into_iter().any(|n| {
-            let free = n == from || Self::occupants(state, n).is_empty();
+            let free = n == from || !Self::occupied(state, n);
             // A walk keeps its facing (SK-MOV-16); the other gaits face the way onward.
             let facing = if gait == Gait::Walk {
                 facing
@@ -269,6 +310,41 @@ impl Skirmish {
         } else {
             Err(why("no free hex beyond it is within its points"))
         }
+    }
+
+    /// [`Skirmish::step_ok_in`] without words for the plain and the evasive step of `u`
+    /// into `to`, the step priced once: an evasive step is the same step for
+    /// `evasive` more points (SK-MOV-14), barred to the Panicked and Berserk (SK-MOV-15).
+    pub(crate) fn walk_ok(
+        &self,
+        state: &State,
+        u: UnitId,
+        to: Hex,
+        field: Option<&[u32]>,
+    ) -> [bool; 2] {
+        if self.can_move(state, u).is_err() {
+            return [false; 2];
+        }
+        let c = Self::ch(state, u);
+        let from = c.hex.expect("in play");
+        let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
+        let plain = Step::new(from, to, c.facing, gait);
+        let Ok(p) = self.price_in(state, u, plain, false) else {
+            return [false; 2];
+        };
+        let evasive = (!c.panicked && !c.berserk).then(|| Priced {
+            cost: p.cost + self.data.movement.evasive,
+            ..p.clone()
+        });
+        let plain_ok = self.priced_ok(state, u, plain, p, field, false).is_ok();
+        let evasive_ok = evasive.is_some_and(|e| {
+            let step = Step {
+                evasive: true,
+                ..plain
+            };
+            self.priced_ok(state, u, step, e, field, false).is_ok()
+        });
+        [plain_ok, evasive_ok]
     }
 
     /// Whether `u` has any step now (outside a charge).
@@ -530,11 +606,11 @@ pub(crate) fn legal_moves(
         if !rules.map.contains(n) {
             continue;
         }
-        for evasive in [false, true] {
-            if rules
-                .step_ok_in(state, u, StepTo::hex(n, evasive), field, false)
-                .is_ok()
-            {
+        for (evasive, ok) in [false, true]
+            .into_iter()
+            .zip(rules.walk_ok(state, u, n, field))
+        {
+            if ok {
                 out.push(Action::Move {
                     unit: u,
                     to: n,

@@ -401,10 +401,7 @@ pub(crate) fn legal_short_moves(rules: &Skirmish, state: &State, out: &mut Vec<A
         }
         let c = Skirmish::ch(state, u);
         let here = c.hex.expect("in play");
-        for to in short_move::short_reach(rules, state, u)
-            .into_iter()
-            .map(|f| f.hex)
-        {
+        for to in short_move::short_ends(rules, state, u) {
             for facing in Direction::ALL {
                 if to != here || facing != c.facing {
                     out.push(Action::ShortMove {

@@ -7,6 +7,7 @@ use super::{actions, facing, missile, Phase, Skirmish, State};
 use grognard_engine::scenario::{Edge, Problems, Scenario};
 use grognard_engine::{Ctx, Dice, Names};
 use grognard_hex::Direction;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Binds the rules to a scenario: two sides, characters on the map, weapons that leave a
 /// hand for their shield; every problem at once.
@@ -130,7 +131,14 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
         .terrain
         .values()
         .all(|t| t.source != Source::Provisional || t.reason.is_some()));
-    Ok(Skirmish {
+    let cells = super::board::Cells::new(&s.map, |h| {
+        s.map
+            .index(h)
+            .and_then(|i| s.terrain.cells().get(i))
+            .and_then(|&t| terrain_rows.get(usize::from(t)))
+            .map_or((1, false), |r| (u32::from(r.cost), !r.impassable))
+    });
+    let mut rules = Skirmish {
         names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), s.map),
         map: s.map,
         sides,
@@ -144,8 +152,18 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
         terrain_rows,
         turns: s.turns.unwrap_or(10),
         data,
-    })
+        cells,
+        edges: [Vec::new(), Vec::new()],
+        id: BOUND.fetch_add(1, Ordering::Relaxed),
+        side_of_char: Vec::new(),
+    };
+    rules.side_of_char = rules.chars.iter().map(|c| c.side).collect();
+    rules.edges = [0, 1].map(|side| rules.edge_hexes(side));
+    Ok(rules)
 }
+
+/// How many scenarios have been bound: each binding's number.
+static BOUND: AtomicU64 = AtomicU64::new(0);
 
 /// The map edge nearest a side's characters, for a side the scenario gives no home edge.
 fn nearest_edge(s: &Scenario, chars: &[Character], side: u8) -> Edge {

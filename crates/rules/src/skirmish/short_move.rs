@@ -2,7 +2,7 @@
 //! the facing held, made at once, whatever called for it: a reaction (SK-SHM-1, in
 //! `reactions.rs`) or a Maneuver (SK-SHM-4, in `maneuver.rs`).
 
-use super::board::{self, Found, Turns};
+use super::board::{self, Found, Paths, Turns};
 use super::step::{self, Gait, Step};
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -12,17 +12,29 @@ use grognard_hex::{Direction, Hex};
 /// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
 /// ending in their hex (SK-MOV-11), stopping on entering an enemy's zone (SK-MOV-8).
 pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Found> {
+    short_search(rules, state, u, Paths::Yes)
+}
+
+/// The hexes of [`short_reach`], in the same order, without their paths.
+pub(crate) fn short_ends(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Hex> {
+    short_search(rules, state, u, Paths::No)
+        .into_iter()
+        .map(|f| f.hex)
+        .collect()
+}
+
+/// [`short_reach`], with or without the paths.
+fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec<Found> {
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else { return Vec::new() };
     let budget = u32::from(rules.short_allowance(state, u));
-    board::search(
+    board::search_for(
         &rules.map,
         from,
         c.facing,
-        budget,
-        Turns::No,
+        (budget, Turns::No, paths),
         |h, f, to| rules.entered(state, u, Gait::Short, h, f, to),
-        |h| Skirmish::occupants(state, h).into_iter().all(|o| o == u),
+        |h| Skirmish::occupants_of(state, h).all(|o| o == u),
     )
 }
 

@@ -7,6 +7,7 @@ use super::{board, Event, Skirmish, State};
 use grognard_engine::scenario::Edge;
 use grognard_engine::{Ctx, Outcome, UnitId};
 use grognard_hex::Hex;
+use std::rc::Rc;
 
 impl Skirmish {
     /// SK-STA-7 (provisional): the damage a character takes before going out of action.
@@ -63,38 +64,30 @@ impl Skirmish {
         c.in_play() && c.ripostes < Self::melee_actions(state, u)
     }
 
-    /// The hexes along a side's home edge (SK-STA-2).
-    pub(crate) fn edge_hexes(&self, side: u8) -> Vec<Hex> {
-        let (cols, rows) = (
-            i32::try_from(self.map.cols()).expect("small map"),
-            i32::try_from(self.map.rows()).expect("small map"),
-        );
+    /// The indices of the hexes along a side's home edge (SK-STA-2), in map order.
+    pub(crate) fn edge_hexes(&self, side: u8) -> Vec<usize> {
         self.map
             .hexes()
-            .filter(|&h| {
-                let (c, r) = self.map.to_offset(h);
-                match self.home[usize::from(side)] {
-                    Edge::North => r == 0,
-                    Edge::South => r == rows - 1,
-                    Edge::West => c == 0,
-                    Edge::East => c == cols - 1,
-                }
-            })
+            .enumerate()
+            .filter(|&(_, h)| self.on_edge(side, h))
+            .map(|(i, _)| i)
             .collect()
     }
 
     /// SK-STA-2: each hex's distance by points to `u`'s home edge, through free hexes and
-    /// friends (whom it may pass).
-    pub(crate) fn flight_field(&self, state: &State, u: UnitId) -> Vec<u32> {
+    /// friends (whom it may pass). Exact for `u`'s own hex and for whatever costs no
+    /// more than it (all a flight's steps from there read, see [`board::field`]).
+    pub(crate) fn flight_field(&self, state: &State, u: UnitId) -> Rc<[u32]> {
+        let standing = state.chars.iter().map(|c| c.hex);
+        board::memo(self.id, board::Kind::Flight(u.0), standing, || {
+            self.flight_field_now(state, u)
+        })
+    }
+
+    /// [`Skirmish::flight_field`], computed.
+    fn flight_field_now(&self, state: &State, u: UnitId) -> Vec<u32> {
         let side = self.side_of(u);
-        let me = Self::ch(state, u).hex;
-        let goals: Vec<Hex> = self
-            .edge_hexes(side)
-            .into_iter()
-            .filter(|&h| {
-                self.passable(h) && (Some(h) == me || Self::occupants(state, h).is_empty())
-            })
-            .collect();
+        let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         // Each hex's occupants counted once: how many, and whether an enemy is among them.
         let mut count = vec![0u8; self.map.len()];
         let mut enemy = vec![false; self.map.len()];
@@ -104,15 +97,16 @@ impl Skirmish {
                 enemy[k] |= self.chars[i].side != side;
             }
         }
+        let goals: Vec<usize> = self.edges[usize::from(side)]
+            .iter()
+            .copied()
+            .filter(|&k| self.cells.open(k) && (Some(k) == me || count[k] == 0))
+            .collect();
         board::field(
-            &self.map,
+            &self.cells,
             &goals,
-            |h| {
-                self.idx(h).is_some_and(|k| {
-                    self.passable(h) && (Some(h) == me || !enemy[k]) && count[k] < 2
-                })
-            },
-            |h| self.terrain_row(h).map_or(1, |r| u32::from(r.cost)),
+            |k| self.cells.open(k) && (Some(k) == me || !enemy[k]) && count[k] < 2,
+            me,
         )
     }
 

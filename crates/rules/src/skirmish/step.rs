@@ -72,6 +72,18 @@ impl StepTo {
     }
 }
 
+/// A refusal worded only when `words` asks for it: the lists of legal actions and the
+/// route searches ask only whether a step is refused, never why.
+pub(crate) fn refused(words: bool, make: impl FnOnce() -> Refusal) -> Refusal {
+    if words {
+        make()
+    } else {
+        Refusal {
+            reasons: Vec::new(),
+        }
+    }
+}
+
 /// A step priced by the rules.
 #[derive(Clone, Debug)]
 pub(crate) struct Priced {
@@ -130,35 +142,48 @@ impl Skirmish {
         } = step;
         let l = || self.label(to);
         let Some(dir) = from.direction_to(to) else {
-            let l = l();
-            return Err(Refusal::new(
-                "SK-MOV-3",
-                format!(
-                    "{l} is not next to {}: a character moves one hex at a time",
-                    self.label(from)
-                ),
-            ));
+            return Err(refused(words, || {
+                Refusal::new(
+                    "SK-MOV-3",
+                    format!(
+                        "{} is not next to {}: a character moves one hex at a time",
+                        l(),
+                        self.label(from)
+                    ),
+                )
+            }));
         };
         let Some(row) = self.terrain_row(to) else {
-            let l = l();
-            return Err(Refusal::new("SK-MOV-3", format!("{l} is off the map")));
+            return Err(refused(words, || {
+                Refusal::new("SK-MOV-3", format!("{} is off the map", l()))
+            }));
         };
         if row.impassable {
-            let l = l();
-            return Err(Refusal::new(
-                "SK-MOV-13",
-                format!("{l} is {}: nobody enters it", self.terrain_name(to)),
-            ));
+            return Err(refused(words, || {
+                Refusal::new(
+                    "SK-MOV-13",
+                    format!("{} is {}: nobody enters it", l(), self.terrain_name(to)),
+                )
+            }));
         }
         let side = self.side_of(u);
-        // The others in `to`, listed without allocating: two at most are told apart.
-        let mut others = state
-            .chars
-            .iter()
-            .enumerate()
-            .filter(|&(i, c)| c.hex == Some(to) && i != u.index())
-            .map(|(i, _)| UnitId(u16::try_from(i).expect("unit count fits u16")));
-        let here = [others.next(), others.next()];
+        // One pass over the characters, without allocating: the others in `to` (two at
+        // most are told apart), and whether `to` lies in an enemy's zone of control
+        // (SK-ZOC-1, as `enemy_zone` asks it).
+        let mut here = [None, None];
+        let mut in_zone = false;
+        for (i, (c, &camp)) in state.chars.iter().zip(&self.side_of_char).enumerate() {
+            let Some(h) = c.hex else { continue };
+            if h == to && i != u.index() {
+                let o = Some(UnitId(u16::try_from(i).expect("unit count fits u16")));
+                if here[0].is_none() {
+                    here[0] = o;
+                } else if here[1].is_none() {
+                    here[1] = o;
+                }
+            }
+            in_zone |= camp != side && h.distance(to) <= self.data.zone.radius;
+        }
         let mut reasons = Vec::new();
         let mut friend = None;
         match here {
@@ -192,21 +217,27 @@ impl Skirmish {
                 }
             }
             [Some(o), None] => {
-                let l = l();
-                return Err(Refusal::new(
-                    "SK-MOV-10",
-                    format!(
-                        "{l} holds {}, an enemy: characters never stack but in Close Quarters, entered only by a charge with a reach 0 weapon",
-                        self.name(o)
-                    ),
-                ));
+                return Err(refused(words, || {
+                    Refusal::new(
+                        "SK-MOV-10",
+                        format!(
+                            "{} holds {}, an enemy: characters never stack but in Close Quarters, entered only by a charge with a reach 0 weapon",
+                            l(),
+                            self.name(o)
+                        ),
+                    )
+                }));
             }
             [Some(_), Some(_)] => {
-                let l = l();
-                return Err(Refusal::new(
-                    "SK-MOV-10",
-                    format!("{l} holds two characters in Close Quarters: no third may enter"),
-                ));
+                return Err(refused(words, || {
+                    Refusal::new(
+                        "SK-MOV-10",
+                        format!(
+                            "{} holds two characters in Close Quarters: no third may enter",
+                            l()
+                        ),
+                    )
+                }));
             }
         }
         let runs = matches!(gait, Gait::Charge | Gait::Flight);
@@ -275,8 +306,6 @@ impl Skirmish {
                 "sideways or backward into difficult terrain: a Finesse check, Dazed on a failure",
             ));
         }
-        let leaves = self.enemy_zone(state, side, from);
-        let in_zone = self.enemy_zone(state, side, to);
         // SK-MOV-12 (reading): a friend's hex is passed, never ended in (SK-MOV-11), so
         // entering it does not end the movement even in an enemy's zone; the movement
         // ends in the first hex of an enemy's zone it may stand in.
@@ -301,7 +330,7 @@ impl Skirmish {
         } else if gait == Gait::Charge && in_zone && words {
             reasons.push(Reason::new("SK-CHG-5", "a charge ignores zones of control"));
         }
-        if leaves && gait != Gait::Short && words {
+        if words && gait != Gait::Short && self.enemy_zone(state, side, from) {
             reasons.push(Reason::new(
                 "SK-MOV-9",
                 format!(
@@ -345,9 +374,7 @@ impl Skirmish {
         let Some(h) = Self::ch(state, u).hex else {
             return false;
         };
-        Self::occupants(state, h)
-            .into_iter()
-            .any(|o| o != u && self.side_of(o) == self.side_of(u))
+        Self::occupants_of(state, h).any(|o| o != u && self.side_of(o) == self.side_of(u))
     }
 }
 
@@ -368,7 +395,7 @@ pub(crate) fn enters_close_quarters(
     };
     leg.target == o
         && Skirmish::ch(state, o).hex == Some(to)
-        && Skirmish::occupants(state, to) == vec![o]
+        && Skirmish::occupants_of(state, to).eq(std::iter::once(o))
         && rules.weapons[u.index()].reaches().any(|r| r == 0)
 }
 
@@ -458,7 +485,7 @@ pub(crate) fn put_back(
     let Some(from) = Skirmish::ch(state, u).hex else {
         return;
     };
-    let free = |h: Hex| rules.passable(h) && Skirmish::occupants(state, h).iter().all(|&o| o == u);
+    let free = |h: Hex| rules.passable(h) && Skirmish::occupants_of(state, h).all(|o| o == u);
     let back = path.iter().rev().copied().find(|&h| h != from && free(h));
     let to = back.or_else(|| {
         (1..=rules.map.cols() + rules.map.rows()).find_map(|r| {
@@ -505,7 +532,7 @@ pub(crate) fn walk_reach(
         budget,
         Turns::Yes,
         |h, f, to| rules.entered(state, u, gait, h, f, to),
-        |h| h != from && Skirmish::occupants(state, h).is_empty(),
+        |h| h != from && !Skirmish::occupied(state, h),
     );
     let mut out: Vec<Reached> = found
         .into_iter()

@@ -368,7 +368,7 @@ fn berserk_due(rules: &Skirmish, state: &State) -> Option<UnitId> {
         Skirmish::ch(state, u).berserk
             && rules
                 .side_ids(Skirmish::passive(state))
-                .any(|t| melee::check_attack(rules, state, u, t).is_ok())
+                .any(|t| melee::attack_open(rules, state, u, t))
     })
 }
 
@@ -377,7 +377,7 @@ fn any_attack(rules: &Skirmish, state: &State) -> bool {
     rules.side_ids(state.active).any(|u| {
         rules
             .side_ids(Skirmish::passive(state))
-            .any(|t| melee::check_attack(rules, state, u, t).is_ok())
+            .any(|t| melee::attack_open(rules, state, u, t))
     }) || maneuver::any(rules, state)
 }
 
