@@ -80,8 +80,17 @@ async function create(card, s) {
   }
 }
 
+// Each scenario's side names, by scenario id and side id, for the list of games.
+const sideNames = new Map();
+
+function sideName(scenario, side) {
+  return (sideNames.get(scenario) || {})[side] || side;
+}
+
 async function loadScenarios() {
   const list = await api.scenarios();
+  for (const s of list) sideNames.set(s.id, Object.fromEntries((s.sides || []).map((x) => [x.id, x.name || x.id])));
+  if (shown.length) renderGames();
   const groups = new Map();
   for (const s of list) {
     if (!groups.has(s.ruleset)) groups.set(s.ruleset, []);
@@ -152,8 +161,19 @@ function moreButton() {
   return more;
 }
 
+/** This browser's games first (those where it is to move before the others), then the rest, each in the server's order. */
+function ordered(list) {
+  const rank = (x) => {
+    const held = tokens.of(x.id);
+    if (!Object.keys(held).length) return 2;
+    const toAct = sideToAct(x);
+    return !x.outcome && toAct && held[toAct] ? 0 : 1;
+  };
+  return list.map((x, i) => [rank(x), i, x]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , x]) => x);
+}
+
 function renderGames() {
-  const list = shown;
+  const list = ordered(shown);
   const host = $('games');
   moreButton().hidden = !nextCursor;
   if (!list.length) {
@@ -165,8 +185,9 @@ function renderGames() {
       const held = tokens.of(x.id);
       const sides = Object.keys(held);
       const toAct = sideToAct(x);
-      const seats = Object.entries(x.seats || {}).map(([side, kind]) => `${chip(side)} ${esc(side)}${kind === 'ai' ? ' (computer)' : ''}`).join(' vs ');
-      const state = x.outcome ? `over: ${x.outcome.winner ? `${esc(x.outcome.winner)} won` : 'a draw'}` : toAct ? `${chip(toAct)} ${esc(toAct)} to act${held[toAct] ? ' — <b>your move</b>' : ''}` : '';
+      const name = (side) => esc(sideName(x.scenario, side));
+      const seats = Object.entries(x.seats || {}).map(([side, kind]) => `${chip(side)} ${name(side)}${kind === 'ai' ? ' (computer)' : ''}`).join(' vs ');
+      const state = x.outcome ? `over: ${x.outcome.winner ? `victory to ${name(x.outcome.winner)}` : 'a draw'}` : toAct ? `${chip(toAct)} ${name(toAct)} to act${held[toAct] ? ' — <b>your move</b>' : ''}` : '';
       const token = held[toAct] || Object.values(held)[0];
       const play = `/play/${encodeURIComponent(x.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
       const main = x.outcome
@@ -175,7 +196,7 @@ function renderGames() {
       return `<li class="${sides.length ? 'mine' : ''}" data-game="${esc(x.id)}">
         <div class="g-main"><div class="g-title">${esc(x.title || x.scenario)}</div>
         <div class="g-sub">${esc(rulesetTitle(x.ruleset))} · ${seats} · ${esc(x.n)} actions · ${ago(x.created)}</div>
-        <div class="g-sub">${state}${sides.length ? ` · you: ${sides.map(esc).join(', ')}` : ''}</div></div>${main}</li>`;
+        <div class="g-sub">${state}${sides.length ? ` · you: ${sides.map(name).join(', ')}` : ''}</div></div>${main}</li>`;
     })
     .join('');
 }
