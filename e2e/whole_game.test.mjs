@@ -160,6 +160,13 @@ async function playWhole(ruleset) {
   assert.equal(bad, null, `${ruleset} at the end shows data: ${bad}`);
   assert.deepEqual(problems, [], `${ruleset} at the end`);
   await shot(page, `${ruleset}-whole-game-end.png`);
+  // A rule badge of the log opens its rule in the rules page.
+  const href = await page.locator('#log a.rule').last().getAttribute('href');
+  assert.match(href, /^\/rules\/[a-z-]+#[A-Z]+-/);
+  const rules = await page.context().newPage();
+  await rules.goto(server.base + href);
+  assert.equal(await rules.locator(`tr[id="${href.split('#')[1]}"]`).count(), 1, `${href} shows its rule`);
+  await rules.close();
   // The replay of the finished game: drawn buttons, the whole title, everything revealed.
   await page.goto(`${server.base}/replay/${id}?token=${token}&at=${g.n}`);
   await page.waitForSelector('.counter');

@@ -140,8 +140,14 @@ export function esc(s) {
 }
 
 /** A rule ID as a badge. */
+// The rules page of each ruleset's IDs (served from docs/rules/ by the server).
+const RULE_PAGES = { MP: 'morne-plaine', BC: 'battle-cry', JO: 'jomini', SK: 'skirmish' };
+
+/** A rule ID as a badge; a ruleset's rule links to its row in the rules page. */
 export function ruleBadge(rule) {
-  return rule ? `<span class="rule">${esc(rule)}</span>` : '';
+  if (!rule) return '';
+  const page = /^[A-Z]+-[A-Z0-9-]+$/.test(rule) && RULE_PAGES[rule.split('-')[0]];
+  return page ? `<a class="rule" href="/rules/${page}#${esc(rule)}" target="_blank" rel="noopener" title="read rule ${esc(rule)}">${esc(rule)}</a>` : `<span class="rule">${esc(rule)}</span>`;
 }
 
 /** Reasons `[{rule, message}]` as HTML lines. */

@@ -24,6 +24,7 @@ pub mod limits;
 pub mod listen;
 pub mod listing;
 pub mod lobby;
+pub mod rules_pages;
 pub mod store;
 pub mod table;
 pub mod token;
@@ -223,6 +224,8 @@ pub fn app(state: AppState) -> Router {
         .route("/", get(web::index))
         .route("/play/{id}", get(web::play))
         .route("/replay/{id}", get(web::replay))
+        .route("/rules", get(rules_pages::index))
+        .route("/rules/{page}", get(rules_pages::page))
         .fallback(api::fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
