@@ -97,7 +97,7 @@ pub(crate) struct Board {
     side: u8,
     /// Per unit, its [`unit_key`] when last priced, and its hex's index ([`NO_HEX`]
     /// off the map).
-    keys: Vec<u64>,
+    keys: Vec<(u64, u64)>,
     at: Vec<u32>,
     /// The state's fort record, and who held each fort, when last built.
     forts: Vec<Option<u8>>,
@@ -112,28 +112,38 @@ pub(crate) struct Board {
     /// `counts[unit]` of them in use.
     pub(crate) moves: Vec<Action>,
     pub(crate) counts: Vec<u8>,
+    /// The legal steps of the side to move, packed: each of its units' in use slots in
+    /// scenario order (the legal list's movement part, copied out in one piece).
+    pub(crate) list: Vec<Action>,
+    /// Per unit of the side to move, in scenario order: how many of its steps `list`
+    /// holds (its `counts` when last listed).
+    listed: Vec<u8>,
+    /// Per unit: its place among its side's units (`rules.side_units`).
+    rank: Vec<u16>,
     /// Scratch: the units whose key changed, with their old and new hex indices.
     changed: Vec<(usize, u32, u32)>,
+    /// Scratch: the units whose slots changed since `list` was written.
+    touched: Vec<usize>,
 }
 
 /// Everything of a unit's state its steps, or the steps of others, depend on: its hex
-/// (packed axial coordinates, so that the key costs no index arithmetic), allowance,
-/// morale above zero, and whether it has moved, jumped a crossroads or halted.
+/// (axial coordinates, so that the key costs no index arithmetic), allowance, morale,
+/// and whether it has moved, jumped a crossroads or halted. Two words: the coordinates'
+/// bits, and the rest.
 #[inline]
-fn unit_key(s: &super::units::UnitState) -> u64 {
-    #[expect(
-        clippy::cast_sign_loss,
-        reason = "the coordinates' bits are packed, not their values"
-    )]
-    let at = s.hex.map_or(0, |h| {
-        1 << 32 | u64::from(h.q as u16) | u64::from(h.r as u16) << 16
-    });
+fn unit_key(s: &super::units::UnitState) -> (u64, u64) {
+    let at = match s.hex {
+        Some(h) => u64::from(h.q.cast_unsigned()) | u64::from(h.r.cast_unsigned()) << 32,
+        None => 0,
+    };
     // A unit off the map (waiting or eliminated) has no steps, whatever else it is.
-    let flags = u64::from(s.mv > 0)
-        | u64::from(s.moved) << 1
-        | u64::from(s.road_penalty) << 2
-        | u64::from(s.stopped) << 3;
-    at | u64::from(s.mp) << 40 | flags << 48
+    let rest = u64::from(s.hex.is_some())
+        | u64::from(s.mp) << 8
+        | u64::from(s.mv) << 16
+        | u64::from(s.moved) << 24
+        | u64::from(s.road_penalty) << 32
+        | u64::from(s.stopped) << 40;
+    (at, rest)
 }
 
 impl Board {
@@ -148,24 +158,21 @@ impl Board {
             return self.rebuild(rules, state);
         }
         self.changed.clear();
-        let mut enemy = false;
-        for (i, (s, key)) in state.units.iter().zip(&mut self.keys).enumerate() {
+        self.touched.clear();
+        let keys = &mut self.keys[..n];
+        for (i, s) in state.units.iter().enumerate() {
             let k = unit_key(s);
-            if k == *key {
+            if k == keys[i] {
                 continue;
             }
             if rules.counters[i].side != state.active {
                 // An enemy unit moved or lost its morale: the control map changes.
-                enemy = true;
-                break;
+                return self.rebuild(rules, state);
             }
-            *key = k;
+            keys[i] = k;
             let at = hex_index(rules, s.hex);
             self.changed.push((i, self.at[i], at));
             self.at[i] = at;
-        }
-        if enemy {
-            return self.rebuild(rules, state);
         }
         if self.changed.is_empty() {
             return;
@@ -210,7 +217,12 @@ impl Board {
                     } else {
                         self.masks[o - 1] & !bit
                     };
-                    self.set_mask(state, o - 1, mask);
+                    // A unit that stayed put keeps its slots while its mask does (a
+                    // changed unit is written out again below in any case).
+                    if mask != self.masks[o - 1] {
+                        self.set_mask(state, o - 1, mask);
+                        self.touched.push(o - 1);
+                    }
                 }
             }
         }
@@ -218,7 +230,44 @@ impl Board {
             let i = self.changed[c].0;
             let mask = self.steps_of(rules, state, i);
             self.set_mask(state, i, mask);
+            self.touched.push(i);
         }
+        self.relist();
+    }
+
+    /// Writes the slots of the `touched` units into `list`, in place of what it held of
+    /// them.
+    fn relist(&mut self) {
+        for t in 0..self.touched.len() {
+            let i = self.touched[t];
+            let r = usize::from(self.rank[i]);
+            let at = self.offset(r);
+            let (old, new) = (usize::from(self.listed[r]), usize::from(self.counts[i]));
+            // The tail moves up or down to make room, then the slots are copied in.
+            let len = self.list.len();
+            if new > old {
+                self.list.resize(len + new - old, Action::EndPhase);
+                self.list.copy_within(at + old..len, at + new);
+            } else if new < old {
+                self.list.copy_within(at + old..len, at + new);
+                self.list.truncate(len + new - old);
+            }
+            self.list[at..at + new].copy_from_slice(&self.moves[i * 6..i * 6 + new]);
+            self.listed[r] = self.counts[i];
+        }
+        self.touched.clear();
+    }
+
+    /// Where the steps of the side's unit of rank `r` begin in `list`.
+    #[inline]
+    pub(crate) fn offset(&self, r: usize) -> usize {
+        self.listed[..r].iter().map(|&n| usize::from(n)).sum()
+    }
+
+    /// The rank among its side's units of unit `i` ([`Board::offset`]).
+    #[inline]
+    pub(crate) fn rank(&self, i: usize) -> usize {
+        usize::from(self.rank[i])
     }
 
     /// Records unit `i`'s legal step directions and writes them out as actions.
@@ -280,6 +329,21 @@ impl Board {
                 let mask = self.steps_of(rules, state, i);
                 self.set_mask(state, i, mask);
             }
+        }
+        self.list.clear();
+        self.listed.clear();
+        self.rank.clear();
+        self.rank.resize(n, 0);
+        for (r, &i) in rules.side_units[usize::from(state.active)]
+            .iter()
+            .enumerate()
+        {
+            let i = usize::from(i);
+            let c = self.counts[i];
+            self.list
+                .extend_from_slice(&self.moves[i * 6..i * 6 + usize::from(c)]);
+            self.listed.push(c);
+            self.rank[i] = u16::try_from(r).expect("unit count fits u16");
         }
     }
 
@@ -360,8 +424,29 @@ pub(crate) fn with_board<R>(rules: &MornePlaine, state: &State, f: impl FnOnce(&
                 let used = i * 6..i * 6 + usize::from(n);
                 debug_assert_eq!(board.moves[used.clone()], fresh.moves[used], "board steps");
             }
+            debug_assert_eq!(board.list, fresh.list, "board list");
         }
         f(board)
+    })
+}
+
+thread_local! {
+    /// A scratch [`MornePlaine::occupancy`] table on this thread.
+    static OCCUPANCY: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on the [`MornePlaine::occupancy`] of `state`, built into this thread's
+/// scratch table (no allocation once it has grown to the map's size). Not reentrant:
+/// `f` must not ask for it again.
+pub(crate) fn with_occupancy<R>(
+    rules: &MornePlaine,
+    state: &State,
+    f: impl FnOnce(&[u16]) -> R,
+) -> R {
+    OCCUPANCY.with(|cell| {
+        let occ = &mut *cell.borrow_mut();
+        rules.occupancy_into(state, occ);
+        f(occ)
     })
 }
 
