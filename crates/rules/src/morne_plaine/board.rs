@@ -132,8 +132,12 @@ pub(crate) struct Board {
 /// bits, and the rest.
 #[inline]
 fn unit_key(s: &super::units::UnitState) -> (u64, u64) {
+    #[expect(
+        clippy::cast_sign_loss,
+        reason = "the coordinates' bits are packed, not their values"
+    )]
     let at = match s.hex {
-        Some(h) => u64::from(h.q.cast_unsigned()) | u64::from(h.r.cast_unsigned()) << 32,
+        Some(h) => u64::from(h.q as u32) | u64::from(h.r as u32) << 32,
         None => 0,
     };
     // A unit off the map (waiting or eliminated) has no steps, whatever else it is.

@@ -120,7 +120,7 @@ impl MornePlaine {
             return bits;
         };
         debug_assert!(hexes.iter().all(|h| near.distance(h.0) <= 1));
-        let within = |a: i32, b: i32| a.wrapping_sub(b).wrapping_add(2).cast_unsigned() <= 4;
+        let within = |a: i32, b: i32| (-2..=2).contains(&a.wrapping_sub(b));
         for &e in &self.side_units[usize::from(1 - side)] {
             let s = &state.units[usize::from(e)];
             let Some(h) = s.hex else {
