@@ -112,18 +112,8 @@ pub(crate) struct Board {
     /// `counts[unit]` of them in use.
     pub(crate) moves: Vec<Action>,
     pub(crate) counts: Vec<u8>,
-    /// The legal steps of the side to move, packed: each of its units' in use slots in
-    /// scenario order (the legal list's movement part, copied out in one piece).
-    pub(crate) list: Vec<Action>,
-    /// Per unit of the side to move, in scenario order: how many of its steps `list`
-    /// holds (its `counts` when last listed).
-    listed: Vec<u8>,
-    /// Per unit: its place among its side's units (`rules.side_units`).
-    rank: Vec<u16>,
     /// Scratch: the units whose key changed, with their old and new hex indices.
     changed: Vec<(usize, u32, u32)>,
-    /// Scratch: the units whose slots changed since `list` was written.
-    touched: Vec<usize>,
 }
 
 /// Everything of a unit's state its steps, or the steps of others, depend on: its hex
@@ -162,7 +152,6 @@ impl Board {
             return self.rebuild(rules, state);
         }
         self.changed.clear();
-        self.touched.clear();
         let keys = &mut self.keys[..n];
         for (i, s) in state.units.iter().enumerate() {
             let k = unit_key(s);
@@ -225,7 +214,6 @@ impl Board {
                     // changed unit is written out again below in any case).
                     if mask != self.masks[o - 1] {
                         self.set_mask(state, o - 1, mask);
-                        self.touched.push(o - 1);
                     }
                 }
             }
@@ -234,44 +222,7 @@ impl Board {
             let i = self.changed[c].0;
             let mask = self.steps_of(rules, state, i);
             self.set_mask(state, i, mask);
-            self.touched.push(i);
         }
-        self.relist();
-    }
-
-    /// Writes the slots of the `touched` units into `list`, in place of what it held of
-    /// them.
-    fn relist(&mut self) {
-        for t in 0..self.touched.len() {
-            let i = self.touched[t];
-            let r = usize::from(self.rank[i]);
-            let at = self.offset(r);
-            let (old, new) = (usize::from(self.listed[r]), usize::from(self.counts[i]));
-            // The tail moves up or down to make room, then the slots are copied in.
-            let len = self.list.len();
-            if new > old {
-                self.list.resize(len + new - old, Action::EndPhase);
-                self.list.copy_within(at + old..len, at + new);
-            } else if new < old {
-                self.list.copy_within(at + old..len, at + new);
-                self.list.truncate(len + new - old);
-            }
-            self.list[at..at + new].copy_from_slice(&self.moves[i * 6..i * 6 + new]);
-            self.listed[r] = self.counts[i];
-        }
-        self.touched.clear();
-    }
-
-    /// Where the steps of the side's unit of rank `r` begin in `list`.
-    #[inline]
-    pub(crate) fn offset(&self, r: usize) -> usize {
-        self.listed[..r].iter().map(|&n| usize::from(n)).sum()
-    }
-
-    /// The rank among its side's units of unit `i` ([`Board::offset`]).
-    #[inline]
-    pub(crate) fn rank(&self, i: usize) -> usize {
-        usize::from(self.rank[i])
     }
 
     /// Records unit `i`'s legal step directions and writes them out as actions.
@@ -333,21 +284,6 @@ impl Board {
                 let mask = self.steps_of(rules, state, i);
                 self.set_mask(state, i, mask);
             }
-        }
-        self.list.clear();
-        self.listed.clear();
-        self.rank.clear();
-        self.rank.resize(n, 0);
-        for (r, &i) in rules.side_units[usize::from(state.active)]
-            .iter()
-            .enumerate()
-        {
-            let i = usize::from(i);
-            let c = self.counts[i];
-            self.list
-                .extend_from_slice(&self.moves[i * 6..i * 6 + usize::from(c)]);
-            self.listed.push(c);
-            self.rank[i] = u16::try_from(r).expect("unit count fits u16");
         }
     }
 
@@ -428,7 +364,6 @@ pub(crate) fn with_board<R>(rules: &MornePlaine, state: &State, f: impl FnOnce(&
                 let used = i * 6..i * 6 + usize::from(n);
                 debug_assert_eq!(board.moves[used.clone()], fresh.moves[used], "board steps");
             }
-            debug_assert_eq!(board.list, fresh.list, "board list");
         }
         f(board)
     })

@@ -484,25 +484,40 @@ impl MornePlaine {
 /// exactly when it is valid, in place of the step it continues).
 pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
     with_board(rules, state, |board| {
-        let start = out.len();
-        out.extend_from_slice(&board.list);
-        // MP-CHG-10: the step that continues a run on clear terrain is a charge when one
-        // is valid.
-        let Some((mu, dir, true)) = state.moving else {
-            return;
+        let running = match state.moving {
+            Some((mu, d, true)) => Some((mu, d)),
+            _ => None,
         };
-        let i = mu.index();
-        if rules.counters.get(i).is_none_or(|c| c.side != state.active) {
-            return;
-        }
-        let at = start + board.offset(board.rank(i));
-        let to = state.units[i].hex.map(|h| h.neighbor(dir));
-        for a in &mut out[at..at + usize::from(board.counts[i])] {
-            if let Action::Move { unit, to: t } = *a {
-                if Some(t) == to {
-                    if let Ok(target) = rules.charge_target(state, unit, dir, &board.occ) {
-                        *a = Action::Charge { unit, target };
+        for &i in &rules.side_units[usize::from(state.active)] {
+            let i = usize::from(i);
+            let n = board.counts[i];
+            if n == 0 {
+                continue;
+            }
+            let steps = &board.moves[i * 6..i * 6 + usize::from(n)];
+            match running {
+                Some((mu, dir)) if mu.index() == i => {
+                    // MP-CHG-10: the step that continues a run on clear terrain is a
+                    // charge when one is valid.
+                    let to = state.units[i].hex.map(|h| h.neighbor(dir));
+                    for &a in steps {
+                        match a {
+                            Action::Move { unit, to: t } if Some(t) == to => {
+                                match rules.charge_target(state, unit, dir, &board.occ) {
+                                    Ok(target) => out.push(Action::Charge { unit, target }),
+                                    Err(_) => out.push(a),
+                                }
+                            }
+                            _ => out.push(a),
+                        }
                     }
+                }
+                _ => {
+                    // All six slots are copied (a fixed size: no branches on the count),
+                    // and the unused ones dropped again.
+                    let len = out.len();
+                    out.extend_from_slice(&board.moves[i * 6..i * 6 + 6]);
+                    out.truncate(len + usize::from(n));
                 }
             }
         }
