@@ -97,7 +97,7 @@ pub(crate) struct Board {
     side: u8,
     /// Per unit, its [`unit_key`] when last priced, and its hex's index ([`NO_HEX`]
     /// off the map).
-    keys: Vec<u64>,
+    keys: Vec<(u64, u64)>,
     at: Vec<u32>,
     /// The state's fort record, and who held each fort, when last built.
     forts: Vec<Option<u8>>,
@@ -117,23 +117,27 @@ pub(crate) struct Board {
 }
 
 /// Everything of a unit's state its steps, or the steps of others, depend on: its hex
-/// (packed axial coordinates, so that the key costs no index arithmetic), allowance,
-/// morale above zero, and whether it has moved, jumped a crossroads or halted.
+/// (axial coordinates, so that the key costs no index arithmetic), allowance, morale,
+/// and whether it has moved, jumped a crossroads or halted. Two words: the coordinates'
+/// bits, and the rest.
 #[inline]
-fn unit_key(s: &super::units::UnitState) -> u64 {
+fn unit_key(s: &super::units::UnitState) -> (u64, u64) {
     #[expect(
         clippy::cast_sign_loss,
         reason = "the coordinates' bits are packed, not their values"
     )]
-    let at = s.hex.map_or(0, |h| {
-        1 << 32 | u64::from(h.q as u16) | u64::from(h.r as u16) << 16
-    });
+    let at = match s.hex {
+        Some(h) => u64::from(h.q as u32) | u64::from(h.r as u32) << 32,
+        None => 0,
+    };
     // A unit off the map (waiting or eliminated) has no steps, whatever else it is.
-    let flags = u64::from(s.mv > 0)
-        | u64::from(s.moved) << 1
-        | u64::from(s.road_penalty) << 2
-        | u64::from(s.stopped) << 3;
-    at | u64::from(s.mp) << 40 | flags << 48
+    let rest = u64::from(s.hex.is_some())
+        | u64::from(s.mp) << 8
+        | u64::from(s.mv) << 16
+        | u64::from(s.moved) << 24
+        | u64::from(s.road_penalty) << 32
+        | u64::from(s.stopped) << 40;
+    (at, rest)
 }
 
 impl Board {
@@ -148,24 +152,20 @@ impl Board {
             return self.rebuild(rules, state);
         }
         self.changed.clear();
-        let mut enemy = false;
-        for (i, (s, key)) in state.units.iter().zip(&mut self.keys).enumerate() {
+        let keys = &mut self.keys[..n];
+        for (i, s) in state.units.iter().enumerate() {
             let k = unit_key(s);
-            if k == *key {
+            if k == keys[i] {
                 continue;
             }
             if rules.counters[i].side != state.active {
                 // An enemy unit moved or lost its morale: the control map changes.
-                enemy = true;
-                break;
+                return self.rebuild(rules, state);
             }
-            *key = k;
+            keys[i] = k;
             let at = hex_index(rules, s.hex);
             self.changed.push((i, self.at[i], at));
             self.at[i] = at;
-        }
-        if enemy {
-            return self.rebuild(rules, state);
         }
         if self.changed.is_empty() {
             return;
@@ -210,7 +210,11 @@ impl Board {
                     } else {
                         self.masks[o - 1] & !bit
                     };
-                    self.set_mask(state, o - 1, mask);
+                    // A unit that stayed put keeps its slots while its mask does (a
+                    // changed unit is written out again below in any case).
+                    if mask != self.masks[o - 1] {
+                        self.set_mask(state, o - 1, mask);
+                    }
                 }
             }
         }
@@ -362,6 +366,26 @@ pub(crate) fn with_board<R>(rules: &MornePlaine, state: &State, f: impl FnOnce(&
             }
         }
         f(board)
+    })
+}
+
+thread_local! {
+    /// A scratch [`MornePlaine::occupancy`] table on this thread.
+    static OCCUPANCY: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on the [`MornePlaine::occupancy`] of `state`, built into this thread's
+/// scratch table (no allocation once it has grown to the map's size). Not reentrant:
+/// `f` must not ask for it again.
+pub(crate) fn with_occupancy<R>(
+    rules: &MornePlaine,
+    state: &State,
+    f: impl FnOnce(&[u16]) -> R,
+) -> R {
+    OCCUPANCY.with(|cell| {
+        let occ = &mut *cell.borrow_mut();
+        rules.occupancy_into(state, occ);
+        f(occ)
     })
 }
 

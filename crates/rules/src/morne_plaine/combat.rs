@@ -121,16 +121,18 @@ impl MornePlaine {
         u: UnitId,
         occ: &[u16],
     ) -> impl Iterator<Item = UnitId> + '_ {
-        let hex = state.units[u.index()].hex;
         let side = self.counters[u.index()].side;
         let mut found = [None; 6];
-        if let Some(hex) = hex {
+        if let Some(at) = state.units[u.index()].hex.and_then(|h| self.idx(h)) {
             for (k, d) in Direction::ALL.into_iter().enumerate() {
-                if self.flags(hex, d) & sb::NO_COMBAT != 0 {
+                let step = at * 6 + d.index();
+                let j = self.nbr[step];
+                if j == super::NO_HEX || self.side_flags[step] & sb::NO_COMBAT != 0 {
                     continue;
                 }
-                found[k] = self
-                    .occupant_in(occ, hex.neighbor(d))
+                let o = occ[j as usize];
+                found[k] = (o != 0)
+                    .then(|| UnitId(o - 1))
                     .filter(|e| self.counters[e.index()].side != side);
             }
         }
@@ -423,22 +425,42 @@ impl MornePlaine {
 /// each of its units on each enemy in contact with it, where
 /// [`MornePlaine::can_attack`] allows.
 pub(crate) fn legal_attacks(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
-    let occ = rules.occupancy(state);
-    for &i in &rules.side_units[usize::from(state.active)] {
-        let u = UnitId(i);
-        for e in rules.enemies_in_contact(state, u, &occ) {
-            if rules.can_attack(state, u, e).is_ok() {
-                out.push(Action::Attack { unit: u, target: e });
-            }
-        }
-    }
+    for_each_attack(rules, state, |a| {
+        out.push(a);
+        true
+    });
 }
 
 /// Whether the side in its combat phase has any legal attack (MP-TURN-2).
 pub(crate) fn any_attack(rules: &MornePlaine, state: &State) -> bool {
-    let mut v = Vec::new();
-    legal_attacks(rules, state, &mut v);
-    !v.is_empty()
+    let mut any = false;
+    for_each_attack(rules, state, |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Calls `f` on each legal attack of [`legal_attacks`], in order, while it returns true.
+fn for_each_attack(rules: &MornePlaine, state: &State, mut f: impl FnMut(Action) -> bool) {
+    super::board::with_occupancy(rules, state, |occ| {
+        for &i in &rules.side_units[usize::from(state.active)] {
+            let u = UnitId(i);
+            let s = &state.units[usize::from(i)];
+            // MP-CMB-2, MP-DEM-3: a unit that attacked already, or is demoralised, has
+            // no attack on anyone ([`MornePlaine::can_attack`] would refuse each).
+            if s.hex.is_none() || s.attacked || rules.demoralised(state, u) {
+                continue;
+            }
+            for e in rules.enemies_in_contact(state, u, occ) {
+                if rules.can_attack(state, u, e).is_ok()
+                    && !f(Action::Attack { unit: u, target: e })
+                {
+                    return;
+                }
+            }
+        }
+    });
 }
 
 /// Resolves a checked attack.

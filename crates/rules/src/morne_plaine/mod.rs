@@ -64,6 +64,8 @@ pub struct MornePlaine {
     pub(crate) nbr: Vec<u32>,
     /// Per hex: [`cell_bits`].
     pub(crate) cell: Vec<u8>,
+    /// Per hex: a fort or a scenario place stands there (taken by a unit entering it).
+    pub(crate) place: Vec<bool>,
     pub(crate) road_cost: u8,
     pub(crate) track_cost: u8,
     /// Fort hexes and the side holding each at the start.

@@ -564,7 +564,8 @@ pub(crate) fn step(
     s.moved = true;
     s.road_penalty = p.mode == mode::PENALTY;
     let left = s.mp;
-    let clear = rules.cell_is(to, cb::CLEAR);
+    let at = rules.idx(to);
+    let clear = at.is_some_and(|i| rules.cell[i] & cb::CLEAR != 0);
     ctx.emit(Event::Moved {
         unit: u,
         from,
@@ -573,7 +574,9 @@ pub(crate) fn step(
         left,
         rules: p.rule_ids(),
     });
-    rules.take_place(state, u, to);
+    if at.is_none_or(|i| rules.place[i]) {
+        rules.take_place(state, u, to);
+    }
     state.moving = Some((u, dir, clear));
     if p.stop {
         state.units[u.index()].stopped = true;

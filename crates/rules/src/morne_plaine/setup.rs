@@ -207,7 +207,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         }
     }
     let fort_index = s.terrain_names.iter().position(|t| t == "fort");
-    let forts = map
+    let forts: Vec<_> = map
         .hexes()
         .filter(|&h| fort_index.is_some_and(|fi| s.terrain.get(h) == Some(&(fi as u8))))
         .map(|h| {
@@ -226,6 +226,16 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     let track_cost = data.path.get("track").map_or(1, |p| p.cost);
     if !problems.is_empty() {
         return Err(Problems(problems));
+    }
+    let mut place = vec![false; n];
+    for at in s
+        .places
+        .iter()
+        .map(|p| p.hex)
+        .chain(forts.iter().map(|f: &(grognard_hex::Hex, Option<u8>)| f.0))
+        .filter_map(|h| map.index(h))
+    {
+        place[at] = true;
     }
     static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     let mut side_units: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
@@ -248,6 +258,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
         steps,
         nbr,
         cell,
+        place,
         road_cost,
         track_cost,
         forts,

@@ -131,6 +131,10 @@ impl MornePlaine {
     /// A unit entering a fort or a place takes it for its side (MP-ZOC-9 asks who holds
     /// a fort; MP-VIC-1 who holds an objective).
     pub(crate) fn take_place(&self, state: &mut State, u: UnitId, hex: Hex) {
+        // Most hexes hold neither: the per-hex table says so without the lists.
+        if self.idx(hex).is_some_and(|i| !self.place[i]) {
+            return;
+        }
         let side = self.counters[u.index()].side;
         if let Some(i) = self.forts.iter().position(|f| f.0 == hex) {
             state.forts[i] = Some(side);

@@ -105,7 +105,7 @@ impl MornePlaine {
 
     /// [`MornePlaine::control_map`] at a few hexes (each with its index), from the units
     /// and forts next to them: for the two hexes a step asks about, without building the
-    /// map.
+    /// map. The hexes after the first are its neighbours.
     pub(crate) fn control_at<const N: usize>(
         &self,
         state: &State,
@@ -113,11 +113,23 @@ impl MornePlaine {
         hexes: [(Hex, usize); N],
     ) -> [u8; N] {
         let mut bits = [0; N];
+        // A unit next to one of the hexes is within two steps of each coordinate of the
+        // first (the hexes asked about are that hex and its neighbours): most units are
+        // ruled out by that alone.
+        let Some(&(near, _)) = hexes.first() else {
+            return bits;
+        };
+        debug_assert!(hexes.iter().all(|h| near.distance(h.0) <= 1));
+        let within = |a: i32, b: i32| (-2..=2).contains(&a.wrapping_sub(b));
         for &e in &self.side_units[usize::from(1 - side)] {
-            let (c, s) = (&self.counters[usize::from(e)], &state.units[usize::from(e)]);
+            let s = &state.units[usize::from(e)];
             let Some(h) = s.hex else {
                 continue;
             };
+            if !(within(h.q, near.q) && within(h.r, near.r)) {
+                continue;
+            }
+            let c = &self.counters[usize::from(e)];
             for (k, &(hex, at)) in hexes.iter().enumerate() {
                 let Some(dir) = h.direction_to(hex) else {
                     continue;
