@@ -259,4 +259,21 @@ describe('Futile Kingdoms skirmish in the browser', () => {
     assert.equal(unitOf(g, charger).hex, step.to, 'the charger stepped');
     assert.deepEqual(page.errors, []);
   });
+
+  test('a reaction window with nothing but a pass is passed by itself; a player may pass for the rest of the phase', async (t) => {
+    if (!scenario || scenario.id !== 'broken-cairn') return t.skip('the broken-cairn scenario is not built in');
+    const at = await seekPosition(page, server.base, scenario, (g) => g.to_act.reaction && g.actions.length === 1 && g.actions[0].type === 'pass');
+    if (!at) return t.skip('no seed led to a window with nothing but a pass');
+    await waitForN(page, at.g.n + 1);
+    const after = await api(server.base, 'GET', `/api/games/${at.id}/replay`, { token: at.token });
+    assert.equal(after.log[at.g.n].action.type, 'pass', 'the page passed by itself');
+    const choice = await seekPosition(page, server.base, scenario, (g) => g.to_act.reaction && g.actions.some((a) => a.type !== 'pass'));
+    if (!choice) return t.skip('no seed led to a window with a choice');
+    await page.locator('#sk-pass-phase').click();
+    await waitForN(page, choice.g.n + 1);
+    const then = await api(server.base, 'GET', `/api/games/${choice.id}/replay`, { token: choice.token });
+    assert.equal(then.log[choice.g.n].action.type, 'pass');
+    assert.deepEqual(page.errors, []);
+  });
 });
+

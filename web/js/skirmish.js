@@ -165,7 +165,7 @@ function panel() {
       ${opp.length ? `<div class="bc-choices">${opp.map((a, i) => `<button class="sk-opp" data-opp="${i}">${esc(who(a.unit))} strikes</button>`).join('')}</div>` : ''}
       ${fire.length ? `<div>Reaction fire ${ruleBadge('SK-MIS-4')}: spends the Quick Action on a shot at ${esc(who(w.unit))}.</div><div class="bc-choices">${fire.map((a, i) => `<button class="sk-fire" data-fire="${i}" title="${esc(label(a))}">${esc(who(a.unit))} shoots (${esc(unit(a.unit)?.missile?.name || 'missile')}) <span class="muted" data-fire-odds="${i}"></span></button>`).join('')}</div>` : ''}
       ${reactors.length ? `<div>Short move ${ruleBadge('SK-SHM-1')}: click a reactor, then a lit hex (<kbd>[</kbd> <kbd>]</kbd> turn on the spot).</div><div class="bc-choices">${reactors.map((id) => `<button class="sk-react ${id === kit.sel ? 'on' : ''}" data-reactor="${esc(id)}">${esc(who(id))}</button>`).join('')}</div>` : ''}
-      <div class="bc-choices"><button id="sk-pass" class="primary">Pass</button></div></section>`;
+      <div class="bc-choices"><button id="sk-pass" class="primary">Pass</button> <button id="sk-pass-phase" title="answer every reaction window of this phase with a pass">Pass for the rest of this phase</button></div></section>`;
   } else if (w && inWindow()) {
     prompt = `<section class="sk-prompt"><h3>${esc(ctx.sideName(kit.g.to_act.side))} may react</h3><div class="muted">waiting for the passive side…</div></section>`;
   }
@@ -195,6 +195,11 @@ function panel() {
     ${v.charge ? chargeHtml(v.charge) : ''}</section>${prompt}${selHtml}`;
   const p = ctx.panel;
   p.querySelector('#sk-pass')?.addEventListener('click', () => {
+    const a = acts.find((x) => x.type === 'pass');
+    if (a) ctx.act(a);
+  });
+  p.querySelector('#sk-pass-phase')?.addEventListener('click', () => {
+    passingPhase = phaseKey();
     const a = acts.find((x) => x.type === 'pass');
     if (a) ctx.act(a);
   });
@@ -416,8 +421,35 @@ function describeEvent(e) {
   }
 }
 
+// The phase whose reaction windows this page answers with a pass ("Pass for the rest of
+// this phase"), and the last game position it passed at by itself.
+let passingPhase = null;
+let autoPassedAt = null;
+
+function phaseKey() {
+  const v = view();
+  return `${ctx.gameId}|${v.turn}|${v.phase}|${v.active}`;
+}
+
+/**
+ * SK-MOV-2: a reaction window this seat must answer is answered with a pass by itself when
+ * nothing but a pass is listed (no reactor able to act), or when the player chose to pass
+ * for the rest of the phase; the log says so.
+ */
+function autoPass() {
+  if (!inWindow() || !ctx.canAct() || autoPassedAt === kit.g.n) return;
+  const acts = actions();
+  const pass = acts.find((a) => a.type === 'pass');
+  if (!pass) return;
+  const onlyPass = acts.every((a) => a.type === 'pass');
+  if (!onlyPass && passingPhase !== phaseKey()) return;
+  autoPassedAt = kit.g.n;
+  setTimeout(() => ctx.act(pass, { quiet: true }), 150);
+}
+
 /** While a character moves or charges, it stays selected for its next step. */
 function onView() {
+  autoPass();
   const v = view();
   const moving = v.moving || (v.charge && v.charge.current);
   if (!kit.sel && moving && actions().some((a) => a.unit === moving && a.type === 'move')) kit.sel = moving;
