@@ -116,10 +116,11 @@ function draw() {
   const targets = new Set(acts.filter((a) => a.unit === kit.sel && AT_TARGET.includes(a.type)).map((a) => a.target));
   kit.setCounters((u) => ({
     kind: 'character',
-    top: String(u.name || u.id).split(' ').pop().slice(0, 11),
+    // The given name ("Hrolf" of "Hrolf the Wild"), not the epithet.
+    top: String(u.name || u.id).split(' ')[0].slice(0, 11),
     values: `${Math.max(0, (u.health ?? 0) - (u.damage ?? 0))}`,
     facing: typeof u.facing_index === 'number' ? u.facing_index : DIRS.indexOf(u.facing),
-    tip: `${u.name || u.id} (${u.side}), facing ${u.facing}; health ${u.health}, damage ${u.damage}, ${u.mp} MP${(u.statuses || []).length ? `; ${u.statuses.join(', ')}` : ''}`,
+    tip: `${u.name || u.id} (${ctx.sideName(u.side)}), facing ${u.facing}; health ${u.health}, damage ${u.damage}, ${u.mp} MP${(u.statuses || []).length ? `; ${u.statuses.join(', ')}` : ''}`,
     marks: {
       selected: u.id === kit.sel,
       spent: u.done,
