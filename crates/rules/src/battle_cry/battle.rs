@@ -313,18 +313,21 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     if state.phase != Phase::Battle {
         return;
     }
-    let board = Board::new(rules, state);
+    // The board is built once a unit may battle: after the last battle of a turn none
+    // does, and the list is the end of the turn alone.
+    let mut board = None;
     // Only the active side battles (BC-ORD-1), and only the other side's pieces are
     // targets (BC-BAT-1).
     for u in rules.side_ids(state.active) {
         if unable(rules, state, u).is_some() {
             continue;
         }
-        let Some(b) = Battler::new(rules, state, &board, u, true) else {
+        let board = board.get_or_insert_with(|| Board::new(rules, state));
+        let Some(b) = Battler::new(rules, state, board, u, true) else {
             continue;
         };
         for t in rules.side_ids(state.active ^ 1) {
-            if is_target(rules, state, &board, u, t) && b.count(rules, state, &board, t).is_ok() {
+            if is_target(rules, state, board, u, t) && b.count(rules, state, board, t).is_ok() {
                 out.push(Action::Battle { unit: u, target: t });
             }
         }
