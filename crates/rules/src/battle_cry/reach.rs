@@ -206,10 +206,13 @@ impl Scratch {
                     if y == OFF_MAP || self.seen[at] == stamp {
                         continue;
                     }
-                    let unit = board.unit_at_index(at);
-                    let gen = board.general_at_index(at);
                     let stops = rules.hexes[at].stop;
-                    let (can_end, stop) = if general {
+                    // An empty hex, the most common: either piece may end there, and
+                    // stops if its terrain stops (the cases below with no piece).
+                    let (can_end, stop) = if board.empty_at(at) {
+                        (true, stops)
+                    } else if general {
+                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
                         if enemy(unit) || enemy(gen) {
                             continue;
                         }
@@ -219,6 +222,7 @@ impl Scratch {
                         }
                         (can_end, stops)
                     } else {
+                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
                         if unit.is_some() || enemy(gen) {
                             continue;
                         }
