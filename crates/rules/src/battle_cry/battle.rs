@@ -347,7 +347,7 @@ pub(crate) fn battle(
         return;
     };
     state.pieces[u.index()].battled = true;
-    resolve(rules, state, u, t, d, false, ctx);
+    resolve(rules, state, &board, u, t, d, false, ctx);
 }
 
 /// The rule IDs of a battle's dice, for its event.
@@ -374,16 +374,22 @@ fn dice_rules(
 }
 
 /// Rolls and applies a battle; `fight_back` when it is a Fight Back (BC-CARD-8).
+/// `board` is who stands where as the dice are rolled: the caller's, built for the dice
+/// count, no piece having moved since.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the battle, its dice, and the board they were counted on"
+)]
 pub(crate) fn resolve(
     rules: &BattleCry,
     state: &mut State,
+    board: &Board,
     u: UnitId,
     t: UnitId,
     d: DiceCount,
     fight_back: bool,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let board = Board::new(rules, state);
     let purpose = format!(
         "BC-DIE-1: battle die of {} against {}",
         rules.unit_name(u),
