@@ -196,7 +196,9 @@ impl Scratch {
         self.layer.clear();
         self.layer.push(start);
         let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
-        for _ in 0..budget {
+        for step in 1..=budget {
+            // No hex is entered after the last move: its layer is not kept.
+            let last = step == budget;
             self.next.clear();
             for &h in &self.layer {
                 let around = rules.neighbors[h as usize];
@@ -243,7 +245,7 @@ impl Scratch {
                     if until == Some(y) {
                         return start;
                     }
-                    if !stop {
+                    if !stop && !last {
                         self.next.push(y);
                     }
                 }
