@@ -313,18 +313,21 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     if state.phase != Phase::Battle {
         return;
     }
-    let board = Board::new(rules, state);
+    // The board is built once a unit may battle: after the last battle of a turn none
+    // does, and the list is the end of the turn alone.
+    let mut board = None;
     // Only the active side battles (BC-ORD-1), and only the other side's pieces are
     // targets (BC-BAT-1).
     for u in rules.side_ids(state.active) {
         if unable(rules, state, u).is_some() {
             continue;
         }
-        let Some(b) = Battler::new(rules, state, &board, u, true) else {
+        let board = board.get_or_insert_with(|| Board::new(rules, state));
+        let Some(b) = Battler::new(rules, state, board, u, true) else {
             continue;
         };
         for t in rules.side_ids(state.active ^ 1) {
-            if is_target(rules, state, &board, u, t) && b.count(rules, state, &board, t).is_ok() {
+            if is_target(rules, state, board, u, t) && b.count(rules, state, board, t).is_ok() {
                 out.push(Action::Battle { unit: u, target: t });
             }
         }
@@ -344,7 +347,7 @@ pub(crate) fn battle(
         return;
     };
     state.pieces[u.index()].battled = true;
-    resolve(rules, state, u, t, d, false, ctx);
+    resolve(rules, state, &board, u, t, d, false, ctx);
 }
 
 /// The rule IDs of a battle's dice, for its event.
@@ -371,16 +374,22 @@ fn dice_rules(
 }
 
 /// Rolls and applies a battle; `fight_back` when it is a Fight Back (BC-CARD-8).
+/// `board` is who stands where as the dice are rolled: the caller's, built for the dice
+/// count, no piece having moved since.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the battle, its dice, and the board they were counted on"
+)]
 pub(crate) fn resolve(
     rules: &BattleCry,
     state: &mut State,
+    board: &Board,
     u: UnitId,
     t: UnitId,
     d: DiceCount,
     fight_back: bool,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let board = Board::new(rules, state);
     let purpose = format!(
         "BC-DIE-1: battle die of {} against {}",
         rules.unit_name(u),

@@ -381,13 +381,16 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
     if state.phase != Phase::Movement {
         return;
     }
-    let board = Board::new(rules, state);
+    // The board is built once a piece may move: after the last move of a turn none
+    // does, and the list is the end of the step alone.
+    let mut board = None;
     // Only the active side's pieces pass the gate (BC-ORD-1).
     for u in rules.side_ids(state.active) {
         if can_move(rules, state, u).is_err() {
             continue;
         }
-        each_end(rules, state, &board, u, |to| {
+        let board = board.get_or_insert_with(|| Board::new(rules, state));
+        each_end(rules, state, board, u, |to| {
             out.push(Action::Move { unit: u, to })
         });
     }

@@ -196,7 +196,9 @@ impl Scratch {
         self.layer.clear();
         self.layer.push(start);
         let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
-        for _ in 0..budget {
+        for step in 1..=budget {
+            // No hex is entered after the last move: its layer is not kept.
+            let last = step == budget;
             self.next.clear();
             for &h in &self.layer {
                 let around = rules.neighbors[h as usize];
@@ -206,10 +208,13 @@ impl Scratch {
                     if y == OFF_MAP || self.seen[at] == stamp {
                         continue;
                     }
-                    let unit = board.unit_at_index(at);
-                    let gen = board.general_at_index(at);
                     let stops = rules.hexes[at].stop;
-                    let (can_end, stop) = if general {
+                    // An empty hex, the most common: either piece may end there, and
+                    // stops if its terrain stops (the cases below with no piece).
+                    let (can_end, stop) = if board.empty_at(at) {
+                        (true, stops)
+                    } else if general {
+                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
                         if enemy(unit) || enemy(gen) {
                             continue;
                         }
@@ -219,6 +224,7 @@ impl Scratch {
                         }
                         (can_end, stops)
                     } else {
+                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
                         if unit.is_some() || enemy(gen) {
                             continue;
                         }
@@ -239,7 +245,7 @@ impl Scratch {
                     if until == Some(y) {
                         return start;
                     }
-                    if !stop {
+                    if !stop && !last {
                         self.next.push(y);
                     }
                 }

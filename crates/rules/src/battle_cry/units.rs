@@ -206,6 +206,12 @@ impl Board {
     pub(crate) fn occupied_at(&self, at: usize) -> bool {
         self.cells.get(at).is_some_and(|&c| c != [NONE; 2])
     }
+
+    /// Whether no piece stands in the hex of map index `at`, on the map.
+    #[inline]
+    pub(crate) fn empty_at(&self, at: usize) -> bool {
+        self.cells.get(at).is_some_and(|&c| c == [NONE; 2])
+    }
 }
 
 impl Drop for Board {
