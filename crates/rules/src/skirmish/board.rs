@@ -137,6 +137,9 @@ pub(crate) struct Cells {
     open: Vec<bool>,
     /// The buckets of the queue: a power of two above the dearest hex's points.
     ring: usize,
+    /// The fewest points any hex costs to enter: a route of `n` steps costs at least
+    /// `n` times this.
+    least: u32,
 }
 
 /// An off-map neighbour in [`Cells`].
@@ -151,6 +154,7 @@ impl Cells {
             cost: Vec::with_capacity(map.len()),
             open: Vec::with_capacity(map.len()),
             ring: 1,
+            least: u32::MAX,
         };
         for h in map.hexes() {
             cells.nbr.push(h.neighbors().map(|n| {
@@ -160,6 +164,7 @@ impl Cells {
             }));
             let (cost, open) = row(h);
             cells.cost.push(cost);
+            cells.least = cells.least.min(cost);
             cells.open.push(open);
             cells.ring = cells.ring.max(usize::try_from(cost).unwrap_or(1 << 16) + 1);
         }
@@ -170,6 +175,11 @@ impl Cells {
     /// How many hexes.
     pub(crate) fn len(&self) -> usize {
         self.cost.len()
+    }
+
+    /// The least a route of `steps` steps costs, whatever hexes it enters.
+    pub(crate) fn least(&self, steps: u32) -> u32 {
+        steps.saturating_mul(self.least)
     }
 
     /// Whether the hex at `i` may be entered at all.

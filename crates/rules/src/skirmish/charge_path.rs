@@ -103,7 +103,10 @@ impl Skirmish {
     /// costs no more), else 0. One search from `u`, stopped once every enemy is reached.
     fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> Vec<u32> {
         let mut reached = vec![0u32; state.chars.len()];
-        let Some(from) = Self::ch(state, u).hex.and_then(|h| self.idx(h)) else {
+        let Some(at) = Self::ch(state, u).hex else {
+            return reached;
+        };
+        let Some(from) = self.idx(at) else {
             return reached;
         };
         let side = self.side_of(u);
@@ -115,12 +118,45 @@ impl Skirmish {
         let longest = u32::from(self.weapons[u.index()].longest());
         // The hexes where each of the first 64 enemies is in optimal reach, a bit each;
         // the search stops once every one has been reached (with more enemies, never).
+        // Who stands in each hex, a bit per character (up to 64 of them), read for every
+        // hex near an enemy instead of scanning the characters each time.
+        let few = state.chars.len() <= 64;
+        let mut standing = vec![0u64; if few { self.map.len() } else { 0 }];
+        if few {
+            for (k, c) in state.chars.iter().enumerate() {
+                if let Some(i) = c.hex.and_then(|h| self.idx(h)) {
+                    standing[i] |= 1 << k;
+                }
+            }
+        }
+        let weapon = &self.weapons[u.index()];
+        // [`Skirmish::charge_goal`], read from `standing`.
+        let goal_at = |t: UnitId, th: Hex, h: Hex, i: usize| {
+            if !few {
+                return self.charge_goal(state, u, t, h);
+            }
+            let d = h.distance(th);
+            if !weapon.reaches().any(|r| u32::from(r) == d) {
+                return false;
+            }
+            let others = standing[i] & !(1 << u.index());
+            if d == 0 {
+                return others & !(1 << t.index()) == 0;
+            }
+            self.passable(h) && others == 0
+        };
         let mut goal = vec![0u64; self.map.len()];
         let mut wanted = 0u64;
         for (k, &(t, th)) in enemies.iter().enumerate().take(64) {
+            // An enemy farther than a route of `mp` points goes is never reached: the
+            // search need not wait for it (a step enters one hex, each costs at least
+            // the cheapest terrain).
+            if self.cells.least(at.distance(th).saturating_sub(longest)) > mp {
+                continue;
+            }
             for h in th.range(longest) {
                 if let Some(i) = self.idx(h) {
-                    if self.charge_goal(state, u, t, h) {
+                    if goal_at(t, th, h, i) {
                         goal[i] |= 1 << k;
                         wanted |= 1 << k;
                     }
@@ -128,6 +164,9 @@ impl Skirmish {
             }
         }
         let every = enemies.len() <= 64;
+        if every && wanted == 0 {
+            return reached;
+        }
         let mut found = 0u64;
         let dist = board::reach(&self.cells, from, mp, self.charge_through(state, u), |i| {
             found |= goal[i];
