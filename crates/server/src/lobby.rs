@@ -7,6 +7,7 @@ mod computer;
 mod expiry;
 mod load;
 mod strict;
+mod undo;
 
 pub use computer::HINTS;
 pub use expiry::days;
@@ -364,6 +365,7 @@ impl Lobby {
             seats: seats.clone(),
             created: created.clone(),
             active_ms: now,
+            undos: 0,
         };
         let table = Arc::new(Table::new(
             id.clone(),
