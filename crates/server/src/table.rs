@@ -11,6 +11,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::{broadcast, Mutex};
 
+mod undo;
+
 /// How many of the last log entries a game object carries.
 pub const LOG_TAIL: usize = 30;
 
@@ -79,6 +81,9 @@ pub struct Table {
     /// How many actions have been taken back in this game: with `n`, it orders the
     /// game's states (an undo lowers `n` but raises this), for pushes and clients.
     undos: AtomicU64,
+    /// Who made the last action, for the game at `(undos, n)`: known from the commit,
+    /// or found by a replay once and kept ([`Table::undoable`]).
+    last_actor: std::sync::Mutex<Option<((u64, usize), Option<String>)>>,
     /// Set when the game has expired: it takes no more actions.
     expired: AtomicBool,
     /// The game as last committed. Readers hold it only to build a view.
@@ -136,6 +141,7 @@ impl Table {
             committed: AtomicUsize::new(game.len()),
             active_ms: AtomicU64::new(active_ms),
             undos: AtomicU64::new(0),
+            last_actor: std::sync::Mutex::new(None),
             expired: AtomicBool::new(false),
             hotseat,
             id,
@@ -382,13 +388,13 @@ impl Table {
     /// game is over; never before.
     ///
     /// `undo` says whether this seat may take back the last action now
-    /// ([`Table::undoable`]).
+    /// ([`Table::may_undo`]).
     #[must_use]
     pub fn object(&self, game: &dyn AnyGame, viewer: &Viewer) -> Value {
         let mut object = self.build_object(game, viewer, false, true);
         let undo = match (&self.resolve(game, viewer), game.to_act()) {
             (Viewer::Side(s), Some(d)) if *s == d.side && !game.is_empty() => {
-                self.undoable(game, s).is_ok()
+                self.may_undo(game, s).is_ok()
             }
             _ => false,
         };
@@ -489,88 +495,5 @@ impl Table {
                     .into(),
             }),
         }
-    }
-}
-
-impl Table {
-    /// Whether `side` may take back the last action of `game` (this table's game):
-    /// the game before it when it may.
-    ///
-    /// A seat takes back only its own actions, in its own turn, and only as far as the
-    /// engine allows: never an action that rolled dice (the engine's undo stops at the
-    /// last random result, and a card drawn is one), nor, where seats see different
-    /// things, one whose events some seat may not see whole (hidden information
-    /// revealed).
-    ///
-    /// # Errors
-    /// 403 `turn` when the game is over or `side` is not to act; 400 `undo` when
-    /// nothing was played, the last action rolled dice or revealed what some seat may
-    /// not see; 403 `seat` when the last action was another seat's or the computer's.
-    pub fn undoable(&self, game: &dyn AnyGame, side: &str) -> Result<Box<dyn AnyGame>, ApiError> {
-        let forbidden = |rule: &str, message: String| ApiError::Forbidden {
-            rule: rule.into(),
-            message,
-        };
-        match game.to_act() {
-            None => {
-                return Err(forbidden(
-                    "turn",
-                    "the game is over: nothing can be taken back".into(),
-                ))
-            }
-            Some(d) if d.side != side => {
-                return Err(forbidden(
-                    "turn",
-                    format!(
-                        "it is {}'s decision, not {side}'s: a seat takes back its own actions \
-                         in its own turn",
-                        d.side
-                    ),
-                ))
-            }
-            Some(_) => {}
-        }
-        let n = game.len();
-        let mut before = game.boxed_clone();
-        before.undo()?;
-        match before.to_act().map(|d| d.side) {
-            Some(actor) if actor == side => {}
-            actor => {
-                let who = match actor {
-                    Some(a) if self.is_ai(&a) => format!("the computer's ({a})"),
-                    Some(a) => format!("{a}'s"),
-                    None => "nobody's".into(),
-                };
-                return Err(forbidden(
-                    "seat",
-                    format!(
-                        "action {n} was {who}, not {side}'s: a seat takes back only its own \
-                         actions"
-                    ),
-                ));
-            }
-        }
-        if self.hidden && self.last_is_hidden(game) {
-            return Err(ApiError::BadRequest {
-                rule: "undo".into(),
-                message: format!(
-                    "action {n} showed one seat what another may not see: undo stops at \
-                     hidden information revealed"
-                ),
-            });
-        }
-        Ok(before)
-    }
-
-    /// Whether the last entry of the log is not the same for every seat and the
-    /// spectators: something in it is hidden from someone.
-    fn last_is_hidden(&self, game: &dyn AnyGame) -> bool {
-        let whole = self.log(game, &Seat::Omniscient);
-        let last = whole.last();
-        self.seats
-            .keys()
-            .map(|s| Seat::Side(s.clone()))
-            .chain(std::iter::once(Seat::Spectator))
-            .any(|seat| self.log(game, &seat).last() != last)
     }
 }
