@@ -83,7 +83,7 @@ pub struct Table {
     undos: AtomicU64,
     /// Who made the last action, for the game at `(undos, n)`: known from the commit,
     /// or found by a replay once and kept ([`Table::undoable`]).
-    last_actor: std::sync::Mutex<Option<((u64, usize), Option<String>)>>,
+    last_actor: std::sync::Mutex<Option<LastActor>>,
     /// Set when the game has expired: it takes no more actions.
     expired: AtomicBool,
     /// The game as last committed. Readers hold it only to build a view.
@@ -119,6 +119,10 @@ fn is_hotseat(seats: &BTreeMap<String, SeatRecord>) -> bool {
     };
     seats.len() > 1 && hashes.all(|h| h == Some(first))
 }
+
+/// Who made the last action (`None`: nobody, or not known to the engine) of the game at
+/// `(undos, n)`.
+type LastActor = ((u64, usize), Option<String>);
 
 /// Each seat's last built log: its `n` and its entries.
 type SeatLogs = HashMap<String, (usize, Arc<Vec<Value>>)>;

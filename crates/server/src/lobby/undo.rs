@@ -53,11 +53,10 @@ impl Lobby {
                 });
             }
             let before = table.undoable(game.as_ref(), side)?;
-            let undone = table
-                .log(game.as_ref(), &Seat::Side(side.to_owned()))
-                .last()
-                .map(|e| json!({"n": e["n"], "action": e["action"]}))
-                .unwrap_or(Value::Null);
+            let undone = game
+                .log_tail(&Seat::Side(side.to_owned()), 1)
+                .first()
+                .map_or(Value::Null, |e| json!({"n": e["n"], "action": e["action"]}));
             (before, undone)
         };
         let at = store::now_ms();
