@@ -463,3 +463,57 @@ async fn the_file_lets_only_an_undo_delete_a_games_last_action() {
         .unwrap()
         .is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_never_takes_back_the_computers_move() {
+    let db = Db::new("undo-ai");
+    let (_, app) = open(&db);
+    // The computer plays blue, which moves first, at its quickest level.
+    let (status, made) = post(
+        &app,
+        "/api/games",
+        None,
+        &json!({"scenario": MORNE, "seats": {"blue": "ai", "orange": "human"},
+                "levels": {"blue": "easy"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let orange = made["seats"]["orange"]["token"].as_str().unwrap();
+    let start = Instant::now();
+    let g = loop {
+        let g = object(&app, id, Some(orange)).await;
+        if g["to_act"]["side"] == "orange" {
+            break g;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "waited two minutes: {g}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let n = g["n"].as_u64().unwrap();
+    assert_eq!(g["undo"], false, "orange's object offers no undo");
+    let (status, refused) = undo(&app, id, Some(orange), n).await;
+    let last = g["log"].as_array().unwrap().last().unwrap().clone();
+    if last["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["type"] == "roll")
+    {
+        // The computer's last action rolled: the engine's rule refuses first.
+        assert_eq!(
+            (status, error_rule(&refused)),
+            (StatusCode::BAD_REQUEST, "undo")
+        );
+    } else {
+        assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+        assert_eq!(error_rule(&refused), "seat");
+        assert!(
+            error_message(&refused).contains("the computer's (blue), not orange's"),
+            "{refused}"
+        );
+    }
+    assert_eq!(object(&app, id, None).await["n"], n, "nothing changed");
+}
