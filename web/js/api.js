@@ -60,6 +60,7 @@ export const api = {
   },
   game: (id, token) => call('GET', `/api/games/${id}`, { token }),
   act: (id, action, expect, token) => call('POST', `/api/games/${id}/actions`, { body: { action, expect }, token }),
+  undo: (id, expect, token) => call('POST', `/api/games/${id}/undo`, { body: { expect }, token }),
   explain: (id, action, token) => call('POST', `/api/games/${id}/explain`, { body: { action }, token }),
   preview: (id, action, token) => call('POST', `/api/games/${id}/preview`, { body: { action }, token }),
   reachable: (id, unit, token) =>

@@ -8,6 +8,7 @@ import { loadRuleset, rulesetTitle } from './rulesets.js';
 import { actionHtml, entryHtml, renderLog, setSideNames } from './log.js';
 import { endButton } from './panel_kit.js';
 import { tip } from './tooltip.js';
+import { compareVersions, initUndo, renderUndo } from './undo.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,8 +70,11 @@ async function fetchAs(side) {
 /** Takes a newer view of the game; in hotseat, switches to the token of the side to act. */
 async function accept(next, { force = false } = {}) {
   if (!next) return;
-  if (g && !force && next.n < g.n) return;
-  if (g && !force && next.n === g.n && next.seat !== g.seat && g.actions && g.actions.length) return;
+  // An undo lowers `n` but raises `undos`: older is by both.
+  const order = compareVersions(next, g);
+  if (g && !force && order < 0) return;
+  if (g && !force && order === 0 && next.seat !== g.seat && g.actions && g.actions.length) return;
+  if (g && next.undos !== g.undos) hintAsk = null;
   const toAct = sideToAct(next);
   if (toAct && toAct !== next.seat && held()[toAct]) {
     // Hotseat: we hold the other seat too; look with its token to get its actions.
@@ -410,6 +414,7 @@ function render() {
   endBtn.title = end.action ? `${end.label} (Enter)` : end.reason;
   endBtn.dataset.reason = end.reason;
   $('end-reason').textContent = end.reason;
+  renderUndo();
   rules.update(g);
   if (hintShown != null && hintShown !== g.n) clearHint();
   $('hint').hidden = !hintSide() || mySides().length === 0;
@@ -421,10 +426,11 @@ function render() {
   document.body.dataset.phase = (g.view && g.view.phase) || '';
   document.body.dataset.over = g.outcome ? 'yes' : '';
   const log = g.log || [];
-  if (log.length !== seen || (log.length && log[log.length - 1].n !== renderedLast)) {
+  const last = log.length ? `${log[log.length - 1].n}/${g.undos || 0}` : null;
+  if (log.length !== seen || (log.length && last !== renderedLast)) {
     renderLog($('log'), log, rules, g);
     seen = log.length;
-    renderedLast = log.length ? log[log.length - 1].n : null;
+    renderedLast = last;
     $('log-count').textContent = `${g.n} actions`;
   }
   gameOver();
@@ -528,6 +534,7 @@ async function boot() {
   const others = Object.entries(held());
   if (urlToken == null && others.length === 1) $('invite').textContent = '';
   g = first;
+  initUndo({ gameId, game: () => g, held, accept, reload, notice, refusal });
   render();
   connect();
 }

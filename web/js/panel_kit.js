@@ -126,7 +126,7 @@ class Kit {
 
   /** Takes a new game object: lookups, the caches of a new view, the selection kept or not. */
   update(next) {
-    const key = next && next.n != null ? `${next.n}|${next.seat}` : null;
+    const key = next && next.n != null ? `${next.n}|${next.undos || 0}|${next.seat}` : null;
     const fresh = key === null || key !== this.shownKey;
     this.g = next;
     this.shownKey = key;

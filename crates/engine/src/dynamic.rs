@@ -91,6 +91,8 @@ pub trait AnyGame: Send + Sync {
     fn view(&self, seat: &Seat) -> Value;
     /// The log as `seat` may see it: each action with its visible events.
     fn log(&self, seat: &Seat) -> Vec<Value>;
+    /// The last `k` entries of [`AnyGame::log`], without writing the others.
+    fn log_tail(&self, seat: &Seat, k: usize) -> Vec<Value>;
     /// Queues forced die results.
     fn force_rolls(&mut self, values: &[u32]);
     /// Takes back the last action back to the last random result.
@@ -98,6 +100,12 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// Nothing to undo, or the last action rolled.
     fn undo(&mut self) -> Result<(), EngineError>;
+    /// Whether [`AnyGame::undo`] would take back the last action, without replaying
+    /// anything.
+    ///
+    /// # Errors
+    /// Nothing to undo, or the last action rolled.
+    fn can_undo(&self) -> Result<(), EngineError>;
     /// The game as a save.
     fn save(&self) -> SavedGame;
     /// A copy, for "what if" analysis.
@@ -183,12 +191,17 @@ impl<R: Ruleset> AnyGame for Game<R> {
         names.scope(|| self.rules().view(self.state(), seat))
     }
     fn log(&self, seat: &Seat) -> Vec<Value> {
+        AnyGame::log_tail(self, seat, usize::MAX)
+    }
+    fn log_tail(&self, seat: &Seat, k: usize) -> Vec<Value> {
         let rules = self.rules();
         let names = rules.names();
+        let skip = self.log().len().saturating_sub(k);
         names.scope(|| {
             self.log()
                 .iter()
                 .enumerate()
+                .skip(skip)
                 .map(|(n, e)| {
                     let events: Vec<Value> = e
                         .events
@@ -210,6 +223,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn undo(&mut self) -> Result<(), EngineError> {
         Ok(Game::undo(self)?)
+    }
+    fn can_undo(&self) -> Result<(), EngineError> {
+        Ok(Game::can_undo(self)?)
     }
     fn save(&self) -> SavedGame {
         Game::save(self)

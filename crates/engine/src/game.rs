@@ -225,12 +225,11 @@ impl<R: Ruleset> Game<R> {
         Ok(&self.log.last().expect("just pushed").events)
     }
 
-    /// Takes back the last action, unless it rolled dice: undo goes back to the last
-    /// random result and no further, so nobody can roll again.
+    /// Whether [`Game::undo`] would take back the last action, without taking it back.
     ///
     /// # Errors
-    /// When the log is empty or its last action rolled.
-    pub fn undo(&mut self) -> Result<(), GameError> {
+    /// When the log is empty or its last action rolled, as [`Game::undo`] says.
+    pub fn can_undo(&self) -> Result<(), GameError> {
         let Some(last) = self.log.last() else {
             return Err(GameError::Undo("nothing to undo: no action yet".into()));
         };
@@ -239,6 +238,16 @@ impl<R: Ruleset> Game<R> {
                 "the last action rolled dice: undo stops at the last random result".into(),
             ));
         }
+        Ok(())
+    }
+
+    /// Takes back the last action, unless it rolled dice: undo goes back to the last
+    /// random result and no further, so nobody can roll again.
+    ///
+    /// # Errors
+    /// When the log is empty or its last action rolled.
+    pub fn undo(&mut self) -> Result<(), GameError> {
+        self.can_undo()?;
         let pending = self.dice.forced();
         let entries: Vec<_> = self.log[..self.log.len() - 1]
             .iter()

@@ -198,6 +198,27 @@ pub async fn action(
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
+/// The body of `POST /api/games/{id}/undo`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoRequest {
+    /// The `n` of the game object the undo was chosen from: the game's `n`.
+    pub expect: u64,
+}
+
+/// `POST /api/games/{id}/undo`: the seat takes back its own last action.
+pub async fn undo(
+    State(state): State<AppState>,
+    at: GameAt,
+    body: Result<Body<UndoRequest>, ApiError>,
+) -> Result<Response, ApiError> {
+    let side = at.player()?;
+    let Body(req) = body?;
+    let (undone, view) = state.lobby().undo(&at.table, side, req.expect).await?;
+    let body = format!("{{\"undone\":{undone},\"view\":{view}}}");
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
 /// The body of explain and preview.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -393,9 +414,13 @@ async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer, pi
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = true;
     loop {
+        // An undo lowers `n`: the state is told by `n` and the undos together.
         let (n, text) = {
             let game = table.game();
-            (game.len(), table.object_text(game.as_ref(), &viewer))
+            (
+                (table.undos(), game.len()),
+                table.object_text(game.as_ref(), &viewer),
+            )
         };
         if sent != Some(n) {
             // A peer that stops reading fills its socket's buffer: a send that cannot

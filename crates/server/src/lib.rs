@@ -215,6 +215,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/actions", post(api::action))
+        .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/explain", post(api::explain))
         .route("/api/games/{id}/preview", post(api::preview))
         .route("/api/games/{id}/reachable", get(api::reachable))

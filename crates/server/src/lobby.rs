@@ -7,6 +7,7 @@ mod computer;
 mod expiry;
 mod load;
 mod strict;
+mod undo;
 
 pub use computer::HINTS;
 pub use expiry::days;
@@ -364,6 +365,7 @@ impl Lobby {
             seats: seats.clone(),
             created: created.clone(),
             active_ms: now,
+            undos: 0,
         };
         let table = Arc::new(Table::new(
             id.clone(),
@@ -471,6 +473,7 @@ impl Lobby {
         // a failed append would have left this seat's log of n+1 in the cache.
         *table.game_mut() = next;
         table.record_commit(usize::try_from(n).unwrap_or(usize::MAX), at);
+        table.record_actor(usize::try_from(n).unwrap_or(usize::MAX), side);
         let (events, object) = {
             let game = table.game();
             // The events as this seat may see them: an action can cause what only the

@@ -8,7 +8,8 @@
 //! An action `n` is inserted only when the game's log holds exactly `n - 1`
 //! actions; with the primary key `(game_id, n)` this makes exactly one of two
 //! concurrent writers win. Triggers refuse every `UPDATE` of the log, and every
-//! `DELETE` but those of a game marked expired.
+//! `DELETE` but those of a game marked expired and that of an undo: a game's last
+//! action, recorded in `undone` just before.
 //!
 //! The file is guarded ([`guard`]): one server per file, a file the server can write,
 //! and before each commit and each acknowledgement a check that the file is still the
@@ -77,6 +78,8 @@ pub struct GameRow {
     pub created: String,
     /// When it last saw an action, or was created: milliseconds since 1970 (UTC).
     pub active_ms: u64,
+    /// How many of its actions have been taken back (rows of `undone`).
+    pub undos: u64,
 }
 
 /// A game's line of the lobby, stored beside it and written in the same transaction
@@ -188,6 +191,13 @@ enum Write {
         summary: Box<Summary>,
         reply: Reply<bool>,
     },
+    Undo {
+        game: String,
+        n: u64,
+        at_ms: u64,
+        summary: Box<Summary>,
+        reply: Reply<bool>,
+    },
     Summaries {
         rows: Vec<Summary>,
         reply: Reply<()>,
@@ -217,7 +227,7 @@ impl Write {
             Write::Game(_, reply) | Write::Check(reply) | Write::Summaries { reply, .. } => {
                 send(reply, result, |_| ());
             }
-            Write::Action { reply, .. } => {
+            Write::Action { reply, .. } | Write::Undo { reply, .. } => {
                 send(reply, result, |d| matches!(d, Done::Appended(true)));
             }
             Write::Expire { reply, .. } => send(reply, result, |d| match d {
@@ -350,6 +360,31 @@ impl Store {
         self.send(Write::Action {
             game: game.to_owned(),
             row,
+            at_ms,
+            summary: Box::new(summary),
+            reply,
+        })?;
+        Ok(rx.await.map_err(|_| gone())??)
+    }
+
+    /// Takes back action `n`, the last of a game's log, at `at_ms`: records it in
+    /// `undone`, deletes its row, marks the game active and writes its line of the
+    /// lobby after the undo (`summary`), all in one transaction; `Ok(false)` when `n`
+    /// is not the log's last action, and nothing is written. Returns once committed.
+    ///
+    /// # Errors
+    /// The database failed (500), or writes no more (503).
+    pub async fn undo(
+        &self,
+        game: &str,
+        n: u64,
+        at_ms: u64,
+        summary: Summary,
+    ) -> Result<bool, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.send(Write::Undo {
+            game: game.to_owned(),
+            n,
             at_ms,
             summary: Box::new(summary),
             reply,
@@ -615,6 +650,19 @@ fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::
             .execute(params![game, n, row.action.to_string(), forced])?;
             tx.prepare_cached("UPDATE games SET active_ms = ?2 WHERE id = ?1")?
                 .execute(params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)])?;
+            schema::write_summary(tx, summary)?;
+            Ok(Done::Appended(true))
+        }
+        Write::Undo {
+            game,
+            n,
+            at_ms,
+            summary,
+            ..
+        } => {
+            if !schema::undo(tx, game, *n, *at_ms)? {
+                return Ok(Done::Appended(false));
+            }
             schema::write_summary(tx, summary)?;
             Ok(Done::Appended(true))
         }

@@ -11,6 +11,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::{broadcast, Mutex};
 
+mod undo;
+
 /// How many of the last log entries a game object carries.
 pub const LOG_TAIL: usize = 30;
 
@@ -76,6 +78,12 @@ pub struct Table {
     committed: AtomicUsize,
     /// When the game last saw an action, or was created (ms since 1970, UTC).
     active_ms: AtomicU64,
+    /// How many actions have been taken back in this game: with `n`, it orders the
+    /// game's states (an undo lowers `n` but raises this), for pushes and clients.
+    undos: AtomicU64,
+    /// Who made the last action, for the game at `(undos, n)`: known from the commit,
+    /// or found by a replay once and kept ([`Table::undoable`]).
+    last_actor: std::sync::Mutex<Option<LastActor>>,
     /// Set when the game has expired: it takes no more actions.
     expired: AtomicBool,
     /// The game as last committed. Readers hold it only to build a view.
@@ -112,6 +120,10 @@ fn is_hotseat(seats: &BTreeMap<String, SeatRecord>) -> bool {
     seats.len() > 1 && hashes.all(|h| h == Some(first))
 }
 
+/// Who made the last action (`None`: nobody, or not known to the engine) of the game at
+/// `(undos, n)`.
+type LastActor = ((u64, usize), Option<String>);
+
 /// Each seat's last built log: its `n` and its entries.
 type SeatLogs = HashMap<String, (usize, Arc<Vec<Value>>)>;
 
@@ -132,6 +144,8 @@ impl Table {
             commitment: token::commitment(&id, game.seed()),
             committed: AtomicUsize::new(game.len()),
             active_ms: AtomicU64::new(active_ms),
+            undos: AtomicU64::new(0),
+            last_actor: std::sync::Mutex::new(None),
             expired: AtomicBool::new(false),
             hotseat,
             id,
@@ -149,6 +163,19 @@ impl Table {
             logs: std::sync::Mutex::new(HashMap::new()),
             objects: std::sync::Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The table, with `undos` actions taken back before (as the file counts them).
+    #[must_use]
+    pub fn with_undos(self, undos: u64) -> Table {
+        self.undos.store(undos, Ordering::Release);
+        self
+    }
+
+    /// How many actions have been taken back in this game.
+    #[must_use]
+    pub fn undos(&self) -> u64 {
+        self.undos.load(Ordering::Acquire)
     }
 
     /// [`Table::object`] as JSON text, for this table's game as committed.
@@ -174,8 +201,9 @@ impl Table {
         text
     }
 
-    /// The log of `game` (this table's game, or a replay of its first actions) as
-    /// `seat` may see it.
+    /// The log of `game`, this table's game as committed, as `seat` may see it. The
+    /// caller holds the game (a guard of [`Table::game`]), so that a log cached here
+    /// is never one an undo has taken back.
     pub fn log(&self, game: &dyn AnyGame, seat: &Seat) -> Arc<Vec<Value>> {
         let key = match seat {
             Seat::Side(s) => s.as_str(),
@@ -205,6 +233,26 @@ impl Table {
     #[must_use]
     pub fn committed(&self) -> usize {
         self.committed.load(Ordering::Acquire)
+    }
+
+    /// Puts `before`, the game with its last action taken back (now out of the file),
+    /// in place of the game, as done at `at_ms`: the logs and objects built from the
+    /// action are forgotten under the game's lock, so no reader builds or caches one
+    /// from it again.
+    pub(crate) fn take_back(&self, before: Box<dyn AnyGame>, at_ms: u64) {
+        let mut game = self.game_mut();
+        let n = before.len();
+        *game = before;
+        self.logs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.undos.fetch_add(1, Ordering::AcqRel);
+        self.record_commit(n, at_ms);
     }
 
     /// Records that action `n`, made at `at_ms`, is in the file.
@@ -342,15 +390,39 @@ impl Table {
     ///
     /// It carries the commitment to the seed from the start, and the seed once the
     /// game is over; never before.
+    ///
+    /// `undo` says whether this seat may take back the last action now
+    /// ([`Table::may_undo`]).
     #[must_use]
     pub fn object(&self, game: &dyn AnyGame, viewer: &Viewer) -> Value {
-        self.object_revealed(game, viewer, false)
+        let mut object = self.build_object(game, viewer, false, true);
+        let undo = match (&self.resolve(game, viewer), game.to_act()) {
+            (Viewer::Side(s), Some(d)) if *s == d.side && !game.is_empty() => {
+                self.may_undo(game, s).is_ok()
+            }
+            _ => false,
+        };
+        object["undo"] = json!(undo);
+        object
     }
 
     /// [`Table::object`], seen as the viewer would, or, when `reveal` holds or the game
     /// is over, with every view and log entry whole: once a game has ended there is
     /// nothing left to hide (the hands, the deck's draws, the seed).
+    ///
+    /// `game` may be any game of this table's (a replay of its first actions): nothing
+    /// built here is cached.
     pub fn object_revealed(&self, game: &dyn AnyGame, viewer: &Viewer, reveal: bool) -> Value {
+        self.build_object(game, viewer, reveal, false)
+    }
+
+    fn build_object(
+        &self,
+        game: &dyn AnyGame,
+        viewer: &Viewer,
+        reveal: bool,
+        cached: bool,
+    ) -> Value {
         let viewer = &self.resolve(game, viewer);
         let seat = if reveal || game.outcome().is_some() {
             Seat::Omniscient
@@ -360,7 +432,11 @@ impl Table {
         let to_act = game.to_act();
         let acting = matches!((viewer, &to_act), (Viewer::Side(s), Some(d)) if *s == d.side);
         let actions = if acting { game.legal() } else { Vec::new() };
-        let log = self.log(game, &seat);
+        let log = if cached {
+            self.log(game, &seat)
+        } else {
+            Arc::new(game.log(&seat))
+        };
         let log = &log[log.len().saturating_sub(LOG_TAIL)..];
         let mut object = json!({
             "id": self.id,
@@ -377,6 +453,7 @@ impl Table {
             "log": log,
             "hotseat": self.hotseat,
             "commitment": self.commitment,
+            "undos": self.undos(),
         });
         if game.outcome().is_some() {
             object["seed"] = json!(game.seed());

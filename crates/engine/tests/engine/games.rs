@@ -259,6 +259,45 @@ fn undo_takes_back_actions_to_the_last_random_result_and_no_further() {
 }
 
 #[test]
+fn can_undo_answers_as_undo_would_and_changes_nothing() {
+    let mut g = race(7);
+    assert!(g
+        .can_undo()
+        .unwrap_err()
+        .to_string()
+        .contains("nothing to undo"));
+    g.apply(step(RED, "0201")).unwrap();
+    let before = snapshot(&g);
+    g.can_undo().unwrap();
+    assert_eq!(snapshot(&g), before, "asking changes nothing");
+    g.apply(Action::Draw).unwrap(); // blue rolls
+    let e = g.can_undo().unwrap_err();
+    assert!(e.to_string().contains("rolled dice"), "{e}");
+    assert_eq!(e.to_string(), g.undo().unwrap_err().to_string());
+}
+
+#[test]
+fn log_tail_is_the_end_of_the_log_as_each_seat_sees_it() {
+    use grognard_engine::AnyGame;
+    let mut g = race(7);
+    g.apply(step(RED, "0201")).unwrap();
+    g.apply(Action::Draw).unwrap();
+    g.apply(step(RED, "0302")).unwrap();
+    for seat in [
+        Seat::Omniscient,
+        Seat::Spectator,
+        Seat::Side("blue".into()),
+        Seat::Side("red".into()),
+    ] {
+        let log = AnyGame::log(&g, &seat);
+        for k in 0..=4 {
+            let from = log.len().saturating_sub(k);
+            assert_eq!(g.log_tail(&seat, k), log[from..], "{seat:?}, k = {k}");
+        }
+    }
+}
+
+#[test]
 fn mud_rolls_and_a_stuck_runner_stays() {
     let mut g = race(7);
     g.apply(step(RED, "0201")).unwrap();

@@ -46,7 +46,8 @@ pub(super) fn rebuild(
         hidden,
         game,
         row.active_ms,
-    ))
+    )
+    .with_undos(row.undos))
 }
 
 /// The most characters of a game id looked up in the file (ids are 16).

@@ -130,7 +130,8 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
     let row = conn
         .prepare_cached(
             "SELECT scenario_id, ruleset, scenario, seed, seats, created, active_ms,
-                    EXISTS (SELECT 1 FROM summaries WHERE game_id = games.id)
+                    EXISTS (SELECT 1 FROM summaries WHERE game_id = games.id),
+                    (SELECT COUNT(*) FROM undone WHERE game_id = games.id)
              FROM games WHERE id = ?1",
         )?
         .query_row([id], |r| {
@@ -143,10 +144,12 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
                 r.get::<_, String>(5)?,
                 r.get::<_, i64>(6)?,
                 r.get::<_, bool>(7)?,
+                r.get::<_, i64>(8)?,
             ))
         })
         .optional()?;
-    let Some((scenario_id, ruleset, scenario, seed, seats, created, active_ms, summarised)) = row
+    let Some((scenario_id, ruleset, scenario, seed, seats, created, active_ms, summarised, undos)) =
+        row
     else {
         let expired = conn
             .prepare_cached("SELECT 1 FROM expired WHERE id = ?1")?
@@ -199,6 +202,7 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
             seats,
             created,
             active_ms: u64::try_from(active_ms).unwrap_or(0),
+            undos: u64::try_from(undos).unwrap_or(0),
         },
         log,
         summarised,

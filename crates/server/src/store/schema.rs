@@ -6,7 +6,9 @@
 //! and lets a game's rows be deleted only once it is marked expired; version 2 adds
 //! each game's line of the lobby (`summaries`), kept by every commit, so that the
 //! list, the expiry sweep and the computer's resumption read the file instead of
-//! every game replayed in memory.
+//! every game replayed in memory; version 3 lets a player take back the last action
+//! of a game (an undo, issue 15): the action goes to `undone`, and only then may its
+//! row, the last of its game, be deleted.
 
 use super::Summary;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -86,8 +88,46 @@ INSERT OR REPLACE INTO meta (key, value) VALUES ('summaries', 'to fill');
 PRAGMA user_version = 2;
 ";
 
+/// From version 2 to 3: undo. The log stays append-only but for its last row, which
+/// may be deleted only when the same connection has just recorded it, row for row, in
+/// `undone` (`last_insert_rowid()`): a taken-back action is kept there, never lost. A
+/// row of `undone` names only the last action of its game; it is never changed, and
+/// deleted only with its game once expired. Written so that a file brought back to an
+/// older version by hand (its `user_version` lowered) migrates again.
+const MIGRATION_3: &str = r"
+CREATE TABLE IF NOT EXISTS undone (
+    game_id   TEXT NOT NULL REFERENCES games(id),
+    n         INTEGER NOT NULL CHECK (n >= 1),
+    action    TEXT NOT NULL,
+    forced    TEXT NOT NULL,
+    undone_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS undone_by_game ON undone (game_id, n);
+DROP TRIGGER IF EXISTS undone_only_last;
+CREATE TRIGGER undone_only_last BEFORE INSERT ON undone
+WHEN NEW.n IS NOT (SELECT MAX(n) FROM actions WHERE game_id = NEW.game_id)
+BEGIN SELECT RAISE(ABORT, 'only the last action of a game can be undone'); END;
+DROP TRIGGER IF EXISTS undone_no_update;
+CREATE TRIGGER undone_no_update BEFORE UPDATE ON undone
+BEGIN SELECT RAISE(ABORT, 'the undone actions are kept as they were'); END;
+DROP TRIGGER IF EXISTS undone_no_delete;
+CREATE TRIGGER undone_no_delete BEFORE DELETE ON undone
+WHEN NOT EXISTS (SELECT 1 FROM expired WHERE id = OLD.game_id)
+BEGIN SELECT RAISE(ABORT, 'the undone actions are deleted only with their expired game'); END;
+DROP TRIGGER IF EXISTS actions_no_delete;
+CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+WHEN NOT EXISTS (SELECT 1 FROM expired WHERE id = OLD.game_id)
+ AND NOT (
+     OLD.n = (SELECT MAX(n) FROM actions WHERE game_id = OLD.game_id)
+     AND EXISTS (SELECT 1 FROM undone WHERE rowid = last_insert_rowid()
+                 AND game_id = OLD.game_id AND n = OLD.n
+                 AND action = OLD.action AND forced = OLD.forced))
+BEGIN SELECT RAISE(ABORT, 'the action log is append-only: only its last action is deleted, by an undo recorded in `undone`'); END;
+PRAGMA user_version = 3;
+";
+
 /// The schema version this server writes.
-pub const VERSION: i64 = 2;
+pub const VERSION: i64 = 3;
 
 /// Brings the file to [`VERSION`], each step in one transaction. Games of a file
 /// older than version 1 count as active at `now_ms`, the time of the migration: a
@@ -116,6 +156,11 @@ pub fn migrate(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
     if version < 2 {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute_batch(MIGRATION_2)?;
+        tx.commit()?;
+    }
+    if version < 3 {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(MIGRATION_3)?;
         tx.commit()?;
     }
     Ok(())
@@ -170,11 +215,46 @@ pub fn expire(
             .execute([id])?;
         tx.prepare_cached("DELETE FROM actions WHERE game_id = ?1")?
             .execute([id])?;
+        tx.prepare_cached("DELETE FROM undone WHERE game_id = ?1")?
+            .execute([id])?;
         tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
             .execute([id])?;
         done.push(id.clone());
     }
     Ok(done)
+}
+
+/// Takes back action `n`, the last of game `game`, at `at_ms`: records it in `undone`,
+/// then deletes its row (the trigger lets through only that one) and marks the game
+/// active. `false` when `n` is not the game's last action (someone else wrote first),
+/// and nothing is written.
+///
+/// # Errors
+/// The file fails.
+pub fn undo(
+    tx: &rusqlite::Transaction<'_>,
+    game: &str,
+    n: u64,
+    at_ms: u64,
+) -> rusqlite::Result<bool> {
+    let n = i64::try_from(n).map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+    let at = i64::try_from(at_ms).unwrap_or(i64::MAX);
+    let last: i64 = tx
+        .prepare_cached("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?1")?
+        .query_row([game], |r| r.get(0))?;
+    if last != n || n < 1 {
+        return Ok(false);
+    }
+    tx.prepare_cached(
+        "INSERT INTO undone (game_id, n, action, forced, undone_ms)
+         SELECT game_id, n, action, forced, ?3 FROM actions WHERE game_id = ?1 AND n = ?2",
+    )?
+    .execute(params![game, n, at])?;
+    tx.prepare_cached("DELETE FROM actions WHERE game_id = ?1 AND n = ?2")?
+        .execute(params![game, n])?;
+    tx.prepare_cached("UPDATE games SET active_ms = ?2 WHERE id = ?1")?
+        .execute(params![game, at])?;
+    Ok(true)
 }
 
 /// Writes (or replaces) a game's line of the lobby.

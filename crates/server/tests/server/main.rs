@@ -26,6 +26,7 @@ mod queries;
 mod real_port;
 mod stored_rows;
 mod strict_actions;
+mod undo;
 mod views_and_tokens;
 
 use axum::body::Body;
