@@ -41,7 +41,7 @@ export async function startServer() {
   const db = path.join(dir, 'e2e.db');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--ai-delay-millis', '0', '--ai-millis', '200'];
+  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--ai-delay-millis', '0', '--ai-millis', '200', '--create-per-minute', '0'];
   let proc = null;
   let output = '';
   const launch = () => {
