@@ -58,7 +58,8 @@ fn listed<R: Ruleset>(m: &Mover<R>, legal: &[R::Action], u: UnitId, to: Hex) -> 
 /// (a) Follows `r`'s path from `state`, a listed step at a time (or the one listed
 /// action to its end); the unit must end on `r.hex` having spent `r.cost`.
 fn follow<R: Ruleset>(rules: &R, state: &R::State, m: &Mover<R>, u: UnitId, r: &Reached, at: &str) {
-    let start = (m.hex)(rules, state, u).unwrap_or_else(|| panic!("{at}: {u:?} is off the map"));
+    // A unit off the map (a reinforcement coming on) has no hex to start from.
+    let start = (m.hex)(rules, state, u);
     assert_eq!(
         r.path.last(),
         Some(&r.hex),
@@ -67,11 +68,13 @@ fn follow<R: Ruleset>(rules: &R, state: &R::State, m: &Mover<R>, u: UnitId, r: &
     );
     let mut prev = start;
     for &h in &r.path {
-        assert!(
-            prev.direction_to(h).is_some(),
-            "{at}: {u:?} path {r:?} jumps from {prev:?} to {h:?}"
-        );
-        prev = h;
+        if let Some(p) = prev {
+            assert!(
+                p.direction_to(h).is_some(),
+                "{at}: {u:?} path {r:?} jumps from {p:?} to {h:?}"
+            );
+        }
+        prev = Some(h);
     }
     let mut s = state.clone();
     let hexes: Vec<Hex> = if m.whole { vec![r.hex] } else { r.path.clone() };
@@ -103,11 +106,11 @@ fn follow<R: Ruleset>(rules: &R, state: &R::State, m: &Mover<R>, u: UnitId, r: &
             "{at}: {u:?} reached {:?} for {spent}, listed at {}",
             r.hex, r.cost
         );
-    } else if !m.whole {
+    } else {
         assert_eq!(
             r.cost as usize,
             r.path.len(),
-            "{at}: {u:?}: a cost in hexes is the path's length"
+            "{at}: {u:?}: a cost in hexes is the path's length: {r:?}"
         );
     }
 }
@@ -121,7 +124,7 @@ fn explore<R: Ruleset>(
     u: UnitId,
     at: &str,
 ) -> BTreeMap<(i32, i32), u32> {
-    let start = (m.hex)(rules, state, u).expect("on the map");
+    let start = (m.hex)(rules, state, u);
     let points = |s: &R::State| m.points.map_or(0, |p| p(rules, s, u));
     let full = points(state);
     let mut best = BTreeMap::new();
@@ -144,7 +147,7 @@ fn explore<R: Ruleset>(
             let h = (m.hex)(rules, &t, u)
                 .unwrap_or_else(|| panic!("{at}: {a:?} took {u:?} off the map"));
             let cost = full - points(&t);
-            if h != start {
+            if Some(h) != start {
                 let e = best.entry((h.q, h.r)).or_insert(cost);
                 *e = (*e).min(cost);
             }
