@@ -19,6 +19,9 @@ const MOVER: Mover<BattleCry> = Mover {
     points: None,
     lucky: &[],
     forget: |_, _, _| {},
+    pass: |_| None,
+    next_only: |_, _, _| false,
+    may_end: |_, _, _| true,
 };
 
 #[test]

@@ -34,6 +34,41 @@ pub struct Mover<R: Ruleset> {
     /// or at what least cost: at least its points left (states are explored cheapest
     /// first, and more points never reach less), so that equal states are met once.
     pub forget: fn(&R, &mut R::State, UnitId),
+    /// The action that lets a window of the other side pass after a step (its reaction,
+    /// which `reachable` assumes declined), when the legal list offers one.
+    pub pass: fn(&[R::Action]) -> Option<R::Action>,
+    /// True when `reachable` lists only the unit's next steps (e.g. a charge's run).
+    pub next_only: fn(&R, &R::State, UnitId) -> bool,
+    /// Whether the unit's move may end where it stands (it may only pass through some
+    /// hexes); `reachable` lists only the hexes where a move may end, save when it
+    /// lists the next steps only.
+    pub may_end: fn(&R, &R::State, UnitId) -> bool,
+}
+
+impl<R: Ruleset> Mover<R> {
+    /// Whether `legal` holds a move of `u`.
+    fn moves(&self, legal: &[R::Action], u: UnitId) -> bool {
+        legal
+            .iter()
+            .any(|a| (self.step)(a).is_some_and(|(v, _)| v == u))
+    }
+
+    /// Lets the other side's windows pass after a step of `u`, until `u` may step on or
+    /// no window is left.
+    fn settle(&self, rules: &R, state: &mut R::State, u: UnitId, at: &str) {
+        for _ in 0..8 {
+            let legal = super::legal(rules, state);
+            if self.moves(&legal, u) {
+                return;
+            }
+            let Some(p) = (self.pass)(&legal) else {
+                return;
+            };
+            if let Err(e) = apply(rules, state, &p, self.lucky) {
+                panic!("{at}: listed {p:?} refused: {e}");
+            }
+        }
+    }
 }
 
 /// Applies `a` with the lucky dice; the refusal when `a` is illegal.
@@ -93,10 +128,12 @@ fn follow<R: Ruleset>(rules: &R, state: &R::State, m: &Mover<R>, u: UnitId, r: &
                 r.hex
             );
         }
+        // A window the step opens (e.g. for an attack of opportunity) comes first.
+        m.settle(rules, &mut s, u, at);
         assert_eq!(
             (m.hex)(rules, &s, u),
             Some(h),
-            "{at}: {a:?} left {u:?} elsewhere"
+            "{at}: {a:?} left {u:?} elsewhere; {r:?}; now {s:?}"
         );
     }
     if let Some(points) = m.points {
@@ -123,18 +160,19 @@ fn explore<R: Ruleset>(
     m: &Mover<R>,
     u: UnitId,
     at: &str,
-) -> BTreeMap<(i32, i32), u32> {
+) -> BTreeMap<(i32, i32), (u32, Vec<Hex>)> {
     let start = (m.hex)(rules, state, u);
     let points = |s: &R::State| m.points.map_or(0, |p| p(rules, s, u));
     let full = points(state);
+    let next_only = (m.next_only)(rules, state, u);
     let mut best = BTreeMap::new();
     // The states met, forgotten as `m.forget` says, by hex, with their least cost.
     let mut seen: Seen<R::State> = BTreeMap::new();
     let mut queue = BinaryHeap::new();
-    let mut states = vec![state.clone()];
+    let mut states = vec![(state.clone(), Vec::new())];
     queue.push((Reverse(0), 0));
     while let Some((_, i)) = queue.pop() {
-        let s = states[i].clone();
+        let (s, path) = states[i].clone();
         let legal = super::legal(rules, &s);
         for a in legal {
             if (m.step)(&a).is_none_or(|(v, _)| v != u) {
@@ -144,14 +182,19 @@ fn explore<R: Ruleset>(
             if let Err(e) = apply(rules, &mut t, &a, m.lucky) {
                 panic!("{at}: listed {a:?} refused: {e}");
             }
+            m.settle(rules, &mut t, u, at);
             let h = (m.hex)(rules, &t, u)
                 .unwrap_or_else(|| panic!("{at}: {a:?} took {u:?} off the map"));
             let cost = full - points(&t);
-            if Some(h) != start {
-                let e = best.entry((h.q, h.r)).or_insert(cost);
-                *e = (*e).min(cost);
+            let mut path = path.clone();
+            path.push(h);
+            if Some(h) != start && (next_only || (m.may_end)(rules, &t, u)) {
+                let e = best.entry((h.q, h.r)).or_insert((cost, path.clone()));
+                if cost < e.0 {
+                    *e = (cost, path.clone());
+                }
             }
-            if m.whole {
+            if m.whole || next_only {
                 continue;
             }
             let mut key = t.clone();
@@ -162,7 +205,7 @@ fn explore<R: Ruleset>(
                 Some((_, c)) => *c = cost,
                 None => bucket.push((key, cost)),
             }
-            states.push(t);
+            states.push((t, path));
             queue.push((Reverse(cost), states.len() - 1));
         }
     }
@@ -190,15 +233,16 @@ pub fn assert_reachable<R: Ruleset>(rules: &R, state: &R::State, m: &Mover<R>, a
             follow(rules, state, m, u, r, at);
         }
         let found = explore(rules, state, m, u, at);
-        for (&(q, r), &cost) in &found {
+        for (&(q, r), (cost, path)) in &found {
+            let cost = *cost;
             let listed = reach.iter().find(|x| (x.hex.q, x.hex.r) == (q, r));
             let Some(listed) = listed else {
-                panic!("{at}: {u:?} reaches ({q}, {r}) for {cost} by its steps, but reachable omits it");
+                panic!("{at}: {u:?} reaches ({q}, {r}) for {cost} by its steps along {path:?}, but reachable omits it; it lists {reach:?}");
             };
             if m.points.is_some() {
                 assert_eq!(
                     listed.cost, cost,
-                    "{at}: {u:?} reaches ({q}, {r}) for {cost} by its steps, listed at {}",
+                    "{at}: {u:?} reaches ({q}, {r}) for {cost} by its steps along {path:?}, listed at {}",
                     listed.cost
                 );
             }
@@ -206,7 +250,7 @@ pub fn assert_reachable<R: Ruleset>(rules: &R, state: &R::State, m: &Mover<R>, a
         assert_eq!(
             found.len(),
             reach.len(),
-            "{at}: {u:?}: steps reach {} hexes, reachable lists {}",
+            "{at}: {u:?}: steps reach {} hexes ({found:?}), reachable lists {} ({reach:?})",
             found.len(),
             reach.len()
         );

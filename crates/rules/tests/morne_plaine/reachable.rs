@@ -27,6 +27,9 @@ const MOVER: Mover<MornePlaine> = Mover {
             s.moving = None;
         }
     },
+    pass: |_| None,
+    next_only: |_, _, _| false,
+    may_end: |_, _, _| true,
 };
 
 fn game(id: &str, seed: u64) -> Game<MornePlaine> {
