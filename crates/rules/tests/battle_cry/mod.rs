@@ -11,6 +11,5 @@ mod line_of_sight;
 mod movement;
 mod orders;
 mod playouts;
-mod reachable;
 mod retreat;
 mod turn;

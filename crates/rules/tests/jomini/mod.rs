@@ -11,6 +11,5 @@ mod movement;
 mod orders;
 mod panic;
 mod playouts;
-mod reachable;
 mod retreat;
 mod turn;

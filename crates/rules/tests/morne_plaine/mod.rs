@@ -13,7 +13,6 @@ mod legal;
 mod movement;
 mod playouts;
 mod protocol;
-mod reachable;
 mod retreat;
 mod scenarios;
 mod turn;

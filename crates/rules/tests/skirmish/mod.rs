@@ -12,7 +12,6 @@ mod missile;
 mod morale;
 mod movement;
 mod playouts;
-mod reachable;
 mod reactions;
 mod statuses;
 mod turn;
