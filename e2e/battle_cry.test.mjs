@@ -282,7 +282,7 @@ describe('Battle Cry in the browser', () => {
       return unit ? { general, unit } : null;
     };
     const at = await seekPosition(page, server.base, scenario, both);
-    if (!at) return t.skip('no seed led to a unit and its general both to be ordered');
+    assert.ok(at, 'a fixed seed leads to a unit and its general both to be ordered');
     const { general, unit } = both(at.g);
     await clickHex(page, unit.hex);
     await waitForN(page, at.g.n + 1);
