@@ -22,6 +22,39 @@ pub struct Roll {
     pub purpose: String,
 }
 
+impl Roll {
+    /// The roll in a short English sentence: its purpose without the rule ID it
+    /// opens with (`MP-CMB-18: combat die, ...`), then the face.
+    ///
+    /// ```
+    /// use grognard_engine::Roll;
+    /// let r = Roll { sides: 6, value: 4, forced: false, purpose: "MP-CMB-18: combat die".into() };
+    /// assert_eq!(r.text(), "Combat die: rolled 4 on a d6.");
+    /// ```
+    #[must_use]
+    pub fn text(&self) -> String {
+        let purpose = match self.purpose.split_once(": ") {
+            Some((rule, rest)) if is_rule_id(rule) => rest,
+            _ => self.purpose.as_str(),
+        };
+        let mut chars = purpose.chars();
+        let purpose: String = match chars.next() {
+            Some(c) => c.to_uppercase().chain(chars).collect(),
+            None => "A die".into(),
+        };
+        let forced = if self.forced { " (forced)" } else { "" };
+        format!("{purpose}: rolled {}{forced} on a d{}.", self.value, self.sides)
+    }
+}
+
+/// Whether `s` reads as a rule ID: capital letters, digits and dashes, e.g. `SK-MEL-3`.
+fn is_rule_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.contains('-')
+        && s.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+}
+
 /// A seeded generator plus a queue of forced results.
 ///
 /// ```

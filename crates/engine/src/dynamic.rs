@@ -52,13 +52,14 @@ pub trait AnyGame: Send + Sync {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// Whose decision it is.
+    /// Whose decision it is, with its sentence in `text`.
     fn to_act(&self) -> Option<Decision>;
     /// The result once over.
     fn outcome(&self) -> Option<Outcome>;
     /// The legal actions as JSON objects that [`AnyGame::apply`] takes as they are.
     fn legal(&self) -> Vec<Value>;
-    /// Applies an action given as JSON; returns its events as JSON.
+    /// Applies an action given as JSON; returns its events as JSON, each with its
+    /// sentence in `"text"`.
     ///
     /// # Errors
     /// A malformed action, or the rules' refusal; nothing changes.
@@ -89,7 +90,8 @@ pub trait AnyGame: Send + Sync {
     fn state(&self) -> Value;
     /// What a seat may see.
     fn view(&self, seat: &Seat) -> Value;
-    /// The log as `seat` may see it: each action with its visible events.
+    /// The log as `seat` may see it: each action with its visible events, each event
+    /// with its sentence in `"text"`.
     fn log(&self, seat: &Seat) -> Vec<Value>;
     /// The last `k` entries of [`AnyGame::log`], without writing the others.
     fn log_tail(&self, seat: &Seat, k: usize) -> Vec<Value>;
@@ -134,6 +136,16 @@ impl<R: Ruleset> Game<R> {
     }
 }
 
+/// An event as JSON with its sentence beside its fields: `"text"`, written by the
+/// ruleset ([`Ruleset::event_text`]). Call inside the rules' [`crate::Names::scope`].
+fn event_json<R: Ruleset>(rules: &R, event: &R::Event) -> Value {
+    let mut value = serde_json::to_value(event).expect("events serialise");
+    if let Value::Object(fields) = &mut value {
+        fields.insert("text".into(), Value::String(rules.event_text(event)));
+    }
+    value
+}
+
 impl<R: Ruleset> AnyGame for Game<R> {
     fn ruleset(&self) -> &'static str {
         R::NAME
@@ -148,7 +160,11 @@ impl<R: Ruleset> AnyGame for Game<R> {
         self.log().len()
     }
     fn to_act(&self) -> Option<Decision> {
-        self.rules().to_act(self.state())
+        let rules = self.rules();
+        rules.to_act(self.state()).map(|d| Decision {
+            text: rules.decision_text(self.state(), &d),
+            ..d
+        })
     }
     fn outcome(&self) -> Option<Outcome> {
         self.rules().outcome(self.state())
@@ -162,7 +178,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
     fn apply(&mut self, action: &Value) -> Result<Vec<Value>, EngineError> {
         let action = self.decode(action)?;
         let events = Game::apply(self, action)?.to_vec();
-        Ok(events.iter().map(|e| self.encode(e)).collect())
+        let rules = self.rules();
+        Ok(rules
+            .names()
+            .scope(|| events.iter().map(|e| event_json(rules, e)).collect()))
     }
     fn canonical(&self, action: &Value) -> Result<Value, EngineError> {
         let action = self.decode(action)?;
@@ -207,7 +226,7 @@ impl<R: Ruleset> AnyGame for Game<R> {
                         .events
                         .iter()
                         .filter_map(|ev| rules.redact(ev, seat))
-                        .map(|ev| serde_json::to_value(ev).expect("events serialise"))
+                        .map(|ev| event_json(rules, &ev))
                         .collect();
                     serde_json::json!({
                         "n": n + 1,

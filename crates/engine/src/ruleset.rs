@@ -42,6 +42,11 @@ pub struct Decision {
     /// True when this is a window for the side that is not the active one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reaction: bool,
+    /// The decision in a short English sentence, with the scenario's names (issue 15).
+    /// A ruleset leaves it empty: [`crate::AnyGame::to_act`] writes it from
+    /// [`Ruleset::decision_text`].
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
 }
 
 /// How a game ended.
@@ -136,6 +141,10 @@ pub struct Chance {
     pub den: u64,
     /// The same probability as a float, for display.
     pub p: f64,
+    /// The result in a short English sentence, with the scenario's names (issue 15):
+    /// "Oswy is wounded". Empty until the ruleset writes it ([`Chance::with_text`]).
+    #[serde(default)]
+    pub text: String,
 }
 
 impl Chance {
@@ -149,6 +158,16 @@ impl Chance {
             num,
             den,
             p,
+            text: String::new(),
+        }
+    }
+
+    /// The same chance with its sentence.
+    #[must_use]
+    pub fn with_text(self, text: impl Into<String>) -> Chance {
+        Chance {
+            text: text.into(),
+            ..self
         }
     }
 }
@@ -259,6 +278,29 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// What `seat` may see of the state, as JSON: hidden information (cards in
     /// hand, deck order) never appears for a seat that may not know it.
     fn view(&self, state: &Self::State, seat: &Seat) -> serde_json::Value;
+
+    /// An event in a short English sentence, as the log shows it: "Oswy attacks
+    /// Captain Aldren and wounds him". Units and sides go by their scenario names
+    /// ([`crate::wire::Names::unit_title`], [`crate::wire::Names::side_title`]), never
+    /// by their ids, and no `{`, no snake_case word. The sentence depends on the rules
+    /// bound to the scenario and the event alone, not on the state, so that a log
+    /// entry can be written at any time after (a replay, the tail of a long log) from
+    /// the event as recorded; an event that needs more names it itself.
+    fn event_text(&self, event: &Self::Event) -> String;
+
+    /// Whose decision it is, in a short English sentence. The default names the side
+    /// and the kind of decision ("Blue corps: movement"); a ruleset that knows better
+    /// words writes its own.
+    fn decision_text(&self, state: &Self::State, decision: &Decision) -> String {
+        let _ = state;
+        let side = self.names().side_title(&decision.side);
+        let kind = decision.kind.replace('_', " ");
+        if decision.reaction {
+            format!("{side} may answer: {kind}")
+        } else {
+            format!("{side} to act: {kind}")
+        }
+    }
 
     /// An event as `seat` may see it; `None` hides it entirely.
     fn redact(&self, event: &Self::Event, seat: &Seat) -> Option<Self::Event> {

@@ -55,6 +55,10 @@ struct NamesInner {
     units: Vec<String>,
     by_id: HashMap<String, u16>,
     map: MapShape,
+    /// What a sentence calls each unit (index = [`UnitId`]): its scenario name.
+    titles: Vec<String>,
+    /// Each side's id and what a sentence calls it.
+    sides: Vec<(String, String)>,
 }
 
 thread_local! {
@@ -74,8 +78,112 @@ impl Names {
             .map(|(i, u)| (u.clone(), u16::try_from(i).expect("at most 65535 units")))
             .collect();
         Names {
-            inner: Arc::new(NamesInner { units, by_id, map }),
+            inner: Arc::new(NamesInner {
+                titles: units.clone(),
+                units,
+                by_id,
+                map,
+                sides: Vec::new(),
+            }),
         }
+    }
+
+    /// Names for a scenario's units (in its order) on its map, with the names its
+    /// sentences use: each unit's and side's `name`. A unit without one is called
+    /// after its side and its place in the list ("unit 3 of Blue corps"), never by
+    /// its id, which is for machines.
+    ///
+    /// # Panics
+    /// With more than 65,535 units.
+    #[must_use]
+    pub fn of_scenario(scenario: &crate::scenario::Scenario) -> Names {
+        let sides: Vec<(String, String)> = scenario
+            .sides
+            .iter()
+            .map(|s| (s.id.clone(), s.name.clone()))
+            .collect();
+        let titles = scenario
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| match &u.name {
+                Some(name) if !name.trim().is_empty() => name.clone(),
+                _ => {
+                    let side = sides
+                        .iter()
+                        .find(|(id, _)| *id == u.side)
+                        .map_or("its side", |(_, name)| name.as_str());
+                    format!("unit {} of {side}", i + 1)
+                }
+            })
+            .collect();
+        let units: Vec<String> = scenario.units.iter().map(|u| u.id.clone()).collect();
+        let by_id = units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.clone(), u16::try_from(i).expect("at most 65535 units")))
+            .collect();
+        Names {
+            inner: Arc::new(NamesInner {
+                units,
+                by_id,
+                map: scenario.map,
+                titles,
+                sides,
+            }),
+        }
+    }
+
+    /// What a sentence calls a unit: its scenario name (its id for names made with
+    /// [`Names::new`] alone), or `"a unit"` for an index outside the scenario.
+    #[must_use]
+    pub fn unit_title(&self, id: UnitId) -> &str {
+        self.inner
+            .titles
+            .get(id.index())
+            .map_or("a unit", String::as_str)
+    }
+
+    /// What a sentence calls a side: its scenario name, or the id itself when the
+    /// scenario has no such side (names made with [`Names::new`] alone).
+    #[must_use]
+    pub fn side_title<'a>(&'a self, side: &'a str) -> &'a str {
+        self.inner
+            .sides
+            .iter()
+            .find(|(id, _)| id == side)
+            .map_or(side, |(_, name)| name.as_str())
+    }
+
+    /// Replaces, in `text`, every side id and unit id of the scenario that stands as a
+    /// word of its own by the name a sentence uses. For a message written before the
+    /// names were at hand; a new sentence should use [`Names::unit_title`] and
+    /// [`Names::side_title`] directly.
+    #[must_use]
+    pub fn titled(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            if word.is_empty() {
+                return;
+            }
+            if let Some(id) = self.unit(word) {
+                out.push_str(self.unit_title(id));
+            } else {
+                out.push_str(self.side_title(word));
+            }
+            word.clear();
+        };
+        for c in text.chars() {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
     }
 
     /// The map.

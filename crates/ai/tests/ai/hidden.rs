@@ -87,6 +87,11 @@ impl Ruleset for Hands {
         &self.names
     }
 
+    fn event_text(&self, event: &Event) -> String {
+        let Event::Roll(r) = event;
+        r.text()
+    }
+
     fn to_act(&self, state: &State) -> Option<Decision> {
         if state.hands.iter().all(Vec::is_empty) {
             return None;
@@ -95,6 +100,7 @@ impl Ruleset for Hands {
             side: SIDES[usize::from(state.active)].into(),
             kind: "play".into(),
             reaction: false,
+            text: String::new(),
         })
     }
 

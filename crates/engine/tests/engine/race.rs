@@ -475,6 +475,28 @@ impl Ruleset for Race {
         &self.names
     }
 
+    fn event_text(&self, event: &Event) -> String {
+        let n = &self.names;
+        match event {
+            Event::Roll(r) => r.text(),
+            Event::Moved { unit, to, .. } => {
+                format!("{} runs to {}.", n.unit_title(*unit), n.label(*to))
+            }
+            Event::Stuck { unit } => format!("{} is stuck in the mud.", n.unit_title(*unit)),
+            Event::Drew { side, .. } => format!("{} draws a card.", n.side_title(side)),
+            Event::Blocked { unit, back, .. } => format!(
+                "{} is blocked{}.",
+                n.unit_title(*unit),
+                if *back { " and goes back" } else { "" }
+            ),
+            Event::Passed { side } => format!("{} lets the step stand.", n.side_title(side)),
+            Event::TurnBegan { turn, side } => {
+                format!("Turn {turn}: {} runs.", n.side_title(side))
+            }
+            Event::GameOver { outcome } => outcome.reason.clone(),
+        }
+    }
+
     fn to_act(&self, state: &State) -> Option<Decision> {
         if state.outcome.is_some() {
             return None;
@@ -484,6 +506,7 @@ impl Ruleset for Race {
             side: self.sides[usize::from(side)].clone(),
             kind: if reaction { "reaction" } else { "race" }.into(),
             reaction,
+            text: String::new(),
         })
     }
 

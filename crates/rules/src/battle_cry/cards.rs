@@ -268,7 +268,7 @@ impl NoPlay {
                 "BC-CARD-1",
                 format!(
                     "{} holds no {} card",
-                    rules.side_name(state.active),
+                    rules.side_title(state.active),
                     card.row().title
                 ),
             ),

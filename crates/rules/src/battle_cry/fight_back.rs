@@ -34,7 +34,7 @@ pub(crate) fn check_fight_back(rules: &BattleCry, state: &State) -> Result<Vec<R
     let (unit, target) = can_fight_back(rules, state).map_err(|why| match why {
         NoFightBack::NoCard(side) => Refusal::new(
             "BC-CARD-8",
-            format!("{} holds no Fight Back card", rules.side_name(side)),
+            format!("{} holds no Fight Back card", rules.side_title(side)),
         ),
         NoFightBack::NoWindow => Refusal::new(
             "BC-CARD-8",

@@ -507,7 +507,13 @@ impl BattleCry {
         self.names.label(hex)
     }
 
+    /// A unit as sentences name it: its scenario name.
     pub(crate) fn unit_name(&self, u: UnitId) -> &str {
+        self.names.unit_title(u)
+    }
+
+    /// A unit's scenario id, for JSON.
+    pub(crate) fn unit_id(&self, u: UnitId) -> &str {
         &self.pieces[u.index()].id
     }
 
@@ -521,6 +527,11 @@ impl BattleCry {
 
     pub(crate) fn side_name(&self, side: u8) -> &str {
         &self.sides[usize::from(side)]
+    }
+
+    /// A side as sentences name it: its scenario name.
+    pub(crate) fn side_title(&self, side: u8) -> &str {
+        self.names.side_title(self.side_name(side))
     }
 
     /// A side's id, for an event.
@@ -546,7 +557,7 @@ impl BattleCry {
         &self.unit_rows[self.kind(u) as usize]
     }
 
-    /// A piece's name for messages: its id and type.
+    /// A piece's name for messages: its name and type.
     pub(crate) fn who(&self, u: UnitId) -> String {
         format!("{} ({})", self.unit_name(u), self.kind(u).name())
     }
@@ -626,8 +637,14 @@ impl Ruleset for BattleCry {
         cards::redact(self, event, seat)
     }
 
+    fn event_text(&self, event: &Event) -> String {
+        text::event(self, event)
+    }
+
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
-        turn::preview(self, state, action)
+        let mut preview = turn::preview(self, state, action)?;
+        text::preview(self, action, &mut preview);
+        Ok(preview)
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {

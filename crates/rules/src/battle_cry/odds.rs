@@ -114,8 +114,8 @@ pub(crate) fn preview(
     Ok(Preview {
         roll: format!("{} battle dice", d.total),
         inputs: serde_json::json!({
-            "unit": rules.unit_name(u),
-            "target": rules.unit_name(t),
+            "unit": rules.unit_id(u),
+            "target": rules.unit_id(t),
             "distance": d.distance,
             "range_dice": d.range,
             "terrain": rules.protection_total(d.protection),

@@ -249,7 +249,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
     }
     Ok(BattleCry {
         data,
-        names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), map),
+        names: Names::of_scenario(s),
         map,
         side_texts: sides.clone().map(Text::from),
         sides,

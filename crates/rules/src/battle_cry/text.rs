@@ -1,6 +1,12 @@
 //! The words of events: rule IDs, side names and reasons, which events name over and over
-//! and which a playout would otherwise copy for every event.
+//! and which a playout would otherwise copy for every event ([`Text`]); and each event and
+//! previewed result as one short English sentence with the scenario's names (issue 15),
+//! for every front end to show ([`event`], [`preview`]).
 
+use super::data::Face;
+use super::{Action, BattleCry, Event};
+use crate::common::text::{list, outcome, plural, sentence};
+use grognard_engine::Preview;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Borrow;
 use std::fmt;
@@ -159,6 +165,152 @@ impl Serialize for Text {
 impl<'de> Deserialize<'de> for Text {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Text, D::Error> {
         String::deserialize(d).map(Text::from)
+    }
+}
+
+/// An event in a sentence.
+pub(crate) fn event(rules: &BattleCry, event: &Event) -> String {
+    let name = |u| rules.unit_name(u);
+    let side = |s: &Text| rules.names.side_title(s).to_owned();
+    match event {
+        Event::Roll(r) => r.text(),
+        Event::TurnBegan { turn, side: s } => format!("Turn {turn}: {} to play.", side(s)),
+        Event::Drew { side: s, card, .. } => match card {
+            Some(c) => format!("{} draws {}.", side(s), c.row().title),
+            None => format!("{} draws a card.", side(s)),
+        },
+        Event::Reshuffled { cards } => {
+            format!("The discards are shuffled into a new deck of {}.", plural(i64::try_from(*cards).unwrap_or(i64::MAX), "card"))
+        }
+        Event::CardPlayed { side: s, card, .. } => {
+            format!("{} plays {}.", side(s), card.row().title)
+        }
+        Event::Discarded { side: s, card, .. } => {
+            format!("{} discards {}.", side(s), card.row().title)
+        }
+        Event::Ordered { unit, .. } => format!("{} is ordered.", name(*unit)),
+        Event::Moved {
+            unit,
+            from,
+            to,
+            general,
+            ..
+        } => {
+            let with = general.map_or(String::new(), |g| format!(" with {}", name(g)));
+            format!(
+                "{} moves from {} to {}{with}.",
+                name(*unit),
+                rules.label(*from),
+                rules.label(*to)
+            )
+        }
+        Event::Attached { general, unit, .. } => {
+            format!("{} joins {}.", name(*general), name(*unit))
+        }
+        Event::Battled {
+            unit,
+            target,
+            faces,
+            hits,
+            flags,
+            ..
+        } => format!(
+            "{} battles {}: {} show {}; {} and {}.",
+            name(*unit),
+            name(*target),
+            plural(i64::try_from(faces.len()).unwrap_or(i64::MAX), "die"),
+            list(faces.iter().map(|f| face_words(*f))),
+            plural(*hits, "hit"),
+            plural(*flags, "flag")
+        )
+        .replace("1 dies show", "1 die shows"),
+        Event::FlagIgnored { unit, .. } => format!("{} ignores a retreat flag.", name(*unit)),
+        Event::Lost {
+            unit, figures, left, ..
+        } => format!(
+            "{} loses {} ({} left).",
+            name(*unit),
+            plural(*figures, "figure"),
+            left
+        ),
+        Event::Eliminated { unit, reason, .. } => {
+            if reason.is_empty() {
+                format!("{} is eliminated.", name(*unit))
+            } else {
+                format!("{} is eliminated: {}.", name(*unit), reason.trim_end_matches('.'))
+            }
+        }
+        Event::FlagTaken { side: s, flags } => format!(
+            "{} takes a victory flag ({} in all).",
+            side(s),
+            flags
+        ),
+        Event::Retreated {
+            unit,
+            from,
+            to,
+            hexes,
+            general,
+            ..
+        } => {
+            let with = general.map_or(String::new(), |g| format!(" with {}", name(g)));
+            format!(
+                "{} retreats {} from {} to {}{with}.",
+                name(*unit),
+                plural(*hexes, "hex").replace("hexs", "hexes"),
+                rules.label(*from),
+                rules.label(*to)
+            )
+        }
+        Event::TookGround { unit, to, general } => format!(
+            "{} takes ground at {}, led by {}.",
+            name(*unit),
+            rules.label(*to),
+            name(*general)
+        ),
+        Event::GameOver { outcome: o } => outcome(&rules.names, o),
+    }
+}
+
+/// A face of the battle die in words.
+fn face_words(face: Face) -> &'static str {
+    match face {
+        Face::Infantry => "infantry",
+        Face::Cavalry => "cavalry",
+        Face::Artillery => "artillery",
+        Face::Sabers => "sabers",
+        Face::Flag => "a flag",
+    }
+}
+
+/// Writes each previewed result's sentence.
+pub(crate) fn preview(rules: &BattleCry, action: &Action, preview: &mut Preview) {
+    let Action::Battle { target, .. } = action else {
+        return;
+    };
+    let target = rules.unit_name(*target);
+    for c in &mut preview.outcomes {
+        let n = |k: &str| c.result[k].as_i64().unwrap_or(0);
+        let text = if c.result["eliminated"] == serde_json::Value::Bool(true) {
+            format!("{target} is eliminated")
+        } else {
+            let mut parts = Vec::new();
+            if n("hits") > 0 {
+                parts.push(format!("loses {}", plural(n("hits"), "figure")));
+            }
+            if n("retreat") > 0 {
+                parts.push(format!(
+                    "retreats {}",
+                    plural(n("retreat"), "hex").replace("hexs", "hexes")
+                ));
+            }
+            if parts.is_empty() {
+                format!("{target} holds unharmed")
+            } else {
+                format!("{target} {}", parts.join(" and "))
+            }
+        };
+        c.text = sentence(&text);
     }
 }
 

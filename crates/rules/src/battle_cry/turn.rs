@@ -27,6 +27,7 @@ pub(crate) fn to_act(rules: &BattleCry, state: &State) -> Option<Decision> {
         side: rules.side_name(side).to_owned(),
         kind: kind.to_owned(),
         reaction: side != state.active,
+        text: String::new(),
     })
 }
 
@@ -75,7 +76,7 @@ fn pending_first(rules: &BattleCry, p: &Pending) -> Refusal {
             if alone { "BC-GEN-6" } else { "BC-GEN-5" },
             format!(
                 "{} decides first whether {} ignores a retreat flag",
-                rules.side_name(rules.side_of(unit)),
+                rules.side_title(rules.side_of(unit)),
                 rules.who(unit)
             ),
         ),
@@ -87,7 +88,7 @@ fn pending_first(rules: &BattleCry, p: &Pending) -> Refusal {
             "BC-CARD-8",
             format!(
                 "{} decides first whether to fight back",
-                rules.side_name(rules.side_of(unit))
+                rules.side_title(rules.side_of(unit))
             ),
         ),
     }

@@ -12,7 +12,7 @@ pub(crate) fn flags_won(rules: &BattleCry, state: &State) -> Option<Outcome> {
             winner: Some(rules.sides[side].clone()),
             reason: format!(
                 "{} collected {have} of the {need} flags it needed",
-                rules.sides[side]
+                rules.names.side_title(&rules.sides[side])
             ),
             rule: Some("BC-VIC-1".into()),
         })
@@ -47,7 +47,8 @@ pub(crate) fn at_turn_limit(rules: &BattleCry, state: &State) -> Option<Outcome>
         winner,
         reason: format!(
             "after {limit} turns: {} {a} flags, {} {b} flags",
-            rules.sides[0], rules.sides[1]
+            rules.side_title(0),
+            rules.side_title(1)
         ),
         rule: Some("BC-VIC-2".into()),
     })

@@ -24,13 +24,13 @@ fn view_in_scope(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
             let attached = p.hex.and_then(|h| match rules.kind(u) {
                 Kind::General => board
                     .unit_at(rules, h)
-                    .map(|x| rules.unit_name(x).to_owned()),
+                    .map(|x| rules.unit_id(x).to_owned()),
                 _ => board
                     .general_at(rules, h)
-                    .map(|x| rules.unit_name(x).to_owned()),
+                    .map(|x| rules.unit_id(x).to_owned()),
             });
             json!({
-                "id": rules.unit_name(u),
+                "id": rules.unit_id(u),
                 "side": rules.side_name(rules.side_of(u)),
                 "type": rules.kind(u).name(),
                 "hex": p.hex.map(|h| rules.label(h)),
@@ -69,7 +69,7 @@ fn view_in_scope(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
         .piece_ids()
         .map(|u| {
             json!({
-                "id": rules.unit_name(u),
+                "id": rules.unit_id(u),
                 "side": rules.side_name(rules.side_of(u)),
                 "hex": state.pieces[u.index()].hex.map(|h| rules.label(h)),
             })

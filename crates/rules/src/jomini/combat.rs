@@ -490,7 +490,7 @@ fn panic(
             6,
             format!(
                 "JO-PAN-1: where the panicking elephant of {} bolts",
-                rules.piece(t).id
+                rules.unit_name(t)
             ),
         );
         let dir = Direction::ALL[usize::try_from(face - 1).unwrap_or(0) % 6];
@@ -526,8 +526,8 @@ pub(crate) fn attack(
     state.pieces[u.index()].attacked = true;
     let purpose = format!(
         "JO-DIE-1: combat die of {} against {}",
-        rules.piece(u).id,
-        rules.piece(t).id
+        rules.unit_name(u),
+        rules.unit_name(t)
     );
     let faces = dice_pool::roll(ctx, &rules.data.die.faces, u32::from(d.total), &purpose);
     let hit = tally(&faces, |f| hits(rules, t, d.distance, f));

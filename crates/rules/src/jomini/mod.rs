@@ -36,6 +36,7 @@ pub mod retreat;
 mod routes;
 pub mod sequence;
 pub mod setup;
+mod text;
 pub mod turn;
 pub mod units;
 pub mod victory;
@@ -128,6 +129,22 @@ impl OrderKind {
             OrderKind::Manoeuvre => "manoeuvre",
             OrderKind::ForwardMarch => "forward_march",
             OrderKind::GeneralAssault => "general_assault",
+        }
+    }
+
+    /// The order as sentences name it: "forced march".
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            OrderKind::Mount => "mount",
+            OrderKind::Reconnaissance => "reconnaissance",
+            OrderKind::ForcedMarch => "forced march",
+            OrderKind::WoodsRunner => "woods runner",
+            OrderKind::Courier => "courier",
+            OrderKind::CombinedAttack => "combined attack",
+            OrderKind::Manoeuvre => "manoeuvre",
+            OrderKind::ForwardMarch => "forward march",
+            OrderKind::GeneralAssault => "general assault",
         }
     }
 
@@ -542,6 +559,16 @@ impl Jomini {
         &self.sides[usize::from(side)]
     }
 
+    /// A side as sentences name it: its scenario name.
+    pub(crate) fn side_title(&self, side: u8) -> &str {
+        self.names.side_title(self.side_name(side))
+    }
+
+    /// A unit as sentences name it: its scenario name.
+    pub(crate) fn unit_name(&self, u: UnitId) -> &str {
+        self.names.unit_title(u)
+    }
+
     pub(crate) fn piece_ids(&self) -> impl Iterator<Item = UnitId> {
         crate::common::lookup::ids(self.pieces.len())
     }
@@ -549,7 +576,12 @@ impl Jomini {
     /// A piece's name for messages: its id and type.
     pub(crate) fn who(&self, u: UnitId) -> String {
         let p = self.piece(u);
-        format!("{} ({} {})", p.id, p.weight, p.kind.replace('_', " "))
+        format!(
+            "{} ({} {})",
+            self.names.unit_title(u),
+            p.weight,
+            p.kind.replace('_', " ")
+        )
     }
 
     /// The side index of a side id.
@@ -603,8 +635,14 @@ impl Ruleset for Jomini {
         setup::vocabulary()
     }
 
+    fn event_text(&self, event: &Event) -> String {
+        text::event(self, event)
+    }
+
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
-        combat::preview(self, state, action)
+        let mut preview = combat::preview(self, state, action)?;
+        text::preview(self, action, &mut preview);
+        Ok(preview)
     }
 
     fn evaluate(&self, state: &State, side: &str) -> f64 {

@@ -253,17 +253,17 @@ impl NoOrder {
                 rule,
                 format!("woods-runner buys 1 to {WOODS_MAX} hexes: say how many"),
             ),
-            NoOrder::NoHexes => Refusal::new(rule, format!("{} takes no hexes", order.name())),
+            NoOrder::NoHexes => Refusal::new(rule, format!("{} takes no hexes", order.title())),
             NoOrder::HexesOutOfRange => {
                 Refusal::new(rule, format!("woods-runner buys 1 to {WOODS_MAX} hexes"))
             }
             NoOrder::Tokens { price, tokens } => Refusal::new(
                 "JO-ORD-1",
-                format!("{} costs {price} order tokens; {tokens} left", order.name()),
+                format!("{} costs {price} order tokens; {tokens} left", order.title()),
             ),
             NoOrder::NotYours => Refusal::new(
                 rule,
-                format!("{} is given to one of your units or officers", order.name()),
+                format!("{} is given to one of your units or officers", order.title()),
             ),
             NoOrder::Named => Refusal::new(rule, "a general assault names no unit"),
             NoOrder::Officer => Refusal::new(rule, format!("{} is an officer, not a unit", who())),

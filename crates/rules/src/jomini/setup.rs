@@ -262,7 +262,7 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    let names = Names::new(s.units.iter().map(|u| u.id.clone()).collect(), s.map);
+    let names = Names::of_scenario(s);
     Ok(Jomini {
         data,
         names,

@@ -18,12 +18,14 @@ pub(crate) fn to_act(rules: &Jomini, state: &State) -> Option<Decision> {
             side: rules.side_name(side).to_owned(),
             kind: "retreat".into(),
             reaction: side != state.active,
+            text: String::new(),
         });
     }
     Some(Decision {
         side: rules.side_name(state.active).to_owned(),
         kind: state.phase.name().into(),
         reaction: false,
+        text: String::new(),
     })
 }
 

@@ -52,7 +52,7 @@ pub(crate) fn check(rules: &Jomini, state: &mut State, ctx: &mut Ctx<'_, Event>)
         if p >= need {
             let outcome = Outcome {
                 winner: Some(rules.side_name(side).to_owned()),
-                reason: format!("{} has {p} of the {need} points it needed: enemy units eliminated and objectives held", rules.side_name(side)),
+                reason: format!("{} has {p} of the {need} points it needed: enemy units eliminated and objectives held", rules.side_title(side)),
                 rule: Some("JO-VIC-1".into()),
             };
             state.outcome = Some(outcome.clone());
@@ -75,9 +75,9 @@ pub(crate) fn at_time(rules: &Jomini, state: &mut State, ctx: &mut Ctx<'_, Event
         winner: winner.map(|w| rules.side_name(w).to_owned()),
         reason: format!(
             "the last turn is over: {} {} points, {} {}",
-            rules.side_name(0),
+            rules.side_title(0),
             p[0],
-            rules.side_name(1),
+            rules.side_title(1),
             p[1]
         ),
         rule: Some("JO-VIC-3".into()),

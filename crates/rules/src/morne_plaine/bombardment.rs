@@ -42,17 +42,17 @@ impl NoFire {
                     state.phase.name()
                 ),
             ),
-            NoFire::NotBattery => Refusal::new("MP-BMB-1", format!("{} is not a battery", c.id)),
+            NoFire::NotBattery => Refusal::new("MP-BMB-1", format!("{} is not a battery", rules.unit_name(u))),
             NoFire::WrongSide => Refusal::new(
                 "MP-BMB-1",
-                format!("{} belongs to {}", c.id, rules.side_name(c.side)),
+                format!("{} belongs to {}", rules.unit_name(u), rules.side_title(c.side)),
             ),
-            NoFire::OffMap => Refusal::new("MP-CMB-20", format!("{} is not on the map", c.id)),
+            NoFire::OffMap => Refusal::new("MP-CMB-20", format!("{} is not on the map", rules.unit_name(u))),
             NoFire::Fired => Refusal::new(
                 "MP-BMB-1",
                 format!(
                     "{} has already fired this phase: each battery fires once",
-                    c.id
+                    rules.unit_name(u)
                 ),
             ),
             NoFire::NoEnemy => Refusal::new(
@@ -64,7 +64,7 @@ impl NoFire {
                 format!(
                     "{} is {distance} hexes away; {}'s range is {}",
                     rules.label(target),
-                    c.id,
+                    rules.unit_name(u),
                     c.range
                 ),
             ),
@@ -72,7 +72,7 @@ impl NoFire {
                 "MP-BMB-2",
                 format!(
                     "{} cannot see {}: the line of sight is blocked",
-                    c.id,
+                    rules.unit_name(u),
                     rules.label(target)
                 ),
             ),
@@ -293,7 +293,7 @@ pub(crate) fn preview(
     let sides = u64::from(table.sides);
     Ok(Preview {
         roll: format!("1d{sides} + BV - range"),
-        inputs: serde_json::json!({ "bv": rules.counters[u.index()].bv, "distance": distance, "target": rules.unit_name(victim) }),
+        inputs: serde_json::json!({ "bv": rules.counters[u.index()].bv, "distance": distance, "target": rules.unit_id(victim) }),
         outcomes: vec![
             Chance::new(serde_json::json!({ "loss": "strength" }), hit, sides),
             Chance::new(serde_json::json!({ "loss": "morale" }), shaken, sides),

@@ -49,7 +49,7 @@ impl NoAttack {
         u: UnitId,
         target: UnitId,
     ) -> Refusal {
-        let (Some(c), Some(t)) = (
+        let (Some(c), Some(_)) = (
             rules.counters.get(u.index()),
             rules.counters.get(target.index()),
         ) else {
@@ -68,32 +68,32 @@ impl NoAttack {
                 "MP-CMB-1",
                 format!(
                     "{} belongs to {}, and it is {}'s combat phase",
-                    c.id,
-                    rules.side_name(c.side),
-                    rules.side_name(state.active)
+                    rules.unit_name(u),
+                    rules.side_title(c.side),
+                    rules.side_title(state.active)
                 ),
             ),
             NoAttack::Friendly => {
-                Refusal::new("MP-CMB-1", format!("{} is a friendly unit", t.id))
+                Refusal::new("MP-CMB-1", format!("{} is a friendly unit", rules.unit_name(target)))
             }
             NoAttack::OffMap => Refusal::new("MP-CMB-20", "both units must be on the map"),
             NoAttack::Attacked => Refusal::new(
                 "MP-CMB-2",
-                format!("{} has already attacked this combat phase", c.id),
+                format!("{} has already attacked this combat phase", rules.unit_name(u)),
             ),
             NoAttack::Defended => Refusal::new(
                 "MP-CMB-2",
-                format!("{} has already been attacked this combat phase", t.id),
+                format!("{} has already been attacked this combat phase", rules.unit_name(target)),
             ),
             NoAttack::Demoralised => Refusal::new(
                 "MP-DEM-3",
-                format!("{} is demoralised and cannot attack", c.id),
+                format!("{} is demoralised and cannot attack", rules.unit_name(u)),
             ),
             NoAttack::NotAdjacent => Refusal::new(
                 "MP-CMB-1",
                 format!(
                     "{} is not adjacent to {}: attacks are on adjacent enemies",
-                    t.id, c.id
+                    rules.unit_name(target), rules.unit_name(u)
                 ),
             ),
             NoAttack::NoContact => Refusal::new(

@@ -14,6 +14,7 @@ pub mod movement;
 pub mod rally;
 pub mod retreat;
 pub mod setup;
+pub(crate) mod text;
 pub mod turn;
 pub mod units;
 pub mod victory;
@@ -407,7 +408,13 @@ impl MornePlaine {
         self.names.label(hex)
     }
 
+    /// A unit as sentences name it: its scenario name.
     pub(crate) fn unit_name(&self, u: UnitId) -> &str {
+        self.names.unit_title(u)
+    }
+
+    /// A unit's scenario id, for JSON.
+    pub(crate) fn unit_id(&self, u: UnitId) -> &str {
         &self.counters[u.index()].id
     }
 
@@ -455,6 +462,11 @@ impl MornePlaine {
         &self.sides[usize::from(side)]
     }
 
+    /// A side as sentences name it: its scenario name.
+    pub(crate) fn side_title(&self, side: u8) -> &str {
+        self.names.side_title(self.side_name(side))
+    }
+
     pub(crate) fn unit_ids(&self) -> impl Iterator<Item = UnitId> {
         (0..self.counters.len()).map(|i| UnitId(u16::try_from(i).expect("unit count fits u16")))
     }
@@ -493,14 +505,20 @@ impl Ruleset for MornePlaine {
         turn::explain(self, state, action)
     }
 
+    fn event_text(&self, event: &Event) -> String {
+        text::event(self, event)
+    }
+
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
-        match action {
+        let mut preview = match action {
             Action::Charge { unit, target } => charge::preview(self, state, *unit, *target),
             Action::Move { unit, to } => movement::preview(self, state, *unit, *to),
             Action::Bombard { unit, target } => bombardment::preview(self, state, *unit, *target),
             Action::Attack { unit, target } => combat::preview(self, state, *unit, *target),
             Action::EndPhase => Err(Refusal::new("MP-TURN-1", "ending a phase rolls no dice")),
-        }
+        }?;
+        text::preview(self, state, action, &mut preview);
+        Ok(preview)
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {

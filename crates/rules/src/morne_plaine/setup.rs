@@ -244,7 +244,7 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     }
     Ok(MornePlaine {
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-        names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), map),
+        names: Names::of_scenario(s),
         map,
         sides,
         north,

@@ -226,6 +226,7 @@ pub(super) fn to_act(rules: &MornePlaine, state: &State) -> Option<Decision> {
         side: rules.side_name(state.active).to_owned(),
         kind: state.phase.name().to_owned(),
         reaction: false,
+        text: String::new(),
     })
 }
 

@@ -85,7 +85,7 @@ pub(super) fn sudden_death(rules: &MornePlaine, state: &State) -> Option<Outcome
         winner: Some(rules.sides[usize::from(side)].clone()),
         reason: format!(
             "{} holds every objective at the end of turn {}",
-            rules.sides[usize::from(side)],
+            rules.side_title(side),
             state.turn
         ),
         rule: Some("MP-VIC-2".into()),
@@ -111,7 +111,11 @@ pub(super) fn victory(rules: &MornePlaine, state: &State) -> Outcome {
     }
     let reason = format!(
         "after turn {}: {} {} points, {} {} points",
-        state.turn, rules.sides[0], points[0], rules.sides[1], points[1]
+        state.turn,
+        rules.side_title(0),
+        points[0],
+        rules.side_title(1),
+        points[1]
     );
     let lead = points[0] - points[1];
     Outcome {

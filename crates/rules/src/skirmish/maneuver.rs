@@ -66,7 +66,7 @@ pub(crate) fn may_maneuver(rules: &Skirmish, state: &State, u: UnitId) -> Result
             "SK-SHM-4",
             format!(
                 "{name} is on the passive side: in {}'s melee phase only its characters maneuver",
-                rules.side_name(state.active)
+                rules.side_title(state.active)
             ),
         ),
         NoManeuver::Out => Refusal::new("SK-STA-7", format!("{name} is no longer in the fight")),

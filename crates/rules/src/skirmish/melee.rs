@@ -416,7 +416,7 @@ impl NoAttack {
             ),
             NoAttack::Passive => Refusal::new(
                 "SK-MEL-7",
-                format!("{name} is on the passive side: in {}'s melee phase only its characters attack (the target counters)", rules.side_name(state.active)),
+                format!("{name} is on the passive side: in {}'s melee phase only its characters attack (the target counters)", rules.side_title(state.active)),
             ),
             NoAttack::Out => Refusal::new("SK-STA-7", format!("{name} is no longer in the fight")),
             NoAttack::Dazed => Refusal::new("SK-ACT-1", format!("{name} is Dazed: no Melee Action")),

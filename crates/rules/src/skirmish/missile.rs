@@ -284,7 +284,7 @@ pub(crate) fn check_shot(
                     format!(
                         "{} is on the passive side: in {}'s missile phase only its characters shoot",
                         rules.name(u),
-                        rules.side_name(state.active)
+                        rules.side_title(state.active)
                     ),
                 ));
             }

@@ -45,6 +45,7 @@ mod setup;
 pub mod short_move;
 pub mod statuses;
 pub mod step;
+mod text;
 pub mod turn;
 mod view;
 pub mod zones_of_control;
@@ -531,7 +532,13 @@ impl Skirmish {
         self.names.label(hex)
     }
 
+    /// A character as sentences name it: its scenario name.
     pub(crate) fn name(&self, u: UnitId) -> &str {
+        self.names.unit_title(u)
+    }
+
+    /// A character's scenario id, for JSON.
+    pub(crate) fn id(&self, u: UnitId) -> &str {
         &self.chars[u.index()].id
     }
 
@@ -545,6 +552,11 @@ impl Skirmish {
 
     pub(crate) fn side_name(&self, side: u8) -> &str {
         &self.sides[usize::from(side)]
+    }
+
+    /// A side as sentences name it: its scenario name.
+    pub(crate) fn side_title(&self, side: u8) -> &str {
+        self.names.side_title(self.side_name(side))
     }
 
     pub(crate) fn side_of(&self, u: UnitId) -> u8 {
@@ -651,8 +663,14 @@ impl Ruleset for Skirmish {
         view::view(self, state)
     }
 
+    fn event_text(&self, event: &Event) -> String {
+        text::event(self, event)
+    }
+
     fn preview(&self, state: &State, action: &Action) -> Result<Preview, Refusal> {
-        view::preview(self, state, action)
+        let mut preview = view::preview(self, state, action)?;
+        text::preview(self, &mut preview);
+        Ok(preview)
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {

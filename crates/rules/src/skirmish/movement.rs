@@ -39,8 +39,8 @@ impl NoMove {
                 "SK-MOV-1",
                 format!(
                     "{name} is on the passive side: in {}'s movement phase only {}'s characters move (the passive side reacts)",
-                    rules.side_name(state.active),
-                    rules.side_name(state.active)
+                    rules.side_title(state.active),
+                    rules.side_title(state.active)
                 ),
             ),
             NoMove::Out => Refusal::new("SK-STA-7", format!("{name} is out of action")),

@@ -23,7 +23,7 @@ pub fn window_kind(w: &Window) -> &'static str {
 
 /// Why the active side may not act while a window is open.
 pub(crate) fn window_refusal(rules: &Skirmish, state: &State) -> Refusal {
-    let passive = rules.side_name(Skirmish::passive(state));
+    let passive = rules.side_title(Skirmish::passive(state));
     match &state.window {
         Some(Window::Opportunity { unit, .. }) => Refusal::new(
             "SK-MOV-9",

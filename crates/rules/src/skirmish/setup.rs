@@ -139,7 +139,7 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
             .map_or((1, false), |r| (u32::from(r.cost), !r.impassable))
     });
     let mut rules = Skirmish {
-        names: Names::new(s.units.iter().map(|u| u.id.clone()).collect(), s.map),
+        names: Names::of_scenario(s),
         map: s.map,
         sides,
         home,

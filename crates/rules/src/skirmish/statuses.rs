@@ -302,7 +302,7 @@ pub(crate) fn wipeout(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Eve
             let w = u8::from(left[0] == 0);
             Outcome {
                 winner: Some(rules.side_name(w).to_owned()),
-                reason: format!("{} has nobody left in the fight", rules.side_name(1 - w)),
+                reason: format!("{} has nobody left in the fight", rules.side_title(1 - w)),
                 rule: Some("SK-TURN-3".into()),
             }
         }

@@ -27,11 +27,13 @@ pub(crate) fn to_act(rules: &Skirmish, state: &State) -> Option<Decision> {
             side: rules.side_name(Skirmish::passive(state)).to_owned(),
             kind: reactions::window_kind(w).to_owned(),
             reaction: true,
+            text: String::new(),
         },
         None => Decision {
             side: rules.side_name(state.active).to_owned(),
             kind: state.phase.name().to_owned(),
             reaction: false,
+            text: String::new(),
         },
     })
 }
@@ -465,9 +467,9 @@ fn final_outcome(rules: &Skirmish, state: &State) -> Outcome {
         reason: format!(
             "after {} turns, {} has put {} enemies out of the fight and {} {}",
             rules.turns,
-            rules.side_name(0),
+            rules.side_title(0),
             p[0],
-            rules.side_name(1),
+            rules.side_title(1),
             p[1]
         ),
         winner,

@@ -69,28 +69,28 @@ pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
             unit, to, eligible, ..
         } => json!({
             "kind": "opportunity",
-            "unit": rules.name(*unit),
+            "unit": rules.id(*unit),
             "from": Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
             "to": to.map(|h| rules.label(h)),
-            "eligible": eligible.iter().map(|&e| rules.name(e)).collect::<Vec<_>>(),
+            "eligible": eligible.iter().map(|&e| rules.id(e)).collect::<Vec<_>>(),
         }),
         Window::Reaction { unit } => json!({
             "kind": "reaction",
-            "unit": rules.name(*unit),
+            "unit": rules.id(*unit),
             "at": Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
             "reactors": rules
                 .side_ids(Skirmish::passive(state))
                 .filter(|&p| reactions::can_react(rules, state, p).is_ok())
-                .map(|p| rules.name(p))
+                .map(|p| rules.id(p))
                 .collect::<Vec<_>>(),
         }),
     });
     let charge = state.charge.as_ref().map(|c| {
         json!({
-            "current": rules.name(c.legs[c.current].run.unit),
+            "current": rules.id(c.legs[c.current].run.unit),
             "legs": c.legs.iter().map(|l| json!({
-                "unit": rules.name(l.run.unit),
-                "target": rules.name(l.target),
+                "unit": rules.id(l.run.unit),
+                "target": rules.id(l.target),
                 "done": l.done,
                 "path": l.run.path.iter().map(|&h| rules.label(h)).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
@@ -104,7 +104,7 @@ pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
         "passive": rules.side_name(Skirmish::passive(state)),
         "phase": state.phase,
         "window": window,
-        "moving": state.moving.as_ref().map(|m| rules.name(m.unit)),
+        "moving": state.moving.as_ref().map(|m| rules.id(m.unit)),
         "charge": charge,
         "units": units,
         "points": { rules.side_name(0): p[0], rules.side_name(1): p[1] },
@@ -200,7 +200,7 @@ fn summary(rules: &Skirmish, before: &State, after: &State) -> Value {
             m.insert("at".into(), json!(a.hex.map(|h| rules.label(h))));
         }
         if !m.is_empty() {
-            out.insert(rules.name(u).to_owned(), Value::Object(m));
+            out.insert(rules.id(u).to_owned(), Value::Object(m));
         }
     }
     Value::Object(out)

@@ -125,6 +125,22 @@ impl Ruleset for Duel {
         &self.names
     }
 
+    fn event_text(&self, event: &Event) -> String {
+        let n = &self.names;
+        match event {
+            Event::Roll(r) => r.text(),
+            Event::Moved { unit, to } => {
+                format!("{} steps to {}.", n.unit_title(*unit), n.label(*to))
+            }
+            Event::Struck { unit, hit } => format!(
+                "{} strikes and {}.",
+                n.unit_title(*unit),
+                if *hit { "hits" } else { "misses" }
+            ),
+            Event::GameOver { outcome } => outcome.reason.clone(),
+        }
+    }
+
     fn to_act(&self, state: &State) -> Option<Decision> {
         turn::to_act(self, state)
     }

@@ -19,6 +19,7 @@ pub(super) fn to_act(duel: &Duel, state: &State) -> Option<Decision> {
         side: duel.sides[usize::from(state.active)].clone(),
         kind: "duel".into(),
         reaction: false,
+        text: String::new(),
     })
 }
 

@@ -1,0 +1,69 @@
+//! Small pieces every ruleset's sentences use (issue 15): a count with its noun, a list
+//! of names, a game's result. The sentences themselves are each ruleset's own, in its
+//! `text.rs`.
+
+use grognard_engine::{Names, Outcome};
+
+/// `n` and its noun, plural unless `n` is 1: `plural(2, "point")` is "2 points".
+#[must_use]
+pub fn plural(n: impl Into<i64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Names in a list: "A", "A and B", "A, B and C"; "nobody" when empty.
+#[must_use]
+pub fn list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.into_iter().collect();
+    match names.as_slice() {
+        [] => "nobody".into(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A game's result: who won, then why ("Victory to Blue corps: ..."); a draw says so.
+#[must_use]
+pub fn outcome(names: &Names, outcome: &Outcome) -> String {
+    let head = match &outcome.winner {
+        Some(side) => format!("Victory to {}", names.side_title(side)),
+        None => "The game is drawn".into(),
+    };
+    if outcome.reason.is_empty() {
+        format!("{head}.")
+    } else {
+        format!("{head}: {}.", outcome.reason.trim_end_matches('.'))
+    }
+}
+
+/// A sentence from words: its first letter capital, a full stop at its end.
+#[must_use]
+pub fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    let mut out: String = match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_lists_and_sentences_read_as_english() {
+        assert_eq!(plural(1, "point"), "1 point");
+        assert_eq!(plural(3, "point"), "3 points");
+        assert_eq!(list(["A", "B", "C"]), "A, B and C");
+        assert_eq!(list([]), "nobody");
+        assert_eq!(sentence("the end"), "The end.");
+    }
+}
