@@ -8,4 +8,5 @@ mod jomini;
 mod morne_plaine;
 mod saves;
 mod skirmish;
+mod text;
 mod toy;

@@ -5,7 +5,7 @@
 
 use super::data::Face;
 use super::{Action, BattleCry, Event};
-use crate::common::text::{list, outcome, plural, sentence};
+use crate::common::text::{dice_show, list, outcome, plural, sentence};
 use grognard_engine::Preview;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Borrow;
@@ -180,7 +180,10 @@ pub(crate) fn event(rules: &BattleCry, event: &Event) -> String {
             None => format!("{} draws a card.", side(s)),
         },
         Event::Reshuffled { cards } => {
-            format!("The discards are shuffled into a new deck of {}.", plural(i64::try_from(*cards).unwrap_or(i64::MAX), "card"))
+            format!(
+                "The discards are shuffled into a new deck of {}.",
+                plural(i64::try_from(*cards).unwrap_or(i64::MAX), "card")
+            )
         }
         Event::CardPlayed { side: s, card, .. } => {
             format!("{} plays {}.", side(s), card.row().title)
@@ -215,18 +218,20 @@ pub(crate) fn event(rules: &BattleCry, event: &Event) -> String {
             flags,
             ..
         } => format!(
-            "{} battles {}: {} show {}; {} and {}.",
+            "{} battles {}: {} {}; {} and {}.",
             name(*unit),
             name(*target),
-            plural(i64::try_from(faces.len()).unwrap_or(i64::MAX), "die"),
+            dice_show(faces.len()),
             list(faces.iter().map(|f| face_words(*f))),
             plural(*hits, "hit"),
             plural(*flags, "flag")
-        )
-        .replace("1 dies show", "1 die shows"),
+        ),
         Event::FlagIgnored { unit, .. } => format!("{} ignores a retreat flag.", name(*unit)),
         Event::Lost {
-            unit, figures, left, ..
+            unit,
+            figures,
+            left,
+            ..
         } => format!(
             "{} loses {} ({} left).",
             name(*unit),
@@ -237,14 +242,16 @@ pub(crate) fn event(rules: &BattleCry, event: &Event) -> String {
             if reason.is_empty() {
                 format!("{} is eliminated.", name(*unit))
             } else {
-                format!("{} is eliminated: {}.", name(*unit), reason.trim_end_matches('.'))
+                format!(
+                    "{} is eliminated: {}.",
+                    name(*unit),
+                    reason.trim_end_matches('.')
+                )
             }
         }
-        Event::FlagTaken { side: s, flags } => format!(
-            "{} takes a victory flag ({} in all).",
-            side(s),
-            flags
-        ),
+        Event::FlagTaken { side: s, flags } => {
+            format!("{} takes a victory flag ({} in all).", side(s), flags)
+        }
         Event::Retreated {
             unit,
             from,
@@ -285,10 +292,15 @@ fn face_words(face: Face) -> &'static str {
 
 /// Writes each previewed result's sentence.
 pub(crate) fn preview(rules: &BattleCry, action: &Action, preview: &mut Preview) {
-    let Action::Battle { target, .. } = action else {
-        return;
+    // A battle names its target; Fight Back battles the attacker, which the preview's
+    // inputs name.
+    let target = match action {
+        Action::Battle { target, .. } => Some(*target),
+        _ => preview.inputs["target"]
+            .as_str()
+            .and_then(|id| rules.names.unit(id)),
     };
-    let target = rules.unit_name(*target);
+    let target = target.map_or("the target", |t| rules.unit_name(t));
     for c in &mut preview.outcomes {
         let n = |k: &str| c.result[k].as_i64().unwrap_or(0);
         let text = if c.result["eliminated"] == serde_json::Value::Bool(true) {

@@ -22,9 +22,7 @@ fn view_in_scope(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
         .map(|u| {
             let p = &state.pieces[u.index()];
             let attached = p.hex.and_then(|h| match rules.kind(u) {
-                Kind::General => board
-                    .unit_at(rules, h)
-                    .map(|x| rules.unit_id(x).to_owned()),
+                Kind::General => board.unit_at(rules, h).map(|x| rules.unit_id(x).to_owned()),
                 _ => board
                     .general_at(rules, h)
                     .map(|x| rules.unit_id(x).to_owned()),

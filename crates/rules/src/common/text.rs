@@ -15,6 +15,32 @@ pub fn plural(n: impl Into<i64>, noun: &str) -> String {
     }
 }
 
+/// `n` dice and the verb of what they show: "1 die shows", "3 dice show".
+#[must_use]
+pub fn dice_show(n: usize) -> String {
+    if n == 1 {
+        "1 die shows".into()
+    } else {
+        format!("{n} dice show")
+    }
+}
+
+/// A compass direction's short name (`ne`, `s`) in words ("northeast", "south").
+#[must_use]
+pub fn compass(short: &str) -> &str {
+    match short {
+        "n" => "north",
+        "ne" => "northeast",
+        "e" => "east",
+        "se" => "southeast",
+        "s" => "south",
+        "sw" => "southwest",
+        "w" => "west",
+        "nw" => "northwest",
+        other => other,
+    }
+}
+
 /// Names in a list: "A", "A and B", "A, B and C"; "nobody" when empty.
 #[must_use]
 pub fn list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
@@ -65,5 +91,8 @@ mod tests {
         assert_eq!(list(["A", "B", "C"]), "A, B and C");
         assert_eq!(list([]), "nobody");
         assert_eq!(sentence("the end"), "The end.");
+        assert_eq!(dice_show(1), "1 die shows");
+        assert_eq!(dice_show(2), "2 dice show");
+        assert_eq!(compass("nw"), "northwest");
     }
 }

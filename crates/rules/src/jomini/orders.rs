@@ -259,11 +259,17 @@ impl NoOrder {
             }
             NoOrder::Tokens { price, tokens } => Refusal::new(
                 "JO-ORD-1",
-                format!("{} costs {price} order tokens; {tokens} left", order.title()),
+                format!(
+                    "{} costs {price} order tokens; {tokens} left",
+                    order.title()
+                ),
             ),
             NoOrder::NotYours => Refusal::new(
                 rule,
-                format!("{} is given to one of your units or officers", order.title()),
+                format!(
+                    "{} is given to one of your units or officers",
+                    order.title()
+                ),
             ),
             NoOrder::Named => Refusal::new(rule, "a general assault names no unit"),
             NoOrder::Officer => Refusal::new(rule, format!("{} is an officer, not a unit", who())),

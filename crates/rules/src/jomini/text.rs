@@ -3,7 +3,7 @@
 
 use super::data::Face;
 use super::{Action, Event, Jomini};
-use crate::common::text::{list, outcome, plural, sentence};
+use crate::common::text::{dice_show, list, outcome, plural, sentence};
 use grognard_engine::Preview;
 
 /// An event in a sentence.
@@ -36,7 +36,8 @@ pub(crate) fn event(rules: &Jomini, event: &Event) -> String {
             Some(to) => format!(
                 "{} moves {} to {}.",
                 name(*unit),
-                plural(i64::try_from(path.len()).unwrap_or(i64::MAX), "hex").replace("hexs", "hexes"),
+                plural(i64::try_from(path.len()).unwrap_or(i64::MAX), "hex")
+                    .replace("hexs", "hexes"),
                 rules.names.label(*to)
             ),
             None => format!("{} stays where it is.", name(*unit)),
@@ -53,15 +54,14 @@ pub(crate) fn event(rules: &Jomini, event: &Event) -> String {
             ..
         } => {
             let mut s = format!(
-                "{} attacks {}: {} show {}; {} and {}",
+                "{} attacks {}: {} {}; {} and {}",
                 name(*unit),
                 name(*target),
-                plural(i64::try_from(faces.len()).unwrap_or(i64::MAX), "die"),
+                dice_show(faces.len()),
                 list(faces.iter().map(|f| face_words(*f))),
                 plural(*hits, "hit"),
                 plural(*flags, "flag")
-            )
-            .replace("1 dies show", "1 die shows");
+            );
             if *ignored > 0 {
                 s.push_str(&format!(", {ignored} ignored"));
             }
@@ -88,7 +88,10 @@ pub(crate) fn event(rules: &Jomini, event: &Event) -> String {
                 |h| format!(" toward {}", rules.names.label(h)),
             );
             let over = trampled.map_or(String::new(), |t| format!(", trampling {}", name(t)));
-            format!("An elephant of {} panics and bolts{way}{over}.", name(*unit))
+            format!(
+                "An elephant of {} panics and bolts{way}{over}.",
+                name(*unit)
+            )
         }
         Event::Eliminated { unit, .. } => format!("{} is eliminated.", name(*unit)),
         Event::Retreated {

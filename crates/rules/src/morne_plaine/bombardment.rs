@@ -42,12 +42,22 @@ impl NoFire {
                     state.phase.name()
                 ),
             ),
-            NoFire::NotBattery => Refusal::new("MP-BMB-1", format!("{} is not a battery", rules.unit_name(u))),
+            NoFire::NotBattery => Refusal::new(
+                "MP-BMB-1",
+                format!("{} is not a battery", rules.unit_name(u)),
+            ),
             NoFire::WrongSide => Refusal::new(
                 "MP-BMB-1",
-                format!("{} belongs to {}", rules.unit_name(u), rules.side_title(c.side)),
+                format!(
+                    "{} belongs to {}",
+                    rules.unit_name(u),
+                    rules.side_title(c.side)
+                ),
             ),
-            NoFire::OffMap => Refusal::new("MP-CMB-20", format!("{} is not on the map", rules.unit_name(u))),
+            NoFire::OffMap => Refusal::new(
+                "MP-CMB-20",
+                format!("{} is not on the map", rules.unit_name(u)),
+            ),
             NoFire::Fired => Refusal::new(
                 "MP-BMB-1",
                 format!(

@@ -58,7 +58,13 @@ pub(crate) fn event(rules: &MornePlaine, event: &Event) -> String {
             strength,
             ..
         } => {
-            if *strength > 0 {
+            if *morale == 0 {
+                format!(
+                    "{} loses {}.",
+                    name(*unit),
+                    plural(*strength, "strength point")
+                )
+            } else if *strength > 0 {
                 format!(
                     "{} loses {} and {}.",
                     name(*unit),
@@ -149,10 +155,18 @@ pub(crate) fn event(rules: &MornePlaine, event: &Event) -> String {
             if *failed { " and must retreat" } else { "" }
         ),
         Event::Rallied { unit, morale, .. } => {
-            format!("{} rallies and regains {}.", name(*unit), plural(*morale, "morale point"))
+            format!(
+                "{} rallies and regains {}.",
+                name(*unit),
+                plural(*morale, "morale point")
+            )
         }
         Event::Arrived { unit, at, .. } => {
-            format!("{} arrives at {} as a reinforcement.", name(*unit), rules.label(*at))
+            format!(
+                "{} arrives at {} as a reinforcement.",
+                name(*unit),
+                rules.label(*at)
+            )
         }
         Event::GameOver { outcome: o } => outcome(&rules.names, o),
     }
@@ -201,14 +215,26 @@ pub(crate) fn preview(rules: &MornePlaine, state: &State, action: &Action, previ
         let text = match action {
             Action::Charge { unit, target } => {
                 if r["charge"] == "succeeds" {
-                    format!("{} fails its morale test: the charge of {} succeeds.", name(*target), name(*unit))
+                    format!(
+                        "{} fails its morale test: the charge of {} succeeds.",
+                        name(*target),
+                        name(*unit)
+                    )
                 } else {
-                    format!("{} stands: the charge of {} fails.", name(*target), name(*unit))
+                    format!(
+                        "{} stands: the charge of {} fails.",
+                        name(*target),
+                        name(*unit)
+                    )
                 }
             }
             Action::Move { unit, to } => {
                 if r["stuck"] == Value::Bool(true) {
-                    format!("{} is stuck in the marsh at {}.", name(*unit), rules.label(*to))
+                    format!(
+                        "{} is stuck in the marsh at {}.",
+                        name(*unit),
+                        rules.label(*to)
+                    )
                 } else {
                     format!("{} crosses the marsh at {}.", name(*unit), rules.label(*to))
                 }
@@ -219,8 +245,14 @@ pub(crate) fn preview(rules: &MornePlaine, state: &State, action: &Action, previ
                     |v| name(v).to_owned(),
                 );
                 match r["loss"].as_str() {
-                    Some("strength") => sentence(&format!("{at} loses a strength point to the fire of {}", name(*unit))),
-                    Some("morale") => sentence(&format!("{at} loses a morale point to the fire of {}", name(*unit))),
+                    Some("strength") => sentence(&format!(
+                        "{at} loses a strength point to the fire of {}",
+                        name(*unit)
+                    )),
+                    Some("morale") => sentence(&format!(
+                        "{at} loses a morale point to the fire of {}",
+                        name(*unit)
+                    )),
                     _ => format!("{} bombards {at} to no effect.", name(*unit)),
                 }
             }

@@ -2,7 +2,7 @@
 //! short English sentence with the scenario's names, for every front end to show.
 
 use super::{AttackKind, Event, Skirmish};
-use crate::common::text::{list, outcome, plural, sentence};
+use crate::common::text::{compass, list, outcome, plural, sentence};
 use grognard_engine::Preview;
 use serde_json::Value;
 
@@ -33,11 +33,17 @@ pub(crate) fn event(rules: &Skirmish, event: &Event) -> String {
             rules.label(*to)
         ),
         Event::Faced { unit, facing, .. } => {
-            format!("{} turns to face {}.", name(*unit), rules.dir_name(*facing))
+            format!(
+                "{} turns to face {}.",
+                name(*unit),
+                compass(rules.dir_name(*facing))
+            )
         }
-        Event::Halted { unit, reason, .. } => {
-            sentence(&format!("{} halts: {}", name(*unit), reason.trim_end_matches('.')))
-        }
+        Event::Halted { unit, reason, .. } => sentence(&format!(
+            "{} halts: {}",
+            name(*unit),
+            reason.trim_end_matches('.')
+        )),
         Event::ChargeDeclared {
             unit, target, with, ..
         } => {
@@ -127,12 +133,19 @@ pub(crate) fn event(rules: &Skirmish, event: &Event) -> String {
             need,
             result,
             ..
-        } => sentence(&format!(
-            "{} makes a {} check: {total}, needing {need}: {}",
-            name(*unit),
-            words(check),
-            result.trim_end_matches('.')
-        )),
+        } => {
+            let check = words(check);
+            let check = if check.ends_with("check") {
+                check
+            } else {
+                format!("{check} check")
+            };
+            sentence(&format!(
+                "{} makes a {check}: {total}, needing {need}: {}",
+                name(*unit),
+                result.trim_end_matches('.')
+            ))
+        }
         Event::OutOfAction { unit, .. } => format!("{} is out of action.", name(*unit)),
         Event::Fled { unit, .. } => format!("{} flees the fight.", name(*unit)),
         Event::GameOver { outcome: o } => outcome(&rules.names, o),
