@@ -142,8 +142,9 @@ pub struct Chance {
     /// The same probability as a float, for display.
     pub p: f64,
     /// The result in a short English sentence, with the scenario's names (issue 15):
-    /// "Oswy is wounded". Empty until the ruleset writes it ([`Chance::with_text`]).
-    #[serde(default)]
+    /// "Oswy is wounded". Empty, and left out of the JSON, until the ruleset writes it
+    /// ([`Chance::with_text`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text: String,
 }
 

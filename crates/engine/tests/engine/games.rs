@@ -437,7 +437,7 @@ fn a_side_sees_its_own_hand_and_never_the_others() {
     let log = grognard_engine::AnyGame::log(&g, &blue);
     assert_eq!(
         log[0]["events"][0],
-        serde_json::json!({"type": "drew", "side": "red"})
+        serde_json::json!({"type": "drew", "side": "red", "text": "Red team draws a card."})
     );
     assert!(log[0]["events"]
         .as_array()

@@ -79,7 +79,8 @@ fn load_a_scenario_text_answers_the_game_and_its_status() {
         json!({
             "id": 1, "ok": true, "ruleset": "race", "scenario": "race", "title": "The Race",
             "seed": 7, "sides": ["red", "blue"], "n": 0,
-            "to_act": {"side": "red", "kind": "race"}, "outcome": null,
+            "to_act": {"side": "red", "kind": "race", "text": "Red team to act: race"},
+            "outcome": null,
         })
     );
     assert_eq!(
@@ -249,15 +250,40 @@ fn legal_apply_and_state_carry_the_status() {
         json!({
             "ok": true,
             "events": [
-                {"type": "moved", "unit": "red-runner", "from": "0101", "to": "0201"},
-                {"type": "turn_began", "turn": 1, "side": "blue"},
+                {"type": "moved", "unit": "red-runner", "from": "0101", "to": "0201",
+                 "text": "Red runner runs to 0201."},
+                {"type": "turn_began", "turn": 1, "side": "blue",
+                 "text": "Turn 1: Blue team runs."},
             ],
-            "n": 1, "to_act": {"side": "blue", "kind": "race"}, "outcome": null,
+            "n": 1,
+            "to_act": {"side": "blue", "kind": "race", "text": "Blue team to act: race"},
+            "outcome": null,
         })
     );
     let v = c.ok(&json!({"cmd": "state"}));
     has_status(&v);
     assert_eq!(v["state"]["at"][0], json!({"q": 1, "r": 0}));
+}
+
+#[test]
+fn apply_answers_each_event_with_its_sentence_and_the_log_keeps_it() {
+    let mut c = Client::loaded();
+    c.ok(&json!({"cmd": "force_rolls", "rolls": [3, 1]}));
+    let v = c.ok(&json!({"cmd": "apply", "action": {"type": "draw"}}));
+    let events = v["events"].as_array().unwrap();
+    assert!(!events.is_empty(), "{v}");
+    for e in events {
+        let text = e["text"].as_str().unwrap_or_else(|| panic!("no text: {e}"));
+        assert!(!text.is_empty() && !text.contains('{'), "{e}");
+        assert!(!text.contains("red-runner") && !text.contains("blue-runner"), "{e}");
+    }
+    assert!(
+        events.iter().any(|e| e["type"] == "roll"),
+        "a draw rolls: {v}"
+    );
+    assert!(v["to_act"]["text"].as_str().is_some_and(|t| t.contains("team")), "{v}");
+    let log = c.ok(&json!({"cmd": "log"}));
+    assert_eq!(log["log"][0]["events"], v["events"], "{log}");
 }
 
 #[test]
@@ -332,7 +358,8 @@ fn log_shows_each_seat_what_it_may_see() {
     assert_eq!(all[0]["action"], json!({"type": "draw"}));
     assert_eq!(
         all[0]["events"][0],
-        json!({"type": "roll", "sides": 6, "value": 5, "forced": true, "purpose": "RACE-4 draw: red"})
+        json!({"type": "roll", "sides": 6, "value": 5, "forced": true, "purpose": "RACE-4 draw: red",
+               "text": "RACE-4 draw: red: rolled 5 (forced) on a d6."})
     );
     let red = c.ok(&json!({"cmd": "log", "side": "red"}))["log"].clone();
     assert_eq!(red, all);
@@ -343,7 +370,7 @@ fn log_shows_each_seat_what_it_may_see() {
         let log = c.ok(&seat)["log"].clone();
         assert_eq!(
             log[0]["events"][0],
-            json!({"type": "drew", "side": "red"}),
+            json!({"type": "drew", "side": "red", "text": "Red team draws a card."}),
             "{seat}"
         );
         assert!(!log.to_string().contains("\"value\""), "{log}");
@@ -443,7 +470,8 @@ fn force_rolls_queue_mark_and_refuse_faces_off_the_die() {
     let v = c.ok(&json!({"cmd": "apply", "action": {"type": "draw"}}));
     assert_eq!(
         v["events"][0],
-        json!({"type": "roll", "sides": 6, "value": 6, "forced": true, "purpose": "RACE-4 draw: red"})
+        json!({"type": "roll", "sides": 6, "value": 6, "forced": true, "purpose": "RACE-4 draw: red",
+               "text": "RACE-4 draw: red: rolled 6 (forced) on a d6."})
     );
     assert_eq!(
         c.ok(&json!({"cmd": "save"}))["game"]["pending_forced"],
@@ -507,7 +535,10 @@ fn undo_goes_back_to_the_last_roll() {
     let v = c.ok(&json!({"cmd": "undo", "id": "u"}));
     has_status(&v);
     assert_eq!((v["id"].clone(), v["n"].clone()), (json!("u"), json!(1)));
-    assert_eq!(v["to_act"], json!({"side": "blue", "kind": "race"}));
+    assert_eq!(
+        v["to_act"],
+        json!({"side": "blue", "kind": "race", "text": "Blue team to act: race"})
+    );
     let m = c.refused(&json!({"cmd": "undo"}), "undo");
     assert!(m.contains("rolled dice"), "{m}");
     assert_eq!(c.n(), 1);
@@ -523,7 +554,8 @@ fn a_reaction_window_shows_in_to_act() {
     );
     assert_eq!(
         v["to_act"],
-        json!({"side": "blue", "kind": "reaction", "reaction": true})
+        json!({"side": "blue", "kind": "reaction", "reaction": true,
+               "text": "Blue team may answer: reaction"})
     );
 }
 

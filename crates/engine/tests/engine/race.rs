@@ -49,20 +49,24 @@ terrain = '''
 
 [[sides]]
 id = "red"
+name = "Red team"
 values = { goal = "east" }
 
 [[sides]]
 id = "blue"
+name = "Blue team"
 values = { goal = "west" }
 
 [[units]]
 id = "red-runner"
+name = "Red runner"
 side = "red"
 type = "runner"
 at = "0101"
 
 [[units]]
 id = "blue-runner"
+name = "Blue runner"
 side = "blue"
 type = "runner"
 at = "0603"
@@ -445,9 +449,8 @@ impl Ruleset for Race {
                 _ => Ground::Clear,
             })
             .collect();
-        let units = s.units.iter().map(|u| u.id.clone()).collect();
         Ok(Race {
-            names: Names::new(units, s.map),
+            names: Names::of_scenario(s),
             map: s.map,
             ground,
             sides: [s.sides[0].id.clone(), s.sides[1].id.clone()],
