@@ -193,3 +193,32 @@ async fn malformed_json_is_400_naming_the_problem() {
         "{answer}"
     );
 }
+
+#[tokio::test]
+async fn the_game_objects_log_entries_and_the_answers_events_carry_their_sentence() {
+    let db = Db::new("event-text");
+    let (_, app) = open(&db);
+    let (id, blue, _) = morne(&app).await;
+    let (status, body) = act(&app, &id, Some(&blue), &json!({"type": "end_phase"}), 0).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let fit = |e: &Value| {
+        let text = e["text"].as_str().unwrap_or("");
+        !text.is_empty() && !text.contains('{') && !text.contains('_')
+    };
+    let events = body["events"].as_array().unwrap();
+    assert!(!events.is_empty() && events.iter().all(fit), "{body}");
+    // The phase begins for the side by its name, not its id.
+    assert!(
+        events
+            .iter()
+            .any(|e| e["type"] == "phase_began" && e["text"].as_str().unwrap().contains("corps")),
+        "{body}"
+    );
+    let (_, g) = get(&app, &format!("/api/games/{id}"), Some(&blue)).await;
+    let logged = g["log"][0]["events"].as_array().unwrap();
+    assert_eq!(logged, events, "the log keeps the sentences of the answer");
+    assert!(
+        g["to_act"]["text"].as_str().is_some_and(|t| !t.is_empty()),
+        "{g}"
+    );
+}
