@@ -1,6 +1,7 @@
 // The event log: each action with what followed, dice and rule IDs shown.
 // The ruleset's panel words its own actions and events; anything it does not know is
-// written out plainly, so a new event never disappears from the log.
+// shown by the sentence the rules wrote for it (`text`), or, without one, written out
+// plainly, so a new event never disappears from the log.
 
 import { esc, ruleBadge, sideColour } from './api.js';
 
@@ -53,6 +54,7 @@ export function eventLine(ev, rules, g) {
   const d = rules && rules.describeEvent ? rules.describeEvent(ev, g) : undefined;
   if (d === null) return null;
   if (d) return typeof d === 'string' ? { html: d, cls: '' } : d;
+  if (ev.text && ev.type !== 'game_over') return { html: `${esc(ev.text)}${ev.rule ? ` ${ruleBadge(ev.rule)}` : ''}`, cls: '' };
   if (ev.type === 'game_over') {
     const o = ev.outcome || {};
     return { html: `<b>Game over</b>: ${o.winner ? `victory to ${sideHtml(o.winner)}` : 'a draw'} · ${ruleBadge(o.rule)} ${esc(o.reason || '')}`, cls: 'phase-line' };

@@ -238,7 +238,7 @@ function pct(p) {
   return `${(p * 100).toFixed(p < 0.1 && p > 0 ? 1 : 0)}%`;
 }
 
-function resultText(r) {
+function resultText(r, text) {
   if (!r || typeof r !== 'object') return esc(String(r));
   if ('charge' in r) return r.charge === 'succeeds' ? 'the charge succeeds: the target falls back' : 'the target stands';
   if ('loss' in r) return r.loss === 'none' ? 'no effect' : r.loss === 'strength' ? 'the target loses a strength point' : 'the target loses a morale point';
@@ -249,12 +249,12 @@ function resultText(r) {
     const t = [part('defender', res.defender_loss, res.defender_check), part('attacker', res.attacker_loss, res.attacker_check)].filter(Boolean).join(', ');
     return `${r.die != null ? `<span class="muted">die ${r.die}:</span> ` : ''}${t || 'no effect'}`;
   }
-  return esc(JSON.stringify(r));
+  return esc(text || JSON.stringify(r));
 }
 
 function outcomesTable(p) {
   const rows = (p.outcomes || [])
-    .map((o) => `<tr><td>${resultText(o.result)}</td><td class="p"><span class="bar" style="width:${Math.max(2, o.p * 60).toFixed(0)}px"></span> ${pct(o.p)} <span class="muted">${o.num}/${o.den}</span></td></tr>`)
+    .map((o) => `<tr><td>${resultText(o.result, o.text)}</td><td class="p"><span class="bar" style="width:${Math.max(2, o.p * 60).toFixed(0)}px"></span> ${pct(o.p)} <span class="muted">${o.num}/${o.den}</span></td></tr>`)
     .join('');
   return `<table class="prob-table"><tbody>${rows}</tbody></table>`;
 }
