@@ -43,7 +43,10 @@ impl Roll {
             None => "A die".into(),
         };
         let forced = if self.forced { " (forced)" } else { "" };
-        format!("{purpose}: rolled {}{forced} on a d{}.", self.value, self.sides)
+        format!(
+            "{purpose}: rolled {}{forced} on a d{}.",
+            self.value, self.sides
+        )
     }
 }
 

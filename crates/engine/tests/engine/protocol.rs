@@ -275,13 +275,21 @@ fn apply_answers_each_event_with_its_sentence_and_the_log_keeps_it() {
     for e in events {
         let text = e["text"].as_str().unwrap_or_else(|| panic!("no text: {e}"));
         assert!(!text.is_empty() && !text.contains('{'), "{e}");
-        assert!(!text.contains("red-runner") && !text.contains("blue-runner"), "{e}");
+        assert!(
+            !text.contains("red-runner") && !text.contains("blue-runner"),
+            "{e}"
+        );
     }
     assert!(
         events.iter().any(|e| e["type"] == "roll"),
         "a draw rolls: {v}"
     );
-    assert!(v["to_act"]["text"].as_str().is_some_and(|t| t.contains("team")), "{v}");
+    assert!(
+        v["to_act"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("team")),
+        "{v}"
+    );
     let log = c.ok(&json!({"cmd": "log"}));
     assert_eq!(log["log"][0]["events"], v["events"], "{log}");
 }
