@@ -249,7 +249,7 @@ fn engine_plays_a_scripted_session_of_the_builtin_scenario() {
     assert_eq!(a[0]["n"], 0);
     assert_eq!(
         a[0]["to_act"],
-        json!({"side": "blue", "kind": "bombardment"})
+        json!({"side": "blue", "kind": "bombardment", "text": "Blue corps to act: bombardment"})
     );
     assert_eq!(a[0]["outcome"], Value::Null);
 
