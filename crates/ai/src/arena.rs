@@ -47,6 +47,21 @@ pub struct GameRecord {
     pub capped: bool,
     /// Wall time, in milliseconds.
     pub millis: u64,
+    /// The longest decision, in milliseconds.
+    pub slowest_decision_millis: u64,
+    /// Each searched decision's estimate of the chance that the side to act wins
+    /// (its chosen plan's `win`), for checking that estimate against results
+    /// ([`calibration`]).
+    pub predictions: Vec<Prediction>,
+}
+
+/// A searched decision's estimate.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Prediction {
+    /// The side to act: 0 or 1, in the scenario's order.
+    pub seat: usize,
+    /// Its estimated chance to win.
+    pub win: f64,
 }
 
 /// Plays one game of ruleset `R` between the spec's players.
@@ -66,11 +81,14 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
     let mut actions = 0usize;
     let mut decision = 0u64;
     let mut capped = false;
+    let mut slowest = 0u64;
+    let mut predictions = Vec::new();
     'game: while let Some(d) = game.rules().to_act(game.state()) {
         let seat = usize::from(sides[1] == d.side);
         let seed = spec.seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA4E4A;
         decision += 1;
         let rules = game.rules_arc();
+        let asked = Instant::now();
         let Some(choice) = player::decide(
             &*rules,
             game.state(),
@@ -81,6 +99,12 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
         ) else {
             break;
         };
+        slowest = slowest.max(u64::try_from(asked.elapsed().as_millis()).unwrap_or(u64::MAX));
+        if choice.simulations > 0 {
+            if let Some(w) = choice.weighed.first() {
+                predictions.push(Prediction { seat, win: w.win });
+            }
+        }
         for (n, step) in choice.plan.steps.into_iter().enumerate() {
             if actions >= spec.max_actions {
                 capped = true;
@@ -122,7 +146,86 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
         actions,
         capped,
         millis: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        slowest_decision_millis: slowest,
+        predictions,
     })
+}
+
+/// One band of estimates in [`calibration`].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Band {
+    /// The band's lowest estimate (inclusive), a tenth wide.
+    pub from: f64,
+    /// Searched decisions whose estimate falls in it.
+    pub decisions: usize,
+    /// Their mean estimate.
+    pub predicted: f64,
+    /// The share of them made by the side that went on to win (a draw counts a half).
+    pub won: f64,
+}
+
+/// How the searched decisions' estimates of winning compare with the results, in ten
+/// bands of a tenth (games stopped at the cap left out; empty bands too). An estimate
+/// that means what it says has `won` close to `predicted` in every band.
+///
+/// ```
+/// use grognard_ai::arena::{calibration, GameRecord, Prediction};
+/// let game = |winner: &str, wins: &[f64]| GameRecord {
+///     scenario: "s".into(),
+///     sides: ["a".into(), "b".into()],
+///     players: ["normal".into(), "easy".into()],
+///     seed: 1,
+///     winner: Some(winner.into()),
+///     reason: String::new(),
+///     actions: 10,
+///     capped: false,
+///     millis: 1,
+///     slowest_decision_millis: 1,
+///     predictions: wins.iter().map(|&win| Prediction { seat: 0, win }).collect(),
+/// };
+/// let bands = calibration(&[game("a", &[0.82, 0.88]), game("b", &[0.85])]);
+/// assert_eq!(bands.len(), 1);
+/// assert_eq!(bands[0].decisions, 3);
+/// assert!((bands[0].predicted - 0.85).abs() < 1e-9);
+/// assert!((bands[0].won - 2.0 / 3.0).abs() < 1e-9);
+/// ```
+#[must_use]
+pub fn calibration(records: &[GameRecord]) -> Vec<Band> {
+    let mut sums = [(0usize, 0.0f64, 0.0f64); 10];
+    for r in records.iter().filter(|r| !r.capped) {
+        for p in &r.predictions {
+            let won = match &r.winner {
+                Some(w) if *w == r.sides[p.seat.min(1)] => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "a share from 0 to 1 times 10, clamped"
+            )]
+            let band = ((p.win.clamp(0.0, 1.0) * 10.0) as usize).min(9);
+            let s = &mut sums[band];
+            s.0 += 1;
+            s.1 += p.win;
+            s.2 += won;
+        }
+    }
+    sums.iter()
+        .enumerate()
+        .filter(|(_, s)| s.0 > 0)
+        .map(|(i, &(n, predicted, won))| {
+            #[expect(clippy::cast_precision_loss, reason = "counts are small")]
+            let d = n as f64;
+            Band {
+                #[expect(clippy::cast_precision_loss, reason = "a band index")]
+                from: i as f64 / 10.0,
+                decisions: n,
+                predicted: predicted / d,
+                won: won / d,
+            }
+        })
+        .collect()
 }
 
 /// Plays the games on `threads` threads (one game each at a time), calling `done`

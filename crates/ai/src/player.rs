@@ -24,11 +24,17 @@ pub enum Player {
     Mcts(u64),
     /// The search with this many simulations a decision: repeatable on any machine.
     MctsSims(u64),
+    /// The search with this many milliseconds a decision, through the enemy's reply.
+    MctsReply(u64),
+    /// The search with this many simulations a decision, through the enemy's reply.
+    MctsReplySims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N)")]
+#[error(
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N)"
+)]
 pub struct UnknownPlayer(pub String);
 
 impl FromStr for Player {
@@ -46,7 +52,11 @@ impl FromStr for Player {
             "normal" => Ok(Player::Normal),
             "hard" => Ok(Player::Hard),
             _ => {
-                if let Some(n) = s.strip_prefix("mcts-sims:") {
+                if let Some(n) = s.strip_prefix("mcts-reply-sims:") {
+                    Ok(Player::MctsReplySims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-reply:") {
+                    Ok(Player::MctsReply(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-sims:") {
                     Ok(Player::MctsSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts:") {
                     Ok(Player::Mcts(number(n)?))
@@ -67,6 +77,8 @@ impl fmt::Display for Player {
             Player::Hard => f.write_str("hard"),
             Player::Mcts(ms) => write!(f, "mcts:{ms}"),
             Player::MctsSims(n) => write!(f, "mcts-sims:{n}"),
+            Player::MctsReply(ms) => write!(f, "mcts-reply:{ms}"),
+            Player::MctsReplySims(n) => write!(f, "mcts-reply-sims:{n}"),
         }
     }
 }
@@ -99,9 +111,15 @@ impl Player {
             Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
             Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
             Player::Mcts(ms) => (ms, Horizon::OwnTurn),
-            Player::MctsSims(n) => {
+            Player::MctsReply(ms) => (ms, Horizon::EnemyReply),
+            Player::MctsSims(n) | Player::MctsReplySims(n) => {
                 return Some(SearchConfig {
                     budget: Budget::Simulations(n),
+                    horizon: if matches!(self, Player::MctsSims(_)) {
+                        Horizon::OwnTurn
+                    } else {
+                        Horizon::EnemyReply
+                    },
                     ..SearchConfig::default()
                 })
             }

@@ -13,7 +13,8 @@ use std::time::Instant;
 /// The arena's options.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The first player: random, easy, normal, hard, mcts:MILLIS or mcts-sims:N.
+    /// The first player: random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, or
+    /// mcts-reply:MILLIS and mcts-reply-sims:N (the search through the enemy's reply).
     a: String,
     /// The second player.
     b: String,
@@ -117,6 +118,7 @@ pub fn run(args: &Args) -> Result<()> {
     let records = arena::run(&opponent, &games, threads, &progress)?;
     eprintln!();
     print_table(&scenarios, &records, &args.a, &args.b, a == b);
+    print_calibration(&records);
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&records)?;
         std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))?;
@@ -192,5 +194,31 @@ fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str,
             s.id,
             games.len()
         );
+    }
+}
+
+/// The searched decisions' estimates of winning against the results, and the slowest
+/// decision.
+fn print_calibration(records: &[GameRecord]) {
+    let bands = arena::calibration(records);
+    if !bands.is_empty() {
+        println!();
+        println!(
+            "{:<14} {:>9} {:>10} {:>6}",
+            "win estimated", "decisions", "mean", "won"
+        );
+        for b in bands {
+            println!(
+                "{:>4.0}% - {:>3.0}%  {:>9} {:>9.0}% {:>5.0}%",
+                b.from * 100.0,
+                b.from * 100.0 + 10.0,
+                b.decisions,
+                b.predicted * 100.0,
+                b.won * 100.0
+            );
+        }
+    }
+    if let Some(slowest) = records.iter().map(|r| r.slowest_decision_millis).max() {
+        println!("slowest decision: {slowest} ms");
     }
 }

@@ -285,3 +285,30 @@ fn the_protocol_plays_a_plan_step_by_step() {
     let next = ask(request);
     assert_eq!(next["action"], plan[1], "{next}");
 }
+
+#[test]
+fn every_player_name_reads_back_as_it_is_written() {
+    for name in [
+        "random",
+        "easy",
+        "normal",
+        "hard",
+        "mcts:100",
+        "mcts-sims:200",
+        "mcts-reply:100",
+        "mcts-reply-sims:200",
+    ] {
+        let p: Player = name.parse().expect("a player");
+        assert_eq!(p.to_string(), name);
+    }
+    for bad in ["mcts:0", "mcts-reply:", "mcts-reply-sims:x", "hardest"] {
+        assert!(bad.parse::<Player>().is_err(), "{bad}");
+    }
+    // The reply players search through the enemy's reply, as `hard` does.
+    let reply = "mcts-reply-sims:10".parse::<Player>().expect("a player");
+    let own = "mcts-sims:10".parse::<Player>().expect("a player");
+    let horizon = |p: Player| p.search(None, None).expect("a search").horizon;
+    assert_eq!(horizon(reply), horizon(Player::Hard));
+    assert_eq!(horizon(own), horizon(Player::Normal));
+    assert_ne!(horizon(reply), horizon(own));
+}
