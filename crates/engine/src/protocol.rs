@@ -242,6 +242,7 @@ impl Session {
     }
 
     fn dispatch(&mut self, cmd: &str, req: &Map<String, Value>) -> Answer {
+        check_keys(cmd, req)?;
         let mut out = Map::new();
         match cmd {
             "load" => {
@@ -469,6 +470,64 @@ impl Session {
             .map_err(|p| Failure::from(EngineError::Scenario(p)))?;
         Ok(self.registry.new_game(scenario, seed)?)
     }
+}
+
+/// The keys each command takes besides `cmd` and `id` (`ai` checks its own).
+const KEYS: &[(&str, &[&str])] = &[
+    ("load", &["scenario", "scenario_toml", "game", "seed"]),
+    ("legal", &[]),
+    ("apply", &["action"]),
+    ("state", &[]),
+    ("view", &["side", "seat"]),
+    ("explain", &["action"]),
+    ("preview", &["action"]),
+    ("reachable", &["unit"]),
+    ("force_rolls", &["rolls", "clear"]),
+    ("undo", &[]),
+    ("save", &[]),
+    ("log", &["side", "seat"]),
+    ("rulesets", &[]),
+    ("quit", &[]),
+];
+
+/// Refuses a key the command does not take, naming it and the command, and a value of
+/// the wrong type for the keys whose type is the same everywhere.
+fn check_keys(cmd: &str, req: &Map<String, Value>) -> Result<(), Failure> {
+    let Some((_, keys)) = KEYS.iter().find(|(c, _)| *c == cmd) else {
+        return Ok(());
+    };
+    for (key, value) in req {
+        if key == "cmd" || key == "id" {
+            continue;
+        }
+        if !keys.contains(&key.as_str()) {
+            let expected = if keys.is_empty() {
+                "it takes none".to_owned()
+            } else {
+                format!("it takes {}", keys.join(", "))
+            };
+            return Err(Failure::request(format!(
+                "unknown key \"{key}\" for {cmd} ({expected})"
+            )));
+        }
+        let wrong = |what: &str| {
+            Err(Failure::request(format!(
+                "\"{key}\" of {cmd} must be {what}"
+            )))
+        };
+        match key.as_str() {
+            "scenario" | "scenario_toml" | "side" | "seat" if !value.is_string() => {
+                return wrong("a string");
+            }
+            "unit" if !value.is_string() => return wrong("a unit id string"),
+            "action" if !value.is_object() => {
+                return wrong("an action object with a \"type\"");
+            }
+            "game" if !value.is_object() => return wrong("a saved game object"),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The longest time a request may give one decision.

@@ -176,12 +176,17 @@ fn load_needs_exactly_one_source_and_a_good_seed() {
     for bad in [
         json!({"cmd": "load"}),
         json!({"cmd": "load", "scenario": "a.toml", "scenario_toml": RACE_TOML}),
-        json!({"cmd": "load", "scenario": 5}),
-        json!({"cmd": "load", "scenario_toml": ["x"]}),
         json!({"cmd": "load", "scenario_toml": RACE_TOML, "game": {}}),
     ] {
         let m = c.refused(&bad, "request");
         assert!(m.contains("exactly one of"), "{bad}: {m}");
+    }
+    for bad in [
+        json!({"cmd": "load", "scenario": 5}),
+        json!({"cmd": "load", "scenario_toml": ["x"]}),
+    ] {
+        let m = c.refused(&bad, "request");
+        assert!(m.contains("must be a string"), "{bad}: {m}");
     }
     for seed in [json!(-1), json!("7"), json!(1.5)] {
         let m = c.refused(
@@ -348,7 +353,6 @@ fn view_hides_the_other_hand_and_names_its_seat() {
     for bad in [
         json!({"cmd": "view"}),
         json!({"cmd": "view", "seat": "god"}),
-        json!({"cmd": "view", "side": 1}),
         json!({"cmd": "view", "side": "red", "seat": "spectator"}),
     ] {
         let m = c.refused(&bad, "request");
@@ -669,7 +673,7 @@ fn malformed_lines_are_answered_and_the_session_carries_on() {
         ("{\"cmd\": \"fly\"}".into(), "unknown cmd `fly`"),
         ("{\"cmd\": \"LEGAL\"}".into(), "unknown cmd `LEGAL`"),
         ("{\"cmd\": \"apply\"}".into(), "missing field \"action\""),
-        ("{\"cmd\": \"apply\", \"action\": \"draw\"}".into(), "malformed action"),
+        ("{\"cmd\": \"apply\", \"action\": \"draw\"}".into(), "must be an action object"),
         ("{\"cmd\": \"apply\", \"action\": {\"type\": 3}}".into(), "malformed action"),
         ("{\"cmd\": \"apply\", \"action\": {\"type\": \"move\", \"unit\": \"red-runner\"}}".into(), "missing field `to`"),
         ("{\"cmd\": \"apply\", \"action\": {\"type\": \"move\", \"unit\": \"red-runner\", \"to\": \"0909\"}}".into(), "`0909` is off the map"),
@@ -709,4 +713,52 @@ fn ai_refuses_unknown_keys_and_wrong_types_naming_the_key() {
     let v = c.ok(&json!({"cmd": "ai", "level": "easy", "millis": 20, "seed": 3, "id": 1}));
     assert!(v["stats"]["candidates"].is_array(), "{v}");
     assert_eq!(v["plan"][0], v["action"]);
+}
+
+#[test]
+fn every_command_refuses_a_key_it_does_not_know_naming_the_key_and_the_command() {
+    let mut c = Client::loaded();
+    let before = c.ok(&json!({"cmd": "save"}));
+    for (request, key, cmd) in [
+        (json!({"cmd": "legal", "side": "red"}), "side", "legal"),
+        (json!({"cmd": "state", "verbose": true}), "verbose", "state"),
+        (json!({"cmd": "view", "side": "red", "hidden": 1}), "hidden", "view"),
+        (json!({"cmd": "apply", "action": {"type": "end_turn"}, "force": true}), "force", "apply"),
+        (json!({"cmd": "reachable", "unit": "r-1", "to": "0101"}), "to", "reachable"),
+        (json!({"cmd": "log", "since": 3}), "since", "log"),
+        (json!({"cmd": "undo", "steps": 2}), "steps", "undo"),
+        (json!({"cmd": "ai", "milis": 20}), "milis", "ai"),
+        (json!({"cmd": "ai", "difficulty": "hard"}), "difficulty", "ai"),
+        (json!({"cmd": "load", "scenario_toml": RACE_TOML, "sead": 3}), "sead", "load"),
+    ] {
+        let message = c.refused(&request, "request");
+        assert!(
+            message.contains(&format!("\"{key}\"")) && message.contains(cmd),
+            "{request} -> {message}"
+        );
+    }
+    // Nothing refused changed the game.
+    assert_eq!(c.ok(&json!({"cmd": "save"})), before);
+}
+
+#[test]
+fn a_value_of_the_wrong_type_is_refused_naming_the_key_and_what_it_expects() {
+    let mut c = Client::loaded();
+    for (request, key, expects) in [
+        (json!({"cmd": "apply", "action": "end_turn"}), "action", "action object"),
+        (json!({"cmd": "explain", "action": 3}), "action", "action object"),
+        (json!({"cmd": "view", "side": 1}), "side", "string"),
+        (json!({"cmd": "reachable", "unit": 4}), "unit", "string"),
+        (json!({"cmd": "load", "scenario": ["a"]}), "scenario", "string"),
+        (json!({"cmd": "load", "game": "saved"}), "game", "saved game"),
+        (json!({"cmd": "ai", "level": 42}), "level", "string"),
+        (json!({"cmd": "ai", "millis": "fast"}), "millis", "integer"),
+        (json!({"cmd": "load", "scenario_toml": RACE_TOML, "seed": -1}), "seed", "integer"),
+    ] {
+        let message = c.refused(&request, "request");
+        assert!(
+            message.contains(&format!("\"{key}\"")) && message.contains(expects),
+            "{request} -> {message}"
+        );
+    }
 }
