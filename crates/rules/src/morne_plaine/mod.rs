@@ -12,6 +12,7 @@ pub mod combat;
 pub mod data;
 pub mod movement;
 pub mod rally;
+pub(crate) mod reach;
 pub mod retreat;
 pub mod setup;
 pub mod turn;
@@ -411,6 +412,13 @@ impl MornePlaine {
         &self.counters[u.index()].id
     }
 
+    /// Whether `u` is a mounted unit (cavalry or a leader; MP-CHG-1, MP-CHG-2: only
+    /// mounted units charge, and dromedaries are not mounted); false for no such unit.
+    #[must_use]
+    pub fn mounted(&self, u: UnitId) -> bool {
+        self.counters.get(u.index()).is_some_and(|c| c.mounted)
+    }
+
     /// The unit in a hex, if any.
     pub(crate) fn occupant(state: &State, hex: Hex) -> Option<UnitId> {
         state
@@ -504,7 +512,7 @@ impl Ruleset for MornePlaine {
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
-        movement::reachable(self, state, unit)
+        reach::reachable(self, state, unit)
     }
 
     fn evaluate(&self, state: &State, side: &str) -> f64 {
