@@ -49,32 +49,40 @@ function chargeDir(unitHex, targetHex) {
 
 // ---- selection and movement -------------------------------------------------------------------
 
-/** Moves the selected unit along the engine's path to `hex`, one listed step at a time. */
+/**
+ * Moves the selected unit along the engine's path to `hex`, one listed step at a time.
+ * The walk goes to the end of the path unless a step halts the unit (a bog test, an
+ * enemy zone of control) or is not listed; then it stops there and says why in words.
+ */
 async function goTo(hex) {
   const r = kit.reach.get(hex);
   if (!r || moving) return;
+  const id = kit.sel;
   moving = true;
   try {
-    for (const step of r.path) {
-      const u = kit.unit(kit.sel);
-      if (!u || u.hex === step) continue;
-      const a = kit.actionsOf(kit.sel).find((x) => x.type === 'move' && x.to === step);
+    for (const [i, step] of r.path.entries()) {
+      const u = kit.unit(id);
+      if (!u || !u.hex) break;
+      if (u.hex === step) continue;
+      const a = kit.actionsOf(id).find((x) => x.type === 'move' && x.to === step);
       if (!a) {
         const d = ctx.board.direction(u.hex, step);
-        const charge = kit.actionsOf(kit.sel).find((x) => x.type === 'charge' && chargeDir(u.hex, kit.unit(x.target)?.hex) === d);
+        const charge = kit.actionsOf(id).find((x) => x.type === 'charge' && chargeDir(u.hex, kit.unit(x.target)?.hex) === d);
         if (charge) {
           ctx.notice(`${ruleBadge('MP-CHG-7')} The next step toward ${esc(hex)} continues a run on clear terrain toward ${unitHex(charge.target)}: it is a charge. Click the red arrow to charge, or pick another way.`, 'info');
         } else {
-          const e = await ctx.explain({ type: 'move', unit: kit.sel, to: step });
-          ctx.notice(`<b>${esc(kit.sel)} cannot step into ${esc(step)}</b>${reasonsHtml(e.reasons)}`);
+          const e = await kit.explain({ type: 'move', unit: id, to: step });
+          const reasons = e.reasons || (e.error && e.error.reasons) || [{ rule: 'MP-MOV-3', message: `${step} is not among the steps the rules list for ${id} now` }];
+          ctx.notice(`<b>${esc(id)} cannot step into ${esc(step)}</b>: it stops at ${esc(u.hex)}, short of ${esc(hex)}.${reasonsHtml(reasons)}`);
         }
         break;
       }
       const res = await ctx.act(a);
       if (res.error) break;
-      if ((res.events || []).some((e) => e.type === 'halted' && e.unit === kit.sel)) {
-        const h = res.events.find((e) => e.type === 'halted');
-        ctx.notice(`${ruleBadge(h.rule)} ${esc(kit.sel)} halts: ${esc(h.reason)}`, 'info', 6000);
+      const h = (res.events || []).find((e) => e.type === 'halted' && e.unit === id);
+      if (h) {
+        const left = i < r.path.length - 1 ? ` ${esc(hex)} is not reached: ${r.path.length - 1 - i} step${r.path.length - 1 - i > 1 ? 's' : ''} of the way not taken.` : '';
+        ctx.notice(`${ruleBadge(h.rule)} ${esc(id)} halts at ${esc(step)}: ${esc(h.reason)}.${left}`, 'info', left ? 10000 : 6000);
         break;
       }
     }

@@ -92,3 +92,41 @@ fn mp_chg_10_reachable_goes_round_a_step_that_would_be_a_charge() {
     assert_eq!((r.cost, r.path.len()), (2, 2), "{r:?}");
     assert_eq!(r.path[0], t.hex("0202"));
 }
+
+#[test]
+fn mp_ref_bog_reachable_takes_a_dry_way_when_one_costs_as_little() {
+    // Issue 15: the page walks the listed path step by step, and a bog test on the way
+    // may halt the unit short of the hex. 0202 is two steps from 0101, by 0102 or by 0201,
+    // clear or marsh at 1 point each for infantry (MP-REF-1): whichever is the marsh, the
+    // path takes the other, at the same cost.
+    let marsh_at_0102 = ". . . . .
+                         m . . . .
+                         . . . . .
+                         . . . . .
+                         . . . . .";
+    let marsh_at_0201 = ". m . . .
+                         . . . . .
+                         . . . . .
+                         . . . . .
+                         . . . . .";
+    for (terrain, marsh, dry) in [
+        (marsh_at_0102, "0102", "0201"),
+        (marsh_at_0201, "0201", "0102"),
+    ] {
+        let t = map(terrain)
+            .bog()
+            .inf("o-a", "0101", 5, 4)
+            .inf("b-far", "0505", 5, 4)
+            .game();
+        let to = t.hex("0202");
+        let r = t
+            .reachable("o-a")
+            .into_iter()
+            .find(|r| r.hex == to)
+            .unwrap();
+        assert_eq!(r.cost, 2, "{r:?}");
+        assert_eq!(r.path, vec![t.hex(dry), to], "marsh at {marsh}: {r:?}");
+        // The marsh itself is still listed, at its cost.
+        assert_eq!(t.reach_cost("o-a", marsh), Some(1));
+    }
+}
