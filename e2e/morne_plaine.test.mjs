@@ -308,6 +308,44 @@ describe('Morne Plaine in the browser', () => {
     await page.waitForSelector('.counter');
   });
 
+  test('a combat phase with no attack open passes with a word: each enemy across the river and its rule', async () => {
+    // Issue 15: the orange unit on the bridge (0809) may be attacked over the bridge from
+    // 0810, never across the river from 0710 or 0910 (MP-CMB-5). With 0810 left empty,
+    // blue's combat phase has no attack and passes by itself (MP-TURN-2): the page says why.
+    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: SCENARIO, seed: 7, hotseat: true, seats: { blue: 'human', orange: 'human' } } });
+    const tok = { blue: made.seats.blue.token, orange: made.seats.orange.token };
+    const id = made.id;
+    const as = () => api(server.base, 'GET', `/api/games/${id}`, { token: tok.blue });
+    const act = async (action) => api(server.base, 'POST', `/api/games/${id}/actions`, { token: tok.blue, body: { action, expect: (await as()).n } });
+    while ((await as()).view.phase !== 'movement') await act({ type: 'end_phase' });
+    await act({ type: 'move', unit: 'b-1-foot', to: '0911' });
+    const g = await as();
+    await page.goto(server.base + '/');
+    await page.evaluate(([gid, t]) => localStorage.setItem('grognard.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('grognard.tokens') || '{}'), [gid]: t })), [id, tok]);
+    await page.goto(`${server.base}/play/${id}?token=${tok.blue}`);
+    await waitForN(page, g.n);
+    await page.locator('#end-phase').click();
+    await waitForN(page, g.n + 1);
+    const after = await as();
+    const passed = after.log.at(-1).events.find((e) => e.type === 'phase_passed' && e.phase === 'combat');
+    assert.ok(passed, `blue's combat phase passed: ${JSON.stringify(after.log.at(-1).events)}`);
+    assert.deepEqual(passed.refused.map((r) => `${r.unit}>${r.target} ${r.reasons[0].rule}`), ['b-2-foot>o-2-line MP-CMB-5', 'b-2-foot>o-3-light MP-CMB-5', 'b-3-foot>o-2-line MP-CMB-5', 'b-rifles>o-3-light MP-CMB-5']);
+    // The notice says it at once, in words, with the rules.
+    const box = page.locator('#refusal.info:not([hidden])');
+    await box.waitFor();
+    const text = await box.innerText();
+    assert.match(text, /The combat phase of Blue corps passes by itself: no unit of Blue corps may attack an enemy next to it/);
+    assert.match(text, /MP-TURN-2/);
+    assert.match(text, /b-3-foot\s+cannot attack\s+o-2-line[\s\S]*MP-CMB-5[\s\S]*across a river or a major river but at a bridge or a ford/);
+    // And the log keeps it.
+    const line = page.locator('.log .ev[data-type="phase_passed"]', { hasText: 'combat phase of Blue corps' }).last();
+    await line.waitFor();
+    assert.match(await line.innerText(), /combat phase of Blue corps passes by itself[\s\S]*b-rifles\s+cannot attack\s+o-3-light[\s\S]*MP-CMB-5/);
+    // Back to the game against the computer for what follows.
+    await page.goto(`${server.base}/play/${gameId}?token=${token}`);
+    await page.waitForSelector('.counter');
+  });
+
   test('a reload finds the game as it was', async () => {
     const before = await page.$$eval('.counter', (cs) => cs.map((c) => `${c.dataset.unit}@${c.dataset.hex}`).sort());
     const n = await shownN(page);

@@ -519,6 +519,8 @@ function describeEvent(e) {
   switch (e.type) {
     case 'phase_began':
       return phaseLine(e, ctx);
+    case 'phase_passed':
+      return { html: passedHtml(e), cls: 'phase-line' };
     case 'moved':
       return null; // the action's line says it
     case 'halted':
@@ -555,6 +557,39 @@ function describeEvent(e) {
   }
 }
 
+/**
+ * A phase that passed by itself (MP-TURN-2), in words: why nothing was done and, in a
+ * combat phase, why each enemy next to a unit of the side could not be attacked.
+ */
+function passedHtml(e) {
+  const side = ctx ? ctx.sideName(e.side) : e.side;
+  const why = e.phase === 'combat'
+    ? (e.refused || []).length
+      ? `no unit of ${esc(side)} may attack an enemy next to it`
+      : `no unit of ${esc(side)} is next to an enemy`
+    : `no battery of ${esc(side)} has a target it may fire at`;
+  const refused = (e.refused || []).map((r) => `<div>${unitHtml(r.unit)} cannot attack ${unitHtml(r.target)}${reasonsHtml(r.reasons)}</div>`).join('');
+  return `The ${esc(e.phase)} phase of ${esc(side)} passes by itself: ${why} ${ruleBadge(e.rule)}${refused}`;
+}
+
+// The last action whose log this page has seen, for the notice of a phase that passed.
+let seenN = null;
+
+/** Says so when a combat phase of a side this page plays passed by itself (MP-TURN-2). */
+function noticePassed() {
+  const log = kit.g.log || [];
+  const last = log.length ? log[log.length - 1].n : 0;
+  const before = seenN;
+  seenN = last;
+  if (before === null || last <= before) return;
+  const mine = new Set(ctx.mySides ? ctx.mySides() : []);
+  const passed = log
+    .filter((e) => e.n > before)
+    .flatMap((e) => e.events || [])
+    .filter((ev) => ev.type === 'phase_passed' && ev.phase === 'combat' && mine.has(ev.side));
+  if (passed.length) ctx.notice(passed.map(passedHtml).join('<hr>'), 'info', 15000);
+}
+
 // ---- keyboard -------------------------------------------------------------------------------
 
 function key(ev) {
@@ -577,6 +612,7 @@ function key(ev) {
 
 function onView() {
   for (const e of kit.g.log || []) for (const ev of e.events || []) if (ev.type === 'eliminated') eliminated.add(ev.unit);
+  noticePassed();
 }
 
 export default kit.module({
