@@ -13,6 +13,8 @@ const KEY_OF = ['e', 'd', 's', 'a', 'q', 'w']; // the six directions NE SE S SW 
 const { server, browser, page, close } = await session();
 after(close);
 const board = await api(server.base, 'GET', `/api/scenarios/${SCENARIO}/board`);
+// Entering marsh rolls a bog test (MP-REF-BOG).
+const MARSH = new Set(board.hexes.filter((h) => h.terrain === 'marsh').map((h) => h.label));
 
 describe('Morne Plaine in the browser', () => {
   let gameId;
@@ -73,10 +75,12 @@ describe('Morne Plaine in the browser', () => {
     }
     await page.waitForFunction(() => document.body.dataset.phase === 'movement');
     const g = await game();
-    // A unit with a long way open: the farthest hex it can reach without stopping.
+    // A unit with a long way open: the farthest hex it can reach without stopping, by a
+    // dry way: a marsh on the way rolls a bog test that may halt the unit short of the
+    // hex (MP-REF-BOG; the walk into a marsh has its own test below).
     let pick = null;
     for (const id of [...new Set(g.actions.filter((a) => a.type === 'move').map((a) => a.unit))]) {
-      const r = (await reachable(id)).filter((x) => !x.stop && x.path.length >= 2);
+      const r = (await reachable(id)).filter((x) => !x.stop && x.path.length >= 2 && !x.path.some((h) => MARSH.has(h)));
       const best = r.sort((a, b) => b.path.length - a.path.length)[0];
       if (best && (!pick || best.path.length > pick.to.path.length)) pick = { id, to: best, all: await reachable(id) };
     }
@@ -146,6 +150,10 @@ describe('Morne Plaine in the browser', () => {
     const from = g.view.units.find((u) => u.id === step.unit).hex;
     const d = neighbours(board, from).indexOf(step.to);
     await page.keyboard.press('Escape');
+    // The refusal of the test before may still show over the foot of the board, where a
+    // click would close it instead of selecting: close it first, as a player would.
+    const notice = page.locator('#refusal:not([hidden]) .close');
+    if (await notice.count()) await notice.click();
     await clickHex(page, from);
     await page.locator(`.counter.is-selected[data-unit="${step.unit}"]`).waitFor();
     await page.mouse.move(5, 300);
@@ -252,6 +260,87 @@ describe('Morne Plaine in the browser', () => {
     assert.match(text, /MP-CMB-\d+/, 'with the rule IDs');
     assert.match(text, new RegExp(preview.inputs.odds.replace('.', '\\.')));
     await page.locator('#refusal.info:not([hidden])').waitFor();
+    // Back to the game against the computer for what follows.
+    await page.goto(`${server.base}/play/${gameId}?token=${token}`);
+    await page.waitForSelector('.counter');
+  });
+
+  test('a walk along the engine’s path that sticks in a marsh stops there and says why in words', async () => {
+    // A hotseat game with a chosen seed, so its dice are the same every run: on blue's
+    // first move General Ashcombe's way to 1510 must cross the marsh at 1410, and the bog
+    // test there rolls a 2 (a leader is stuck on 1 or 2 of a d4, MP-REF-BOG).
+    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: SCENARIO, seed: 1, hotseat: true, seats: { blue: 'human', orange: 'human' } } });
+    const tok = { blue: made.seats.blue.token, orange: made.seats.orange.token };
+    const id = made.id;
+    const as = () => api(server.base, 'GET', `/api/games/${id}`, { token: tok.blue });
+    let g = await as();
+    while (g.view.phase !== 'movement') {
+      await api(server.base, 'POST', `/api/games/${id}/actions`, { token: tok.blue, body: { action: { type: 'end_phase' }, expect: g.n } });
+      g = await as();
+    }
+    const unit = 'b-ashcombe';
+    const to = (await api(server.base, 'GET', `/api/games/${id}/reachable?unit=${unit}`, { token: tok.blue })).find((r) => r.hex === '1510');
+    assert.ok(to, `${unit} can reach 1510`);
+    const bog = to.path.findIndex((h) => MARSH.has(h));
+    assert.ok(bog >= 0 && bog < to.path.length - 1, `the way crosses a marsh before its end: ${to.path}`);
+    await page.goto(server.base + '/');
+    await page.evaluate(([gid, t]) => localStorage.setItem('grognard.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('grognard.tokens') || '{}'), [gid]: t })), [id, tok]);
+    await page.goto(`${server.base}/play/${id}?token=${tok.blue}`);
+    await waitForN(page, g.n);
+    await clickHex(page, g.view.units.find((u) => u.id === unit).hex);
+    await page.locator(`.counter.is-selected[data-unit="${unit}"]`).waitFor();
+    await page.locator('.hl.reach, .hl.reach-stop').first().waitFor();
+    await clickHex(page, to.hex);
+    // The walk halts on the marsh and says so: the rule, the roll, and the hex not reached.
+    const box = page.locator('#refusal.info:not([hidden])');
+    await page.waitForFunction(() => /MP-REF-BOG/.test(document.querySelector('#refusal.info:not([hidden])')?.innerText || ''));
+    const text = await box.innerText();
+    assert.match(text, new RegExp(`${unit} halts at ${to.path[bog]}: stuck in the marsh at ${to.path[bog]} \\(rolled \\d on a d4\\)`));
+    assert.match(text, new RegExp(`${to.hex} is not reached: ${to.path.length - 1 - bog} steps? of the way not taken`));
+    const after = await as();
+    assert.equal(after.n, g.n + bog + 1, 'each step to the marsh taken, none after');
+    assert.equal(await shownN(page), after.n);
+    assert.equal(after.view.units.find((u) => u.id === unit).hex, to.path[bog]);
+    assert.equal(await counterHex(page, unit), to.path[bog]);
+    assert.ok(!after.actions.some((a) => a.type === 'move' && a.unit === unit), 'stuck: no step left for it');
+    // Back to the game against the computer for what follows.
+    await page.goto(`${server.base}/play/${gameId}?token=${token}`);
+    await page.waitForSelector('.counter');
+  });
+
+  test('a combat phase with no attack open passes with a word: each enemy across the river and its rule', async () => {
+    // Issue 15: the orange unit on the bridge (0809) may be attacked over the bridge from
+    // 0810, never across the river from 0710 or 0910 (MP-CMB-5). With 0810 left empty,
+    // blue's combat phase has no attack and passes by itself (MP-TURN-2): the page says why.
+    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: SCENARIO, seed: 7, hotseat: true, seats: { blue: 'human', orange: 'human' } } });
+    const tok = { blue: made.seats.blue.token, orange: made.seats.orange.token };
+    const id = made.id;
+    const as = () => api(server.base, 'GET', `/api/games/${id}`, { token: tok.blue });
+    const act = async (action) => api(server.base, 'POST', `/api/games/${id}/actions`, { token: tok.blue, body: { action, expect: (await as()).n } });
+    while ((await as()).view.phase !== 'movement') await act({ type: 'end_phase' });
+    await act({ type: 'move', unit: 'b-1-foot', to: '0911' });
+    const g = await as();
+    await page.goto(server.base + '/');
+    await page.evaluate(([gid, t]) => localStorage.setItem('grognard.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('grognard.tokens') || '{}'), [gid]: t })), [id, tok]);
+    await page.goto(`${server.base}/play/${id}?token=${tok.blue}`);
+    await waitForN(page, g.n);
+    await page.locator('#end-phase').click();
+    await waitForN(page, g.n + 1);
+    const after = await as();
+    const passed = after.log.at(-1).events.find((e) => e.type === 'phase_passed' && e.phase === 'combat');
+    assert.ok(passed, `blue's combat phase passed: ${JSON.stringify(after.log.at(-1).events)}`);
+    assert.deepEqual(passed.refused.map((r) => `${r.unit}>${r.target} ${r.reasons[0].rule}`), ['b-2-foot>o-2-line MP-CMB-5', 'b-2-foot>o-3-light MP-CMB-5', 'b-3-foot>o-2-line MP-CMB-5', 'b-rifles>o-3-light MP-CMB-5']);
+    // The notice says it at once, in words, with the rules.
+    const box = page.locator('#refusal.info:not([hidden])');
+    await box.waitFor();
+    const text = await box.innerText();
+    assert.match(text, /The combat phase of Blue corps passes by itself: no unit of Blue corps may attack an enemy next to it/);
+    assert.match(text, /MP-TURN-2/);
+    assert.match(text, /b-3-foot\s+cannot attack\s+o-2-line[\s\S]*MP-CMB-5[\s\S]*across a river or a major river but at a bridge or a ford/);
+    // And the log keeps it.
+    const line = page.locator('.log .ev[data-type="phase_passed"]', { hasText: 'combat phase of Blue corps' }).last();
+    await line.waitFor();
+    assert.match(await line.innerText(), /combat phase of Blue corps passes by itself[\s\S]*b-rifles\s+cannot attack\s+o-3-light[\s\S]*MP-CMB-5/);
     // Back to the game against the computer for what follows.
     await page.goto(`${server.base}/play/${gameId}?token=${token}`);
     await page.waitForSelector('.counter');

@@ -49,32 +49,40 @@ function chargeDir(unitHex, targetHex) {
 
 // ---- selection and movement -------------------------------------------------------------------
 
-/** Moves the selected unit along the engine's path to `hex`, one listed step at a time. */
+/**
+ * Moves the selected unit along the engine's path to `hex`, one listed step at a time.
+ * The walk goes to the end of the path unless a step halts the unit (a bog test, an
+ * enemy zone of control) or is not listed; then it stops there and says why in words.
+ */
 async function goTo(hex) {
   const r = kit.reach.get(hex);
   if (!r || moving) return;
+  const id = kit.sel;
   moving = true;
   try {
-    for (const step of r.path) {
-      const u = kit.unit(kit.sel);
-      if (!u || u.hex === step) continue;
-      const a = kit.actionsOf(kit.sel).find((x) => x.type === 'move' && x.to === step);
+    for (const [i, step] of r.path.entries()) {
+      const u = kit.unit(id);
+      if (!u || !u.hex) break;
+      if (u.hex === step) continue;
+      const a = kit.actionsOf(id).find((x) => x.type === 'move' && x.to === step);
       if (!a) {
         const d = ctx.board.direction(u.hex, step);
-        const charge = kit.actionsOf(kit.sel).find((x) => x.type === 'charge' && chargeDir(u.hex, kit.unit(x.target)?.hex) === d);
+        const charge = kit.actionsOf(id).find((x) => x.type === 'charge' && chargeDir(u.hex, kit.unit(x.target)?.hex) === d);
         if (charge) {
           ctx.notice(`${ruleBadge('MP-CHG-7')} The next step toward ${esc(hex)} continues a run on clear terrain toward ${unitHex(charge.target)}: it is a charge. Click the red arrow to charge, or pick another way.`, 'info');
         } else {
-          const e = await ctx.explain({ type: 'move', unit: kit.sel, to: step });
-          ctx.notice(`<b>${esc(kit.sel)} cannot step into ${esc(step)}</b>${reasonsHtml(e.reasons)}`);
+          const e = await kit.explain({ type: 'move', unit: id, to: step });
+          const reasons = e.reasons || (e.error && e.error.reasons) || [{ rule: 'MP-MOV-3', message: `${step} is not among the steps the rules list for ${id} now` }];
+          ctx.notice(`<b>${esc(id)} cannot step into ${esc(step)}</b>: it stops at ${esc(u.hex)}, short of ${esc(hex)}.${reasonsHtml(reasons)}`);
         }
         break;
       }
       const res = await ctx.act(a);
       if (res.error) break;
-      if ((res.events || []).some((e) => e.type === 'halted' && e.unit === kit.sel)) {
-        const h = res.events.find((e) => e.type === 'halted');
-        ctx.notice(`${ruleBadge(h.rule)} ${esc(kit.sel)} halts: ${esc(h.reason)}`, 'info', 6000);
+      const h = (res.events || []).find((e) => e.type === 'halted' && e.unit === id);
+      if (h) {
+        const left = i < r.path.length - 1 ? ` ${esc(hex)} is not reached: ${r.path.length - 1 - i} step${r.path.length - 1 - i > 1 ? 's' : ''} of the way not taken.` : '';
+        ctx.notice(`${ruleBadge(h.rule)} ${esc(id)} halts at ${esc(step)}: ${esc(h.reason)}.${left}`, 'info', left ? 10000 : 6000);
         break;
       }
     }
@@ -511,6 +519,8 @@ function describeEvent(e) {
   switch (e.type) {
     case 'phase_began':
       return phaseLine(e, ctx);
+    case 'phase_passed':
+      return { html: passedHtml(e), cls: 'phase-line' };
     case 'moved':
       return null; // the action's line says it
     case 'halted':
@@ -547,6 +557,39 @@ function describeEvent(e) {
   }
 }
 
+/**
+ * A phase that passed by itself (MP-TURN-2), in words: why nothing was done and, in a
+ * combat phase, why each enemy next to a unit of the side could not be attacked.
+ */
+function passedHtml(e) {
+  const side = ctx ? ctx.sideName(e.side) : e.side;
+  const why = e.phase === 'combat'
+    ? (e.refused || []).length
+      ? `no unit of ${esc(side)} may attack an enemy next to it`
+      : `no unit of ${esc(side)} is next to an enemy`
+    : `no battery of ${esc(side)} has a target it may fire at`;
+  const refused = (e.refused || []).map((r) => `<div>${unitHtml(r.unit)} cannot attack ${unitHtml(r.target)}${reasonsHtml(r.reasons)}</div>`).join('');
+  return `The ${esc(e.phase)} phase of ${esc(side)} passes by itself: ${why} ${ruleBadge(e.rule)}${refused}`;
+}
+
+// The last action whose log this page has seen, for the notice of a phase that passed.
+let seenN = null;
+
+/** Says so when a combat phase of a side this page plays passed by itself (MP-TURN-2). */
+function noticePassed() {
+  const log = kit.g.log || [];
+  const last = log.length ? log[log.length - 1].n : 0;
+  const before = seenN;
+  seenN = last;
+  if (before === null || last <= before) return;
+  const mine = new Set(ctx.mySides ? ctx.mySides() : []);
+  const passed = log
+    .filter((e) => e.n > before)
+    .flatMap((e) => e.events || [])
+    .filter((ev) => ev.type === 'phase_passed' && ev.phase === 'combat' && mine.has(ev.side));
+  if (passed.length) ctx.notice(passed.map(passedHtml).join('<hr>'), 'info', 15000);
+}
+
 // ---- keyboard -------------------------------------------------------------------------------
 
 function key(ev) {
@@ -569,6 +612,7 @@ function key(ev) {
 
 function onView() {
   for (const e of kit.g.log || []) for (const ev of e.events || []) if (ev.type === 'eliminated') eliminated.add(ev.unit);
+  noticePassed();
 }
 
 export default kit.module({

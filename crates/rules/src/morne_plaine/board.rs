@@ -1,13 +1,12 @@
 //! The speed machinery of the rules, kept apart from the chapters: the per-hex and
 //! per-hexside tables precomputed from the scenario, the movement phase's legal-list memo
-//! ([`Board`], with its debug cross-check against a fresh build) and the reusable route
-//! search. Nothing here decides a rule: the memo prices steps with
+//! ([`Board`], with its debug cross-check against a fresh build). Nothing here decides
+//! a rule: the memo prices steps with
 //! [`MornePlaine::price_at`] and reads zones of control from
 //! [`MornePlaine::control_map_into`]; it only remembers their answers.
 
 use super::{Action, MornePlaine, State};
 use grognard_engine::UnitId;
-use grognard_hex::search::Search;
 use grognard_hex::{Direction, Hex};
 use std::cell::RefCell;
 
@@ -386,30 +385,5 @@ pub(crate) fn with_occupancy<R>(
         let occ = &mut *cell.borrow_mut();
         rules.occupancy_into(state, occ);
         f(occ)
-    })
-}
-
-thread_local! {
-    /// The route search of [`super::movement::reachable`] on this thread, kept for its
-    /// buffers.
-    static SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` on this thread's route search over the binding's map with `modes` search
-/// modes, built on first use and again when the map changes.
-pub(crate) fn with_search<R>(
-    rules: &MornePlaine,
-    modes: u8,
-    f: impl FnOnce(&mut Search) -> R,
-) -> R {
-    SEARCH.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot
-            .as_ref()
-            .is_none_or(|s| s.shape() != &rules.map || s.modes() != modes)
-        {
-            *slot = Some(Search::new(rules.map, modes));
-        }
-        f(slot.as_mut().expect("just set"))
     })
 }

@@ -116,12 +116,31 @@ impl MornePlaine {
             return Err(NoCharge::Demoralised);
         }
         let here = state.units[u.index()].hex.ok_or(NoCharge::Eliminated)?;
+        let run = match state.moving {
+            Some((m, d, clear)) if m == u => Some((d, clear)),
+            _ => None,
+        };
+        self.charge_from(c.side, here, run, dir, occ)
+    }
+
+    /// [`MornePlaine::charge_target`] for a mounted, steady unit of `side` standing on
+    /// `here`, whose last step (if it is still selected) went toward `run.0`, onto clear
+    /// terrain when `run.1`: also for the route search, which asks about hexes the unit
+    /// has not reached yet.
+    pub(crate) fn charge_from(
+        &self,
+        side: u8,
+        here: Hex,
+        run: Option<(Direction, bool)>,
+        dir: Direction,
+        occ: &[u16],
+    ) -> Result<UnitId, NoCharge> {
         // MP-CHG-6, MP-CHG-7, MP-CHG-12: the charge continues, in one piece, a step just
         // taken by this unit in the same direction onto clear terrain; moving another
         // unit in between cancels it (MP-CHG-13: a new run-up starts a new one).
-        match state.moving {
-            Some((m, d, true)) if m == u && d == dir => {}
-            Some((m, d, false)) if m == u && d == dir => return Err(NoCharge::RunUpNotClear),
+        match run {
+            Some((d, true)) if d == dir => {}
+            Some((d, false)) if d == dir => return Err(NoCharge::RunUpNotClear),
             _ => return Err(NoCharge::NoRunUp),
         }
         let next = here.neighbor(dir);
@@ -133,7 +152,7 @@ impl MornePlaine {
         // MP-CHG-4: the target is an enemy in line with the movement.
         let target = self
             .occupant_in(occ, target_hex)
-            .filter(|t| self.counters[t.index()].side != c.side)
+            .filter(|t| self.counters[t.index()].side != side)
             .ok_or(NoCharge::NoEnemy(target_hex))?;
         // MP-CHG-8: units in woods, dunes, palm groves and towns (MP-TER-4: villages
         // too) cannot be charged; MP-CHG-9: any other terrain of the target's hex makes

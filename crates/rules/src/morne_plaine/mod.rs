@@ -12,6 +12,7 @@ pub mod combat;
 pub mod data;
 pub mod movement;
 pub mod rally;
+pub(crate) mod reach;
 pub mod retreat;
 pub mod setup;
 pub(crate) mod text;
@@ -25,7 +26,7 @@ use crate::common::skeleton::skeleton;
 use data::Data;
 use grognard_engine::scenario::{OptionSpec, Scenario, ValueKind, Vocabulary};
 use grognard_engine::{
-    Explanation, Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, UnitId,
+    Explanation, Names, Outcome, Preview, Reached, Reason, Refusal, Roll, Ruleset, UnitId,
 };
 use grognard_hex::{Direction, Hex, MapShape};
 use serde::{Deserialize, Serialize};
@@ -304,11 +305,41 @@ pub enum Event {
         /// The rule.
         rule: String,
     },
+    /// A bombardment or combat phase passed by itself, right after it began: nothing
+    /// could fire or attack (MP-TURN-2).
+    PhasePassed {
+        /// Game turn.
+        turn: u32,
+        /// The side whose phase it was.
+        side: String,
+        /// The phase.
+        phase: Phase,
+        /// MP-TURN-2.
+        rule: String,
+        /// Why, in words.
+        reason: String,
+        /// In a combat phase, each enemy next to a unit of the side, with why that unit
+        /// may not attack it (across a river, MP-CMB-5; demoralised, MP-DEM-3; ...).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        refused: Vec<Unattackable>,
+    },
     /// The game ended.
     GameOver {
         /// The result.
         outcome: Outcome,
     },
+}
+
+/// An enemy next to a unit in its side's combat phase that the unit may not attack, with
+/// the rules that say so (what [`Event::PhasePassed`] lists).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unattackable {
+    /// The unit that may not attack.
+    pub unit: UnitId,
+    /// The enemy next to it.
+    pub target: UnitId,
+    /// Why not, as `explain` gives it.
+    pub reasons: Vec<Reason>,
 }
 
 /// The rules that priced a step, as the event log shows them: `MP-MOV-3` and then each
@@ -418,6 +449,13 @@ impl MornePlaine {
         &self.counters[u.index()].id
     }
 
+    /// Whether `u` is a mounted unit (cavalry or a leader; MP-CHG-1, MP-CHG-2: only
+    /// mounted units charge, and dromedaries are not mounted); false for no such unit.
+    #[must_use]
+    pub fn mounted(&self, u: UnitId) -> bool {
+        self.counters.get(u.index()).is_some_and(|c| c.mounted)
+    }
+
     /// The unit in a hex, if any.
     pub(crate) fn occupant(state: &State, hex: Hex) -> Option<UnitId> {
         state
@@ -522,7 +560,7 @@ impl Ruleset for MornePlaine {
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
-        movement::reachable(self, state, unit)
+        reach::reachable(self, state, unit)
     }
 
     fn evaluate(&self, state: &State, side: &str) -> f64 {

@@ -2,15 +2,14 @@
 //! MP-REF-*), and the costs of leaving and entering zones of control (MP-ZOC-10 to
 //! MP-ZOC-13). The legal list's memo is in [`super::board`].
 
-use super::board::{with_board, with_search};
+use super::board::with_board;
 use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::Class;
 use super::zones_of_control::{CONTROLLED, MOUNTED};
 pub use super::StepRules;
 use super::{Action, Event, MornePlaine, Phase, State};
-use grognard_engine::{Chance, Ctx, Preview, Reached, Reason, Refusal, UnitId};
-use grognard_hex::search::Step;
+use grognard_engine::{Chance, Ctx, Preview, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 
 /// Search modes: how the unit arrived, for the road rules.
@@ -641,50 +640,5 @@ pub(crate) fn preview(
             "MP-REF-BOG",
             "entering marsh calls for a bog test",
         )],
-    })
-}
-
-/// The hexes a unit can reach this phase, with costs and paths (MP-MOV-3 to MP-MOV-8,
-/// roads, zones of control). Bog tests are assumed passed; a charge is not a move.
-pub(crate) fn reachable(
-    rules: &MornePlaine,
-    state: &State,
-    u: UnitId,
-) -> Result<Vec<Reached>, Refusal> {
-    let (from, m) = rules.may_move(state, u)?;
-    let occupied = rules.occupancy(state);
-    let control = rules.control_map(state, rules.counters[u.index()].side);
-    let mover = rules.mover(state, u);
-    let budget = u32::from(state.units[u.index()].mp);
-    with_search(rules, mode::COUNT, |search| {
-        let reach = search.run(from, m, budget, |h, hm, _to, dir| {
-            match rules.price(mover, h, hm, dir, &control, &occupied) {
-                Ok(p) => Step::Enter {
-                    cost: u32::from(p.cost),
-                    stop: p.stop,
-                    mode: p.mode,
-                },
-                Err(_) => Step::Blocked,
-            }
-        });
-        let mut out: Vec<Reached> = reach
-            .hexes()
-            .filter(|&(h, _)| h != from)
-            .map(|(h, cost)| {
-                let stop = rules.idx(h).is_some_and(|i| control[i] & CONTROLLED != 0);
-                let mut path = reach.path(h).unwrap_or_default();
-                if path.first() == Some(&from) {
-                    path.remove(0);
-                }
-                Reached {
-                    hex: h,
-                    cost,
-                    path,
-                    stop,
-                }
-            })
-            .collect();
-        out.sort_by_key(|r| (r.cost, rules.idx(r.hex)));
-        Ok(out)
     })
 }

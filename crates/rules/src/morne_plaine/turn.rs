@@ -3,8 +3,9 @@
 //! and what each action does, dispatched to the chapters.
 
 use super::units::UnitState;
-use super::{Action, Event, MornePlaine, State};
-use grognard_engine::{Ctx, Decision, Explanation, Reason, Refusal};
+use super::{Action, Event, MornePlaine, State, Unattackable};
+use grognard_engine::{Ctx, Decision, Explanation, Reason, Refusal, UnitId};
+use grognard_hex::Direction;
 use serde::{Deserialize, Serialize};
 
 /// A phase of a player turn (MP-TURN-1: bombardment, movement, combat, rally; the
@@ -178,6 +179,54 @@ pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_
         if !idle {
             return;
         }
+        ctx.emit(passed(rules, state));
+    }
+}
+
+/// What a phase that passes by itself tells the players (MP-TURN-2): why nothing is done
+/// and, in a combat phase, why each enemy next to a unit of the side is not attacked, so
+/// that a phase without an attack never passes without a word (issue 15).
+fn passed(rules: &MornePlaine, state: &State) -> Event {
+    let side = rules.side_name(state.active).to_owned();
+    let mut refused = Vec::new();
+    let reason = if state.phase == Phase::Combat {
+        let occ = rules.occupancy(state);
+        for &i in &rules.side_units[usize::from(state.active)] {
+            let u = UnitId(i);
+            let Some(at) = state.units[usize::from(i)].hex else {
+                continue;
+            };
+            for d in Direction::ALL {
+                let Some(t) = rules.occupant_in(&occ, at.neighbor(d)) else {
+                    continue;
+                };
+                if rules.counters[t.index()].side == state.active {
+                    continue;
+                }
+                if let Err(no) = rules.can_attack(state, u, t) {
+                    refused.push(Unattackable {
+                        unit: u,
+                        target: t,
+                        reasons: no.refusal(rules, state, u, t).reasons,
+                    });
+                }
+            }
+        }
+        if refused.is_empty() {
+            format!("no unit of {side} is next to an enemy: there is nothing to attack")
+        } else {
+            format!("no unit of {side} may attack an enemy next to it")
+        }
+    } else {
+        format!("no battery of {side} has a target it may fire at")
+    };
+    Event::PhasePassed {
+        turn: state.turn,
+        side,
+        phase: state.phase,
+        rule: "MP-TURN-2".into(),
+        reason,
+        refused,
     }
 }
 

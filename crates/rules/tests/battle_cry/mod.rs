@@ -11,5 +11,6 @@ mod line_of_sight;
 mod movement;
 mod orders;
 mod playouts;
+mod reachable;
 mod retreat;
 mod turn;

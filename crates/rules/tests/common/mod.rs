@@ -6,6 +6,7 @@
 pub mod golden;
 pub mod map;
 pub mod playout;
+pub mod reach;
 pub mod table;
 
 use grognard_engine::scenario::Scenario;

@@ -11,5 +11,6 @@ mod movement;
 mod orders;
 mod panic;
 mod playouts;
+mod reachable;
 mod retreat;
 mod turn;

@@ -13,6 +13,7 @@ mod legal;
 mod movement;
 mod playouts;
 mod protocol;
+mod reachable;
 mod retreat;
 mod scenarios;
 mod turn;

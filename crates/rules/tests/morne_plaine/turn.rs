@@ -274,3 +274,62 @@ fn mp_vic_3_nothing_is_legal_once_the_game_is_over() {
     let e = t.explain(&Action::EndPhase);
     assert_eq!((e.legal, e.reasons[0].rule.as_str()), (false, "MP-VIC-3"));
 }
+
+#[test]
+fn mp_turn_2_a_combat_phase_without_an_attack_says_why_bridge_at_morne_mp_cmb_5() {
+    // Issue 15: at the Bridge at Morne blue was never offered an attack on the unit
+    // holding the bridge (0809) from the hexes next to it across the river, and the
+    // combat phase passed without a word. By the rules that is right: combat follows
+    // movement, over the bridge (0810) but not across the river beside it (MP-CMB-5).
+    let mut t = super::harness::T::of_scenario(&crate::common::builtin("bridge-at-morne"), 7);
+    t.to("blue", Phase::Combat);
+    assert_eq!(
+        t.legal(),
+        vec![t.attack_action("b-1-foot", "o-2-line"), Action::EndPhase],
+        "over the bridge only"
+    );
+    for (unit, target) in [("b-2-foot", "o-2-line"), ("b-3-foot", "o-2-line")] {
+        t.refuses(&t.attack_action(unit, target), "MP-CMB-5");
+    }
+    // With the unit at the bridge gone, the combat phase passes by itself and says why,
+    // naming each enemy next to a blue unit and the rule that forbids the attack.
+    let mut t = super::harness::T::of_scenario(&crate::common::builtin("bridge-at-morne"), 7);
+    t.to("blue", Phase::Movement);
+    t.go("b-1-foot", "0911").unwrap();
+    let ev = t.end();
+    let passed: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::PhasePassed {
+                phase: Phase::Combat,
+                side,
+                rule,
+                refused,
+                ..
+            } => Some((side.clone(), rule.clone(), refused.clone())),
+            _ => None,
+        })
+        .collect();
+    let [(side, rule, refused)] = &passed[..] else {
+        panic!("one combat phase passed: {ev:?}");
+    };
+    assert_eq!((side.as_str(), rule.as_str()), ("blue", "MP-TURN-2"));
+    let pairs: Vec<(String, String, String)> = refused
+        .iter()
+        .map(|r| {
+            let name = |u| t.rules.names().unit_name(u).unwrap().to_owned();
+            (name(r.unit), name(r.target), r.reasons[0].rule.clone())
+        })
+        .collect();
+    let want = [
+        ("b-2-foot", "o-2-line"),
+        ("b-2-foot", "o-3-light"),
+        ("b-3-foot", "o-2-line"),
+        ("b-rifles", "o-3-light"),
+    ];
+    assert_eq!(
+        pairs,
+        want.map(|(u, e)| (u.into(), e.into(), "MP-CMB-5".into())),
+        "each enemy across the river, refused by MP-CMB-5"
+    );
+}

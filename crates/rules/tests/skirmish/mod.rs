@@ -12,6 +12,7 @@ mod missile;
 mod morale;
 mod movement;
 mod playouts;
+mod reachable;
 mod reactions;
 mod statuses;
 mod turn;
