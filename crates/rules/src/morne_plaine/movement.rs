@@ -396,7 +396,11 @@ impl MornePlaine {
     /// Whether `u` may take a step now at all, and from which hex and mode.
     pub(crate) fn may_move(&self, state: &State, u: UnitId) -> Result<(Hex, u8), Refusal> {
         self.can_move(state, u).map_err(|e| {
-            let name = self.counters.get(u.index()).map_or("?", |c| c.id.as_str());
+            let name = if self.counters.get(u.index()).is_some() {
+                self.unit_name(u)
+            } else {
+                "?"
+            };
             match e {
                 NoMove::NoSuchUnit => Refusal::new("request", "no such unit"),
                 NoMove::Waiting => {
@@ -413,8 +417,8 @@ impl MornePlaine {
                         "MP-MOV-1",
                         format!(
                             "{name} belongs to {}, and it is {}'s movement phase: a player moves only his own units",
-                            self.side_name(side),
-                            self.side_name(state.active)
+                            self.side_title(side),
+                            self.side_title(state.active)
                         ),
                     )
                 }

@@ -168,6 +168,34 @@ pub(crate) fn event(rules: &MornePlaine, event: &Event) -> String {
                 rules.label(*at)
             )
         }
+        Event::PhasePassed {
+            side,
+            phase,
+            reason,
+            refused,
+            ..
+        } => {
+            let mut text = format!(
+                "The {} phase of {} passes by itself: {}.",
+                phase_words(*phase),
+                rules.names.side_title(side),
+                reason.trim_end_matches('.')
+            );
+            for r in refused {
+                let why: Vec<&str> = r
+                    .reasons
+                    .iter()
+                    .map(|x| x.message.trim_end_matches('.'))
+                    .collect();
+                text.push_str(&format!(
+                    " {} may not attack {}: {}.",
+                    name(r.unit),
+                    name(r.target),
+                    why.join("; ")
+                ));
+            }
+            text
+        }
         Event::GameOver { outcome: o } => outcome(&rules.names, o),
     }
 }

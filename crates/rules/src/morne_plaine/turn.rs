@@ -188,6 +188,7 @@ pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_
 /// that a phase without an attack never passes without a word (issue 15).
 fn passed(rules: &MornePlaine, state: &State) -> Event {
     let side = rules.side_name(state.active).to_owned();
+    let title = rules.names.side_title(&side).to_owned();
     let mut refused = Vec::new();
     let reason = if state.phase == Phase::Combat {
         let occ = rules.occupancy(state);
@@ -213,12 +214,12 @@ fn passed(rules: &MornePlaine, state: &State) -> Event {
             }
         }
         if refused.is_empty() {
-            format!("no unit of {side} is next to an enemy: there is nothing to attack")
+            format!("no unit of {title} is next to an enemy: there is nothing to attack")
         } else {
-            format!("no unit of {side} may attack an enemy next to it")
+            format!("no unit of {title} may attack an enemy next to it")
         }
     } else {
-        format!("no battery of {side} has a target it may fire at")
+        format!("no battery of {title} has a target it may fire at")
     };
     Event::PhasePassed {
         turn: state.turn,

@@ -95,11 +95,6 @@ fn check_state(game: &dyn AnyGame, before: &[Value], pick: &mut Dice, s: &Scenar
         }
     }
     for a in before.iter().take(8) {
-        // Known gap (issue 15): Morne Plaine's movement chapter still names the unit by
-        // its id in its refusals of a move.
-        if s.ruleset == "morne_plaine" && a["type"] == "move" {
-            continue;
-        }
         if let Ok(e) = game.explain(a) {
             if !e.legal {
                 for r in &e.reasons {
