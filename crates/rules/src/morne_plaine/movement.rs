@@ -269,10 +269,11 @@ impl MornePlaine {
         // costs its terrain.
         let jump = st.jump;
         let next_mode = if jump { mode::PENALTY } else { mode::NORMAL };
-        let mut cost = if from_mode == mode::FRESH && from_road && to_road {
+        let mut cost = if from_mode == mode::FRESH && from_road && to_road && !jump {
             // MP-ROAD-3: the first step of the turn, road hex to road hex, is always
-            // free (a jump is free too, but still costs the next road hex its bonus).
-            // Reading (MP-TER-2): "free" replaces the hex's cost as a road does, not the
+            // free. Reading (MP-ROAD-4): crossroads are "a special case": a jump past
+            // them gets no road bonus, the first step of the turn included, so going
+            // via the crossroads is always the better way (MP-ROAD-6). Reading (MP-TER-2): "free" replaces the hex's cost as a road does, not the
             // hexside's: a stream, a ford or a slope crossed is paid as on any road step.
             why |= why::ROAD_START;
             hexside

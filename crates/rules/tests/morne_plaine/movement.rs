@@ -352,20 +352,32 @@ fn mp_road_2_bonus_only_along_the_same_road() {
 
 #[test]
 fn mp_road_3_first_step_from_a_road_hex_is_free() {
-    // 0303 (road A) to 0402 (road B, woods): the two are not joined by a road, but the
-    // first step of the turn from a road hex to a road hex is free.
-    let mut t = roads().inf("o-a", "0303", 5, 4).game();
-    let ev = t.go("o-a", "0402").unwrap();
+    // Two roads side by side, never joined: 0303 (road A) to 0304 (road B, woods) is
+    // no road step and no crossroads jump, but the first step of the turn from a road
+    // hex to a road hex is free.
+    let parallel = || {
+        map(". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . w . . . .
+             . . . . . . .
+             . . . . . . .")
+        .path("road", &["0203", "0303", "0403", "0503"])
+        .path("road", &["0204", "0304", "0404", "0504"])
+        .inf("b-far", "0706", 5, 4)
+    };
+    let mut t = parallel().inf("o-a", "0303", 5, 4).game();
+    let ev = t.go("o-a", "0304").unwrap();
     assert!(
         has(&ev, |e| matches!(e, Event::Moved { cost: 0, .. })),
         "{ev:?}"
     );
     assert!(rules_of(&ev).contains(&"MP-ROAD-3".to_owned()));
     // The same step later in the turn pays the woods.
-    let mut u = roads().inf("o-a", "0303", 5, 4).game();
+    let mut u = parallel().inf("o-a", "0303", 5, 4).game();
     u.go("o-a", "0302").unwrap();
     u.go("o-a", "0303").unwrap();
-    assert_eq!(u.cost("o-a", "0402"), 2);
+    assert_eq!(u.cost("o-a", "0304"), 2);
     // Free as a road step is, not more (MP-TER-2): a stream or a slope crossed on the
     // first step is paid like on the next, with the hexside's rule cited.
     let brook = || {
@@ -460,6 +472,21 @@ fn mp_road_4_crossroads_jump_pays_the_terrain() {
         "{ev:?}"
     );
     assert!(rules_of(&ev).contains(&"MP-ROAD-4".to_owned()));
+}
+
+#[test]
+fn mp_road_4_a_crossroads_jump_as_the_first_step_pays_the_terrain_too() {
+    // The unit starts its turn on the road at 0303: 0303 to 0402 skips the crossroads
+    // 0403. The jump is "a special case" (MP-ROAD-4) that the free first step
+    // (MP-ROAD-3) does not cover: the woods cost 2.
+    let mut t = roads().inf("o-a", "0303", 5, 4).game();
+    let ev = t.go("o-a", "0402").unwrap();
+    assert!(
+        has(&ev, |e| matches!(e, Event::Moved { cost: 2, .. })),
+        "{ev:?}"
+    );
+    assert!(rules_of(&ev).contains(&"MP-ROAD-4".to_owned()));
+    assert!(!rules_of(&ev).contains(&"MP-ROAD-3".to_owned()));
 }
 
 #[test]
