@@ -172,8 +172,15 @@ impl Skirmish {
         // (SK-ZOC-1, as `enemy_zone` asks it).
         let mut here = [None, None];
         let mut in_zone = false;
+        // SK-MOV-8 (reading): the zone of an enemy that already holds `from` is not
+        // entered again by a step inside it; only a zone it is not yet in is entered.
+        let mut enters = false;
+        // A friend's hex passed through was not stopped in (SK-MOV-12): the zone around
+        // it is entered at the next hex of it.
+        let mut passing = false;
         for (i, (c, &camp)) in state.chars.iter().zip(&self.side_of_char).enumerate() {
             let Some(h) = c.hex else { continue };
+            passing |= h == from && i != u.index() && camp == side;
             if h == to && i != u.index() {
                 let o = Some(UnitId(u16::try_from(i).expect("unit count fits u16")));
                 if here[0].is_none() {
@@ -182,8 +189,11 @@ impl Skirmish {
                     here[1] = o;
                 }
             }
-            in_zone |= camp != side && h.distance(to) <= self.data.zone.radius;
+            let zone = camp != side && h.distance(to) <= self.data.zone.radius;
+            in_zone |= zone;
+            enters |= zone && h.distance(from) > self.data.zone.radius;
         }
+        enters |= in_zone && passing;
         let mut reasons = Vec::new();
         let mut friend = None;
         match here {
@@ -309,8 +319,8 @@ impl Skirmish {
         // SK-MOV-12 (reading): a friend's hex is passed, never ended in (SK-MOV-11), so
         // entering it does not end the movement even in an enemy's zone; the movement
         // ends in the first hex of an enemy's zone it may stand in.
-        let stop = gait != Gait::Charge && in_zone && friend.is_none();
-        if gait != Gait::Charge && in_zone && friend.is_some() && words {
+        let stop = gait != Gait::Charge && enters && friend.is_none();
+        if gait != Gait::Charge && enters && friend.is_some() && words {
             let l = l();
             reasons.push(Reason::new(
                 "SK-MOV-12",
@@ -324,7 +334,7 @@ impl Skirmish {
                 let l = l();
                 reasons.push(Reason::new(
                     "SK-MOV-8",
-                    format!("{l} is in an enemy's zone of control: the movement ends there"),
+                    format!("{l} is in the zone of control of an enemy whose zone it was not in: the movement ends there"),
                 ));
             }
         } else if gait == Gait::Charge && in_zone && words {

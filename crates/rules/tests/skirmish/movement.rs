@@ -145,6 +145,37 @@ fn sk_mov_8_entering_a_zone_of_control_ends_the_movement() {
 }
 
 #[test]
+fn sk_mov_8_a_step_inside_a_zone_it_is_already_in_does_not_end_the_movement() {
+    // r-a at 0405 starts in b-a's zone (b-a at 0404). 0505 and then 0504 are next to
+    // b-a too: the zone is not entered again, so the movement goes on; leaving 0405
+    // gives b-a its attack of opportunity, once in the movement (SK-MOV-9).
+    let mut t = face_to_face(8).game();
+    let ev = t.go("r-a", "0505").unwrap();
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::WindowOpened { kind, .. } if kind == "opportunity")
+        ),
+        "{ev:?}"
+    );
+    let ev = t.pass_all();
+    assert!(!has(&ev, |e| matches!(e, Event::Halted { .. })), "{ev:?}");
+    assert_eq!(t.at("r-a").as_deref(), Some("0505"));
+    assert!(!t.c("r-a").done, "the movement goes on");
+    let ev = t.go("r-a", "0504").unwrap();
+    assert!(
+        !has(
+            &ev,
+            |e| matches!(e, Event::WindowOpened { kind, .. } if kind == "opportunity")
+        ),
+        "b-a is not asked twice in one movement: {ev:?}"
+    );
+    t.pass_all();
+    assert_eq!(t.at("r-a").as_deref(), Some("0504"));
+    assert!(!t.c("r-a").done);
+}
+
+#[test]
 fn sk_mov_9_leaving_a_zone_provokes_once_and_a_daze_aborts() {
     let base = face_to_face(8).game();
     // Stepping away from b-a opens the opportunity window for blue.

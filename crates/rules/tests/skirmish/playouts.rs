@@ -92,7 +92,14 @@ fn random_playouts_finish_hold_invariants_and_replay() {
                 break;
             }
             // Prefer ending phases and passing now and then so that games end.
-            let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+            let mut i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+            // A reaction window with a shot open takes it half the time, so that
+            // reaction fire is met (uniform picks mostly let the window pass).
+            if game.state().window.is_some() && pick.next(2).0 == 1 {
+                if let Some(j) = legal.iter().position(|a| matches!(a, Action::Shoot { .. })) {
+                    i = j;
+                }
+            }
             let action = legal[i].clone();
             match action {
                 Action::Shoot { .. } if game.state().window.is_some() => reaction_fire += 1,
@@ -303,7 +310,14 @@ fn random_playouts_of_a_crowded_field() {
         while game.state().outcome.is_none() {
             let legal = game.legal_actions();
             invariants(game.rules(), game.state(), &legal, seed, n);
-            let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+            let mut i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+            // A reaction window with a shot open takes it half the time, so that
+            // reaction fire is met (uniform picks mostly let the window pass).
+            if game.state().window.is_some() && pick.next(2).0 == 1 {
+                if let Some(j) = legal.iter().position(|a| matches!(a, Action::Shoot { .. })) {
+                    i = j;
+                }
+            }
             let action = legal[i].clone();
             if let Err(e) = game.apply(action.clone()) {
                 panic!("seed {seed}: legal {action:?} refused: {e}");
