@@ -12,4 +12,5 @@ mod movement;
 mod orders;
 mod playouts;
 mod retreat;
+mod score;
 mod turn;

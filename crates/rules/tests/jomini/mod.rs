@@ -12,4 +12,5 @@ mod orders;
 mod panic;
 mod playouts;
 mod retreat;
+mod score;
 mod turn;

@@ -15,5 +15,6 @@ mod playouts;
 mod protocol;
 mod retreat;
 mod scenarios;
+mod score;
 mod turn;
 mod zones_of_control;

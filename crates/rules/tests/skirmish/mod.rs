@@ -13,5 +13,6 @@ mod morale;
 mod movement;
 mod playouts;
 mod reactions;
+mod score;
 mod statuses;
 mod turn;
