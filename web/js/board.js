@@ -773,6 +773,9 @@ export class Board {
     if (h.elevation) bits.push(`elevation ${h.elevation}`);
     const place = (this.data.places || []).find((p) => p.hex === label);
     if (place) bits.push(esc(place.name) + (place.objective ? ' ★' : ''));
+    // Who holds an objective now, in words (set by the score's module).
+    const note = this.noteOf ? this.noteOf(label) : '';
+    if (note) bits.push(esc(note));
     return bits.join(' · ');
   }
 }
