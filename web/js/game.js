@@ -417,7 +417,7 @@ function render() {
   $('end-reason').textContent = end.reason;
   renderUndo();
   rules.update(g);
-  showScore({ g, board, sideName, end, mine: !!mine, watching: sides.length === 0 });
+  showScore({ g, board, sideName, end, mine: !!mine, watching: sides.length === 0, order: ((boardData && boardData.sides) || []).map((s) => s.id) });
   if (hintShown != null && hintShown !== g.n) clearHint();
   $('hint').hidden = !hintSide() || mySides().length === 0;
   refreshWin();

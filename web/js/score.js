@@ -53,13 +53,16 @@ export function objectiveWords(o, sideName) {
  * The score in words, side names not ids: "Points: Orange corps 3 · Blue corps 1 (needs 4)
  * · 2 turns left", and a longer `title` saying how the game is won.
  */
-export function scoreWords(g, sideName) {
+export function scoreWords(g, sideName, order = []) {
   const v = (g && g.view) || {};
   const score = v.score && typeof v.score === 'object' ? v.score : null;
   if (!score) return { text: '', title: '' };
   const parts = [];
   const notes = [];
-  for (const [side, t] of Object.entries(score)) {
+  // In the scenario's order of sides (the view's object has its own order).
+  const rank = (s) => (order.includes(s) ? order.indexOf(s) : order.length);
+  const entries = Object.entries(score).sort(([a], [b]) => rank(a) - rank(b));
+  for (const [side, t] of entries) {
     const name = sideName(side);
     parts.push({ side, text: `${name} ${t.have}${t.need != null ? ` (needs ${t.need})` : ''}` });
     if (t.need != null) notes.push(`${name} wins at once with ${t.need}`);
@@ -170,10 +173,11 @@ export function drawHolders(board, g, sideName) {
 
 /**
  * Shows the score in the top bar (`#score`), the holders on the map and the prompt line
- * (`#prompt`): game.js calls it after each new view.
+ * (`#prompt`): game.js calls it after each new view. `order` lists the side ids in the
+ * scenario's order.
  */
-export function showScore({ g, board, sideName, end, mine, watching }) {
-  const s = scoreWords(g, sideName);
+export function showScore({ g, board, sideName, end, mine, watching, order }) {
+  const s = scoreWords(g, sideName, order);
   const box = document.getElementById('score');
   if (box) {
     box.innerHTML = s.text
