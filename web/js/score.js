@@ -97,19 +97,20 @@ export function promptWords(g, { end, mine, watching, sideName }) {
   const side = sideToAct(g);
   if (!side) return 'Nobody is to act.';
   const t = typeof g.to_act === 'object' && g.to_act ? g.to_act : {};
+  const sentence = t.text ? String(t.text).replace(/_/g, ' ') : '';
   const kind = KINDS[t.kind];
   const v = g.view || {};
   const during = t.reaction && v.active && v.active !== side ? `, in ${sideName(v.active)}'s turn` : '';
   const name = sideName(side);
   if (mine) {
-    const todo = kind ? kind[0] : t.text || nice(t.kind).toLowerCase();
+    const todo = kind ? kind[0] : sentence || nice(t.kind).toLowerCase();
     const pending = v.pending && typeof v.pending === 'object' && typeof v.pending.hexes === 'number' ? ` (${plural(v.pending.hexes, 'hex', 'hexes')})` : '';
     const next = end && end.action ? `Then ${end.label} (Enter).` : (end && end.reason) || '';
     return `Your move, ${name}${during}: ${todo}${pending}. ${next}`.trim();
   }
   const who = g.seats && g.seats[side] === 'ai' ? `${name} (the computer)` : name;
-  const doing = kind ? kind[1] : t.text ? `deciding: ${t.text}` : 'deciding';
-  return watching ? `${who} is ${doing}${during}; you are watching.` : `Waiting for ${who}, who is ${doing}${during}. Your turn comes next.`;
+  const doing = kind ? kind[1] : sentence ? `deciding (${sentence})` : 'deciding';
+  return `${who} is ${doing}${during}; ${watching ? 'you are watching.' : 'End waits for your turn.'}`;
 }
 
 // ---- drawing ------------------------------------------------------------------------------
