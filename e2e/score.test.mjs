@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { api, shot, startBrowser, startServer } from './harness.mjs';
+import { api, hoverHex, shot, startBrowser, startServer } from './harness.mjs';
 
 const server = await startServer();
 const browser = await startBrowser();
@@ -74,13 +74,13 @@ describe('the score and the prompt line', () => {
       const markers = page.locator('.layer-holders .holder');
       assert.equal(await markers.count(), objectives.length);
       if (ruleset === 'morne_plaine' || ruleset === 'jomini') assert.ok(objectives.length > 0, 'the scenario has objectives');
+      const label = (o) => `held by ${o.holder ? scenario.sides.find((s) => s.id === o.holder).name : 'nobody'}, worth ${o.value}`;
       for (const [i, o] of objectives.entries()) {
         const m = markers.nth(i);
         assert.equal(await m.getAttribute('data-hex'), o.hex);
-        const label = await m.getAttribute('aria-label');
-        words('an objective marker', label, scenario);
-        const holder = o.holder ? scenario.sides.find((s) => s.id === o.holder).name : 'nobody';
-        assert.equal(label, `${o.name || `Hex ${o.hex}`}: held by ${holder}, worth ${o.value}`);
+        const said = await m.getAttribute('aria-label');
+        words('an objective marker', said, scenario);
+        assert.equal(said, `${o.name || `Hex ${o.hex}`}: ${label(o)}`);
       }
       if (objectives.length) {
         const held = objectives.findIndex((o) => o.holder);
@@ -91,6 +91,9 @@ describe('the score and the prompt line', () => {
         assert.equal(tip, await markers.nth(i).getAttribute('aria-label'));
         if (held >= 0) assert.equal(await markers.nth(i).locator('.holder-flag').getAttribute('fill'), await page.evaluate((s) => import('/js/api.js').then((m) => m.sideColour(s)), objectives[i].holder));
         await page.mouse.move(5, 700);
+        // The word on the hex beside the map says it too.
+        await hoverHex(page, objectives[i].hex);
+        await page.waitForFunction((said) => document.getElementById('hexinfo').textContent.includes(said), label(objectives[i]));
       }
       await shot(page, `score-${ruleset}.png`);
       assert.deepEqual(errors, []);

@@ -42,11 +42,14 @@ function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** Who holds an objective and its worth, in words: "held by Orange corps, worth 2". */
+function holding(o, sideName) {
+  return `${o.holder ? `held by ${sideName(o.holder)}` : 'held by nobody'}, worth ${o.value}`;
+}
+
 /** One objective in words: "Morne: held by Orange corps, worth 2". */
 export function objectiveWords(o, sideName) {
-  const place = o.name || `Hex ${o.hex}`;
-  const holder = o.holder ? `held by ${sideName(o.holder)}` : 'held by nobody';
-  return `${place}: ${holder}, worth ${o.value}`;
+  return `${o.name || `Hex ${o.hex}`}: ${holding(o, sideName)}`;
 }
 
 /**
@@ -144,7 +147,7 @@ export function drawHolders(board, g, sideName) {
     const h = board.hex(o.hex);
     if (!h) continue;
     const said = objectiveWords(o, sideName);
-    words.set(o.hex, said);
+    words.set(o.hex, holding(o, sideName));
     const m = svg('g', { class: `holder${o.holder ? '' : ' nobody'}`, 'data-hex': o.hex, 'data-holder': o.holder || '', role: 'img', 'aria-label': said, 'data-tip': said }, layer);
     // Left of the counter (which spans half of 0.98 S each way), clear of the hex's
     // label above and the elevation below: a pole at x, its flag flying away from the
@@ -169,6 +172,7 @@ export function drawHolders(board, g, sideName) {
     m.addEventListener('pointermove', show);
     m.addEventListener('pointerleave', () => tip.hide());
   }
+  // The board's word on a hex (beside the map) adds who holds it.
   board.noteOf = (label) => words.get(label) || '';
 }
 
