@@ -772,7 +772,7 @@ export class Board {
     const bits = [`<b>${esc(label)}</b> ${esc(String(h.terrain).replace(/_/g, ' '))}`];
     if (h.elevation) bits.push(`elevation ${h.elevation}`);
     const place = (this.data.places || []).find((p) => p.hex === label);
-    if (place) bits.push(esc(place.name) + (place.objective ? ' ★' : ''));
+    if (place) bits.push(esc(place.name) + (place.objective ? ` ★${this.noteOf && this.noteOf(label) ? ` ${esc(this.noteOf(label))}` : ''}` : ''));
     return bits.join(' · ');
   }
 }

@@ -9,6 +9,7 @@ import { actionHtml, entryHtml, renderLog, setSideNames } from './log.js';
 import { endButton } from './panel_kit.js';
 import { tip } from './tooltip.js';
 import { compareVersions, initUndo, renderUndo } from './undo.js';
+import { showScore } from './score.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -416,6 +417,7 @@ function render() {
   $('end-reason').textContent = end.reason;
   renderUndo();
   rules.update(g);
+  showScore({ g, board, sideName, end, mine: !!mine, watching: sides.length === 0, order: ((boardData && boardData.sides) || []).map((s) => s.id) });
   if (hintShown != null && hintShown !== g.n) clearHint();
   $('hint').hidden = !hintSide() || mySides().length === 0;
   refreshWin();

@@ -2,11 +2,13 @@
 //! all; its own hand only, the other hand as a count, and never the deck (BC-CARD-6).
 //! The envelope every ruleset's view shares (`turn`, `turns`, `phase`, `active`, `units`)
 //! is described in `docs/ENGINE-PROTOCOL.md`; the pieces are listed again, fully, under
-//! `pieces`.
+//! `pieces`. The score every view carries (`objectives`, none in Battle Cry; `score`,
+//! the flags each side has and needs, BC-VIC-1; `turns_left`, BC-VIC-2) is added last.
 
 use super::turn::to_act;
 use super::units::{Board, Kind};
 use super::{cards, orders, BattleCry, State};
+use crate::common::score;
 use grognard_engine::Seat;
 use serde_json::{json, Value};
 
@@ -95,5 +97,17 @@ fn view_in_scope(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
     if *seat == Seat::Omniscient {
         v["deck_cards"] = json!(state.deck);
     }
+    let tallies = (0..2u8)
+        .map(|side| {
+            let i = usize::from(side);
+            let t = score::tally(
+                i64::from(state.flags[i]),
+                Some(i64::from(rules.flags_to_win[i])),
+            );
+            (rules.side_name(side), t)
+        })
+        .collect();
+    let left = score::turns_left(state.turn.div_ceil(2), rules.turns, state.outcome.is_some());
+    score::add(&mut v, &[], tallies, left);
     v
 }

@@ -1,8 +1,8 @@
 //! Plumbing every ruleset shares and no rulebook states: where a table's values come
 //! from and how the shipped tables are read ([`data`]), the lookups of sides and
 //! pieces by their index ([`lookup`]), and the `impl Ruleset` items every ruleset
-//! delegates the same way (`skeleton`), and the small pieces of their sentences
-//! ([`text`]).
+//! delegates the same way (`skeleton`), the small pieces of their sentences
+//! ([`text`]), and the shape of the score every view carries ([`score`]).
 //!
 //! Every ruleset takes its `Source` from here. Battle Cry and JOMINI also read their shipped
 //! tables through [`data::shipped`]; Morne Plaine and skirmish still return an owned `Data`
@@ -11,5 +11,6 @@
 
 pub mod data;
 pub mod lookup;
+pub mod score;
 pub(crate) mod skeleton;
 pub mod text;

@@ -1,8 +1,10 @@
 //! What each seat sees. The envelope every ruleset's view shares (`turn`, `turns`,
 //! `phase`, `active`, `units`) is described in `docs/ENGINE-PROTOCOL.md`; the pieces are
-//! listed again, fully, under `pieces`.
+//! listed again, fully, under `pieces`. The score every view carries (`objectives` with
+//! their `holder`, `score`, `turns_left`: JO-VIC-1 to JO-VIC-3) is added last.
 
 use super::{command, movement, turn, victory, Jomini, OrderKind, Pending, Phase, State};
+use crate::common::score;
 use grognard_engine::Seat;
 use serde_json::{json, Value};
 
@@ -93,7 +95,10 @@ pub(crate) fn view(rules: &Jomini, state: &State, _seat: &Seat) -> Value {
         .objectives
         .iter()
         .zip(&state.held)
-        .map(|(o, h)| json!({"name": o.name, "hex": label(o.hex), "value": o.value, "held": h.map(|s| rules.side_name(s))}))
+        .map(|(o, h)| {
+            let holder = h.map(|s| rules.side_name(s));
+            json!({"name": o.name, "hex": label(o.hex), "value": o.value, "held": holder, "holder": holder})
+        })
         .collect();
     let pending = match state.pending {
         Some(Pending::Retreat { unit, hexes }) => {
@@ -111,7 +116,7 @@ pub(crate) fn view(rules: &Jomini, state: &State, _seat: &Seat) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut v = json!({
         "ruleset": super::NAME,
         "turn": Jomini::game_turn(state),
         "player_turn": state.turn,
@@ -144,5 +149,23 @@ pub(crate) fn view(rules: &Jomini, state: &State, _seat: &Seat) -> Value {
         "objectives": objectives,
         "pending": pending,
         "outcome": state.outcome,
-    })
+    });
+    // JO-VIC-1: a side's points against its target; the objectives are in already.
+    let tallies = [0u8, 1]
+        .into_iter()
+        .map(|side| {
+            let t = score::tally(
+                i64::from(victory::points(rules, state, side)),
+                Some(i64::from(rules.target[usize::from(side)])),
+            );
+            (rules.side_name(side), t)
+        })
+        .collect();
+    let left = score::turns_left(
+        Jomini::game_turn(state),
+        rules.turns,
+        state.outcome.is_some(),
+    );
+    score::add(&mut v, &[], tallies, left);
+    v
 }

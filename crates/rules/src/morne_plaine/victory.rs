@@ -64,8 +64,9 @@ pub(super) fn read_victory(
     v
 }
 
-/// Who holds each objective: the last side to enter it, else its owner at the start.
-fn holders(rules: &MornePlaine, state: &State) -> Vec<(usize, Option<u8>)> {
+/// Who holds each objective, by the place's index: the last side to enter it, else its
+/// owner at the start.
+pub(super) fn holders(rules: &MornePlaine, state: &State) -> Vec<(usize, Option<u8>)> {
     rules
         .scenario
         .places
@@ -92,16 +93,30 @@ pub(super) fn sudden_death(rules: &MornePlaine, state: &State) -> Option<Outcome
     })
 }
 
-/// MP-VIC-1 (provisional): after the last turn, objectives held score their value
-/// (1 when the scenario gives none) and eliminations their points; a lead of the
-/// scenario's margin wins, a smaller one is a draw.
-pub(super) fn victory(rules: &MornePlaine, state: &State) -> Outcome {
-    let mut points = [0i64; 2];
+/// MP-VIC-1 (provisional): what holding each objective scores, by the place's index: its
+/// value (1 when the scenario gives none), nothing when the scenario's objectives do not
+/// score.
+pub(super) fn worth(rules: &MornePlaine, place: usize) -> i64 {
     if rules.victory.objectives {
-        for (i, holder) in holders(rules, state) {
-            if let Some(side) = holder {
-                points[usize::from(side)] += rules.scenario.places[i].value.unwrap_or(1);
-            }
+        rules
+            .scenario
+            .places
+            .get(place)
+            .and_then(|p| p.value)
+            .unwrap_or(1)
+    } else {
+        0
+    }
+}
+
+/// MP-VIC-1 (provisional): the points each side scores if the game ended now: the
+/// objectives it holds and the enemy units eliminated (a unit off the map that is not
+/// waiting to enter).
+pub(super) fn points(rules: &MornePlaine, state: &State) -> [i64; 2] {
+    let mut points = [0i64; 2];
+    for (i, holder) in holders(rules, state) {
+        if let Some(side) = holder {
+            points[usize::from(side)] += worth(rules, i);
         }
     }
     for (c, u) in rules.counters.iter().zip(&state.units) {
@@ -109,6 +124,20 @@ pub(super) fn victory(rules: &MornePlaine, state: &State) -> Outcome {
             points[usize::from(1 - c.side)] += rules.victory.per_eliminated;
         }
     }
+    points
+}
+
+/// The lead in points that wins after the last turn (MP-VIC-1), and the side that wins at
+/// once holding every objective (MP-VIC-2), as the scenario sets them.
+pub(super) fn terms(rules: &MornePlaine) -> (i64, Option<u8>) {
+    (rules.victory.margin, rules.victory.sudden_death)
+}
+
+/// MP-VIC-1 (provisional): after the last turn, objectives held score their value
+/// (1 when the scenario gives none) and eliminations their points; a lead of the
+/// scenario's margin wins, a smaller one is a draw.
+pub(super) fn victory(rules: &MornePlaine, state: &State) -> Outcome {
+    let points = points(rules, state);
     let reason = format!(
         "after turn {}: {} {} points, {} {} points",
         state.turn,

@@ -1,12 +1,14 @@
 //! What each seat sees: the whole fight (nothing is hidden in a skirmish), in the
 //! envelope every ruleset shares (`turn`, `turns`, `phase`, `active`, `units` with `id`,
-//! `side` and `hex`) plus the skirmish's own keys.
+//! `side` and `hex`) plus the skirmish's own keys, and the score every view carries
+//! (`objectives`, none in a skirmish; `score`, SK-TURN-3; `turns_left`).
 
 use super::step::{self, Gait, Priced, StepTo};
 use super::{
     charge, maneuver, melee, missile, movement, reactions, turn, Action, Event, Phase, Skirmish,
     State, Window,
 };
+use crate::common::score;
 use grognard_engine::{Chance, Ctx, Dice, Preview, Reached, Refusal, Ruleset, UnitId};
 use serde_json::{json, Value};
 
@@ -97,7 +99,7 @@ pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
         })
     });
     let p = turn::points(rules, state);
-    json!({
+    let mut v = json!({
         "turn": state.turn,
         "turns": rules.turns,
         "active": rules.side_name(state.active),
@@ -110,7 +112,31 @@ pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
         "points": { rules.side_name(0): p[0], rules.side_name(1): p[1] },
         "home_edges": { rules.side_name(0): rules.home[0].name(), rules.side_name(1): rules.home[1].name() },
         "outcome": state.outcome,
-    })
+    });
+    add_score(rules, state, p, &mut v);
+    v
+}
+
+/// SK-TURN-3: a side has the enemies it has put out of the fight and needs them all (a
+/// band with nobody left loses at once); `left` counts its own characters still in the
+/// fight.
+fn add_score(rules: &Skirmish, state: &State, points: [usize; 2], v: &mut Value) {
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    let tallies = [0u8, 1]
+        .into_iter()
+        .map(|side| {
+            let enemies = rules.side_ids(1 - side).count();
+            let left = rules
+                .side_ids(side)
+                .filter(|&u| Skirmish::ch(state, u).in_play())
+                .count();
+            let mut t = score::tally(count(points[usize::from(side)]), Some(count(enemies)));
+            t.insert("left".into(), json!(left));
+            (rules.side_name(side), t)
+        })
+        .collect();
+    let left = score::turns_left(state.turn, Some(rules.turns), state.outcome.is_some());
+    score::add(v, &[], tallies, left);
 }
 
 /// The hexes a character can reach now, with costs and paths, for its facing (the

@@ -13,4 +13,5 @@ mod orders;
 mod playouts;
 mod reachable;
 mod retreat;
+mod score;
 mod turn;

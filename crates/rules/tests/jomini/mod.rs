@@ -13,4 +13,5 @@ mod panic;
 mod playouts;
 mod reachable;
 mod retreat;
+mod score;
 mod turn;

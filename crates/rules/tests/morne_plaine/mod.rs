@@ -16,5 +16,6 @@ mod protocol;
 mod reachable;
 mod retreat;
 mod scenarios;
+mod score;
 mod turn;
 mod zones_of_control;

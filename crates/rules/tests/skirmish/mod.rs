@@ -14,5 +14,6 @@ mod movement;
 mod playouts;
 mod reachable;
 mod reactions;
+mod score;
 mod statuses;
 mod turn;

@@ -117,3 +117,45 @@ async fn a_seat_acting_out_of_turn_is_403() {
     let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
     assert_eq!(g["n"], 0);
 }
+
+/// The score (issue 19) reaches every seat of every built-in scenario as the ruleset's
+/// view says it: `objectives`, `score` by side and `turns_left`, the same for each seat
+/// (a hand of cards is hidden, the score never is).
+#[tokio::test]
+async fn every_seat_of_every_ruleset_gets_the_score_in_its_view() {
+    let db = Db::new("score");
+    let (_, app) = open(&db);
+    for b in grognard_rules::builtin::SCENARIOS {
+        let scenario = grognard_rules::registry()
+            .load_scenario(b.path, b.text)
+            .unwrap();
+        let sides: Vec<String> = scenario.sides.iter().map(|s| s.id.clone()).collect();
+        let seats: Vec<(&str, &str)> = sides.iter().map(|s| (s.as_str(), "human")).collect();
+        let (id, tokens) = new_game(&app, b.id, &seats, None).await;
+        let uri = format!("/api/games/{id}");
+        let (_, spectator) = get(&app, &uri, None).await;
+        let v = &spectator["view"];
+        assert!(v["objectives"].is_array(), "{}: {v}", b.id);
+        assert!(v.get("turns_left").is_some(), "{}", b.id);
+        for side in &sides {
+            assert!(
+                v["score"][side]["have"].is_i64(),
+                "{}: {}",
+                b.id,
+                v["score"]
+            );
+            assert!(v["score"][side].get("need").is_some(), "{}", b.id);
+        }
+        for side in &sides {
+            let (status, g) = get(&app, &uri, Some(&tokens[side])).await;
+            assert_eq!(status, StatusCode::OK);
+            for key in ["objectives", "score", "turns_left"] {
+                assert_eq!(
+                    g["view"][key], v[key],
+                    "{}: {side} sees another {key}",
+                    b.id
+                );
+            }
+        }
+    }
+}
