@@ -722,14 +722,34 @@ fn every_command_refuses_a_key_it_does_not_know_naming_the_key_and_the_command()
     for (request, key, cmd) in [
         (json!({"cmd": "legal", "side": "red"}), "side", "legal"),
         (json!({"cmd": "state", "verbose": true}), "verbose", "state"),
-        (json!({"cmd": "view", "side": "red", "hidden": 1}), "hidden", "view"),
-        (json!({"cmd": "apply", "action": {"type": "end_turn"}, "force": true}), "force", "apply"),
-        (json!({"cmd": "reachable", "unit": "r-1", "to": "0101"}), "to", "reachable"),
+        (
+            json!({"cmd": "view", "side": "red", "hidden": 1}),
+            "hidden",
+            "view",
+        ),
+        (
+            json!({"cmd": "apply", "action": {"type": "end_turn"}, "force": true}),
+            "force",
+            "apply",
+        ),
+        (
+            json!({"cmd": "reachable", "unit": "r-1", "to": "0101"}),
+            "to",
+            "reachable",
+        ),
         (json!({"cmd": "log", "since": 3}), "since", "log"),
         (json!({"cmd": "undo", "steps": 2}), "steps", "undo"),
         (json!({"cmd": "ai", "milis": 20}), "milis", "ai"),
-        (json!({"cmd": "ai", "difficulty": "hard"}), "difficulty", "ai"),
-        (json!({"cmd": "load", "scenario_toml": RACE_TOML, "sead": 3}), "sead", "load"),
+        (
+            json!({"cmd": "ai", "difficulty": "hard"}),
+            "difficulty",
+            "ai",
+        ),
+        (
+            json!({"cmd": "load", "scenario_toml": RACE_TOML, "sead": 3}),
+            "sead",
+            "load",
+        ),
     ] {
         let message = c.refused(&request, "request");
         assert!(
@@ -745,15 +765,35 @@ fn every_command_refuses_a_key_it_does_not_know_naming_the_key_and_the_command()
 fn a_value_of_the_wrong_type_is_refused_naming_the_key_and_what_it_expects() {
     let mut c = Client::loaded();
     for (request, key, expects) in [
-        (json!({"cmd": "apply", "action": "end_turn"}), "action", "action object"),
-        (json!({"cmd": "explain", "action": 3}), "action", "action object"),
+        (
+            json!({"cmd": "apply", "action": "end_turn"}),
+            "action",
+            "action object",
+        ),
+        (
+            json!({"cmd": "explain", "action": 3}),
+            "action",
+            "action object",
+        ),
         (json!({"cmd": "view", "side": 1}), "side", "string"),
         (json!({"cmd": "reachable", "unit": 4}), "unit", "string"),
-        (json!({"cmd": "load", "scenario": ["a"]}), "scenario", "string"),
-        (json!({"cmd": "load", "game": "saved"}), "game", "saved game"),
+        (
+            json!({"cmd": "load", "scenario": ["a"]}),
+            "scenario",
+            "string",
+        ),
+        (
+            json!({"cmd": "load", "game": "saved"}),
+            "game",
+            "saved game",
+        ),
         (json!({"cmd": "ai", "level": 42}), "level", "string"),
         (json!({"cmd": "ai", "millis": "fast"}), "millis", "integer"),
-        (json!({"cmd": "load", "scenario_toml": RACE_TOML, "seed": -1}), "seed", "integer"),
+        (
+            json!({"cmd": "load", "scenario_toml": RACE_TOML, "seed": -1}),
+            "seed",
+            "integer",
+        ),
     ] {
         let message = c.refused(&request, "request");
         assert!(
