@@ -69,6 +69,9 @@ pub struct SearchConfig {
     /// Below the tree, a unit drawn at random plays its best plan one plan ahead, or
     /// stays when none beats standing, instead of a random plan of its own.
     pub unit_rollouts: bool,
+    /// A player starts each search from the subtree of the plan it played at its last
+    /// decision of the turn ([`search_from`]).
+    pub reuse: bool,
 }
 
 impl Default for SearchConfig {
@@ -85,6 +88,7 @@ impl Default for SearchConfig {
             per_unit: 8,
             played_in_phase: 0,
             unit_rollouts: true,
+            reuse: true,
         }
     }
 }
@@ -107,6 +111,60 @@ pub struct Searched<A> {
     pub weighed: Vec<Weighed<A>>,
     /// Simulations run.
     pub simulations: u64,
+    /// The trees grown, for the side's next decision ([`search_from`]).
+    pub forest: Forest<A>,
+}
+
+/// Each thread's tree, kept for the side's next decision: the subtree under the plan
+/// played becomes the next search's start, so the simulations already run through
+/// that plan are not thrown away (re-rooting, as the design note asks).
+#[derive(Clone)]
+pub struct Forest<A> {
+    trees: Vec<Vec<Node<A>>>,
+    /// The evaluation the trees' values are taken from: kept with them, so that the
+    /// values of a search that reuses them stay on the same footing.
+    baseline: f64,
+}
+
+impl<A> Default for Forest<A> {
+    fn default() -> Forest<A> {
+        Forest {
+            trees: Vec::new(),
+            baseline: 0.0,
+        }
+    }
+}
+
+impl<A> std::fmt::Debug for Forest<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let nodes: usize = self.trees.iter().map(Vec::len).sum();
+        write!(f, "Forest({} trees, {nodes} nodes)", self.trees.len())
+    }
+}
+
+impl<A: Clone + PartialEq> Forest<A> {
+    /// The number of simulations kept under `plan` (a root plan of the search that
+    /// grew this forest), summed over the trees.
+    #[must_use]
+    pub fn kept_under(&self, plan: &Plan<A>) -> u64 {
+        self.trees
+            .iter()
+            .filter_map(|t| {
+                let root = t.first()?;
+                let i = root.plans.iter().position(|p| p == plan)?;
+                Some(root.visits[i])
+            })
+            .sum()
+    }
+
+    /// Thread `t`'s subtree under `plan`, if it has one whose mover is `side`.
+    fn subtree(&self, t: usize, plan: &Plan<A>, side: &str) -> Option<(&[Node<A>], usize)> {
+        let nodes = self.trees.get(t)?;
+        let root = nodes.first()?;
+        let i = root.plans.iter().position(|p| p == plan)?;
+        let child = root.children[i]?;
+        (nodes[child].mover == side).then_some((nodes.as_slice(), child))
+    }
 }
 
 impl<A: Clone> Searched<A> {
@@ -117,11 +175,31 @@ impl<A: Clone> Searched<A> {
     }
 }
 
+/// The trees of a former search and the plan played from them.
+pub type Previous<'a, A> = (&'a Forest<A>, &'a Plan<A>);
+
+/// What one thread's search gives: the root's visits and value sums, the number of
+/// simulations, and its tree.
+type Grown<A> = (Vec<(u64, f64)>, u64, Vec<Node<A>>);
+
 /// Searches `state` for the side to act. `None` once the game is over.
 pub fn search<R: Ruleset>(
     rules: &R,
     state: &R::State,
     config: &SearchConfig,
+) -> Option<Searched<R::Action>> {
+    search_from(rules, state, config, None)
+}
+
+/// [`search`], starting from the trees of the side's last search and the plan it
+/// played then: each root plan of `state` found among that plan's next choices keeps
+/// its visits, value and subtree (open loop: they were run with other dice, and a
+/// plan no longer legal is skipped as in any sample).
+pub fn search_from<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    config: &SearchConfig,
+    previous: Option<Previous<'_, R::Action>>,
 ) -> Option<Searched<R::Action>> {
     let decision = rules.to_act(state)?;
     // The clock starts now: ranking the root's plans is part of the decision's time.
@@ -138,11 +216,17 @@ pub fn search<R: Ruleset>(
                 })
                 .collect(),
             simulations: 0,
+            forest: Forest::default(),
         });
     }
+    let kept = |t: usize| previous.and_then(|(f, plan)| f.subtree(t, plan, &decision.side));
     let threads = config.threads.max(1);
-    // The root's evaluation, read from a sample of what the side may see.
-    let baseline = {
+    // The root's evaluation, read from a sample of what the side may see; or the one
+    // the reused trees were valued from.
+    let reused = (0..threads).any(|t| kept(t).is_some());
+    let baseline = if let (true, Some((f, _))) = (reused, previous) {
+        f.baseline
+    } else {
         let mut s = state.clone();
         let seat = Seat::Side(decision.side.clone());
         rules.determinize(&mut s, &seat, &mut Dice::new(config.seed));
@@ -159,7 +243,7 @@ pub fn search<R: Ruleset>(
             per + u64::from((t as u64) < n % threads as u64)
         }
     };
-    let results: Vec<(Vec<(u64, f64)>, u64)> = if threads == 1 {
+    let results: Vec<Grown<R::Action>> = if threads == 1 {
         vec![Tree::new(
             rules,
             state,
@@ -169,6 +253,7 @@ pub fn search<R: Ruleset>(
             0,
             baseline,
         )
+        .graft(kept(0))
         .run(quota(0), deadline)]
     } else {
         std::thread::scope(|scope| {
@@ -176,8 +261,10 @@ pub fn search<R: Ruleset>(
                 .map(|t| {
                     let root_plans = &root_plans;
                     let side = &decision.side;
+                    let old = kept(t);
                     scope.spawn(move || {
                         Tree::new(rules, state, side, config, root_plans, t, baseline)
+                            .graft(old)
                             .run(quota(t), deadline)
                     })
                 })
@@ -190,8 +277,13 @@ pub fn search<R: Ruleset>(
     };
     let mut totals = vec![(0u64, 0.0f64); root_plans.len()];
     let mut simulations = 0;
-    for (stats, sims) in results {
+    let mut forest = Forest {
+        trees: Vec::new(),
+        baseline,
+    };
+    for (stats, sims, nodes) in results {
         simulations += sims;
+        forest.trees.push(nodes);
         for (t, s) in totals.iter_mut().zip(stats) {
             t.0 += s.0;
             t.1 += s.1;
@@ -218,12 +310,14 @@ pub fn search<R: Ruleset>(
     Some(Searched {
         weighed,
         simulations,
+        forest,
     })
 }
 
 /// The plans made for a phase, in a truncated simulation.
 type PhasePlans<A> = (Option<PhaseKey>, Vec<Plan<A>>);
 
+#[derive(Clone)]
 struct Node<A> {
     /// The side choosing here.
     mover: String,
@@ -276,9 +370,35 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         }
     }
 
+    /// Starts the root from a subtree of a former search (`old[at]`, a node of the
+    /// same mover): each root plan found among that node's plans takes its visits,
+    /// value sum and subtree.
+    fn graft(mut self, old: Option<(&[Node<R::Action>], usize)>) -> Self {
+        let Some((old, at)) = old else {
+            return self;
+        };
+        let from = &old[at];
+        for i in 0..self.nodes[0].plans.len() {
+            let Some(j) = from.plans.iter().position(|p| *p == self.nodes[0].plans[i]) else {
+                continue;
+            };
+            let child = from.children[j].map(|c| copy_subtree(old, c, &mut self.nodes));
+            let root = &mut self.nodes[0];
+            root.visits[i] = from.visits[j];
+            root.values[i] = from.values[j];
+            root.children[i] = child;
+            root.total += from.visits[j];
+        }
+        self
+    }
+
     /// Runs simulations until the quota or the deadline; the root's visits and value
-    /// sums, and the number of simulations.
-    fn run(mut self, quota: u64, deadline: Option<Instant>) -> (Vec<(u64, f64)>, u64) {
+    /// sums, the number of simulations, and the tree.
+    fn run(
+        mut self,
+        quota: u64,
+        deadline: Option<Instant>,
+    ) -> Grown<R::Action> {
         let mut done = 0;
         while done < quota {
             if let Some(d) = deadline {
@@ -297,7 +417,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             .zip(&root.values)
             .map(|(&v, &s)| (v, s))
             .collect();
-        (stats, done)
+        (stats, done, self.nodes)
     }
 
     fn simulate(&mut self) {
@@ -515,6 +635,20 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 .discount
                 .powi(i32::try_from(turns).unwrap_or(i32::MAX))
     }
+}
+
+/// Copies `old[at]` and the nodes below it to the end of `into`; the copy's index.
+fn copy_subtree<A: Clone>(old: &[Node<A>], at: usize, into: &mut Vec<Node<A>>) -> usize {
+    let mut node = old[at].clone();
+    let children = std::mem::take(&mut node.children);
+    into.push(node);
+    let me = into.len() - 1;
+    let copied: Vec<Option<usize>> = children
+        .into_iter()
+        .map(|c| c.map(|c| copy_subtree(old, c, into)))
+        .collect();
+    into[me].children = copied;
+    me
 }
 
 /// Counts the turns that begin in a simulation: a turn begins when a side other than

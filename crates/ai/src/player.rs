@@ -142,6 +142,24 @@ pub struct Memory {
     phase: PhaseCount,
     turn: Option<(u32, String)>,
     spent: Duration,
+    /// Decisions made so far.
+    decisions: u64,
+    /// The last search's trees and the plan played from them, for the next decision
+    /// of the same turn ([`mcts::search_from`]); typed by the ruleset's action.
+    kept: Option<Kept>,
+}
+
+/// A search's trees kept between decisions, with the decision they came from.
+#[derive(Clone)]
+struct Kept {
+    decision: u64,
+    trees: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl fmt::Debug for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Kept(decision {})", self.decision)
+    }
 }
 
 /// A player's choice.
@@ -182,7 +200,15 @@ pub fn decide<R: Ruleset>(
     if memory.turn.as_ref() != Some(&turn) {
         memory.turn = Some(turn);
         memory.spent = Duration::ZERO;
+        // Trees are kept within a turn only.
+        memory.kept = None;
     }
+    // Only the trees of the decision just before this one are of use.
+    let kept = memory
+        .kept
+        .take()
+        .filter(|k| k.decision + 1 == memory.decisions);
+    memory.decisions += 1;
     let start = Instant::now();
     let played = memory.phase.plans();
     let mut config = player.search(options.millis, options.simulations);
@@ -214,9 +240,28 @@ pub fn decide<R: Ruleset>(
             c.seed = seed;
             c.threads = options.threads.max(1);
             c.played_in_phase = played;
-            let searched = mcts::search(rules, state, &c)?;
+            // The plan is taken as played when the game has moved on from the state it
+            // was chosen in (asked again in the same state, the search starts afresh).
+            let previous = kept.as_ref().and_then(|k| {
+                k.trees
+                    .downcast_ref::<(mcts::Forest<R::Action>, Plan<R::Action>, R::State)>()
+                    .filter(|(_, _, root)| root != state)
+                    .map(|(f, p, _)| (f, p))
+            });
+            let searched = if c.reuse {
+                mcts::search_from(rules, state, &c, previous)?
+            } else {
+                mcts::search(rules, state, &c)?
+            };
+            let plan = searched.best()?.clone();
+            if c.reuse {
+                memory.kept = Some(Kept {
+                    decision: memory.decisions - 1,
+                    trees: std::sync::Arc::new((searched.forest, plan.clone(), state.clone())),
+                });
+            }
             Choice {
-                plan: searched.best()?.clone(),
+                plan,
                 weighed: searched.weighed,
                 simulations: searched.simulations,
             }

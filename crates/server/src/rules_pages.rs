@@ -195,7 +195,11 @@ pub fn render(md: &str) -> String {
         if table.is_empty() {
             return;
         }
-        out.push_str("<div class=\"table-wrap\"><table class=\"rules-table\">");
+        // A wide table scrolls sideways: the keyboard reaches it (tabindex), and a
+        // screen reader names the region.
+        out.push_str(
+            "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table, scrolls sideways\"><table class=\"rules-table\">",
+        );
         for (i, line) in table.iter().enumerate() {
             if i == 1 && line.contains("---") {
                 continue;

@@ -312,3 +312,59 @@ fn every_player_name_reads_back_as_it_is_written() {
     assert_eq!(horizon(own), horizon(Player::Normal));
     assert_ne!(horizon(reply), horizon(own));
 }
+
+/// Tree reuse: the next decision of the same turn starts from the subtree of the plan
+/// the player chose, so its root holds more visits than its own simulations; asked
+/// twice in the same position, the search starts afresh and repeats its answer.
+#[test]
+fn a_decision_starts_from_the_subtree_of_the_plan_played_before() {
+    use grognard_ai::player::{decide, Memory, Options};
+    use grognard_rules::morne_plaine::MornePlaine;
+    let mut game = Game::<MornePlaine>::new(scenario("bridge-at-morne"), Some(5)).expect("valid");
+    let player = Player::MctsSims(120);
+    let rules = game.rules_arc();
+    let mut memory = Memory::default();
+    let mut reused = 0;
+    for k in 0..4u64 {
+        let side = rules.to_act(game.state()).expect("to act").side;
+        let choice = decide(
+            &*rules,
+            game.state(),
+            player,
+            k,
+            Options::default(),
+            &mut memory,
+        )
+        .expect("a choice");
+        let visits: u64 = choice.weighed.iter().map(|w| w.visits).sum();
+        assert!(
+            visits >= choice.simulations,
+            "{visits} < {}",
+            choice.simulations
+        );
+        if visits > choice.simulations {
+            reused += 1;
+        }
+        for step in choice.plan.steps {
+            if game.apply(step).is_err() {
+                break;
+            }
+        }
+        if rules.to_act(game.state()).is_none_or(|d| d.side != side) {
+            break;
+        }
+    }
+    assert!(reused > 0, "no decision started from a kept subtree");
+    // The same position twice, one memory: the second search does not take the first's
+    // subtree (the plan was not played), so it answers as a fresh search does.
+    let mut once = Memory::default();
+    let mut twice = Memory::default();
+    let state = game.state().clone();
+    let a = decide(&*rules, &state, player, 3, Options::default(), &mut once).expect("a choice");
+    decide(&*rules, &state, player, 3, Options::default(), &mut twice).expect("a choice");
+    let b = decide(&*rules, &state, player, 3, Options::default(), &mut twice).expect("a choice");
+    assert_eq!(a.plan, b.plan);
+    assert_eq!(a.simulations, b.simulations);
+    let sum = |c: &grognard_ai::player::Choice<_>| c.weighed.iter().map(|w| w.visits).sum::<u64>();
+    assert_eq!(sum(&a), sum(&b));
+}
