@@ -112,12 +112,22 @@ async function playWhole(ruleset) {
   let looked = 0;
   let probes = 0;
   let trails = 0;
+  let waited = false;
+  const trailShown = () => page.evaluate(() => (document.querySelector('.layer-trail .trail-move, .layer-trail .trail-hit') ? 1 : 0));
   for (let guard = 0; !g.outcome && guard < 4000; guard++) {
     if (!g.to_act || g.to_act.side !== side || !g.actions.length) {
+      waited = true;
       await new Promise((r) => setTimeout(r, 100));
       g = await api(server.base, 'GET', `/api/games/${id}`, { token });
       continue;
     }
+    // Back to this seat after the computer played: until a mark has been seen, look
+    // for the marks of its moves (a turn of orders or passes alone leaves none).
+    if (waited && trails === 0) {
+      await page.waitForFunction((n) => Number(document.body.dataset.n) === n, g.n, { timeout: 20_000 });
+      trails += await trailShown();
+    }
+    waited = false;
     // When it is this seat's turn and the page shows the game as it is, look at it as a
     // player would: nothing else moves while the page is asked.
     if (mine - looked >= 25 || (oddsSeen < 3 && probes < 12 && g.actions.some(aimedAt))) {
@@ -130,7 +140,7 @@ async function playWhole(ruleset) {
       }
       await lookAround(page, g, side);
       assert.match(await page.title(), /^▶ Your turn/, 'the title says it is this seat\'s turn');
-      trails += await page.evaluate(() => (document.querySelector('.layer-trail .trail-move, .layer-trail .trail-hit') ? 1 : 0));
+      trails += await trailShown();
       const bad = await visibleData(page);
       assert.equal(bad, null, `${ruleset} after ${g.n} actions shows data: ${bad}`);
       assert.deepEqual(problems, [], `${ruleset} after ${g.n} actions`);
