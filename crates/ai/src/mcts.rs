@@ -13,8 +13,8 @@
 //!   `hard`; then [`Ruleset::evaluate`], taken relative to the root's so that a side
 //!   far ahead or behind still tells good plans from bad, mapped to [0, 1] by a
 //!   logistic and pulled toward the middle by a discount a turn so that an earlier
-//!   win is worth more. A finished game is worth 1, 0.5 or 0. The win chance shown
-//!   adds the root's own evaluation back.
+//!   win is worth more. A finished game is worth 1, 0.5 or 0. The `win` shown is
+//!   that value's mean: relative to the root, not yet a calibrated chance.
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
 //!   root's visits and values are summed.
 
@@ -394,11 +394,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
 
     /// Runs simulations until the quota or the deadline; the root's visits and value
     /// sums, the number of simulations, and the tree.
-    fn run(
-        mut self,
-        quota: u64,
-        deadline: Option<Instant>,
-    ) -> Grown<R::Action> {
+    fn run(mut self, quota: u64, deadline: Option<Instant>) -> Grown<R::Action> {
         let mut done = 0;
         while done < quota {
             if let Some(d) = deadline {
