@@ -323,7 +323,8 @@ function onClick(hex, ev) {
     return;
   }
   // Of those who share the hex, the one whose counter was clicked (SK-MEL-4).
-  const picked = pickInHex(ctx.board, here.filter((u) => acts.some((a) => a.unit === u.id)), ev) || (here.length > 1 ? pickInHex(ctx.board, here, ev) : null);
+  const able = here.filter((u) => acts.some((a) => a.unit === u.id));
+  const picked = here.length > 1 ? pickInHex(ctx.board, here, ev) : able[0];
   kit.select(picked && picked.id !== kit.sel ? picked.id : null);
 }
 

@@ -57,7 +57,7 @@ export function pickInHex(board, list, ev) {
 export function rosterHtml(hex, list, sel, canPick) {
   if (list.length < 2) return '';
   const rows = list
-    .map((u) => `<button class="sk-pick ${u.id === sel ? 'on' : ''}" data-pick="${esc(u.id)}" ${canPick(u) ? '' : 'aria-disabled="true"'} title="${esc(valuesWords(u))}"><span class="side-chip" style="background:${sideColour(u.side)}"></span> ${esc(u.name || u.id)}</button>`)
+    .map((u) => `<button class="sk-pick ${u.id === sel ? 'on' : ''} ${canPick(u) ? '' : 'idle'}" data-pick="${esc(u.id)}" title="${esc(valuesWords(u))}"><span class="side-chip" style="background:${sideColour(u.side)}"></span> ${esc(u.name || u.id)}</button>`)
     .join('');
   return `<section id="sk-roster"><h3>In ${esc(hex)} <span class="muted">${list.length} characters, close quarters ${ruleBadge('SK-MEL-4')}</span></h3><div class="bc-choices">${rows}</div></section>`;
 }
