@@ -176,7 +176,7 @@ async function onHover(hex, ev, h) {
     if (!h.live()) return;
     if (p.error) return h.tip(refusedHtml(`${esc(name(a.unit))} cannot attack ${esc(name(a.target))}`, p), ev, 'refused');
     h.show({ action: a, preview: p });
-    h.tip(oddsHtml(a, p, name), null, 'jo-tip');
+    h.tip(oddsHtml(a, p, name, 'jo-odds', 8), null, 'jo-tip');
     const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
     ctx.tip.move({ clientX: x, clientY: y });
     return;

@@ -76,12 +76,14 @@ function inputsLine(i) {
  * The odds of an attack before the dice (JO-DIE-1): a heading, the chances in words, the
  * table of results (most likely first) and the rules behind it. `name` writes a piece.
  */
-export function oddsHtml(a, p, name, cls = 'jo-odds') {
+export function oddsHtml(a, p, name, cls = 'jo-odds', limit = Infinity) {
   const target = name(a.target);
-  const rows = [...(p.outcomes || [])]
-    .sort((x, y) => y.p - x.p)
+  const all = [...(p.outcomes || [])].sort((x, y) => y.p - x.p);
+  const more = all.length > limit ? `<tr class="muted"><td colspan="2">${all.length - limit} less likely results: the full table is beside the map</td></tr>` : '';
+  const rows = all
+    .slice(0, limit)
     .map((o) => `<tr><td>${esc(outcomeText(o.result, target))}</td>${chanceCell(o)}</tr>`)
-    .join('');
+    .join('') + more;
   const why = (p.reasons || []).map((r) => `<div class="reason">${ruleBadge(r.rule)} ${esc(r.message)}</div>`).join('');
   return `<div class="${cls}"><div class="odds">${esc(name(a.unit))} attacks ${esc(target)}</div><div class="muted">${esc(p.roll || '')}</div>${inputsLine(p.inputs || {})}${summary(p, target)}<table class="prob-table"><tbody>${rows}</tbody></table>${why}</div>`;
 }
