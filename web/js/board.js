@@ -5,19 +5,14 @@
 
 import { center, corners, direction, DIRS, distance, FLAT_NAMES, POINTY_NAMES, pts } from './hex.js';
 import { esc, sideColour } from './api.js';
+import { drawTerrain, terrainKey } from './terrain.js';
+import { symbol } from './glyphs.js';
+
+export { terrainColour } from './terrain.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 /** Circumradius of a hex, in SVG units. */
 export const S = 40;
-
-/**
- * The fill of a terrain from the board's palette: the engine's one palette
- * (crates/engine/src/palette.rs), which `grognard show --svg` draws with too. The server
- * sends a fill for every terrain the scenario names; the fallback is for none.
- */
-export function terrainColour(t, palette = {}) {
-  return palette[t] || '#d8d4c0';
-}
 
 // Features drawn on hexsides: rank (drawing order) and how.
 const FEATURES = {
@@ -61,6 +56,7 @@ export class Board {
     this.onHexContext = () => {};
     this.build();
     this.zoomButtons();
+    terrainKey(this);
   }
 
   /** The zoom buttons, in the corner of the board's frame beside the map. */
@@ -153,21 +149,6 @@ export class Board {
   defs(svg) {
     const d = el('defs', {}, svg);
     d.innerHTML = `
-      <pattern id="pat-woods" width="16" height="14" patternUnits="userSpaceOnUse">
-        <circle cx="4" cy="4" r="3.6" fill="#5f8a48"/><circle cx="12" cy="11" r="3.6" fill="#5f8a48"/>
-        <circle cx="4" cy="4" r="1.4" fill="#4d7639"/><circle cx="12" cy="11" r="1.4" fill="#4d7639"/></pattern>
-      <pattern id="pat-coppice" width="18" height="16" patternUnits="userSpaceOnUse">
-        <circle cx="5" cy="5" r="2.4" fill="#93b36b"/><circle cx="14" cy="12" r="2" fill="#93b36b"/></pattern>
-      <pattern id="pat-orchard" width="12" height="12" patternUnits="userSpaceOnUse">
-        <circle cx="6" cy="6" r="2.2" fill="#8fb25e"/></pattern>
-      <pattern id="pat-rough" width="11" height="9" patternUnits="userSpaceOnUse">
-        <circle cx="2" cy="2" r="1" fill="#a38f5c"/><circle cx="7.5" cy="6.5" r="0.9" fill="#a38f5c"/></pattern>
-      <pattern id="pat-marsh" width="14" height="10" patternUnits="userSpaceOnUse">
-        <path d="M2 6h6M4 6v-3M6 6v-2" stroke="#4f8a77" stroke-width="1" fill="none"/></pattern>
-      <pattern id="pat-palm_grove" width="16" height="16" patternUnits="userSpaceOnUse">
-        <path d="M8 12v-6M8 6l-4 -2M8 6l4 -2M8 6l-3 2M8 6l3 2" stroke="#6f8f3a" stroke-width="1.2" fill="none"/></pattern>
-      <pattern id="pat-dune" width="20" height="10" patternUnits="userSpaceOnUse">
-        <path d="M0 7q5 -5 10 0t10 0" stroke="#cdb06a" stroke-width="1" fill="none"/></pattern>
       <marker id="arrow-red" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
         <path d="M0 0L10 5L0 10z" fill="#c8201c"/></marker>
       <marker id="arrow-path" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto">
@@ -177,52 +158,7 @@ export class Board {
   }
 
   drawTerrain() {
-    for (const h of this.hexes.values()) {
-      const p = pts(corners(h.x, h.y, S, this.orientation));
-      el('polygon', { points: p, fill: terrainColour(h.terrain, this.palette), class: 'terrain', 'data-terrain': h.terrain }, this.terrainLayer);
-      if (document.getElementById(`pat-${h.terrain}`) || ['woods', 'coppice', 'orchard', 'rough', 'marsh', 'palm_grove', 'dune'].includes(h.terrain)) {
-        el('polygon', { points: p, fill: `url(#pat-${h.terrain})`, class: 'terrain-pattern' }, this.terrainLayer);
-      }
-      this.drawBuiltUp(h);
-      if (h.elevation) {
-        const up = h.elevation > 0;
-        el('polygon', {
-          points: p,
-          fill: up ? '#7a4e1e' : '#1e4e7a',
-          'fill-opacity': Math.min(0.1 + 0.11 * Math.abs(h.elevation), 0.5).toFixed(2),
-          class: 'elev',
-        }, this.elevLayer);
-        const t = el('text', { x: h.x - 0.62 * S, y: h.y + 0.1 * S, class: 'elev-label' }, this.elevLayer);
-        t.textContent = h.elevation;
-      }
-      el('polygon', { points: p, class: 'grid' }, this.gridLayer);
-    }
-  }
-
-  /** Villages, towns and forts get buildings and walls drawn in the hex. */
-  drawBuiltUp(h) {
-    const g = this.terrainLayer;
-    if (['village', 'hamlet', 'town', 'city', 'homestead', 'farm'].includes(h.terrain)) {
-      const n = ['hamlet', 'homestead', 'farm'].includes(h.terrain) ? 2 : h.terrain === 'village' ? 4 : 6;
-      const spots = [[-10, -8], [6, -10], [-4, 6], [10, 4], [-14, 2], [2, -2]];
-      for (let i = 0; i < n; i++) {
-        const [dx, dy] = spots[i];
-        el('rect', { x: h.x + dx - 4, y: h.y + dy - 3, width: 8, height: 6, fill: '#a0473a', stroke: '#5b2a22', 'stroke-width': 0.6, transform: `rotate(${(i * 23) % 40 - 20} ${h.x + dx} ${h.y + dy})` }, g);
-      }
-    } else if (h.terrain === 'bridge') {
-      const hw = this.orientation === 'pointy_top';
-      el('rect', { x: h.x - (hw ? 0.55 : 0.2) * S, y: h.y - (hw ? 0.2 : 0.55) * S, width: (hw ? 1.1 : 0.4) * S, height: (hw ? 0.4 : 1.1) * S, fill: '#d9cdb5', stroke: '#6b421c', 'stroke-width': 2 }, g);
-    } else if (h.terrain === 'ford') {
-      el('path', { d: `M${h.x - 0.5 * S},${h.y}h${S}`, stroke: '#e8d49a', 'stroke-width': 8, 'stroke-dasharray': '5 4' }, g);
-    } else if (['fort', 'redoubt'].includes(h.terrain)) {
-      const star = [];
-      for (let i = 0; i < 10; i++) {
-        const r = i % 2 ? 0.32 * S : 0.5 * S;
-        const a = (Math.PI / 5) * i - Math.PI / 2;
-        star.push([h.x + r * Math.cos(a), h.y + r * Math.sin(a)]);
-      }
-      el('polygon', { points: pts(star), fill: '#bfb49a', stroke: '#5d5443', 'stroke-width': 2 }, g);
-    }
+    drawTerrain(this, S);
   }
 
   drawHexsides() {
@@ -379,9 +315,11 @@ export class Board {
       const h = this.hexes.get(label);
       const big = list.filter((u) => !u.small);
       const small = list.filter((u) => u.small);
+      // Two or more counters side by side, smaller, so that each is seen whole.
+      const shared = big.length > 1 ? 0.62 * S : 0.98 * S;
       big.forEach((u, i) => {
-        const off = (i - (big.length - 1) / 2) * 6;
-        this.drawCounter(u, h.x + off, h.y + off, 0.98 * S);
+        const off = (i - (big.length - 1) / 2) * (big.length > 1 ? (1.3 * S) / big.length : 0);
+        this.drawCounter(u, h.x + off, h.y + (big.length > 1 ? 0.04 * S : 0), shared);
       });
       small.forEach((u, i) => {
         const x = big.length ? h.x + 0.42 * S - i * 8 : h.x;
@@ -405,7 +343,7 @@ export class Board {
     const k = size / 40;
     // The unit-type symbol, NATO style, in a white box.
     const sym = el('g', { transform: `translate(0 ${-2 * k}) scale(${k})`, class: 'symbol' }, g);
-    this.symbol(sym, u.kind, u.stripes);
+    symbol(sym, u.kind, u.stripes);
     if (u.top) {
       const t = el('text', { x: 0, y: -half + 8.2 * k, class: 'counter-top', 'font-size': 6.6 * k }, g);
       t.textContent = u.top;
@@ -441,52 +379,6 @@ export class Board {
     if (m.support) el('rect', { x: half - 8, y: half - 8, width: 7, height: 7, class: 'mark-green' }, g);
     if (m.ordered) el('rect', { x: -half - 2, y: -half - 2, width: size + 4, height: size + 4, rx: 5, class: 'ordered-ring' }, g);
     if (m.selected) el('rect', { x: -half - 3, y: -half - 3, width: size + 6, height: size + 6, rx: 6, class: 'selected-ring' }, g);
-  }
-
-  symbol(g, kind, stripes) {
-    const box = () => el('rect', { x: -11, y: -7, width: 22, height: 14, class: 'sym-box' }, g);
-    const line = (d) => el('path', { d, class: 'sym-line' }, g);
-    switch (kind) {
-      case 'infantry':
-        box();
-        line('M-11 -7L11 7M-11 7L11 -7');
-        break;
-      case 'cavalry':
-        box();
-        line('M-11 7L11 -7');
-        break;
-      case 'artillery':
-        box();
-        el('circle', { cx: 0, cy: 0, r: 3.4, class: 'sym-fill' }, g);
-        break;
-      case 'leader':
-      case 'general': {
-        // A general's flag on a staff, with the command stripes beneath.
-        line('M-6 8V-8');
-        el('path', { d: 'M-6 -8h12l-3 4l3 4h-12z', class: 'sym-flag' }, g);
-        for (let i = 0; i < (stripes || 0); i++) el('rect', { x: -2 + i * 5, y: 3 + 0, width: 3.2, height: 6, class: 'sym-fill' }, g);
-        break;
-      }
-      case 'unit':
-      case 'character':
-      case 'figure':
-        // A skirmisher: head and shoulders.
-        box();
-        el('circle', { cx: 0, cy: -2, r: 2.6, class: 'sym-fill' }, g);
-        el('path', { d: 'M-6 7q6 -9 12 0z', class: 'sym-fill' }, g);
-        break;
-      case 'armour':
-      case 'armor':
-      case 'tank':
-        box();
-        el('rect', { x: -7, y: -4, width: 14, height: 8, rx: 4, class: 'sym-line', fill: 'none' }, g);
-        break;
-      default: {
-        box();
-        const t = el('text', { x: 0, y: 3, class: 'sym-text' }, g);
-        t.textContent = String(kind || '?').slice(0, 3).toUpperCase();
-      }
-    }
   }
 
   /** Clears the overlay (arrows, roses, paths) but keeps the hover ring. */

@@ -6,6 +6,7 @@
 
 import { esc, nice, ruleBadge, sideColour } from './api.js';
 import { panelKit } from './panel_kit.js';
+import { counterFace, oddsHtml, refusedHtml, retreatHtml, wouldBe } from './jomini_panel.js';
 
 let ctx = null;
 let picking = null; // an order kind waiting for the unit it is given to
@@ -13,7 +14,6 @@ let picking = null; // an order kind waiting for the unit it is given to
 const kit = panelKit({ draw, click: onClick, hover: onHover, keep: (id) => kit.actions().some((a) => a.unit === id), onView, init: (c) => (ctx = c) });
 
 const ORDERS = ['mount', 'reconnaissance', 'forced_march', 'woods_runner', 'courier', 'combined_attack', 'manoeuvre', 'forward_march', 'general_assault'];
-const KIND = { officer: 'general', infantry: 'infantry', cavalry: 'cavalry', foot_artillery: 'artillery', horse_artillery: 'artillery' };
 
 const view = () => kit.view();
 const piece = (id) => kit.unit(id);
@@ -43,11 +43,7 @@ function draw() {
   const pending = v.pending;
   const target = (id) => kit.sel && acts.some((a) => a.type === 'attack' && a.unit === kit.sel && a.target === id);
   kit.setCounters((p) => ({
-    kind: KIND[p.type] || 'unit',
-    top: p.id.replace(/^[a-z]-/, '').slice(0, 11),
-    values: p.officer ? '' : `${p.strength}/${p.full}`,
-    small: p.officer,
-    badge: p.mounted ? 'M' : undefined,
+    ...counterFace({ ...p, dice: Array.isArray(p.dice) ? p.dice[0] : p.dice }, name),
     tip: `${p.id}: ${nice(p.type)}, ${p.weight}${p.officer ? '' : `, strength ${p.strength} of ${p.full}`}${p.group != null ? ', activated' : ''}${p.moved ? ', moved' : ''}${p.attacked ? ', attacked' : ''}${p.no_combat ? ', may not fight' : ''}${p.waiting ? ', waiting' : ''}`,
     marks: {
       selected: p.id === kit.sel,
@@ -97,7 +93,8 @@ function panel() {
     .join('');
   const s = kit.sel && piece(kit.sel);
   const extra = acts.filter((a) => a.type === 'exit' && (!kit.sel || a.unit === kit.sel));
-  const pend = v.pending && v.pending.kind === 'retreat' ? `<section class="jo-pending"><h3>Retreat</h3><b>${esc(name(v.pending.unit))}</b> must retreat ${v.pending.hexes} hex${v.pending.hexes === 1 ? '' : 'es'}${ctx.canAct() ? ': click a lit hex.' : '.'}</section>` : '';
+  const pend = v.pending && v.pending.kind === 'retreat' ? retreatHtml(v.pending, acts, name, ctx.canAct()) : '';
+  const odds = kit.info && kit.info.preview ? `<section class="combat-panel"><h3>Attack <span class="muted">before the dice</span></h3>${oddsHtml(kit.info.action, kit.info.preview, name, 'jo-odds-panel')}</section>` : '';
   ctx.panel.innerHTML = `
     <section class="jo-status"><h3>${esc(nice(phase() || ''))} <span class="muted">${esc(ctx.sideName(side || ''))} active</span></h3>
       <div>Tokens: ${Object.entries(tokens).map(([k, n]) => `<b data-tokens="${esc(k)}">${esc(ctx.sideName(k))} ${n}</b>`).join(' · ')}</div>
@@ -105,7 +102,7 @@ function panel() {
       <div class="jo-activations">Activations: <b id="jo-activations">${groups.length} of ${act.count ?? '?'}</b> <span class="muted">(up to ${act.units ?? '?'} units within ${act.radius ?? '?'} hexes of the officer)</span></div>
       ${groups.map((gr) => `<div class="muted">${esc(gr.officer ? name(gr.officer) : 'Courier')}: ${gr.units.length ? esc(gr.units.map(name).join(', ')) : 'no units yet'}${gr.combined ? ' · combined' : ''}${gr.anywhere ? ' · anywhere' : ''}${gr.forward ? ' · forward march' : ''}</div>`).join('')}
     </section>
-    ${pend}
+    ${pend}${odds}
     <section><h3>Manoeuvre orders <span class="muted">cost in tokens</span></h3><div class="bc-choices jo-orders">${orderButtons}</div>
       ${picking ? `<div class="muted">Click a lit unit to give it ${esc(nice(picking))} (Esc cancels).</div>` : ''}</section>
     ${s ? `<section><h3>Selected <span class="muted">Esc to deselect</span></h3><b>${esc(name(s.id))}</b> <span class="muted">${esc(nice(s.type))} at ${esc(s.hex)}</span>
@@ -122,6 +119,8 @@ function panel() {
         kit.select(null);
       }),
   );
+  const ends = acts.filter((x) => x.type === 'retreat');
+  ctx.panel.querySelectorAll('button[data-retreat]').forEach((b) => (b.onclick = () => ctx.act(ends[+b.dataset.retreat])));
   ctx.panel.querySelectorAll('button[data-exit]').forEach((b) => (b.onclick = () => ctx.act(extra[+b.dataset.exit])));
 }
 
@@ -155,48 +154,49 @@ function onClick(hex) {
     if (at) return ctx.act(at);
   }
   const mine = here.filter((p) => acts.some((a) => a.unit === p.id && (a.type === 'move' || a.type === 'attack' || a.type === 'exit')));
+  const s = kit.sel && piece(kit.sel);
+  const foe = s && here.find((p) => p.side !== s.side);
+  const would = s && !mine.length && hex !== s.hex && wouldBe(phase(), kit.sel, hex, foe && foe.id);
+  if (would) return whyNot(would, foe).then((html) => ctx.notice(html));
   const i = mine.findIndex((p) => p.id === kit.sel);
   kit.select(!mine.length ? null : i >= 0 && i + 1 < mine.length ? mine[i + 1].id : i >= 0 ? null : mine[0].id);
 }
 
 async function onHover(hex, ev, h) {
   ctx.hexInfo(hex ? ctx.board.describeHex(hex) : '');
-  if (!hex || !kit.sel || phase() !== 'combat') return h.hide();
-  const a = actions().find((x) => x.type === 'attack' && x.unit === kit.sel && piece(x.target)?.hex === hex);
-  if (!a) return h.hide();
-  const p = await kit.preview(a);
-  if (!h.live()) return;
-  if (p.error) return h.hide();
-  // The most likely results first, each in words; the rules behind the dice below.
-  const rows = [...(p.outcomes || [])]
-    .sort((x, y) => y.p - x.p)
-    .map((o) => `<tr><td>${esc(outcomeText(o.result, name(a.target)))}</td><td class="p">${pct(o.p)}</td></tr>`)
-    .join('');
-  const why = (p.reasons || []).map((r) => `<div class="reason">${ruleBadge(r.rule)} ${esc(r.message)}</div>`).join('');
-  h.tip(`<div class="jo-odds"><b>${esc(name(a.unit))} attacks ${esc(name(a.target))}</b> <span class="muted">${esc(p.roll || '')}</span><table>${rows}</table>${why}</div>`, null, 'jo-tip');
-  const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
-  ctx.tip.move({ clientX: x, clientY: y });
+  const s = kit.sel && piece(kit.sel);
+  if (!hex || !s || !ctx.canAct() || hex === s.hex) {
+    h.show(null);
+    return h.hide();
+  }
+  const foe = kit.unitsAt(hex).find((p) => p.side !== s.side);
+  const a = actions().find((x) => x.type === 'attack' && x.unit === kit.sel && foe && x.target === foe.id);
+  if (a) {
+    const p = await kit.preview(a);
+    if (!h.live()) return;
+    if (p.error) return h.tip(refusedHtml(`${esc(name(a.unit))} cannot attack ${esc(name(a.target))}`, p), ev, 'refused');
+    h.show({ action: a, preview: p });
+    h.tip(oddsHtml(a, p, name, 'jo-odds', 8), null, 'jo-tip');
+    const [x, y] = ctx.board.screenOf ? ctx.board.screenOf(hex) || [0, 0] : [0, 0];
+    ctx.tip.move({ clientX: x, clientY: y });
+    return;
+  }
+  h.show(null);
+  // Not listed: the rules' reason, for an enemy in the combat phase or a hex in the movement phase.
+  const listed = actions().some((x) => x.unit === kit.sel && x.to === hex);
+  const would = !listed && wouldBe(phase(), kit.sel, hex, foe && foe.id);
+  if (!would || (phase() === 'combat' && !foe)) return h.hide();
+  const html = await whyNot(would, foe);
+  if (h.live()) h.tip(html, ev, 'refused');
 }
 
-function pct(p) {
-  return `${(100 * p).toFixed(p > 0 && p < 0.1 ? 1 : 0)}%`;
+/** Why the selected unit may not attack `foe` or move to the hex, in the rules' words. */
+async function whyNot(a, foe) {
+  const x = await kit.explain(a);
+  const title = a.type === 'attack' ? `${esc(name(a.unit))} cannot attack ${esc(name(foe ? foe.id : a.target))}` : `${esc(name(a.unit))} cannot move to ${esc(a.to)}`;
+  return refusedHtml(title, x);
 }
 
-/** One result of an attack (JO-DIE-1, JO-RET-1, JO-ORD-2) in words. */
-function outcomeText(r, target) {
-  if (typeof r === 'string') return r;
-  if (!r || typeof r !== 'object') return 'no effect';
-  if (r.eliminated) return `${target} is destroyed${r.tokens ? `; ${tokensText(r.tokens)}` : ''}`;
-  const bits = [];
-  if (r.lost) bits.push(`${target} loses ${r.lost} stand${r.lost === 1 ? '' : 's'}`);
-  if (r.flags) bits.push(`${r.flags} flag${r.flags === 1 ? '' : 's'}: retreats ${r.retreat} hex${r.retreat === 1 ? '' : 'es'}`);
-  if (r.tokens) bits.push(tokensText(r.tokens));
-  return bits.join('; ') || 'no effect';
-}
-
-function tokensText(n) {
-  return `${n} order token${n === 1 ? '' : 's'} won`;
-}
 
 function onView() {
   if (picking && !actions().some((a) => a.type === 'order' && a.order === picking)) picking = null;

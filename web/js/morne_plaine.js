@@ -8,6 +8,7 @@
 import { esc, nice, reasonsHtml, ruleBadge, sideColour } from './api.js';
 import { phaseLine } from './log.js';
 import { panelKit } from './panel_kit.js';
+import { facesCell } from './odds.js';
 
 let ctx = null;
 let moving = false;
@@ -255,14 +256,14 @@ function resultText(r, text) {
   if ('attacker_loss' in res) {
     const part = (who, loss, check) => (loss || check ? `${who} ${loss ? `−${loss}` : ''}${check ? `${loss ? ' ' : ''}morale check` : ''}` : '');
     const t = [part('defender', res.defender_loss, res.defender_check), part('attacker', res.attacker_loss, res.attacker_check)].filter(Boolean).join(', ');
-    return `${r.die != null ? `<span class="muted">die ${r.die}:</span> ` : ''}${t || 'no effect'}`;
+    return `${r.die != null && !r.dice ? `<span class="muted">die ${r.die}:</span> ` : ''}${t || 'no effect'}`;
   }
   return esc(text || JSON.stringify(r));
 }
 
 function outcomesTable(p) {
   const rows = (p.outcomes || [])
-    .map((o) => `<tr><td>${resultText(o.result, o.text)}</td><td class="p"><span class="bar" style="width:${Math.max(2, o.p * 60).toFixed(0)}px"></span> ${pct(o.p)} <span class="muted">${o.num}/${o.den}</span></td></tr>`)
+    .map((o) => `<tr>${facesCell(o.result)}<td>${resultText(o.result, o.text)}</td><td class="p"><span class="bar" style="width:${Math.max(2, o.p * 60).toFixed(0)}px"></span> ${pct(o.p)} <span class="muted">${o.num}/${o.den}</span></td></tr>`)
     .join('');
   return `<table class="prob-table"><tbody>${rows}</tbody></table>`;
 }

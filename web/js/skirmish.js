@@ -9,6 +9,7 @@
 import { esc, nice, ruleBadge, sideColour } from './api.js';
 import { phaseLine } from './log.js';
 import { panelKit } from './panel_kit.js';
+import { chargeOddsHtml, counterFace, fleeHtml, pickInHex, refusedHtml, rolls, rosterHtml, valuesWords } from './skirmish_panel.js';
 
 let ctx = null;
 let together = false;
@@ -115,12 +116,9 @@ function draw() {
   const w = v.window;
   const targets = new Set(acts.filter((a) => a.unit === kit.sel && AT_TARGET.includes(a.type)).map((a) => a.target));
   kit.setCounters((u) => ({
-    kind: 'character',
-    // The given name ("Hrolf" of "Hrolf the Wild"), not the epithet.
-    top: String(u.name || u.id).split(' ')[0].slice(0, 11),
-    values: `${Math.max(0, (u.health ?? 0) - (u.damage ?? 0))}`,
+    ...counterFace(u),
     facing: typeof u.facing_index === 'number' ? u.facing_index : DIRS.indexOf(u.facing),
-    tip: `${u.name || u.id} (${ctx.sideName(u.side)}), facing ${u.facing}; health ${u.health}, damage ${u.damage}, ${u.mp} MP${(u.statuses || []).length ? `; ${u.statuses.join(', ')}` : ''}`,
+    tip: `${u.name || u.id} (${ctx.sideName(u.side)}), facing ${u.facing}; health ${u.health}, damage ${u.damage}, ${u.mp} MP${(u.statuses || []).length ? `; ${u.statuses.join(', ')}` : ''}; ${valuesWords(u)}`,
     marks: {
       selected: u.id === kit.sel,
       spent: u.done,
@@ -193,7 +191,7 @@ function panel() {
   ctx.panel.innerHTML = `<section><h3>${esc(nice(v.phase || ''))} <span class="muted">turn ${v.turn}/${v.turns} · ${esc(ctx.sideName(v.active || ''))} active</span></h3>
     <div>Points: ${Object.entries(v.points || {}).map(([k, n]) => `${esc(ctx.sideName(k))} ${n}`).join(' · ')}</div>
     ${phaseHint(v, acts)}
-    ${v.charge ? chargeHtml(v.charge) : ''}</section>${prompt}${selHtml}`;
+    ${v.charge ? chargeHtml(v.charge) : ''}</section>${ctx.canAct() ? fleeHtml(acts, who) : ''}${prompt}${rosterOf()}${selHtml}`;
   const p = ctx.panel;
   p.querySelector('#sk-pass')?.addEventListener('click', () => {
     const a = acts.find((x) => x.type === 'pass');
@@ -222,6 +220,9 @@ function panel() {
         kit.select(kit.sel === b.dataset.reactor ? null : b.dataset.reactor);
       }),
   );
+  p.querySelectorAll('button[data-pick]').forEach((b) => (b.onclick = () => kit.select(b.dataset.pick)));
+  const flee = acts.filter((a) => a.type === 'flee');
+  p.querySelectorAll('button[data-flee]').forEach((b) => (b.onclick = () => ctx.act(flee[+b.dataset.flee])));
   p.querySelectorAll('button[data-face]').forEach((b) => (b.onclick = () => turnTo(b.dataset.face)));
   p.querySelectorAll('button[data-mine]').forEach((b) => (b.onclick = () => ctx.act(panel.mine[+b.dataset.mine])));
   p.querySelector('#sk-evasive')?.addEventListener('change', (e) => {
@@ -229,6 +230,16 @@ function panel() {
     draw();
   });
   p.querySelector('#sk-together')?.addEventListener('change', (e) => (together = e.target.checked));
+}
+
+// The last hex clicked that several characters share: its roster stays in the sidebar.
+let stackHex = null;
+
+/** The characters sharing the selected character's hex, or the last such hex clicked. */
+function rosterOf() {
+  const s = kit.sel && unit(kit.sel);
+  const hex = s && kit.unitsAt(s.hex).length > 1 ? s.hex : stackHex;
+  return hex ? rosterHtml(hex, kit.unitsAt(hex), kit.sel, (u) => actions().some((a) => a.unit === u.id)) : '';
 }
 
 function pct(p) {
@@ -281,11 +292,12 @@ function rotate(step) {
 function onClick(hex, ev) {
   const acts = actions();
   const here = kit.unitsAt(hex);
+  stackHex = here.length > 1 ? hex : null;
   if (kit.sel) {
     const s = unit(kit.sel);
     const shorts = acts.filter((a) => a.unit === kit.sel && a.type === 'short_move' && a.to === hex);
     if (shorts.length) return ctx.act(shorts.find((a) => a.facing === s.facing) || shorts[0]);
-    const foe = here.find((u) => u.side !== s.side);
+    const foe = pickInHex(ctx.board, here.filter((u) => u.side !== s.side), ev);
     if (foe) {
       const charges = acts.filter((a) => a.unit === kit.sel && a.type === 'charge' && a.target === foe.id);
       const pick = acts.find((a) => a.unit === kit.sel && ['shoot', 'attack', 'opportunity'].includes(a.type) && a.target === foe.id) || charges.find((a) => !!a.together === together) || charges[0];
@@ -302,8 +314,18 @@ function onClick(hex, ev) {
       if (first) return ctx.act(first);
     }
   }
-  const mine = here.find((u) => acts.some((a) => a.unit === u.id));
-  kit.select(mine && mine.id !== kit.sel ? mine.id : null);
+  const sel = kit.sel && unit(kit.sel);
+  const foe = sel && here.find((u) => u.side !== sel.side);
+  if (foe && !here.some((u) => acts.some((a) => a.unit === u.id))) {
+    // An enemy the selected character may not act on: the rules' reason.
+    const a = { type: view().phase === 'missile' ? 'shoot' : 'attack', unit: kit.sel, target: foe.id };
+    kit.explain(a).then((x) => ctx.notice(refusedHtml(`${who(kit.sel)} cannot ${a.type === 'shoot' ? 'shoot at' : 'attack'} ${who(foe.id)}`, x)));
+    return;
+  }
+  // Of those who share the hex, the one whose counter was clicked (SK-MEL-4).
+  const able = here.filter((u) => acts.some((a) => a.unit === u.id));
+  const picked = here.length > 1 ? pickInHex(ctx.board, here, ev) : able[0];
+  kit.select(picked && picked.id !== kit.sel ? picked.id : null);
 }
 
 async function onHover(hex, ev, h) {
@@ -313,11 +335,22 @@ async function onHover(hex, ev, h) {
     ? actions().find((x) => x.unit === kit.sel && AT_TARGET.includes(x.type) && x.target === foe.id && (x.type !== 'charge' || !!x.together === together))
     : hex && kit.sel && actions().find((x) => x.unit === kit.sel && x.type === 'maneuver' && x.to === hex);
   if (!a) {
-    if (!hex || !foe) h.hide();
+    if (hex && kit.sel && !foe) return chargeStep(hex, ev, h);
+    if (!hex || !foe) return h.hide();
+    // Listed for nobody: the rules' reason why not.
+    const would = { type: view().phase === 'missile' ? 'shoot' : 'attack', unit: kit.sel, target: foe.id };
+    const x = await kit.explain(would);
+    if (h.live()) h.tip(refusedHtml(`${who(kit.sel)} cannot ${would.type === 'shoot' ? 'shoot at' : 'attack'} ${who(foe.id)}`, x), ev, 'refused');
     return;
   }
-  // SK-CHG-2: declaring a charge rolls no dice (the strike at its end does, SK-CHG-10).
-  if (a.type === 'charge') return h.tip(`<b>${esc(label(a))}</b><div class="muted">${ruleBadge('SK-CHG-2')} click to declare the charge; the strike at its end is rolled when it arrives ${ruleBadge('SK-CHG-10')}</div>`, ev);
+  if (a.type === 'charge') {
+    // SK-CHG-2: declaring a charge rolls no dice unless the target is in reach at once;
+    // the strike at its end is rolled when the charger arrives (SK-CHG-10).
+    const p = await kit.preview(a);
+    if (!h.live()) return;
+    if (rolls(p)) return h.tip(chargeOddsHtml(esc(label(a)), p, foe, unit(kit.sel), outcomeText), ev);
+    return h.tip(`<div class="sk-charge-odds"><b>${esc(label(a))}</b><div class="muted">${ruleBadge('SK-CHG-2')} declaring the charge rolls no dice; the strike at its end is rolled when ${esc(who(kit.sel))} reaches ${esc(who(foe.id))} ${ruleBadge('SK-CHG-10')}, with +2 damage, after the target's counter ${ruleBadge('SK-CHG-11')}: its odds show on the step that reaches the target.</div><div class="muted">${esc(unit(kit.sel)?.mp)} MP to get there · click to declare</div></div>`, ev);
+  }
   const p = await kit.preview(a);
   if (p.error) return h.tip(`<b>${esc(label(a))}</b>${a.type === 'maneuver' ? `<div class="muted">${ruleBadge('SK-SHM-4')} a short move instead of an attack: click to manoeuvre</div>` : ''}`, ev);
   const rows = [...(p.outcomes || [])]
@@ -328,6 +361,19 @@ async function onHover(hex, ev, h) {
   const shot = p.inputs && p.inputs.shot;
   const hit = a.type === 'shoot' && shot ? `<div>${ruleBadge('SK-MIS-3')} hits on a ${esc(shot.hit_on_die)} or more · ${esc(shot.range)} range, ${esc(shot.distance)} hexes, from the ${esc(shot.arc)}</div>` : '';
   h.tip(`<div class="sk-odds"><b>${esc(label(a))}</b> <span class="muted">${esc(p.roll || '')}</span>${hit}<table>${rows}</table><div class="muted">click to ${a.type === 'maneuver' ? 'manoeuvre' : a.type === 'shoot' ? 'shoot' : 'attack'}</div></div>`, ev);
+}
+
+/** During a charge, the odds of the strike on a step that reaches the target (SK-CHG-10). */
+async function chargeStep(hex, ev, h) {
+  const c = view().charge;
+  const step = c && c.current === kit.sel && actions().find((x) => x.unit === kit.sel && x.type === 'move' && x.to === hex);
+  if (!step) return h.hide();
+  const p = await kit.preview(step);
+  if (!h.live()) return;
+  const leg = (c.legs || []).find((l) => l.unit === kit.sel);
+  const target = leg && unit(leg.target);
+  if (rolls(p) && target) h.tip(chargeOddsHtml(`${esc(who(kit.sel))} reaches ${esc(who(target.id))} and strikes`, p, target, unit(kit.sel), outcomeText), ev);
+  else h.hide();
 }
 
 // ---- the log --------------------------------------------------------------------------------

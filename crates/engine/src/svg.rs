@@ -12,8 +12,9 @@
 //! For people, never for rules: nothing reads the picture back.
 
 mod legend;
+mod terrain;
 
-use crate::palette::{hashed, terrain_colour};
+use crate::palette::{hashed, mark, terrain_colour};
 use crate::scenario::{Scenario, Unit};
 use grognard_hex::{Direction, Hex};
 use legend::draw_legend;
@@ -32,7 +33,7 @@ const LEGEND_LINE: f64 = 22.0;
 ///
 /// Hex polygons carry `class="hex"`, `data-hex` (the label) and `data-terrain`; unit
 /// counters are `<g class="unit" data-unit="id">`; each layer is a `<g>` with an id
-/// (`terrain`, `elevation`, `hexsides`, `paths`, `labels`, `places`, `units`,
+/// (`terrain`, `marks`, `elevation`, `hexsides`, `paths`, `labels`, `places`, `units`,
 /// `legend`).
 #[must_use]
 pub fn render(s: &Scenario) -> String {
@@ -80,6 +81,7 @@ pub fn render(s: &Scenario) -> String {
     text(&mut out, "title", (min_x, min_y - MARGIN), &title);
 
     draw_terrain(s, &mut out, &hexes);
+    terrain::draw_marks(s, &mut out, &hexes);
     draw_elevation(s, &mut out, &hexes);
     draw_hexsides(s, &mut out, &hexes, "hexsides", 0..=2);
     draw_paths(s, &mut out);
@@ -260,9 +262,10 @@ fn draw_terrain(s: &Scenario, out: &mut String, hexes: &[Hex]) {
         let terrain = s.terrain_at(h).unwrap_or("");
         let _ = writeln!(
             out,
-            r#"<polygon class="hex" data-hex="{}" data-terrain="{}" points="{}" fill="{}"/>"#,
+            r#"<polygon class="hex" data-hex="{}" data-terrain="{}" data-mark="{}" points="{}" fill="{}"/>"#,
             s.label(h),
             esc(terrain),
+            mark(terrain).unwrap_or(""),
             points(&s.map.corners(h, SIZE)),
             terrain_colour(terrain)
         );

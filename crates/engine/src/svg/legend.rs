@@ -30,6 +30,7 @@ pub(super) fn draw_legend(s: &Scenario, out: &mut String, x: f64, y: f64) -> f64
             n(r - 11.0),
             terrain_colour(name)
         );
+        super::terrain::swatch(out, name, (x + 9.0, r - 4.0));
     }
     let highest = hexes
         .iter()

@@ -650,13 +650,15 @@ pub(crate) fn preview(
     target: UnitId,
 ) -> Result<Preview, Refusal> {
     let b = rules.check_attack(state, u, target)?;
-    let mut outcomes: Vec<(CrtResult, usize, u64)> = Vec::new();
+    // Each result with its first table row and the die faces that give it (bug 16: the
+    // faces, not only the row, so that "3-5" reads as three faces of the die).
+    let mut outcomes: Vec<(CrtResult, usize, Vec<u32>)> = Vec::new();
     for roll in 1..=COMBAT_DIE {
         let row = MornePlaine::crt_row(roll, b.modifier);
         let r = rules.result(&b, roll);
         match outcomes.iter_mut().find(|o| o.0 == r) {
-            Some(o) => o.2 += 1,
-            None => outcomes.push((r, row, 1)),
+            Some(o) => o.2.push(roll),
+            None => outcomes.push((r, row, vec![roll])),
         }
     }
     let fail = |x: UnitId| {
@@ -678,12 +680,10 @@ pub(crate) fn preview(
         }),
         outcomes: outcomes
             .into_iter()
-            .map(|(r, row, n)| {
-                Chance::new(
-                    serde_json::json!({ "die": row, "result": r }),
-                    n,
-                    u64::from(COMBAT_DIE),
-                )
+            .map(|(r, row, dice)| {
+                let n = dice.len() as u64;
+                let result = serde_json::json!({ "die": row, "dice": dice, "result": r });
+                Chance::new(result, n, u64::from(COMBAT_DIE))
             })
             .collect(),
         reasons: b.reasons,

@@ -12,6 +12,7 @@ mod golden;
 mod legal;
 mod movement;
 mod playouts;
+mod preview;
 mod protocol;
 mod reachable;
 mod retreat;
