@@ -118,6 +118,9 @@ pub trait AnyGame: Send + Sync {
     /// The game as [`std::any::Any`], so that code generic over a ruleset can reach
     /// the typed [`Game`] (`downcast_ref::<Game<R>>()`).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// A copy for a computer playing `seat`: what the seat may not see replaced by a
+    /// sample drawn with `seed` ([`Game::determinized`]).
+    fn determinized(&self, seat: &Seat, seed: u64) -> Box<dyn AnyGame>;
 }
 
 impl<R: Ruleset> Game<R> {
@@ -257,6 +260,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+    fn determinized(&self, seat: &Seat, seed: u64) -> Box<dyn AnyGame> {
+        Box::new(Game::determinized(self, seat, seed))
     }
 }
 

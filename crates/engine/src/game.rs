@@ -1,7 +1,7 @@
 //! A game: its scenario, seed and action log, and the state they produce.
 
 use crate::dice::{Ctx, Dice};
-use crate::ruleset::{Refusal, Ruleset};
+use crate::ruleset::{Refusal, Ruleset, Seat};
 use crate::scenario::{Problems, SaveProblems, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -327,6 +327,18 @@ impl<R: Ruleset> Game<R> {
             log,
             pending_forced: self.dice.forced(),
         }
+    }
+
+    /// A copy for a computer playing `seat`: the state with what the seat may not see
+    /// (the other hand, the deck's order) replaced by a sample consistent with what it
+    /// sees ([`Ruleset::determinize`], drawn with `seed`), and dice seeded with `seed`
+    /// instead of the game's. The log is the game's: a search reads the state.
+    #[must_use]
+    pub fn determinized(&self, seat: &Seat, seed: u64) -> Game<R> {
+        let mut g = self.clone();
+        g.dice = Dice::new(seed);
+        self.rules.determinize(&mut g.state, seat, &mut g.dice);
+        g
     }
 
     /// Rebuilds a saved game by replaying its log.

@@ -16,6 +16,8 @@ mod properties;
 mod protocol;
 #[path = "engine/race.rs"]
 mod race;
+#[path = "engine/seat.rs"]
+mod seat;
 #[path = "engine/wire.rs"]
 mod wire;
 
