@@ -24,7 +24,10 @@ fn refused(s: &mut Session, request: &Value, rule: &str) -> String {
     let v = send(s, request);
     assert_eq!(v["ok"], false, "{request} -> {v}");
     assert_eq!(v["error"]["rule"], rule, "{request} -> {v}");
-    v["error"]["message"].as_str().unwrap_or_default().to_owned()
+    v["error"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 fn loaded() -> Session {
@@ -59,7 +62,10 @@ fn red_may_react() -> (Session, Session, Session, u64) {
         seated(&json!({"side": "red"})),
         seated(&json!({"side": "blue"})),
     );
-    relay(&mut [&mut referee, &mut red, &mut blue], &json!({"type": "draw"}));
+    relay(
+        &mut [&mut referee, &mut red, &mut blue],
+        &json!({"type": "draw"}),
+    );
     let legal = ok(&mut referee, &json!({"cmd": "legal"}))["actions"].clone();
     let step = legal
         .as_array()
@@ -72,7 +78,9 @@ fn red_may_react() -> (Session, Session, Session, u64) {
     let state = ok(&mut referee, &json!({"cmd": "state"}));
     assert_eq!(state["to_act"]["side"], "red", "{state}");
     assert_eq!(state["to_act"]["reaction"], true, "{state}");
-    let card = state["state"]["hands"][0][0].as_u64().expect("red holds a card");
+    let card = state["state"]["hands"][0][0]
+        .as_u64()
+        .expect("red holds a card");
     (referee, red, blue, card)
 }
 
@@ -115,11 +123,22 @@ fn a_second_seat_is_refused_naming_the_seat_and_so_is_load() {
 #[test]
 fn seat_refuses_the_omniscient_seat_an_unknown_side_and_unknown_keys() {
     let mut s = loaded();
-    refused(&mut s, &json!({"cmd": "seat", "seat": "omniscient"}), "request");
+    refused(
+        &mut s,
+        &json!({"cmd": "seat", "seat": "omniscient"}),
+        "request",
+    );
     let message = refused(&mut s, &json!({"cmd": "seat", "side": "green"}), "request");
     assert!(message.contains("no side `green`"), "{message}");
-    let message = refused(&mut s, &json!({"cmd": "seat", "side": "red", "hand": 1}), "request");
-    assert!(message.contains("unknown key \"hand\" for seat"), "{message}");
+    let message = refused(
+        &mut s,
+        &json!({"cmd": "seat", "side": "red", "hand": 1}),
+        "request",
+    );
+    assert!(
+        message.contains("unknown key \"hand\" for seat"),
+        "{message}"
+    );
     let message = refused(&mut s, &json!({"cmd": "seat", "side": 1}), "request");
     assert!(message.contains("must be a string"), "{message}");
     // None of these took a seat.
@@ -156,7 +175,10 @@ fn the_view_and_log_of_another_side_are_refused_naming_the_seat() {
     }
     let mut referee = loaded();
     let own = ok(&mut s, &json!({"cmd": "view"}));
-    assert_eq!(own["view"], ok(&mut referee, &json!({"cmd": "view", "side": "blue"}))["view"]);
+    assert_eq!(
+        own["view"],
+        ok(&mut referee, &json!({"cmd": "view", "side": "blue"}))["view"]
+    );
     assert_eq!(own["n"], 0, "{own}");
     let named = ok(&mut s, &json!({"cmd": "view", "side": "blue"}));
     assert_eq!(named["view"], own["view"]);
@@ -179,9 +201,15 @@ fn legal_is_empty_with_the_status_fields_when_the_seat_is_not_to_act() {
     assert!(v.get("outcome").is_some(), "{v}");
     let all = ok(&mut referee, &json!({"cmd": "legal"}));
     assert!(!all["actions"].as_array().unwrap().is_empty());
-    assert_eq!(ok(&mut red, &json!({"cmd": "legal"}))["actions"], all["actions"]);
+    assert_eq!(
+        ok(&mut red, &json!({"cmd": "legal"}))["actions"],
+        all["actions"]
+    );
     let mut spectator = seated(&json!({"seat": "spectator"}));
-    assert_eq!(ok(&mut spectator, &json!({"cmd": "legal"}))["actions"], json!([]));
+    assert_eq!(
+        ok(&mut spectator, &json!({"cmd": "legal"}))["actions"],
+        json!([])
+    );
 }
 
 #[test]
@@ -189,7 +217,10 @@ fn apply_answers_the_events_of_the_seats_log_entry() {
     let mut referee = loaded();
     let mut red = seated(&json!({"side": "red"}));
     let mut blue = seated(&json!({"side": "blue"}));
-    let answers = relay(&mut [&mut referee, &mut red, &mut blue], &json!({"type": "draw"}));
+    let answers = relay(
+        &mut [&mut referee, &mut red, &mut blue],
+        &json!({"type": "draw"}),
+    );
     let log = |r: &mut Session, side: &str| -> Value {
         ok(r, &json!({"cmd": "log", "side": side}))["log"][0]["events"].clone()
     };
@@ -207,7 +238,11 @@ fn apply_answers_the_events_of_the_seats_log_entry() {
     assert_eq!(types(&answers[0]), ["roll", "drew", "turn_began"]);
     assert_eq!(types(&answers[1]), ["roll", "drew", "turn_began"]);
     assert_eq!(types(&answers[2]), ["drew", "turn_began"]);
-    assert!(answers[2]["events"][0].get("card").is_none(), "{}", answers[2]);
+    assert!(
+        answers[2]["events"][0].get("card").is_none(),
+        "{}",
+        answers[2]
+    );
     assert!(answers[1]["events"][1]["card"].is_u64(), "{}", answers[1]);
     // A seat's `log` is its own by default.
     assert_eq!(
@@ -227,14 +262,20 @@ fn a_refused_action_of_the_other_side_does_not_name_its_hidden_card() {
     let block = json!({"type": "block", "card": wrong});
     let whole = send(&mut referee, &json!({"cmd": "apply", "action": block}));
     assert_eq!(whole["error"]["rule"], "RACE-5", "{whole}");
-    assert!(whole["error"]["message"].as_str().unwrap().contains(&format!("no card {wrong}")));
+    assert!(whole["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("no card {wrong}")));
     let hidden = send(&mut blue, &json!({"cmd": "apply", "action": block}));
     assert_eq!(hidden["ok"], false);
     assert_eq!(hidden["error"]["rule"], "hidden", "{hidden}");
     assert!(hidden["error"].get("reasons").is_none(), "{hidden}");
     let text = hidden["error"]["message"].as_str().unwrap();
     assert!(!text.contains("RACE-5") && !text.contains("card"), "{text}");
-    assert!(text.contains("Red team") && text.contains("Blue team"), "{text}");
+    assert!(
+        text.contains("Red team") && text.contains("Blue team"),
+        "{text}"
+    );
     // Red's own refusal is whole: it is red's hand.
     let own = send(&mut red, &json!({"cmd": "apply", "action": block}));
     assert_eq!(own["error"], whole["error"]);
@@ -273,7 +314,10 @@ fn explain_preview_reachable_and_ai_answer_only_the_seats_own_decisions() {
 fn a_spectator_session_sees_the_spectators_view_and_log() {
     let mut referee = loaded();
     let mut spectator = seated(&json!({"seat": "spectator"}));
-    let answers = relay(&mut [&mut referee, &mut spectator], &json!({"type": "draw"}));
+    let answers = relay(
+        &mut [&mut referee, &mut spectator],
+        &json!({"type": "draw"}),
+    );
     assert_eq!(
         answers[1]["events"],
         ok(&mut referee, &json!({"cmd": "log", "seat": "spectator"}))["log"][0]["events"]
@@ -282,7 +326,11 @@ fn a_spectator_session_sees_the_spectators_view_and_log() {
         ok(&mut spectator, &json!({"cmd": "view"}))["view"],
         ok(&mut referee, &json!({"cmd": "view", "seat": "spectator"}))["view"]
     );
-    refused(&mut spectator, &json!({"cmd": "view", "side": "red"}), "seat");
+    refused(
+        &mut spectator,
+        &json!({"cmd": "view", "side": "red"}),
+        "seat",
+    );
     refused(&mut spectator, &json!({"cmd": "ai"}), "seat");
 }
 
