@@ -6,6 +6,7 @@
 //! error answer and the session carries on.
 
 use crate::computer::{AiAnswer, AiRequest, AiStats, Computer, Level};
+use crate::dice_stream::Generator;
 use crate::dynamic::{AnyGame, EngineError, Registry};
 use crate::game::SavedGame;
 use crate::ruleset::Seat;
@@ -264,6 +265,7 @@ impl Session {
                 out.insert("scenario".into(), json!(game.scenario().id));
                 out.insert("title".into(), json!(game.scenario().title));
                 out.insert("seed".into(), json!(game.seed()));
+                out.insert("generator".into(), json!(game.generator().name()));
                 out.insert(
                     "sides".into(),
                     json!(game.scenario().sides.iter().map(|s| s.id.clone()).collect::<Vec<_>>()),
@@ -492,7 +494,20 @@ impl Session {
                     .ok_or_else(|| Failure::request("\"seed\" must be a non-negative integer"))?,
             ),
         };
+        let generator = match req.get("generator") {
+            None | Some(Value::Null) => Generator::SplitMix64,
+            Some(g) => serde_json::from_value(g.clone()).map_err(|e| {
+                Failure::request(format!(
+                    "\"generator\" must be {{\"kind\": \"splitmix64\"}} or {{\"kind\": \"chacha20\", \"key\": 64 hex digits}}: {e}"
+                ))
+            })?,
+        };
         if let Some(saved) = req.get("game") {
+            if req.contains_key("generator") {
+                return Err(Failure::request(
+                    "a saved game names its own generator: load \"game\" without \"generator\"",
+                ));
+            }
             if req.contains_key("scenario") || req.contains_key("scenario_toml") {
                 return Err(Failure::request(
                     "load needs exactly one of \"scenario\" (a path) or \"scenario_toml\" (the file's text), or \"game\" (a save)",
@@ -519,13 +534,16 @@ impl Session {
             .registry
             .load_scenario(&file, &text)
             .map_err(|p| Failure::from(EngineError::Scenario(p)))?;
-        Ok(self.registry.new_game(scenario, seed)?)
+        Ok(self.registry.new_game_with(scenario, seed, generator)?)
     }
 }
 
 /// The keys each command takes besides `cmd` and `id` (`ai` checks its own).
 const KEYS: &[(&str, &[&str])] = &[
-    ("load", &["scenario", "scenario_toml", "game", "seed"]),
+    (
+        "load",
+        &["scenario", "scenario_toml", "game", "seed", "generator"],
+    ),
     ("seat", &["side", "seat"]),
     ("legal", &[]),
     ("apply", &["action"]),
@@ -576,6 +594,9 @@ fn check_keys(cmd: &str, req: &Map<String, Value>) -> Result<(), Failure> {
                 return wrong("an action object with a \"type\"");
             }
             "game" if !value.is_object() => return wrong("a saved game object"),
+            "generator" if !value.is_object() => {
+                return wrong("a generator object: {\"kind\": \"chacha20\", \"key\": ...}");
+            }
             _ => {}
         }
     }

@@ -8,6 +8,8 @@ mod dice;
 mod fuzz_corpus;
 #[path = "engine/games.rs"]
 mod games;
+#[path = "engine/generators.rs"]
+mod generators;
 #[path = "engine/lines.rs"]
 mod lines;
 #[path = "engine/properties.rs"]
