@@ -33,6 +33,7 @@ pub(super) fn rebuild(
             })
             .collect(),
         pending_forced: Vec::new(),
+        generator: row.generator.clone(),
     };
     let game = registry
         .load_game(&saved)
