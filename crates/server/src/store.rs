@@ -151,7 +151,7 @@ fn backfill(
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for id in chunk {
             match read::load(&tx, id)? {
-                read::Load::Game { row, log, .. } => match summarise(row, log) {
+                read::Load::Game { row, log, .. } => match summarise(*row, log) {
                     Ok(summary) => schema::write_summary(&tx, &summary)?,
                     Err(why) => unloadable.push((id.clone(), why)),
                 },

@@ -111,7 +111,7 @@ impl Lobby {
                     row,
                     log,
                     summarised,
-                } => (row, log, summarised),
+                } => (*row, log, summarised),
                 Load::Expired => return Err(lobby.expired(&key)),
                 Load::Missing => return Err(ApiError::NotFound(format!("no game `{key}`"))),
                 Load::Unreadable(why) => return Ok(Err(why)),

@@ -107,8 +107,8 @@ impl Readers {
 pub enum Load {
     /// The game's row and log, and whether its line of the lobby is stored.
     Game {
-        /// Its row.
-        row: GameRow,
+        /// Its row (boxed: the other variants are small).
+        row: Box<GameRow>,
         /// Its log, in order.
         log: Vec<ActionRow>,
         /// True when its line of the lobby is stored.
@@ -208,7 +208,7 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
         }
     }
     Ok(Load::Game {
-        row: GameRow {
+        row: Box::new(GameRow {
             id: id.to_owned(),
             scenario_id,
             ruleset,
@@ -219,7 +219,7 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
             created,
             active_ms: u64::try_from(active_ms).unwrap_or(0),
             undos: u64::try_from(undos).unwrap_or(0),
-        },
+        }),
         log,
         summarised,
     })
