@@ -5,6 +5,7 @@
 //! differs; a difference makes the exit code 1.
 
 use anyhow::{anyhow, Context, Result};
+use grognard_engine::dice_stream::Generator;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{AnyGame, Seat};
 use serde_json::Value;
@@ -76,16 +77,28 @@ pub fn check(replay: &Value) -> Result<Report> {
         .as_array()
         .ok_or_else(|| anyhow!("no `log` in the replay"))?;
 
-    let computed = grognard_server::token::commitment(id, seed);
+    // A replay without `generator` is of a game from before issue 19: SplitMix64 dice
+    // from the seed, committed to with `grognard-seed/1`.
+    let generator: Generator = match replay.get("generator") {
+        None | Some(Value::Null) => Generator::SplitMix64,
+        Some(g) => serde_json::from_value(g.clone())
+            .map_err(|e| anyhow!("the replay's `generator` does not read: {e}"))?,
+    };
+    let text = match &generator {
+        Generator::SplitMix64 => format!("grognard-seed/1:{id}:{seed}"),
+        Generator::ChaCha20 { key } => {
+            format!("grognard-dice/2:{id}:{seed}:chacha20:{}", key.to_hex())
+        }
+    };
+    let computed = grognard_server::token::dice_commitment(id, seed, &generator);
     if computed == published {
         report.ok(format!(
-            "commitment: matches: SHA-256 of `grognard-seed/1:{id}:{seed}` is {computed}"
+            "commitment: matches: SHA-256 of `{text}` is {computed}"
         ));
     } else {
         report.differs(format!(
             "commitment: the game committed to {published} at its start, but SHA-256 of \
-             `grognard-seed/1:{id}:{seed}` is {computed}: the seed shown is not the one \
-             committed to"
+             `{text}` is {computed}: the dice shown are not the ones committed to"
         ));
     }
 
@@ -93,7 +106,7 @@ pub fn check(replay: &Value) -> Result<Report> {
     report.ok(format!("scenario: {} ({from})", scenario.id));
     let registry = grognard_rules::registry();
     let mut game = registry
-        .new_game(scenario, Some(seed))
+        .new_game_with(scenario, Some(seed), generator)
         .map_err(|e| anyhow!("the scenario does not start a game: {e}"))?;
     let mut refused = None;
     for (i, entry) in log.iter().enumerate() {

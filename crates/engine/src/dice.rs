@@ -1,10 +1,13 @@
 //! Deterministic, portable dice.
 //!
-//! The generator is SplitMix64: a few lines that give the same sequence on every
-//! platform and every version of Rust, unlike `StdRng`, whose algorithm may change.
+//! The generator is SplitMix64 from a 64-bit seed: a few lines that give the same
+//! sequence on every platform and every version of Rust, unlike `StdRng`, whose
+//! algorithm may change; or, for games with a human seat, ChaCha20 keyed by 256 secret
+//! bits (see [`crate::dice_stream`]). Both go through the same unbiased reduction.
 //! Every roll goes through [`Ctx::roll`], which records it as an event; forced
 //! results ([`Dice::force`]) are taken before the generator and marked as forced.
 
+use crate::dice_stream::{DiceKey, Generator, Stream, StreamRepr};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -72,31 +75,87 @@ fn is_rule_id(s: &str) -> bool {
 /// assert_eq!(a.next(6), (4, true));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "DiceRepr", into = "DiceRepr")]
 pub struct Dice {
-    state: u64,
-    #[serde(default, skip_serializing_if = "VecDeque::is_empty")]
+    stream: Stream,
     forced: VecDeque<u32>,
-    #[serde(skip)]
     fault: Option<String>,
 }
 
+/// Dice as JSON: the stream's fields (SplitMix64's `state` as before) and the forced
+/// queue.
+#[derive(Clone, Serialize, Deserialize)]
+struct DiceRepr {
+    #[serde(flatten)]
+    stream: StreamRepr,
+    #[serde(default, skip_serializing_if = "VecDeque::is_empty")]
+    forced: VecDeque<u32>,
+}
+
+impl From<Dice> for DiceRepr {
+    fn from(d: Dice) -> DiceRepr {
+        DiceRepr {
+            stream: d.stream.repr(),
+            forced: d.forced,
+        }
+    }
+}
+
+impl TryFrom<DiceRepr> for Dice {
+    type Error = String;
+    fn try_from(r: DiceRepr) -> Result<Dice, String> {
+        Ok(Dice {
+            stream: Stream::from_repr(r.stream)?,
+            forced: r.forced,
+            fault: None,
+        })
+    }
+}
+
 impl Dice {
-    /// A generator from a seed.
+    /// A SplitMix64 generator from a seed: the fast one, for games without a human
+    /// seat and for simulations.
     #[must_use]
     pub fn new(seed: u64) -> Dice {
         Dice {
-            state: seed,
+            stream: Stream::SplitMix64(seed),
             forced: VecDeque::new(),
             fault: None,
         }
     }
 
+    /// A ChaCha20 generator keyed by 256 secret bits.
+    ///
+    /// ```
+    /// use grognard_engine::Dice;
+    /// use grognard_engine::dice_stream::DiceKey;
+    /// let mut a = Dice::chacha20(&DiceKey([7; 32]));
+    /// let mut b = Dice::chacha20(&DiceKey([7; 32]));
+    /// let rolls: Vec<u32> = (0..20).map(|_| a.next(6).0).collect();
+    /// assert_eq!(rolls, (0..20).map(|_| b.next(6).0).collect::<Vec<_>>());
+    /// assert!(rolls.iter().all(|&v| (1..=6).contains(&v)));
+    /// ```
+    #[must_use]
+    pub fn chacha20(key: &DiceKey) -> Dice {
+        Dice {
+            stream: Stream::chacha20(key),
+            forced: VecDeque::new(),
+            fault: None,
+        }
+    }
+
+    /// The dice a game with this generator starts with (`seed` is SplitMix64's).
+    #[must_use]
+    pub fn from_generator(generator: &Generator, seed: u64) -> Dice {
+        match generator {
+            Generator::SplitMix64 => Dice::new(seed),
+            Generator::ChaCha20 { key } => Dice::chacha20(key),
+        }
+    }
+
+    #[inline]
     fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.stream.next_u64()
     }
 
     /// The next face of a die with `sides` faces, and whether it was forced.

@@ -46,6 +46,8 @@ pub trait AnyGame: Send + Sync {
     fn scenario(&self) -> &Scenario;
     /// The seed.
     fn seed(&self) -> u64;
+    /// The generator of the dice (ChaCha20 holds its key).
+    fn generator(&self) -> &crate::dice_stream::Generator;
     /// How many actions have been applied.
     fn len(&self) -> usize;
     /// True before the first action.
@@ -118,6 +120,9 @@ pub trait AnyGame: Send + Sync {
     /// The game as [`std::any::Any`], so that code generic over a ruleset can reach
     /// the typed [`Game`] (`downcast_ref::<Game<R>>()`).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// A copy for a computer playing `seat`: what the seat may not see replaced by a
+    /// sample drawn with `seed` ([`Game::determinized`]).
+    fn determinized(&self, seat: &Seat, seed: u64) -> Box<dyn AnyGame>;
 }
 
 impl<R: Ruleset> Game<R> {
@@ -155,6 +160,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn seed(&self) -> u64 {
         Game::seed(self)
+    }
+    fn generator(&self) -> &crate::dice_stream::Generator {
+        Game::generator(self)
     }
     fn len(&self) -> usize {
         self.log().len()
@@ -258,10 +266,14 @@ impl<R: Ruleset> AnyGame for Game<R> {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+    fn determinized(&self, seat: &Seat, seed: u64) -> Box<dyn AnyGame> {
+        Box::new(Game::determinized(self, seat, seed))
+    }
 }
 
-/// Starts a game of a validated scenario, with an optional seed.
-pub type NewGame = fn(Scenario, Option<u64>) -> Result<Box<dyn AnyGame>, GameError>;
+/// Starts a game of a validated scenario, with an optional seed and its dice's generator.
+pub type NewGame =
+    fn(Scenario, Option<u64>, crate::dice_stream::Generator) -> Result<Box<dyn AnyGame>, GameError>;
 
 /// Rebuilds a saved game.
 pub type LoadGame = fn(&SavedGame) -> Result<Box<dyn AnyGame>, GameError>;
@@ -289,7 +301,9 @@ impl RulesetEntry {
             name: R::NAME,
             vocabulary: R::vocabulary,
             check: |s| R::new(s).map(|_| ()),
-            new_game: |s, seed| Ok(Box::new(Game::<R>::new(s, seed)?)),
+            new_game: |s, seed, generator| {
+                Ok(Box::new(Game::<R>::with_generator(s, seed, generator)?))
+            },
             load: |saved| Ok(Box::new(Game::<R>::from_saved(saved)?)),
         }
     }
@@ -356,10 +370,23 @@ impl Registry {
         scenario: Scenario,
         seed: Option<u64>,
     ) -> Result<Box<dyn AnyGame>, EngineError> {
+        self.new_game_with(scenario, seed, crate::dice_stream::Generator::SplitMix64)
+    }
+
+    /// Starts a game of a validated scenario whose dice come from `generator`.
+    ///
+    /// # Errors
+    /// An unknown ruleset or a scenario problem.
+    pub fn new_game_with(
+        &self,
+        scenario: Scenario,
+        seed: Option<u64>,
+        generator: crate::dice_stream::Generator,
+    ) -> Result<Box<dyn AnyGame>, EngineError> {
         let entry = self.get(&scenario.ruleset).ok_or_else(|| {
             EngineError::BadRequest(format!("unknown ruleset `{}`", scenario.ruleset))
         })?;
-        Ok((entry.new_game)(scenario, seed)?)
+        Ok((entry.new_game)(scenario, seed, generator)?)
     }
 
     /// Rebuilds a saved game.

@@ -1,7 +1,8 @@
 //! A game: its scenario, seed and action log, and the state they produce.
 
 use crate::dice::{Ctx, Dice};
-use crate::ruleset::{Refusal, Ruleset};
+use crate::dice_stream::Generator;
+use crate::ruleset::{Refusal, Ruleset, Seat};
 use crate::scenario::{Problems, SaveProblems, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -37,6 +38,10 @@ pub struct SavedGame {
     /// Forced results queued but not yet used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending_forced: Vec<u32>,
+    /// The generator of the dice (issue 19, item 6). Left out for SplitMix64 from
+    /// `seed`, so that a save without it, as every save before, replays as it did.
+    #[serde(default, skip_serializing_if = "Generator::is_splitmix")]
+    pub generator: Generator,
 }
 
 /// One action of a [`SavedGame`].
@@ -103,6 +108,7 @@ pub struct Game<R: Ruleset> {
     rules: Arc<R>,
     scenario: Arc<Scenario>,
     seed: u64,
+    generator: Generator,
     state: R::State,
     dice: Dice,
     log: Vec<LogEntry<R::Action, R::Event>>,
@@ -114,6 +120,7 @@ impl<R: Ruleset> Clone for Game<R> {
             rules: Arc::clone(&self.rules),
             scenario: Arc::clone(&self.scenario),
             seed: self.seed,
+            generator: self.generator.clone(),
             state: self.state.clone(),
             dice: self.dice.clone(),
             log: self.log.clone(),
@@ -127,6 +134,20 @@ impl<R: Ruleset> Game<R> {
     /// # Errors
     /// The scenario's problems for this ruleset.
     pub fn new(scenario: Scenario, seed: Option<u64>) -> Result<Game<R>, GameError> {
+        Game::with_generator(scenario, seed, Generator::SplitMix64)
+    }
+
+    /// A new game whose dice come from `generator` (ChaCha20 for a game with a human
+    /// seat); `seed` (the scenario's unless given) is still the game's, for SplitMix64
+    /// and for the computer's default search seed.
+    ///
+    /// # Errors
+    /// The scenario's problems for this ruleset.
+    pub fn with_generator(
+        scenario: Scenario,
+        seed: Option<u64>,
+        generator: Generator,
+    ) -> Result<Game<R>, GameError> {
         let rules = R::new(&scenario)?;
         let seed = seed.unwrap_or(scenario.seed);
         Ok(Game {
@@ -134,7 +155,8 @@ impl<R: Ruleset> Game<R> {
             rules: Arc::new(rules),
             scenario: Arc::new(scenario),
             seed,
-            dice: Dice::new(seed),
+            dice: Dice::from_generator(&generator, seed),
+            generator,
             log: Vec::new(),
         })
     }
@@ -161,6 +183,12 @@ impl<R: Ruleset> Game<R> {
     #[must_use]
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The generator of the dice.
+    #[must_use]
+    pub fn generator(&self) -> &Generator {
+        &self.generator
     }
 
     /// The current state.
@@ -257,8 +285,9 @@ impl<R: Ruleset> Game<R> {
             rules: Arc::clone(&self.rules),
             scenario: Arc::clone(&self.scenario),
             seed: self.seed,
+            generator: self.generator.clone(),
             state: self.rules.initial_state(),
-            dice: Dice::new(self.seed),
+            dice: Dice::from_generator(&self.generator, self.seed),
             log: Vec::new(),
         };
         for (index, (action, forced)) in entries.into_iter().enumerate() {
@@ -326,7 +355,20 @@ impl<R: Ruleset> Game<R> {
             seed: self.seed,
             log,
             pending_forced: self.dice.forced(),
+            generator: self.generator.clone(),
         }
+    }
+
+    /// A copy for a computer playing `seat`: the state with what the seat may not see
+    /// (the other hand, the deck's order) replaced by a sample consistent with what it
+    /// sees ([`Ruleset::determinize`], drawn with `seed`), and dice seeded with `seed`
+    /// instead of the game's. The log is the game's: a search reads the state.
+    #[must_use]
+    pub fn determinized(&self, seat: &Seat, seed: u64) -> Game<R> {
+        let mut g = self.clone();
+        g.dice = Dice::new(seed);
+        self.rules.determinize(&mut g.state, seat, &mut g.dice);
+        g
     }
 
     /// Rebuilds a saved game by replaying its log.
@@ -349,7 +391,11 @@ impl<R: Ruleset> Game<R> {
             )));
         }
         crate::scenario::check_saved(&saved.scenario, &R::vocabulary())?;
-        let mut g = Game::<R>::new(saved.scenario.clone(), Some(saved.seed))?;
+        let mut g = Game::<R>::with_generator(
+            saved.scenario.clone(),
+            Some(saved.seed),
+            saved.generator.clone(),
+        )?;
         let names = g.rules.names().clone();
         for (index, entry) in saved.log.iter().enumerate() {
             let action: R::Action = names

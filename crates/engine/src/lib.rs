@@ -18,6 +18,7 @@ pub mod ai;
 pub mod computer;
 pub mod dice;
 pub mod dice_pool;
+pub mod dice_stream;
 pub mod dynamic;
 pub mod fuzzing;
 pub mod game;

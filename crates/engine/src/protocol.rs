@@ -6,6 +6,7 @@
 //! error answer and the session carries on.
 
 use crate::computer::{AiAnswer, AiRequest, AiStats, Computer, Level};
+use crate::dice_stream::Generator;
 use crate::dynamic::{AnyGame, EngineError, Registry};
 use crate::game::SavedGame;
 use crate::ruleset::Seat;
@@ -14,6 +15,7 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
 mod lines;
+mod seat;
 
 pub use lines::{Line, LineReader};
 
@@ -26,6 +28,8 @@ pub struct Session {
     game: Option<Box<dyn AnyGame>>,
     computer: Option<Arc<dyn Computer>>,
     pending: Option<Pending>,
+    /// The seat this session took for good (`seat`); `None` for the referee's.
+    seat: Option<Seat>,
 }
 
 /// The rest of the plan the computer began: the next `ai` request for the same
@@ -131,6 +135,7 @@ impl Session {
             game: None,
             computer: None,
             pending: None,
+            seat: None,
         }
     }
 
@@ -148,6 +153,12 @@ impl Session {
     #[must_use]
     pub fn game(&self) -> Option<&dyn AnyGame> {
         self.game.as_deref()
+    }
+
+    /// The seat the session took (`seat`), or `None` for the referee's session.
+    #[must_use]
+    pub fn seat(&self) -> Option<&Seat> {
+        self.seat.as_ref()
     }
 
     /// Handles one request line as read, which may not be UTF-8: such a line is
@@ -243,6 +254,9 @@ impl Session {
 
     fn dispatch(&mut self, cmd: &str, req: &Map<String, Value>) -> Answer {
         check_keys(cmd, req)?;
+        if let Some(s) = &self.seat {
+            seat::check(self.game.as_deref(), s, cmd, req)?;
+        }
         let mut out = Map::new();
         match cmd {
             "load" => {
@@ -251,6 +265,7 @@ impl Session {
                 out.insert("scenario".into(), json!(game.scenario().id));
                 out.insert("title".into(), json!(game.scenario().title));
                 out.insert("seed".into(), json!(game.seed()));
+                out.insert("generator".into(), json!(game.generator().name()));
                 out.insert(
                     "sides".into(),
                     json!(game.scenario().sides.iter().map(|s| s.id.clone()).collect::<Vec<_>>()),
@@ -259,15 +274,39 @@ impl Session {
                 self.game = Some(game);
                 self.pending = None;
             }
+            "seat" => {
+                let g = self.game_ref()?;
+                let taken = seat::bind(g, req)?;
+                match &taken {
+                    Seat::Side(id) => out.insert("side".into(), json!(id)),
+                    _ => out.insert("seat".into(), json!("spectator")),
+                };
+                Self::status(g, &mut out);
+                self.seat = Some(taken);
+                self.pending = None;
+            }
             "legal" => {
                 let g = self.game_ref()?;
-                out.insert("actions".into(), Value::Array(g.legal()));
+                // A seat not to act is offered nothing (its legal list would be the
+                // other side's, which may name its hidden cards).
+                let actions = match &self.seat {
+                    Some(s) if seat::decides(g, s) != Some(true) => Vec::new(),
+                    _ => g.legal(),
+                };
+                out.insert("actions".into(), Value::Array(actions));
                 Self::status(g, &mut out);
             }
             "apply" => {
                 let action = field(req, "action")?;
+                let viewer = self.seat.clone();
                 let g = self.game_mut()?;
-                let events = g.apply(action)?;
+                let decided = viewer.as_ref().and_then(|s| seat::decides(g.as_ref(), s));
+                let events = match (g.apply(action), &viewer) {
+                    (Ok(events), None) => events,
+                    (Ok(_), Some(s)) => seat::last_events(g.as_ref(), s),
+                    (Err(e), None) => return Err(e.into()),
+                    (Err(e), Some(s)) => return Err(seat::refusal(g.as_ref(), s, decided, e)),
+                };
                 out.insert("events".into(), Value::Array(events));
                 Self::status(g.as_ref(), &mut out);
             }
@@ -278,7 +317,10 @@ impl Session {
             }
             "view" => {
                 let g = self.game_ref()?;
-                let seat = seat_of(g, req)?;
+                let seat = match &self.seat {
+                    Some(s) => seat::shown(req, s)?,
+                    None => seat_of(g, req)?,
+                };
                 out.insert("view".into(), g.view(&seat));
                 Self::status(g, &mut out);
             }
@@ -346,7 +388,9 @@ impl Session {
             }
             "log" => {
                 let g = self.game_ref()?;
-                let seat = if req.contains_key("side") || req.contains_key("seat") {
+                let seat = if let Some(s) = &self.seat {
+                    seat::shown(req, s)?
+                } else if req.contains_key("side") || req.contains_key("seat") {
                     // A side the scenario lacks is refused as in `view`, not shown the
                     // spectator's log.
                     seat_of(g, req)?
@@ -368,7 +412,7 @@ impl Session {
                 out.insert("rulesets".into(), json!(self.registry.names()));
             }
             "quit" => {}
-            "" => return Err(Failure::request("a request needs a \"cmd\" (load, legal, apply, state, view, explain, preview, reachable, force_rolls, undo, save, log, ai, rulesets, quit)")),
+            "" => return Err(Failure::request("a request needs a \"cmd\" (load, seat, legal, apply, state, view, explain, preview, reachable, force_rolls, undo, save, log, ai, rulesets, quit)")),
             other => return Err(Failure::request(format!("unknown cmd `{other}`"))),
         }
         Ok(out)
@@ -403,6 +447,15 @@ impl Session {
                 return Ok(answer);
             }
         }
+        // A seat's computer searches a sample of what the seat may see, never the
+        // session's whole game.
+        let sample = self.seat.as_ref().map(|s| {
+            let seed = request
+                .seed
+                .unwrap_or_else(|| g.seed() ^ (g.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            g.determinized(s, seed)
+        });
+        let g = sample.as_deref().unwrap_or(g);
         let answer = match &self.computer {
             Some(c) => c.choose(g, request)?,
             None => {
@@ -441,7 +494,20 @@ impl Session {
                     .ok_or_else(|| Failure::request("\"seed\" must be a non-negative integer"))?,
             ),
         };
+        let generator = match req.get("generator") {
+            None | Some(Value::Null) => Generator::SplitMix64,
+            Some(g) => serde_json::from_value(g.clone()).map_err(|e| {
+                Failure::request(format!(
+                    "\"generator\" must be {{\"kind\": \"splitmix64\"}} or {{\"kind\": \"chacha20\", \"key\": 64 hex digits}}: {e}"
+                ))
+            })?,
+        };
         if let Some(saved) = req.get("game") {
+            if req.contains_key("generator") {
+                return Err(Failure::request(
+                    "a saved game names its own generator: load \"game\" without \"generator\"",
+                ));
+            }
             if req.contains_key("scenario") || req.contains_key("scenario_toml") {
                 return Err(Failure::request(
                     "load needs exactly one of \"scenario\" (a path) or \"scenario_toml\" (the file's text), or \"game\" (a save)",
@@ -468,13 +534,17 @@ impl Session {
             .registry
             .load_scenario(&file, &text)
             .map_err(|p| Failure::from(EngineError::Scenario(p)))?;
-        Ok(self.registry.new_game(scenario, seed)?)
+        Ok(self.registry.new_game_with(scenario, seed, generator)?)
     }
 }
 
 /// The keys each command takes besides `cmd` and `id` (`ai` checks its own).
 const KEYS: &[(&str, &[&str])] = &[
-    ("load", &["scenario", "scenario_toml", "game", "seed"]),
+    (
+        "load",
+        &["scenario", "scenario_toml", "game", "seed", "generator"],
+    ),
+    ("seat", &["side", "seat"]),
     ("legal", &[]),
     ("apply", &["action"]),
     ("state", &[]),
@@ -524,6 +594,9 @@ fn check_keys(cmd: &str, req: &Map<String, Value>) -> Result<(), Failure> {
                 return wrong("an action object with a \"type\"");
             }
             "game" if !value.is_object() => return wrong("a saved game object"),
+            "generator" if !value.is_object() => {
+                return wrong("a generator object: {\"kind\": \"chacha20\", \"key\": ...}");
+            }
             _ => {}
         }
     }

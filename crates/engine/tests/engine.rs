@@ -8,6 +8,8 @@ mod dice;
 mod fuzz_corpus;
 #[path = "engine/games.rs"]
 mod games;
+#[path = "engine/generators.rs"]
+mod generators;
 #[path = "engine/lines.rs"]
 mod lines;
 #[path = "engine/properties.rs"]
@@ -16,6 +18,8 @@ mod properties;
 mod protocol;
 #[path = "engine/race.rs"]
 mod race;
+#[path = "engine/seat.rs"]
+mod seat;
 #[path = "engine/wire.rs"]
 mod wire;
 

@@ -352,6 +352,7 @@ pub async fn replay(
     });
     if over {
         answer["seed"] = json!(game.seed());
+        answer["generator"] = json!(game.generator());
         answer["scenario_data"] = serde_json::to_value(game.scenario())
             .map_err(|e| ApiError::Internal(format!("the scenario does not serialise: {e}")))?;
     }

@@ -18,6 +18,7 @@ use crate::error::ApiError;
 use crate::store::{self, ActionRow, GameRow, SeatRecord, Store, Summary};
 use crate::table::{Table, Viewer};
 use crate::{token, Options};
+use grognard_engine::dice_stream::Generator;
 use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{AiRequest, AnyGame, Computer, Level, Registry, Seat};
@@ -320,8 +321,19 @@ impl Lobby {
                 self.max_games
             )));
         }
+        // A seed asked for gives SplitMix64 dice, the same on every replay of the seed;
+        // else the dice are ChaCha20 keyed by 256 bits drawn here (issue 19, item 6).
+        let generator = if req.seed.is_some() {
+            Generator::SplitMix64
+        } else {
+            Generator::ChaCha20 {
+                key: token::dice_key(),
+            }
+        };
         let seed = req.seed.unwrap_or_else(token::seed);
-        let game = self.registry.new_game(scenario.clone(), Some(seed))?;
+        let game = self
+            .registry
+            .new_game_with(scenario.clone(), Some(seed), generator.clone())?;
         let id = token::game_id();
         // A hotseat game has one token, which plays every seat.
         let shared = req.hotseat.then(token::fresh);
@@ -362,6 +374,7 @@ impl Lobby {
             scenario: serde_json::to_value(&scenario)
                 .map_err(|e| ApiError::Internal(format!("scenario does not serialise: {e}")))?,
             seed,
+            generator,
             seats: seats.clone(),
             created: created.clone(),
             active_ms: now,

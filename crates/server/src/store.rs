@@ -30,6 +30,7 @@ pub use read::{read_log, Load, PageQuery};
 pub use guard::sibling;
 
 use crate::error::ApiError;
+use grognard_engine::dice_stream::Generator;
 use guard::{Identity, Lock};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
@@ -72,6 +73,8 @@ pub struct GameRow {
     pub scenario: Value,
     /// The seed of the dice.
     pub seed: u64,
+    /// The generator of the dice (column `dice`, NULL for SplitMix64 from the seed).
+    pub generator: Generator,
     /// Each side's seat.
     pub seats: BTreeMap<String, SeatRecord>,
     /// When it was created (UTC, RFC 3339).
@@ -148,7 +151,7 @@ fn backfill(
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for id in chunk {
             match read::load(&tx, id)? {
-                read::Load::Game { row, log, .. } => match summarise(row, log) {
+                read::Load::Game { row, log, .. } => match summarise(*row, log) {
                     Ok(summary) => schema::write_summary(&tx, &summary)?,
                     Err(why) => unloadable.push((id.clone(), why)),
                 },
@@ -603,8 +606,8 @@ fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::
             let seats = serde_json::to_string(&g.seats)
                 .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
             tx.prepare_cached(
-                "INSERT INTO games (id, scenario_id, ruleset, scenario, seed, seats, created, active_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO games (id, scenario_id, ruleset, scenario, seed, seats, created, active_ms, dice)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute(params![
                 g.id,
@@ -615,6 +618,8 @@ fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::
                 seats,
                 g.created,
                 i64::try_from(g.active_ms).unwrap_or(i64::MAX),
+                schema::generator_to_sql(&g.generator)
+                    .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?,
             ])?;
             schema::write_summary(tx, summary)?;
             Ok(Done::Unit)

@@ -141,7 +141,7 @@ impl Table {
     ) -> Table {
         let hotseat = is_hotseat(&seats);
         Table {
-            commitment: token::commitment(&id, game.seed()),
+            commitment: token::dice_commitment(&id, game.seed(), game.generator()),
             committed: AtomicUsize::new(game.len()),
             active_ms: AtomicU64::new(active_ms),
             undos: AtomicU64::new(0),
@@ -457,6 +457,7 @@ impl Table {
         });
         if game.outcome().is_some() {
             object["seed"] = json!(game.seed());
+            object["generator"] = json!(game.generator());
         }
         object
     }

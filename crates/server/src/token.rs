@@ -2,6 +2,7 @@
 //! SHA-256, so a copy of the database does not let anyone play a seat, and compares
 //! hashes in constant time.
 
+use grognard_engine::dice_stream::{DiceKey, Generator};
 use sha2::{Digest, Sha256};
 
 /// A fresh token: 128 bits from the operating system's generator, as lowercase hex.
@@ -35,6 +36,29 @@ pub fn commitment(game_id: &str, seed: u64) -> String {
     hex(&Sha256::digest(
         format!("grognard-seed/1:{game_id}:{seed}").as_bytes(),
     ))
+}
+
+/// A fresh key for a game's ChaCha20 dice: 256 bits from the operating system's
+/// generator (issue 19, item 6).
+#[must_use]
+pub fn dice_key() -> DiceKey {
+    DiceKey(random_bytes::<32>())
+}
+
+/// The commitment a game publishes to its dice. For SplitMix64 dice (games from before
+/// issue 19, and games whose seed was asked for) it is [`commitment`] to the seed. For
+/// ChaCha20 dice it covers the whole key: the lowercase hex SHA-256 of the ASCII text
+/// `grognard-dice/2:{game_id}:{seed}:chacha20:{key}`, the seed in decimal and the key
+/// as its 64 lowercase hex digits:
+/// `printf 'grognard-dice/2:%s:%s:chacha20:%s' GAME_ID SEED KEY | sha256sum`.
+#[must_use]
+pub fn dice_commitment(game_id: &str, seed: u64, generator: &Generator) -> String {
+    match generator {
+        Generator::SplitMix64 => commitment(game_id, seed),
+        Generator::ChaCha20 { key } => hex(&Sha256::digest(
+            format!("grognard-dice/2:{game_id}:{seed}:chacha20:{}", key.to_hex()).as_bytes(),
+        )),
+    }
 }
 
 fn random_bytes<const N: usize>() -> [u8; N] {

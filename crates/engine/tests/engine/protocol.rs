@@ -78,7 +78,7 @@ fn load_a_scenario_text_answers_the_game_and_its_status() {
         v,
         json!({
             "id": 1, "ok": true, "ruleset": "race", "scenario": "race", "title": "The Race",
-            "seed": 7, "sides": ["red", "blue"], "n": 0,
+            "seed": 7, "generator": "splitmix64", "sides": ["red", "blue"], "n": 0,
             "to_act": {"side": "red", "kind": "race", "text": "Red team to act: race"},
             "outcome": null,
         })

@@ -33,6 +33,7 @@ pub(super) fn rebuild(
             })
             .collect(),
         pending_forced: Vec::new(),
+        generator: row.generator.clone(),
     };
     let game = registry
         .load_game(&saved)
@@ -110,7 +111,7 @@ impl Lobby {
                     row,
                     log,
                     summarised,
-                } => (row, log, summarised),
+                } => (*row, log, summarised),
                 Load::Expired => return Err(lobby.expired(&key)),
                 Load::Missing => return Err(ApiError::NotFound(format!("no game `{key}`"))),
                 Load::Unreadable(why) => return Ok(Err(why)),

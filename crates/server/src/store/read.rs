@@ -107,8 +107,8 @@ impl Readers {
 pub enum Load {
     /// The game's row and log, and whether its line of the lobby is stored.
     Game {
-        /// Its row.
-        row: GameRow,
+        /// Its row (boxed: the other variants are small).
+        row: Box<GameRow>,
         /// Its log, in order.
         log: Vec<ActionRow>,
         /// True when its line of the lobby is stored.
@@ -131,7 +131,7 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
         .prepare_cached(
             "SELECT scenario_id, ruleset, scenario, seed, seats, created, active_ms,
                     EXISTS (SELECT 1 FROM summaries WHERE game_id = games.id),
-                    (SELECT COUNT(*) FROM undone WHERE game_id = games.id)
+                    (SELECT COUNT(*) FROM undone WHERE game_id = games.id), dice
              FROM games WHERE id = ?1",
         )?
         .query_row([id], |r| {
@@ -145,11 +145,22 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
                 r.get::<_, i64>(6)?,
                 r.get::<_, bool>(7)?,
                 r.get::<_, i64>(8)?,
+                r.get::<_, Option<String>>(9)?,
             ))
         })
         .optional()?;
-    let Some((scenario_id, ruleset, scenario, seed, seats, created, active_ms, summarised, undos)) =
-        row
+    let Some((
+        scenario_id,
+        ruleset,
+        scenario,
+        seed,
+        seats,
+        created,
+        active_ms,
+        summarised,
+        undos,
+        dice,
+    )) = row
     else {
         let expired = conn
             .prepare_cached("SELECT 1 FROM expired WHERE id = ?1")?
@@ -163,6 +174,10 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
     let scenario: Value = match serde_json::from_str(&scenario) {
         Ok(s) => s,
         Err(e) => return Ok(Load::Unreadable(format!("its scenario does not read: {e}"))),
+    };
+    let generator = match super::schema::generator_from_sql(dice.as_deref()) {
+        Ok(g) => g,
+        Err(e) => return Ok(Load::Unreadable(format!("its dice do not read: {e}"))),
     };
     let seats: BTreeMap<String, SeatRecord> = match serde_json::from_str(&seats) {
         Ok(s) => s,
@@ -193,17 +208,18 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
         }
     }
     Ok(Load::Game {
-        row: GameRow {
+        row: Box::new(GameRow {
             id: id.to_owned(),
             scenario_id,
             ruleset,
             scenario,
             seed: seed_from_sql(seed),
+            generator,
             seats,
             created,
             active_ms: u64::try_from(active_ms).unwrap_or(0),
             undos: u64::try_from(undos).unwrap_or(0),
-        },
+        }),
         log,
         summarised,
     })

@@ -8,9 +8,12 @@
 //! list, the expiry sweep and the computer's resumption read the file instead of
 //! every game replayed in memory; version 3 lets a player take back the last action
 //! of a game (an undo, issue 15): the action goes to `undone`, and only then may its
-//! row, the last of its game, be deleted.
+//! row, the last of its game, be deleted; version 4 adds each game's generator of the
+//! dice (`games.dice`, issue 19): NULL for SplitMix64 from the seed, as every game
+//! before, else the generator as JSON (`{"kind": "chacha20", "key": ...}`).
 
 use super::Summary;
+use grognard_engine::dice_stream::Generator;
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// The schema of version 0, as first shipped; every file starts from it.
@@ -127,7 +130,7 @@ PRAGMA user_version = 3;
 ";
 
 /// The schema version this server writes.
-pub const VERSION: i64 = 3;
+pub const VERSION: i64 = 4;
 
 /// Brings the file to [`VERSION`], each step in one transaction. Games of a file
 /// older than version 1 count as active at `now_ms`, the time of the migration: a
@@ -163,6 +166,19 @@ pub fn migrate(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
         tx.execute_batch(MIGRATION_3)?;
         tx.commit()?;
     }
+    if version < 4 {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        // Checked first, so that a file brought back to an older version by hand
+        // migrates again.
+        let has_dice = tx
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'dice'")?
+            .exists([])?;
+        if !has_dice {
+            tx.execute_batch("ALTER TABLE games ADD COLUMN dice TEXT;")?;
+        }
+        tx.execute_batch("PRAGMA user_version = 4;")?;
+        tx.commit()?;
+    }
     Ok(())
 }
 
@@ -181,6 +197,20 @@ pub fn mark_opened(conn: &Connection, now: &str) -> rusqlite::Result<()> {
 
 pub(super) fn seed_to_sql(seed: u64) -> i64 {
     i64::from_ne_bytes(seed.to_ne_bytes())
+}
+
+/// A game's generator as stored: NULL for SplitMix64.
+pub(super) fn generator_to_sql(g: &Generator) -> Result<Option<String>, serde_json::Error> {
+    if g.is_splitmix() {
+        Ok(None)
+    } else {
+        serde_json::to_string(g).map(Some)
+    }
+}
+
+/// A game's generator as read: NULL is SplitMix64, as in every file before version 4.
+pub(super) fn generator_from_sql(text: Option<&str>) -> Result<Generator, serde_json::Error> {
+    text.map_or(Ok(Generator::SplitMix64), serde_json::from_str)
 }
 
 pub(super) fn seed_from_sql(seed: i64) -> u64 {

@@ -4,7 +4,9 @@
 
 use super::real_port::{next_object, serve, ws};
 use super::*;
-use grognard_server::token::commitment;
+use grognard_engine::dice_stream::Generator;
+use grognard_server::token::{commitment, dice_commitment};
+use sha2::{Digest, Sha256};
 
 async fn create(app: &Router, body: &Value) -> (StatusCode, Value) {
     post(app, "/api/games", None, body).await
@@ -149,10 +151,15 @@ async fn the_seed_is_in_no_answer_before_the_end_and_revealed_after() {
         .collect();
     let seed = seed_in_file(&db, &id);
     let secret = seed.to_string();
+    let generator = generator_in_file(&db, &id);
+    let Generator::ChaCha20 { key } = &generator else {
+        panic!("a game against a person rolls ChaCha20 dice: {generator:?}");
+    };
+    let key = key.to_hex();
     assert_eq!(
         made["commitment"],
-        commitment(&id, seed),
-        "the commitment is to the seed played"
+        dice_commitment(&id, seed, &generator),
+        "the commitment is to the dice played"
     );
     let mut answers = vec![made.to_string()];
 
@@ -196,6 +203,10 @@ async fn the_seed_is_in_no_answer_before_the_end_and_revealed_after() {
                 !a.contains(&secret),
                 "the seed in an answer before the end: {a}"
             );
+            assert!(
+                !a.contains(&key),
+                "the dice's key in an answer before the end: {a}"
+            );
         }
         answers.clear();
         let token = &tokens[side];
@@ -223,17 +234,24 @@ async fn the_seed_is_in_no_answer_before_the_end_and_revealed_after() {
                 !p.to_string().contains(&secret),
                 "the seed in a push before the end"
             );
+            assert!(
+                !p.to_string().contains(&key),
+                "the key in a push before the end"
+            );
         }
         assert_eq!(last["seed"], seed, "the last push reveals the seed");
+        assert_eq!(last["generator"]["key"], key, "and the key");
     }
     for t in [Some(tokens["blue"].as_str()), None] {
         let (_, g) = get(&app, &format!("/api/games/{id}"), t).await;
         assert_eq!(g["seed"], seed, "the game object reveals the seed");
-        assert_eq!(g["commitment"], commitment(&id, seed));
+        assert_eq!(g["generator"], json!({"kind": "chacha20", "key": key}));
+        assert_eq!(g["commitment"], made["commitment"]);
     }
     let (_, replay) = get(&app, &format!("/api/games/{id}/replay"), None).await;
     assert_eq!(replay["seed"], seed);
-    assert_eq!(replay["commitment"], commitment(&id, seed));
+    assert_eq!(replay["generator"], json!({"kind": "chacha20", "key": key}));
+    assert_eq!(replay["commitment"], made["commitment"]);
     assert_eq!(replay["scenario_data"]["id"], MORNE);
     let log = grognard_server::store::read_log(&db.0, &id).unwrap();
     assert_eq!(
@@ -241,4 +259,108 @@ async fn the_seed_is_in_no_answer_before_the_end_and_revealed_after() {
         log.len(),
         "the whole log"
     );
+}
+
+#[tokio::test]
+async fn a_game_against_a_person_rolls_chacha20_dice_whose_whole_key_the_commitment_covers() {
+    let db = Db::new("chacha-dice");
+    let (_, app) = open(&db);
+    let mut keys = BTreeSet::new();
+    for seats in [
+        json!({"blue": "human", "orange": "human"}),
+        json!({"blue": "human", "orange": "ai"}),
+    ] {
+        let (status, made) = create(&app, &json!({"scenario": MORNE, "seats": seats})).await;
+        assert_eq!(status, StatusCode::CREATED, "{made}");
+        let id = made["id"].as_str().unwrap();
+        let seed = seed_in_file(&db, id);
+        let Generator::ChaCha20 { key } = generator_in_file(&db, id) else {
+            panic!("{seats}: not ChaCha20 dice");
+        };
+        // The documented text, hashed here: every one of the key's 64 digits is in it.
+        let text = format!("grognard-dice/2:{id}:{seed}:chacha20:{}", key.to_hex());
+        let expected: String = Sha256::digest(text.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(made["commitment"], expected, "{seats}");
+        assert_ne!(made["commitment"], commitment(id, seed));
+        let mut other = key.0;
+        other[31] ^= 1;
+        assert_ne!(
+            dice_commitment(
+                id,
+                seed,
+                &Generator::ChaCha20 {
+                    key: grognard_engine::dice_stream::DiceKey(other)
+                }
+            ),
+            expected,
+            "the last bit of the key changes the commitment"
+        );
+        assert!(keys.insert(key.to_hex()), "a fresh key for every game");
+    }
+    // A seed asked for keeps SplitMix64 dice, the same for the same seed.
+    let (_, made) = create(
+        &app,
+        &json!({"scenario": MORNE, "seats": {"blue": "ai", "orange": "ai"}, "seed": 11}),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap();
+    assert_eq!(generator_in_file(&db, id), Generator::SplitMix64);
+}
+
+/// The spectator's game object of `id` after blue's first bombardment, which rolls.
+async fn bombarded(app: &Router, made: &Value) -> (String, Value) {
+    let id = made["id"].as_str().unwrap().to_owned();
+    let token = made["seats"]["blue"]["token"].as_str().unwrap();
+    let (_, g) = get(app, &format!("/api/games/{id}"), Some(token)).await;
+    let bombard = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "bombard")
+        .cloned()
+        .expect("blue may bombard");
+    let (status, answer) = act(app, &id, Some(token), &bombard, 0).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(
+        answer["events"].to_string().contains("\"roll\""),
+        "{answer}"
+    );
+    let (_, g) = get(app, &format!("/api/games/{id}"), None).await;
+    (id, g)
+}
+
+#[tokio::test]
+async fn stored_games_replay_with_their_dice_and_a_file_from_before_reads_as_splitmix64() {
+    let db = Db::new("dice-restart");
+    let (state, app) = open(&db);
+    let mut before = Vec::new();
+    for body in [
+        json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "human"}}),
+        json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "human"}, "hotseat": true, "seed": 7}),
+    ] {
+        let (_, made) = create(&app, &body).await;
+        before.push(bombarded(&app, &made).await);
+    }
+    state.lobby().close().await;
+    // Read again from the file: the ChaCha20 game from its key.
+    let (state, app) = open(&db);
+    for (id, g) in &before {
+        let (_, again) = get(&app, &format!("/api/games/{id}"), None).await;
+        assert_eq!(&again, g, "{id} after a restart");
+    }
+    state.lobby().close().await;
+    // The file as a server of schema version 3 left it, without the `dice` column:
+    // its games are SplitMix64 from their seed and replay as they did.
+    rusqlite::Connection::open(&db.0)
+        .unwrap()
+        .execute_batch("ALTER TABLE games DROP COLUMN dice; PRAGMA user_version = 3;")
+        .unwrap();
+    let (_, app) = open(&db);
+    let (id, g) = &before[1];
+    let (_, again) = get(&app, &format!("/api/games/{id}"), None).await;
+    assert_eq!(&again, g, "a game stored before issue 19");
+    assert_eq!(generator_in_file(&db, id), Generator::SplitMix64);
 }

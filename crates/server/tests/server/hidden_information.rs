@@ -51,6 +51,7 @@ async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
         // The server drew the seed; the test, as the operator, reads it in the file to
         // rebuild the game beside it.
         let seed = seed_in_file(&db, &id);
+        let generator = generator_in_file(&db, &id);
         let token = |side: &str| created["seats"][side]["token"].as_str().unwrap().to_owned();
         let mirror_of = |actions: &[Value]| {
             registry
@@ -67,6 +68,7 @@ async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
                         })
                         .collect(),
                     pending_forced: vec![],
+                    generator: generator.clone(),
                 })
                 .unwrap()
         };

@@ -78,6 +78,16 @@ async fn reopen(state: &AppState, db: &Db) -> (AppState, Router) {
 }
 
 /// The seed of game `id`, as the operator reads it in the file.
+/// The generator of a game's dice as the file holds it (`games.dice`, NULL for
+/// SplitMix64 from the seed).
+fn generator_in_file(db: &Db, id: &str) -> grognard_engine::dice_stream::Generator {
+    let conn = rusqlite::Connection::open(&db.0).unwrap();
+    let dice: Option<String> = conn
+        .query_row("SELECT dice FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .unwrap();
+    dice.map_or_else(Default::default, |d| serde_json::from_str(&d).unwrap())
+}
+
 fn seed_in_file(db: &Db, id: &str) -> u64 {
     let conn = rusqlite::Connection::open(&db.0).unwrap();
     let seed: i64 = conn
