@@ -108,9 +108,11 @@ async function boot() {
   $('slider').max = replay.n;
   // The dice's commitment from the start; the seed once the game is over, which
   // `grognard verify` checks against it.
-  const dice = replay.seed != null ? ` · seed ${replay.seed}` : replay.commitment ? ` · dice committed ${replay.commitment.slice(0, 12)}…` : '';
+  // A game against a person rolls ChaCha20 dice, whose key is revealed with the seed.
+  const key = replay.generator && replay.generator.kind === 'chacha20' && replay.generator.key ? ` · ChaCha20 key ${String(replay.generator.key).slice(0, 12)}…` : '';
+  const dice = replay.seed != null ? ` · seed ${replay.seed}${key}` : replay.commitment ? ` · dice committed ${replay.commitment.slice(0, 12)}…` : '';
   $('log-count').textContent = `${replay.n} actions${dice}`;
-  if (replay.commitment) $('log-count').title = `commitment to the seed: SHA-256 ${replay.commitment}`;
+  if (replay.commitment) $('log-count').title = `commitment to the dice (the seed, and the key of ChaCha20 dice): SHA-256 ${replay.commitment}`;
   const g0 = { view: {}, log: replay.log };
   $('log').innerHTML = replay.log.map((e) => entryHtml(e, rules, g0)).join('') || '<div class="muted">No action.</div>';
   $('log').addEventListener('click', (ev) => {
