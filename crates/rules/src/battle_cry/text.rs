@@ -5,7 +5,7 @@
 
 use super::data::Face;
 use super::{Action, BattleCry, Event};
-use crate::common::text::{dice_show, list, outcome, plural, sentence};
+use crate::common::text::{battle_result, dice_show, eliminated, list, outcome, plural, sentence};
 use grognard_engine::Preview;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Borrow;
@@ -238,17 +238,7 @@ pub(crate) fn event(rules: &BattleCry, event: &Event) -> String {
             plural(*figures, "figure"),
             left
         ),
-        Event::Eliminated { unit, reason, .. } => {
-            if reason.is_empty() {
-                format!("{} is eliminated.", name(*unit))
-            } else {
-                format!(
-                    "{} is eliminated: {}.",
-                    name(*unit),
-                    reason.trim_end_matches('.')
-                )
-            }
-        }
+        Event::Eliminated { unit, reason, .. } => eliminated(name(*unit), reason),
         Event::FlagTaken { side: s, flags } => {
             format!("{} takes a victory flag ({} in all).", side(s), flags)
         }
@@ -264,7 +254,7 @@ pub(crate) fn event(rules: &BattleCry, event: &Event) -> String {
             format!(
                 "{} retreats {} from {} to {}{with}.",
                 name(*unit),
-                plural(*hexes, "hex").replace("hexs", "hexes"),
+                plural(*hexes, "hex"),
                 rules.label(*from),
                 rules.label(*to)
             )
@@ -302,26 +292,7 @@ pub(crate) fn preview(rules: &BattleCry, action: &Action, preview: &mut Preview)
     };
     let target = target.map_or("the target", |t| rules.unit_name(t));
     for c in &mut preview.outcomes {
-        let n = |k: &str| c.result[k].as_i64().unwrap_or(0);
-        let text = if c.result["eliminated"] == serde_json::Value::Bool(true) {
-            format!("{target} is eliminated")
-        } else {
-            let mut parts = Vec::new();
-            if n("hits") > 0 {
-                parts.push(format!("loses {}", plural(n("hits"), "figure")));
-            }
-            if n("retreat") > 0 {
-                parts.push(format!(
-                    "retreats {}",
-                    plural(n("retreat"), "hex").replace("hexs", "hexes")
-                ));
-            }
-            if parts.is_empty() {
-                format!("{target} holds unharmed")
-            } else {
-                format!("{target} {}", parts.join(" and "))
-            }
-        };
+        let text = battle_result(target, &c.result, "hits", "figure");
         c.text = sentence(&text);
     }
 }

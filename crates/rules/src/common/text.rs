@@ -10,8 +10,43 @@ pub fn plural(n: impl Into<i64>, noun: &str) -> String {
     let n = n.into();
     if n == 1 {
         format!("1 {noun}")
+    } else if noun.ends_with('x') {
+        format!("{n} {noun}es")
     } else {
         format!("{n} {noun}s")
+    }
+}
+
+/// A battle's previewed result for its target, in the words of the Commands & Colors
+/// family: "is eliminated", else the `lost` count of `piece` lost and the hexes of
+/// `retreat`, or "holds unharmed".
+#[must_use]
+pub fn battle_result(target: &str, result: &serde_json::Value, lost: &str, piece: &str) -> String {
+    let n = |k: &str| result[k].as_i64().unwrap_or(0);
+    if result["eliminated"] == serde_json::Value::Bool(true) {
+        return format!("{target} is eliminated");
+    }
+    let mut parts = Vec::new();
+    if n(lost) > 0 {
+        parts.push(format!("loses {}", plural(n(lost), piece)));
+    }
+    if n("retreat") > 0 {
+        parts.push(format!("retreats {}", plural(n("retreat"), "hex")));
+    }
+    if parts.is_empty() {
+        format!("{target} holds unharmed")
+    } else {
+        format!("{target} {}", parts.join(" and "))
+    }
+}
+
+/// A unit eliminated, with the reason when there is one.
+#[must_use]
+pub fn eliminated(name: &str, reason: &str) -> String {
+    if reason.is_empty() {
+        format!("{name} is eliminated.")
+    } else {
+        format!("{name} is eliminated: {}.", reason.trim_end_matches('.'))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::data::Face;
 use super::{Action, Event, Jomini};
-use crate::common::text::{dice_show, list, outcome, plural, sentence};
+use crate::common::text::{battle_result, dice_show, list, outcome, plural, sentence};
 use grognard_engine::Preview;
 
 /// An event in a sentence.
@@ -99,7 +99,7 @@ pub(crate) fn event(rules: &Jomini, event: &Event) -> String {
         } => format!(
             "{} retreats {} to {}.",
             name(*unit),
-            plural(*hexes, "hex").replace("hexs", "hexes"),
+            plural(*hexes, "hex"),
             rules.names.label(*to)
         ),
         Event::Took { side: s, place } => format!("{} takes {place}.", side(s)),
@@ -127,25 +127,7 @@ pub(crate) fn preview(rules: &Jomini, action: &Action, preview: &mut Preview) {
     let target = rules.unit_name(*target);
     for c in &mut preview.outcomes {
         let n = |k: &str| c.result[k].as_i64().unwrap_or(0);
-        let mut text = if c.result["eliminated"] == serde_json::Value::Bool(true) {
-            format!("{target} is eliminated")
-        } else {
-            let mut parts = Vec::new();
-            if n("lost") > 0 {
-                parts.push(format!("loses {}", plural(n("lost"), "stand")));
-            }
-            if n("retreat") > 0 {
-                parts.push(format!(
-                    "retreats {}",
-                    plural(n("retreat"), "hex").replace("hexs", "hexes")
-                ));
-            }
-            if parts.is_empty() {
-                format!("{target} holds unharmed")
-            } else {
-                format!("{target} {}", parts.join(" and "))
-            }
-        };
+        let mut text = battle_result(target, &c.result, "lost", "stand");
         if n("tokens") > 0 {
             text.push_str(&format!("; {} won", plural(n("tokens"), "order token")));
         }

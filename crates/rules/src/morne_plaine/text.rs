@@ -3,7 +3,7 @@
 
 use super::turn::Phase;
 use super::{Action, Event, MornePlaine, State};
-use crate::common::text::{list, outcome, plural, sentence};
+use crate::common::text::{eliminated, list, outcome, plural, sentence};
 use grognard_engine::Preview;
 use serde_json::Value;
 
@@ -84,17 +84,7 @@ pub(crate) fn event(rules: &MornePlaine, event: &Event) -> String {
         Event::TookHex { unit, to, .. } => {
             format!("{} takes the hex {}.", name(*unit), rules.label(*to))
         }
-        Event::Eliminated { unit, reason, .. } => {
-            if reason.is_empty() {
-                format!("{} is eliminated.", name(*unit))
-            } else {
-                format!(
-                    "{} is eliminated: {}.",
-                    name(*unit),
-                    reason.trim_end_matches('.')
-                )
-            }
-        }
+        Event::Eliminated { unit, reason, .. } => eliminated(name(*unit), reason),
         Event::Bombarded {
             unit,
             target,
