@@ -391,9 +391,9 @@ function render() {
   const phases = status.phases || [];
   const cur = phases.indexOf(status.phase);
   $('phasebar').innerHTML =
-    (status.turn != null ? `<span class="turn">Turn ${status.turn}${status.turns ? ` / ${status.turns}` : ''}</span>` : '') +
+    (status.turn != null ? `<span class="turn">Turn ${status.turn}${status.turns ? ` / ${status.turns}` : ''}</span>${phases.length || status.phase ? '<span class="sr-gap">: </span>' : ''}` : '') +
     (phases.length
-      ? `<div class="phases">${phases.map((p, i) => `<span class="phase ${i === cur ? 'current' : i < cur ? 'done' : ''}" data-phase="${esc(p)}">${esc(nice(p))}</span>`).join('')}</div>`
+      ? `<div class="phases">${phases.map((p, i) => `<span class="phase ${i === cur ? 'current' : i < cur ? 'done' : ''}" data-phase="${esc(p)}">${esc(nice(p))}</span>`).join('<span class="sr-gap">, </span>')}</div>`
       : status.phase
         ? `<span class="phase current">${esc(nice(status.phase))}</span>`
         : '');

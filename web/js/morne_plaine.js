@@ -455,7 +455,7 @@ function panel() {
       }
       cells[4] = `<div class="centre"><b>${s.mp}</b>&nbsp;MP</div>`;
     }
-    unitSection = `<section class="unit-section"><h3>Selected unit <span class="muted">Esc to deselect</span></h3>
+    unitSection = `<section class="unit-section"><h3>Selected unit<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3>
       <div class="unit-card">
         <div class="uc-body">
           <div class="uc-name">${unitHtml(s.id)}</div>
@@ -472,7 +472,7 @@ function panel() {
   }
   let combat = '';
   if (info && info.preview) {
-    combat = `<section class="combat-panel"><h3>${esc(nice(info.action.type))} <span class="muted">before the dice</span></h3>${oddsHead(info.action, info.preview)}${supportsLine(info.preview.inputs || {})}${outcomesTable(info.preview)}${moraleLine(info.preview.inputs || {})}</section>`;
+    combat = `<section class="combat-panel"><h3>${esc(nice(info.action.type))}<span class="sr-gap">: </span><span class="muted">before the dice</span></h3>${oddsHead(info.action, info.preview)}${supportsLine(info.preview.inputs || {})}${outcomesTable(info.preview)}${moraleLine(info.preview.inputs || {})}</section>`;
   }
   const off = kit.units().filter((u) => !u.hex);
   const offHtml = off.length ? `<section><h3>Off the map</h3><div style="font-size:12px">${off.map((u) => `${unitHtml(u.id)} <span class="muted">${eliminated.has(u.id) ? 'eliminated' : 'not yet arrived'}</span>`).join('<br>')}</div></section>` : '';
