@@ -88,6 +88,8 @@ async function accept(next, { force = false } = {}) {
   if (next.seat && next.seat !== 'spectator' && tokenFor(next.seat) && !held()[next.seat] && urlToken) {
     tokens.set(gameId, next.seat, urlToken);
   }
+  // A hotseat link's one token plays every seat.
+  if (next.hotseat && urlToken) for (const s of Object.keys(next.seats || {})) if (!held()[s]) tokens.set(gameId, s, urlToken);
   const before = g ? g.n : null;
   const old = g;
   g = next;
@@ -576,7 +578,7 @@ async function rematch() {
   for (const s of sides) seats[s] = hotseat ? 'human' : g.seats[other(s)];
   const me = hotseat ? sides : mine.map(other);
   try {
-    const res = await api.create(g.scenario, seats, null, null);
+    const res = await api.create(g.scenario, seats, null, null, hotseat);
     for (const s of me) if (res.seats[s] && res.seats[s].token) tokens.set(res.id, s, res.seats[s].token);
     const myLink = `/play/${res.id}?token=${res.seats[me[0]].token}`;
     const friend = sides.find((s) => !me.includes(s) && seats[s] === 'human');
