@@ -109,7 +109,7 @@ export async function newPage(browser) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
+    if (m.type() === 'error') errors.push(m.text() + (m.location().url ? ` (${m.location().url})` : ''));
   });
   page.errors = errors;
   return page;

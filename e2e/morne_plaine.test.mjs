@@ -433,10 +433,14 @@ describe('Morne Plaine in the browser', () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('hotseat to the end: both seats in one browser, End phase to the last turn, the game-over screen and its replay', async () => {
+  test('hotseat to the end: the lobby creates a "hotseat": true game, one token acts for each side, End phase to the last turn, the game-over screen and its replay', async () => {
     const id = await startFromLobby(page, server.base, SCENARIO, 'hotseat');
     const held = await heldTokens(page, id);
     assert.deepEqual(Object.keys(held).sort(), ['blue', 'orange']);
+    assert.equal(held.blue, held.orange, 'one token for every seat');
+    const made = await api(server.base, 'GET', `/api/games/${id}`, { token: held.blue });
+    assert.equal(made.hotseat, true, 'the server made a hotseat game');
+    assert.equal(made.seat, made.to_act.side, 'its token is the side to act');
     const sides = new Set();
     for (let i = 0; i < 400; i++) {
       await page.waitForFunction(() => document.body.dataset.over === 'yes' || document.body.dataset.seat === document.body.dataset.toAct);

@@ -150,7 +150,13 @@ describe('the panels of issue 15', () => {
     await hoverHex(page, step.a.to);
     await tip.waitFor();
     assert.equal(await tip.locator('.prob-table tr').count(), Math.min(8, step.p.outcomes.length), 'the strike’s results');
-    assert.deepEqual(page.errors, []);
+    // The page learns whether a listed charge rolls dice by asking its preview, which the
+    // server answers 400 (SK-MEL-6, "this action rolls no dice") when it does not: that
+    // answer alone is let through.
+    const expected = (e) => /status of 400/.test(e) && /\/preview\)$/.test(e);
+    const errors = page.errors.filter((e) => !expected(e));
+    page.errors.length = 0;
+    assert.deepEqual(errors, []);
   });
 
   test('skirmish: two characters in one hex are both seen and each selectable', async () => {

@@ -257,7 +257,13 @@ describe('Futile Kingdoms skirmish in the browser', () => {
       await page.locator(`.counter.is-selected[data-unit="${charger}"]`).waitFor();
     }
     assert.equal(unitOf(g, charger).hex, step.to, 'the charger stepped');
-    assert.deepEqual(page.errors, []);
+    // The page asks for the odds of each listed charge step under the pointer, and the server
+    // answers 400 (SK-MEL-6, "this action rolls no dice") for a step that does not reach the
+    // target: the page learns so whether the step strikes. That answer alone is let through.
+    const expected = (e) => /status of 400/.test(e) && /\/preview\)$/.test(e);
+    const errors = page.errors.filter((e) => !expected(e));
+    page.errors.length = 0;
+    assert.deepEqual(errors, []);
   });
 
   test('a reaction window with nothing but a pass is passed by itself; a player may pass for the rest of the phase', async (t) => {

@@ -52,8 +52,10 @@ export const api = {
     if (!res.ok) throw new ApiError(res.status, data);
     return { games: data, next: res.headers.get('x-next-cursor') };
   },
-  create: (scenario, seats, seed, levels) => {
+  /** A new game; `hotseat` gives every seat one token, for one person at one screen. */
+  create: (scenario, seats, seed, levels, hotseat = false) => {
     const body = { scenario, seats };
+    if (hotseat) body.hotseat = true;
     if (seed != null) body.seed = seed;
     if (levels && Object.keys(levels).length) body.levels = levels;
     return call('POST', '/api/games', { body });

@@ -322,7 +322,7 @@ function panel() {
   const flags = Object.entries(v.flags || {})
     .map(([side, f]) => `<span class="side-chip" style="background:${sideColour(side)}"></span> ${esc(ctx.sideName(side))}: <b>${f.have}</b> / ${f.need} flags`)
     .join(' &nbsp; ');
-  parts.push(`<section><h3>Battle <span class="muted">deck ${esc(v.deck ?? '?')} · played ${esc(v.played || '—')}</span></h3><div style="font-size:12.5px">${flags}</div></section>`);
+  parts.push(`<section><h3>Battle<span class="sr-gap">: </span><span class="muted">deck ${esc(v.deck ?? '?')} · played ${esc(v.played || '—')}</span></h3><div style="font-size:12.5px">${flags}</div></section>`);
   // Decisions inside a battle: retreat, take ground, fight back.
   const p = pending();
   if (p) {
@@ -345,16 +345,16 @@ function panel() {
   const hands = v.hands || {};
   for (const [side, h] of Object.entries(hands)) {
     if (h.cards) {
-      parts.push(`<section class="hand-section" data-side="${esc(side)}"><h3>${esc(side === seat ? 'Your hand' : `${ctx.sideName(side)}'s hand`)} <span class="muted">${h.count} cards</span></h3><div class="hand">${h.cards.map((c) => cardHtml(c, side, acts)).join('')}</div></section>`);
+      parts.push(`<section class="hand-section" data-side="${esc(side)}"><h3>${esc(side === seat ? 'Your hand' : `${ctx.sideName(side)}'s hand`)}<span class="sr-gap">: </span><span class="muted">${h.count} cards</span></h3><div class="hand">${h.cards.map((c) => cardHtml(c, side, acts)).join('')}</div></section>`);
     }
   }
   const hidden = Object.entries(hands).filter(([, h]) => !h.cards).map(([side, h]) => `${esc(ctx.sideName(side))}: ${h.count} cards`).join(' · ');
   if (hidden) parts.push(`<section><div class="muted" style="font-size:12px">${hidden} (hidden)</div></section>`);
   const s = kit.unit(kit.sel);
   if (s) {
-    parts.push(`<section><h3>Selected <span class="muted">Esc to deselect</span></h3>${unitHtml(s.id)} <span class="muted">${esc(ctx.sideName(s.side))} ${esc(s.type)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span><div>${s.type !== 'general' ? `${s.figures} figures` : 'general'}${s.attached ? ` · with ${unitHtml(s.attached)}` : ''}${s.ordered ? ' · <b>ordered</b>' : ''}${s.moved ? ' · moved' : ''}${s.battled ? ' · battled' : ''}</div></section>`);
+    parts.push(`<section><h3>Selected<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3>${unitHtml(s.id)} <span class="muted">${esc(ctx.sideName(s.side))} ${esc(s.type)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span><div>${s.type !== 'general' ? `${s.figures} figures` : 'general'}${s.attached ? ` · with ${unitHtml(s.attached)}` : ''}${s.ordered ? ' · <b>ordered</b>' : ''}${s.moved ? ' · moved' : ''}${s.battled ? ' · battled' : ''}</div></section>`);
   }
-  if (kit.info && kit.info.preview) parts.push(`<section class="combat-panel"><h3>Battle <span class="muted">before the dice</span></h3>${diceTip(kit.info.preview, null)}</section>`);
+  if (kit.info && kit.info.preview) parts.push(`<section class="combat-panel"><h3>Battle<span class="sr-gap">: </span><span class="muted">before the dice</span></h3>${diceTip(kit.info.preview, null)}</section>`);
   ctx.panel.innerHTML = parts.join('');
   ctx.panel.querySelectorAll('.card[data-card]').forEach((b) => {
     b.onclick = () => {

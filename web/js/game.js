@@ -88,6 +88,8 @@ async function accept(next, { force = false } = {}) {
   if (next.seat && next.seat !== 'spectator' && tokenFor(next.seat) && !held()[next.seat] && urlToken) {
     tokens.set(gameId, next.seat, urlToken);
   }
+  // A hotseat link's one token plays every seat.
+  if (next.hotseat && urlToken) for (const s of Object.keys(next.seats || {})) if (!held()[s]) tokens.set(gameId, s, urlToken);
   const before = g ? g.n : null;
   const old = g;
   g = next;
@@ -391,9 +393,9 @@ function render() {
   const phases = status.phases || [];
   const cur = phases.indexOf(status.phase);
   $('phasebar').innerHTML =
-    (status.turn != null ? `<span class="turn">Turn ${status.turn}${status.turns ? ` / ${status.turns}` : ''}</span>` : '') +
+    (status.turn != null ? `<span class="turn">Turn ${status.turn}${status.turns ? ` / ${status.turns}` : ''}</span>${phases.length || status.phase ? '<span class="sr-gap">: </span>' : ''}` : '') +
     (phases.length
-      ? `<div class="phases">${phases.map((p, i) => `<span class="phase ${i === cur ? 'current' : i < cur ? 'done' : ''}" data-phase="${esc(p)}">${esc(nice(p))}</span>`).join('')}</div>`
+      ? `<div class="phases">${phases.map((p, i) => `<span class="phase ${i === cur ? 'current' : i < cur ? 'done' : ''}" data-phase="${esc(p)}">${esc(nice(p))}</span>`).join('<span class="sr-gap">, </span>')}</div>`
       : status.phase
         ? `<span class="phase current">${esc(nice(status.phase))}</span>`
         : '');
@@ -576,7 +578,7 @@ async function rematch() {
   for (const s of sides) seats[s] = hotseat ? 'human' : g.seats[other(s)];
   const me = hotseat ? sides : mine.map(other);
   try {
-    const res = await api.create(g.scenario, seats, null, null);
+    const res = await api.create(g.scenario, seats, null, null, hotseat);
     for (const s of me) if (res.seats[s] && res.seats[s].token) tokens.set(res.id, s, res.seats[s].token);
     const myLink = `/play/${res.id}?token=${res.seats[me[0]].token}`;
     const friend = sides.find((s) => !me.includes(s) && seats[s] === 'human');

@@ -43,8 +43,8 @@ function draw() {
   kit.setHighlights(hl);
   const acts = actions().filter((a) => !kit.sel || !a.unit || a.unit === kit.sel);
   const s = kit.unit(kit.sel);
-  ctx.panel.innerHTML = `${s ? `<section><h3>Selected <span class="muted">Esc to deselect</span></h3><b>${esc(s.name || s.id)}</b> <span class="muted">${esc(s.side)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span></section>` : ''}
-    <section><h3>Actions <span class="muted">${acts.length}</span></h3>${acts.length ? `<div class="bc-choices" style="max-height:260px;overflow:auto">${acts.map((a, i) => `<button data-i="${i}">${esc(label(a))}</button>`).join('')}</div>` : '<div class="muted">Nothing to do now.</div>'}</section>`;
+  ctx.panel.innerHTML = `${s ? `<section><h3>Selected<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3><b>${esc(s.name || s.id)}</b> <span class="muted">${esc(s.side)}${s.hex ? ` at ${esc(s.hex)}` : ''}</span></section>` : ''}
+    <section><h3>Actions<span class="sr-gap">: </span><span class="muted">${acts.length}</span></h3>${acts.length ? `<div class="bc-choices" style="max-height:260px;overflow:auto">${acts.map((a, i) => `<button data-i="${i}">${esc(label(a))}</button>`).join('')}</div>` : '<div class="muted">Nothing to do now.</div>'}</section>`;
   ctx.panel.querySelectorAll('button[data-i]').forEach((b) => (b.onclick = () => ctx.act(acts[+b.dataset.i])));
 }
 

@@ -94,18 +94,18 @@ function panel() {
   const s = kit.sel && piece(kit.sel);
   const extra = acts.filter((a) => a.type === 'exit' && (!kit.sel || a.unit === kit.sel));
   const pend = v.pending && v.pending.kind === 'retreat' ? retreatHtml(v.pending, acts, name, ctx.canAct()) : '';
-  const odds = kit.info && kit.info.preview ? `<section class="combat-panel"><h3>Attack <span class="muted">before the dice</span></h3>${oddsHtml(kit.info.action, kit.info.preview, name, 'jo-odds-panel')}</section>` : '';
+  const odds = kit.info && kit.info.preview ? `<section class="combat-panel"><h3>Attack<span class="sr-gap">: </span><span class="muted">before the dice</span></h3>${oddsHtml(kit.info.action, kit.info.preview, name, 'jo-odds-panel')}</section>` : '';
   ctx.panel.innerHTML = `
-    <section class="jo-status"><h3>${esc(nice(phase() || ''))} <span class="muted">${esc(ctx.sideName(side || ''))} active</span></h3>
+    <section class="jo-status"><h3>${esc(nice(phase() || ''))}<span class="sr-gap">: </span><span class="muted">${esc(ctx.sideName(side || ''))} active</span></h3>
       <div>Tokens: ${Object.entries(tokens).map(([k, n]) => `<b data-tokens="${esc(k)}">${esc(ctx.sideName(k))} ${n}</b>`).join(' · ')}</div>
       <div>Points: ${Object.entries(v.points || {}).map(([k, n]) => `${esc(ctx.sideName(k))} ${n}${v.target && v.target[k] != null ? `/${v.target[k]}` : ''}`).join(' · ')}</div>
       <div class="jo-activations">Activations: <b id="jo-activations">${groups.length} of ${act.count ?? '?'}</b> <span class="muted">(up to ${act.units ?? '?'} units within ${act.radius ?? '?'} hexes of the officer)</span></div>
       ${groups.map((gr) => `<div class="muted">${esc(gr.officer ? name(gr.officer) : 'Courier')}: ${gr.units.length ? esc(gr.units.map(name).join(', ')) : 'no units yet'}${gr.combined ? ' · combined' : ''}${gr.anywhere ? ' · anywhere' : ''}${gr.forward ? ' · forward march' : ''}</div>`).join('')}
     </section>
     ${pend}${odds}
-    <section><h3>Manoeuvre orders <span class="muted">cost in tokens</span></h3><div class="bc-choices jo-orders">${orderButtons}</div>
+    <section><h3>Manoeuvre orders<span class="sr-gap">: </span><span class="muted">cost in tokens</span></h3><div class="bc-choices jo-orders">${orderButtons}</div>
       ${picking ? `<div class="muted">Click a lit unit to give it ${esc(nice(picking))} (Esc cancels).</div>` : ''}</section>
-    ${s ? `<section><h3>Selected <span class="muted">Esc to deselect</span></h3><b>${esc(name(s.id))}</b> <span class="muted">${esc(nice(s.type))} at ${esc(s.hex)}</span>
+    ${s ? `<section><h3>Selected<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3><b>${esc(name(s.id))}</b> <span class="muted">${esc(nice(s.type))} at ${esc(s.hex)}</span>
       <div class="muted">Lit hexes: yellow a move, <span class="jo-key road">road</span> road march, <span class="jo-key through">⇢</span> passing through friends, orange no combat after.</div></section>` : ''}
     ${extra.length ? `<section><div class="bc-choices">${extra.map((a, i) => `<button data-exit="${i}">Exit ${esc(name(a.unit))}</button>`).join('')}</div></section>` : ''}`;
   ctx.panel.querySelectorAll('button.jo-order').forEach(

@@ -46,7 +46,7 @@ async function create(card, s) {
   const btn = form.querySelector('button');
   btn.disabled = true;
   try {
-    const res = await api.create(s.id, seats, null, levels);
+    const res = await api.create(s.id, seats, null, levels, mode === 'hotseat');
     const mineSides = mode === 'hotseat' ? Object.keys(seats) : [me];
     for (const side of mineSides) if (res.seats[side] && res.seats[side].token) tokens.set(res.id, side, res.seats[side].token);
     const myLink = res.seats[me].link || `/play/${res.id}?token=${res.seats[me].token}`;

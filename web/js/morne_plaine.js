@@ -12,7 +12,7 @@ import { facesCell } from './odds.js';
 
 let ctx = null;
 let moving = false;
-const kit = panelKit({ draw, click: onClick, hover: onHover, wantsReach: (u) => mine(u) && phase() === 'movement' && !!u.hex, onView, init: (c) => (ctx = c) });
+const kit = panelKit({ draw, click: onClick, hover: onHover, wantsReach: (u) => mine(u) && phase() === 'movement' && !!u.hex && !moving, reachProbe, onView, init: (c) => (ctx = c) });
 
 const PHASES = ['bombardment', 'movement', 'combat', 'rally'];
 // Keys for the six directions of a flat-top map (0..5 = NE, SE, S, SW, NW, N), as the
@@ -88,13 +88,29 @@ async function goTo(hex) {
       }
     }
   } finally {
+    // No reach is asked for during the walk: the next step would overtake the question, and
+    // the server answer for a unit halted since (400). It is asked once the walk is over.
     moving = false;
+    kit.loadReach();
     draw();
   }
 }
 
 function unitHex(id) {
   return unitHtml(id);
+}
+
+/**
+ * For a unit no listed action moves, a step whose explanation says why it cannot move
+ * (MP-MOV-1, MP-MOV-4, MP-MOV-8, MP-BMB-4...): asked instead of its reachable hexes, which
+ * the server refuses with 400.
+ */
+function reachProbe(u) {
+  for (let d = 0; d < 6; d++) {
+    const to = ctx.board.neighbor(u.hex, d);
+    if (to) return { type: 'move', unit: u.id, to };
+  }
+  return null;
 }
 
 /** One step in direction `d`: a listed move, a listed charge, or the reason why not. */
@@ -455,7 +471,7 @@ function panel() {
       }
       cells[4] = `<div class="centre"><b>${s.mp}</b>&nbsp;MP</div>`;
     }
-    unitSection = `<section class="unit-section"><h3>Selected unit <span class="muted">Esc to deselect</span></h3>
+    unitSection = `<section class="unit-section"><h3>Selected unit<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3>
       <div class="unit-card">
         <div class="uc-body">
           <div class="uc-name">${unitHtml(s.id)}</div>
@@ -472,7 +488,7 @@ function panel() {
   }
   let combat = '';
   if (info && info.preview) {
-    combat = `<section class="combat-panel"><h3>${esc(nice(info.action.type))} <span class="muted">before the dice</span></h3>${oddsHead(info.action, info.preview)}${supportsLine(info.preview.inputs || {})}${outcomesTable(info.preview)}${moraleLine(info.preview.inputs || {})}</section>`;
+    combat = `<section class="combat-panel"><h3>${esc(nice(info.action.type))}<span class="sr-gap">: </span><span class="muted">before the dice</span></h3>${oddsHead(info.action, info.preview)}${supportsLine(info.preview.inputs || {})}${outcomesTable(info.preview)}${moraleLine(info.preview.inputs || {})}</section>`;
   }
   const off = kit.units().filter((u) => !u.hex);
   const offHtml = off.length ? `<section><h3>Off the map</h3><div style="font-size:12px">${off.map((u) => `${unitHtml(u.id)} <span class="muted">${eliminated.has(u.id) ? 'eliminated' : 'not yet arrived'}</span>`).join('<br>')}</div></section>` : '';

@@ -22,7 +22,9 @@
 //   asks GET .../reachable once per unit and view: `kit.reach` (hex -> {hex, cost, path,
 //   stop}, empty until the answer), `kit.reachError` (its reasons when refused),
 //   `kit.reachAnswered`, and `kit.reachLoaded()`, a promise settled once the answer for the
-//   selection is in. Every new view (another `n` or seat) empties the cache.
+//   selection is in. Every new view (another `n` or seat) empties the cache. With
+//   `spec.reachProbe(unit)`, a unit that no listed action moves is not asked about (the
+//   server would refuse it): the probe action's explanation gives `kit.reachError`.
 // - Guarded hover. The board's hover calls `spec.hover(hex, ev, h)` when the pointer enters a
 //   hex (not on every move within it), when it moves again after a click or a selection,
 //   and at once on a new view while the pointer stays. `h.live()` holds while the pointer
@@ -41,7 +43,7 @@
 //
 // What the panel gives `panelKit(spec)`: `draw()` (required: board and sidebar from the kit's
 // state), `click(hex, ev)`, `hover(hex, ev, h)`, and optionally `keep(id)`, `onView()`,
-// `wantsReach(unit)`, `init(ctx)`.
+// `wantsReach(unit)`, `reachProbe(unit)`, `init(ctx)`.
 
 import { nice, sideToAct } from './api.js';
 
@@ -198,10 +200,13 @@ class Kit {
       return;
     }
     if (!this.reaches.has(id)) {
-      const answer = this.ctx.reachable(id).then(
-        (list) => ({ map: new Map(list.map((r) => [r.hex, r])), error: null }),
-        (e) => ({ map: new Map(), error: e.reasons || [{ rule: e.rule, message: e.message }] }),
-      );
+      const probe = this.spec.reachProbe && !this.actions().some((a) => a.unit === id) ? this.spec.reachProbe(u) : null;
+      const answer = probe
+        ? this.explain(probe).then((x) => ({ map: new Map(), error: x.error ? x.error.reasons || [{ rule: x.error.rule, message: x.error.message }] : x.legal ? null : x.reasons }))
+        : this.ctx.reachable(id).then(
+            (list) => ({ map: new Map(list.map((r) => [r.hex, r])), error: null }),
+            (e) => ({ map: new Map(), error: e.reasons || [{ rule: e.rule, message: e.message }] }),
+          );
       this.reaches.set(id, answer);
     }
     const generation = this.generation;

@@ -46,8 +46,8 @@ async function go(n) {
   const phases = st.phases || [];
   const cur = phases.indexOf(st.phase);
   $('phasebar').innerHTML =
-    (st.turn != null ? `<span class="turn">Turn ${st.turn}${st.turns ? ` / ${st.turns}` : ''}</span>` : '') +
-    (phases.length ? `<div class="phases">${phases.map((p, i) => `<span class="phase ${i === cur ? 'current' : i < cur ? 'done' : ''}">${esc(nice(p))}</span>`).join('')}</div>` : '');
+    (st.turn != null ? `<span class="turn">Turn ${st.turn}${st.turns ? ` / ${st.turns}` : ''}</span>${phases.length ? '<span class="sr-gap">: </span>' : ''}` : '') +
+    (phases.length ? `<div class="phases">${phases.map((p, i) => `<span class="phase ${i === cur ? 'current' : i < cur ? 'done' : ''}">${esc(nice(p))}</span>`).join('<span class="sr-gap">, </span>')}</div>` : '');
   for (const e of $('log').querySelectorAll('.entry')) {
     const k = +e.dataset.n;
     e.style.opacity = k <= n ? '1' : '0.35';

@@ -176,7 +176,7 @@ function panel() {
     const shots = acts.filter((a) => a.unit === kit.sel && a.type === 'shoot' && !inWindow());
     const manoeuvres = acts.filter((a) => a.unit === kit.sel && a.type === 'maneuver');
     const m = s.missile;
-    selHtml = `<section><h3>${esc(s.name || s.id)} <span class="muted">Esc to deselect</span></h3>
+    selHtml = `<section><h3>${esc(s.name || s.id)}<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3>
       <div class="muted">${s.formation ? `${esc(nice(s.formation))} · ` : ''}facing <b id="sk-facing">${esc(s.facing)}</b> · ${s.mp} MP left · health ${s.health - s.damage}/${s.health} · ${esc(s.weapon?.name || '')}</div>
       ${faces.some((f) => f.a) ? `<div>Face: <span class="bc-choices sk-faces">${faces.map((f) => `<button data-face="${f.d}" ${f.a ? '' : 'disabled'} class="${f.d === s.facing ? 'on' : ''}">${f.d.toUpperCase()}</button>`).join('')}</span> <span class="muted"><kbd>[</kbd> <kbd>]</kbd></span></div>` : ''}
       ${acts.some((a) => a.unit === kit.sel && a.type === 'move' && a.evasive) ? `<label><input type="checkbox" id="sk-evasive" ${evasive ? 'checked' : ''}> evasive steps (+1 MP)</label>` : ''}
@@ -188,7 +188,7 @@ function panel() {
       ${kit.reachAnswered ? '<div class="muted">Numbers: movement points to get there, facing counted; a click steps one hex along the way.</div>' : ''}</section>`;
     panel.mine = mine;
   }
-  ctx.panel.innerHTML = `<section><h3>${esc(nice(v.phase || ''))} <span class="muted">turn ${v.turn}/${v.turns} · ${esc(ctx.sideName(v.active || ''))} active</span></h3>
+  ctx.panel.innerHTML = `<section><h3>${esc(nice(v.phase || ''))}<span class="sr-gap">: </span><span class="muted">turn ${v.turn}/${v.turns} · ${esc(ctx.sideName(v.active || ''))} active</span></h3>
     <div>Points: ${Object.entries(v.points || {}).map(([k, n]) => `${esc(ctx.sideName(k))} ${n}`).join(' · ')}</div>
     ${phaseHint(v, acts)}
     ${v.charge ? chargeHtml(v.charge) : ''}</section>${ctx.canAct() ? fleeHtml(acts, who) : ''}${prompt}${rosterOf()}${selHtml}`;

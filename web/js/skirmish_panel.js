@@ -59,7 +59,7 @@ export function rosterHtml(hex, list, sel, canPick) {
   const rows = list
     .map((u) => `<button class="sk-pick ${u.id === sel ? 'on' : ''} ${canPick(u) ? '' : 'idle'}" data-pick="${esc(u.id)}" title="${esc(valuesWords(u))}"><span class="side-chip" style="background:${sideColour(u.side)}"></span> ${esc(u.name || u.id)}</button>`)
     .join('');
-  return `<section id="sk-roster"><h3>In ${esc(hex)} <span class="muted">${list.length} characters, close quarters ${ruleBadge('SK-MEL-4')}</span></h3><div class="bc-choices">${rows}</div></section>`;
+  return `<section id="sk-roster"><h3>In ${esc(hex)}<span class="sr-gap">: </span><span class="muted">${list.length} characters, close quarters ${ruleBadge('SK-MEL-4')}</span></h3><div class="bc-choices">${rows}</div></section>`;
 }
 
 /** The flee prompt: who is panicked and must flee toward the home edge first (SK-STA-2). */
