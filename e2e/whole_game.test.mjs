@@ -159,6 +159,9 @@ async function playWhole(ruleset) {
     }
     mine += 1;
     g = await api(server.base, 'GET', `/api/games/${id}`, { token });
+    // A player acts from the page as it stands: before the next action, let the page
+    // catch up with this one, so that nothing it asks is about a position already gone.
+    if (!g.outcome) await page.waitForFunction((n) => Number(document.body.dataset.n) >= n, g.n, { timeout: 20_000 });
   }
   assert.ok(g.outcome, `${ruleset}: the game ended (${g.n} actions)`);
   assert.ok((await page.evaluate(() => window.announced)) > 0, `${ruleset}: the computer's dice were announced`);
