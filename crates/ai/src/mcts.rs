@@ -143,20 +143,6 @@ impl<A> std::fmt::Debug for Forest<A> {
 }
 
 impl<A: Clone + PartialEq> Forest<A> {
-    /// The number of simulations kept under `plan` (a root plan of the search that
-    /// grew this forest), summed over the trees.
-    #[must_use]
-    pub fn kept_under(&self, plan: &Plan<A>) -> u64 {
-        self.trees
-            .iter()
-            .filter_map(|t| {
-                let root = t.first()?;
-                let i = root.plans.iter().position(|p| p == plan)?;
-                Some(root.visits[i])
-            })
-            .sum()
-    }
-
     /// Thread `t`'s subtree under `plan`, if it has one whose mover is `side`.
     fn subtree(&self, t: usize, plan: &Plan<A>, side: &str) -> Option<(&[Node<A>], usize)> {
         let nodes = self.trees.get(t)?;

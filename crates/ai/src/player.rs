@@ -142,23 +142,20 @@ pub struct Memory {
     phase: PhaseCount,
     turn: Option<(u32, String)>,
     spent: Duration,
-    /// Decisions made so far.
-    decisions: u64,
     /// The last search's trees and the plan played from them, for the next decision
     /// of the same turn ([`mcts::search_from`]); typed by the ruleset's action.
     kept: Option<Kept>,
 }
 
-/// A search's trees kept between decisions, with the decision they came from.
+/// A search's trees kept for the next decision (taken by it, so never older).
 #[derive(Clone)]
 struct Kept {
-    decision: u64,
     trees: std::sync::Arc<dyn std::any::Any + Send + Sync>,
 }
 
 impl fmt::Debug for Kept {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Kept(decision {})", self.decision)
+        f.write_str("Kept")
     }
 }
 
@@ -203,12 +200,8 @@ pub fn decide<R: Ruleset>(
         // Trees are kept within a turn only.
         memory.kept = None;
     }
-    // Only the trees of the decision just before this one are of use.
-    let kept = memory
-        .kept
-        .take()
-        .filter(|k| k.decision + 1 == memory.decisions);
-    memory.decisions += 1;
+    // The trees of the decision just before this one, taken: none are kept longer.
+    let kept = memory.kept.take();
     let start = Instant::now();
     let played = memory.phase.plans();
     let mut config = player.search(options.millis, options.simulations);
@@ -256,7 +249,6 @@ pub fn decide<R: Ruleset>(
             let plan = searched.best()?.clone();
             if c.reuse {
                 memory.kept = Some(Kept {
-                    decision: memory.decisions - 1,
                     trees: std::sync::Arc::new((searched.forest, plan.clone(), state.clone())),
                 });
             }

@@ -30,6 +30,8 @@ impl DiceKey {
     /// let k = DiceKey([0xab; 32]);
     /// assert_eq!(k.to_hex(), "ab".repeat(32));
     /// assert_eq!(k.to_hex().parse::<DiceKey>(), Ok(k));
+    /// // Hex digits only: no sign, no space, whatever `from_str_radix` would take.
+    /// assert!("+f".repeat(32).parse::<DiceKey>().is_err());
     /// ```
     #[must_use]
     pub fn to_hex(&self) -> String {
@@ -56,7 +58,7 @@ impl std::str::FromStr for DiceKey {
     type Err = BadKey;
     fn from_str(s: &str) -> Result<DiceKey, BadKey> {
         let bad = || BadKey(s.chars().count());
-        if s.len() != 64 || !s.is_ascii() {
+        if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(bad());
         }
         let mut key = [0u8; 32];

@@ -72,11 +72,7 @@ impl Names {
     /// With more than 65,535 units.
     #[must_use]
     pub fn new(units: Vec<String>, map: MapShape) -> Names {
-        let by_id = units
-            .iter()
-            .enumerate()
-            .map(|(i, u)| (u.clone(), u16::try_from(i).expect("at most 65535 units")))
-            .collect();
+        let by_id = index_of(&units);
         Names {
             inner: Arc::new(NamesInner {
                 titles: units.clone(),
@@ -118,11 +114,7 @@ impl Names {
             })
             .collect();
         let units: Vec<String> = scenario.units.iter().map(|u| u.id.clone()).collect();
-        let by_id = units
-            .iter()
-            .enumerate()
-            .map(|(i, u)| (u.clone(), u16::try_from(i).expect("at most 65535 units")))
-            .collect();
+        let by_id = index_of(&units);
         Names {
             inner: Arc::new(NamesInner {
                 units,
@@ -153,37 +145,6 @@ impl Names {
             .iter()
             .find(|(id, _)| id == side)
             .map_or(side, |(_, name)| name.as_str())
-    }
-
-    /// Replaces, in `text`, every side id and unit id of the scenario that stands as a
-    /// word of its own by the name a sentence uses. For a message written before the
-    /// names were at hand; a new sentence should use [`Names::unit_title`] and
-    /// [`Names::side_title`] directly.
-    #[must_use]
-    pub fn titled(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut word = String::new();
-        let flush = |word: &mut String, out: &mut String| {
-            if word.is_empty() {
-                return;
-            }
-            if let Some(id) = self.unit(word) {
-                out.push_str(self.unit_title(id));
-            } else {
-                out.push_str(self.side_title(word));
-            }
-            word.clear();
-        };
-        for c in text.chars() {
-            if c.is_alphanumeric() || c == '-' || c == '_' {
-                word.push(c);
-            } else {
-                flush(&mut word, &mut out);
-                out.push(c);
-            }
-        }
-        flush(&mut word, &mut out);
-        out
     }
 
     /// The map.
@@ -365,4 +326,16 @@ pub mod opt_label {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Hex>, D::Error> {
         Ok(Option::<L>::deserialize(d)?.map(|l| l.0))
     }
+}
+
+/// Each unit id with its number.
+///
+/// # Panics
+/// With more than 65,535 units (validation refuses such scenarios and saves).
+fn index_of(units: &[String]) -> HashMap<String, u16> {
+    units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.clone(), u16::try_from(i).expect("at most 65535 units")))
+        .collect()
 }
