@@ -65,6 +65,8 @@ export const api = {
   undo: (id, expect, token) => call('POST', `/api/games/${id}/undo`, { body: { expect }, token }),
   explain: (id, action, token) => call('POST', `/api/games/${id}/explain`, { body: { action }, token }),
   preview: (id, action, token) => call('POST', `/api/games/${id}/preview`, { body: { action }, token }),
+  // A legal action that rolls no dice answers an empty distribution, not a 400.
+  previewIfRolls: (id, action, token) => call('POST', `/api/games/${id}/preview`, { body: { action, empty_if_no_dice: true }, token }),
   reachable: (id, unit, token) =>
     call('GET', `/api/games/${id}/reachable?unit=${encodeURIComponent(unit)}`, { token }),
   hint: (id, token) => call('POST', `/api/games/${id}/hint`, { body: {}, token }),

@@ -525,6 +525,7 @@ async function boot() {
     token: () => tokenFor(sideToAct(g)),
     explain: (a) => api.explain(gameId, a, tokenFor(sideToAct(g))),
     preview: (a) => api.preview(gameId, a, tokenFor(sideToAct(g))),
+    previewIfRolls: (a) => api.previewIfRolls(gameId, a, tokenFor(sideToAct(g))),
     reachable: (u) => api.reachable(gameId, u, tokenFor(sideToAct(g))),
     panel: $('ruleset-panel'),
     tip,

@@ -286,6 +286,11 @@ class Kit {
     return this.answer('preview', action);
   }
 
+  /** The preview of an action that may roll nothing: then an empty distribution. */
+  previewIfRolls(action) {
+    return this.answer('previewIfRolls', action);
+  }
+
   explain(action) {
     return this.answer('explain', action);
   }

@@ -346,7 +346,7 @@ async function onHover(hex, ev, h) {
   if (a.type === 'charge') {
     // SK-CHG-2: declaring a charge rolls no dice unless the target is in reach at once;
     // the strike at its end is rolled when the charger arrives (SK-CHG-10).
-    const p = await kit.preview(a);
+    const p = await kit.previewIfRolls(a);
     if (!h.live()) return;
     if (rolls(p)) return h.tip(chargeOddsHtml(esc(label(a)), p, foe, unit(kit.sel), outcomeText), ev);
     return h.tip(`<div class="sk-charge-odds"><b>${esc(label(a))}</b><div class="muted">${ruleBadge('SK-CHG-2')} declaring the charge rolls no dice; the strike at its end is rolled when ${esc(who(kit.sel))} reaches ${esc(who(foe.id))} ${ruleBadge('SK-CHG-10')}, with +2 damage, after the target's counter ${ruleBadge('SK-CHG-11')}: its odds show on the step that reaches the target.</div><div class="muted">${esc(unit(kit.sel)?.mp)} MP to get there · click to declare</div></div>`, ev);
@@ -368,7 +368,7 @@ async function chargeStep(hex, ev, h) {
   const c = view().charge;
   const step = c && c.current === kit.sel && actions().find((x) => x.unit === kit.sel && x.type === 'move' && x.to === hex);
   if (!step) return h.hide();
-  const p = await kit.preview(step);
+  const p = await kit.previewIfRolls(step);
   if (!h.live()) return;
   const leg = (c.legs || []).find((l) => l.unit === kit.sel);
   const target = leg && unit(leg.target);

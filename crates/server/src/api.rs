@@ -225,6 +225,11 @@ pub async fn undo(
 pub struct Question {
     /// The action asked about.
     pub action: Value,
+    /// Preview only: a legal action that rolls no dice answers an empty distribution
+    /// (200) instead of the refusal (400), for a page that asks to learn whether it
+    /// rolls.
+    #[serde(default)]
+    pub empty_if_no_dice: bool,
 }
 
 /// `POST /api/games/{id}/explain`.
@@ -234,6 +239,11 @@ pub async fn explain(
 ) -> Result<Json<Value>, ApiError> {
     at.may_ask()?;
     let Body(q) = body?;
+    if q.empty_if_no_dice {
+        return Err(ApiError::request(
+            "\"empty_if_no_dice\" is a field of preview, not of explain",
+        ));
+    }
     let e = at.table.game().explain(&q.action)?;
     Ok(Json(json!({"legal": e.legal, "reasons": e.reasons})))
 }
@@ -245,8 +255,18 @@ pub async fn preview(
 ) -> Result<Json<Value>, ApiError> {
     at.may_ask()?;
     let Body(q) = body?;
-    let p = at.table.game().preview(&q.action)?;
-    Ok(Json(json!(p)))
+    let game = at.table.game();
+    match game.preview(&q.action) {
+        Ok(p) => Ok(Json(json!(p))),
+        Err(grognard_engine::EngineError::Refused(r))
+            if q.empty_if_no_dice && game.explain(&q.action).is_ok_and(|e| e.legal) =>
+        {
+            Ok(Json(
+                json!({"roll": null, "inputs": null, "outcomes": [], "reasons": r.reasons}),
+            ))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The query of `GET /api/games/{id}/reachable`.

@@ -202,3 +202,45 @@ async fn the_web_client_is_served_beside_the_api() {
     let (status, _) = get(&app, "/../Cargo.toml", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn preview_with_empty_if_no_dice_answers_a_legal_action_that_rolls_nothing_with_no_outcome() {
+    let db = Db::new("ask-empty");
+    let (_, app) = open(&db);
+    let (id, blue, _) = morne(&app).await;
+    let end = json!({"type": "end_phase"});
+    let url = format!("/api/games/{id}/preview");
+    // Without the field: the refusal, as before.
+    let (status, _) = post(&app, &url, Some(&blue), &json!({"action": end})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // With it: 200, no roll, no outcome, and the rule that says why.
+    let (status, p) = post(
+        &app,
+        &url,
+        Some(&blue),
+        &json!({"action": end, "empty_if_no_dice": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    assert_eq!(p["roll"], Value::Null);
+    assert_eq!(p["outcomes"], json!([]));
+    assert!(!p["reasons"].as_array().unwrap().is_empty(), "{p}");
+    // An illegal action is still refused.
+    let (status, _) = post(
+        &app,
+        &url,
+        Some(&blue),
+        &json!({"action": {"type": "move", "unit": "nobody", "to": "0101"}, "empty_if_no_dice": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // The field is preview's alone.
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{id}/explain"),
+        Some(&blue),
+        &json!({"action": end, "empty_if_no_dice": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
