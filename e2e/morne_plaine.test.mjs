@@ -361,20 +361,36 @@ describe('Morne Plaine in the browser', () => {
     assert.ok(!(await page.locator('#end-phase').isDisabled()), 'and blue may act');
   });
 
-  test('the replay viewer steps through the game', async () => {
+  test('the replay viewer steps through the game and shows the score at every step', async () => {
     const replay = await api(server.base, 'GET', `/api/games/${gameId}/replay`, { token });
     const rp = await newPage(browser);
     await rp.goto(`${server.base}/replay/${gameId}`);
     await rp.waitForFunction(() => document.body.dataset.at === '0');
     assert.equal(await rp.locator('.log .entry').count(), replay.log.length);
     const firstMove = replay.log.find((e) => e.action.type === 'move');
+    // The score header at each step says what the game object of that step counts.
+    const scoreAt = async (k) => {
+      const frame = await api(server.base, 'GET', `/api/games/${gameId}/replay?at=${k}`, { token });
+      const said = await rp.locator('#score').innerText();
+      for (const s of board.sides) {
+        const t = frame.view.score[s.id];
+        assert.ok(said.includes(`${s.name} ${t.have}${t.need != null ? ` (needs ${t.need})` : ''}`), `step ${k}: the score names ${s.name} with ${t.have}: ${said}`);
+      }
+      const left = frame.view.turns_left;
+      if (frame.outcome) assert.match(said, /game over/, `step ${k}: ${said}`);
+      else if (left != null) assert.ok(said.includes(left === 1 ? 'last turn' : `${left} turns left`), `step ${k}: ${left} turns left: ${said}`);
+      assert.equal(await rp.locator('.layer-holders .holder').count(), frame.view.objectives.length, `step ${k}: a flag on each objective`);
+    };
+    await scoreAt(0);
     for (let k = 1; k <= firstMove.n; k++) {
       await rp.keyboard.press('ArrowRight');
       await rp.waitForFunction((x) => document.body.dataset.at === String(x), k);
+      await scoreAt(k);
     }
     await rp.waitForFunction(([u, h]) => document.querySelector(`.counter[data-unit="${u}"]`)?.dataset.hex === h, [firstMove.action.unit, firstMove.action.to]);
     await rp.keyboard.press('End');
     await rp.waitForFunction((x) => document.body.dataset.at === String(x), replay.log.length);
+    await scoreAt(replay.log.length);
     const g = await game();
     for (const u of g.view.units.filter((x) => x.hex)) assert.equal(await counterHex(rp, u.id), u.hex, `${u.id} at the end`);
     assert.deepEqual(rp.errors, []);

@@ -122,7 +122,7 @@ describe('the panels of issue 15', () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('skirmish: a charge shows its odds, on declaring and on the step that reaches the target', async () => {
+  test('skirmish: a charge shows its odds, on declaring (the strike at its end) and on the step that reaches the target', async () => {
     const sk = of('skirmish');
     const found = await seekPosition(page, server.base, sk, (g) => g.actions.some((a) => a.type === 'charge'));
     assert.ok(found, 'a charge is listed');
@@ -132,6 +132,25 @@ describe('the panels of issue 15', () => {
     const tip = page.locator('.tooltip:not([hidden]) .sk-charge-odds');
     await tip.waitFor();
     assert.match(await tip.innerText(), /SK-CHG-10/, 'the strike at the end of the charge');
+    // Declared out of reach, the charge rolls nothing yet: the rules' preview of the
+    // declaration gives the odds of the strike at its end, shown in words on hover and
+    // beside the charge under way once it is declared.
+    const declaration = await preview(found, charge);
+    assert.ok(declaration.outcomes.length > 0, 'the preview of a declaration gives the odds of its strike');
+    const said = await tip.innerText();
+    if (declaration.inputs.strike_from) assert.ok(said.includes(`the strike at its end, from ${declaration.inputs.strike_from}`), `the strike at its end: ${said}`);
+    assert.match(said, /is hit: [a-z ]+ \(\d+(\.\d)?%\)/, `the chance of a hit in words: ${said}`);
+    assert.match(said, /is put out of action: [a-z ]+ \(\d+(\.\d)?%\)/, `the chance of putting out of action in words: ${said}`);
+    assert.equal(await tip.locator('.prob-table tr').count(), Math.min(8, declaration.outcomes.length), 'the strike’s results at declaring');
+    assert.doesNotMatch(said, /\{"/, 'no data');
+    if (declaration.inputs.strike_from) {
+      await clickHex(page, hexOf(found.g, charge.target));
+      const kept = page.locator('#sk-charge #sk-declared-odds');
+      await kept.waitFor();
+      const words = await kept.innerText();
+      assert.match(words, /the strike at its end/);
+      assert.match(words, /is hit: [a-z ]+ \(\d+(\.\d)?%\)/, `the odds kept beside the charge under way: ${words}`);
+    }
     // A charge under way whose next step reaches the target: the strike's odds on that step.
     const rolling = async (g) => {
       const c = g.view.charge;

@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { loadRuleset, rulesetTitle } from './rulesets.js';
 import { entryHtml, setSideNames } from './log.js';
 import { tip } from './tooltip.js';
+import { showScore } from './score.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
@@ -16,6 +17,8 @@ let replay = null;
 let rules = null;
 let board = null;
 let at = 0;
+let sideName = (id) => id;
+let order = [];
 let timer = null;
 const frames = new Map();
 
@@ -41,6 +44,8 @@ async function go(n) {
   const g = await frame(n);
   if (at !== n) return;
   rules.update(g);
+  // The score as it stood after this action: objectives held, have and need, turns left.
+  showScore({ g, board, sideName, order });
   document.body.dataset.at = n;
   const st = rules.status ? rules.status(g) : {};
   const phases = st.phases || [];
@@ -79,7 +84,8 @@ async function boot() {
   const boardData = await api.board(replay.scenario);
   board = new Board($('board'), boardData);
   rules = await loadRuleset(replay.ruleset);
-  const sideName = (id) => (boardData.sides || []).find((s) => s.id === id)?.name || id;
+  sideName = (id) => (boardData.sides || []).find((s) => s.id === id)?.name || id;
+  order = (boardData.sides || []).map((s) => s.id);
   setSideNames(sideName);
   rules.init({
     board,

@@ -259,10 +259,28 @@ function phaseHint(v, acts) {
   return '';
 }
 
+// The odds of the strike at the end of the charge this page declared, read as it was
+// declared (SK-CHG-10): shown beside the charge while it is under way.
+let declared = null;
+
+/** The odds of a charge's strike: of the declaration itself, or of the strike at its end. */
+function chargeTitle(a, p) {
+  const from = p && p.inputs && p.inputs.strike_from;
+  return `${esc(label(a))}${from ? `: the strike at its end, from ${esc(from)}, if nothing stops the charge on the way` : ''}`;
+}
+
+/** Declares a charge, keeping the odds of its strike (asked while the declaration is listed). */
+async function declareCharge(a, foe) {
+  const p = await kit.previewIfRolls(a);
+  declared = rolls(p) ? { unit: a.unit, target: a.target, html: chargeOddsHtml(chargeTitle(a, p), p, foe, unit(a.unit), outcomeText) } : null;
+  return ctx.act(a);
+}
+
 /** The charge under way in words (SK-CHG-2, SK-CHG-13): who charges whom, who steps next. */
 function chargeHtml(c) {
   const legs = (c.legs || []).map((l) => `${whoHtml(l.unit)} at ${whoHtml(l.target)}${l.done ? ' <span class="muted">(done)</span>' : ''}`);
-  return `<div id="sk-charge">${ruleBadge('SK-CHG-2')} Charge under way: ${legs.join('; ')}${c.current ? `. ${esc(who(c.current))} steps next.` : '.'}</div>`;
+  const odds = declared && (c.legs || []).some((l) => l.unit === declared.unit && l.target === declared.target && !l.done) ? `<div id="sk-declared-odds">${declared.html}</div>` : '';
+  return `<div id="sk-charge">${ruleBadge('SK-CHG-2')} Charge under way: ${legs.join('; ')}${c.current ? `. ${esc(who(c.current))} steps next.` : '.'}${odds}</div>`;
 }
 
 function turnTo(dir) {
@@ -301,7 +319,7 @@ function onClick(hex, ev) {
     if (foe) {
       const charges = acts.filter((a) => a.unit === kit.sel && a.type === 'charge' && a.target === foe.id);
       const pick = acts.find((a) => a.unit === kit.sel && ['shoot', 'attack', 'opportunity'].includes(a.type) && a.target === foe.id) || charges.find((a) => !!a.together === together) || charges[0];
-      if (pick) return ctx.act(pick);
+      if (pick) return pick.type === 'charge' ? declareCharge(pick, foe) : ctx.act(pick);
     }
     const man = acts.find((a) => a.unit === kit.sel && a.type === 'maneuver' && a.to === hex);
     if (man) return ctx.act(man);
@@ -345,10 +363,11 @@ async function onHover(hex, ev, h) {
   }
   if (a.type === 'charge') {
     // SK-CHG-2: declaring a charge rolls no dice unless the target is in reach at once;
-    // the strike at its end is rolled when the charger arrives (SK-CHG-10).
+    // the strike at its end is rolled when the charger arrives (SK-CHG-10), and the
+    // rules' preview of the declaration gives the odds of that strike.
     const p = await kit.previewIfRolls(a);
     if (!h.live()) return;
-    if (rolls(p)) return h.tip(chargeOddsHtml(esc(label(a)), p, foe, unit(kit.sel), outcomeText), ev);
+    if (rolls(p)) return h.tip(`${chargeOddsHtml(chargeTitle(a, p), p, foe, unit(kit.sel), outcomeText)}<div class="muted">click to declare</div>`, ev);
     return h.tip(`<div class="sk-charge-odds"><b>${esc(label(a))}</b><div class="muted">${ruleBadge('SK-CHG-2')} declaring the charge rolls no dice; the strike at its end is rolled when ${esc(who(kit.sel))} reaches ${esc(who(foe.id))} ${ruleBadge('SK-CHG-10')}, with +2 damage, after the target's counter ${ruleBadge('SK-CHG-11')}: its odds show on the step that reaches the target.</div><div class="muted">${esc(unit(kit.sel)?.mp)} MP to get there · click to declare</div></div>`, ev);
   }
   const p = await kit.preview(a);

@@ -613,11 +613,23 @@ pub(crate) fn inputs(rules: &Skirmish, state: &State, action: &Action) -> Value 
         Action::Opportunity { unit, target } => (*unit, *target, AttackKind::Opportunity),
         _ => return json!({}),
     };
+    totals(rules, state, a, t, kind)
+}
+
+/// The attack and defense totals of `a` striking `t` in an attack of `kind`, and of the
+/// target's counter when an attack or a charge's strike draws one (SK-CHG-11).
+pub(crate) fn totals(
+    rules: &Skirmish,
+    state: &State,
+    a: UnitId,
+    t: UnitId,
+    kind: AttackKind,
+) -> Value {
     let mut v = json!({});
     if let Some(c) = calc(rules, state, a, t, kind) {
         v["attack"] = calc_json(rules, &c);
     }
-    if kind == AttackKind::Melee && counters(rules, state, t, a) {
+    if matches!(kind, AttackKind::Melee | AttackKind::Charge) && counters(rules, state, t, a) {
         if let Some(c) = calc(rules, state, t, a, AttackKind::Counter) {
             v["counter"] = calc_json(rules, &c);
         }

@@ -31,6 +31,7 @@ pub mod ai;
 mod board;
 pub mod characters;
 pub mod charge;
+mod charge_odds;
 mod charge_path;
 pub mod data;
 pub mod facing;

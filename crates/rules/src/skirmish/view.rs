@@ -5,11 +5,11 @@
 
 use super::step::{self, Gait, Priced, StepTo};
 use super::{
-    charge, maneuver, melee, missile, movement, reactions, turn, Action, Event, Phase, Skirmish,
-    State, Window,
+    charge, charge_odds, maneuver, melee, missile, movement, reactions, turn, Action, Event, Phase,
+    Skirmish, State, Window,
 };
 use crate::common::score;
-use grognard_engine::{Chance, Ctx, Dice, Preview, Reached, Refusal, Ruleset, UnitId};
+use grognard_engine::{Chance, Ctx, Dice, Preview, Reached, Reason, Refusal, Ruleset, UnitId};
 use serde_json::{json, Value};
 
 /// The whole fight as every seat sees it.
@@ -244,7 +244,8 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// the state for every sequence of die faces it can roll, so the odds are the rules'
 /// own. Any legal action that rolls can be previewed: attacks (with their counters),
 /// attacks of opportunity, shots, maneuvers and short moves that provoke, the step that
-/// completes a charge, a difficult step.
+/// completes a charge, a difficult step. A charge whose declaration rolls nothing is
+/// previewed by the strike at its end (SK-CHG-10, `charge_odds`).
 pub(crate) fn preview(
     rules: &Skirmish,
     state: &State,
@@ -254,6 +255,78 @@ pub(crate) fn preview(
     if !e.legal {
         return Err(Refusal { reasons: e.reasons });
     }
+    let mut reasons = e.reasons;
+    let (mut leaves, mut depth) = leaves(rules, state, |s, ctx| {
+        rules.apply_unchecked(s, action, ctx);
+    })?;
+    let mut inputs = match action {
+        Action::Shoot { unit, target } => missile::inputs(rules, state, *unit, *target),
+        _ => melee::inputs(rules, state, action),
+    };
+    if depth == 0 {
+        let mut arrived = state.clone();
+        let mut dice = Dice::new(0);
+        let mut events = Vec::new();
+        let arrival = charge_odds::arrive(
+            rules,
+            &mut arrived,
+            action,
+            &mut Ctx::new(&mut dice, &mut events),
+        );
+        if let Some(a) = arrival {
+            (leaves, depth) = self::leaves(rules, state, |s, ctx| {
+                charge_odds::run_to_strike(rules, s, action, ctx);
+            })?;
+            inputs = charge_odds::inputs(rules, &arrived, a);
+            reasons.push(Reason::new(
+                "SK-CHG-10",
+                format!(
+                    "declaring the charge rolls no dice: these are the odds of the strike when {} reaches {} at {}, by the shortest route, if nothing stops it on the way",
+                    rules.name(a.unit),
+                    rules.name(a.target),
+                    rules.label(a.at)
+                ),
+            ));
+        }
+    }
+    if depth == 0 {
+        return Err(Refusal::new(
+            "SK-MEL-6",
+            "this action rolls no dice: nothing to preview",
+        ));
+    }
+    let sides = u64::from(rules.data.dice.sides);
+    let den = sides.pow(depth);
+    let mut grouped: Vec<(Value, u64)> = Vec::new();
+    for (v, d) in leaves {
+        let w = sides.pow(depth - d);
+        match grouped.iter_mut().find(|(g, _)| *g == v) {
+            Some(g) => g.1 += w,
+            None => grouped.push((v, w)),
+        }
+    }
+    let outcomes = grouped
+        .into_iter()
+        .map(|(v, n)| {
+            let g = gcd(n, den);
+            Chance::new(v, n / g, den / g)
+        })
+        .collect();
+    Ok(Preview {
+        roll: format!("up to {depth}d{sides}"),
+        inputs,
+        outcomes,
+        reasons,
+    })
+}
+
+/// What `play` does to the characters for every sequence of die faces it can roll, each
+/// with the number of dice of its sequence, and the most dice any sequence rolls.
+fn leaves(
+    rules: &Skirmish,
+    state: &State,
+    play: impl Fn(&mut State, &mut Ctx<'_, Event>),
+) -> Result<(Vec<(Value, u32)>, u32), Refusal> {
     let mut leaves: Vec<(Value, u32)> = Vec::new();
     let mut stack: Vec<Vec<u32>> = vec![Vec::new()];
     while let Some(prefix) = stack.pop() {
@@ -262,7 +335,7 @@ pub(crate) fn preview(
         dice.force(prefix.iter().copied());
         let mut events = Vec::new();
         let mut ctx = Ctx::new(&mut dice, &mut events);
-        rules.apply_unchecked(&mut s, action, &mut ctx);
+        play(&mut s, &mut ctx);
         let rolled = ctx.rolls() as usize;
         if rolled > 4 {
             return Err(Refusal::new(
@@ -292,36 +365,5 @@ pub(crate) fn preview(
         ));
     }
     let depth = leaves.iter().map(|l| l.1).max().unwrap_or(0);
-    if depth == 0 {
-        return Err(Refusal::new(
-            "SK-MEL-6",
-            "this action rolls no dice: nothing to preview",
-        ));
-    }
-    let sides = u64::from(rules.data.dice.sides);
-    let den = sides.pow(depth);
-    let mut grouped: Vec<(Value, u64)> = Vec::new();
-    for (v, d) in leaves {
-        let w = sides.pow(depth - d);
-        match grouped.iter_mut().find(|(g, _)| *g == v) {
-            Some(g) => g.1 += w,
-            None => grouped.push((v, w)),
-        }
-    }
-    let outcomes = grouped
-        .into_iter()
-        .map(|(v, n)| {
-            let g = gcd(n, den);
-            Chance::new(v, n / g, den / g)
-        })
-        .collect();
-    Ok(Preview {
-        roll: format!("up to {depth}d{sides}"),
-        inputs: match action {
-            Action::Shoot { unit, target } => missile::inputs(rules, state, *unit, *target),
-            _ => melee::inputs(rules, state, action),
-        },
-        outcomes,
-        reasons: e.reasons,
-    })
+    Ok((leaves, depth))
 }

@@ -467,3 +467,36 @@ fn preview_of_the_step_that_completes_a_charge() {
         .unwrap();
     assert_eq!((none.num, none.den), (1, 4));
 }
+
+#[test]
+fn sk_chg_10_a_declared_charge_previews_the_strike_at_its_end() {
+    // Declared six hexes away, the charge rolls nothing yet; its preview runs it along the
+    // only shortest route to 0405 and gives the odds of the strike there, the same as the
+    // preview of the step that completes it.
+    let mut t = field(|s| s);
+    let declared = t.preview(&t.charge_action("r-c", "b-t"));
+    assert_eq!(declared.inputs["strike_from"], serde_json::json!("0405"));
+    assert!(declared.inputs["attack"].is_object(), "{}", declared.inputs);
+    assert!(
+        declared
+            .reasons
+            .iter()
+            .any(|r| r.rule == "SK-CHG-10" && r.message.contains("0405")),
+        "{:?}",
+        declared.reasons
+    );
+    t.charge("r-c", "b-t").unwrap();
+    t.walk("r-c", &["0409", "0408", "0407", "0406"]);
+    let arrived = t.preview(&t.step("r-c", "0405"));
+    let odds = |p: &grognard_engine::Preview| {
+        let mut v: Vec<_> = p
+            .outcomes
+            .iter()
+            .map(|o| (o.result.to_string(), o.num, o.den, o.text.clone()))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(odds(&declared), odds(&arrived));
+    assert_eq!(declared.roll, arrived.roll);
+}
