@@ -116,8 +116,19 @@ function hand(page, { phone }) {
   };
 }
 
-/** Selects a unit by a click on its counter, unless it is selected already. */
-async function select(page, h, unit) {
+/**
+ * Selects a unit by a click on its counter, unless it is selected already; a unit waiting
+ * off the map by its button in the sidebar.
+ */
+async function select(page, h, unit, g) {
+  if (g && !hexOfUnit(g, unit)) {
+    if (!(await page.locator(`button[data-waiting="${unit}"].on`).count())) await h.button(`button[data-waiting="${unit}"]`, `${unit}, waiting to enter`);
+    return page
+      .locator(`button[data-waiting="${unit}"].on`)
+      .waitFor({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+  }
   for (let i = 0; i < 3; i++) {
     if (await page.locator(`.counter.is-selected[data-unit="${unit}"]`).count()) return true;
     await h.hex(null, unit);
@@ -152,16 +163,16 @@ async function perform(page, h, g, a) {
     case 'order':
       if (a.order) {
         await h.button(`button.jo-order[data-order="${a.order}"]`, `the ${a.order} order`);
-        return h.hex(null, a.unit);
+        if (!a.unit) return;
       }
-      return h.hex(null, a.unit);
+      return hexOfUnit(g, a.unit) ? h.hex(null, a.unit) : h.button(`button[data-waiting="${a.unit}"]`, `${a.unit}, waiting to enter`);
     case 'activate':
-      return h.hex(null, a.unit);
+      return hexOfUnit(g, a.unit) ? h.hex(null, a.unit) : h.button(`button[data-waiting="${a.unit}"]`, `${a.unit}, waiting to enter`);
     case 'retreat':
       return h.hex(a.to);
     case 'move':
     case 'maneuver':
-      if (!(await select(page, h, a.unit))) throw new Error(`${a.unit} cannot be selected`);
+      if (!(await select(page, h, a.unit, g))) throw new Error(`${a.unit} cannot be selected`);
       return h.hex(a.to);
     case 'exit':
       return h.button(`button[data-exit="${listed('exit').indexOf(a)}"]`, `the exit of ${a.unit}`);
@@ -170,10 +181,10 @@ async function perform(page, h, g, a) {
     case 'opportunity':
       return h.button(`button[data-opp="${listed('opportunity').indexOf(a)}"]`, `${a.unit} strikes`);
     case 'defend':
-      if (!(await select(page, h, a.unit))) throw new Error(`${a.unit} cannot be selected`);
+      if (!(await select(page, h, a.unit, g))) throw new Error(`${a.unit} cannot be selected`);
       return h.button(byText('button[data-mine]', 'Defend'), `${a.unit} defends`);
     case 'face':
-      if (!(await select(page, h, a.unit))) throw new Error(`${a.unit} cannot be selected`);
+      if (!(await select(page, h, a.unit, g))) throw new Error(`${a.unit} cannot be selected`);
       return h.button(`button[data-face="${a.facing}"]:not([disabled])`, `${a.unit} faces ${a.facing}`);
     case 'short_move':
       await h.button(`button[data-reactor="${a.unit}"]`, `the reactor ${a.unit}`);
@@ -189,7 +200,7 @@ async function perform(page, h, g, a) {
       return h.button(byText('.retreat-box button', 'Decline'), 'Decline');
     default:
       if (AIMED.has(a.type)) {
-        if (!(await select(page, h, a.unit))) throw new Error(`${a.unit} cannot be selected`);
+        if (!(await select(page, h, a.unit, g))) throw new Error(`${a.unit} cannot be selected`);
         return h.hex(targetHex(g, a));
       }
       throw new Error(`no click does ${a.type}`);
@@ -304,7 +315,7 @@ async function playByClicks(ruleset, { phone = false } = {}) {
   const kinds = [...new Set(done)].sort();
   assert.ok(kinds.some((k) => END.has(k) || k === 'pass'), `${ruleset}: phases ended by the End button: ${kinds}`);
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`# ${ruleset}${phone ? ' (phone)' : ''}: ${g.n} actions, ${done.length} by clicks (${kinds.join(', ')}), ${h.reach.length} clicks, ${seconds} s; ${g.outcome.winner || 'draw'} (${g.outcome.reason || ''})`);
+  console.log(`# ${ruleset}${phone ? ' (phone)' : ''}: ${g.n} actions, ${done.length} by clicks (${kinds.join(', ')}), ${h.reach.length} clicks (${h.reach.filter((w) => /waiting to enter/.test(w)).length} on pieces waiting off the map), ${seconds} s; ${g.outcome.winner || 'draw'} (${g.outcome.reason || ''})`);
   await context.close();
 }
 

@@ -6,7 +6,7 @@
 
 import { esc, nice, ruleBadge, sideColour } from './api.js';
 import { panelKit } from './panel_kit.js';
-import { counterFace, oddsHtml, refusedHtml, retreatHtml, wouldBe } from './jomini_panel.js';
+import { counterFace, oddsHtml, refusedHtml, retreatHtml, waitingAction, waitingHtml, wouldBe } from './jomini_panel.js';
 
 let ctx = null;
 let picking = null; // an order kind waiting for the unit it is given to
@@ -105,9 +105,10 @@ function panel() {
     ${pend}${odds}
     <section><h3>Manoeuvre orders<span class="sr-gap">: </span><span class="muted">cost in tokens</span></h3><div class="bc-choices jo-orders">${orderButtons}</div>
       ${picking ? `<div class="muted">Click a lit unit to give it ${esc(nice(picking))} (Esc cancels).</div>` : ''}</section>
-    ${s ? `<section><h3>Selected<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3><b>${esc(name(s.id))}</b> <span class="muted">${esc(nice(s.type))} at ${esc(s.hex)}</span>
+    ${s ? `<section><h3>Selected<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3><b>${esc(name(s.id))}</b> <span class="muted">${esc(nice(s.type))} ${s.hex ? `at ${esc(s.hex)}` : 'off the table'}</span>
       <div class="muted">Lit hexes: yellow a move, <span class="jo-key road">road</span> road march, <span class="jo-key through">⇢</span> passing through friends, orange no combat after.</div></section>` : ''}
-    ${extra.length ? `<section><div class="bc-choices">${extra.map((a, i) => `<button data-exit="${i}">Exit ${esc(name(a.unit))}</button>`).join('')}</div></section>` : ''}`;
+    ${extra.length ? `<section><div class="bc-choices">${extra.map((a, i) => `<button data-exit="${i}">Exit ${esc(name(a.unit))}</button>`).join('')}</div></section>` : ''}
+    ${waitingHtml(kit.units(), acts, { name, sel: kit.sel, picking })}`;
   ctx.panel.querySelectorAll('button.jo-order').forEach(
     (b) =>
       (b.onclick = () => {
@@ -122,6 +123,15 @@ function panel() {
   const ends = acts.filter((x) => x.type === 'retreat');
   ctx.panel.querySelectorAll('button[data-retreat]').forEach((b) => (b.onclick = () => ctx.act(ends[+b.dataset.retreat])));
   ctx.panel.querySelectorAll('button[data-exit]').forEach((b) => (b.onclick = () => ctx.act(extra[+b.dataset.exit])));
+  ctx.panel.querySelectorAll('button[data-waiting]').forEach(
+    (b) =>
+      (b.onclick = () => {
+        const a = waitingAction(b.dataset.waiting, acts, picking);
+        picking = null;
+        if (a) return ctx.act(a);
+        kit.select(kit.sel === b.dataset.waiting ? null : b.dataset.waiting);
+      }),
+  );
 }
 
 function onClick(hex) {

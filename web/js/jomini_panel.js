@@ -114,3 +114,30 @@ export function wouldBe(phase, sel, hex, target) {
 }
 
 export { nice };
+
+/**
+ * The reinforcements waiting off the table (JO-MOV-26, JO-MOV-27): not on the map, they
+ * cannot be clicked there, so each with something listed has a button: an officer to
+ * activate, the order being given (`picking`), or a piece to select before its lit entry
+ * hex is clicked. `sel` is the selected piece.
+ */
+export function waitingHtml(pieces, acts, { name, sel, picking }) {
+  const rows = pieces
+    .filter((p) => !p.hex)
+    .map((p) => {
+      const own = acts.filter((a) => a.unit === p.id);
+      const now = own.find((a) => a.type === 'activate') || (picking && own.find((a) => a.type === 'order' && a.order === picking));
+      if (now) return `<button data-waiting="${esc(p.id)}" data-do="act">${now.type === 'activate' ? 'Activate' : `${esc(nice(picking))}:`} ${esc(name(p.id))}</button>`;
+      if (own.some((a) => a.type === 'move')) return `<button data-waiting="${esc(p.id)}" data-do="select" class="${p.id === sel ? 'on' : ''}">${esc(name(p.id))}${p.enters && p.enters.hex ? ` <span class="muted">enters at ${esc(p.enters.hex)}</span>` : ''}</button>`;
+      return '';
+    })
+    .filter(Boolean);
+  if (!rows.length) return '';
+  return `<section id="jo-waiting"><h3>Waiting to enter ${ruleBadge('JO-MOV-27')}</h3><div class="muted">Off the table: click one, then its lit entry hex.</div><div class="bc-choices">${rows.join('')}</div></section>`;
+}
+
+/** What a waiting piece's button does: the listed action it names, else `null` (select it). */
+export function waitingAction(id, acts, picking) {
+  const own = acts.filter((a) => a.unit === id);
+  return own.find((a) => a.type === 'activate') || (picking && own.find((a) => a.type === 'order' && a.order === picking)) || null;
+}
