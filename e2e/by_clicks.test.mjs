@@ -109,7 +109,16 @@ function hand(page, { phone }) {
       }
       assert.ok(box, `${unit || label} is drawn (${await page.locator(sel).count()} such, ${await page.evaluate((q) => document.querySelector(q)?.outerHTML.slice(0, 300), sel)})`);
       const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-      if (phone) await onScreen(x, y, '#board', `${unit || `hex ${label}`} on the map`);
+      if (phone) {
+        await onScreen(x, y, '#board', `${unit || `hex ${label}`} on the map`);
+        // What a finger finds there is this counter or this hex, not a button of another hex.
+        const hex = label || (await el.getAttribute('data-hex'));
+        const found = await page.evaluate(([px, py]) => {
+          const top = document.elementFromPoint(px, py);
+          return [top?.closest('.counter')?.dataset.unit || null, top?.closest('[data-hex]')?.dataset.hex || null, top?.getAttribute('class') || top?.tagName];
+        }, [x, y]);
+        assert.ok((unit && found[0] === unit) || found[1] === hex, `${unit || `hex ${label}`} is what is under the finger, not ${found.join(' ')}`);
+      }
       reach.push(unit || label);
       await tap(x, y);
     },
@@ -129,12 +138,17 @@ async function select(page, h, unit, g) {
       .then(() => true)
       .catch(() => false);
   }
+  const chosen = page.locator(`.counter.is-selected[data-unit="${unit}"]`);
   for (let i = 0; i < 3; i++) {
-    if (await page.locator(`.counter.is-selected[data-unit="${unit}"]`).count()) return true;
+    if (await chosen.count()) return true;
     await h.hex(null, unit);
-    await page.waitForTimeout(120);
+    if (await chosen.waitFor({ timeout: 3000 }).then(() => true, () => false)) return true;
   }
-  return (await page.locator(`.counter.is-selected[data-unit="${unit}"]`).count()) > 0;
+  if (process.env.BY_CLICKS_DEBUG) {
+    await page.screenshot({ path: '/tmp/by-clicks-select.png' });
+    console.log(await page.evaluate(() => [document.querySelector('.counter.is-selected')?.dataset.unit, document.getElementById('refusal').innerText, document.body.dataset.n, window.scrollY]));
+  }
+  return false;
 }
 
 /** The n-th button of the page matching `selector` whose text includes `text`. */
