@@ -2,8 +2,8 @@
 // character's weapon (or missile) as their symbol with its values; the characters who
 // share a hex (SK Close Quarters) drawn side by side, each picked by a click on its own
 // counter or by its button in the sidebar; the odds of a charge (the strike at its end,
-// SK-CHG-10, from the rules' `preview` of the step that reaches the target, or of the
-// charge when the target is already in reach); the flee prompt (SK-STA-2); and the
+// SK-CHG-10, from the rules' `preview` of the declaration, which runs the charge to its
+// target, and of the step that reaches the target); the flee prompt (SK-STA-2); and the
 // rules' reasons on hover and click for what is not listed (`explain`).
 
 import { esc, reasonsHtml, ruleBadge, sideColour } from './api.js';
