@@ -144,14 +144,10 @@ async function select(page, h, unit, g) {
     await h.hex(null, unit);
     if (await chosen.waitFor({ timeout: 3000 }).then(() => true, () => false)) return true;
   }
-  if (process.env.BY_CLICKS_DEBUG) {
-    await page.screenshot({ path: '/tmp/by-clicks-select.png' });
-    console.log(await page.evaluate(() => [document.querySelector('.counter.is-selected')?.dataset.unit, document.getElementById('refusal').innerText, document.body.dataset.n, window.scrollY]));
-  }
   return false;
 }
 
-/** The n-th button of the page matching `selector` whose text includes `text`. */
+/** A selector of the buttons matching `selector` whose text includes `text`. */
 function byText(selector, text) {
   return `${selector}:has-text("${text.replace(/"/g, '\\"')}")`;
 }
@@ -277,6 +273,7 @@ async function playByClicks(ruleset, { phone = false } = {}) {
   const h = hand(page, { phone });
   const choose = chooser(ruleset.length * 7919 + (phone ? 1 : 0));
   const done = [];
+  const retried = [];
   let g = await look(id, token);
   let shotMid = false;
   for (let guard = 0; !g.outcome && guard < 3000; guard++) {
@@ -299,15 +296,27 @@ async function playByClicks(ruleset, { phone = false } = {}) {
     }
     const a = choose(g);
     const before = g.n;
-    await perform(page, h, g, a);
     // The page acted when the game moves on; a click that does nothing is a page that
-    // cannot do what the rules list.
-    const until = Date.now() + 15_000;
-    do {
-      await new Promise((r) => setTimeout(r, 60));
-      g = await look(id, token);
-    } while (g.n === before && !g.outcome && Date.now() < until);
-    assert.ok(g.n > before || g.outcome, `${ruleset}: the page did ${JSON.stringify(a)} by clicks (${g.n} actions)`);
+    // cannot do what the rules list. A second try (after Esc) is allowed and counted.
+    for (let attempt = 0; ; attempt++) {
+      await perform(page, h, g, a);
+      const until = Date.now() + 15_000;
+      let now = g;
+      do {
+        await new Promise((r) => setTimeout(r, 60));
+        now = await look(id, token);
+      } while (now.n === before && !now.outcome && Date.now() < until);
+      if (now.n > before || now.outcome) {
+        g = now;
+        break;
+      }
+      const said = await page.evaluate(() => [document.querySelector('.counter.is-selected')?.dataset.unit, document.getElementById('refusal').innerText]);
+      const why = `${ruleset}: the page did not do ${JSON.stringify(a)} by clicks (${now.n} actions; selected ${said[0]}; the notice: ${said[1]}; ${problems.join('; ')})`;
+      if (attempt > 0) assert.fail(why);
+      retried.push(why);
+      console.log(`# tried again: ${why}`);
+      await page.keyboard.press('Escape');
+    }
     done.push(a.type);
     if (phone && !shotMid && done.length >= 12) {
       shotMid = true;
@@ -329,7 +338,7 @@ async function playByClicks(ruleset, { phone = false } = {}) {
   const kinds = [...new Set(done)].sort();
   assert.ok(kinds.some((k) => END.has(k) || k === 'pass'), `${ruleset}: phases ended by the End button: ${kinds}`);
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`# ${ruleset}${phone ? ' (phone)' : ''}: ${g.n} actions, ${done.length} by clicks (${kinds.join(', ')}), ${h.reach.length} clicks (${h.reach.filter((w) => /waiting to enter/.test(w)).length} on pieces waiting off the map), ${seconds} s; ${g.outcome.winner || 'draw'} (${g.outcome.reason || ''})`);
+  console.log(`# ${ruleset}${phone ? ' (phone)' : ''}: ${g.n} actions, ${done.length} by clicks (${kinds.join(', ')}), ${h.reach.length} clicks (${h.reach.filter((w) => /waiting to enter/.test(w)).length} on pieces waiting off the map), ${seconds} s, ${retried.length} tried twice; ${g.outcome.winner || 'draw'} (${g.outcome.reason || ''})`);
   await context.close();
 }
 
