@@ -74,19 +74,9 @@ pub(crate) fn arrive(
     None
 }
 
-/// SK-CHG-10, SK-CHG-11: the declared charge run to its end and its strike made, with the
-/// target's counter; whether it arrived.
-pub(crate) fn run_to_strike(
-    rules: &Skirmish,
-    state: &mut State,
-    action: &Action,
-    ctx: &mut Ctx<'_, Event>,
-) -> bool {
-    let Some(a) = arrive(rules, state, action, ctx) else {
-        return false;
-    };
+/// SK-CHG-10, SK-CHG-11: the strike of a charge arrived, with the target's counter.
+pub(crate) fn strike(rules: &Skirmish, state: &mut State, a: Arrival, ctx: &mut Ctx<'_, Event>) {
     melee::charge_clash(rules, state, a.unit, a.target, ctx);
-    true
 }
 
 /// The totals behind the strike at the end of the charge, and where it is made from.

@@ -256,7 +256,7 @@ pub(crate) fn preview(
         return Err(Refusal { reasons: e.reasons });
     }
     let mut reasons = e.reasons;
-    let (mut leaves, mut depth) = leaves(rules, state, |s, ctx| {
+    let (mut leaves, mut depth) = leaves(rules, state, state, |s, ctx| {
         rules.apply_unchecked(s, action, ctx);
     })?;
     let mut inputs = match action {
@@ -274,8 +274,9 @@ pub(crate) fn preview(
             &mut Ctx::new(&mut dice, &mut events),
         );
         if let Some(a) = arrival {
-            (leaves, depth) = self::leaves(rules, state, |s, ctx| {
-                charge_odds::run_to_strike(rules, s, action, ctx);
+            // The run rolls nothing: only the strike at its end is played for each die.
+            (leaves, depth) = self::leaves(rules, state, &arrived, |s, ctx| {
+                charge_odds::strike(rules, s, a, ctx);
             })?;
             inputs = charge_odds::inputs(rules, &arrived, a);
             reasons.push(Reason::new(
@@ -320,17 +321,19 @@ pub(crate) fn preview(
     })
 }
 
-/// What `play` does to the characters for every sequence of die faces it can roll, each
-/// with the number of dice of its sequence, and the most dice any sequence rolls.
+/// What `play` does from `start` for every sequence of die faces it can roll, told as
+/// what changed for the characters since `before`, each with the number of dice of its
+/// sequence; and the most dice any sequence rolls.
 fn leaves(
     rules: &Skirmish,
-    state: &State,
+    before: &State,
+    start: &State,
     play: impl Fn(&mut State, &mut Ctx<'_, Event>),
 ) -> Result<(Vec<(Value, u32)>, u32), Refusal> {
     let mut leaves: Vec<(Value, u32)> = Vec::new();
     let mut stack: Vec<Vec<u32>> = vec![Vec::new()];
     while let Some(prefix) = stack.pop() {
-        let mut s = state.clone();
+        let mut s = start.clone();
         let mut dice = Dice::new(0);
         dice.force(prefix.iter().copied());
         let mut events = Vec::new();
@@ -360,7 +363,7 @@ fn leaves(
             continue;
         }
         leaves.push((
-            summary(rules, state, &s),
+            summary(rules, before, &s),
             u32::try_from(prefix.len()).expect("few dice"),
         ));
     }
