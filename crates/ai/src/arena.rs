@@ -7,7 +7,7 @@ use crate::player::{self, Memory, Options, Player};
 use grognard_engine::game::GameError;
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{Game, Ruleset};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -27,10 +27,13 @@ pub struct GameSpec {
 }
 
 /// How one game went.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The scenario's id.
     pub scenario: String,
+    /// The scenario's ruleset.
+    #[serde(default)]
+    pub ruleset: String,
     /// The sides, in the scenario's order.
     pub sides: [String; 2],
     /// Each side's player.
@@ -52,16 +55,54 @@ pub struct GameRecord {
     /// Each searched decision's estimate of the chance that the side to act wins
     /// (its chosen plan's `win`), for checking that estimate against results
     /// ([`calibration`]).
+    #[serde(default)]
     pub predictions: Vec<Prediction>,
 }
 
+impl GameRecord {
+    /// How the game ended for the side in `seat` (0 or 1): 1 won, 0.5 drawn or
+    /// stopped, 0 lost.
+    #[must_use]
+    pub fn result_of(&self, seat: usize) -> f64 {
+        match &self.winner {
+            Some(w) if *w == self.sides[seat.min(1)] => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    /// The game's searched decisions as samples for [`crate::calibration::fit`]
+    /// (none from a game stopped at the cap).
+    pub fn samples(&self) -> impl Iterator<Item = crate::calibration::Sample> + '_ {
+        self.predictions
+            .iter()
+            .filter(|_| !self.capped)
+            .map(|p| crate::calibration::Sample {
+                x: p.eval,
+                seat: p.seat,
+                progress: p.progress,
+                result: self.result_of(p.seat),
+            })
+    }
+}
+
 /// A searched decision's estimate.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Prediction {
     /// The side to act: 0 or 1, in the scenario's order.
     pub seat: usize,
-    /// Its estimated chance to win.
+    /// Its estimated chance to win (the chosen plan's `win`).
     pub win: f64,
+    /// The search's value of the plan (its `value`).
+    #[serde(default)]
+    pub value: f64,
+    /// The evaluation after the plan, from the side's view (its `eval`): what
+    /// `grognard calibrate` fits the chance of winning to.
+    #[serde(default)]
+    pub eval: f64,
+    /// How far the game had gone, from 0 to 1 (`calibration::progress`).
+    #[serde(default)]
+    pub progress: f64,
 }
 
 /// Plays one game of ruleset `R` between the spec's players.
@@ -102,7 +143,13 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
         slowest = slowest.max(u64::try_from(asked.elapsed().as_millis()).unwrap_or(u64::MAX));
         if choice.simulations > 0 {
             if let Some(w) = choice.weighed.first() {
-                predictions.push(Prediction { seat, win: w.win });
+                predictions.push(Prediction {
+                    seat,
+                    win: w.win,
+                    value: w.value,
+                    eval: w.eval,
+                    progress: crate::calibration::progress(&*rules, game.state()),
+                });
             }
         }
         for (n, step) in choice.plan.steps.into_iter().enumerate() {
@@ -130,6 +177,7 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
     let outcome = game.rules().outcome(game.state());
     Ok(GameRecord {
         scenario: scenario.id.clone(),
+        ruleset: scenario.ruleset.clone(),
         players: spec.players.map(|p| p.to_string()),
         sides,
         seed: spec.seed,
@@ -172,6 +220,7 @@ pub struct Band {
 /// use grognard_ai::arena::{calibration, GameRecord, Prediction};
 /// let game = |winner: &str, wins: &[f64]| GameRecord {
 ///     scenario: "s".into(),
+///     ruleset: "r".into(),
 ///     sides: ["a".into(), "b".into()],
 ///     players: ["normal".into(), "easy".into()],
 ///     seed: 1,
@@ -181,7 +230,10 @@ pub struct Band {
 ///     capped: false,
 ///     millis: 1,
 ///     slowest_decision_millis: 1,
-///     predictions: wins.iter().map(|&win| Prediction { seat: 0, win }).collect(),
+///     predictions: wins
+///         .iter()
+///         .map(|&win| Prediction { seat: 0, win, value: win, eval: 0.0, progress: 0.0 })
+///         .collect(),
 /// };
 /// let bands = calibration(&[game("a", &[0.82, 0.88]), game("b", &[0.85])]);
 /// assert_eq!(bands.len(), 1);
@@ -194,11 +246,7 @@ pub fn calibration(records: &[GameRecord]) -> Vec<Band> {
     let mut sums = [(0usize, 0.0f64, 0.0f64); 10];
     for r in records.iter().filter(|r| !r.capped) {
         for p in &r.predictions {
-            let won = match &r.winner {
-                Some(w) if *w == r.sides[p.seat.min(1)] => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            let won = r.result_of(p.seat);
             #[expect(
                 clippy::cast_possible_truncation,
                 clippy::cast_sign_loss,

@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod arena;
+pub mod calibration;
 pub mod greedy;
 pub mod mcts;
 pub mod opponent;

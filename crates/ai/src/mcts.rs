@@ -100,8 +100,17 @@ pub struct Weighed<A> {
     pub plan: Plan<A>,
     /// Simulations through it.
     pub visits: u64,
-    /// Mean win chance of the side to act after it.
+    /// The chance that the side to act wins after it: calibrated to results where the
+    /// scenario or its ruleset has a line in the calibration table
+    /// ([`crate::calibration`]), else the search's `value`.
     pub win: f64,
+    /// The search's mean value of the plan: the evaluation gained over the turn
+    /// through a logistic, 0.5 for no better and no worse than the position as it
+    /// stands.
+    pub value: f64,
+    /// The absolute evaluation after the plan that `value` stands for, from the view
+    /// of the side to act.
+    pub eval: f64,
 }
 
 /// The search's answer.
@@ -113,6 +122,8 @@ pub struct Searched<A> {
     pub simulations: u64,
     /// The trees grown, for the side's next decision ([`search_from`]).
     pub forest: Forest<A>,
+    /// The root's evaluation the values are gains over.
+    pub baseline: f64,
 }
 
 /// Each thread's tree, kept for the side's next decision: the subtree under the plan
@@ -192,6 +203,8 @@ pub fn search_from<R: Ruleset>(
     let started = Instant::now();
     let root_plans = plans::candidates(rules, state, config.played_in_phase, Some(config.per_unit));
     if root_plans.len() <= 1 {
+        let baseline =
+            crate::calibration::root_evaluation(rules, state, &decision.side, config.seed);
         return Some(Searched {
             weighed: root_plans
                 .into_iter()
@@ -199,10 +212,13 @@ pub fn search_from<R: Ruleset>(
                     plan,
                     visits: 0,
                     win: 0.5,
+                    value: 0.5,
+                    eval: baseline,
                 })
                 .collect(),
             simulations: 0,
             forest: Forest::default(),
+            baseline,
         });
     }
     let kept = |t: usize| previous.and_then(|(f, plan)| f.subtree(t, plan, &decision.side));
@@ -213,13 +229,12 @@ pub fn search_from<R: Ruleset>(
     let baseline = if let (true, Some((f, _))) = (reused, previous) {
         f.baseline
     } else {
-        let mut s = state.clone();
-        let seat = Seat::Side(decision.side.clone());
-        rules.determinize(&mut s, &seat, &mut Dice::new(config.seed));
-        rules.evaluate(&s, &decision.side)
+        crate::calibration::root_evaluation(rules, state, &decision.side, config.seed)
     };
     let deadline = match config.budget {
-        Budget::Time(d) => Some(started + d),
+        // A twentieth kept back for the threads to finish, be joined and answer on a
+        // loaded machine, where a thread may wait for a core at any moment.
+        Budget::Time(d) => Some(started + d - d / 20),
         Budget::Simulations(_) => None,
     };
     let quota = |t: usize| match config.budget {
@@ -278,18 +293,23 @@ pub fn search_from<R: Ruleset>(
     let mut weighed: Vec<Weighed<R::Action>> = root_plans
         .into_iter()
         .zip(totals)
-        .map(|(plan, (visits, sum))| Weighed {
-            plan,
-            visits,
+        .map(|(plan, (visits, sum))| {
             #[expect(
                 clippy::cast_precision_loss,
                 reason = "visit counts are far below 2^52"
             )]
-            win: if visits == 0 {
+            let value = if visits == 0 {
                 0.5
             } else {
                 sum / visits as f64
-            },
+            };
+            Weighed {
+                plan,
+                visits,
+                win: value,
+                value,
+                eval: crate::calibration::evaluation_of(baseline, value, config.scale),
+            }
         })
         .collect();
     weighed.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win.total_cmp(&a.win)));
@@ -297,6 +317,7 @@ pub fn search_from<R: Ruleset>(
         weighed,
         simulations,
         forest,
+        baseline,
     })
 }
 
@@ -381,17 +402,22 @@ impl<'a, R: Ruleset> Tree<'a, R> {
     /// Runs simulations until the quota or the deadline; the root's visits and value
     /// sums, the number of simulations, and the tree.
     fn run(mut self, quota: u64, deadline: Option<Instant>) -> Grown<R::Action> {
-        let mut done = 0;
-        while done < quota {
+        let mut done = 0u32;
+        let began = Instant::now();
+        while u64::from(done) < quota {
             if let Some(d) = deadline {
-                // The first simulation always runs, so every answer has some basis.
-                if done > 0 && Instant::now() >= d {
+                // The first simulation always runs, so every answer has some basis;
+                // after it, none starts that would end past the deadline at the mean
+                // pace so far (a loaded machine slows every simulation alike).
+                let now = Instant::now();
+                if done > 0 && now + (now - began) / done >= d {
                     break;
                 }
             }
             self.simulate();
             done += 1;
         }
+        let done = u64::from(done);
         let root = &self.nodes[0];
         let stats = root
             .visits

@@ -38,6 +38,8 @@ pub struct Advised {
     pub visits: u64,
     /// The estimated chance that the side to act wins after it, from 0 to 1.
     pub win: f64,
+    /// The search's own value of the plan (see `Candidate::value` in the engine).
+    pub value: f64,
 }
 
 /// What the search advises the side to act, best first; nothing once the game is over.
@@ -159,15 +161,15 @@ fn advise<R: Ruleset>(
     let json = |a: &R::Action| to_json(game, a);
     let mut candidates = Vec::new();
     let weighed: Vec<_> = if choice.weighed.is_empty() {
-        vec![(choice.plan.steps.clone(), 0, 0.5)]
+        vec![(choice.plan.steps.clone(), 0, 0.5, 0.5)]
     } else {
         choice
             .weighed
             .iter()
-            .map(|w| (w.plan.steps.clone(), w.visits, w.win))
+            .map(|w| (w.plan.steps.clone(), w.visits, w.win, w.value))
             .collect()
     };
-    for (steps, visits, win) in weighed {
+    for (steps, visits, win, value) in weighed {
         if steps.is_empty() {
             continue;
         }
@@ -175,6 +177,7 @@ fn advise<R: Ruleset>(
             plan: steps.iter().map(json).collect::<Result<Vec<_>, _>>()?,
             visits,
             win: rounded(win),
+            value: rounded(value),
         });
     }
     Ok(Advice {
@@ -300,6 +303,7 @@ fn choose<R: Ruleset>(
                     .collect::<Result<Vec<_>, _>>()?,
                 visits: w.visits,
                 win: rounded(w.win),
+                value: rounded(w.value),
             });
         }
     }

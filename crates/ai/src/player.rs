@@ -252,24 +252,33 @@ pub fn decide<R: Ruleset>(
                     trees: std::sync::Arc::new((searched.forest, plan.clone(), state.clone())),
                 });
             }
+            let mut weighed = searched.weighed;
+            crate::calibration::calibrate(rules, state, &decision.side, &mut weighed);
             Choice {
                 plan,
-                weighed: searched.weighed,
+                weighed,
                 simulations: searched.simulations,
             }
         }
         (_, None) => {
             let (plan, all) = crate::greedy::choose(rules, state, played, seed)?;
-            Choice {
-                plan,
-                weighed: all
-                    .into_iter()
-                    .map(|(plan, score)| Weighed {
+            let mut weighed: Vec<Weighed<R::Action>> = all
+                .into_iter()
+                .map(|(plan, score)| {
+                    let value = 1.0 / (1.0 + (-score / SearchConfig::default().scale).exp());
+                    Weighed {
                         plan,
                         visits: 0,
-                        win: 1.0 / (1.0 + (-score / SearchConfig::default().scale).exp()),
-                    })
-                    .collect(),
+                        win: value,
+                        value,
+                        eval: score,
+                    }
+                })
+                .collect();
+            crate::calibration::calibrate(rules, state, &decision.side, &mut weighed);
+            Choice {
+                plan,
+                weighed,
                 simulations: 0,
             }
         }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod arena;
+mod calibrate;
 mod verify;
 
 /// grognard: hex-and-counter wargames with every rule enforced.
@@ -47,6 +48,10 @@ enum Command {
     /// Play games between two computer players and count the wins per side, with 95%
     /// Wilson intervals: for measuring the computer's strength and a scenario's balance.
     Arena(arena::Args),
+    /// Fit the chance of winning that each decision of the computer shows to the results
+    /// of arena games (`grognard arena ... --json FILE`), per scenario and per ruleset;
+    /// prints the lines of the calibration table (TOML) and their log loss.
+    Calibrate(calibrate::Args),
     /// Check a finished game's replay (the JSON of `GET /api/games/ID/replay`): its
     /// revealed seed against the commitment published at its start, then every action,
     /// event and roll by replaying its log. Exits with 1 at the first difference.
@@ -74,6 +79,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Tour { out }) => tour(&out),
         Some(Command::Arena(args)) => arena::run(&args).map(|()| ExitCode::SUCCESS),
+        Some(Command::Calibrate(args)) => calibrate::run(&args).map(|()| ExitCode::SUCCESS),
         Some(Command::Verify { file }) => verify::run(&file),
         Some(Command::Serve { options }) => serve(options),
         None => serve(grognard_server::Options::default()),

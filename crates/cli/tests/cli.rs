@@ -652,3 +652,53 @@ fn fuzz_saved_games_over_its_seeds() {
     }
     assert_eq!(loaded, [true; 4], "seeds for every ruleset");
 }
+
+/// Issue 13, the calibrated `win`: `grognard calibrate` fits the arena's records and
+/// prints a table the computer can read, with the log loss of both estimates; garbage
+/// is refused with the file named.
+#[test]
+fn calibrate_fits_arena_records_into_a_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.json");
+    let out = run(&[
+        "arena",
+        "mcts-sims:20",
+        "mcts-sims:20",
+        "--scenario",
+        "passage-of-the-saale",
+        "--games",
+        "4",
+        "--seed",
+        "7",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&[
+        "calibrate",
+        json.to_str().unwrap(),
+        "--check",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    let table: grognard_ai::calibration::Table = toml::from_str(&printed).expect("a table");
+    let line = table
+        .scenario
+        .get("passage-of-the-saale")
+        .expect("the scenario's line");
+    assert_eq!(line.games, 4);
+    assert!(line.decisions > 0);
+    assert!(line.provisional.contains("4 games"), "{printed}");
+    assert!(table.ruleset.contains_key("jomini"), "{printed}");
+    assert!(printed.contains("# log loss on other games"), "{printed}");
+    let garbage = dir.path().join("garbage.json");
+    std::fs::write(&garbage, "{\"not\": \"records\"}").unwrap();
+    let bad = run(&["calibrate", garbage.to_str().unwrap()]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("garbage.json"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

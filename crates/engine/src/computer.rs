@@ -94,8 +94,14 @@ pub struct Candidate {
     pub plan: Vec<Value>,
     /// How many simulations went through it.
     pub visits: u64,
-    /// The estimated chance that the side to act wins after it, from 0 to 1.
+    /// The estimated chance that the side to act wins after it, from 0 to 1 (calibrated
+    /// to the results of games where the computer's table has a line for the scenario
+    /// or its ruleset).
     pub win: f64,
+    /// The search's own value of the plan: the evaluation gained over the turn through
+    /// a logistic, 0.5 for no better and no worse than the position as it stands.
+    #[serde(default)]
+    pub value: f64,
 }
 
 /// What the search saw.

@@ -59,6 +59,10 @@ struct NamesInner {
     titles: Vec<String>,
     /// Each side's id and what a sentence calls it.
     sides: Vec<(String, String)>,
+    /// The scenario's id and its ruleset's (empty for names made with [`Names::new`]).
+    scenario: (String, String),
+    /// The scenario's turn limit.
+    turns: Option<u32>,
 }
 
 thread_local! {
@@ -80,6 +84,8 @@ impl Names {
                 by_id,
                 map,
                 sides: Vec::new(),
+                scenario: (String::new(), String::new()),
+                turns: None,
             }),
         }
     }
@@ -122,6 +128,8 @@ impl Names {
                 map: scenario.map,
                 titles,
                 sides,
+                scenario: (scenario.id.clone(), scenario.ruleset.clone()),
+                turns: scenario.turns,
             }),
         }
     }
@@ -145,6 +153,31 @@ impl Names {
             .iter()
             .find(|(id, _)| id == side)
             .map_or(side, |(_, name)| name.as_str())
+    }
+
+    /// A side's place in the scenario's list of sides (0 for the first).
+    #[must_use]
+    pub fn side_index(&self, side: &str) -> Option<usize> {
+        self.inner.sides.iter().position(|(id, _)| id == side)
+    }
+
+    /// The id of the scenario these names come from (empty for names made with
+    /// [`Names::new`]).
+    #[must_use]
+    pub fn scenario(&self) -> &str {
+        &self.inner.scenario.0
+    }
+
+    /// The scenario's turn limit, where it has one.
+    #[must_use]
+    pub fn turns(&self) -> Option<u32> {
+        self.inner.turns
+    }
+
+    /// The id of the scenario's ruleset (empty for names made with [`Names::new`]).
+    #[must_use]
+    pub fn ruleset(&self) -> &str {
+        &self.inner.scenario.1
     }
 
     /// The map.

@@ -368,3 +368,78 @@ fn a_decision_starts_from_the_subtree_of_the_plan_played_before() {
     let sum = |c: &grognard_ai::player::Choice<_>| c.weighed.iter().map(|w| w.visits).sum::<u64>();
     assert_eq!(sum(&a), sum(&b));
 }
+
+/// Issue 13, the calibrated `win`: the table shipped with the computer reads, every
+/// built-in scenario has a line (its own or its ruleset's), each line rises with the
+/// evaluation and says how it was measured.
+#[test]
+fn the_built_in_calibration_table_has_a_rising_line_for_every_builtin() {
+    let table = grognard_ai::calibration::table();
+    for s in builtins() {
+        let fit = table
+            .find(&s.id, &s.ruleset)
+            .unwrap_or_else(|| panic!("{}: no calibration line", s.id));
+        for seat in [0, 1] {
+            for progress in [0.0, 0.5] {
+                let (up, down) = (fit.win(5.0, seat, progress), fit.win(-5.0, seat, progress));
+                assert!(up >= down, "{}", s.id);
+            }
+            // By the end of the game the evaluation says who wins.
+            assert!(fit.win(5.0, seat, 1.0) > fit.win(-5.0, seat, 1.0), "{}", s.id);
+        }
+        assert!(!fit.provisional.is_empty(), "{}: no note", s.id);
+        assert!(fit.decisions > 0 && fit.games > 0, "{}", s.id);
+    }
+}
+
+/// The chosen plan's `win` against the table's chance for each plan's evaluation.
+fn check_calibrated<R: Ruleset>(s: &Scenario) -> usize {
+    use grognard_ai::player::{self, Memory, Options};
+    let rules = R::new(s).expect("valid");
+    let state = rules.initial_state();
+    let fit = grognard_ai::calibration::table()
+        .find(&s.id, &s.ruleset)
+        .expect("a line")
+        .clone();
+    let side = rules.to_act(&state).expect("a decision").side;
+    let seat = rules.names().side_index(&side).expect("a side");
+    let progress = grognard_ai::calibration::progress(&rules, &state);
+    let mut checked = 0;
+    for player in [Player::MctsSims(60), Player::Easy] {
+        let choice = player::decide(
+            &rules,
+            &state,
+            player,
+            3,
+            Options::default(),
+            &mut Memory::default(),
+        )
+        .expect("a choice");
+        assert!(choice.weighed.len() > 1, "{}", s.id);
+        for w in &choice.weighed {
+            assert!(
+                (w.win - fit.win(w.eval, seat, progress)).abs() < 1e-12,
+                "{}",
+                s.id
+            );
+            assert!((0.0..=1.0).contains(&w.value), "{}", s.id);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Issue 13, the calibrated `win`: what a decision shows (searched or greedy) is the
+/// table's chance for the evaluation after each plan, not the search's value, which
+/// stays available.
+#[test]
+fn the_win_shown_is_the_calibrated_chance_of_the_evaluation_after_the_plan() {
+    assert!(
+        check_calibrated::<grognard_rules::jomini::Jomini>(&scenario("passage-of-the-saale")) > 2
+    );
+    assert!(check_calibrated::<grognard_rules::skirmish::Skirmish>(&scenario("broken-cairn")) > 2);
+    assert!(
+        check_calibrated::<grognard_rules::morne_plaine::MornePlaine>(&scenario("bridge-at-morne"))
+            > 2
+    );
+}

@@ -68,6 +68,7 @@ impl Lobby {
                         "description": description,
                         "visits": c.visits,
                         "win": c.win,
+                        "value": c.value,
                     })
                 })
                 .collect();
