@@ -1,0 +1,1 @@
+//! Validation of the position part.
