@@ -40,7 +40,7 @@ pub(super) fn write(rules: &BattleCry, scenario: &Scenario, state: &State) -> to
     position::write(rules, scenario, state, &SHAPE)
 }
 
-/// Every card of the state, with how many copies, and the first place each is.
+/// Every card of the state, with how many copies, and the last place each is.
 fn cards(state: &State) -> BTreeMap<Card, (usize, String)> {
     let mut out: BTreeMap<Card, (usize, String)> = BTreeMap::new();
     let piles = [("deck", &state.deck), ("discard", &state.discard)];
@@ -63,8 +63,10 @@ fn cards(state: &State) -> BTreeMap<Card, (usize, String)> {
     places.extend(state.played.map(|c| ("played".to_owned(), c)));
     places.extend(state.fight_back.map(|c| ("fight_back".to_owned(), c)));
     for (at, card) in places {
-        let e = out.entry(card).or_insert((0, at));
+        // The last place a card is: the copy one too many, in file order.
+        let e = out.entry(card).or_insert((0, String::new()));
         e.0 += 1;
+        e.1 = at;
     }
     out
 }
