@@ -153,7 +153,7 @@ pub fn write(scenario: &Scenario, position: Option<&Table>) -> String {
         }
     }
     if let Some(p) = position {
-        parts.push(section(POSITION, T::Table(p.clone())));
+        parts.push(position_part(scenario, p));
     }
     parts.join("\n")
 }
@@ -304,4 +304,29 @@ fn hexsides(scenario: &Scenario) -> Vec<String> {
         }
     }
     out
+}
+
+/// `[position]`, its units one a line in scenario order: `id = { hex = "0305", ... }`.
+fn position_part(scenario: &Scenario, part: &Table) -> String {
+    let mut rest = part.clone();
+    let units = rest.remove("units");
+    let mut out = section(POSITION, T::Table(rest));
+    if let Some(T::Table(units)) = units {
+        out.push_str(&format!("\n[{POSITION}.units]\n"));
+        for u in &scenario.units {
+            if let Some(entry) = units.get(&u.id) {
+                out.push_str(&format!("{} = {entry}\n", key(&u.id)));
+            }
+        }
+    }
+    out
+}
+
+/// A key as TOML writes it: bare when it can be.
+fn key(k: &str) -> String {
+    if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        k.to_owned()
+    } else {
+        T::String(k.to_owned()).to_string()
+    }
 }
