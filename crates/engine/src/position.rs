@@ -37,6 +37,22 @@ pub struct Shape {
     pub holders: &'static [&'static str],
 }
 
+/// The sides in play order, as states number them: the first side, then the others in
+/// file order.
+#[must_use]
+pub fn play_order(scenario: &Scenario) -> Vec<&str> {
+    let first = scenario.first_side.as_str();
+    std::iter::once(first)
+        .chain(
+            scenario
+                .sides
+                .iter()
+                .map(|s| s.id.as_str())
+                .filter(|id| *id != first),
+        )
+        .collect()
+}
+
 /// What the part writes for a value the state holds as nothing.
 pub const NONE: &str = "none";
 
@@ -55,11 +71,14 @@ pub fn write<R: Ruleset>(
     let Value::Object(fields) = value else {
         return toml::Table::new();
     };
+    let order = play_order(scenario);
     let side_id = |v: &Value| -> Value {
         v.as_u64()
             .and_then(|i| usize::try_from(i).ok())
-            .and_then(|i| scenario.sides.get(i))
-            .map_or(Value::String(NONE.into()), |s| Value::String(s.id.clone()))
+            .and_then(|i| order.get(i))
+            .map_or(Value::String(NONE.into()), |s| {
+                Value::String((*s).to_owned())
+            })
     };
     let mut out = toml::Table::new();
     let mut units = None;
@@ -79,8 +98,8 @@ pub fn write<R: Ruleset>(
         } else if shape.per_side.contains(&k) {
             let mut table = Map::new();
             if let Value::Array(items) = v {
-                for (s, item) in scenario.sides.iter().zip(items) {
-                    table.insert(s.id.clone(), item);
+                for (s, item) in order.iter().zip(items) {
+                    table.insert((*s).to_owned(), item);
                 }
             }
             Value::Object(table)
@@ -159,7 +178,7 @@ pub fn read<R: Ruleset>(
         raw,
         problems: Vec::new(),
     };
-    let side_ids: Vec<&str> = scenario.sides.iter().map(|s| s.id.as_str()).collect();
+    let side_ids = play_order(scenario);
     if let Value::Object(fields) = &mut start {
         for (key, value) in &raw.table {
             let k = key.as_str();
@@ -251,13 +270,11 @@ pub fn read<R: Ruleset>(
             fields.insert(key.clone(), v);
         }
     }
-    if !p.problems.is_empty() {
-        return Err(p.done());
-    }
     let read = rules
         .names()
         .scope(|| serde_path_to_error::deserialize::<_, R::State>(&start));
     match read {
+        Ok(_) if !p.problems.is_empty() => Err(p.done()),
         Ok(state) => Ok(state),
         Err(e) => {
             let path = p.position_path(&e.path().to_string(), shape);
@@ -347,7 +364,7 @@ impl Position<'_> {
     }
 
     fn side(&mut self, key: &str, value: &toml::Value) -> Option<usize> {
-        let ids: Vec<&str> = self.scenario.sides.iter().map(|s| s.id.as_str()).collect();
+        let ids = play_order(self.scenario);
         let found = value
             .as_str()
             .and_then(|s| ids.iter().position(|x| *x == s));
@@ -423,7 +440,7 @@ impl Position<'_> {
         }
         for f in shape.per_side {
             if let Some((i, rest)) = path.strip_prefix(f).and_then(index) {
-                let id = self.scenario.sides.get(i).map_or("?", |s| s.id.as_str());
+                let id = play_order(self.scenario).get(i).copied().unwrap_or("?");
                 return format!("{f}.{id}{rest}");
             }
         }

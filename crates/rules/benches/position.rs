@@ -25,7 +25,9 @@ fn position(c: &mut Criterion) {
     let text = game.position();
     c.bench_function("position_load_heights_of_aubrac", |bench| {
         bench.iter(|| {
-            let s = registry.load_scenario("position.toml", black_box(&text)).expect("valid");
+            let s = registry
+                .load_scenario("position.toml", black_box(&text))
+                .expect("valid");
             black_box(registry.new_game(s, Some(2)).expect("game"))
         });
     });

@@ -324,7 +324,10 @@ fn position_part(scenario: &Scenario, part: &Table) -> String {
 
 /// A key as TOML writes it: bare when it can be.
 fn key(k: &str) -> String {
-    if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+    if !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
         k.to_owned()
     } else {
         T::String(k.to_owned()).to_string()

@@ -91,11 +91,12 @@ pub(super) fn read(
             let at = match at.strip_prefix("hands#") {
                 Some(rest) => {
                     let (side, tail) = rest.split_once('[').unwrap_or((rest, ""));
+                    let order = position::play_order(scenario);
                     let id = side
                         .parse::<usize>()
                         .ok()
-                        .and_then(|i| scenario.sides.get(i))
-                        .map_or("", |s| s.id.as_str());
+                        .and_then(|i| order.get(i).copied())
+                        .unwrap_or("");
                     format!("hands.{id}[{tail}")
                 }
                 None => at,

@@ -75,7 +75,10 @@ fn position_with_an_unknown_unit_is_refused_at_its_table() {
     let part = "[position]\n\n[position.units.nobody]\nhex = \"0805\"\n";
     let (text, problems) = problems("passage-of-the-saale", part);
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(problems[0].starts_with(&at(&text, "[position.units.nobody]")), "{problems:?}");
+    assert!(
+        problems[0].starts_with(&at(&text, "[position.units.nobody]")),
+        "{problems:?}"
+    );
     assert!(
         problems[0].ends_with("unknown unit `nobody`: the scenario has no such unit"),
         "{problems:?}"
