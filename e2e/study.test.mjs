@@ -14,7 +14,7 @@ after(close);
 
 describe('Study this position', () => {
   test('a player of a running Morne Plaine game downloads its position, and it loads', async () => {
-    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: 'bridge-at-morne', seed: 7, seats: { blue: 'human', orange: 'human' } } });
+    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: 'bridge-at-morne', seats: { blue: 'human', orange: 'human' } } });
     const token = made.seats.blue.token;
     await api(server.base, 'POST', `/api/games/${made.id}/actions`, { token, body: { action: { type: 'end_phase' }, expect: 0 } });
     await page.goto(`${server.base}/play/${made.id}?token=${token}`);
@@ -38,7 +38,7 @@ describe('Study this position', () => {
   });
 
   test('a Battle Cry player is not offered the position once the hands are dealt', async () => {
-    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: 'crossing-at-hollins-ford', seed: 5, seats: { blue: 'human', grey: 'human' } } });
+    const made = await api(server.base, 'POST', '/api/games', { body: { scenario: 'crossing-at-hollins-ford', seats: { blue: 'human', grey: 'human' } } });
     const token = made.seats.blue.token;
     const g = await api(server.base, 'GET', `/api/games/${made.id}`, { token });
     await api(server.base, 'POST', `/api/games/${made.id}/actions`, { token, body: { action: g.actions[0], expect: 0 } });

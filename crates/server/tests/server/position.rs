@@ -72,7 +72,7 @@ async fn position_of_a_running_game_with_a_hand_dealt_is_403_hidden_and_anyones_
         &app,
         "crossing-at-hollins-ford",
         &[("blue", "human"), ("grey", "human")],
-        Some(5),
+        None,
     )
     .await;
     // The first action deals the hands.
