@@ -44,7 +44,7 @@ pub(super) fn write(rules: &BattleCry, scenario: &Scenario, state: &State) -> to
 fn cards(state: &State) -> BTreeMap<Card, (usize, String)> {
     let mut out: BTreeMap<Card, (usize, String)> = BTreeMap::new();
     let piles = [("deck", &state.deck), ("discard", &state.discard)];
-    let hands = state.hands.iter().enumerate().map(|(i, h)| (i, h));
+    let hands = state.hands.iter().enumerate();
     let mut places: Vec<(String, Card)> = Vec::new();
     for (name, pile) in piles {
         places.extend(

@@ -64,7 +64,7 @@ pub(super) fn read(
                 ),
             );
         }
-        if u.hex.is_some() && state.units[..i].iter().any(|o| o.hex == u.hex) {
+        if u.hex.is_some() && state.units.iter().take(i).any(|o| o.hex == u.hex) {
             p.at_unit(
                 i,
                 "hex",
