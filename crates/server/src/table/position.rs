@@ -23,7 +23,8 @@ impl Table {
                     .into(),
             ));
         }
-        if crate::lobby::views_differ(game) {
+        // A ruleset that never hides anything needs no look at the views.
+        if self.hidden && crate::lobby::views_differ(game) {
             return Err(ApiError::Forbidden {
                 rule: "hidden".into(),
                 message: "this game hides something from a seat now (a hand of cards): its \
