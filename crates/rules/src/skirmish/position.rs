@@ -50,7 +50,8 @@ pub(super) fn write(rules: &Skirmish, scenario: &Scenario, state: &State) -> tom
 }
 
 /// A position part read over the start, checked: damage below health for a character
-/// in play, at most two characters a hex, statuses that go together.
+/// in play, at most two characters a hex, statuses that go together, a charge's
+/// current leg one of its legs.
 pub(super) fn read(
     rules: &Skirmish,
     scenario: &Scenario,
@@ -81,6 +82,18 @@ pub(super) fn read(
                 i,
                 "hex",
                 "three characters in one hex: at most two, in Close Quarters",
+            );
+        }
+    }
+    if let Some(c) = &state.charge {
+        if c.current >= c.legs.len() {
+            p.at(
+                "charge.current",
+                format!(
+                    "`current` names leg {} of a charge of {} legs",
+                    c.current,
+                    c.legs.len()
+                ),
             );
         }
     }
