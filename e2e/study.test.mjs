@@ -1,6 +1,6 @@
 // "Study this position" in a real headless Chromium against the real server (issue 19,
 // item 4): a player of a Morne Plaine game (nothing hidden) downloads the scenario file
-// that starts where the game stands, and the server loads it again; a spectator of the
+// that starts where the game stands (without a seed); a spectator of the
 // running game is not offered it; a Battle Cry player is not offered it once the hands are
 // dealt.
 
@@ -13,7 +13,7 @@ const { server, browser, page, close } = await session();
 after(close);
 
 describe('Study this position', () => {
-  test('a player of a running Morne Plaine game downloads its position, and it loads', async () => {
+  test('a player of a running Morne Plaine game downloads its position as a scenario file without a seed', async () => {
     const made = await api(server.base, 'POST', '/api/games', { body: { scenario: 'bridge-at-morne', seats: { blue: 'human', orange: 'human' } } });
     const token = made.seats.blue.token;
     await api(server.base, 'POST', `/api/games/${made.id}/actions`, { token, body: { action: { type: 'end_phase' }, expect: 0 } });
