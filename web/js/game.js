@@ -10,6 +10,7 @@ import { endButton } from './panel_kit.js';
 import { tip } from './tooltip.js';
 import { compareVersions, initUndo, renderUndo } from './undo.js';
 import { showScore } from './score.js';
+import { initStudy, renderStudy } from './study.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -418,6 +419,7 @@ function render() {
   endBtn.dataset.reason = end.reason;
   $('end-reason').textContent = end.reason;
   renderUndo();
+  renderStudy();
   rules.update(g);
   showScore({ g, board, sideName, end, mine: !!mine, watching: sides.length === 0, order: ((boardData && boardData.sides) || []).map((s) => s.id) });
   if (hintShown != null && hintShown !== g.n) clearHint();
@@ -540,6 +542,7 @@ async function boot() {
   if (urlToken == null && others.length === 1) $('invite').textContent = '';
   g = first;
   initUndo({ gameId, game: () => g, held, accept, reload, notice, refusal });
+  initStudy({ gameId, game: () => g, token: () => tokenFor(sideToAct(g)), notice });
   render();
   connect();
 }

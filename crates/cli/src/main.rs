@@ -59,6 +59,16 @@ enum Command {
         /// The replay, saved as JSON.
         file: PathBuf,
     },
+    /// Write the scenario file that starts exactly where a saved game stands (its
+    /// `[position]` part; no seed, no state of the dice). GAME.json is a save: the
+    /// `game` of the engine protocol's `save` answer, or that whole answer.
+    Position {
+        /// The saved game (JSON).
+        game: PathBuf,
+        /// Where to write the scenario (TOML); standard output without it.
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Validate and draw the built-in scenarios.
     Tour {
         /// Folder for the SVG drawings.
@@ -81,6 +91,9 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => arena::run(&args).map(|()| ExitCode::SUCCESS),
         Some(Command::Calibrate(args)) => calibrate::run(&args).map(|()| ExitCode::SUCCESS),
         Some(Command::Verify { file }) => verify::run(&file),
+        Some(Command::Position { game, out }) => {
+            position(&game, out.as_deref()).map(|()| ExitCode::SUCCESS)
+        }
         Some(Command::Serve { options }) => serve(options),
         None => serve(grognard_server::Options::default()),
     };
@@ -140,6 +153,36 @@ pub(crate) fn load(file: &str) -> Result<grognard_engine::scenario::Scenario> {
     registry
         .load_scenario(file, &text)
         .map_err(|p| anyhow::anyhow!("{p}"))
+}
+
+fn position(file: &std::path::Path, out: Option<&std::path::Path>) -> Result<()> {
+    let name = file.display();
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read `{name}`"))?;
+    let mut json: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("`{name}` is not JSON"))?;
+    if let Some(game) = json.get_mut("game") {
+        json = game.take();
+    }
+    let saved: grognard_engine::SavedGame =
+        serde_json::from_value(json).with_context(|| format!("`{name}` is not a saved game"))?;
+    let game = grognard_rules::registry()
+        .load_game(&saved)
+        .with_context(|| format!("`{name}` does not replay"))?;
+    let toml = game.position();
+    match out {
+        None => std::io::stdout().write_all(toml.as_bytes())?,
+        Some(path) => {
+            std::fs::write(path, toml)
+                .with_context(|| format!("cannot write `{}`", path.display()))?;
+            eprintln!(
+                "wrote the position after {} actions of {} to {}",
+                game.len(),
+                game.scenario().title,
+                path.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 fn show(file: &str, out: &PathBuf) -> Result<()> {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 mod engine_lines;
+mod position;
 
 const BUILTIN: &str = "scenarios/morne-plaine/bridge-at-morne.toml";
 

@@ -90,6 +90,10 @@ pub trait AnyGame: Send + Sync {
     fn reachable(&self, unit: &str) -> Result<Vec<Reached>, EngineError>;
     /// The whole state as JSON.
     fn state(&self) -> Value;
+    /// The text of a scenario file that starts exactly where the game stands: the
+    /// scenario with a `[position]` part (issue 19, item 4). It holds no seed and no
+    /// state of the dice.
+    fn position(&self) -> String;
     /// What a seat may see.
     fn view(&self, seat: &Seat) -> Value;
     /// The log as `seat` may see it: each action with its visible events, each event
@@ -213,6 +217,11 @@ impl<R: Ruleset> AnyGame for Game<R> {
     fn state(&self) -> Value {
         self.encode(Game::state(self))
     }
+    fn position(&self) -> String {
+        let scenario = Game::scenario(self);
+        let part = self.rules().write_position(scenario, Game::state(self));
+        scenario::write(scenario, Some(&part))
+    }
     fn view(&self, seat: &Seat) -> Value {
         let names = self.rules().names();
         names.scope(|| self.rules().view(self.state(), seat))
@@ -300,7 +309,7 @@ impl RulesetEntry {
         RulesetEntry {
             name: R::NAME,
             vocabulary: R::vocabulary,
-            check: |s| R::new(s).map(|_| ()),
+            check: |s| crate::game::start(&R::new(s)?, s).map(|_| ()),
             new_game: |s, seed, generator| {
                 Ok(Box::new(Game::<R>::with_generator(s, seed, generator)?))
             },

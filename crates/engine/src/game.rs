@@ -91,6 +91,29 @@ pub enum GameError {
     Undo(String),
 }
 
+/// The state a game of `scenario` begins in: its `[position]` part read over the
+/// start when it has one, else the start.
+///
+/// # Errors
+/// The position part's problems, each located in the file.
+pub fn start<R: Ruleset>(rules: &R, scenario: &Scenario) -> Result<R::State, Problems> {
+    match scenario.position() {
+        Some(p) => rules.read_position(scenario, p),
+        None => Ok(rules.initial_state()),
+    }
+}
+
+/// A seed nobody chose: the clock mixed by the process's random hasher keys.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.finish()
+}
+
 /// A game of ruleset `R`.
 ///
 /// ```no_run
@@ -149,9 +172,17 @@ impl<R: Ruleset> Game<R> {
         generator: Generator,
     ) -> Result<Game<R>, GameError> {
         let rules = R::new(&scenario)?;
-        let seed = seed.unwrap_or(scenario.seed);
+        let state = start(&rules, &scenario)?;
+        // A position never holds the game's seed: it draws fresh dice (issue 19, item 4).
+        let seed = seed.unwrap_or_else(|| {
+            if scenario.position().is_some() {
+                fresh_seed()
+            } else {
+                scenario.seed
+            }
+        });
         Ok(Game {
-            state: rules.initial_state(),
+            state,
             rules: Arc::new(rules),
             scenario: Arc::new(scenario),
             seed,
@@ -286,7 +317,7 @@ impl<R: Ruleset> Game<R> {
             scenario: Arc::clone(&self.scenario),
             seed: self.seed,
             generator: self.generator.clone(),
-            state: self.rules.initial_state(),
+            state: start(self.rules.as_ref(), &self.scenario)?,
             dice: Dice::from_generator(&self.generator, self.seed),
             log: Vec::new(),
         };

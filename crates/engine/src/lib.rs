@@ -23,6 +23,7 @@ pub mod dynamic;
 pub mod fuzzing;
 pub mod game;
 pub mod palette;
+pub mod position;
 pub mod protocol;
 pub mod retreat;
 pub mod ruleset;

@@ -408,11 +408,15 @@ impl Session {
                 out.insert("stats".into(), json!(answer.stats));
                 Self::status(g, &mut out);
             }
+            "position" => {
+                let g = self.game_ref()?;
+                out.insert("toml".into(), json!(g.position()));
+            }
             "rulesets" => {
                 out.insert("rulesets".into(), json!(self.registry.names()));
             }
             "quit" => {}
-            "" => return Err(Failure::request("a request needs a \"cmd\" (load, seat, legal, apply, state, view, explain, preview, reachable, force_rolls, undo, save, log, ai, rulesets, quit)")),
+            "" => return Err(Failure::request("a request needs a \"cmd\" (load, seat, legal, apply, state, view, explain, preview, reachable, force_rolls, undo, save, log, ai, rulesets, position, quit)")),
             other => return Err(Failure::request(format!("unknown cmd `{other}`"))),
         }
         Ok(out)
@@ -557,6 +561,7 @@ const KEYS: &[(&str, &[&str])] = &[
     ("save", &[]),
     ("log", &["side", "seat"]),
     ("rulesets", &[]),
+    ("position", &[]),
     ("quit", &[]),
 ];
 

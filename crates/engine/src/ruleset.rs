@@ -1,7 +1,7 @@
 //! The [`Ruleset`] trait each rule system implements, and the values it answers with.
 
 use crate::dice::{Ctx, Dice, Roll};
-use crate::scenario::{Problems, Scenario, Vocabulary};
+use crate::scenario::{Problems, RawTable, Scenario, Vocabulary};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -358,6 +358,28 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// state as it is.
     fn determinize(&self, state: &mut Self::State, seat: &Seat, dice: &mut Dice) {
         let _ = (state, seat, dice);
+    }
+
+    /// The state as the `[position]` part of a scenario file (issue 19, item 4): a
+    /// scenario holding it starts where `state` stands. The default writes the state
+    /// as it serialises; a ruleset gives its [`crate::position::Shape`] so that units
+    /// go by id and sides by name.
+    fn write_position(&self, scenario: &Scenario, state: &Self::State) -> toml::Table {
+        crate::position::write(self, scenario, state, &crate::position::Shape::default())
+    }
+
+    /// Reads the `[position]` part of `scenario` over its start: the state a game of
+    /// it begins in. Whatever the part leaves out keeps the start's value.
+    ///
+    /// # Errors
+    /// Every problem of the part, each located in the file: unknown keys, units,
+    /// sides or cards, values out of range.
+    fn read_position(
+        &self,
+        scenario: &Scenario,
+        position: &RawTable,
+    ) -> Result<Self::State, Problems> {
+        crate::position::read(self, scenario, position, &crate::position::Shape::default())
     }
 
     /// The game turn, for the computer's cut-offs and its discount of later results.

@@ -6,6 +6,7 @@ mod envelope;
 mod index;
 mod jomini;
 mod morne_plaine;
+mod position;
 mod saves;
 mod seat_sessions;
 mod skirmish;

@@ -296,6 +296,34 @@ pub async fn reachable(
     Ok(Json(reached))
 }
 
+/// `GET /api/games/{id}/position`: the scenario file that starts where the game
+/// stands (issue 19, item 4), as an attachment; [`Table::may_study`] says who may.
+pub async fn position(at: GameAt) -> Result<Response, ApiError> {
+    let viewer = at.viewer()?;
+    let (text, file) = {
+        let game = at.table.game();
+        at.table.may_study(game.as_ref(), &viewer)?;
+        let file = format!(
+            "{}-{}-{}.toml",
+            at.table.scenario_id,
+            at.table.id,
+            game.len()
+        );
+        (game.position(), file)
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
 /// `POST /api/games/{id}/hint`: the computer's top candidates for the seat to act,
 /// searched from what that seat may see.
 pub async fn hint(State(state): State<AppState>, at: GameAt) -> Result<Json<Value>, ApiError> {

@@ -220,6 +220,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/preview", post(api::preview))
         .route("/api/games/{id}/reachable", get(api::reachable))
         .route("/api/games/{id}/replay", get(api::replay))
+        .route("/api/games/{id}/position", get(api::position))
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/ws", get(api::ws))
         .route("/", get(web::index))

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::{broadcast, Mutex};
 
+mod position;
 mod undo;
 
 /// How many of the last log entries a game object carries.
@@ -454,6 +455,7 @@ impl Table {
             "hotseat": self.hotseat,
             "commitment": self.commitment,
             "undos": self.undos(),
+            "position": self.may_study(game, viewer).is_ok(),
         });
         if game.outcome().is_some() {
             object["seed"] = json!(game.seed());

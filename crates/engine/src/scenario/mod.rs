@@ -55,6 +55,7 @@ mod saved;
 mod spec;
 mod validate;
 mod vocabulary;
+mod write;
 
 pub use model::{Edge, Entry, Path, Place, RawTable, Scenario, Side, Unit};
 pub use problem::{Loc, Problem, Problems};
@@ -64,6 +65,12 @@ pub use spec::{
     ScenarioSpec, SideSpec, UnitSpec,
 };
 pub use vocabulary::{OptionSpec, UnitType, Value, ValueKind, ValueSpec, Vocabulary};
+pub use write::write;
+
+/// The name of the table that holds a position (issue 19, item 4): a scenario with
+/// it starts where a game stood, not at its order of battle. It is kept in
+/// [`Scenario::sections`] and read by [`crate::Ruleset::read_position`].
+pub const POSITION: &str = "position";
 
 /// Reads a scenario file into an unchecked [`ScenarioSpec`].
 ///

@@ -274,6 +274,12 @@ impl Scenario {
             .is_some_and(|bit| self.path_links.get(hex, dir) & bit != 0)
     }
 
+    /// The `[position]` part, when the scenario starts where a game stood.
+    #[must_use]
+    pub fn position(&self) -> Option<&RawTable> {
+        self.sections.get(super::POSITION)
+    }
+
     /// The unit with this id.
     #[must_use]
     pub fn unit(&self, id: &str) -> Option<&Unit> {

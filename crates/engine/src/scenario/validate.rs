@@ -469,12 +469,20 @@ impl<'a> Check<'a> {
         let vocab = self.vocab;
         let mut out = BTreeMap::new();
         for (name, raw) in &self.spec.sections {
-            if vocab.sections.contains(name.get_ref()) {
+            if vocab.sections.contains(name.get_ref()) || name.get_ref() == super::POSITION {
                 out.insert(name.get_ref().clone(), self.raw(raw));
             } else {
                 let known: BTreeSet<&str> = [
-                    "scenario", "options", "map", "hexsides", "paths", "places", "sides", "units",
+                    "scenario",
+                    "options",
+                    "map",
+                    "hexsides",
+                    "paths",
+                    "places",
+                    "sides",
+                    "units",
                     "victory",
+                    super::POSITION,
                 ]
                 .into_iter()
                 .chain(vocab.sections.iter().map(String::as_str))

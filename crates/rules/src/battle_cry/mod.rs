@@ -47,6 +47,7 @@ pub mod line_of_sight;
 pub mod movement;
 pub mod odds;
 pub mod orders;
+pub mod position;
 pub mod reach;
 pub mod retreat;
 pub mod sections;
@@ -614,7 +615,7 @@ impl Ruleset for BattleCry {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, view, turn
+        outcome, view, turn, position
     }
 
     fn vocabulary() -> Vocabulary {

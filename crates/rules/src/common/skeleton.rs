@@ -17,6 +17,7 @@
 /// | `outcome` | the state's `outcome` |
 /// | `view` | `view::view` |
 /// | `turn` | the state's `turn` |
+/// | `position` | `position::write` and `position::read` (issue 19, item 4) |
 ///
 /// The paths are the calling ruleset's own (`setup`, `turn` and `view` are its files);
 /// an item a ruleset does otherwise is left out of the list and written in full beside it.
@@ -43,6 +44,22 @@ macro_rules! skeleton {
             scenario: &grognard_engine::scenario::Scenario,
         ) -> Result<Self, grognard_engine::scenario::Problems> {
             setup::build(scenario)
+        }
+    };
+    (@ position) => {
+        fn write_position(
+            &self,
+            scenario: &grognard_engine::scenario::Scenario,
+            state: &Self::State,
+        ) -> toml::Table {
+            position::write(self, scenario, state)
+        }
+        fn read_position(
+            &self,
+            scenario: &grognard_engine::scenario::Scenario,
+            raw: &grognard_engine::scenario::RawTable,
+        ) -> Result<Self::State, grognard_engine::scenario::Problems> {
+            position::read(self, scenario, raw)
         }
     };
     (@ initial_state) => {

@@ -32,6 +32,7 @@ pub mod command;
 pub mod data;
 pub mod movement;
 pub mod orders;
+pub mod position;
 pub mod retreat;
 mod routes;
 pub mod sequence;
@@ -628,7 +629,7 @@ impl Ruleset for Jomini {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, view, turn
+        outcome, view, turn, position
     }
 
     fn vocabulary() -> Vocabulary {

@@ -11,6 +11,7 @@ pub mod charge;
 pub mod combat;
 pub mod data;
 pub mod movement;
+pub mod position;
 pub mod rally;
 pub(crate) mod reach;
 pub mod retreat;
@@ -513,7 +514,7 @@ impl MornePlaine {
 impl Ruleset for MornePlaine {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
-        types, new, names, to_act, legal_actions, apply_unchecked, outcome, view, turn
+        types, new, names, to_act, legal_actions, apply_unchecked, outcome, view, turn, position
     }
 
     fn vocabulary() -> Vocabulary {

@@ -41,6 +41,7 @@ pub mod melee;
 pub mod missile;
 pub mod morale;
 pub mod movement;
+pub mod position;
 pub mod reactions;
 mod setup;
 pub mod short_move;
@@ -649,7 +650,7 @@ impl Ruleset for Skirmish {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, turn
+        outcome, turn, position
     }
 
     fn vocabulary() -> Vocabulary {

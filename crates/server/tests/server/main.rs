@@ -22,6 +22,7 @@ mod lcg;
 mod limits;
 mod lobby;
 mod phantom;
+mod position;
 mod queries;
 mod real_port;
 mod stored_rows;
