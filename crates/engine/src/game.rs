@@ -97,10 +97,34 @@ pub enum GameError {
 /// # Errors
 /// The position part's problems, each located in the file.
 pub fn start<R: Ruleset>(rules: &R, scenario: &Scenario) -> Result<R::State, Problems> {
-    match scenario.position() {
-        Some(p) => rules.read_position(scenario, p),
-        None => Ok(rules.initial_state()),
+    let Some(raw) = scenario.position() else {
+        return Ok(rules.initial_state());
+    };
+    let state = rules.read_position(scenario, raw)?;
+    // A hand-written part under way (a battle, a charge, a window) may be well typed and
+    // still not one the rules can go on from: ask them the questions every client asks
+    // at once, and refuse the file, not crash later, when they cannot answer.
+    let answers = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut legal = Vec::new();
+        rules.legal_actions(&state, &mut legal);
+        let _ = (rules.to_act(&state), rules.outcome(&state));
+        let sides = scenario.sides.iter().map(|s| crate::Seat::Side(s.id.clone()));
+        for seat in sides.chain([crate::Seat::Spectator, crate::Seat::Omniscient]) {
+            let _ = rules.view(&state, &seat);
+        }
+        for a in legal.iter().take(64) {
+            let _ = rules.explain(&state, a);
+        }
+    }));
+    if answers.is_err() {
+        let mut p = crate::position::Position::new(scenario, raw);
+        p.at(
+            "",
+            "the rules cannot go on from this position (a part under way that no game could reach?): write it with `grognard position` from a game",
+        );
+        p.finish()?;
     }
+    Ok(state)
 }
 
 /// A seed nobody chose: the clock mixed by the process's random hasher keys.
