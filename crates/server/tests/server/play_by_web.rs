@@ -167,7 +167,7 @@ async fn sign_up_logs_in_with_an_httponly_samesite_cookie_and_log_out_ends_the_s
         )
         .await;
     assert_eq!((status, &body["name"]), (200, &json!("Ney")), "{body}");
-    assert_eq!(b.call("GET", "/api/session", None).await.0, 200);
+    assert_eq!(b.call("GET", "/api/session", None).await.1, json!({"name": "Ney"}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
