@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { newPage, session, shot } from './harness.mjs';
+import { api, heldTokens, newPage, session, shot } from './harness.mjs';
 
 const SCENARIO = 'bridge-at-morne';
 
@@ -86,6 +86,42 @@ describe('Play by web in the browser', () => {
     assert.match(await mine.innerText(), /against soult/);
     assert.match(await mine.innerText(), /h .*left/);
     await shot(ney, 'play-by-web-my-games.png');
+  });
+
+  test('the rated game played to its end changes both ratings: the leaderboard and the profile show them', async () => {
+    // The rest of the game through the API, with the seat each browser holds: seeded picks,
+    // a phase ended now and then, so that it ends in a few hundred actions.
+    const held = { ...(await heldTokens(ney, gameId)), ...(await heldTokens(soult, gameId)) };
+    assert.deepEqual(Object.keys(held).sort(), ['blue', 'orange']);
+    let seed = 5;
+    const below = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; ; i++) {
+      assert.ok(i < 3000, 'the game ends');
+      const any = await api(server.base, 'GET', `/api/games/${gameId}`);
+      if (any.outcome) break;
+      const token = held[any.to_act.side];
+      const g = await api(server.base, 'GET', `/api/games/${gameId}`, { token });
+      const end = g.actions.find((a) => a.type === 'end_phase');
+      const action = end && below(2) === 0 ? end : g.actions[below(g.actions.length)];
+      await api(server.base, 'POST', `/api/games/${gameId}/actions`, { token, body: { action, expect: g.n } });
+    }
+    await ney.goto(server.base + '/');
+    const board = ney.locator('table.leaderboard[data-ruleset="morne_plaine"]');
+    await board.waitFor();
+    const text = await board.innerText();
+    assert.match(text, /ney/);
+    assert.match(text, /soult/);
+    assert.doesNotMatch(text, /\t1500\t/, 'both ratings moved from 1500');
+    assert.match(await ney.locator(`#my-games li[data-game="${gameId}"]`).innerText(), /finished/);
+    await ney.goto(`${server.base}/?player=ney`);
+    const profile = ney.locator('#profile');
+    await profile.waitFor();
+    assert.match(await profile.innerText(), /(won|lost|drew) as blue against soult · rated/);
+    assert.equal(await profile.locator(`a[href="/replay/${gameId}"]`).count(), 1, 'the game links to its replay');
+    await shot(ney, 'play-by-web-profile.png');
     assert.deepEqual(ney.errors, []);
     assert.deepEqual(soult.errors, []);
   });

@@ -2,6 +2,7 @@
 // and the games of my account (my turn first). The HTTP API is in docs/HTTP-API.md.
 
 import { esc, tokens } from './api.js';
+import { rulesetTitle } from './rulesets.js';
 
 const $ = (id) => document.getElementById(id);
 const root = $('play-by-web');
@@ -76,10 +77,13 @@ async function render() {
     });
     $('acct-signup').addEventListener('click', () => enter('/api/accounts'));
     await renderChallenges(root);
+    await renderLeaderboards();
+    const player = new URLSearchParams(location.search).get('player');
+    if (player) await renderProfile(player);
     return;
   }
   root.innerHTML = `<h2>Your account</h2>
-    <p class="acct-who">Logged in as <b id="acct-who">${esc(me)}</b> · <a href="/api/players/${encodeURIComponent(me)}">profile</a> · <button type="button" id="acct-logout">Log out</button></p>
+    <p class="acct-who">Logged in as <b id="acct-who">${esc(me)}</b> · <a href="/?player=${encodeURIComponent(me)}">profile</a> · <button type="button" id="acct-logout">Log out</button></p>
     <h2>My games</h2><ul class="games-list" id="my-games"><li class="empty">Loading…</li></ul>
     <h2>Open challenges</h2>${challengeForm()}<ul class="games-list" id="challenges"></ul>`;
   $('acct-logout').addEventListener('click', async () => {
@@ -109,6 +113,9 @@ async function render() {
     }
   });
   await Promise.all([renderMine(), renderChallenges(root)]);
+  await renderLeaderboards();
+  const player = new URLSearchParams(location.search).get('player');
+  if (player) await renderProfile(player);
 }
 
 async function renderMine() {
@@ -154,6 +161,45 @@ async function renderChallenges(host) {
       }
     });
   }
+}
+
+/** The leaderboard of each ruleset with rated games, best first. */
+async function renderLeaderboards() {
+  const rulesets = [...new Set(scenarios.map((s) => s.ruleset))];
+  const boards = await Promise.all(rulesets.map(async (r) => [r, await call('GET', `/api/ratings/${encodeURIComponent(r)}`)]));
+  const rated = boards.filter(([, entries]) => entries.length);
+  if (!rated.length) return;
+  root.insertAdjacentHTML(
+    'beforeend',
+    `<h2>Ratings</h2>${rated
+      .map(
+        ([r, entries]) => `<table class="leaderboard" data-ruleset="${esc(r)}"><caption>${esc(rulesetTitle(r))}</caption>
+        <tr><th>player</th><th>rating</th><th>deviation</th><th>games</th></tr>
+        ${entries.map((e) => `<tr><td><a href="/?player=${encodeURIComponent(e.name)}">${esc(e.name)}</a></td><td>${Math.round(e.rating)}</td><td>${Math.round(e.deviation)}</td><td>${e.games}</td></tr>`).join('')}</table>`,
+      )
+      .join('')}`,
+  );
+}
+
+/** A player's profile (`/?player=NAME`): ratings, and finished games with their replays. */
+async function renderProfile(name) {
+  let p;
+  try {
+    p = await call('GET', `/api/players/${encodeURIComponent(name)}`);
+  } catch (e) {
+    root.insertAdjacentHTML('afterbegin', `<p class="acct-error">${esc(e.message)}</p>`);
+    return;
+  }
+  const word = { win: 'won', loss: 'lost', draw: 'drew' };
+  root.insertAdjacentHTML(
+    'afterbegin',
+    `<section class="profile" id="profile"><h2>Player ${esc(p.name)}</h2>
+    <p>${p.ratings.map((r) => `${esc(r.ruleset)}: <b>${Math.round(r.rating)}</b> ±${Math.round(r.deviation)} (${r.games} games)`).join(' · ') || 'No rated game yet.'}</p>
+    <ul class="games-list">${p.games
+      .map((g) => `<li><div class="g-main"><div class="g-title"><a href="${esc(g.replay)}">${esc(g.title)}</a></div>
+      <div class="g-sub">${esc(word[g.result] || g.result)} as ${esc(g.side)}${g.opponent ? ` against ${esc(g.opponent)}` : ''}${g.rated ? ' · rated' : ''}</div></div></li>`)
+      .join('') || '<li class="empty">No finished game.</li>'}</ul></section>`,
+  );
 }
 
 async function enter(path) {

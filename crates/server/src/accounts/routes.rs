@@ -217,9 +217,7 @@ pub async fn log_out(
 
 /// `GET /api/session`: who is logged in, `{"name"}`; `{"name": null}` without a live
 /// session (200 either way, so that a page asks without an error in its console).
-pub async fn who(
-    axum::Extension(session): axum::Extension<session::Session>,
-) -> Json<Value> {
+pub async fn who(axum::Extension(session): axum::Extension<session::Session>) -> Json<Value> {
     Json(json!({"name": session.0.map(|a| a.name)}))
 }
 
