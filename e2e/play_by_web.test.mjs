@@ -88,7 +88,7 @@ describe('Play by web in the browser', () => {
     await shot(ney, 'play-by-web-my-games.png');
   });
 
-  test('the rated game played to its end changes both ratings: the leaderboard and the profile show them', async () => {
+  test('the rated game played to its end is counted once for both players: the leaderboard and the profile show it', async () => {
     // The rest of the game through the API, with the seat each browser holds: seeded picks,
     // a phase ended now and then, so that it ends in a few hundred actions.
     const held = { ...(await heldTokens(ney, gameId)), ...(await heldTokens(soult, gameId)) };
@@ -114,7 +114,19 @@ describe('Play by web in the browser', () => {
     const text = await board.innerText();
     assert.match(text, /ney/);
     assert.match(text, /soult/);
-    assert.doesNotMatch(text, /\t1500\t/, 'both ratings moved from 1500');
+    // Each row: name, rating, deviation, games. Both counted once; the deviation narrows
+    // from a newcomer's 350; the ratings part unless the game was drawn.
+    const rows = Object.fromEntries(text.split('\n').slice(2).map((l) => l.split('\t')).map(([n, r, d, k]) => [n, { r: Number(r), d: Number(d), k: Number(k) }]));
+    const { outcome } = await api(server.base, 'GET', `/api/games/${gameId}`);
+    for (const who of ['ney', 'soult']) {
+      assert.equal(rows[who].k, 1, text);
+      assert.ok(rows[who].d < 350, text);
+    }
+    const moved = { blue: rows.ney.r - 1500, orange: rows.soult.r - 1500 };
+    if (outcome.winner) {
+      assert.ok(moved[outcome.winner] > 0, `the winner gains: ${text}`);
+      assert.ok(Object.entries(moved).some(([side, m]) => side !== outcome.winner && m < 0), `the loser loses: ${text}`);
+    } else assert.deepEqual(moved, { blue: 0, orange: 0 }, `a draw between equals moves no rating: ${text}`);
     assert.match(await ney.locator(`#my-games li[data-game="${gameId}"]`).innerText(), /finished/);
     await ney.goto(`${server.base}/?player=ney`);
     const profile = ney.locator('#profile');

@@ -194,7 +194,7 @@ async function renderProfile(name) {
   root.insertAdjacentHTML(
     'afterbegin',
     `<section class="profile" id="profile"><h2>Player ${esc(p.name)}</h2>
-    <p>${p.ratings.map((r) => `${esc(r.ruleset)}: <b>${Math.round(r.rating)}</b> ±${Math.round(r.deviation)} (${r.games} games)`).join(' · ') || 'No rated game yet.'}</p>
+    <p>${p.ratings.map((r) => `${esc(rulesetTitle(r.ruleset))}: <b>${Math.round(r.rating)}</b> ±${Math.round(r.deviation)} (${r.games} games)`).join(' · ') || 'No rated game yet.'}</p>
     <ul class="games-list">${p.games
       .map((g) => `<li><div class="g-main"><div class="g-title"><a href="${esc(g.replay)}">${esc(g.title)}</a></div>
       <div class="g-sub">${esc(word[g.result] || g.result)} as ${esc(g.side)}${g.opponent ? ` against ${esc(g.opponent)}` : ''}${g.rated ? ' · rated' : ''}</div></div></li>`)
