@@ -195,3 +195,35 @@ pub async fn owned_side(
     let (game, id) = (game.to_owned(), a.id);
     accounts.db(move |conn| side_of(conn, &game, id)).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cookies_are_httponly_and_samesite_and_secure_only_when_told() {
+        let [session, csrf] = set_cookies(Some(("abc", "def")), false);
+        let (session, csrf) = (session.to_str().unwrap(), csrf.to_str().unwrap());
+        assert!(session.starts_with("grognard_session=abc;") && session.contains("HttpOnly"));
+        assert!(session.contains("SameSite=Lax") && !session.contains("Secure"));
+        assert!(csrf.starts_with("csrf=def;") && !csrf.contains("HttpOnly"));
+        let [session, csrf] = set_cookies(Some(("abc", "def")), true);
+        assert!(session.to_str().unwrap().ends_with("; Secure"));
+        assert!(csrf.to_str().unwrap().ends_with("; Secure"));
+        let [cleared, _] = set_cookies(None, false);
+        assert!(cleared.to_str().unwrap().contains("Max-Age=0"));
+    }
+
+    #[test]
+    fn a_cookie_is_found_among_others_in_any_cookie_header() {
+        let mut h = HeaderMap::new();
+        h.append(header::COOKIE, HeaderValue::from_static("a=1; csrf=xyz"));
+        h.append(
+            header::COOKIE,
+            HeaderValue::from_static("grognard_session=s1"),
+        );
+        assert_eq!(cookie(&h, "csrf"), Some("xyz"));
+        assert_eq!(cookie(&h, SESSION_COOKIE), Some("s1"));
+        assert_eq!(cookie(&h, "none"), None);
+    }
+}
