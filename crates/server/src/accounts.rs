@@ -7,6 +7,7 @@
 
 pub mod challenges;
 pub mod chat;
+pub mod clock;
 pub mod glicko;
 pub mod names;
 pub mod password;

@@ -261,6 +261,7 @@ pub fn app(state: AppState) -> Router {
             get(accounts::chat::read).post(accounts::chat::post),
         )
         .route("/api/games/{id}/claim", post(accounts::routes::claim))
+        .route("/api/games/{id}/settings", get(accounts::clock::settings))
         .route("/api/accounts", post(accounts::routes::sign_up))
         .route(
             "/api/session",

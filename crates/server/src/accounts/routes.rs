@@ -42,9 +42,7 @@ fn with_cookies(
     // Answers that set a session are never cached.
     headers.insert(
         header::CACHE_CONTROL,
-        "no-store"
-            .parse()
-            .unwrap_or_else(|_| header::HeaderValue::from_static("no-store")),
+        header::HeaderValue::from_static("no-store"),
     );
     (status, headers, Json(body)).into_response()
 }
@@ -87,7 +85,13 @@ pub async fn sign_up(
                 "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3)",
                 params![name, hash, store::rfc3339(store::now_ms())],
             )
-            .map_err(|e| sql(&e))?;
+            .map_err(|e| match e.sqlite_error_code() {
+                // Another sign-up of the name won between the check and the insert.
+                Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                    ApiError::Taken(format!("the name `{name}` is taken"))
+                }
+                _ => sql(&e),
+            })?;
             let id = conn.last_insert_rowid();
             Ok((name, session::open(conn, id)?))
         })

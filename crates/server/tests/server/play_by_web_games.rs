@@ -440,3 +440,61 @@ async fn a_rated_game_updates_both_ratings_once_when_it_ends() {
         404
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_settings_of_a_challenge_game_give_its_clock_and_none_once_over_or_without_a_limit() {
+    let db = Db::new("clock");
+    let (addr, state) = serve(&db).await;
+    let (mut ney, mut soult) = (Browser::new(addr), Browser::new(addr));
+    ney.sign_up("ney").await;
+    soult.sign_up("soult").await;
+    let (id, blue, orange) = challenge(&mut ney, &mut soult, MORNE, "blue", true).await;
+    let (status, s) = Browser::new(addr)
+        .call("GET", &format!("/api/games/{id}/settings"), None)
+        .await;
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(
+        (
+            &s["rated"],
+            &s["time_per_move_hours"],
+            &s["spectators_chat"],
+            &s["to_act"]
+        ),
+        (&json!(true), &json!(48.0), &json!("read"), &json!("blue"))
+    );
+    let left = s["seconds_left"].as_u64().unwrap();
+    assert!((47 * 3600..=48 * 3600).contains(&left), "{s}");
+    assert!(s["deadline"].as_str().unwrap().ends_with('Z'), "{s}");
+    let tokens = BTreeMap::from([("blue".to_owned(), blue), ("orange".to_owned(), orange)]);
+    play_to_the_end(&app(state.clone()), &id, &tokens, &mut Lcg(3)).await;
+    let (_, s) = ney
+        .call("GET", &format!("/api/games/{id}/settings"), None)
+        .await;
+    assert_eq!(
+        (&s["seconds_left"], &s["deadline"]),
+        (&Value::Null, &Value::Null),
+        "{s}"
+    );
+    // A game made by `POST /api/games` has no limit and is not rated.
+    let mut guest = http::Client::connect(addr).await;
+    let (_, made) = guest
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(&json!({"scenario": MORNE, "seats": {"blue": "human", "orange": "ai"}})),
+        )
+        .await;
+    let (_, s) = guest
+        .call(
+            "GET",
+            &format!("/api/games/{}/settings", made["id"].as_str().unwrap()),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(
+        (&s["rated"], &s["time_per_move_hours"], &s["seconds_left"]),
+        (&json!(false), &Value::Null, &Value::Null)
+    );
+}
