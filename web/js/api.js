@@ -25,6 +25,10 @@ async function call(method, path, { body, token, reviver } = {}) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  // Logged in (issue 16): a state-changing request made with the session cookie echoes
+  // the readable `csrf` cookie, or the server refuses it.
+  const csrf = /(?:^|;\s*)csrf=([^;]+)/.exec(document.cookie);
+  if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf[1];
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   let data = null;

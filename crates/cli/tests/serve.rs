@@ -215,3 +215,42 @@ fn grognard_verify_passes_on_a_finished_games_replay_and_fails_on_a_tampered_cop
         "{out}"
     );
 }
+
+/// Issue 16: a password goes into neither the database file (nor its WAL) nor
+/// anything `grognard serve` prints, whether the log-in succeeds or fails.
+#[test]
+fn a_password_is_never_in_the_database_file_nor_in_the_servers_output() {
+    let db = Db::new("cli-no-clear-password");
+    let server = Server::start(&db.0);
+    let password = "Wagram-1809-secret";
+    let signed = json!({"name": "berthier", "password": password});
+    let (status, body) = server
+        .call("POST", "/api/accounts", None, Some(&signed))
+        .unwrap();
+    assert_eq!(status, 201, "{body}");
+    let (status, _) = server
+        .call("POST", "/api/session", None, Some(&signed))
+        .unwrap();
+    assert_eq!(status, 200);
+    let wrong = json!({"name": "berthier", "password": format!("{password}-wrong")});
+    let (status, _) = server
+        .call("POST", "/api/session", None, Some(&wrong))
+        .unwrap();
+    assert_eq!(status, 401);
+    let mut file = Vec::new();
+    for suffix in ["", "-wal"] {
+        let mut p = db.0.clone().into_os_string();
+        p.push(suffix);
+        file.extend(std::fs::read(p).unwrap_or_default());
+    }
+    assert!(text(&file).contains("$argon2id$"), "the hash is stored");
+    assert!(
+        !text(&file).contains(password),
+        "the password is in the file"
+    );
+    let output = server.output();
+    assert!(
+        !output.contains(password),
+        "the password is in the output: {output}"
+    );
+}

@@ -65,8 +65,12 @@ impl<S: Send + Sync> FromRequestParts<S> for Bearer {
 /// The game `{id}` in the path names, with the request's bearer token: what every
 /// handler of `/api/games/{id}/...` starts from.
 pub struct GameAt {
-    table: Arc<Table>,
+    /// The game.
+    pub table: Arc<Table>,
     token: Option<String>,
+    /// The side the request's session holds (a claimed seat or a challenge's), used
+    /// when the request has no Bearer token.
+    owned: Option<String>,
 }
 
 impl FromRequestParts<AppState> for GameAt {
@@ -89,19 +93,43 @@ impl FromRequestParts<AppState> for GameAt {
                 _ => {}
             }
         }
-        Ok(GameAt { table, token })
+        let owned = if token.is_none() {
+            crate::accounts::session::owned_side(state.accounts(), parts, &table.id).await?
+        } else {
+            None
+        };
+        Ok(GameAt {
+            table,
+            token,
+            owned,
+        })
     }
 }
 
 impl GameAt {
-    /// Who the token makes the caller: a side or a spectator.
-    fn viewer(&self) -> Result<Viewer, ApiError> {
+    /// Who the token (or without one, the session's seat) makes the caller: a side or
+    /// a spectator.
+    pub fn viewer(&self) -> Result<Viewer, ApiError> {
+        match (&self.token, &self.owned) {
+            (None, Some(side)) => Ok(Viewer::Side(side.clone())),
+            _ => self.table.viewer(self.token.as_deref()),
+        }
+    }
+
+    /// Who the Bearer token alone makes the caller.
+    ///
+    /// # Errors
+    /// 403 for a token that is not one of the game's.
+    pub fn token_viewer(&self) -> Result<Viewer, ApiError> {
         self.table.viewer(self.token.as_deref())
     }
 
-    /// The side the token seats; a spectator may not act.
+    /// The side the token (or the session) seats; a spectator may not act.
     fn player(&self) -> Result<String, ApiError> {
-        self.table.player(self.token.as_deref())
+        match (&self.token, &self.owned) {
+            (None, Some(side)) => Ok(side.clone()),
+            _ => self.table.player(self.token.as_deref()),
+        }
     }
 
     /// Checks that the caller may ask questions about the game (explain, preview,
@@ -194,6 +222,13 @@ pub async fn action(
         .lobby()
         .submit(&at.table, side, req.action, req.expect)
         .await?;
+    if at.table.game().outcome().is_some() {
+        // The game has ended: its ratings are counted now (issue 16).
+        state
+            .accounts()
+            .db(crate::accounts::ratings::settle)
+            .await?;
+    }
     let body = format!("{{\"events\":{},\"view\":{view}}}", Value::Array(events));
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
@@ -412,6 +447,11 @@ pub async fn replay(
 pub struct WsQuery {
     /// A seat's token; none for a spectator.
     pub token: Option<String>,
+    /// Also push the game's chat, as `{"kind": "chat", ...}` messages (issue 16):
+    /// asked for, so that a client that reads every message as a game object never
+    /// gets one.
+    #[serde(default)]
+    pub chat: bool,
 }
 
 /// `GET /api/games/{id}/ws[?token=TOKEN]`: the seat's game object on connect and
@@ -424,8 +464,11 @@ pub async fn ws(
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| query_error(&e))?;
+    let viewer = match q.token {
+        Some(t) => at.table.viewer(Some(&t))?,
+        None => at.viewer()?,
+    };
     let table = at.table;
-    let viewer = table.viewer(q.token.or(at.token).as_deref())?;
     let upgrade = upgrade
         .map_err(|e| ApiError::request(format!("not a WebSocket request: {}", e.body_text())))?;
     let slot = match &viewer {
@@ -443,10 +486,16 @@ pub async fn ws(
         }
     };
     let ping = state.guard().ws_ping;
+    let chat = if q.chat {
+        crate::accounts::chat::may_read(state.accounts(), &table.id, &viewer).await?;
+        Some(state.accounts().listen(&table.id))
+    } else {
+        None
+    };
     Ok(upgrade
         .max_message_size(4096)
         .on_upgrade(move |socket| async move {
-            push_views(socket, table, viewer, ping).await;
+            push_views(socket, table, viewer, ping, chat).await;
             drop(slot);
         })
         .into_response())
@@ -455,7 +504,13 @@ pub async fn ws(
 /// Sends `viewer`'s game object now and after every change until the client goes,
 /// and pings it every `ping`: a peer that has sent nothing since the last ping (not
 /// even its pong) is dropped.
-async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer, ping: Duration) {
+async fn push_views(
+    mut socket: WebSocket,
+    table: Arc<Table>,
+    viewer: Viewer,
+    ping: Duration,
+    mut chat: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+) {
     // Subscribe before the first view, so no change falls between the two.
     let mut changed = table.changed.subscribe();
     let mut sent = None;
@@ -486,6 +541,21 @@ async fn push_views(mut socket: WebSocket, table: Arc<Table>, viewer: Viewer, pi
                     return;
                 }
             }
+            said = async {
+                match chat.as_mut() {
+                    Some(rx) => rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => match said {
+                Ok(text) => {
+                    let send = socket.send(Message::Text(text.as_ref().into()));
+                    if !matches!(tokio::time::timeout(ping, send).await, Ok(Ok(()))) {
+                        return;
+                    }
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => chat = None,
+            },
             msg = socket.recv() => match msg {
                 None | Some(Err(_) | Ok(Message::Close(_))) => return,
                 Some(Ok(_)) => heard = true,

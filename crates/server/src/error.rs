@@ -48,6 +48,9 @@ pub enum ApiError {
         /// How many actions the game holds.
         actual: u64,
     },
+    /// 409: what the request would take is taken (a name, a challenge's seat).
+    #[error("{0}")]
+    Taken(String),
     /// 413: the body is over the limit.
     #[error("{0}")]
     TooLarge(String),
@@ -96,7 +99,7 @@ impl ApiError {
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Conflict { .. } | ApiError::Taken(_) => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooMany(_) | ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
@@ -116,6 +119,7 @@ impl ApiError {
             ApiError::Unauthorized(_) => "token".into(),
             ApiError::NotFound(_) => "not_found".into(),
             ApiError::Conflict { .. } => "conflict".into(),
+            ApiError::Taken(_) => "taken".into(),
             ApiError::TooLarge(_) => "limit".into(),
             ApiError::TooMany(_) | ApiError::Unavailable(_) => "busy".into(),
             ApiError::RateLimited { .. } => "rate".into(),

@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod accounts;
 pub mod api;
 pub mod board;
 pub mod checks;
@@ -128,6 +129,21 @@ pub struct Options {
     /// (`--allowed-hosts games.example.org,192.168.1.20`).
     #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
     pub allowed_hosts: Vec<String>,
+    /// Mark the session and `csrf` cookies `Secure`: for a server reached over https
+    /// (directly or behind a proxy that speaks https to the browsers).
+    #[arg(long)]
+    pub secure_cookies: bool,
+    /// Log-in attempts one account name may make a minute; one client address may
+    /// make four times as many; 0 for no limit.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub logins_per_minute: u32,
+    /// Chat messages one seat of a game may post in `--chat-window-secs`; 0 for no
+    /// limit.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub chat_burst: u32,
+    /// The window of `--chat-burst`, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 10)]
+    pub chat_window_secs: u64,
 }
 
 impl Default for Options {
@@ -149,6 +165,7 @@ pub struct AppState(Arc<Lobby>, Arc<Shared>);
 /// The limits' state and settings, beside the lobby.
 struct Shared {
     guard: limits::Guard,
+    accounts: Arc<accounts::Accounts>,
     checks: checks::Checks,
     listen: listen::Listen,
 }
@@ -161,10 +178,21 @@ impl AppState {
     /// The database cannot be opened or read.
     pub fn open(options: &Options) -> Result<AppState, ApiError> {
         let lobby = Arc::new(Lobby::open(options)?);
+        // After the lobby: its store has migrated the file to the accounts' tables.
+        let accounts = Arc::new(accounts::Accounts::open(
+            &options.db,
+            accounts::Settings {
+                secure_cookies: options.secure_cookies,
+                logins_per_minute: options.logins_per_minute,
+                chat_burst: options.chat_burst,
+                chat_window: std::time::Duration::from_secs(options.chat_window_secs.max(1)),
+            },
+        )?);
         Ok(AppState(
             lobby,
             Arc::new(Shared {
                 guard: limits::Guard::new(options),
+                accounts,
                 checks: checks::Checks {
                     hosts: checks::Hosts::new(options.public, &options.allowed_hosts),
                     body_timeout: std::time::Duration::from_millis(
@@ -186,6 +214,12 @@ impl AppState {
     #[must_use]
     pub fn guard(&self) -> &limits::Guard {
         &self.1.guard
+    }
+
+    /// Accounts, sessions, challenges, chat and ratings.
+    #[must_use]
+    pub fn accounts(&self) -> &Arc<accounts::Accounts> {
+        &self.1.accounts
     }
 
     /// What every request is checked for.
@@ -223,6 +257,33 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/position", get(api::position))
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/ws", get(api::ws))
+        .route(
+            "/api/games/{id}/chat",
+            get(accounts::chat::read).post(accounts::chat::post),
+        )
+        .route("/api/games/{id}/claim", post(accounts::routes::claim))
+        .route("/api/games/{id}/settings", get(accounts::clock::settings))
+        .route("/api/accounts", post(accounts::routes::sign_up))
+        .route(
+            "/api/session",
+            get(accounts::routes::who)
+                .post(accounts::routes::log_in)
+                .delete(accounts::routes::log_out),
+        )
+        .route("/api/me/games", get(accounts::routes::my_games))
+        .route(
+            "/api/challenges",
+            get(accounts::challenges::list).post(accounts::challenges::open),
+        )
+        .route(
+            "/api/challenges/{id}/accept",
+            post(accounts::challenges::accept),
+        )
+        .route(
+            "/api/ratings/{ruleset}",
+            get(accounts::ratings::leaderboard),
+        )
+        .route("/api/players/{name}", get(accounts::ratings::profile))
         .route("/", get(web::index))
         .route("/play/{id}", get(web::play))
         .route("/replay/{id}", get(web::replay))
@@ -230,6 +291,10 @@ pub fn app(state: AppState) -> Router {
         .route("/rules/{page}", get(rules_pages::page))
         .fallback(api::fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            accounts::session::request,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             checks::request,

@@ -10,7 +10,13 @@
 //! of a game (an undo, issue 15): the action goes to `undone`, and only then may its
 //! row, the last of its game, be deleted; version 4 adds each game's generator of the
 //! dice (`games.dice`, issue 19): NULL for SplitMix64 from the seed, as every game
-//! before, else the generator as JSON (`{"kind": "chacha20", "key": ...}`).
+//! before, else the generator as JSON (`{"kind": "chacha20", "key": ...}`); version 5
+//! adds play by web (issue 16): `accounts` (a name and an Argon2id hash, never the
+//! password), `sessions` (only the SHA-256 of a session's cookie), the seats that
+//! belong to accounts (`seat_owners`), each game's settings of play by web
+//! (`game_settings`), open `challenges`, each game's `chat`, and the Glicko-2
+//! `ratings` per ruleset. None of them references `games`: an expired game is
+//! deleted without them, and the rows it leaves name a game no longer served.
 
 use super::Summary;
 use grognard_engine::dice_stream::Generator;
@@ -129,8 +135,69 @@ BEGIN SELECT RAISE(ABORT, 'the action log is append-only: only its last action i
 PRAGMA user_version = 3;
 ";
 
+/// From version 4 to 5: play by web (issue 16).
+const MIGRATION_5: &str = r"
+CREATE TABLE IF NOT EXISTS accounts (
+    id       INTEGER PRIMARY KEY,
+    name     TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password TEXT NOT NULL,
+    created  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_sha256 TEXT PRIMARY KEY,
+    account      INTEGER NOT NULL REFERENCES accounts(id),
+    csrf         TEXT NOT NULL,
+    created_ms   INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seat_owners (
+    game_id TEXT NOT NULL,
+    side    TEXT NOT NULL,
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    PRIMARY KEY (game_id, side)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seat_owners_by_account ON seat_owners (account);
+CREATE TABLE IF NOT EXISTS game_settings (
+    game_id             TEXT PRIMARY KEY,
+    rated               INTEGER NOT NULL DEFAULT 0,
+    time_per_move_hours REAL,
+    spectators_chat     TEXT NOT NULL DEFAULT 'read',
+    settled             INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS challenges (
+    id          TEXT PRIMARY KEY,
+    creator     INTEGER NOT NULL REFERENCES accounts(id),
+    game_id     TEXT NOT NULL,
+    scenario_id TEXT NOT NULL,
+    ruleset     TEXT NOT NULL,
+    side        TEXT NOT NULL,
+    open_side   TEXT NOT NULL,
+    open_token  TEXT,
+    accepted_by INTEGER REFERENCES accounts(id),
+    created     TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    id      INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    side    TEXT NOT NULL,
+    name    TEXT,
+    text    TEXT NOT NULL,
+    at      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_game ON chat (game_id, id);
+CREATE TABLE IF NOT EXISTS ratings (
+    account    INTEGER NOT NULL REFERENCES accounts(id),
+    ruleset    TEXT NOT NULL,
+    rating     REAL NOT NULL,
+    deviation  REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games      INTEGER NOT NULL,
+    PRIMARY KEY (account, ruleset)
+) WITHOUT ROWID;
+PRAGMA user_version = 5;
+";
+
 /// The schema version this server writes.
-pub const VERSION: i64 = 4;
+pub const VERSION: i64 = 5;
 
 /// Brings the file to [`VERSION`], each step in one transaction. Games of a file
 /// older than version 1 count as active at `now_ms`, the time of the migration: a
@@ -177,6 +244,11 @@ pub fn migrate(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
             tx.execute_batch("ALTER TABLE games ADD COLUMN dice TEXT;")?;
         }
         tx.execute_batch("PRAGMA user_version = 4;")?;
+        tx.commit()?;
+    }
+    if version < 5 {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(MIGRATION_5)?;
         tx.commit()?;
     }
     Ok(())

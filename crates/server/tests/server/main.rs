@@ -22,6 +22,8 @@ mod lcg;
 mod limits;
 mod lobby;
 mod phantom;
+mod play_by_web;
+mod play_by_web_games;
 mod position;
 mod queries;
 mod real_port;

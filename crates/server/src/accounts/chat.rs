@@ -1,0 +1,196 @@
+//! Chat per game between its seats (issue 16): stored with the game, limited in
+//! length and rate, pushed live over the game's WebSocket to sockets that ask for it.
+//! Spectators read it, or not at all, as the game's creator chose.
+
+use super::{sql, Accounts};
+use crate::api::{Body, GameAt};
+use crate::error::ApiError;
+use crate::store;
+use crate::table::Viewer;
+use crate::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use rusqlite::{params, OptionalExtension};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The longest message, in characters.
+pub const MAX_CHARS: usize = 500;
+/// The most messages kept for one answer of `GET`: the latest.
+pub const READ_LIMIT: i64 = 200;
+
+/// Who may read a game's chat besides its seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spectators {
+    /// Spectators read the chat (the default).
+    #[default]
+    Read,
+    /// Only the seats see it.
+    None,
+}
+
+/// The body of `POST /api/games/{id}/chat`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Said {
+    /// The message.
+    pub text: String,
+}
+
+fn spectators(conn: &rusqlite::Connection, game: &str) -> Result<Spectators, ApiError> {
+    let text: Option<String> = conn
+        .prepare_cached("SELECT spectators_chat FROM game_settings WHERE game_id = ?1")
+        .and_then(|mut s| s.query_row([game], |r| r.get(0)).optional())
+        .map_err(|e| sql(&e))?;
+    Ok(if text.as_deref() == Some("none") {
+        Spectators::None
+    } else {
+        Spectators::Read
+    })
+}
+
+/// 403 `chat` when `viewer` is a spectator of a game whose chat is for its seats only.
+///
+/// # Errors
+/// As said, or the file fails.
+pub async fn may_read(
+    accounts: &Arc<Accounts>,
+    game: &str,
+    viewer: &Viewer,
+) -> Result<(), ApiError> {
+    if !matches!(viewer, Viewer::Spectator) {
+        return Ok(());
+    }
+    let game = game.to_owned();
+    let who = accounts.db(move |conn| spectators(conn, &game)).await?;
+    if who == Spectators::None {
+        return Err(ApiError::Forbidden {
+            rule: "chat".into(),
+            message: "this game's chat is for its seats only".into(),
+        });
+    }
+    Ok(())
+}
+
+/// `GET /api/games/{id}/chat`: `{"messages": [...]}`, oldest first.
+///
+/// # Errors
+/// 403 `chat` for a spectator of a game whose chat is for its seats only.
+pub async fn read(State(state): State<AppState>, at: GameAt) -> Result<Json<Value>, ApiError> {
+    let viewer = at.viewer()?;
+    let accounts = state.accounts();
+    may_read(accounts, &at.table.id, &viewer).await?;
+    let game = at.table.id.clone();
+    let messages = accounts
+        .db(move |conn| {
+            let mut st = conn
+                .prepare_cached(
+                    "SELECT id, side, name, text, at FROM
+                       (SELECT * FROM chat WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2)
+                     ORDER BY id",
+                )
+                .map_err(|e| sql(&e))?;
+            let rows = st
+                .query_map(params![game, READ_LIMIT], |r| {
+                    Ok(json!({
+                        "id": r.get::<_, i64>(0)?,
+                        "side": r.get::<_, String>(1)?,
+                        "name": r.get::<_, Option<String>>(2)?,
+                        "text": r.get::<_, String>(3)?,
+                        "at": r.get::<_, String>(4)?,
+                    }))
+                })
+                .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+                .map_err(|e| sql(&e))?;
+            Ok(rows)
+        })
+        .await?;
+    Ok(Json(json!({"messages": messages})))
+}
+
+/// `POST /api/games/{id}/chat` `{"text"}` from a seat (its token or its account's
+/// session): 201 with the message, which every socket listening to the chat gets.
+///
+/// # Errors
+/// 401 for a spectator; 400 `chat` for an empty message or one over
+/// [`MAX_CHARS`]; 429 `rate` with `Retry-After` past the seat's rate.
+pub async fn post(
+    State(state): State<AppState>,
+    at: GameAt,
+    body: Result<Body<Said>, ApiError>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let side = match at.viewer()? {
+        Viewer::Side(s) => s,
+        Viewer::Hotseat => "hotseat".to_owned(),
+        Viewer::Spectator => {
+            return Err(ApiError::Unauthorized(
+                "only a seat may chat: send its token (`Authorization: Bearer TOKEN`) or log \
+                 in to the account that holds it"
+                    .into(),
+            ))
+        }
+    };
+    let Body(said) = body?;
+    let text = said.text.trim().to_owned();
+    let chars = text.chars().count();
+    if chars == 0 || chars > MAX_CHARS {
+        return Err(ApiError::BadRequest {
+            rule: "chat".into(),
+            message: format!("a message is 1 to {MAX_CHARS} characters long; this one has {chars}"),
+        });
+    }
+    let accounts = Arc::clone(state.accounts());
+    let s = &accounts.settings;
+    if s.chat_burst > 0 {
+        if let Err(retry_after) = accounts.chats.take(
+            &format!("{}/{side}", at.table.id),
+            s.chat_burst,
+            s.chat_window,
+            Instant::now(),
+        ) {
+            return Err(ApiError::RateLimited {
+                message: format!(
+                    "a seat may post {} messages in {} s; try again in {retry_after} s",
+                    s.chat_burst,
+                    s.chat_window.as_secs()
+                ),
+                retry_after,
+            });
+        }
+    }
+    let game = at.table.id.clone();
+    let now = store::rfc3339(store::now_ms());
+    let message = {
+        let (game, side) = (game.clone(), side.clone());
+        accounts
+            .db(move |conn| {
+                let name: Option<String> = conn
+                    .prepare_cached(
+                        "SELECT a.name FROM seat_owners o JOIN accounts a ON a.id = o.account
+                         WHERE o.game_id = ?1 AND o.side = ?2",
+                    )
+                    .and_then(|mut st| st.query_row(params![game, side], |r| r.get(0)).optional())
+                    .map_err(|e| sql(&e))?;
+                conn.execute(
+                    "INSERT INTO chat (game_id, side, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![game, side, name, text, now],
+                )
+                .map_err(|e| sql(&e))?;
+                Ok(json!({
+                    "id": conn.last_insert_rowid(),
+                    "side": side,
+                    "name": name,
+                    "text": text,
+                    "at": now,
+                }))
+            })
+            .await?
+    };
+    let push = json!({"kind": "chat", "game": game, "message": message});
+    accounts.tell(&game, push.to_string().into());
+    Ok((StatusCode::CREATED, Json(message)))
+}
