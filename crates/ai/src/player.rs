@@ -97,6 +97,13 @@ impl From<Level> for Player {
 pub const NORMAL_MILLIS: u64 = 1_000;
 /// Milliseconds a decision at `hard`.
 pub const HARD_MILLIS: u64 = 5_000;
+/// The rulesets in which `hard` searches to the end of its own turn, as `normal` does,
+/// with its five times the time, rather than through the enemy's reply: in the skirmish
+/// a simulation through the reply costs about five times one of the own turn, and the
+/// reply horizon lost to the shorter one at the same time and at five times the time
+/// (docs/AI.md, "`hard`'s horizon").
+pub const HARD_OWN_TURN: &[&str] = &["skirmish"];
+
 /// A whole turn may take this many decisions' budgets, after which the player
 /// decides greedily until its turn ends.
 pub const TURN_BUDGETS: u32 = 15;
@@ -205,6 +212,11 @@ pub fn decide<R: Ruleset>(
     let start = Instant::now();
     let played = memory.phase.plans();
     let mut config = player.search(options.millis, options.simulations);
+    if let (Player::Hard, Some(c)) = (player, &mut config) {
+        if HARD_OWN_TURN.contains(&rules.names().ruleset()) {
+            c.horizon = Horizon::OwnTurn;
+        }
+    }
     if let Some(c) = &mut config {
         if let Budget::Time(d) = c.budget {
             // Cap the whole turn: once it is spent, decide greedily.

@@ -385,7 +385,11 @@ fn the_built_in_calibration_table_has_a_rising_line_for_every_builtin() {
                 assert!(up >= down, "{}", s.id);
             }
             // By the end of the game the evaluation says who wins.
-            assert!(fit.win(5.0, seat, 1.0) > fit.win(-5.0, seat, 1.0), "{}", s.id);
+            assert!(
+                fit.win(5.0, seat, 1.0) > fit.win(-5.0, seat, 1.0),
+                "{}",
+                s.id
+            );
         }
         assert!(!fit.provisional.is_empty(), "{}: no note", s.id);
         assert!(fit.decisions > 0 && fit.games > 0, "{}", s.id);
@@ -442,4 +446,52 @@ fn the_win_shown_is_the_calibrated_chance_of_the_evaluation_after_the_plan() {
         check_calibrated::<grognard_rules::morne_plaine::MornePlaine>(&scenario("bridge-at-morne"))
             > 2
     );
+}
+
+/// The visits and values of the first decision of `scenario` by `a` and by `b`, both
+/// at 40 simulations with the same seed.
+fn same_search<R: Ruleset>(id: &str, a: Player, b: Player) -> bool {
+    use grognard_ai::player::{self, Memory, Options};
+    let rules = R::new(&scenario(id)).expect("valid");
+    let state = rules.initial_state();
+    let options = Options {
+        simulations: Some(40),
+        ..Options::default()
+    };
+    let run = |p: Player| {
+        let c = player::decide(&rules, &state, p, 5, options, &mut Memory::default())
+            .expect("a choice");
+        c.weighed
+            .iter()
+            .map(|w| (w.visits, w.value.to_bits()))
+            .collect::<Vec<_>>()
+    };
+    run(a) == run(b)
+}
+
+/// Issue 13, levels: `hard` searches through the enemy's reply, but to the end of its
+/// own turn in the skirmish, where the reply horizon lost at five times the time.
+#[test]
+fn hard_searches_its_own_turn_in_the_skirmish_and_through_the_reply_elsewhere() {
+    use grognard_rules::{jomini::Jomini, skirmish::Skirmish};
+    assert!(same_search::<Skirmish>(
+        "broken-cairn",
+        Player::Hard,
+        Player::MctsSims(40)
+    ));
+    assert!(!same_search::<Skirmish>(
+        "broken-cairn",
+        Player::Hard,
+        Player::MctsReplySims(40)
+    ));
+    assert!(same_search::<Jomini>(
+        "passage-of-the-saale",
+        Player::Hard,
+        Player::MctsReplySims(40)
+    ));
+    assert!(!same_search::<Jomini>(
+        "passage-of-the-saale",
+        Player::Hard,
+        Player::MctsSims(40)
+    ));
 }
