@@ -108,7 +108,10 @@ pub fn start<R: Ruleset>(rules: &R, scenario: &Scenario) -> Result<R::State, Pro
         let mut legal = Vec::new();
         rules.legal_actions(&state, &mut legal);
         let _ = (rules.to_act(&state), rules.outcome(&state));
-        let sides = scenario.sides.iter().map(|s| crate::Seat::Side(s.id.clone()));
+        let sides = scenario
+            .sides
+            .iter()
+            .map(|s| crate::Seat::Side(s.id.clone()));
         for seat in sides.chain([crate::Seat::Spectator, crate::Seat::Omniscient]) {
             let _ = rules.view(&state, &seat);
         }
