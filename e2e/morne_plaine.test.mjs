@@ -434,13 +434,13 @@ describe('Morne Plaine in the browser', () => {
     const sc = (await api(server.base, 'GET', '/api/scenarios')).find((x) => x.id === SCENARIO);
     await api(server.base, 'POST', '/api/games', { body: { scenario: SCENARIO, seats: Object.fromEntries(sc.sides.map((x) => [x.id, 'human'])) } });
     await page.goto(server.base + '/');
-    const item = page.locator(`.games-list li[data-game="${gameId}"]`);
+    const item = page.locator(`#games li[data-game="${gameId}"]`);
     await item.waitFor();
     assert.match(await item.innerText(), /The Bridge at Morne/);
     assert.match(await item.getAttribute('class'), /mine/);
-    const order = await page.locator('.games-list li').evaluateAll((els) => els.map((e) => e.classList.contains('mine')));
+    const order = await page.locator('#games li').evaluateAll((els) => els.map((e) => e.classList.contains('mine')));
     assert.ok(order[0] && order.indexOf(false) > 0 && order.slice(order.indexOf(false)).every((m) => !m), `this browser’s games come first: ${order}`);
-    await page.waitForFunction(([id, name]) => document.querySelector(`.games-list li[data-game="${id}"]`).innerText.includes(name), [gameId, sc.sides[0].name]);
+    await page.waitForFunction(([id, name]) => document.querySelector(`#games li[data-game="${id}"]`).innerText.includes(name), [gameId, sc.sides[0].name]);
     assert.doesNotMatch(await item.innerText(), new RegExp(`\\b${sc.sides[0].id} vs`), 'sides by name, not id');
     await shot(page, 'lobby.png');
     await item.locator('a').first().click();

@@ -177,7 +177,7 @@ function panel() {
     const manoeuvres = acts.filter((a) => a.unit === kit.sel && a.type === 'maneuver');
     const m = s.missile;
     selHtml = `<section><h3>${esc(s.name || s.id)}<span class="sr-gap">: </span><span class="muted">Esc to deselect</span></h3>
-      <div class="muted">${s.formation ? `${esc(nice(s.formation))} · ` : ''}facing <b id="sk-facing">${esc(s.facing)}</b> · ${s.mp} MP left · health ${s.health - s.damage}/${s.health} · ${esc(s.weapon?.name || '')}</div>
+      <div class="muted">${s.formation ? `${esc(nice(s.formation))} · ` : ''}facing <b id="sk-facing">${esc(s.facing)}</b> · ${s.mp} MP left · health ${s.health - s.damage}/${s.health} · ${esc(weaponWords(s.weapon?.name))}</div>
       ${faces.some((f) => f.a) ? `<div>Face: <span class="bc-choices sk-faces">${faces.map((f) => `<button data-face="${f.d}" ${f.a ? '' : 'disabled'} class="${f.d === s.facing ? 'on' : ''}">${f.d.toUpperCase()}</button>`).join('')}</span> <span class="muted"><kbd>[</kbd> <kbd>]</kbd></span></div>` : ''}
       ${acts.some((a) => a.unit === kit.sel && a.type === 'move' && a.evasive) ? `<label><input type="checkbox" id="sk-evasive" ${evasive ? 'checked' : ''}> evasive steps (+1 MP)</label>` : ''}
       ${charges.length ? `<div>Charge: click a red-ringed enemy. ${charges.some((a) => a.together) ? `<label><input type="checkbox" id="sk-together" ${together ? 'checked' : ''}> with the formation</label>` : ''}</div>` : ''}
@@ -409,6 +409,11 @@ const SPENT = { quick_action: 'Quick Action', complex_action: 'Complex Action', 
 
 // The modifiers whose names are the data's keys, in words.
 const TERM = { two_handed: 'two-handed weapon', round: 'round shield', buckler: 'buckler' };
+
+/** A weapon's or missile's data key in words ("two_handed" → "two-handed weapon"). */
+function weaponWords(name) {
+  return name ? TERM[name] || String(name).replace(/_/g, ' ') : '';
+}
 
 function terms(list) {
   return (list || []).map((t) => `${TERM[t.what] || String(t.what).replace(/_/g, ' ')} ${t.value >= 0 ? '+' : ''}${t.value}`).join(', ');

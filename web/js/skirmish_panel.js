@@ -26,8 +26,9 @@ export function counterFace(u) {
 
 /** The words of a counter's values for its tooltip. */
 export function valuesWords(u) {
-  const w = u.weapon ? `${u.weapon.name} (reach ${u.weapon.reach}, damage ${u.weapon.damage})` : 'no weapon';
-  const m = u.missile ? `, ${u.missile.name} (range ${u.missile.range}, damage ${u.missile.damage})` : '';
+  const words = (name) => (name === 'two_handed' ? 'two-handed weapon' : String(name).replace(/_/g, ' '));
+  const w = u.weapon ? `${words(u.weapon.name)} (reach ${u.weapon.reach}, damage ${u.weapon.damage})` : 'no weapon';
+  const m = u.missile ? `, ${words(u.missile.name)} (range ${u.missile.range}, damage ${u.missile.damage})` : '';
   return `weapon skill ${u.weapon_skill}, vigor ${u.vigor}, finesse ${u.finesse}; ${w}${m}`;
 }
 

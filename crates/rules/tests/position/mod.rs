@@ -1,6 +1,7 @@
 //! Positions as scenario files (issue 19, item 4): the position a game writes loads
 //! into a game that offers the same actions and shows every seat the same view.
 
+mod mutate;
 mod validate;
 
 use grognard_engine::{AnyGame, Seat};
