@@ -40,8 +40,8 @@ pub(super) fn write(rules: &MornePlaine, scenario: &Scenario, state: &State) -> 
     position::write(rules, scenario, state, &SHAPE)
 }
 
-/// A position part read over the start, checked: a unit's strength at most its full
-/// strength, one unit a hex, a holder for each fort and place.
+/// A position part read over the start, checked: a unit's strength and morale at most
+/// their full values, one unit a hex, a holder for each fort and place.
 pub(super) fn read(
     rules: &MornePlaine,
     scenario: &Scenario,
@@ -61,6 +61,16 @@ pub(super) fn read(
                 format!(
                     "combat strength {} is above the unit's full strength {}",
                     u.cs, full.cs
+                ),
+            );
+        }
+        if u.mv > full.mv {
+            p.at_unit(
+                i,
+                "mv",
+                format!(
+                    "morale value {} is above the unit's full morale {} (MP-REF-7)",
+                    u.mv, full.mv
                 ),
             );
         }

@@ -42,12 +42,24 @@ fn position_with_an_unknown_status_is_refused_at_its_value() {
 #[test]
 fn position_with_strength_above_the_full_strength_is_refused_at_the_value() {
     let part =
-        "[position]\n\n[position.units.o-vauclair]\nhex = \"0805\"\ncs = 9\nmv = 8\nmp = 8\n";
+        "[position]\n\n[position.units.o-vauclair]\nhex = \"0805\"\ncs = 9\nmv = 0\nmp = 8\n";
     let (text, problems) = problems("bridge-at-morne", part);
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].starts_with(&at(&text, "9")), "{problems:?}");
     assert!(
         problems[0].ends_with("combat strength 9 is above the unit's full strength 2"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn position_with_morale_above_its_maximum_is_refused_at_the_value() {
+    let part = "[position]\n\n[position.units.o-1-line]\nhex = \"0806\"\ncs = 6\nmv = 9\nmp = 4\n";
+    let (text, problems) = problems("bridge-at-morne", part);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with(&at(&text, "9")), "{problems:?}");
+    assert!(
+        problems[0].contains("morale value 9 is above the unit's full morale 4"),
         "{problems:?}"
     );
 }
