@@ -94,14 +94,7 @@ pub fn write(scenario: &Scenario, position: Option<&Table>) -> String {
             if let Some(e) = s.home_edge {
                 t.insert("home_edge".into(), T::String(e.name().into()));
             }
-            if !s.values.is_empty() {
-                let values = s
-                    .values
-                    .iter()
-                    .map(|(k, v)| (k.clone(), value(v)))
-                    .collect();
-                t.insert("values".into(), T::Table(values));
-            }
+            insert_values(&mut t, &s.values);
             T::Table(t)
         })
         .collect();
@@ -132,14 +125,7 @@ pub fn write(scenario: &Scenario, position: Option<&Table>) -> String {
                     T::String(scenario.direction_name(f).into()),
                 );
             }
-            if !u.values.is_empty() {
-                let values = u
-                    .values
-                    .iter()
-                    .map(|(k, v)| (k.clone(), value(v)))
-                    .collect();
-                t.insert("values".into(), T::Table(values));
-            }
+            insert_values(&mut t, &u.values);
             T::Table(t)
         })
         .collect();
@@ -156,6 +142,14 @@ pub fn write(scenario: &Scenario, position: Option<&Table>) -> String {
         parts.push(position_part(scenario, p));
     }
     parts.join("\n")
+}
+
+/// A side's or unit's `values` table, when it has any.
+fn insert_values(t: &mut Table, values: &std::collections::BTreeMap<String, Value>) {
+    if !values.is_empty() {
+        let values = values.iter().map(|(k, v)| (k.clone(), value(v))).collect();
+        t.insert("values".into(), T::Table(values));
+    }
 }
 
 fn value(v: &Value) -> T {
