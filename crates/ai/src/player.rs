@@ -166,6 +166,14 @@ impl fmt::Debug for Kept {
     }
 }
 
+/// Frees a search's kept trees on a thread of their own: grown for seconds at `hard`,
+/// they take long to free, and not on the clock of the decision that lets them go.
+fn free_later(kept: Option<Kept>) {
+    if let Some(old) = kept {
+        std::thread::spawn(move || drop(old));
+    }
+}
+
 /// A player's choice.
 #[derive(Clone, Debug)]
 pub struct Choice<A> {
@@ -205,7 +213,7 @@ pub fn decide<R: Ruleset>(
         memory.turn = Some(turn);
         memory.spent = Duration::ZERO;
         // Trees are kept within a turn only.
-        memory.kept = None;
+        free_later(memory.kept.take());
     }
     // The trees of the decision just before this one, taken: none are kept longer.
     let kept = memory.kept.take();
@@ -297,5 +305,6 @@ pub fn decide<R: Ruleset>(
     };
     memory.phase.played();
     memory.spent += start.elapsed();
+    free_later(kept);
     Some(choice)
 }
