@@ -67,10 +67,10 @@ export const api = {
   game: (id, token) => call('GET', `/api/games/${id}`, { token }),
   act: (id, action, expect, token) => call('POST', `/api/games/${id}/actions`, { body: { action, expect }, token }),
   undo: (id, expect, token) => call('POST', `/api/games/${id}/undo`, { body: { expect }, token }),
-  explain: (id, action, token) => call('POST', `/api/games/${id}/explain`, { body: { action }, token }),
-  preview: (id, action, token) => call('POST', `/api/games/${id}/preview`, { body: { action }, token }),
+  explain: (id, action, token, n) => call('POST', `/api/games/${id}/explain`, { body: { action, n }, token }),
+  preview: (id, action, token, n) => call('POST', `/api/games/${id}/preview`, { body: { action, n }, token }),
   // A legal action that rolls no dice answers an empty distribution, not a 400.
-  previewIfRolls: (id, action, token) => call('POST', `/api/games/${id}/preview`, { body: { action, empty_if_no_dice: true }, token }),
+  previewIfRolls: (id, action, token, n) => call('POST', `/api/games/${id}/preview`, { body: { action, empty_if_no_dice: true, n }, token }),
   reachable: (id, unit, token) =>
     call('GET', `/api/games/${id}/reachable?unit=${encodeURIComponent(unit)}`, { token }),
   hint: (id, token) => call('POST', `/api/games/${id}/hint`, { body: {}, token }),

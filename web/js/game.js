@@ -29,6 +29,17 @@ function held() {
 }
 
 /** The token to look at the game with: the side to act's if we hold it, else any we hold. */
+/**
+ * The answer to a question about the position shown; a question about a position the
+ * game has left (the other side acted meanwhile) never settles: the new view is on its
+ * way and will ask again.
+ */
+async function current(asked) {
+  const answer = await asked;
+  if (answer && answer.stale) return new Promise(() => {});
+  return answer;
+}
+
 function tokenFor(side) {
   const t = held();
   if (side && t[side]) return t[side];
@@ -525,9 +536,9 @@ async function boot() {
     canAct,
     mySides,
     token: () => tokenFor(sideToAct(g)),
-    explain: (a) => api.explain(gameId, a, tokenFor(sideToAct(g))),
-    preview: (a) => api.preview(gameId, a, tokenFor(sideToAct(g))),
-    previewIfRolls: (a) => api.previewIfRolls(gameId, a, tokenFor(sideToAct(g))),
+    explain: (a) => current(api.explain(gameId, a, tokenFor(sideToAct(g)), g.n)),
+    preview: (a) => current(api.preview(gameId, a, tokenFor(sideToAct(g)), g.n)),
+    previewIfRolls: (a) => current(api.previewIfRolls(gameId, a, tokenFor(sideToAct(g)), g.n)),
     reachable: (u) => api.reachable(gameId, u, tokenFor(sideToAct(g))),
     panel: $('ruleset-panel'),
     tip,

@@ -265,6 +265,18 @@ pub struct Question {
     /// rolls.
     #[serde(default)]
     pub empty_if_no_dice: bool,
+    /// The game's `n` the page asks about: when the game has moved on since, the answer
+    /// is 200 `{"stale": true, "n": N}` and nothing else (a page that asks as the pointer
+    /// moves may ask just after the other side acted).
+    #[serde(default)]
+    pub n: Option<u64>,
+}
+
+/// The answer to a question about a position the game has left, if it has left it.
+fn stale(game: &dyn grognard_engine::AnyGame, q: &Question) -> Option<Json<Value>> {
+    let now = game.len() as u64;
+    q.n.filter(|&n| n != now)
+        .map(|_| Json(json!({"stale": true, "n": now})))
 }
 
 /// `POST /api/games/{id}/explain`.
@@ -272,8 +284,11 @@ pub async fn explain(
     at: GameAt,
     body: Result<Body<Question>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
-    at.may_ask()?;
     let Body(q) = body?;
+    if let Some(answer) = stale(at.table.game().as_ref(), &q) {
+        return Ok(answer);
+    }
+    at.may_ask()?;
     if q.empty_if_no_dice {
         return Err(ApiError::request(
             "\"empty_if_no_dice\" is a field of preview, not of explain",
@@ -288,9 +303,12 @@ pub async fn preview(
     at: GameAt,
     body: Result<Body<Question>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
-    at.may_ask()?;
     let Body(q) = body?;
     let game = at.table.game();
+    if let Some(answer) = stale(game.as_ref(), &q) {
+        return Ok(answer);
+    }
+    at.may_ask()?;
     match game.preview(&q.action) {
         Ok(p) => Ok(Json(json!(p))),
         Err(grognard_engine::EngineError::Refused(r))

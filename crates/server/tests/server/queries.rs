@@ -244,3 +244,36 @@ async fn preview_with_empty_if_no_dice_answers_a_legal_action_that_rolls_nothing
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+/// A page that asks as the pointer moves may ask just after the other side acted: a
+/// question naming a past `n` answers 200 `stale` with the game's `n`, refusing nothing
+/// and revealing nothing; one naming the current `n` is answered as before.
+#[tokio::test]
+async fn explain_and_preview_of_a_position_the_game_has_left_answer_stale() {
+    let db = Db::new("ask-stale");
+    let (_, app) = open(&db);
+    let (id, blue, _) = morne(&app).await;
+    let end = json!({"type": "end_phase"});
+    let ghost = json!({"type": "move", "unit": "nobody", "to": "0101"});
+    for what in ["explain", "preview"] {
+        let url = format!("/api/games/{id}/{what}");
+        let (status, s) = post(&app, &url, Some(&blue), &json!({"action": ghost, "n": 7})).await;
+        assert_eq!(status, StatusCode::OK, "{what}: {s}");
+        assert_eq!(s, json!({"stale": true, "n": 0}), "{what}");
+        let (status, _) = post(&app, &url, Some(&blue), &json!({"action": ghost, "n": 0})).await;
+        assert_eq!(
+            status,
+            StatusCode::BAD_REQUEST,
+            "{what}: the current n is answered"
+        );
+    }
+    let (status, x) = post(
+        &app,
+        &format!("/api/games/{id}/explain"),
+        Some(&blue),
+        &json!({"action": end, "n": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{x}");
+    assert_eq!(x["legal"], true, "{x}");
+}
