@@ -2,7 +2,7 @@
 //! built-in scenario that offers more than one plan (after a few random plans, so
 //! that the position is not the empty opening).
 //!
-//!     cargo run --release -p grognard-ai --example simulations -- [MILLIS]
+//!     cargo run --release -p grognard-ai --example simulations -- [MILLIS] [SCENARIO-ID]
 
 use grognard_ai::mcts::{search, Budget, Horizon, SearchConfig};
 use grognard_ai::player::{decide, Memory, Options};
@@ -80,9 +80,11 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(2000);
     let registry = grognard_rules::registry();
+    let only = std::env::args().nth(2);
     let scenarios = grognard_rules::builtin::SCENARIOS
         .iter()
         .filter_map(|b| registry.load_scenario(b.path, b.text).ok())
+        .filter(|s| only.as_ref().is_none_or(|o| *o == s.id))
         .collect();
     let mut rate = Rate { millis, scenarios };
     grognard_rules::visit_all(&mut rate);

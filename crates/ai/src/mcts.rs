@@ -1,20 +1,15 @@
 //! Monte Carlo tree search over plans.
 //!
-//! - **Open loop for chance**: tree edges are plans, not states. Every iteration
-//!   plays the plans from the root with fresh dice, so a node stands for the plans
-//!   that lead to it, whatever the dice did.
-//! - **Information sets for hidden information**: every iteration starts from
-//!   [`Ruleset::determinize`] of the root for the side to act, so the search never
-//!   reads what that side cannot see (single-observer IS-MCTS). A plan kept in a node
-//!   that is not legal in this iteration's sample is skipped.
+//! - **Open loop for chance**: tree edges are plans, not states; every iteration plays
+//!   the plans from the root with fresh dice.
+//! - **Information sets**: every iteration starts from [`Ruleset::determinize`] of the
+//!   root for the side to act (single-observer IS-MCTS); a plan kept in a node that is
+//!   not legal in this iteration's sample is skipped.
 //! - **Truncated simulations**: below the tree, a unit drawn at random plays its best
-//!   plan one plan ahead (or stays, when none beats standing; plans of no unit are
-//!   drawn at random) until the end of the side's turn, or of the enemy's reply at
-//!   `hard`; then [`Ruleset::evaluate`], taken relative to the root's so that a side
-//!   far ahead or behind still tells good plans from bad, mapped to [0, 1] by a
-//!   logistic and pulled toward the middle by a discount a turn so that an earlier
-//!   win is worth more. A finished game is worth 1, 0.5 or 0. The `win` shown is
-//!   that value's mean: relative to the root, not yet a calibrated chance.
+//!   plan one plan ahead (or stays) until the end of the side's turn, or of the enemy's
+//!   reply at `hard`; then [`Ruleset::evaluate`] relative to the root's, through a
+//!   logistic, discounted a turn. A finished game is worth 1, 0.5 or 0. The `win` shown
+//!   is calibrated from that value ([`crate::calibration`]).
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
 //!   root's visits and values are summed.
 
@@ -673,10 +668,7 @@ impl TurnWatch {
         TurnWatch {
             active: (!reaction).then(|| me.to_owned()),
             switches: 0,
-            limit: match horizon {
-                Horizon::OwnTurn => 1,
-                Horizon::EnemyReply => 2,
-            },
+            limit: if horizon == Horizon::OwnTurn { 1 } else { 2 },
         }
     }
 

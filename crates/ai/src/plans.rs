@@ -81,7 +81,7 @@ pub fn candidates<R: Ruleset>(
     played_in_phase: u32,
     per_unit: Option<usize>,
 ) -> Vec<Plan<R::Action>> {
-    let pass = rules.pass(state).filter(|p| rules.explain(state, p).legal);
+    let pass = rules.pass(state).filter(|p| rules.allows(state, p));
     if let Some(p) = &pass {
         if played_in_phase >= phase_cap(rules.names().unit_count()) {
             return vec![Plan::single(p.clone())];
@@ -185,7 +185,7 @@ pub fn play<R: Ruleset>(
     let mut played = Played::default();
     for step in &plan.steps {
         let same_side = played.steps == 0 || rules.to_act(state).map(|d| d.side) == side;
-        if !same_side || !rules.explain(state, step).legal {
+        if !same_side || !rules.allows(state, step) {
             break;
         }
         events.clear();
@@ -200,9 +200,7 @@ pub fn play<R: Ruleset>(
 /// Whether a plan's first step is legal in `state` (plans kept from another sample
 /// of the dice or of the hidden cards may not be).
 pub fn available<R: Ruleset>(rules: &R, state: &R::State, plan: &Plan<R::Action>) -> bool {
-    plan.steps
-        .first()
-        .is_some_and(|a| rules.explain(state, a).legal)
+    plan.steps.first().is_some_and(|a| rules.allows(state, a))
 }
 
 /// A random plan: a random unit (or plan for no unit), then one of its plans, so

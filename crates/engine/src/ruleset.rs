@@ -246,6 +246,14 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// [`Ruleset::legal_actions`], and the other way round.
     fn explain(&self, state: &Self::State, action: &Self::Action) -> Explanation;
 
+    /// Whether `action` is legal: [`Ruleset::explain`]'s `legal` without its reasons.
+    /// The searches ask it at every step of every simulation; a ruleset whose reasons
+    /// cost words (formatted messages) answers it without writing them. It must agree
+    /// with `explain` on every action.
+    fn allows(&self, state: &Self::State, action: &Self::Action) -> bool {
+        self.explain(state, action).legal
+    }
+
     /// Applies an action already known to be legal, recording its events and rolls
     /// through `ctx`. The fast path for playouts: it does not check legality.
     fn apply_unchecked(

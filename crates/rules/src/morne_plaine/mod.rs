@@ -544,6 +544,10 @@ impl Ruleset for MornePlaine {
         turn::explain(self, state, action)
     }
 
+    fn allows(&self, state: &State, action: &Action) -> bool {
+        turn::allows(self, state, action)
+    }
+
     fn event_text(&self, event: &Event) -> String {
         text::event(self, event)
     }

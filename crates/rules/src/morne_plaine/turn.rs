@@ -330,6 +330,17 @@ pub(super) fn explain(rules: &MornePlaine, state: &State, action: &Action) -> Ex
     Explanation::from(result)
 }
 
+/// Whether an action is legal, as [`explain`] says, without writing the reasons of a
+/// legal move or end of phase (the searches ask it at every step).
+pub(super) fn allows(rules: &MornePlaine, state: &State, action: &Action) -> bool {
+    match action {
+        _ if state.outcome.is_some() => false,
+        Action::EndPhase => true,
+        Action::Move { unit, to } => rules.check_move(state, *unit, *to).is_ok(),
+        _ => explain(rules, state, action).legal,
+    }
+}
+
 /// Carries out a checked action: ending the phase here, the rest in its chapter.
 #[inline]
 pub(super) fn apply(

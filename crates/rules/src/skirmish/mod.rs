@@ -33,6 +33,7 @@ pub mod characters;
 pub mod charge;
 mod charge_odds;
 mod charge_path;
+mod crowd;
 pub mod data;
 pub mod facing;
 mod gate;

@@ -3,6 +3,7 @@
 //! `reactions.rs`) or a Maneuver (SK-SHM-4, in `maneuver.rs`).
 
 use super::board::{self, Found, Paths, Turns};
+use super::crowd::Crowd;
 use super::step::{self, Gait, Step};
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -28,12 +29,13 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else { return Vec::new() };
     let budget = u32::from(rules.short_allowance(state, u));
+    let crowd = Crowd::new(rules, state, u);
     board::search_for(
         &rules.map,
         from,
         c.facing,
         (budget, Turns::No, paths),
-        |h, f, to| rules.entered(state, u, Gait::Short, h, f, to),
+        |h, f, to| rules.entered((state, &crowd), u, Gait::Short, h, f, to),
         |h| Skirmish::occupants_of(state, h).all(|o| o == u),
     )
 }

@@ -4,6 +4,7 @@
 //! `short_move.rs`, `charge.rs`) build on it; it calls none of them.
 
 use super::board::{self, Entered, Turns};
+use super::crowd::{self, Crowd, Look};
 use super::facing::{arc, Arc};
 use super::{statuses, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
@@ -122,16 +123,29 @@ impl Skirmish {
 
     /// [`Skirmish::price`]; without `words`, the reasons of an accepted step are left
     /// out (the route searches read only its cost, stop and facing).
-    #[expect(
-        clippy::too_many_lines,
-        reason = "one rule after another, as the chapter has them"
-    )]
     pub(crate) fn price_in(
         &self,
         state: &State,
         u: UnitId,
         step: Step,
         words: bool,
+    ) -> Result<Priced, Refusal> {
+        self.price_among(state, u, step, words, None)
+    }
+
+    /// [`Skirmish::price_in`], reading the others from `crowd` when a route search has
+    /// laid them out for `u` (`crowd.rs`).
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one rule after another, as the chapter has them"
+    )]
+    pub(crate) fn price_among(
+        &self,
+        state: &State,
+        u: UnitId,
+        step: Step,
+        words: bool,
+        crowd: Option<&Crowd>,
     ) -> Result<Priced, Refusal> {
         let Step {
             from,
@@ -167,33 +181,21 @@ impl Skirmish {
             }));
         }
         let side = self.side_of(u);
-        // One pass over the characters, without allocating: the others in `to` (two at
-        // most are told apart), and whether `to` lies in an enemy's zone of control
-        // (SK-ZOC-1, as `enemy_zone` asks it).
-        let mut here = [None, None];
-        let mut in_zone = false;
-        // SK-MOV-8 (reading): the zone of an enemy that already holds `from` is not
-        // entered again by a step inside it; only a zone it is not yet in is entered.
-        let mut enters = false;
-        // A friend's hex passed through was not stopped in (SK-MOV-12): the zone around
-        // it is entered at the next hex of it.
-        let mut passing = false;
-        for (i, (c, &camp)) in state.chars.iter().zip(&self.side_of_char).enumerate() {
-            let Some(h) = c.hex else { continue };
-            passing |= h == from && i != u.index() && camp == side;
-            if h == to && i != u.index() {
-                let o = Some(UnitId(u16::try_from(i).expect("unit count fits u16")));
-                if here[0].is_none() {
-                    here[0] = o;
-                } else if here[1].is_none() {
-                    here[1] = o;
-                }
-            }
-            let zone = camp != side && h.distance(to) <= self.data.zone.radius;
-            in_zone |= zone;
-            enters |= zone && h.distance(from) > self.data.zone.radius;
-        }
-        enters |= in_zone && passing;
+        // The others in `to` (two at most are told apart), and whether `to` lies in an
+        // enemy's zone of control (SK-ZOC-1, as `enemy_zone` asks it), from the layout
+        // kept for this character (`crowd.rs`). SK-MOV-8 (reading): the zone of an enemy
+        // that already holds `from` is not entered again by a step inside it; only a zone
+        // it is not yet in is entered. A friend's hex passed through was not stopped in
+        // (SK-MOV-12): the zone around it is entered at the next hex of it.
+        let Look {
+            here,
+            in_zone,
+            enters,
+            ..
+        } = crowd.map_or_else(
+            || crowd::walk(self, state, u, from, to),
+            |c| c.read(self, state, from, to),
+        );
         let mut reasons = Vec::new();
         let mut friend = None;
         match here {
@@ -363,20 +365,26 @@ impl Skirmish {
     /// the rules refuse it.
     pub(crate) fn entered(
         &self,
-        state: &State,
+        (state, crowd): (&State, &Crowd),
         u: UnitId,
         gait: Gait,
         from: Hex,
         facing: Direction,
         to: Hex,
     ) -> Option<Entered> {
-        self.price_in(state, u, Step::new(from, to, facing, gait), false)
-            .ok()
-            .map(|p| Entered {
-                cost: u32::from(p.cost),
-                stop: p.stop,
-                facing: p.facing,
-            })
+        self.price_among(
+            state,
+            u,
+            Step::new(from, to, facing, gait),
+            false,
+            Some(crowd),
+        )
+        .ok()
+        .map(|p| Entered {
+            cost: u32::from(p.cost),
+            stop: p.stop,
+            facing: p.facing,
+        })
     }
 
     /// Whether a character shares its hex with a friend (it may not end there).
@@ -535,13 +543,14 @@ pub(crate) fn walk_reach(
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else { return Vec::new() };
     let side = rules.side_of(u);
+    let crowd = Crowd::new(rules, state, u);
     let found = board::search(
         &rules.map,
         from,
         c.facing,
         budget,
         Turns::Yes,
-        |h, f, to| rules.entered(state, u, gait, h, f, to),
+        |h, f, to| rules.entered((state, &crowd), u, gait, h, f, to),
         |h| h != from && !Skirmish::occupied(state, h),
     );
     let mut out: Vec<Reached> = found

@@ -39,7 +39,8 @@ pub fn play<R: Ruleset>(
 }
 
 /// Asserts that the legal list holds no action twice, only candidates, and exactly the
-/// candidates `explain` accepts; returns how many candidates were judged.
+/// candidates `explain` accepts, as `allows` does; returns how many candidates were
+/// judged.
 ///
 /// # Panics
 /// When they differ.
@@ -61,6 +62,11 @@ pub fn assert_gates<R: Ruleset>(
             legal.contains(a),
             "{at}: {a:?}: explain says {:?}",
             e.reasons
+        );
+        assert_eq!(
+            rules.allows(state, a),
+            e.legal,
+            "{at}: {a:?}: allows and explain differ"
         );
     }
     candidates.len()

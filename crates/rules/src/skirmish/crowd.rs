@@ -1,0 +1,178 @@
+//! Search machinery, not rules: who stands where, as one character's steps read it
+//! (`step.rs`). A route search prices hundreds of steps of the same character while the
+//! others stand still; the hexes they hold and the enemy zones (SK-ZOC-1) are laid out
+//! by map index once a search and read at each step instead of walking every character
+//! again.
+
+use super::{Skirmish, State};
+use grognard_engine::UnitId;
+use grognard_hex::Hex;
+
+/// What a step from `from` into `to` finds of the other characters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Look {
+    /// The first two characters other than the mover in `to`, by index.
+    pub here: [Option<UnitId>; 2],
+    /// Whether `to` lies in an enemy's zone of control.
+    pub in_zone: bool,
+    /// Whether some enemy's zone covers `to` but not `from`.
+    pub enters: bool,
+    /// Whether a friend other than the mover stands in `from`.
+    pub passing: bool,
+}
+
+/// The other characters laid out by map index for one mover's route search.
+pub(crate) struct Crowd {
+    /// Up to two characters other than the mover in each hex, as index + 1 (0: none).
+    here: Vec<[u16; 2]>,
+    /// The mover's enemies whose zones cover each hex, a bit each by character index
+    /// (empty when there are too many characters for the bits: then [`walk`] answers).
+    zone: Vec<u64>,
+    /// Whether a friend other than the mover stands in each hex.
+    friend: Vec<bool>,
+    mover: UnitId,
+}
+
+impl Crowd {
+    /// The characters of `state` as steps of `u` find them.
+    pub(crate) fn new(rules: &Skirmish, state: &State, u: UnitId) -> Crowd {
+        let cells = rules.terrain.len();
+        let mut crowd = Crowd {
+            here: Vec::new(),
+            zone: Vec::new(),
+            friend: Vec::new(),
+            mover: u,
+        };
+        if state.chars.len() > 64 {
+            return crowd;
+        }
+        crowd.here.resize(cells, [0; 2]);
+        crowd.zone.resize(cells, 0);
+        crowd.friend.resize(cells, false);
+        let side = rules.side_of(u);
+        let radius = rules.data.zone.radius;
+        for (i, (c, &camp)) in state.chars.iter().zip(&rules.side_of_char).enumerate() {
+            let Some(h) = c.hex else { continue };
+            if i == u.index() {
+                continue;
+            }
+            let Some(x) = rules.idx(h).filter(|&x| x < cells) else {
+                continue;
+            };
+            let at = &mut crowd.here[x];
+            let slot = usize::from(at[0] != 0);
+            if at[slot] == 0 {
+                at[slot] = u16::try_from(i + 1).unwrap_or(u16::MAX);
+            }
+            if camp == side {
+                crowd.friend[x] = true;
+            } else {
+                for z in h.range(radius) {
+                    if let Some(bits) = rules.idx(z).and_then(|x| crowd.zone.get_mut(x)) {
+                        *bits |= 1 << i;
+                    }
+                }
+            }
+        }
+        crowd
+    }
+
+    /// What a step from `from` into `to` finds, in the `state` laid out.
+    pub(crate) fn read(&self, rules: &Skirmish, state: &State, from: Hex, to: Hex) -> Look {
+        if self.zone.is_empty() {
+            return walk(rules, state, self.mover, from, to);
+        }
+        let at = |h: Hex| rules.idx(h).filter(|&x| x < self.zone.len());
+        let (zone_to, here) = at(to).map_or((0, [0; 2]), |x| (self.zone[x], self.here[x]));
+        let (zone_from, passing) = at(from).map_or((0, false), |x| (self.zone[x], self.friend[x]));
+        let unit = |k: u16| (k > 0).then(|| UnitId(k - 1));
+        let in_zone = zone_to != 0;
+        Look {
+            here: [unit(here[0]), unit(here[1])],
+            in_zone,
+            // SK-MOV-12 (reading): passing through a friend's hex, the zone around it is
+            // entered at the next hex.
+            enters: zone_to & !zone_from != 0 || (in_zone && passing),
+            passing,
+        }
+    }
+}
+
+/// What a step finds, by walking the characters: for single steps, and for more
+/// characters than the bit sets hold.
+pub(crate) fn walk(rules: &Skirmish, state: &State, u: UnitId, from: Hex, to: Hex) -> Look {
+    let side = rules.side_of(u);
+    let radius = rules.data.zone.radius;
+    let mut look = Look::default();
+    for (i, (c, &camp)) in state.chars.iter().zip(&rules.side_of_char).enumerate() {
+        let Some(h) = c.hex else { continue };
+        if i == u.index() {
+            continue;
+        }
+        look.passing |= h == from && camp == side;
+        if h == to {
+            let o = u16::try_from(i).ok().map(UnitId);
+            if look.here[0].is_none() {
+                look.here[0] = o;
+            } else if look.here[1].is_none() {
+                look.here[1] = o;
+            }
+        }
+        let zone = camp != side && h.distance(to) <= radius;
+        look.in_zone |= zone;
+        look.enters |= zone && h.distance(from) > radius;
+    }
+    look.enters |= look.in_zone && look.passing;
+    look
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layout answers as the walk over the characters does, at every step of every
+    /// character in random games of the built-in scenario.
+    #[test]
+    fn the_kept_layout_answers_as_the_walk_over_the_characters() {
+        let registry = crate::registry();
+        let b = crate::builtin::SCENARIOS
+            .iter()
+            .find(|b| b.path.contains("broken-cairn"))
+            .expect("the built-in skirmish");
+        let scenario = registry.load_scenario(b.path, b.text).expect("loads");
+        let mut game =
+            grognard_engine::Game::<Skirmish>::new(scenario, Some(3)).expect("the game starts");
+        let rules = game.rules_arc();
+        let mut rng = 12_345_u64;
+        let mut checked = 0;
+        for _ in 0..300 {
+            let state = game.state().clone();
+            for u in rules.ids() {
+                let Some(from) = state.chars[u.index()].hex else {
+                    continue;
+                };
+                for to in from.range(2) {
+                    if rules.idx(to).is_none() {
+                        continue;
+                    }
+                    let kept = Crowd::new(&rules, &state, u).read(&rules, &state, from, to);
+                    assert_eq!(
+                        kept,
+                        walk(&rules, &state, u, from, to),
+                        "{u:?} {from:?} {to:?}"
+                    );
+                    checked += 1;
+                }
+            }
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let pick = usize::try_from(rng >> 33).unwrap_or(0) % legal.len();
+            let action = legal[pick].clone();
+            game.apply(action).expect("a legal action");
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+}
