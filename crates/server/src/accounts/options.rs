@@ -93,3 +93,17 @@ fn share(text: &str) -> Result<f64, String> {
         _ => Err("a share of the time per move, from 0 up to (not including) 1".into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_secret_is_never_written_by_debug() {
+        let o = ByWeb {
+            smtp_password: Some(Secret("hunter2-very-secret".into())),
+            ..crate::Options::default().by_web
+        };
+        assert!(!format!("{o:?}").contains("hunter2"));
+    }
+}
