@@ -270,6 +270,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/claim", post(accounts::routes::claim))
         .route("/api/games/{id}/settings", get(accounts::clock::settings))
         .route("/api/games/{id}/resign", post(accounts::timeouts::resign))
+        .route("/api/push/key", get(accounts::notify::push::key))
         .route(
             "/api/me/notifications",
             get(accounts::notify::settings::get).put(accounts::notify::settings::put),

@@ -1,9 +1,11 @@
 //! Notifications when it is your turn (issue 16), each opt-in per account: an email
 //! through the server's SMTP relay, a webhook (a JSON POST that Discord and Slack
-//! both read). A notice is queued after the action that caused it is in the file;
-//! a worker sends it, each message in a task of its own with a timeout, so that a
-//! slow or dead listener never holds up an action. Failures are logged, never fatal.
+//! both read), a browser notification by Web Push ([`push`]). A notice is queued
+//! after the action that caused it is in the file; a worker sends it, each message in
+//! a task of its own with a timeout, so that a slow or dead listener never holds up an
+//! action. Failures are logged, never fatal.
 
+pub mod push;
 mod send;
 pub mod settings;
 
@@ -81,6 +83,7 @@ impl Notifier {
 struct Target {
     email: Option<String>,
     webhook: Option<String>,
+    web_push: Option<String>,
     title: String,
     scenario: String,
     side_name: String,
@@ -92,7 +95,7 @@ fn target(conn: &rusqlite::Connection, n: &Notice) -> rusqlite::Result<Option<Ta
         NoticeKind::Reminder => "on_reminder",
     };
     conn.prepare_cached(&format!(
-        "SELECT p.email, p.webhook, s.title, s.scenario_id
+        "SELECT p.email, p.webhook, p.web_push, s.title, s.scenario_id
            FROM seat_owners o JOIN notifications p ON p.account = o.account
            JOIN summaries s ON s.game_id = o.game_id
           WHERE o.game_id = ?1 AND o.side = ?2 AND p.{flag} = 1"
@@ -101,8 +104,9 @@ fn target(conn: &rusqlite::Connection, n: &Notice) -> rusqlite::Result<Option<Ta
         Ok(Target {
             email: r.get(0)?,
             webhook: r.get(1)?,
-            title: r.get(2)?,
-            scenario: r.get(3)?,
+            web_push: r.get(2)?,
+            title: r.get(3)?,
+            scenario: r.get(4)?,
             side_name: n.side.clone(),
         })
     })
@@ -151,6 +155,21 @@ pub fn start(accounts: &Arc<Accounts>) {
                 tokio::spawn(async move {
                     if let Err(e) = mailer.send(&to, &m.subject, &m.text).await {
                         eprintln!("grognard: game {}: the email was not sent: {e}", m.game);
+                    }
+                });
+            }
+            if let Some(subscription) = target.web_push {
+                let (m, a) = (message.clone(), Arc::clone(&accounts));
+                tokio::spawn(async move {
+                    let o = a.settings.by_web.clone();
+                    let sent = match a.db(move |conn| push::private_pem(conn, &o)).await {
+                        Ok(pem) => {
+                            push::send(&a.settings.by_web, &pem, &subscription, &m.push()).await
+                        }
+                        Err(e) => Err(e.to_string()),
+                    };
+                    if let Err(e) = sent {
+                        eprintln!("grognard: game {}: the push was not sent: {e}", m.game);
                     }
                 });
             }
@@ -208,6 +227,11 @@ impl Message {
             subject,
             text,
         }
+    }
+
+    /// A push message's payload, which `web/sw.js` shows.
+    fn push(&self) -> Value {
+        json!({"title": self.subject, "body": self.text, "url": self.url, "kind": self.kind.name(), "game": self.game})
     }
 
     /// The webhook's body: `content` for Discord, `text` for Slack, and the fields.

@@ -73,6 +73,10 @@ pub struct ByWeb {
     /// How long one email or webhook may take, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10)]
     pub notify_timeout_secs: u64,
+    /// The server's VAPID private key for Web Push (a P-256 key, PEM); without it one is
+    /// made once and kept in the database.
+    #[arg(long, value_name = "FILE")]
+    pub vapid_private_key: Option<PathBuf>,
     /// Let webhooks reach loopback and private addresses (127.0.0.1, 10.0.0.0/8, ...):
     /// for a server whose players' listeners are on its own network. Without it such a
     /// target is refused, so that a webhook cannot probe the server's network.

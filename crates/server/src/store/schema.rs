@@ -20,7 +20,8 @@
 //! Version 6 (issue 16, the rest) adds the games ended from outside their rules
 //! (`endings`: a resignation, a loss on time), the seats the computer took when a
 //! player's time ran out (`stand_ins`), the reminders sent (`reminders`), each
-//! account's notifications (`notifications`), what a game does when a player's time
+//! account's notifications (`notifications`), the server's VAPID key for Web Push
+//! (`vapid`), what a game does when a player's time
 //! runs out (`game_settings.on_time`) and when its clock started
 //! (`game_settings.clock_from_ms`, the acceptance of its challenge).
 
@@ -223,6 +224,10 @@ CREATE TABLE IF NOT EXISTS reminders (
     active_ms INTEGER NOT NULL,
     PRIMARY KEY (game_id, active_ms)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vapid (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    private_pem TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS notifications (
     account     INTEGER PRIMARY KEY REFERENCES accounts(id),
     email       TEXT,

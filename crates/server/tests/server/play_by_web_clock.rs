@@ -499,3 +499,105 @@ async fn the_notification_settings_validate_each_field_with_a_400_naming_it() {
         wanted
     );
 }
+
+/// A push service on 127.0.0.1: each request's headers (lowercase names) and body.
+async fn push_listener() -> (
+    String,
+    mpsc::UnboundedReceiver<(BTreeMap<String, String>, Vec<u8>)>,
+) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/push/ua-1", listener.local_addr().unwrap());
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let mut reader = BufReader::new(stream);
+            let mut headers = BTreeMap::new();
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).await.unwrap_or(0) == 0 || line == "\r\n" {
+                    break;
+                }
+                if let Some((k, v)) = line.split_once(':') {
+                    headers.insert(k.trim().to_ascii_lowercase(), v.trim().to_owned());
+                }
+            }
+            let length = headers
+                .get("content-length")
+                .map_or(0, |l| l.parse().unwrap());
+            let mut body = vec![0; length];
+            reader.read_exact(&mut body).await.unwrap();
+            tx.send((headers, body)).unwrap();
+            let _ = reader
+                .into_inner()
+                .write_all(
+                    b"HTTP/1.1 201 Created\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                )
+                .await;
+        }
+    });
+    (url, rx)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_push_reaches_the_subscriptions_endpoint_encrypted_and_signed_with_the_servers_vapid_key(
+) {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let db = Db::new("web-push");
+    let options = quiet(&db);
+    let (addr, state) = serve_with(&options).await;
+    let (_, key) = Browser::new(addr).call("GET", "/api/push/key", None).await;
+    let key = key["public_key"].as_str().unwrap().to_owned();
+    let point = b64.decode(&key).unwrap();
+    assert_eq!(
+        (point.len(), point[0]),
+        (65, 4),
+        "an uncompressed P-256 point"
+    );
+    let (mut ney, mut soult, id) = two_players(addr, &json!({})).await;
+    let (endpoint, mut pushes) = push_listener().await;
+    // A subscription as a browser makes it (the keys of RFC 8291's example).
+    let subscription = json!({"endpoint": endpoint, "expirationTime": null, "keys": {
+        "p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+        "auth": "BTBZMqHH6r4Tts7J_aSIgg"}});
+    let (status, set) = soult
+        .call(
+            "PUT",
+            "/api/me/notifications",
+            Some(&json!({"web_push": subscription})),
+        )
+        .await;
+    assert_eq!(status, 200, "{set}");
+    assert_eq!(set["web_push"]["endpoint"], json!(endpoint));
+    let short = json!({"web_push": {"endpoint": endpoint, "keys": {"p256dh": "AAAA", "auth": "BTBZMqHH6r4Tts7J_aSIgg"}}});
+    let (status, e) = soult
+        .call("PUT", "/api/me/notifications", Some(&short))
+        .await;
+    assert_eq!(
+        (status, &e["error"]["rule"]),
+        (400, &json!("web_push")),
+        "{e}"
+    );
+    blue_passes_the_turn(&mut ney, &id).await;
+    let (headers, body) = tokio::time::timeout(Duration::from_secs(20), pushes.recv())
+        .await
+        .expect("a push within twenty seconds")
+        .unwrap();
+    assert_eq!(headers["content-encoding"], "aes128gcm", "{headers:?}");
+    let vapid = &headers["authorization"];
+    assert!(
+        vapid.starts_with("vapid t=") && vapid.ends_with(&format!("k={key}")),
+        "{vapid}"
+    );
+    assert!(headers.contains_key("ttl"));
+    assert!(body.len() > 100, "a record of ciphertext");
+    assert!(
+        !String::from_utf8_lossy(&body).contains("your turn"),
+        "the payload is encrypted"
+    );
+    // The key pair is kept in the file: another server on it has the same public key.
+    state.lobby().close().await;
+    let (addr, _) = serve_with(&options).await;
+    let (_, again) = Browser::new(addr).call("GET", "/api/push/key", None).await;
+    assert_eq!(again["public_key"], json!(key));
+}

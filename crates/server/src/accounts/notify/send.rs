@@ -115,13 +115,37 @@ pub fn is_private(ip: IpAddr) -> bool {
 /// A URL that does not parse, a target refused (a private address), no answer in
 /// time, or an answer other than 2xx.
 pub async fn webhook(o: &ByWeb, url: &str, body: &Value) -> Result<(), String> {
+    let headers = vec![(
+        hyper::header::CONTENT_TYPE,
+        hyper::header::HeaderValue::from_static("application/json"),
+    )];
+    post(o, url, headers, body.to_string().into_bytes()).await
+}
+
+/// POSTs `body` with `headers` to `url`, within `--notify-timeout-secs`: a webhook's
+/// JSON, a push message's ciphertext.
+///
+/// # Errors
+/// A URL that does not parse, a target refused (a private address), no answer in
+/// time, or an answer other than 2xx.
+pub async fn post(
+    o: &ByWeb,
+    url: &str,
+    headers: Vec<(hyper::header::HeaderName, hyper::header::HeaderValue)>,
+    body: Vec<u8>,
+) -> Result<(), String> {
     let timeout = Duration::from_secs(o.notify_timeout_secs.max(1));
-    tokio::time::timeout(timeout, post(o, url, body))
+    tokio::time::timeout(timeout, post_now(o, url, headers, body))
         .await
         .map_err(|_| format!("no answer within {} s", timeout.as_secs()))?
 }
 
-async fn post(o: &ByWeb, url: &str, body: &Value) -> Result<(), String> {
+async fn post_now(
+    o: &ByWeb,
+    url: &str,
+    headers: Vec<(hyper::header::HeaderName, hyper::header::HeaderValue)>,
+    body: Vec<u8>,
+) -> Result<(), String> {
     let uri: hyper::Uri = url.parse().map_err(|e| format!("the URL: {e}"))?;
     let https = match uri.scheme_str() {
         Some("https") => true,
@@ -155,11 +179,14 @@ async fn post(o: &ByWeb, url: &str, body: &Value) -> Result<(), String> {
     let authority = uri
         .authority()
         .map_or(host.clone(), |a| a.as_str().to_owned());
-    let request = hyper::Request::post(path)
+    let mut request = hyper::Request::post(path)
         .header(hyper::header::HOST, authority)
-        .header(hyper::header::CONTENT_TYPE, "application/json")
-        .header(hyper::header::USER_AGENT, "grognard")
-        .body(Full::new(Bytes::from(body.to_string())))
+        .header(hyper::header::USER_AGENT, "grognard");
+    for (name, value) in headers {
+        request = request.header(name, value);
+    }
+    let request = request
+        .body(Full::new(Bytes::from(body)))
         .map_err(|e| format!("the request: {e}"))?;
     let status = if https {
         let mut roots = tokio_rustls::rustls::RootCertStore::empty();

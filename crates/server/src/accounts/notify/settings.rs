@@ -26,7 +26,7 @@ pub struct Wanted {
     /// The URL to POST to (`http` or `https`), or `null` for no webhook.
     #[serde(default)]
     pub webhook: Option<String>,
-    /// A browser's push subscription; only `null` is taken (no Web Push yet).
+    /// A browser's push subscription (`PushSubscription.toJSON()`), or `null`.
     #[serde(default)]
     pub web_push: Option<Value>,
     /// Tell when it becomes the account's turn (default true).
@@ -105,24 +105,32 @@ fn check_webhook(url: &str, private_ok: bool) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// A row of `notifications`: email, webhook, web push, on turn, on reminder.
+type Row = (Option<String>, Option<String>, Option<String>, bool, bool);
+
 /// The account's settings as JSON, the defaults when it has none.
 fn read(conn: &rusqlite::Connection, account: i64) -> Result<Value, ApiError> {
-    let row: Option<(Option<String>, Option<String>, bool, bool)> = conn
+    let row: Option<Row> = conn
         .prepare_cached(
-            "SELECT email, webhook, on_turn, on_reminder FROM notifications WHERE account = ?1",
+            "SELECT email, webhook, web_push, on_turn, on_reminder FROM notifications
+             WHERE account = ?1",
         )
         .and_then(|mut st| {
             st.query_row([account], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
             })
             .optional()
         })
         .map_err(|e| sql(&e))?;
-    let (email, webhook, on_turn, on_reminder) = row.unwrap_or((None, None, true, true));
+    let (email, webhook, web_push, on_turn, on_reminder) =
+        row.unwrap_or((None, None, None, true, true));
+    let web_push: Value = web_push
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(Value::Null);
     Ok(json!({
         "email": email,
         "webhook": webhook,
-        "web_push": null,
+        "web_push": web_push,
         "on_turn": on_turn,
         "on_reminder": on_reminder,
     }))
@@ -144,7 +152,7 @@ pub async fn get(State(state): State<AppState>, Me(me): Me) -> Result<Json<Value
 /// # Errors
 /// 401 without a session; 400 naming the field (as the error's `rule`) for an email
 /// that is no address, a webhook that is no http(s) URL or a private address, a
-/// `web_push` subscription (not taken yet), or an unknown field.
+/// `web_push` that is no push subscription, or an unknown field.
 pub async fn put(
     State(state): State<AppState>,
     Me(me): Me,
@@ -165,20 +173,19 @@ pub async fn put(
     if let Some(u) = &webhook {
         check_webhook(u, state.accounts().settings.by_web.webhook_private_targets)?;
     }
-    if w.web_push.as_ref().is_some_and(|v| !v.is_null()) {
-        return Err(bad(
-            "web_push",
-            "browser notifications (Web Push) are not offered by this server yet: send null",
-        ));
-    }
+    let private_ok = state.accounts().settings.by_web.webhook_private_targets;
+    let web_push = match w.web_push.filter(|v| !v.is_null()) {
+        Some(v) => Some(super::push::check(&v, private_ok)?),
+        None => None,
+    };
     let (on_turn, on_reminder) = (w.on_turn, w.on_reminder);
     let answer = state
         .accounts()
         .db(move |conn| {
             conn.execute(
                 "INSERT OR REPLACE INTO notifications (account, email, webhook, web_push, on_turn,
-                     on_reminder) VALUES (?1, ?2, ?3, NULL, ?4, ?5)",
-                params![me.id, email, webhook, on_turn, on_reminder],
+                     on_reminder) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![me.id, email, webhook, web_push, on_turn, on_reminder],
             )
             .map_err(|e| sql(&e))?;
             read(conn, me.id)
