@@ -113,6 +113,15 @@ describe('Notifications and resignation in the browser', () => {
     await shot(soult, 'play-by-web-notifications.png');
     const saved = await soult.evaluate(() => fetch('/api/me/notifications').then((r) => r.json()));
     assert.deepEqual(saved, { email: 'soult@example.org', webhook: hook.url, web_push: null, on_turn: true, on_reminder: true });
+    // Browser notifications: the toggle, the service worker and the server's VAPID key are
+    // there (subscribing needs the browser's push service, out of reach of this test).
+    assert.equal(await soult.locator('#nf-push').count(), 1);
+    const worker = await soult.evaluate(() => fetch('/sw.js').then(async (r) => [r.status, r.headers.get('content-type'), await r.text()]));
+    assert.equal(worker[0], 200);
+    assert.match(worker[1], /javascript/);
+    assert.match(worker[2], /showNotification/);
+    const { public_key: key } = await api(server.base, 'GET', '/api/push/key');
+    assert.equal(Buffer.from(key, 'base64url').length, 65);
   });
 
   test('when the turn passes to the waiting player, the email and the webhook arrive with the game link', async () => {
