@@ -133,13 +133,17 @@ pub async fn end(
     let at = store::rfc3339(store::now_ms());
     state
         .accounts()
-        .db(move |conn| {
-            outside::write_ending(conn, &ending, &at, &summary).map_err(|e| sql(&e))?;
-            ratings::settle(conn)
-        })
+        .db(move |conn| outside::write_ending(conn, &ending, &at, &summary).map_err(|e| sql(&e)))
         .await?;
     let outcome = json!(next.outcome());
     table.end_with(next);
+    // The ending is in the file: a failure here is counted by the next read of ratings.
+    if let Err(e) = state.accounts().db(ratings::settle).await {
+        eprintln!(
+            "grognard: game {}: the ratings were not settled yet: {e}",
+            table.id
+        );
+    }
     Ok(outcome)
 }
 
