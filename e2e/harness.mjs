@@ -34,14 +34,14 @@ function build() {
   return path.join(ROOT, 'target', 'debug', 'grognard');
 }
 
-/** Starts `grognard serve` on a free port with a new database; `stop()` ends it. */
-export async function startServer() {
+/** Starts `grognard serve` on a free port with a new database, and `extra` options; `stop()` ends it. */
+export async function startServer(extra = []) {
   const bin = build();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-e2e-'));
   const db = path.join(dir, 'e2e.db');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--ai-delay-millis', '0', '--ai-millis', '200', '--create-per-minute', '0'];
+  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--ai-delay-millis', '0', '--ai-millis', '200', '--create-per-minute', '0', ...extra];
   let proc = null;
   let output = '';
   const launch = () => {
@@ -119,8 +119,8 @@ export async function newPage(browser) {
  * What one test file drives: the server, a browser, a page and, when `ruleset` is named,
  * that ruleset's built-in scenario (undefined when none is built in); `close()` ends them.
  */
-export async function session({ ruleset } = {}) {
-  const server = await startServer();
+export async function session({ ruleset, args = [] } = {}) {
+  const server = await startServer(args);
   let browser;
   try {
     browser = await startBrowser();

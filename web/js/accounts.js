@@ -58,6 +58,7 @@ function challengeForm() {
       <label>Scenario <select name="scenario" id="ch-scenario">${options}</select></label>
       <label>as <select name="side" id="ch-side"></select></label>
       <label>hours a move <input name="hours" id="ch-hours" type="number" min="1" max="720" value="48"></label>
+      <label>out of time: <select name="on_time" id="ch-on-time"><option value="lose">loses</option><option value="computer">the computer plays on</option></select></label>
       <label><input type="checkbox" name="rated" id="ch-rated" checked> rated</label>
       <button type="submit" class="primary" id="ch-open">Open a challenge</button>
     </form>`;
@@ -105,6 +106,7 @@ async function render() {
         side: $('ch-side').value,
         time_per_move_hours: hours > 0 ? hours : null,
         rated: $('ch-rated').checked,
+        on_time: $('ch-on-time').value,
       });
       tokens.set(res.game, res.side, res.token);
       location.href = `/play/${res.game}`;

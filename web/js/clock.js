@@ -1,6 +1,7 @@
 // The clock of a game with a time per move (issue 16): the time left to the side to act,
 // counted from the last action (`GET /api/games/{id}/settings`), shown on the game page
-// and read again whenever the game moves on. Shown only: a late move is not refused.
+// and read again whenever the game moves on. The server enforces it: when it runs out the
+// side loses on time, or the computer takes the seat if the challenge said so.
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
@@ -8,6 +9,7 @@ const host = $('clock');
 
 let deadline = null;
 let side = null;
+let onTime = 'lose';
 
 function words(ms) {
   const minutes = Math.max(0, Math.floor(ms / 60000));
@@ -22,7 +24,7 @@ function tick() {
     return;
   }
   host.hidden = false;
-  host.textContent = `Clock: ${words(deadline - Date.now())} left for ${side} to move`;
+  host.textContent = `Clock: ${words(deadline - Date.now())} left for ${side} to move${onTime === 'computer' ? ' (then the computer plays on)' : ''}`;
 }
 
 async function read() {
@@ -31,6 +33,7 @@ async function read() {
   const s = await res.json();
   deadline = s.deadline ? Date.parse(s.deadline) : null;
   side = s.to_act;
+  onTime = s.on_time;
   tick();
 }
 

@@ -1,6 +1,7 @@
 //! Games of any ruleset behind one object-safe trait that speaks JSON, for the
 //! engine protocol, the server and the command line.
 
+use crate::ending::{Ending, EndingKind};
 use crate::game::{Game, GameError, SavedGame};
 use crate::ruleset::{Decision, Explanation, Outcome, Preview, Reached, Refusal, Ruleset, Seat};
 use crate::scenario::{self, Problems, Scenario, Vocabulary};
@@ -33,6 +34,7 @@ impl EngineError {
             EngineError::BadRequest(_) => "request".into(),
             EngineError::Scenario(_) => "scenario".into(),
             EngineError::Game(GameError::Undo(_)) => "undo".into(),
+            EngineError::Game(GameError::Ending(_)) => "ending".into(),
             EngineError::Game(_) => "game".into(),
         }
     }
@@ -56,8 +58,16 @@ pub trait AnyGame: Send + Sync {
     }
     /// Whose decision it is, with its sentence in `text`.
     fn to_act(&self) -> Option<Decision>;
-    /// The result once over.
+    /// The result once over (an ending from outside the rules included).
     fn outcome(&self) -> Option<Outcome>;
+    /// How the game ended from outside its rules, if it did ([`Game::ending`]).
+    fn ending(&self) -> Option<&Ending>;
+    /// Ends the game from outside its rules: `side` resigned or ran out of time
+    /// ([`Game::end_from_outside`]).
+    ///
+    /// # Errors
+    /// The game is over already, or `side` is none of the scenario's; nothing changes.
+    fn end_from_outside(&mut self, side: &str, kind: EndingKind) -> Result<Ending, EngineError>;
     /// The legal actions as JSON objects that [`AnyGame::apply`] takes as they are.
     fn legal(&self) -> Vec<Value>;
     /// Applies an action given as JSON; returns its events as JSON, each with its
@@ -173,13 +183,19 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn to_act(&self) -> Option<Decision> {
         let rules = self.rules();
-        rules.to_act(self.state()).map(|d| Decision {
+        Game::to_act(self).map(|d| Decision {
             text: rules.decision_text(self.state(), &d),
             ..d
         })
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.rules().outcome(self.state())
+        Game::outcome(self)
+    }
+    fn ending(&self) -> Option<&Ending> {
+        Game::ending(self)
+    }
+    fn end_from_outside(&mut self, side: &str, kind: EndingKind) -> Result<Ending, EngineError> {
+        Ok(Game::end_from_outside(self, side, kind)?.clone())
     }
     fn legal(&self) -> Vec<Value> {
         self.legal_actions()
@@ -270,6 +286,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
         Box::new(self.clone())
     }
     fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value> {
+        if self.ending().is_some() {
+            return None;
+        }
         crate::ai::choose(self.rules(), self.state(), config).map(|a| self.encode(&a))
     }
     fn as_any(&self) -> &dyn std::any::Any {

@@ -2,7 +2,8 @@
 
 use crate::dice::{Ctx, Dice};
 use crate::dice_stream::Generator;
-use crate::ruleset::{Refusal, Ruleset, Seat};
+use crate::ending::{Ending, EndingKind};
+use crate::ruleset::{Decision, Outcome, Refusal, Ruleset, Seat};
 use crate::scenario::{Problems, SaveProblems, Scenario};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -42,6 +43,10 @@ pub struct SavedGame {
     /// `seed`, so that a save without it, as every save before, replays as it did.
     #[serde(default, skip_serializing_if = "Generator::is_splitmix")]
     pub generator: Generator,
+    /// How the game ended from outside its rules (a resignation, a loss on time), if
+    /// it did (issue 16). Left out otherwise, so that every save before loads as it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
 }
 
 /// One action of a [`SavedGame`].
@@ -89,6 +94,10 @@ pub enum GameError {
     /// Nothing can be undone.
     #[error("{0}")]
     Undo(String),
+    /// The game cannot end from outside its rules as asked (it is over, or the side
+    /// is none of the scenario's), or a saved ending does not fit its log.
+    #[error("{0}")]
+    Ending(String),
 }
 
 /// The state a game of `scenario` begins in: its `[position]` part read over the
@@ -162,6 +171,7 @@ pub struct Game<R: Ruleset> {
     state: R::State,
     dice: Dice,
     log: Vec<LogEntry<R::Action, R::Event>>,
+    ending: Option<Ending>,
 }
 
 impl<R: Ruleset> Clone for Game<R> {
@@ -174,6 +184,7 @@ impl<R: Ruleset> Clone for Game<R> {
             state: self.state.clone(),
             dice: self.dice.clone(),
             log: self.log.clone(),
+            ending: self.ending.clone(),
         }
     }
 }
@@ -216,6 +227,7 @@ impl<R: Ruleset> Game<R> {
             dice: Dice::from_generator(&generator, seed),
             generator,
             log: Vec::new(),
+            ending: None,
         })
     }
 
@@ -272,12 +284,67 @@ impl<R: Ruleset> Game<R> {
         &self.log
     }
 
-    /// Every legal action now.
+    /// Every legal action now: none once the game has ended from outside its rules.
     #[must_use]
     pub fn legal_actions(&self) -> Vec<R::Action> {
         let mut out = Vec::new();
-        self.rules.legal_actions(&self.state, &mut out);
+        if self.ending.is_none() {
+            self.rules.legal_actions(&self.state, &mut out);
+        }
         out
+    }
+
+    /// Whose decision it is: the rules' answer, or nobody's once the game has ended
+    /// from outside its rules.
+    #[must_use]
+    pub fn to_act(&self) -> Option<Decision> {
+        if self.ending.is_some() {
+            return None;
+        }
+        self.rules.to_act(&self.state)
+    }
+
+    /// The result once over: the ending from outside the rules when there is one,
+    /// else the rules' answer.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        match &self.ending {
+            Some(ending) => Some(ending.outcome(&self.scenario)),
+            None => self.rules.outcome(&self.state),
+        }
+    }
+
+    /// How the game ended from outside its rules, if it did.
+    #[must_use]
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// Ends the game from outside its rules: `side` resigned or ran out of time, and
+    /// loses. The ending is recorded beside the log (in saves too); from then on the
+    /// game answers it as its outcome, no action is legal, nobody is to act, and
+    /// nothing can be undone. Any ruleset: the rules are not asked.
+    ///
+    /// # Errors
+    /// The game is over already (by its rules or an ending), or `side` is none of the
+    /// scenario's sides; nothing changes.
+    pub fn end_from_outside(&mut self, side: &str, kind: EndingKind) -> Result<&Ending, GameError> {
+        if !self.scenario.sides.iter().any(|s| s.id == side) {
+            return Err(GameError::Ending(format!(
+                "no side `{side}` in this scenario"
+            )));
+        }
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Ending(format!(
+                "the game is over already: {}",
+                outcome.reason
+            )));
+        }
+        Ok(self.ending.insert(Ending {
+            side: side.to_owned(),
+            kind,
+            at_action: self.log.len(),
+        }))
     }
 
     /// Checks and applies an action; on success it is logged and its events returned.
@@ -285,6 +352,15 @@ impl<R: Ruleset> Game<R> {
     /// # Errors
     /// The refusal; nothing changes, the dice included.
     pub fn apply(&mut self, action: R::Action) -> Result<&[R::Event], Refusal> {
+        if let Some(ending) = &self.ending {
+            return Err(Refusal::new(
+                ending.kind.rule(),
+                format!(
+                    "the game is over: {}",
+                    ending.outcome(&self.scenario).reason
+                ),
+            ));
+        }
         let saved_state = self.state.clone();
         let saved_dice = self.dice.clone();
         let mut events = Vec::new();
@@ -316,6 +392,12 @@ impl<R: Ruleset> Game<R> {
     /// # Errors
     /// When the log is empty or its last action rolled, as [`Game::undo`] says.
     pub fn can_undo(&self) -> Result<(), GameError> {
+        if let Some(ending) = &self.ending {
+            return Err(GameError::Undo(format!(
+                "the game is over ({}): nothing can be taken back",
+                ending.outcome(&self.scenario).reason
+            )));
+        }
         let Some(last) = self.log.last() else {
             return Err(GameError::Undo("nothing to undo: no action yet".into()));
         };
@@ -347,6 +429,7 @@ impl<R: Ruleset> Game<R> {
             state: start(self.rules.as_ref(), &self.scenario)?,
             dice: Dice::from_generator(&self.generator, self.seed),
             log: Vec::new(),
+            ending: None,
         };
         for (index, (action, forced)) in entries.into_iter().enumerate() {
             g.replay_one(index, action, forced)?;
@@ -414,6 +497,7 @@ impl<R: Ruleset> Game<R> {
             log,
             pending_forced: self.dice.forced(),
             generator: self.generator.clone(),
+            ending: self.ending.clone(),
         }
     }
 
@@ -465,6 +549,16 @@ impl<R: Ruleset> Game<R> {
             g.replay_one(index, action, entry.forced.clone())?;
         }
         g.dice.force(saved.pending_forced.iter().copied());
+        if let Some(ending) = &saved.ending {
+            if ending.at_action != g.log.len() {
+                return Err(GameError::Ending(format!(
+                    "the save's ending is at action {}, but its log holds {}",
+                    ending.at_action,
+                    g.log.len()
+                )));
+            }
+            g.end_from_outside(&ending.side, ending.kind)?;
+        }
         Ok(g)
     }
 }

@@ -20,6 +20,7 @@ pub mod dice;
 pub mod dice_pool;
 pub mod dice_stream;
 pub mod dynamic;
+pub mod ending;
 pub mod fuzzing;
 pub mod game;
 pub mod palette;
@@ -34,6 +35,7 @@ pub mod wire;
 pub use computer::{AiAnswer, AiRequest, AiStats, Candidate, Computer, Level, RulesetVisitor};
 pub use dice::{Ctx, Dice, Roll};
 pub use dynamic::{AnyGame, EngineError, Registry, RulesetEntry};
+pub use ending::{Ending, EndingKind};
 pub use game::{Game, LogEntry, SavedGame};
 pub use ruleset::{
     Chance, Decision, Explanation, Outcome, Plan, Preview, Reached, Reason, Refusal, Ruleset, Seat,

@@ -15,6 +15,7 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
 mod lines;
+mod resign;
 mod seat;
 
 pub use lines::{Line, LineReader};
@@ -377,6 +378,12 @@ impl Session {
                 g.force_rolls(&rolls);
                 out.insert("forced".into(), json!(g.save().pending_forced));
             }
+            "resign" => {
+                let (side, kind) = resign::asked(self.game_ref()?, self.seat.as_ref(), req)?;
+                let g = self.game_mut()?;
+                g.end_from_outside(&side, kind)?;
+                Self::status(g.as_ref(), &mut out);
+            }
             "undo" => {
                 let g = self.game_mut()?;
                 g.undo()?;
@@ -558,6 +565,7 @@ const KEYS: &[(&str, &[&str])] = &[
     ("reachable", &["unit"]),
     ("force_rolls", &["rolls", "clear"]),
     ("undo", &[]),
+    ("resign", &["side", "kind"]),
     ("save", &[]),
     ("log", &["side", "seat"]),
     ("rulesets", &[]),

@@ -4,6 +4,8 @@
 
 #[path = "engine/dice.rs"]
 mod dice;
+#[path = "engine/ending.rs"]
+mod ending;
 #[path = "engine/fuzz_corpus.rs"]
 mod fuzz_corpus;
 #[path = "engine/games.rs"]

@@ -1,5 +1,6 @@
 //! Play by web (issue 16): accounts and sessions, the seats that belong to accounts,
-//! open challenges, chat per game and Glicko-2 ratings per ruleset.
+//! open challenges, chat per game, Glicko-2 ratings per ruleset, the clock of slow
+//! play (resignations, losses on time, reminders) and the notifications.
 //!
 //! These live in the same SQLite file as the games (schema version 5) but are
 //! written through a connection of their own: they are small writes, off the path of
@@ -10,10 +11,13 @@ pub mod chat;
 pub mod clock;
 pub mod glicko;
 pub mod names;
+pub mod notify;
+pub mod options;
 pub mod password;
 pub mod ratings;
 pub mod routes;
 pub mod session;
+pub mod timeouts;
 
 use crate::error::ApiError;
 use rusqlite::Connection;
@@ -46,6 +50,8 @@ pub struct Settings {
     pub chat_burst: u32,
     /// The window of [`Settings::chat_burst`].
     pub chat_window: Duration,
+    /// The clock and the notifications.
+    pub by_web: options::ByWeb,
 }
 
 /// Counts of recent events per key, in a sliding window.
@@ -87,6 +93,8 @@ pub struct Accounts {
     pub chats: Window,
     /// The live chat of each game with a listener.
     channels: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    /// The queue of notifications.
+    pub notifier: notify::Notifier,
 }
 
 impl Accounts {
@@ -108,6 +116,7 @@ impl Accounts {
             logins: Window::default(),
             chats: Window::default(),
             channels: Mutex::new(HashMap::new()),
+            notifier: notify::Notifier::default(),
         })
     }
 

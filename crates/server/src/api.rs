@@ -125,7 +125,7 @@ impl GameAt {
     }
 
     /// The side the token (or the session) seats; a spectator may not act.
-    fn player(&self) -> Result<String, ApiError> {
+    pub(crate) fn player(&self) -> Result<String, ApiError> {
         match (&self.token, &self.owned) {
             (None, Some(side)) => Ok(side.clone()),
             _ => self.table.player(self.token.as_deref()),
@@ -217,6 +217,7 @@ pub async fn action(
     body: Result<Body<ActionRequest>, ApiError>,
 ) -> Result<Response, ApiError> {
     let side = at.player()?;
+    crate::accounts::timeouts::may_play(&at.table, &side)?;
     let Body(req) = body?;
     let (events, view) = state
         .lobby()
@@ -248,6 +249,7 @@ pub async fn undo(
     body: Result<Body<UndoRequest>, ApiError>,
 ) -> Result<Response, ApiError> {
     let side = at.player()?;
+    crate::accounts::timeouts::may_play(&at.table, &side)?;
     let Body(req) = body?;
     let (undone, view) = state.lobby().undo(&at.table, side, req.expect).await?;
     let body = format!("{{\"undone\":{undone},\"view\":{view}}}");
@@ -536,11 +538,12 @@ async fn push_views(
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = true;
     loop {
-        // An undo lowers `n`: the state is told by `n` and the undos together.
+        // An undo lowers `n`: the state is told by `n` and the undos together; an
+        // ending from outside the rules keeps `n` and changes the state.
         let (n, text) = {
             let game = table.game();
             (
-                (table.undos(), game.len()),
+                (table.undos(), game.len(), game.ending().is_some()),
                 table.object_text(game.as_ref(), &viewer),
             )
         };

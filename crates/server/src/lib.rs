@@ -144,6 +144,9 @@ pub struct Options {
     /// The window of `--chat-burst`, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10)]
     pub chat_window_secs: u64,
+    /// The clock of slow play and the notifications (issue 16).
+    #[command(flatten)]
+    pub by_web: accounts::options::ByWeb,
 }
 
 impl Default for Options {
@@ -186,8 +189,11 @@ impl AppState {
                 logins_per_minute: options.logins_per_minute,
                 chat_burst: options.chat_burst,
                 chat_window: std::time::Duration::from_secs(options.chat_window_secs.max(1)),
+                by_web: options.by_web.clone(),
             },
         )?);
+        // Whoever is to act after an action is told, if they asked to be.
+        lobby.on_turn(accounts.notifier.sender());
         Ok(AppState(
             lobby,
             Arc::new(Shared {
@@ -263,6 +269,12 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/api/games/{id}/claim", post(accounts::routes::claim))
         .route("/api/games/{id}/settings", get(accounts::clock::settings))
+        .route("/api/games/{id}/resign", post(accounts::timeouts::resign))
+        .route("/api/push/key", get(accounts::notify::push::key))
+        .route(
+            "/api/me/notifications",
+            get(accounts::notify::settings::get).put(accounts::notify::settings::put),
+        )
         .route("/api/accounts", post(accounts::routes::sign_up))
         .route(
             "/api/session",
@@ -324,6 +336,7 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
         .map_err(|e| ApiError::Internal(format!("cannot read the bound address: {e}")))?;
     println!("grognard: serving the lobby on http://{addr}");
     lobby.resume_ai();
+    start_clock(&state);
     // Requests in flight get a moment to finish; open WebSockets would keep a graceful
     // shutdown waiting for ever, so they are dropped after it (clients reconnect).
     let limits = state.listen().clone();
@@ -339,8 +352,15 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
 /// The listener fails.
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     state.lobby().resume_ai();
+    start_clock(&state);
     let limits = state.listen().clone();
     listen::serve(listener, app(state), limits, std::future::pending()).await
+}
+
+/// Starts the sweep of the clocks of slow play and the sending of notifications.
+fn start_clock(state: &AppState) {
+    accounts::timeouts::start(state);
+    accounts::notify::start(state.accounts());
 }
 
 /// [`serve`] on a runtime of its own, for the command line.

@@ -7,6 +7,7 @@ mod computer;
 mod expiry;
 mod load;
 mod strict;
+mod turns;
 mod undo;
 
 pub use computer::HINTS;
@@ -70,6 +71,8 @@ pub struct Lobby {
     /// Games in the file that do not load (their row does not read, or their log no
     /// longer replays), with why: kept in the file, not served, reported once.
     broken: Mutex<BTreeMap<String, String>>,
+    /// Where the notices of a turn passed go (issue 16), once the server sets it.
+    turns: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<crate::accounts::notify::Notice>>,
 }
 
 /// A request for a new game.
@@ -178,7 +181,8 @@ impl Lobby {
         // here, once each, for their lines; no other start replays any.
         let (store, opened) =
             Store::open(&options.db, &mut |row: GameRow, log: Vec<ActionRow>| {
-                let table = rebuild(&registry, &hidden_rulesets, row, log).map_err(|(_, e)| e)?;
+                let table = rebuild(&registry, &hidden_rulesets, row, log, Default::default())
+                    .map_err(|(_, e)| e)?;
                 let game = table.game();
                 Ok(table.summary(game.as_ref()))
             })?;
@@ -212,6 +216,7 @@ impl Lobby {
             expire_after,
             sweeping: AtomicBool::new(false),
             broken: Mutex::new(opened.unloadable.into_iter().collect()),
+            turns: std::sync::OnceLock::new(),
         };
         Ok(lobby)
     }
@@ -500,6 +505,7 @@ impl Lobby {
             (events, object)
         };
         let _ = table.changed.send(n);
+        self.turn_passed(table, side);
         Ok((events, object))
     }
 }

@@ -21,6 +21,7 @@
 
 mod clock;
 mod guard;
+pub mod outside;
 pub mod read;
 mod schema;
 

@@ -5,12 +5,13 @@ use crate::store::{SeatRecord, Summary};
 use crate::token;
 use grognard_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::{broadcast, Mutex};
 
+mod outside;
 mod position;
 mod undo;
 
@@ -87,6 +88,8 @@ pub struct Table {
     last_actor: std::sync::Mutex<Option<LastActor>>,
     /// Set when the game has expired: it takes no more actions.
     expired: AtomicBool,
+    /// The human seats the computer took when their player's time ran out (issue 16).
+    stand_ins: std::sync::Mutex<BTreeSet<String>>,
     /// The game as last committed. Readers hold it only to build a view.
     game: RwLock<Box<dyn AnyGame>>,
     /// Held by whoever is committing an action, from the check of `expect` to the
@@ -148,6 +151,7 @@ impl Table {
             undos: AtomicU64::new(0),
             last_actor: std::sync::Mutex::new(None),
             expired: AtomicBool::new(false),
+            stand_ins: std::sync::Mutex::new(BTreeSet::new()),
             hotseat,
             id,
             scenario_id,
@@ -351,10 +355,11 @@ impl Table {
         }
     }
 
-    /// Whether the computer plays `side`.
+    /// Whether the computer plays `side`: a computer seat, or a seat it took when its
+    /// player's time ran out ([`Table::is_stand_in`]).
     #[must_use]
     pub fn is_ai(&self, side: &str) -> bool {
-        matches!(self.seats.get(side), Some(SeatRecord::Ai { .. }))
+        matches!(self.seats.get(side), Some(SeatRecord::Ai { .. })) || self.is_stand_in(side)
     }
 
     /// The level the game named for the computer's seat of `side`, if any.
@@ -377,8 +382,8 @@ impl Table {
             .iter()
             .map(|(side, s)| {
                 let kind = match s {
-                    SeatRecord::Human { .. } => "human",
-                    SeatRecord::Ai { .. } => "ai",
+                    SeatRecord::Human { .. } if !self.is_stand_in(side) => "human",
+                    SeatRecord::Human { .. } | SeatRecord::Ai { .. } => "ai",
                 };
                 (side.clone(), kind.to_owned())
             })

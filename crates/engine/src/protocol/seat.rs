@@ -23,6 +23,7 @@ const SEAT_COMMANDS: &[&str] = &[
     "preview",
     "reachable",
     "undo",
+    "resign",
     "log",
     "ai",
     "rulesets",

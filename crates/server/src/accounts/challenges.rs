@@ -29,9 +29,14 @@ pub struct NewChallenge {
     pub scenario: String,
     /// The side the creator plays.
     pub side: String,
-    /// Hours per move, shown as the clock of "my games"; `null` for none.
+    /// Hours per move (fractions taken), shown as the clock of the game and of "my
+    /// games" and enforced ([`super::timeouts`]); `null` for none.
     #[serde(default)]
     pub time_per_move_hours: Option<f64>,
+    /// What happens when the player to act runs out of time: `lose` (the default),
+    /// or `computer`, which takes the seat and plays on.
+    #[serde(default)]
+    pub on_time: super::timeouts::OnTime,
     /// Whether the game counts for the ratings.
     #[serde(default)]
     pub rated: bool,
@@ -139,8 +144,9 @@ pub async fn open(
             )
             .map_err(|e| sql(&e))?;
             tx.execute(
-                "INSERT INTO game_settings (game_id, rated, time_per_move_hours, spectators_chat)
-                 VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO game_settings (game_id, rated, time_per_move_hours, spectators_chat,
+                     on_time)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
                     game,
                     c.rated,
@@ -149,7 +155,8 @@ pub async fn open(
                         "none"
                     } else {
                         "read"
-                    }
+                    },
+                    c.on_time.as_sql(),
                 ],
             )
             .map_err(|e| sql(&e))?;
@@ -259,6 +266,13 @@ pub async fn accept(
             )
             .map_err(|e| sql(&e))?;
             claim_seat(&tx, &game, &side, me.id)?;
+            // The clock of the move runs from now: nobody's time ran while the seat
+            // was open.
+            tx.execute(
+                "UPDATE game_settings SET clock_from_ms = ?2 WHERE game_id = ?1",
+                params![game, i64::try_from(store::now_ms()).unwrap_or(i64::MAX)],
+            )
+            .map_err(|e| sql(&e))?;
             tx.commit().map_err(|e| sql(&e))?;
             Ok((game, side, token))
         })

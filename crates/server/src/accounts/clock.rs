@@ -1,8 +1,10 @@
-//! The clock of a game with a time per move (issue 16): shown, not yet enforced. A move
-//! late is not refused and the game does not end on time; that, the reminders and the
-//! notifications are later work.
+//! The clock of a game with a time per move (issue 16), as the game page and "my
+//! games" show it. It is enforced by [`super::timeouts`]: the move's time runs from
+//! the last action (or from the acceptance of the challenge, when later), and when it
+//! runs out the game ends on time or the computer takes the seat.
 
 use super::sql;
+use super::timeouts::{clock_start, limit_ms};
 use crate::api::GameAt;
 use crate::error::ApiError;
 use crate::store;
@@ -12,49 +14,57 @@ use axum::Json;
 use rusqlite::OptionalExtension;
 use serde_json::{json, Value};
 
+/// A game's row of `game_settings`: rated, hours, spectators, on time, clock from.
+type SettingsRow = (bool, Option<f64>, String, String, Option<i64>);
+
 /// `GET /api/games/{id}/settings`: the game's settings of play by web and its clock:
-/// `{"rated", "time_per_move_hours", "spectators_chat", "to_act", "deadline",
-/// "seconds_left"}`; `deadline` (RFC 3339) and `seconds_left` count the time per move
-/// from the last action, null without a limit or once the game is over.
+/// `{"rated", "time_per_move_hours", "spectators_chat", "on_time", "to_act",
+/// "deadline", "seconds_left", "stand_ins"}`; `deadline` (RFC 3339) and
+/// `seconds_left` count the time per move from the last action (or the acceptance of
+/// the challenge), null without a limit or once the game is over; `stand_ins` are the
+/// sides the computer took on time.
 ///
 /// # Errors
 /// 404 for no such game.
 pub async fn settings(State(state): State<AppState>, at: GameAt) -> Result<Json<Value>, ApiError> {
     let game = at.table.id.clone();
-    let row: Option<(bool, Option<f64>, String)> = state
+    let row: Option<SettingsRow> = state
         .accounts()
         .db(move |conn| {
             conn.query_row(
-                "SELECT rated, time_per_move_hours, spectators_chat FROM game_settings
-                 WHERE game_id = ?1",
+                "SELECT rated, time_per_move_hours, spectators_chat, on_time, clock_from_ms
+                 FROM game_settings WHERE game_id = ?1",
                 [&game],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
             )
             .optional()
             .map_err(|e| sql(&e))
         })
         .await?;
-    let (rated, hours, spectators) = row.unwrap_or((false, None, "read".into()));
+    let (rated, hours, spectators, on_time, clock_from) =
+        row.unwrap_or((false, None, "read".into(), "lose".into(), None));
     let (over, to_act) = {
         let g = at.table.game();
         (g.outcome().is_some(), g.to_act().map(|d| d.side))
     };
-    let deadline = hours.filter(|_| !over).map(|h| {
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "at most 720 hours, positive"
-        )]
-        let limit = (h * 3_600_000.0) as u64;
-        at.table.active_ms().saturating_add(limit)
-    });
+    let stand_ins: Vec<&String> = at
+        .table
+        .seats
+        .keys()
+        .filter(|s| at.table.is_stand_in(s))
+        .collect();
+    let deadline = hours
+        .filter(|_| !over)
+        .map(|h| clock_start(at.table.active_ms(), clock_from).saturating_add(limit_ms(h)));
     let now = store::now_ms();
     Ok(Json(json!({
         "rated": rated,
         "time_per_move_hours": hours,
         "spectators_chat": spectators,
+        "on_time": on_time,
         "to_act": to_act,
         "deadline": deadline.map(store::rfc3339),
         "seconds_left": deadline.map(|d| d.saturating_sub(now) / 1000),
+        "stand_ins": stand_ins,
     })))
 }

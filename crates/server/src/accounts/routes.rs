@@ -304,7 +304,8 @@ pub async fn my_games(State(state): State<AppState>, Me(me): Me) -> Result<Json<
             let mut st = conn
                 .prepare(
                     "SELECT o.game_id, o.side, s.scenario_id, s.title, s.ruleset, s.seats, s.n,
-                            s.to_act, s.outcome, s.active_ms, g.time_per_move_hours, g.rated,
+                            s.to_act, s.outcome, MAX(s.active_ms, COALESCE(g.clock_from_ms, 0)),
+                            g.time_per_move_hours, g.rated,
                             (SELECT group_concat(x.side || '=' || a.name, ',')
                                FROM seat_owners x JOIN accounts a ON a.id = x.account
                               WHERE x.game_id = o.game_id AND x.side != o.side)

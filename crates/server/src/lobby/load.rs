@@ -3,14 +3,17 @@
 //! many requests ask for it at once; the recently used stay in a bounded cache.
 
 use super::*;
+use crate::store::outside::{self, Outside};
 use crate::store::Load;
 
-/// Rebuilds a stored game by replaying its log; the game's id and why on failure.
+/// Rebuilds a stored game by replaying its log, then ends it or seats the computer as
+/// the file records from outside the log; the game's id and why on failure.
 pub(super) fn rebuild(
     registry: &Registry,
     hidden_rulesets: &HashSet<String>,
     row: GameRow,
     log: Vec<ActionRow>,
+    outside: Outside,
 ) -> Result<Table, (String, String)> {
     let fail = |e: String| (row.id.clone(), e);
     let scenario: Scenario = serde_json::from_value(row.scenario.clone())
@@ -34,6 +37,7 @@ pub(super) fn rebuild(
             .collect(),
         pending_forced: Vec::new(),
         generator: row.generator.clone(),
+        ending: outside.ending,
     };
     let game = registry
         .load_game(&saved)
@@ -48,7 +52,8 @@ pub(super) fn rebuild(
         game,
         row.active_ms,
     )
-    .with_undos(row.undos))
+    .with_undos(row.undos)
+    .with_stand_ins(outside.stand_ins))
 }
 
 /// The most characters of a game id looked up in the file (ids are 16).
@@ -116,9 +121,10 @@ impl Lobby {
                 Load::Missing => return Err(ApiError::NotFound(format!("no game `{key}`"))),
                 Load::Unreadable(why) => return Ok(Err(why)),
             };
+            let outside = lobby.store.read(|c| outside::read(c, &key))?;
             lobby.loads.fetch_add(1, Ordering::Relaxed);
             Ok(
-                match rebuild(&lobby.registry, &lobby.hidden_rulesets, row, log) {
+                match rebuild(&lobby.registry, &lobby.hidden_rulesets, row, log, outside) {
                     Ok(table) => Ok((table, summarised)),
                     Err((_, why)) => Err(why),
                 },

@@ -17,6 +17,13 @@
 //! (`game_settings`), open `challenges`, each game's `chat`, and the Glicko-2
 //! `ratings` per ruleset. None of them references `games`: an expired game is
 //! deleted without them, and the rows it leaves name a game no longer served.
+//! Version 6 (issue 16, the rest) adds the games ended from outside their rules
+//! (`endings`: a resignation, a loss on time), the seats the computer took when a
+//! player's time ran out (`stand_ins`), the reminders sent (`reminders`), each
+//! account's notifications (`notifications`), the server's VAPID key for Web Push
+//! (`vapid`), what a game does when a player's time
+//! runs out (`game_settings.on_time`) and when its clock started
+//! (`game_settings.clock_from_ms`, the acceptance of its challenge).
 
 use super::Summary;
 use grognard_engine::dice_stream::Generator;
@@ -196,8 +203,43 @@ CREATE TABLE IF NOT EXISTS ratings (
 PRAGMA user_version = 5;
 ";
 
+/// From version 5 to 6: the rest of play by web (issue 16). A game's ending and its
+/// stand-ins are read when the game is loaded, after its log is replayed.
+const MIGRATION_6: &str = r"
+CREATE TABLE IF NOT EXISTS endings (
+    game_id   TEXT PRIMARY KEY,
+    side      TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    at_action INTEGER NOT NULL,
+    at        TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS stand_ins (
+    game_id TEXT NOT NULL,
+    side    TEXT NOT NULL,
+    at      TEXT NOT NULL,
+    PRIMARY KEY (game_id, side)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS reminders (
+    game_id   TEXT NOT NULL,
+    active_ms INTEGER NOT NULL,
+    PRIMARY KEY (game_id, active_ms)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vapid (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    private_pem TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS notifications (
+    account     INTEGER PRIMARY KEY REFERENCES accounts(id),
+    email       TEXT,
+    webhook     TEXT,
+    web_push    TEXT,
+    on_turn     INTEGER NOT NULL DEFAULT 1,
+    on_reminder INTEGER NOT NULL DEFAULT 1
+);
+";
+
 /// The schema version this server writes.
-pub const VERSION: i64 = 5;
+pub const VERSION: i64 = 6;
 
 /// Brings the file to [`VERSION`], each step in one transaction. Games of a file
 /// older than version 1 count as active at `now_ms`, the time of the migration: a
@@ -249,6 +291,23 @@ pub fn migrate(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
     if version < 5 {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute_batch(MIGRATION_5)?;
+        tx.commit()?;
+    }
+    if version < 6 {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(MIGRATION_6)?;
+        // Checked first, so that a file brought back to an older version by hand
+        // migrates again.
+        let has_on_time = tx
+            .prepare("SELECT 1 FROM pragma_table_info('game_settings') WHERE name = 'on_time'")?
+            .exists([])?;
+        if !has_on_time {
+            tx.execute_batch(
+                "ALTER TABLE game_settings ADD COLUMN on_time TEXT NOT NULL DEFAULT 'lose';
+                 ALTER TABLE game_settings ADD COLUMN clock_from_ms INTEGER;",
+            )?;
+        }
+        tx.execute_batch("PRAGMA user_version = 6;")?;
         tx.commit()?;
     }
     Ok(())

@@ -516,7 +516,7 @@ async fn a_database_of_schema_1_gets_its_lines_of_the_lobby_once_at_its_first_st
         .unwrap();
     assert_eq!(
         (version, pending),
-        (5, 0),
+        (6, 0),
         "migrated, and no line left to write"
     );
     let (state, app) = reopen(&state, &db).await;

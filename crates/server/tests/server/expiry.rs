@@ -200,7 +200,7 @@ async fn a_database_of_the_first_schema_migrates_and_its_old_games_go_on() {
         .unwrap()
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 5);
+    assert_eq!(version, 6);
     // Created in 2020, but counted active from the migration: not expired at once.
     assert!(state
         .lobby()

@@ -69,6 +69,7 @@ async fn hidden_information_never_reaches_the_other_seat_on_any_channel() {
                         .collect(),
                     pending_forced: vec![],
                     generator: generator.clone(),
+                    ending: None,
                 })
                 .unwrap()
         };

@@ -23,6 +23,7 @@ mod limits;
 mod lobby;
 mod phantom;
 mod play_by_web;
+mod play_by_web_clock;
 mod play_by_web_games;
 mod position;
 mod queries;
