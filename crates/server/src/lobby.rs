@@ -12,6 +12,7 @@ mod undo;
 
 pub use computer::HINTS;
 pub use expiry::days;
+pub(crate) use turns::side_name;
 
 use load::rebuild;
 

@@ -44,6 +44,8 @@ pub struct Notice {
     pub game: String,
     /// The side whose player is told.
     pub side: String,
+    /// That side's name in the scenario, as the message says it (the id when empty).
+    pub side_name: String,
     /// Why.
     pub kind: NoticeKind,
     /// When the move's time runs out (ms since 1970), if it has a limit.
@@ -107,7 +109,11 @@ fn target(conn: &rusqlite::Connection, n: &Notice) -> rusqlite::Result<Option<Ta
             web_push: r.get(2)?,
             title: r.get(3)?,
             scenario: r.get(4)?,
-            side_name: n.side.clone(),
+            side_name: if n.side_name.is_empty() {
+                n.side.clone()
+            } else {
+                n.side_name.clone()
+            },
         })
     })
     .optional()

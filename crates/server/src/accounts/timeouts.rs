@@ -273,9 +273,14 @@ pub async fn sweep(state: &AppState) -> Result<(), ApiError> {
                 .await?
                 == 1;
             if first {
+                let side_name = match state.lobby().table(&g.game).await {
+                    Ok(table) => crate::lobby::side_name(&table, &g.to_act),
+                    Err(_) => g.to_act.clone(),
+                };
                 accounts.notifier.send(Notice {
                     game: g.game.clone(),
                     side: g.to_act.clone(),
+                    side_name,
                     kind: NoticeKind::Reminder,
                     deadline_ms: Some(deadline),
                 });

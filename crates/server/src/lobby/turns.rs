@@ -28,11 +28,24 @@ impl Lobby {
         if d.side == acted || table.is_ai(&d.side) {
             return;
         }
+        let side_name = side_name(table, &d.side);
         let _ = tx.send(Notice {
             game: table.id.clone(),
             side: d.side,
+            side_name,
             kind: NoticeKind::Turn,
             deadline_ms: None,
         });
     }
+}
+
+/// A side's name in the game's scenario, as players read it.
+pub(crate) fn side_name(table: &Table, side: &str) -> String {
+    table
+        .game()
+        .scenario()
+        .sides
+        .iter()
+        .find(|s| s.id == side)
+        .map_or_else(|| side.to_owned(), |s| s.name.clone())
 }

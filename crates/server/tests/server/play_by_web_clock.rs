@@ -278,6 +278,11 @@ async fn a_webhook_gets_json_with_content_and_text_and_the_action_does_not_wait_
     let link = format!("http://127.0.0.1:8080/play/{id}");
     assert_eq!(body["content"], body["text"], "{body}");
     assert!(body["content"].as_str().unwrap().contains(&link), "{body}");
+    // The side as the scenario names it, not its id.
+    assert!(
+        body["content"].as_str().unwrap().contains("Orange corps"),
+        "{body}"
+    );
     assert_eq!(
         (
             &body["kind"],
