@@ -32,7 +32,7 @@ async function read() {
   if (!res.ok) return;
   const s = await res.json();
   deadline = s.deadline ? Date.parse(s.deadline) : null;
-  side = s.to_act;
+  side = s.to_act_name || s.to_act;
   onTime = s.on_time;
   tick();
 }

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 type SettingsRow = (bool, Option<f64>, String, String, Option<i64>);
 
 /// `GET /api/games/{id}/settings`: the game's settings of play by web and its clock:
-/// `{"rated", "time_per_move_hours", "spectators_chat", "on_time", "to_act",
+/// `{"rated", "time_per_move_hours", "spectators_chat", "on_time", "to_act", "to_act_name",
 /// "deadline", "seconds_left", "stand_ins"}`; `deadline` (RFC 3339) and
 /// `seconds_left` count the time per move from the last action (or the acceptance of
 /// the challenge), null without a limit or once the game is over; `stand_ins` are the
@@ -47,6 +47,9 @@ pub async fn settings(State(state): State<AppState>, at: GameAt) -> Result<Json<
         let g = at.table.game();
         (g.outcome().is_some(), g.to_act().map(|d| d.side))
     };
+    let to_act_name = to_act
+        .as_deref()
+        .map(|s| crate::lobby::side_name(&at.table, s));
     let stand_ins: Vec<&String> = at
         .table
         .seats
@@ -63,6 +66,7 @@ pub async fn settings(State(state): State<AppState>, at: GameAt) -> Result<Json<
         "spectators_chat": spectators,
         "on_time": on_time,
         "to_act": to_act,
+        "to_act_name": to_act_name,
         "deadline": deadline.map(store::rfc3339),
         "seconds_left": deadline.map(|d| d.saturating_sub(now) / 1000),
         "stand_ins": stand_ins,

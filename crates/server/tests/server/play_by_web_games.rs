@@ -458,9 +458,16 @@ async fn the_settings_of_a_challenge_game_give_its_clock_and_none_once_over_or_w
             &s["rated"],
             &s["time_per_move_hours"],
             &s["spectators_chat"],
-            &s["to_act"]
+            &s["to_act"],
+            &s["to_act_name"]
         ),
-        (&json!(true), &json!(48.0), &json!("read"), &json!("blue"))
+        (
+            &json!(true),
+            &json!(48.0),
+            &json!("read"),
+            &json!("blue"),
+            &json!("Blue corps")
+        )
     );
     let left = s["seconds_left"].as_u64().unwrap();
     assert!((47 * 3600..=48 * 3600).contains(&left), "{s}");
