@@ -101,6 +101,11 @@ pub trait AnyGame: Send + Sync {
     fn log(&self, seat: &Seat) -> Vec<Value>;
     /// The last `k` entries of [`AnyGame::log`], without writing the others.
     fn log_tail(&self, seat: &Seat, k: usize) -> Vec<Value>;
+    /// The entries of [`AnyGame::log`] after its first `k` (those numbered `k + 1` on;
+    /// none when `k` is at or past the end), without writing the first `k`: what a
+    /// seat that holds the log up to `k` lacks, at a cost that does not grow with the
+    /// game's length.
+    fn log_from(&self, seat: &Seat, k: usize) -> Vec<Value>;
     /// Queues forced die results.
     fn force_rolls(&mut self, values: &[u32]);
     /// Takes back the last action back to the last random result.
@@ -230,9 +235,11 @@ impl<R: Ruleset> AnyGame for Game<R> {
         AnyGame::log_tail(self, seat, usize::MAX)
     }
     fn log_tail(&self, seat: &Seat, k: usize) -> Vec<Value> {
+        AnyGame::log_from(self, seat, self.log().len().saturating_sub(k))
+    }
+    fn log_from(&self, seat: &Seat, skip: usize) -> Vec<Value> {
         let rules = self.rules();
         let names = rules.names();
-        let skip = self.log().len().saturating_sub(k);
         names.scope(|| {
             self.log()
                 .iter()
