@@ -16,7 +16,7 @@ use load::rebuild;
 
 use crate::error::ApiError;
 use crate::store::{self, ActionRow, GameRow, SeatRecord, Store, Summary};
-use crate::table::{Table, Viewer};
+use crate::table::{Form, Table, Viewer};
 use crate::{token, Options};
 use grognard_engine::dice_stream::Generator;
 use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
@@ -422,15 +422,18 @@ impl Lobby {
         side: String,
         action: Value,
         expect: u64,
+        form: Form,
     ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
         let (lobby, t) = (Arc::clone(self), Arc::clone(table));
-        let result = tokio::spawn(async move { lobby.commit(&t, &side, action, expect).await })
-            .await
-            .map_err(|e| ApiError::Internal(format!("the commit task failed: {e}")))?;
+        let result =
+            tokio::spawn(async move { lobby.commit(&t, &side, action, expect, Some(form)).await })
+                .await
+                .map_err(|e| ApiError::Internal(format!("the commit task failed: {e}")))?;
         if result.is_ok() {
             self.wake_ai(table);
         }
-        result
+        let (events, object) = result?;
+        Ok((events, object.unwrap_or_else(|| "{}".into())))
     }
 
     async fn commit(
@@ -439,7 +442,8 @@ impl Lobby {
         side: &str,
         action: Value,
         expect: u64,
-    ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
+        form: Option<Form>,
+    ) -> Result<(Vec<Value>, Option<Arc<str>>), ApiError> {
         let _turn = table.turn.lock().await;
         if table.is_expired() {
             return Err(self.expired(&table.id));
@@ -491,12 +495,18 @@ impl Lobby {
             let game = table.game();
             // The events as this seat may see them: an action can cause what only the
             // other side may know.
-            let events = table
-                .log(game.as_ref(), &Seat::Side(side.to_owned()))
-                .last()
-                .and_then(|e| e["events"].as_array().cloned())
+            let events = game
+                .log_tail(&Seat::Side(side.to_owned()), 1)
+                .pop()
+                .and_then(|mut e| e.get_mut("events").map(Value::take))
+                .and_then(|e| match e {
+                    Value::Array(events) => Some(events),
+                    _ => None,
+                })
                 .unwrap_or_default();
-            let object = table.object_text(game.as_ref(), &Viewer::Side(side.to_owned()));
+            // The seat's object in the form it asked for; none for the computer's seat.
+            let object =
+                form.map(|f| table.object_in(game.as_ref(), &Viewer::Side(side.to_owned()), f));
             (events, object)
         };
         let _ = table.changed.send(n);
