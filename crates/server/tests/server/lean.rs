@@ -410,3 +410,79 @@ async fn a_delta_socket_gets_the_new_entries_only() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_an_undo_since_and_delta_send_the_entries_again_from_where_the_log_now_ends() {
+    let db = Db::new("lean-undo");
+    let (addr, _) = serve(&db).await;
+    let mut c = http::Client::connect(addr).await;
+    let (id, tokens) = created(&mut c, MORNE).await;
+    let blue = tokens["blue"].clone();
+    let (socket, _) = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/api/games/{id}/ws?token={blue}&delta=true"
+    ))
+    .await
+    .expect("WebSocket");
+    let mut socket: Socket = socket;
+    assert_eq!(pushed(&mut socket).await["n"], 0);
+    let post = |path: &str, body: Value| (format!("/api/games/{id}/{path}"), body);
+    // Blue ends its bombardment, then moves (n = 2), then takes the move back (n = 1).
+    let (uri, body) = post(
+        "actions",
+        json!({"action": {"type": "end_phase"}, "expect": 0}),
+    );
+    assert_eq!(c.call("POST", &uri, Some(&blue), Some(&body)).await.0, 200);
+    let g = full(&mut c, &id, Some(&blue)).await;
+    let mv = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "move")
+        .unwrap()
+        .clone();
+    let (uri, body) = post("actions", json!({"action": mv, "expect": 1}));
+    assert_eq!(c.call("POST", &uri, Some(&blue), Some(&body)).await.0, 200);
+    let mut last = (0, 0);
+    while last.1 < 2 {
+        let d = pushed(&mut socket).await;
+        last = (d["undos"].as_u64().unwrap(), d["n"].as_u64().unwrap());
+    }
+    let (uri, body) = post("undo?since=2&undos=0", json!({"expect": 2}));
+    let (status, undone) = c.call("POST", &uri, Some(&blue), Some(&body)).await;
+    assert_eq!(status, 200, "{undone}");
+    // The answer: the client held 2 entries, one is taken back; from 1, nothing new.
+    assert_eq!(
+        (&undone["view"]["log_from"], &undone["view"]["log"]),
+        (&json!(1), &json!([]))
+    );
+    let whole = full(&mut c, &id, Some(&blue)).await;
+    assert_eq!(rest(&undone["view"]), rest(&whole));
+    // A GET that names the object it holds (n = 2, no undo) is told the same.
+    let (_, g) = c
+        .call(
+            "GET",
+            &format!("/api/games/{id}?since=2&undos=0"),
+            Some(&blue),
+            None,
+        )
+        .await;
+    assert_eq!(g["log_from"], 1);
+    // The socket too: its push after the undo starts at 1.
+    let d = pushed(&mut socket).await;
+    assert_eq!((d["undos"].as_u64(), d["n"].as_u64()), (Some(1), Some(1)));
+    assert_eq!((&d["log_from"], &d["log"]), (&json!(1), &json!([])));
+    // Another move: the socket sends it from 1, as the new entry 2.
+    let mv = whole["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["type"] == "move")
+        .nth(1)
+        .unwrap()
+        .clone();
+    let (uri, body) = post("actions", json!({"action": mv, "expect": 1}));
+    assert_eq!(c.call("POST", &uri, Some(&blue), Some(&body)).await.0, 200);
+    let d = pushed(&mut socket).await;
+    assert_eq!(d["log_from"], 1);
+    assert_eq!(d["log"][0]["action"], mv);
+}
