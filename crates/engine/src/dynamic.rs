@@ -123,6 +123,10 @@ pub trait AnyGame: Send + Sync {
     fn save(&self) -> SavedGame;
     /// A copy, for "what if" analysis.
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
+    /// A copy without the log ([`Game::without_log`]): an action applied to it is
+    /// checked, and leaves the state, the outcome and whose decision it is as on the
+    /// game, at a cost that does not grow with the game's length.
+    fn without_log(&self) -> Box<dyn AnyGame>;
     /// The action the computer opponent chooses for the side to act (JSON, as
     /// [`AnyGame::apply`] takes it), or `None` once the game is over.
     fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value>;
@@ -275,6 +279,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn boxed_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+    fn without_log(&self) -> Box<dyn AnyGame> {
+        Box::new(Game::without_log(self))
     }
     fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value> {
         crate::ai::choose(self.rules(), self.state(), config).map(|a| self.encode(&a))

@@ -436,6 +436,29 @@ impl Lobby {
         Ok((events, object.unwrap_or_else(|| "{}".into())))
     }
 
+    /// Applies `action`, durable now, to `table`'s game as `next` (a copy of the game
+    /// without its log) took it: the same state and dice give the same result. Were
+    /// they ever to differ, the game is rebuilt from its log and the action as `next`
+    /// holds it (the forced results it used).
+    fn take_action(
+        &self,
+        table: &Table,
+        next: &dyn AnyGame,
+        action: &Value,
+    ) -> Result<(), ApiError> {
+        let mut game = table.game_mut();
+        if game.apply(action).is_ok() {
+            return Ok(());
+        }
+        // A refusal changed nothing: the game is still the one before the action.
+        let mut saved = game.save();
+        let taken = next.save();
+        saved.log.extend(taken.log);
+        saved.pending_forced = taken.pending_forced;
+        *game = self.registry.load_game(&saved)?;
+        Ok(())
+    }
+
     async fn commit(
         &self,
         table: &Table,
@@ -458,7 +481,9 @@ impl Lobby {
                 });
             }
             to_act(game.as_ref(), side, "")?;
-            game.boxed_clone()
+            // The state and dice alone: a copy of the whole log would cost more as the
+            // game grows.
+            game.without_log()
         };
         // The action as the ruleset writes it is what is applied and stored; a field
         // it does not read is refused rather than dropped or kept.
@@ -469,13 +494,15 @@ impl Lobby {
         let n = expect + 1;
         let row = ActionRow {
             n,
-            action: canonical,
+            action: canonical.clone(),
             forced: Vec::new(),
         };
         let at = store::now_ms();
-        // The lobby's line of the game after the action goes in the same transaction.
+        // The lobby's line of the game after the action goes in the same transaction
+        // (`n` the game's: the copy's log holds this action alone).
         let summary = Summary {
             active_ms: at,
+            n,
             ..table.summary(next.as_ref())
         };
         if !self.store.append(&table.id, row, at, summary).await? {
@@ -488,7 +515,7 @@ impl Lobby {
         }
         // Durable: only now is anything a seat sees built from the action. Before,
         // a failed append would have left this seat's log of n+1 in the cache.
-        *table.game_mut() = next;
+        self.take_action(table, next.as_ref(), &canonical)?;
         table.record_commit(usize::try_from(n).unwrap_or(usize::MAX), at);
         table.record_actor(usize::try_from(n).unwrap_or(usize::MAX), side);
         let (events, object) = {

@@ -465,12 +465,13 @@ impl Table {
             "n": game.len(),
             "to_act": to_act,
             "outcome": game.outcome(),
-            "view": game.view(&seat),
             "hotseat": self.hotseat,
             "commitment": self.commitment,
             "undos": self.undos(),
             "position": self.may_study(game, viewer).is_ok(),
         });
+        // Moved in, not through `json!`, which would copy the view value by value.
+        object["view"] = game.view(&seat);
         match legal {
             Legal::Full => object["actions"] = Value::Array(actions),
             Legal::Compact => object["legal"] = Value::Array(compact(actions)),

@@ -557,3 +557,37 @@ fn regression_a_save_with_a_tampered_scenario_is_refused_not_a_panic() {
         snapshot(&g)
     );
 }
+
+#[test]
+fn a_game_without_its_log_applies_an_action_as_the_game_does() {
+    use grognard_engine::AnyGame;
+    let mut g = race(7);
+    g.apply(step(RED, "0201")).unwrap();
+    g.apply(Action::Draw).unwrap();
+    g.dice_mut().force([4]);
+    let copy = Game::without_log(&g);
+    assert!(copy.log().is_empty());
+    assert_eq!(copy.state(), g.state());
+    for action in g.legal_actions() {
+        let mut a = Game::without_log(&g);
+        let mut b = g.clone();
+        assert_eq!(
+            a.apply(action.clone()).map(<[_]>::to_vec),
+            b.apply(action).map(<[_]>::to_vec)
+        );
+        assert_eq!(
+            (a.state(), a.dice()),
+            (b.state(), b.dice()),
+            "the same state and dice after"
+        );
+    }
+    // Through the JSON face too; its log holds only what it applied.
+    let legal = AnyGame::legal(&g);
+    let mut boxed = AnyGame::without_log(&g);
+    let events = boxed.apply(&legal[0]).unwrap();
+    assert_eq!(events, AnyGame::apply(&mut g, &legal[0]).unwrap());
+    assert_eq!(
+        (boxed.len(), boxed.to_act(), boxed.view(&Seat::Omniscient)),
+        (1, g.to_act(), g.view(&Seat::Omniscient))
+    );
+}
