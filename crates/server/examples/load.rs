@@ -201,7 +201,10 @@ async fn player(
     budget: Arc<AtomicU64>,
     deadline: Instant,
 ) -> Samples {
-    let mut c = http::Client::connect(addr).await;
+    // At most 50 clients from one loopback address: the server takes 64 connections
+    // from one address (`--max-connections-per-address`).
+    let from = std::net::Ipv4Addr::new(127, 0, 0, 1 + u8::try_from(seed / 50).unwrap_or(200));
+    let mut c = http::Client::connect_from(addr, from.into()).await;
     let mut rng = Lcg(seed);
     let mut s = Samples::default();
     'games: loop {
