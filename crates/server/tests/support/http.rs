@@ -15,6 +15,7 @@ pub struct Client {
     sender: SendRequest<Full<Bytes>>,
 }
 
+#[allow(dead_code, reason = "each user of this module calls a part of it")]
 impl Client {
     /// Connects to `addr`.
     pub async fn connect(addr: SocketAddr) -> Client {
