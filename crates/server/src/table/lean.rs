@@ -216,3 +216,39 @@ impl Table {
         format!("{head}{sep}\"log_from\":{from},\"log\":{log}}}").into()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{compact, expand};
+    use serde_json::{json, Value};
+
+    #[test]
+    fn compact_then_expand_gives_back_the_list_in_order() {
+        let actions: Vec<Value> = vec![
+            json!({"type": "move", "unit": "a", "to": "0101"}),
+            json!({"type": "move", "unit": "a", "to": "0102"}),
+            json!({"type": "move", "unit": "a", "to": "0103"}),
+            json!({"type": "move", "unit": "b", "to": "0201"}),
+            json!({"type": "attack", "unit": "b", "target": "c"}),
+            json!({"type": "attack", "unit": "b", "target": "d"}),
+            json!({"type": "move", "unit": "a", "to": "0104"}),
+            json!({"type": "charge", "unit": "a", "path": ["0101", "0102"]}),
+            json!({"type": "charge", "unit": "a", "path": ["0101", "0201"]}),
+            json!("not an object"),
+            json!({"type": "end_phase"}),
+        ];
+        let groups = compact(actions.clone());
+        assert_eq!(expand(&groups), actions);
+        assert_eq!(
+            groups[0],
+            json!({"common": {"type": "move", "unit": "a"}, "vary": "to", "values": ["0101", "0102", "0103"]})
+        );
+        // A move of b and its attacks have different fields: they do not group.
+        assert_eq!(
+            groups[1],
+            json!({"common": {"type": "move", "unit": "b", "to": "0201"}})
+        );
+        assert_eq!(groups.len(), 7, "{groups:?}");
+        assert_eq!(compact(Vec::new()), Vec::<Value>::new());
+    }
+}
