@@ -233,12 +233,13 @@ describe('Battle Cry in the browser', () => {
       ],
     });
     const posted = [];
-    await page.route(`**/api/games/${id}`, (route) => {
+    // By path: the page asks with a query (`?since=K&legal=compact`, issue 17).
+    await page.route((url) => url.pathname === `/api/games/${id}`, (route) => {
       const auth = route.request().headers().authorization || '';
       const seat = Object.keys(tok).find((s) => auth.endsWith(tok[s])) || 'spectator';
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(craft(seat)) });
     });
-    await page.route(`**/api/games/${id}/actions`, (route) => {
+    await page.route((url) => url.pathname === `/api/games/${id}/actions`, (route) => {
       posted.push(route.request().postDataJSON().action);
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { rule: 'test', message: 'test: the action was seen', reasons: [] } }) });
     });

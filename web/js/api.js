@@ -64,8 +64,9 @@ export const api = {
     if (levels && Object.keys(levels).length) body.levels = levels;
     return call('POST', '/api/games', { body });
   },
-  game: (id, token) => call('GET', `/api/games/${id}`, { token }),
-  act: (id, action, expect, token) => call('POST', `/api/games/${id}/actions`, { body: { action, expect }, token }),
+  // `query`: the lean forms' (`?since=K&legal=compact`, lean.js), or none for the full object.
+  game: (id, token, query = '') => call('GET', `/api/games/${id}${query}`, { token }),
+  act: (id, action, expect, token, query = '') => call('POST', `/api/games/${id}/actions${query}`, { body: { action, expect }, token }),
   undo: (id, expect, token) => call('POST', `/api/games/${id}/undo`, { body: { expect }, token }),
   explain: (id, action, token, n) => call('POST', `/api/games/${id}/explain`, { body: { action, n }, token }),
   preview: (id, action, token, n) => call('POST', `/api/games/${id}/preview`, { body: { action, n }, token }),
@@ -75,9 +76,10 @@ export const api = {
     call('GET', `/api/games/${id}/reachable?unit=${encodeURIComponent(unit)}`, { token }),
   hint: (id, token) => call('POST', `/api/games/${id}/hint`, { body: {}, token }),
   replay: (id, token) => call('GET', `/api/games/${id}/replay`, { token, reviver: exactSeed }),
-  socketUrl(id, token) {
+  socketUrl(id, token, extra = '') {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    const params = [token ? `token=${encodeURIComponent(token)}` : '', extra].filter(Boolean).join('&');
+    const q = params ? `?${params}` : '';
     return `${proto}//${location.host}/api/games/${id}/ws${q}`;
   },
 };

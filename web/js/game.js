@@ -11,6 +11,7 @@ import { tip } from './tooltip.js';
 import { compareVersions, initUndo, renderUndo } from './undo.js';
 import { showScore } from './score.js';
 import { initStudy, renderStudy } from './study.js';
+import { leanQuery, SOCKET_QUERY, whole } from './lean.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,12 +78,18 @@ function refusal(err, what = '') {
 // ---- loading and live updates ----------------------------------------------------------------
 
 async function fetchAs(side) {
-  return api.game(gameId, tokenFor(side));
+  // Only the new entries when the page holds this token's object (lean.js).
+  const token = tokenFor(side);
+  const base = g && token && tokenFor(g.seat) === token ? g : null;
+  const next = whole(await api.game(gameId, token, leanQuery(base)), base);
+  return next && next.gap ? whole(await api.game(gameId, token, leanQuery(null)), null) : next;
 }
 
 /** Takes a newer view of the game; in hotseat, switches to the token of the side to act. */
 async function accept(next, { force = false } = {}) {
+  next = whole(next, g);
   if (!next) return;
+  if (next.gap) next = await fetchAs(next.seat);
   // An undo lowers `n` but raises `undos`: older is by both.
   const order = compareVersions(next, g);
   if (g && !force && order < 0) return;
@@ -168,7 +175,7 @@ function connect() {
   const token = urlToken || tokenFor(null);
   let backoff = 500;
   const open = () => {
-    socket = new WebSocket(api.socketUrl(gameId, token));
+    socket = new WebSocket(api.socketUrl(gameId, token, SOCKET_QUERY));
     socket.onopen = () => {
       backoff = 500;
       $('ws-dot').classList.add('on');
@@ -212,7 +219,7 @@ async function act(action, { quiet = false } = {}) {
   try {
     ownPending = g.n + 1;
     if (board && board.setTrail) board.setTrail([]);
-    const res = await api.act(gameId, action, g.n, token);
+    const res = await api.act(gameId, action, g.n, token, leanQuery(g.seat === side ? g : null));
     await accept(res.view);
     return { events: res.events || [] };
   } catch (e) {

@@ -111,6 +111,11 @@ pub trait AnyGame: Send + Sync {
     fn log(&self, seat: &Seat) -> Vec<Value>;
     /// The last `k` entries of [`AnyGame::log`], without writing the others.
     fn log_tail(&self, seat: &Seat, k: usize) -> Vec<Value>;
+    /// The entries of [`AnyGame::log`] after its first `k` (those numbered `k + 1` on;
+    /// none when `k` is at or past the end), without writing the first `k`: what a
+    /// seat that holds the log up to `k` lacks, at a cost that does not grow with the
+    /// game's length.
+    fn log_from(&self, seat: &Seat, k: usize) -> Vec<Value>;
     /// Queues forced die results.
     fn force_rolls(&mut self, values: &[u32]);
     /// Takes back the last action back to the last random result.
@@ -128,6 +133,10 @@ pub trait AnyGame: Send + Sync {
     fn save(&self) -> SavedGame;
     /// A copy, for "what if" analysis.
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
+    /// A copy without the log ([`Game::without_log`]): an action applied to it is
+    /// checked, and leaves the state, the outcome and whose decision it is as on the
+    /// game, at a cost that does not grow with the game's length.
+    fn without_log(&self) -> Box<dyn AnyGame>;
     /// The action the computer opponent chooses for the side to act (JSON, as
     /// [`AnyGame::apply`] takes it), or `None` once the game is over.
     fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value>;
@@ -246,9 +255,11 @@ impl<R: Ruleset> AnyGame for Game<R> {
         AnyGame::log_tail(self, seat, usize::MAX)
     }
     fn log_tail(&self, seat: &Seat, k: usize) -> Vec<Value> {
+        AnyGame::log_from(self, seat, self.log().len().saturating_sub(k))
+    }
+    fn log_from(&self, seat: &Seat, skip: usize) -> Vec<Value> {
         let rules = self.rules();
         let names = rules.names();
-        let skip = self.log().len().saturating_sub(k);
         names.scope(|| {
             self.log()
                 .iter()
@@ -284,6 +295,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn boxed_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+    fn without_log(&self) -> Box<dyn AnyGame> {
+        Box::new(Game::without_log(self))
     }
     fn ai_action(&self, config: crate::ai::AiConfig) -> Option<Value> {
         if self.ending().is_some() {

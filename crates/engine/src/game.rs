@@ -501,6 +501,25 @@ impl<R: Ruleset> Game<R> {
         }
     }
 
+    /// A copy of the game as it stands without its log: the state, the dice (forced
+    /// results included) and what they were built from. An action applied to it is
+    /// checked and gives the state after it exactly as on the game, at a cost that does
+    /// not grow with the game's length; its log holds only what it applies.
+    #[must_use]
+    pub fn without_log(&self) -> Game<R> {
+        Game {
+            rules: Arc::clone(&self.rules),
+            scenario: Arc::clone(&self.scenario),
+            seed: self.seed,
+            generator: self.generator.clone(),
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+            log: Vec::new(),
+            // An ended game refuses an action on its copy too.
+            ending: self.ending.clone(),
+        }
+    }
+
     /// A copy for a computer playing `seat`: the state with what the seat may not see
     /// (the other hand, the deck's order) replaced by a sample consistent with what it
     /// sees ([`Ruleset::determinize`], drawn with `seed`), and dice seeded with `seed`

@@ -404,7 +404,18 @@ impl Session {
                 } else {
                     Seat::Omniscient
                 };
-                out.insert("log".into(), Value::Array(g.log(&seat)));
+                // With `since`, only the entries after the first `since`.
+                let log = match req.get("since") {
+                    None => g.log(&seat),
+                    Some(k) => {
+                        let k = k.as_u64().and_then(|k| usize::try_from(k).ok()).ok_or_else(
+                            || Failure::request("\"since\" must be a whole number of actions"),
+                        )?;
+                        out.insert("log_from".into(), json!(k.min(g.len())));
+                        g.log_from(&seat, k)
+                    }
+                };
+                out.insert("log".into(), Value::Array(log));
             }
             "ai" => {
                 let request = ai_request(req)?;
@@ -567,7 +578,7 @@ const KEYS: &[(&str, &[&str])] = &[
     ("undo", &[]),
     ("resign", &["side", "kind"]),
     ("save", &[]),
-    ("log", &["side", "seat"]),
+    ("log", &["side", "seat", "since"]),
     ("rulesets", &[]),
     ("position", &[]),
     ("quit", &[]),

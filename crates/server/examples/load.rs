@@ -2,11 +2,17 @@
 //! own client on its own kept-alive connection, every action a durable commit
 //! (WAL, `synchronous=FULL`). Bounded in actions and in time; stops by itself.
 //!
-//!     cargo run --release -p grognard-server --example load -- --games 50 --actions 20000 --seconds 60 [--end-phase 50]
+//!     cargo run --release -p grognard-server --example load -- --games 50 --actions 20000 --seconds 60 [--end-phase 50] [--lean] [--scenario ID] [--long N]
 //!
 //! Prints actions per second and the latency of `POST /api/games/{id}/actions`
-//! (p50, p90, p99, max), of the `GET` that fetches the next seat's view, and how many
-//! transactions the writer needed (group commit).
+//! (p50, p90, p99, max), of the `GET` that fetches the next seat's view, how many
+//! transactions the writer needed (group commit), and the server's CPU per action.
+//!
+//! The clients run on a runtime of their own (threads named `load-client`), so the
+//! server's CPU is the process's less theirs. `--lean` asks for the lean forms
+//! (`?since=K&legal=compact`); without it, the full game object. `--long N` plays
+//! one game with one client up to `N` actions and prints the server's CPU per action
+//! near its start (actions 10 to 59) and from action `N - 50` to `N - 1`.
 
 #[path = "../tests/support/http.rs"]
 mod http;
@@ -27,6 +33,9 @@ struct Args {
     actions: u64,
     seconds: u64,
     db: Option<PathBuf>,
+    lean: bool,
+    scenario: Option<String>,
+    long: Option<u64>,
 }
 
 fn args() -> Args {
@@ -36,9 +45,16 @@ fn args() -> Args {
         actions: 20_000,
         seconds: 60,
         db: None,
+        lean: false,
+        scenario: None,
+        long: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
+        if flag == "--lean" {
+            a.lean = true;
+            continue;
+        }
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
         match flag.as_str() {
             "--games" => a.games = value.parse().expect("--games N"),
@@ -46,10 +62,15 @@ fn args() -> Args {
             "--actions" => a.actions = value.parse().expect("--actions N"),
             "--seconds" => a.seconds = value.parse().expect("--seconds N"),
             "--db" => a.db = Some(PathBuf::from(value)),
+            "--scenario" => a.scenario = Some(value),
+            "--long" => a.long = Some(value.parse().expect("--long N")),
             other => {
-                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db)")
+                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long)")
             }
         }
+    }
+    if a.long.is_some() {
+        a.games = 1;
     }
     a
 }
@@ -60,7 +81,44 @@ struct Object {
     n: u64,
     seat: String,
     to_act: Option<Decision>,
+    #[serde(default)]
     actions: Vec<Value>,
+    /// The compact form of the legal actions (`?legal=compact`).
+    #[serde(default)]
+    legal: Vec<Group>,
+}
+
+/// One group of the compact legal actions: `common` with `vary` set to each of
+/// `values` in turn, or `common` alone.
+#[derive(serde::Deserialize)]
+struct Group {
+    common: serde_json::Map<String, Value>,
+    vary: Option<String>,
+    #[serde(default)]
+    values: Vec<Value>,
+}
+
+impl Object {
+    /// The legal actions, whichever form the server sent.
+    fn legal_actions(&self) -> Vec<Value> {
+        if !self.actions.is_empty() {
+            return self.actions.clone();
+        }
+        let mut out = Vec::new();
+        for g in &self.legal {
+            match &g.vary {
+                Some(k) => {
+                    for v in &g.values {
+                        let mut a = g.common.clone();
+                        a.insert(k.clone(), v.clone());
+                        out.push(Value::Object(a));
+                    }
+                }
+                None => out.push(Value::Object(g.common.clone())),
+            }
+        }
+        out
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -78,22 +136,81 @@ struct Samples {
     post: Vec<Duration>,
     get: Vec<Duration>,
     games: u64,
+    /// With `--long`: the server's CPU (ns) spent on each action, its GET included.
+    cpu: Vec<u64>,
+}
+
+/// The CPU time of the whole process, in ns.
+fn process_cpu_ns() -> u64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    u64::try_from(t.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(t.tv_nsec).unwrap_or(0)
+}
+
+/// The CPU time of the clients' threads, in ns (`/proc/self/task/*/schedstat`).
+fn client_cpu_ns() -> u64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return 0;
+    };
+    let mut sum = 0;
+    for t in tasks.flatten() {
+        let comm = std::fs::read_to_string(t.path().join("comm")).unwrap_or_default();
+        if comm.trim() != "load-client" {
+            continue;
+        }
+        let stat = std::fs::read_to_string(t.path().join("schedstat")).unwrap_or_default();
+        sum += stat
+            .split_whitespace()
+            .next()
+            .and_then(|x| x.parse::<u64>().ok())
+            .unwrap_or(0);
+    }
+    sum
+}
+
+/// The server's CPU so far: the process's less the clients'.
+fn server_cpu_ns() -> u64 {
+    process_cpu_ns().saturating_sub(client_cpu_ns())
+}
+
+/// What a player asks the server for.
+#[derive(Clone, Copy)]
+struct Ask {
+    end_phase: u32,
+    lean: bool,
+    long: Option<u64>,
+}
+
+impl Ask {
+    /// The query string of a request made knowing the game up to `n`.
+    fn query(self, n: u64) -> String {
+        if self.lean {
+            format!("?since={n}&legal=compact")
+        } else {
+            String::new()
+        }
+    }
 }
 
 /// Plays games of `scenario` one after another until the budget is spent.
 async fn player(
     addr: std::net::SocketAddr,
-    end_phase: u32,
+    ask: Ask,
     scenario: String,
     sides: Vec<String>,
     seed: u64,
     budget: Arc<AtomicU64>,
     deadline: Instant,
 ) -> Samples {
-    let mut c = http::Client::connect(addr).await;
+    // At most 50 clients from one loopback address: the server takes 64 connections
+    // from one address (`--max-connections-per-address`).
+    let from = std::net::Ipv4Addr::new(127, 0, 0, 1 + u8::try_from(seed / 50).unwrap_or(200));
+    let mut c = http::Client::connect_from(addr, from.into()).await;
     let mut rng = Lcg(seed);
     let mut s = Samples::default();
     'games: loop {
+        if s.games > 0 && ask.long.is_some() {
+            break 'games;
+        }
         let seats: serde_json::Map<String, Value> =
             sides.iter().map(|x| (x.clone(), json!("human"))).collect();
         let (status, created) = c
@@ -101,7 +218,8 @@ async fn player(
                 "POST",
                 "/api/games",
                 None,
-                Some(&json!({"scenario": scenario, "seed": seed ^ s.games, "seats": seats})),
+                // The server draws the seed of a game against a person.
+                Some(&json!({"scenario": scenario, "seats": seats})),
             )
             .await;
         assert_eq!(status, 201, "{created}");
@@ -116,20 +234,29 @@ async fn player(
             if Instant::now() > deadline {
                 break 'games;
             }
+            if ask.long.is_some_and(|n| view.n >= n) {
+                break 'games;
+            }
             let Some(side) = view.to_act.as_ref().map(|d| d.side.clone()) else {
                 continue 'games; // over: the next game
             };
             let t = token(&side).expect("a human seat");
+            let cpu0 = ask.long.map(|_| server_cpu_ns());
             if view.seat != side {
                 let start = Instant::now();
                 let (status, v) = c
-                    .call_bytes("GET", &format!("/api/games/{id}"), Some(&t), None)
+                    .call_bytes(
+                        "GET",
+                        &format!("/api/games/{id}{}", ask.query(view.n)),
+                        Some(&t),
+                        None,
+                    )
                     .await;
                 s.get.push(start.elapsed());
                 assert_eq!(status, 200);
                 view = serde_json::from_slice(&v).expect("a game object");
             }
-            let actions = &view.actions;
+            let actions = view.legal_actions();
             if actions.is_empty() {
                 continue 'games;
             }
@@ -143,7 +270,7 @@ async fn player(
             // shorter games, shorter logs.
             let ender = actions.iter().find(|a| a["type"] == "end_phase");
             let action = match ender {
-                Some(a) if rng.below(100) < end_phase as usize => a.clone(),
+                Some(a) if rng.below(100) < ask.end_phase as usize => a.clone(),
                 _ => actions[rng.below(actions.len())].clone(),
             };
             let n = view.n;
@@ -151,12 +278,15 @@ async fn player(
             let (status, answer) = c
                 .call_bytes(
                     "POST",
-                    &format!("/api/games/{id}/actions"),
+                    &format!("/api/games/{id}/actions{}", ask.query(n)),
                     Some(&t),
                     Some(&json!({"action": action, "expect": n})),
                 )
                 .await;
             s.post.push(start.elapsed());
+            if let Some(cpu0) = cpu0 {
+                s.cpu.push(server_cpu_ns().saturating_sub(cpu0));
+            }
             assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
             view = serde_json::from_slice::<Answer>(&answer)
                 .expect("an answer")
@@ -184,6 +314,13 @@ fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
+/// The mean of `cpu[from..to]` in ms, and how many actions it covers.
+fn window(cpu: &[u64], from: usize, to: usize) -> (f64, usize) {
+    let w = cpu.get(from..to.min(cpu.len())).unwrap_or(&[]);
+    let sum: u64 = w.iter().sum();
+    (sum as f64 / 1e6 / w.len().max(1) as f64, w.len())
+}
+
 fn main() {
     let args = args();
     let db = args.db.clone().unwrap_or_else(|| {
@@ -193,6 +330,13 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
+    // The clients on threads of their own, so that their CPU can be told apart.
+    let clients = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("load-client")
+        .enable_all()
+        .build()
+        .expect("the clients' runtime");
     runtime.block_on(async {
         let options = Options {
             addr: "127.0.0.1:0".into(),
@@ -203,28 +347,42 @@ fn main() {
         };
         let state = AppState::open(&options).expect("the database opens");
         let lobby = Arc::clone(state.lobby());
-        let scenarios: Vec<String> = lobby.scenarios.iter().map(|e| e.id.clone()).collect();
-        let sides: Vec<Vec<String>> = lobby
+        let mut scenarios: Vec<String> = lobby.scenarios.iter().map(|e| e.id.clone()).collect();
+        let mut sides: Vec<Vec<String>> = lobby
             .scenarios
             .iter()
             .map(|e| e.scenario.sides.iter().map(|s| s.id.clone()).collect())
             .collect();
+        if let Some(only) = &args.scenario {
+            let k = scenarios
+                .iter()
+                .position(|s| s == only)
+                .unwrap_or_else(|| panic!("no scenario {only}: {}", scenarios.join(", ")));
+            scenarios = vec![scenarios[k].clone()];
+            sides = vec![sides[k].clone()];
+        }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let addr = listener.local_addr().expect("address");
         tokio::spawn(grognard_server::serve_on(listener, state));
 
+        let ask = Ask {
+            end_phase: args.end_phase,
+            lean: args.lean,
+            long: args.long,
+        };
         let budget = Arc::new(AtomicU64::new(args.actions));
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let start = Instant::now();
+        let (cpu0, client0) = (process_cpu_ns(), client_cpu_ns());
         let (commits0, writes0) = lobby.store_stats();
         let players: Vec<_> = (0..args.games)
             .map(|i| {
                 let k = i % scenarios.len();
-                tokio::spawn(player(
+                clients.spawn(player(
                     addr,
-                    args.end_phase,
+                    ask,
                     scenarios[k].clone(),
                     sides[k].clone(),
                     i as u64 + 1,
@@ -236,20 +394,25 @@ fn main() {
         let mut post = Vec::new();
         let mut get = Vec::new();
         let mut games = 0;
+        let mut cpu = Vec::new();
         for p in players {
             let s = p.await.expect("a player");
             post.extend(s.post);
             get.extend(s.get);
+            cpu.extend(s.cpu);
             games += s.games;
         }
         let elapsed = start.elapsed();
+        let (cpu1, client1) = (process_cpu_ns(), client_cpu_ns());
         let (commits, writes) = lobby.store_stats();
         post.sort_unstable();
         get.sort_unstable();
+        let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
         println!(
-            "{} clients (end_phase {}% when it may), {games} games ({}), {} actions in {:.2} s: {:.0} actions/s",
+            "{} clients (end_phase {}% when it may{}), {games} games ({}), {} actions in {:.2} s: {:.0} actions/s",
             args.games,
             args.end_phase,
+            if args.lean { ", lean forms" } else { "" },
             scenarios.join(", "),
             post.len(),
             elapsed.as_secs_f64(),
@@ -273,7 +436,30 @@ fn main() {
             "durable commits (WAL, synchronous=FULL): {commits} transactions for {writes} writes ({:.1} a transaction)",
             writes as f64 / commits.max(1) as f64
         );
+        let client = client1.saturating_sub(client0);
+        let server = (cpu1 - cpu0).saturating_sub(client);
+        let actions = post.len().max(1) as f64;
+        println!(
+            "CPU: server {:.2} s ({:.3} ms an action), clients {:.2} s ({:.3} ms an action); load average {}",
+            server as f64 / 1e9,
+            server as f64 / 1e6 / actions,
+            client as f64 / 1e9,
+            client as f64 / 1e6 / actions,
+            load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        );
+        if let Some(n) = args.long {
+            let n = usize::try_from(n).unwrap_or(usize::MAX);
+            let (early, e) = window(&cpu, 9, 59);
+            let (late, l) = window(&cpu, n.saturating_sub(50), n);
+            println!(
+                "server CPU an action: actions 10 to 59: {early:.3} ms ({e} actions); actions {} to {}: {late:.3} ms ({l} actions); the game reached {} actions",
+                n.saturating_sub(49),
+                n,
+                cpu.len()
+            );
+        }
     });
+    drop(clients);
     if args.db.is_none() {
         for suffix in ["", "-wal", "-shm"] {
             let mut p = db.clone().into_os_string();

@@ -5,7 +5,7 @@ use crate::board;
 use crate::error::ApiError;
 use crate::listing::{ListQuery, Listing, Page};
 use crate::lobby::NewGame;
-use crate::table::{Table, Viewer};
+use crate::table::{Form, Legal, Table, Viewer};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -22,6 +22,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
+
+mod legal;
+pub use legal::legal;
 
 /// A JSON body read whatever its content type, limited in size; a malformed body
 /// gets a 400 that names the problem.
@@ -189,10 +192,14 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(answer)))
 }
 
-/// `GET /api/games/{id}`.
-pub async fn game(at: GameAt) -> Result<Response, ApiError> {
+/// `GET /api/games/{id}[?since=K&undos=U&legal=compact|none]`.
+pub async fn game(
+    at: GameAt,
+    query: Result<Query<Form>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(form) = query.map_err(|e| query_error(&e))?;
     let viewer = at.viewer()?;
-    let text = at.table.object_text(at.table.game().as_ref(), &viewer);
+    let text = at.table.object_in(at.table.game().as_ref(), &viewer, form);
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
         text.to_string(),
@@ -210,18 +217,21 @@ pub struct ActionRequest {
     pub expect: u64,
 }
 
-/// `POST /api/games/{id}/actions`.
+/// `POST /api/games/{id}/actions[?since=K&undos=U&legal=compact|none]`: the answer's
+/// `view` in the form the query asks.
 pub async fn action(
     State(state): State<AppState>,
     at: GameAt,
+    query: Result<Query<Form>, QueryRejection>,
     body: Result<Body<ActionRequest>, ApiError>,
 ) -> Result<Response, ApiError> {
+    let Query(form) = query.map_err(|e| query_error(&e))?;
     let side = at.player()?;
     crate::accounts::timeouts::may_play(&at.table, &side)?;
     let Body(req) = body?;
     let (events, view) = state
         .lobby()
-        .submit(&at.table, side, req.action, req.expect)
+        .submit(&at.table, side, req.action, req.expect, form)
         .await?;
     if at.table.game().outcome().is_some() {
         // The game has ended: its ratings are counted now (issue 16).
@@ -246,12 +256,17 @@ pub struct UndoRequest {
 pub async fn undo(
     State(state): State<AppState>,
     at: GameAt,
+    query: Result<Query<Form>, QueryRejection>,
     body: Result<Body<UndoRequest>, ApiError>,
 ) -> Result<Response, ApiError> {
+    let Query(form) = query.map_err(|e| query_error(&e))?;
     let side = at.player()?;
     crate::accounts::timeouts::may_play(&at.table, &side)?;
     let Body(req) = body?;
-    let (undone, view) = state.lobby().undo(&at.table, side, req.expect).await?;
+    let (undone, view) = state
+        .lobby()
+        .undo(&at.table, side, req.expect, form)
+        .await?;
     let body = format!("{{\"undone\":{undone},\"view\":{view}}}");
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
@@ -472,6 +487,13 @@ pub struct WsQuery {
     /// gets one.
     #[serde(default)]
     pub chat: bool,
+    /// Push what changed (issue 17): after the first object, each push is the lean
+    /// object with only the log's entries the socket has not sent yet.
+    #[serde(default)]
+    pub delta: bool,
+    /// How the pushed objects write the legal actions.
+    #[serde(default)]
+    pub legal: Legal,
 }
 
 /// `GET /api/games/{id}/ws[?token=TOKEN]`: the seat's game object on connect and
@@ -506,6 +528,10 @@ pub async fn ws(
         }
     };
     let ping = state.guard().ws_ping;
+    let form = (q.delta || q.legal != Legal::Full).then_some(Form {
+        legal: q.legal,
+        ..Form::default()
+    });
     let chat = if q.chat {
         crate::accounts::chat::may_read(state.accounts(), &table.id, &viewer).await?;
         Some(state.accounts().listen(&table.id))
@@ -515,7 +541,7 @@ pub async fn ws(
     Ok(upgrade
         .max_message_size(4096)
         .on_upgrade(move |socket| async move {
-            push_views(socket, table, viewer, ping, chat).await;
+            push_views(socket, table, viewer, ping, chat, form).await;
             drop(slot);
         })
         .into_response())
@@ -523,13 +549,15 @@ pub async fn ws(
 
 /// Sends `viewer`'s game object now and after every change until the client goes,
 /// and pings it every `ping`: a peer that has sent nothing since the last ping (not
-/// even its pong) is dropped.
+/// even its pong) is dropped. With a `form` (a delta socket), each object after the
+/// first carries only the log's entries not yet sent.
 async fn push_views(
     mut socket: WebSocket,
     table: Arc<Table>,
     viewer: Viewer,
     ping: Duration,
     mut chat: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+    form: Option<Form>,
 ) {
     // Subscribe before the first view, so no change falls between the two.
     let mut changed = table.changed.subscribe();
@@ -542,10 +570,18 @@ async fn push_views(
         // ending from outside the rules keeps `n` and changes the state.
         let (n, text) = {
             let game = table.game();
-            (
-                (table.undos(), game.len(), game.ending().is_some()),
-                table.object_text(game.as_ref(), &viewer),
-            )
+            let text = match form {
+                None => table.object_text(game.as_ref(), &viewer),
+                Some(form) => {
+                    let since = sent.map(|(undos, n, _)| Form {
+                        since: Some(n as u64),
+                        undos: Some(undos),
+                        ..form
+                    });
+                    table.object_in(game.as_ref(), &viewer, since.unwrap_or(form))
+                }
+            };
+            ((table.undos(), game.len(), game.ending().is_some()), text)
         };
         if sent != Some(n) {
             // A peer that stops reading fills its socket's buffer: a send that cannot

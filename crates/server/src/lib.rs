@@ -259,6 +259,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/explain", post(api::explain))
         .route("/api/games/{id}/preview", post(api::preview))
         .route("/api/games/{id}/reachable", get(api::reachable))
+        .route("/api/games/{id}/legal", get(api::legal))
         .route("/api/games/{id}/replay", get(api::replay))
         .route("/api/games/{id}/position", get(api::position))
         .route("/api/games/{id}/hint", post(api::hint))

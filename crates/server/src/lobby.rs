@@ -18,7 +18,7 @@ use load::rebuild;
 
 use crate::error::ApiError;
 use crate::store::{self, ActionRow, GameRow, SeatRecord, Store, Summary};
-use crate::table::{Table, Viewer};
+use crate::table::{Form, Table, Viewer};
 use crate::{token, Options};
 use grognard_engine::dice_stream::Generator;
 use grognard_engine::game::{SavedAction, SavedGame, SAVE_FORMAT};
@@ -428,15 +428,41 @@ impl Lobby {
         side: String,
         action: Value,
         expect: u64,
+        form: Form,
     ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
         let (lobby, t) = (Arc::clone(self), Arc::clone(table));
-        let result = tokio::spawn(async move { lobby.commit(&t, &side, action, expect).await })
-            .await
-            .map_err(|e| ApiError::Internal(format!("the commit task failed: {e}")))?;
+        let result =
+            tokio::spawn(async move { lobby.commit(&t, &side, action, expect, Some(form)).await })
+                .await
+                .map_err(|e| ApiError::Internal(format!("the commit task failed: {e}")))?;
         if result.is_ok() {
             self.wake_ai(table);
         }
-        result
+        let (events, object) = result?;
+        Ok((events, object.unwrap_or_else(|| "{}".into())))
+    }
+
+    /// Applies `action`, durable now, to `table`'s game as `next` (a copy of the game
+    /// without its log) took it: the same state and dice give the same result. Were
+    /// they ever to differ, the game is rebuilt from its log and the action as `next`
+    /// holds it (the forced results it used).
+    fn take_action(
+        &self,
+        table: &Table,
+        next: &dyn AnyGame,
+        action: &Value,
+    ) -> Result<(), ApiError> {
+        let mut game = table.game_mut();
+        if game.apply(action).is_ok() {
+            return Ok(());
+        }
+        // A refusal changed nothing: the game is still the one before the action.
+        let mut saved = game.save();
+        let taken = next.save();
+        saved.log.extend(taken.log);
+        saved.pending_forced = taken.pending_forced;
+        *game = self.registry.load_game(&saved)?;
+        Ok(())
     }
 
     async fn commit(
@@ -445,7 +471,8 @@ impl Lobby {
         side: &str,
         action: Value,
         expect: u64,
-    ) -> Result<(Vec<Value>, Arc<str>), ApiError> {
+        form: Option<Form>,
+    ) -> Result<(Vec<Value>, Option<Arc<str>>), ApiError> {
         let _turn = table.turn.lock().await;
         if table.is_expired() {
             return Err(self.expired(&table.id));
@@ -460,7 +487,9 @@ impl Lobby {
                 });
             }
             to_act(game.as_ref(), side, "")?;
-            game.boxed_clone()
+            // The state and dice alone: a copy of the whole log would cost more as the
+            // game grows.
+            game.without_log()
         };
         // The action as the ruleset writes it is what is applied and stored; a field
         // it does not read is refused rather than dropped or kept.
@@ -471,13 +500,15 @@ impl Lobby {
         let n = expect + 1;
         let row = ActionRow {
             n,
-            action: canonical,
+            action: canonical.clone(),
             forced: Vec::new(),
         };
         let at = store::now_ms();
-        // The lobby's line of the game after the action goes in the same transaction.
+        // The lobby's line of the game after the action goes in the same transaction
+        // (`n` the game's: the copy's log holds this action alone).
         let summary = Summary {
             active_ms: at,
+            n,
             ..table.summary(next.as_ref())
         };
         if !self.store.append(&table.id, row, at, summary).await? {
@@ -490,19 +521,25 @@ impl Lobby {
         }
         // Durable: only now is anything a seat sees built from the action. Before,
         // a failed append would have left this seat's log of n+1 in the cache.
-        *table.game_mut() = next;
+        self.take_action(table, next.as_ref(), &canonical)?;
         table.record_commit(usize::try_from(n).unwrap_or(usize::MAX), at);
         table.record_actor(usize::try_from(n).unwrap_or(usize::MAX), side);
         let (events, object) = {
             let game = table.game();
             // The events as this seat may see them: an action can cause what only the
             // other side may know.
-            let events = table
-                .log(game.as_ref(), &Seat::Side(side.to_owned()))
-                .last()
-                .and_then(|e| e["events"].as_array().cloned())
+            let events = game
+                .log_tail(&Seat::Side(side.to_owned()), 1)
+                .pop()
+                .and_then(|mut e| e.get_mut("events").map(Value::take))
+                .and_then(|e| match e {
+                    Value::Array(events) => Some(events),
+                    _ => None,
+                })
                 .unwrap_or_default();
-            let object = table.object_text(game.as_ref(), &Viewer::Side(side.to_owned()));
+            // The seat's object in the form it asked for; none for the computer's seat.
+            let object =
+                form.map(|f| table.object_in(game.as_ref(), &Viewer::Side(side.to_owned()), f));
             (events, object)
         };
         let _ = table.changed.send(n);

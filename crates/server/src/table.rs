@@ -11,9 +11,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::{broadcast, Mutex};
 
+mod lean;
 mod outside;
 mod position;
 mod undo;
+
+pub use lean::{compact, expand, Form, Legal};
 
 /// How many of the last log entries a game object carries.
 pub const LOG_TAIL: usize = 30;
@@ -186,8 +189,15 @@ impl Table {
     /// [`Table::object`] as JSON text, for this table's game as committed.
     pub fn object_text(&self, game: &dyn AnyGame, viewer: &Viewer) -> Arc<str> {
         let viewer = &self.resolve(game, viewer);
-        let n = game.len();
-        let key = viewer.name();
+        self.cached_text(viewer.name(), game.len(), || {
+            self.object(game, viewer).to_string()
+        })
+    }
+
+    /// The text kept under `key` for the game at `n`, or `build`'s, kept when `n` is
+    /// committed: built once per key and action, however many sockets and requests
+    /// ask.
+    fn cached_text(&self, key: &str, n: usize, build: impl FnOnce() -> String) -> Arc<str> {
         if let Some((at, text)) = self
             .objects
             .lock()
@@ -198,7 +208,7 @@ impl Table {
                 return Arc::clone(text);
             }
         }
-        let text: Arc<str> = self.object(game, viewer).to_string().into();
+        let text: Arc<str> = build().into();
         let mut objects = self.objects.lock().unwrap_or_else(PoisonError::into_inner);
         if n <= self.committed() && objects.get(key).is_none_or(|(at, _)| *at < n) {
             objects.insert(key.to_owned(), (n, Arc::clone(&text)));
@@ -401,15 +411,19 @@ impl Table {
     /// ([`Table::may_undo`]).
     #[must_use]
     pub fn object(&self, game: &dyn AnyGame, viewer: &Viewer) -> Value {
-        let mut object = self.build_object(game, viewer, false, true);
-        let undo = match (&self.resolve(game, viewer), game.to_act()) {
+        let mut object = self.build_object(game, viewer, false, Legal::Full, true);
+        object["undo"] = json!(self.undo_flag(game, viewer));
+        object
+    }
+
+    /// The object's `undo`: whether `viewer` may take back the last action now.
+    fn undo_flag(&self, game: &dyn AnyGame, viewer: &Viewer) -> bool {
+        match (&self.resolve(game, viewer), game.to_act()) {
             (Viewer::Side(s), Some(d)) if *s == d.side && !game.is_empty() => {
                 self.may_undo(game, s).is_ok()
             }
             _ => false,
-        };
-        object["undo"] = json!(undo);
-        object
+        }
     }
 
     /// [`Table::object`], seen as the viewer would, or, when `reveal` holds or the game
@@ -419,15 +433,19 @@ impl Table {
     /// `game` may be any game of this table's (a replay of its first actions): nothing
     /// built here is cached.
     pub fn object_revealed(&self, game: &dyn AnyGame, viewer: &Viewer, reveal: bool) -> Value {
-        self.build_object(game, viewer, reveal, false)
+        self.build_object(game, viewer, reveal, Legal::Full, true)
     }
 
+    /// The object; the legal actions as `legal` says, and the log's last entries
+    /// when `with_log` holds. The log's tail is written alone, never the whole log,
+    /// so its cost does not grow with the game's length.
     fn build_object(
         &self,
         game: &dyn AnyGame,
         viewer: &Viewer,
         reveal: bool,
-        cached: bool,
+        legal: Legal,
+        with_log: bool,
     ) -> Value {
         let viewer = &self.resolve(game, viewer);
         let seat = if reveal || game.outcome().is_some() {
@@ -437,13 +455,11 @@ impl Table {
         };
         let to_act = game.to_act();
         let acting = matches!((viewer, &to_act), (Viewer::Side(s), Some(d)) if *s == d.side);
-        let actions = if acting { game.legal() } else { Vec::new() };
-        let log = if cached {
-            self.log(game, &seat)
+        let actions = if acting && legal != Legal::None {
+            game.legal()
         } else {
-            Arc::new(game.log(&seat))
+            Vec::new()
         };
-        let log = &log[log.len().saturating_sub(LOG_TAIL)..];
         let mut object = json!({
             "id": self.id,
             "scenario": self.scenario_id,
@@ -454,14 +470,21 @@ impl Table {
             "n": game.len(),
             "to_act": to_act,
             "outcome": game.outcome(),
-            "actions": actions,
-            "view": game.view(&seat),
-            "log": log,
             "hotseat": self.hotseat,
             "commitment": self.commitment,
             "undos": self.undos(),
             "position": self.may_study(game, viewer).is_ok(),
         });
+        // Moved in, not through `json!`, which would copy the view value by value.
+        object["view"] = game.view(&seat);
+        match legal {
+            Legal::Full => object["actions"] = Value::Array(actions),
+            Legal::Compact => object["legal"] = Value::Array(compact(actions)),
+            Legal::None => {}
+        }
+        if with_log {
+            object["log"] = Value::Array(game.log_tail(&seat, LOG_TAIL));
+        }
         if game.outcome().is_some() {
             object["seed"] = json!(game.seed());
             object["generator"] = json!(game.generator());

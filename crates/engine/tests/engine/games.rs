@@ -277,6 +277,38 @@ fn can_undo_answers_as_undo_would_and_changes_nothing() {
 }
 
 #[test]
+fn log_from_k_is_the_log_without_its_first_k_entries_as_each_seat_sees_it() {
+    use grognard_engine::AnyGame;
+    let mut g = race(7);
+    g.apply(step(RED, "0201")).unwrap();
+    g.apply(Action::Draw).unwrap();
+    g.apply(step(RED, "0302")).unwrap();
+    for seat in [
+        Seat::Omniscient,
+        Seat::Spectator,
+        Seat::Side("blue".into()),
+        Seat::Side("red".into()),
+    ] {
+        let log = AnyGame::log(&g, &seat);
+        assert_eq!(log.len(), 3);
+        for k in 0..=5 {
+            let from = k.min(log.len());
+            let tail = g.log_from(&seat, k);
+            assert_eq!(tail, log[from..], "{seat:?}, k = {k}");
+            // Numbered as in the whole log: the first is entry k + 1.
+            if let Some(first) = tail.first() {
+                assert_eq!(first["n"], k + 1, "{seat:?}, k = {k}");
+            }
+        }
+    }
+    // Each seat's entries from k are its own: a draw's card and roll stay hidden from
+    // the side that did not draw.
+    let blue = g.log_from(&Seat::Side("blue".into()), 1);
+    let red = g.log_from(&Seat::Side("red".into()), 1);
+    assert_ne!(blue, red, "the draws are seen differently by the two sides");
+}
+
+#[test]
 fn log_tail_is_the_end_of_the_log_as_each_seat_sees_it() {
     use grognard_engine::AnyGame;
     let mut g = race(7);
@@ -523,5 +555,39 @@ fn regression_a_save_with_a_tampered_scenario_is_refused_not_a_panic() {
     assert_eq!(
         snapshot(&Game::<Race>::from_saved(&good).unwrap()),
         snapshot(&g)
+    );
+}
+
+#[test]
+fn a_game_without_its_log_applies_an_action_as_the_game_does() {
+    use grognard_engine::AnyGame;
+    let mut g = race(7);
+    g.apply(step(RED, "0201")).unwrap();
+    g.apply(Action::Draw).unwrap();
+    g.dice_mut().force([4]);
+    let copy = Game::without_log(&g);
+    assert!(copy.log().is_empty());
+    assert_eq!(copy.state(), g.state());
+    for action in g.legal_actions() {
+        let mut a = Game::without_log(&g);
+        let mut b = g.clone();
+        assert_eq!(
+            a.apply(action.clone()).map(<[_]>::to_vec),
+            b.apply(action).map(<[_]>::to_vec)
+        );
+        assert_eq!(
+            (a.state(), a.dice()),
+            (b.state(), b.dice()),
+            "the same state and dice after"
+        );
+    }
+    // Through the JSON face too; its log holds only what it applied.
+    let legal = AnyGame::legal(&g);
+    let mut boxed = AnyGame::without_log(&g);
+    let events = boxed.apply(&legal[0]).unwrap();
+    assert_eq!(events, AnyGame::apply(&mut g, &legal[0]).unwrap());
+    assert_eq!(
+        (boxed.len(), boxed.to_act(), boxed.view(&Seat::Omniscient)),
+        (1, AnyGame::to_act(&g), g.view(&Seat::Omniscient))
     );
 }

@@ -737,7 +737,7 @@ fn every_command_refuses_a_key_it_does_not_know_naming_the_key_and_the_command()
             "to",
             "reachable",
         ),
-        (json!({"cmd": "log", "since": 3}), "since", "log"),
+        (json!({"cmd": "log", "until": 3}), "until", "log"),
         (json!({"cmd": "undo", "steps": 2}), "steps", "undo"),
         (json!({"cmd": "ai", "milis": 20}), "milis", "ai"),
         (

@@ -352,3 +352,39 @@ fn undo_in_a_seat_session_follows_the_referee() {
     assert_eq!(a, b);
     assert_eq!(b["n"], 0);
 }
+
+#[test]
+fn log_since_k_answers_only_the_entries_after_k_as_the_seat_sees_them() {
+    let (mut referee, mut red, mut blue, _) = red_may_react();
+    for seat in ["blue", "red"] {
+        let whole = ok(&mut referee, &json!({"cmd": "log", "side": seat}));
+        let from = ok(
+            &mut referee,
+            &json!({"cmd": "log", "side": seat, "since": 1}),
+        );
+        assert_eq!(from["log_from"], 1, "{seat}");
+        assert_eq!(
+            from["log"].as_array().unwrap()[..],
+            whole["log"].as_array().unwrap()[1..],
+            "{seat}"
+        );
+        assert!(
+            whole.get("log_from").is_none(),
+            "without since, as before: {whole}"
+        );
+    }
+    // Each seated session's log from 0 is its own seat's, and the two differ: blue
+    // does not see red's card.
+    let mine = ok(&mut blue, &json!({"cmd": "log", "since": 0}));
+    let as_referee = ok(
+        &mut referee,
+        &json!({"cmd": "log", "side": "blue", "since": 0}),
+    );
+    assert_eq!(mine["log"], as_referee["log"]);
+    let reds = ok(&mut red, &json!({"cmd": "log", "since": 0}));
+    assert_ne!(mine["log"], reds["log"]);
+    // Past the end: nothing, and log_from says where the log ends.
+    let past = ok(&mut referee, &json!({"cmd": "log", "since": 9}));
+    assert_eq!((&past["log_from"], &past["log"]), (&json!(2), &json!([])));
+    refused(&mut referee, &json!({"cmd": "log", "since": -1}), "request");
+}

@@ -197,7 +197,7 @@ impl Lobby {
                 if k > 0 && !self.ai_delay.is_zero() {
                     tokio::time::sleep(self.ai_delay).await;
                 }
-                match self.commit(table, &side, action, n).await {
+                match self.commit(table, &side, action, n, None).await {
                     Ok(_) => {}
                     Err(ApiError::Conflict { .. }) => break,
                     Err(e) => {

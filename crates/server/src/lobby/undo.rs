@@ -7,7 +7,7 @@ use super::*;
 impl Lobby {
     /// Takes back the last action of `table`'s game for `side`, at `expect` (the
     /// game's `n`), and makes it durable; returns the action taken back (`{"n",
-    /// "action"}`) and the new game object for `side` (as JSON text).
+    /// "action"}`) and the new game object for `side` (as JSON text, in `form`).
     ///
     /// The work runs in its own task, so a client that hangs up mid-request cannot
     /// leave the file and the memory disagreeing.
@@ -22,9 +22,10 @@ impl Lobby {
         table: &Arc<Table>,
         side: String,
         expect: u64,
+        form: crate::table::Form,
     ) -> Result<(Value, Arc<str>), ApiError> {
         let (lobby, t) = (Arc::clone(self), Arc::clone(table));
-        let result = tokio::spawn(async move { lobby.take_back(&t, &side, expect).await })
+        let result = tokio::spawn(async move { lobby.take_back(&t, &side, expect, form).await })
             .await
             .map_err(|e| ApiError::Internal(format!("the undo task failed: {e}")))?;
         if result.is_ok() {
@@ -38,6 +39,7 @@ impl Lobby {
         table: &Table,
         side: &str,
         expect: u64,
+        form: crate::table::Form,
     ) -> Result<(Value, Arc<str>), ApiError> {
         let _turn = table.turn.lock().await;
         if table.is_expired() {
@@ -76,7 +78,7 @@ impl Lobby {
         table.take_back(before, at);
         let object = {
             let game = table.game();
-            table.object_text(game.as_ref(), &Viewer::Side(side.to_owned()))
+            table.object_in(game.as_ref(), &Viewer::Side(side.to_owned()), form)
         };
         let _ = table.changed.send(expect.saturating_sub(1));
         Ok((undone, object))

@@ -19,6 +19,7 @@ mod hint;
 mod http;
 #[path = "../support/lcg.rs"]
 mod lcg;
+mod lean;
 mod limits;
 mod lobby;
 mod phantom;

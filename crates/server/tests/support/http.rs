@@ -15,10 +15,24 @@ pub struct Client {
     sender: SendRequest<Full<Bytes>>,
 }
 
+#[allow(dead_code, reason = "each user of this module calls a part of it")]
 impl Client {
     /// Connects to `addr`.
     pub async fn connect(addr: SocketAddr) -> Client {
         let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        Client::over(addr, stream).await
+    }
+
+    /// Connects to `addr` from the local address `from` (a loopback address other
+    /// than 127.0.0.1, so that many clients stay under the cap per address).
+    pub async fn connect_from(addr: SocketAddr, from: std::net::IpAddr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket.bind(SocketAddr::new(from, 0)).expect("bind");
+        let stream = socket.connect(addr).await.expect("connect");
+        Client::over(addr, stream).await
+    }
+
+    async fn over(addr: SocketAddr, stream: tokio::net::TcpStream) -> Client {
         stream.set_nodelay(true).expect("nodelay");
         let (sender, conn) = http1::handshake(TokioIo::new(stream))
             .await
