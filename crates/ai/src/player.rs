@@ -104,9 +104,37 @@ pub const HARD_MILLIS: u64 = 5_000;
 /// (docs/AI.md, "`hard`'s horizon").
 pub const HARD_OWN_TURN: &[&str] = &["skirmish"];
 
-/// A whole turn may take this many decisions' budgets, after which the player
-/// decides greedily until its turn ends.
+/// A whole turn may take this many decisions' budgets at the full budget; after that
+/// each decision searches for a quarter of it, and past twice this many the player
+/// decides greedily until its turn ends ([`turn_budget`]).
 pub const TURN_BUDGETS: u32 = 15;
+
+/// The time a decision may search when `spent` of its turn is gone, at `per_decision`
+/// a decision; `None`: decide greedily. The full budget (or what is left of
+/// [`TURN_BUDGETS`] of them), then a quarter of it a decision (a Morne Plaine or
+/// skirmish turn holds more decisions than that: its last attacks are still searched),
+/// then none once twice the budgets are spent, so that a turn stays bounded.
+///
+/// ```
+/// use grognard_ai::player::{turn_budget, TURN_BUDGETS};
+/// use std::time::Duration;
+/// let d = Duration::from_millis(1000);
+/// assert_eq!(turn_budget(d, Duration::ZERO), Some(d));
+/// assert_eq!(turn_budget(d, d * TURN_BUDGETS - d / 2), Some(d / 2));
+/// assert_eq!(turn_budget(d, d * TURN_BUDGETS), Some(d / 4));
+/// assert_eq!(turn_budget(d, d * TURN_BUDGETS * 2), None);
+/// ```
+#[must_use]
+pub fn turn_budget(per_decision: Duration, spent: Duration) -> Option<Duration> {
+    let cap = per_decision * TURN_BUDGETS;
+    if spent < cap {
+        Some(per_decision.min(cap - spent).max(per_decision / 4))
+    } else if spent < cap * 2 {
+        Some(per_decision / 4)
+    } else {
+        None
+    }
+}
 
 impl Player {
     /// The search settings of this player, with the given time per decision (for
@@ -227,12 +255,11 @@ pub fn decide<R: Ruleset>(
     }
     if let Some(c) = &mut config {
         if let Budget::Time(d) = c.budget {
-            // Cap the whole turn: once it is spent, decide greedily.
-            let cap = d * TURN_BUDGETS;
-            if memory.spent >= cap {
-                config = None;
-            } else {
-                c.budget = Budget::Time(d.min(cap - memory.spent));
+            // Bound the whole turn: a quarter of the budget once its budgets are spent,
+            // greedy past twice them.
+            match turn_budget(d, memory.spent) {
+                Some(t) => c.budget = Budget::Time(t),
+                None => config = None,
             }
         }
     }
