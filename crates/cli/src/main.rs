@@ -20,6 +20,10 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "parsed once a run: the server's options are many, and boxing them buys nothing"
+)]
 enum Command {
     /// Serve the lobby and the games over HTTP (the default without a command).
     Serve {
