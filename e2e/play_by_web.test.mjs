@@ -77,7 +77,7 @@ describe('Play by web in the browser', () => {
       await atN(other, n + 1);
     }
     // The game page shows the clock of the side to act: 24 hours a move, from the last action.
-    await ney.locator('#clock').filter({ hasText: /Clock: (23 h \d+|24 h 0) min left for (blue|orange) to move/ }).waitFor();
+    await ney.locator('#clock').filter({ hasText: /Clock: (23 h \d+|24 h 0) min left for (Blue corps|Orange corps) to move/ }).waitFor();
     await shot(ney, 'play-by-web-game-chat.png');
   });
 
