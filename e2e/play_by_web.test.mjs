@@ -64,7 +64,7 @@ describe('Play by web in the browser', () => {
     await soult.locator('#chat-text').fill('La Garde recule.');
     await soult.locator('#chat-send').click();
     await ney.locator('#chat-log .chat-msg', { hasText: 'La Garde recule.' }).waitFor({ timeout: 10_000 });
-    assert.match(await ney.locator('#chat-log').innerText(), /ney \(blue\): Vive l'Empereur!\s+soult \(orange\): La Garde recule\./);
+    assert.match(await ney.locator('#chat-log').innerText(), /ney \(Blue corps\): Vive l'Empereur!\s+soult \(Orange corps\): La Garde recule\./);
   });
 
   test('they play a few actions, each seeing the other\'s arrive', async () => {

@@ -32,7 +32,8 @@ const seen = new Set();
 function show(m) {
   if (seen.has(m.id)) return;
   seen.add(m.id);
-  const who = m.name ? `${m.name} (${m.side})` : m.side;
+  const side = m.side_name || m.side;
+  const who = m.name ? `${m.name} (${side})` : side;
   $('chat-log').insertAdjacentHTML(
     'beforeend',
     `<div class="chat-msg" data-side="${esc(m.side)}"><b>${esc(who)}</b>: ${esc(m.text)}</div>`,

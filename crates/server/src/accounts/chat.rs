@@ -109,6 +109,10 @@ pub async fn read(State(state): State<AppState>, at: GameAt) -> Result<Json<Valu
             Ok(rows)
         })
         .await?;
+    let messages: Vec<Value> = messages
+        .into_iter()
+        .map(|m| with_side_name(&at.table, m))
+        .collect();
     Ok(Json(json!({"messages": messages})))
 }
 
@@ -190,7 +194,17 @@ pub async fn post(
             })
             .await?
     };
+    let message = with_side_name(&at.table, message);
     let push = json!({"kind": "chat", "game": game, "message": message});
     accounts.tell(&game, push.to_string().into());
     Ok((StatusCode::CREATED, Json(message)))
+}
+
+/// A message with `side_name`, its side as the scenario names it.
+fn with_side_name(table: &crate::table::Table, mut message: Value) -> Value {
+    let name = message["side"]
+        .as_str()
+        .map(|side| crate::lobby::side_name(table, side));
+    message["side_name"] = json!(name);
+    message
 }

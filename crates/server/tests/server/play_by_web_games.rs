@@ -253,8 +253,18 @@ async fn chat_goes_both_ways_is_stored_and_is_pushed_live_to_sockets_that_ask() 
         .await;
     assert_eq!(status, 201, "{said}");
     assert_eq!(
-        (&said["side"], &said["name"], &said["text"]),
-        (&json!("blue"), &json!("ney"), &json!("Vive l'Empereur"))
+        (
+            &said["side"],
+            &said["side_name"],
+            &said["name"],
+            &said["text"]
+        ),
+        (
+            &json!("blue"),
+            &json!("Blue corps"),
+            &json!("ney"),
+            &json!("Vive l'Empereur")
+        )
     );
     let pushed = next_chat(&mut live).await;
     assert_eq!(pushed["message"], said);
