@@ -109,7 +109,6 @@ pub(crate) fn walk(rules: &Skirmish, state: &State, u: UnitId, from: Hex, to: He
         if i == u.index() {
             continue;
         }
-        look.passing |= h == from && camp == side;
         if h == to {
             let o = u16::try_from(i).ok().map(UnitId);
             if look.here[0].is_none() {
@@ -118,9 +117,12 @@ pub(crate) fn walk(rules: &Skirmish, state: &State, u: UnitId, from: Hex, to: He
                 look.here[1] = o;
             }
         }
-        let zone = camp != side && h.distance(to) <= radius;
-        look.in_zone |= zone;
-        look.enters |= zone && h.distance(from) > radius;
+        if camp == side {
+            look.passing |= h == from;
+        } else if h.distance(to) <= radius {
+            look.in_zone = true;
+            look.enters = look.enters || h.distance(from) > radius;
+        }
     }
     look.enters |= look.in_zone && look.passing;
     look

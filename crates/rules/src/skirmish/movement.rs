@@ -381,13 +381,20 @@ impl Skirmish {
     pub(crate) fn must_go_on(&self, state: &State) -> Option<GoOn> {
         let m = state.moving.as_ref()?;
         let u = m.unit;
+        // The cheap questions first: a mover neither on a friend nor Panicked may stop,
+        // whatever steps it has (the search for a step is the dear one).
+        let on_friend = self.on_friend(state, u);
+        if !on_friend && !Self::ch(state, u).panicked {
+            return None;
+        }
         if !self.has_step(state, u) {
             return None;
         }
-        if self.on_friend(state, u) {
-            return Some(GoOn::OnFriend(u));
-        }
-        Self::ch(state, u).panicked.then_some(GoOn::Panicked(u))
+        Some(if on_friend {
+            GoOn::OnFriend(u)
+        } else {
+            GoOn::Panicked(u)
+        })
     }
 
     /// SK-STA-2: the first Panicked character of the active side that has yet to flee and

@@ -40,9 +40,8 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec
     )
 }
 
-/// A checked short move.
+/// A checked short move: its reasons (the path is [`short_path`]'s).
 pub(crate) struct ShortPlan {
-    pub path: Vec<Hex>,
     pub reasons: Vec<Reason>,
 }
 
@@ -80,10 +79,7 @@ pub(crate) fn plan_short_move(
             "SK-SHM-2",
             "stays and changes facing (with no points a short move may at least do that)",
         ));
-        return Ok(ShortPlan {
-            path: Vec::new(),
-            reasons,
-        });
+        return Ok(ShortPlan { reasons });
     }
     if let Some(&o) = Skirmish::occupants(state, to).first() {
         return Err(if rules.side_of(o) == rules.side_of(u) {
@@ -145,7 +141,30 @@ pub(crate) fn plan_short_move(
             "leaves an enemy's zone: the enemies strike at once, without a window",
         ));
     }
-    Ok(ShortPlan { path, reasons })
+    Ok(ShortPlan { reasons })
+}
+
+/// The path of [`plan_short_move`] when it accepts the end, without its reasons (what
+/// making the move and the searches' `allows` need): `None` where it refuses.
+pub(crate) fn short_path(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    end: ShortEnd,
+) -> Option<Vec<Hex>> {
+    let ShortEnd { to, facing } = end;
+    let c = Skirmish::ch(state, u);
+    let here = c.hex?;
+    if to == here {
+        return (facing != c.facing).then(Vec::new);
+    }
+    if Skirmish::occupied(state, to) {
+        return None;
+    }
+    short_search(rules, state, u, Paths::Yes)
+        .into_iter()
+        .find(|f| f.hex == to)
+        .map(|f| f.path)
 }
 
 /// SK-SHM-2, SK-SHM-3: makes a short move along its path, then turns: the enemies'

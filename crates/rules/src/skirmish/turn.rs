@@ -112,6 +112,38 @@ pub(crate) fn check(
     }
 }
 
+/// Whether [`check`] accepts an action, without writing its reasons or refusal where
+/// that costs a search or words: the moves and short moves the searches' plans are made
+/// of; every other action asks [`check`].
+pub(crate) fn allows(rules: &Skirmish, state: &State, action: &Action) -> bool {
+    let open = state.outcome.is_none();
+    let calm = open && state.window.is_none();
+    match *action {
+        Action::ShortMove { unit, to, facing } if open && rules.exists(unit) => {
+            reactions::allows_short_move(rules, state, unit, to, facing)
+        }
+        Action::Move { unit, to, evasive }
+            if calm && state.charge.is_none() && rules.exists(unit) =>
+        {
+            allows_move(rules, state, unit, StepTo::hex(to, evasive))
+        }
+        Action::Flee { unit } if calm && state.charge.is_none() && rules.exists(unit) => {
+            allows_move(rules, state, unit, StepTo::OFF_MAP)
+        }
+        Action::Maneuver { unit, to } if calm && rules.exists(unit) => {
+            maneuver::maneuver_path(rules, state, unit, to).is_some()
+        }
+        _ => check(rules, state, action).is_ok(),
+    }
+}
+
+/// Whether [`movement::check_move`] accepts the step, without its words.
+fn allows_move(rules: &Skirmish, state: &State, u: UnitId, step: StepTo) -> bool {
+    rules.can_move(state, u).is_ok()
+        && rules.gate(state).bars(state, u).is_none()
+        && rules.step_ok_in(state, u, step, None, false).is_ok()
+}
+
 /// Every legal action, in a fixed order, each chapter listing what its checks accept
 /// (the two never disagree: see the ruleset's tests).
 pub(crate) fn legal_actions(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
