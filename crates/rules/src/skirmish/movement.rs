@@ -3,6 +3,7 @@
 //! (SK-MOV-2). A step's price is in `step.rs`; what follows a step (a window, a charge's
 //! attack) is the sequencer's (`turn.rs`).
 
+use super::crowd::Crowd;
 use super::step::{self, Gait, Priced, Step, StepTo};
 use super::{statuses, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -99,8 +100,6 @@ impl Skirmish {
             .map_err(|e| e.refusal(self, state, u))
     }
 
-    /// One step of `u` (not a charge) judged on its own: its restrictions, the board and
-    /// its points; not whose turn to move it is.
     /// One step of `u` (not a charge) judged on its own: its restrictions, the board and
     /// its points; not whose turn to move it is. A Panicked character's flight field may
     /// be given, computed once by the caller.
@@ -321,6 +320,7 @@ impl Skirmish {
         u: UnitId,
         to: Hex,
         field: Option<&[u32]>,
+        near: &Crowd,
     ) -> [bool; 2] {
         if self.can_move(state, u).is_err() {
             return [false; 2];
@@ -329,7 +329,7 @@ impl Skirmish {
         let from = c.hex.expect("in play");
         let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
         let plain = Step::new(from, to, c.facing, gait);
-        let Ok(p) = self.price_in(state, u, plain, false) else {
+        let Ok(p) = self.price_among(state, u, plain, false, Some(near)) else {
             return [false; 2];
         };
         let evasive = (!c.panicked && !c.berserk).then(|| Priced {
@@ -381,20 +381,15 @@ impl Skirmish {
     pub(crate) fn must_go_on(&self, state: &State) -> Option<GoOn> {
         let m = state.moving.as_ref()?;
         let u = m.unit;
-        // The cheap questions first: a mover neither on a friend nor Panicked may stop,
-        // whatever steps it has (the search for a step is the dear one).
-        let on_friend = self.on_friend(state, u);
-        if !on_friend && !Self::ch(state, u).panicked {
-            return None;
-        }
-        if !self.has_step(state, u) {
-            return None;
-        }
-        Some(if on_friend {
+        // The cheap questions first: the search for a step is the dear one.
+        let go_on = if self.on_friend(state, u) {
             GoOn::OnFriend(u)
-        } else {
+        } else if Self::ch(state, u).panicked {
             GoOn::Panicked(u)
-        })
+        } else {
+            return None;
+        };
+        self.has_step(state, u).then_some(go_on)
     }
 
     /// SK-STA-2: the first Panicked character of the active side that has yet to flee and
@@ -609,13 +604,14 @@ pub(crate) fn legal_moves(
     }
     let field = c.panicked.then(|| rules.flight_field(state, u));
     let field = field.as_deref();
+    let near = Crowd::near(rules, state, u, h);
     for n in h.neighbors() {
         if !rules.map.contains(n) {
             continue;
         }
         for (evasive, ok) in [false, true]
             .into_iter()
-            .zip(rules.walk_ok(state, u, n, field))
+            .zip(rules.walk_ok(state, u, n, field, &near))
         {
             if ok {
                 out.push(Action::Move {
