@@ -133,6 +133,15 @@ pub(crate) fn allows(rules: &Skirmish, state: &State, action: &Action) -> bool {
         Action::Maneuver { unit, to } if calm && rules.exists(unit) => {
             maneuver::maneuver_path(rules, state, unit, to).is_some()
         }
+        Action::Pass if open => state.window.is_some(),
+        Action::EndPhase if calm => {
+            let gate = if state.phase == Phase::Movement && state.charge.is_none() {
+                rules.gate(state)
+            } else {
+                Gate::default()
+            };
+            may_end_phase(rules, state, &gate)
+        }
         _ => check(rules, state, action).is_ok(),
     }
 }
@@ -190,8 +199,17 @@ pub(crate) fn legal_actions(rules: &Skirmish, state: &State, out: &mut Vec<Actio
 
 /// SK-TURN-1: ending the phase, when [`check_end_phase_in`] accepts it.
 fn legal_end_phase(rules: &Skirmish, state: &State, gate: &Gate, out: &mut Vec<Action>) {
-    if check_end_phase_in(rules, state, gate).is_ok() {
+    if may_end_phase(rules, state, gate) {
         out.push(Action::EndPhase);
+    }
+}
+
+/// Whether [`check_end_phase_in`] accepts ending the phase: its checks, without words.
+fn may_end_phase(rules: &Skirmish, state: &State, gate: &Gate) -> bool {
+    match state.phase {
+        Phase::Missile => true,
+        Phase::Movement => state.charge.is_none() && gate.go_on.is_none() && gate.flight.is_none(),
+        Phase::Melee => berserk_due(rules, state).is_none(),
     }
 }
 
