@@ -72,9 +72,14 @@ impl Crowd {
             if camp == side {
                 crowd.friend[x] = true;
             } else {
-                for z in h.range(radius) {
-                    if let Some(bits) = rules.idx(z).and_then(|x| crowd.zone.get_mut(x)) {
-                        *bits |= 1 << i;
+                // The hexes of `h.range(radius)`, without building the list.
+                let r = i32::try_from(radius).unwrap_or(i32::MAX / 4);
+                for dq in -r..=r {
+                    for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
+                        let z = Hex::new(h.q + dq, h.r + dr);
+                        if let Some(bits) = rules.idx(z).and_then(|x| crowd.zone.get_mut(x)) {
+                            *bits |= 1 << i;
+                        }
                     }
                 }
             }

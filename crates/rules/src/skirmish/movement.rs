@@ -9,7 +9,7 @@ use super::{statuses, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
-pub(crate) use super::gate::{Barred, Gate, GoOn};
+pub(crate) use super::gate::{Barred, Gate};
 
 /// Why a character may not move at all now (a reason code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +123,19 @@ impl Skirmish {
         field: Option<&[u32]>,
         words: bool,
     ) -> Result<Priced, Refusal> {
+        self.step_ok_among(state, u, step, field, words, None)
+    }
+
+    /// [`Skirmish::step_ok_in`], the others read from `crowd` when given (`crowd.rs`).
+    pub(crate) fn step_ok_among(
+        &self,
+        state: &State,
+        u: UnitId,
+        step: StepTo,
+        field: Option<&[u32]>,
+        words: bool,
+        crowd: Option<&Crowd>,
+    ) -> Result<Priced, Refusal> {
         let StepTo { to, evasive } = step;
         if let Err(e) = self.can_move(state, u) {
             return Err(step::refused(words, || e.refusal(self, state, u)));
@@ -192,7 +205,7 @@ impl Skirmish {
             evasive,
             ..Step::new(from, to, c.facing, gait)
         };
-        let p = self.price_in(state, u, step, words)?;
+        let p = self.price_among(state, u, step, words, crowd)?;
         self.priced_ok(state, u, step, p, field, words)
     }
 
@@ -345,60 +358,6 @@ impl Skirmish {
             self.priced_ok(state, u, step, e, field, false).is_ok()
         });
         [plain_ok, evasive_ok]
-    }
-
-    /// Whether `u` has any step now (outside a charge).
-    pub(crate) fn has_step(&self, state: &State, u: UnitId) -> bool {
-        let c = Self::ch(state, u);
-        let Some(h) = c.hex else {
-            return false;
-        };
-        if self.can_move(state, u).is_err() {
-            return false;
-        }
-        let field = c.panicked.then(|| self.flight_field(state, u));
-        let field = field.as_deref();
-        h.neighbors().into_iter().any(|n| {
-            self.map.contains(n)
-                && self
-                    .step_ok_in(state, u, StepTo::hex(n, false), field, false)
-                    .is_ok()
-        }) || self
-            .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
-            .is_ok()
-    }
-
-    /// What the phase asks before anyone acts (computed once per question).
-    pub(crate) fn gate(&self, state: &State) -> Gate {
-        Gate {
-            go_on: self.must_go_on(state),
-            flight: self.pending_flight(state),
-        }
-    }
-
-    /// Why the character moving now may not stop yet (SK-MOV-11: it stands in a friend's
-    /// hex; SK-STA-2: it is Panicked and can still flee), if it may not.
-    pub(crate) fn must_go_on(&self, state: &State) -> Option<GoOn> {
-        let m = state.moving.as_ref()?;
-        let u = m.unit;
-        // The cheap questions first: the search for a step is the dear one.
-        let go_on = if self.on_friend(state, u) {
-            GoOn::OnFriend(u)
-        } else if Self::ch(state, u).panicked {
-            GoOn::Panicked(u)
-        } else {
-            return None;
-        };
-        self.has_step(state, u).then_some(go_on)
-    }
-
-    /// SK-STA-2: the first Panicked character of the active side that has yet to flee and
-    /// can.
-    pub(crate) fn pending_flight(&self, state: &State) -> Option<UnitId> {
-        self.side_ids(state.active).find(|&p| {
-            let c = Self::ch(state, p);
-            c.panicked && !c.done && c.in_play() && self.has_step(state, p)
-        })
     }
 }
 
