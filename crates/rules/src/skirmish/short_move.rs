@@ -247,3 +247,67 @@ pub(crate) fn run_short_move(
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path made without words is there exactly when the worded check accepts the
+    /// short move, and is the path of the search with paths, for every character, every
+    /// hex within its short move (plus one) and every facing, in random games of the
+    /// built-in scenario.
+    #[test]
+    fn the_short_path_is_there_exactly_when_the_short_move_is_planned() {
+        let registry = crate::registry();
+        let b = crate::builtin::SCENARIOS
+            .iter()
+            .find(|b| b.path.contains("broken-cairn"))
+            .expect("the built-in skirmish");
+        let scenario = registry.load_scenario(b.path, b.text).expect("loads");
+        let mut game =
+            grognard_engine::Game::<Skirmish>::new(scenario, Some(5)).expect("the game starts");
+        let rules = game.rules_arc();
+        let mut rng = 54_321_u64;
+        let (mut planned, mut refused) = (0, 0);
+        for _ in 0..150 {
+            let state = game.state().clone();
+            for u in rules.ids() {
+                let Some(here) = state.chars[u.index()].hex else {
+                    continue;
+                };
+                let reach = short_reach(&rules, &state, u);
+                let radius = u32::from(rules.short_allowance(&state, u)) + 1;
+                for to in here.range(radius) {
+                    if rules.idx(to).is_none() {
+                        continue;
+                    }
+                    for facing in Direction::ALL {
+                        let end = ShortEnd { to, facing };
+                        let path = short_path(&rules, &state, u, end);
+                        let plan = plan_short_move(&rules, &state, u, end);
+                        assert_eq!(path.is_some(), plan.is_ok(), "{u:?} {to:?} {facing:?}");
+                        if let Some(path) = path {
+                            planned += 1;
+                            let searched = reach.iter().find(|f| f.hex == to).map(|f| &f.path);
+                            assert!(
+                                to == here || searched == Some(&path),
+                                "{u:?} {to:?}: {path:?} against {searched:?}"
+                            );
+                        } else {
+                            refused += 1;
+                        }
+                    }
+                }
+            }
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let pick = usize::try_from(rng >> 33).unwrap_or(0) % legal.len();
+            let action = legal[pick].clone();
+            game.apply(action).expect("a legal action");
+        }
+        assert!(planned > 1_000 && refused > 1_000, "{planned} {refused}");
+    }
+}
