@@ -8,6 +8,8 @@ use super::step::{self, Gait, Step};
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The hexes a short move may end in, each with its cost and path (SK-SHM-2,
 /// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
@@ -161,10 +163,74 @@ pub(crate) fn short_path(
     if Skirmish::occupied(state, to) {
         return None;
     }
-    short_search(rules, state, u, Paths::Yes)
-        .into_iter()
+    kept_short_reach(rules, state, u)
+        .iter()
         .find(|f| f.hex == to)
-        .map(|f| f.path)
+        .map(|f| f.path.clone())
+}
+
+/// A short-move search kept by [`kept_short_reach`] (search machinery, not rules), with
+/// all it reads of a state: the character, its facing and points, and where every
+/// character stands.
+struct Kept {
+    rules: u64,
+    unit: UnitId,
+    facing: Direction,
+    budget: u32,
+    standing: Vec<Option<Hex>>,
+    found: Rc<[Found]>,
+}
+
+/// How many searches [`kept_short_reach`] keeps.
+const KEPT: usize = 4;
+
+thread_local! {
+    /// The last searches, and the slot the next one takes.
+    static KEPT_REACHES: RefCell<(Vec<Kept>, usize)> = const { RefCell::new((Vec::new(), 0)) };
+}
+
+/// [`short_reach`], kept for the last positions asked about: the searches ask whether
+/// each short move of a character is allowed, then make one, all from one position.
+fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
+    let facing = Skirmish::ch(state, u).facing;
+    let budget = u32::from(rules.short_allowance(state, u));
+    let standing = || state.chars.iter().map(|c| c.hex);
+    let hit = KEPT_REACHES.with(|k| {
+        k.borrow()
+            .0
+            .iter()
+            .find(|k| {
+                k.rules == rules.id
+                    && k.unit == u
+                    && k.facing == facing
+                    && k.budget == budget
+                    && k.standing.iter().copied().eq(standing())
+            })
+            .map(|k| Rc::clone(&k.found))
+    });
+    if let Some(found) = hit {
+        return found;
+    }
+    let found: Rc<[Found]> = Rc::from(short_reach(rules, state, u));
+    KEPT_REACHES.with(|k| {
+        let mut k = k.borrow_mut();
+        let kept = Kept {
+            rules: rules.id,
+            unit: u,
+            facing,
+            budget,
+            standing: standing().collect(),
+            found: Rc::clone(&found),
+        };
+        let next = k.1;
+        if k.0.len() < KEPT {
+            k.0.push(kept);
+        } else if let Some(slot) = k.0.get_mut(next) {
+            *slot = kept;
+        }
+        k.1 = (next + 1) % KEPT;
+    });
+    found
 }
 
 /// SK-SHM-2, SK-SHM-3: makes a short move along its path, then turns: the enemies'
@@ -252,8 +318,9 @@ pub(crate) fn run_short_move(
 mod tests {
     use super::*;
 
-    /// The path made without words is there exactly when the worded check accepts the
-    /// short move, and is the path of the search with paths, for every character, every
+    /// The path made without words (from the kept searches) is there exactly when the
+    /// worded check accepts the short move, and is the path of a fresh search with
+    /// paths, for every character, every
     /// hex within its short move (plus one) and every facing, in random games of the
     /// built-in scenario.
     #[test]
