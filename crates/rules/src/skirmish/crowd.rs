@@ -34,8 +34,12 @@ pub(crate) struct Crowd {
     /// For the steps out of one hex only ([`Crowd::near`]): that hex, and the others
     /// within the zone's radius + 1 of it (by index, hex and whether a friend), the only
     /// ones a step out of it can find.
-    near: Option<(Hex, Vec<(usize, Hex, bool)>)>,
+    near: Option<(Hex, Vec<Other>)>,
 }
+
+/// Another character as a step reads it: its index, its hex and whether it is a friend
+/// of the mover.
+type Other = (usize, Hex, bool);
 
 impl Crowd {
     /// The characters of `state` as steps of `u` find them.
