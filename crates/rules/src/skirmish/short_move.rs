@@ -18,10 +18,10 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Fou
     short_search(rules, state, u, Paths::Yes)
 }
 
-/// The hexes of [`short_reach`], in the same order, without their paths.
+/// The hexes of [`short_reach`], in the same order, read from the kept searches.
 pub(crate) fn short_ends(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Hex> {
-    short_search(rules, state, u, Paths::No)
-        .into_iter()
+    kept_short_reach(rules, state, u)
+        .iter()
         .map(|f| f.hex)
         .collect()
 }
@@ -181,8 +181,9 @@ struct Kept {
     found: Rc<[Found]>,
 }
 
-/// How many searches [`kept_short_reach`] keeps.
-const KEPT: usize = 4;
+/// How many searches [`kept_short_reach`] keeps (a reaction window lists every passive
+/// character's, then the searches ask about them).
+const KEPT: usize = 16;
 
 thread_local! {
     /// The last searches, and the slot the next one takes.
