@@ -2,6 +2,8 @@
 //! asks before a character acts, as reason codes that build no words until a refusal is
 //! asked for. The chapter that uses it is `movement.rs`.
 
+use super::crowd::Crowd;
+use super::step::StepTo;
 use super::{Skirmish, State};
 use grognard_engine::{Refusal, UnitId};
 
@@ -101,5 +103,62 @@ impl Gate {
                 ),
             ),
         }
+    }
+}
+
+impl Skirmish {
+    /// Whether `u` has any step now (outside a charge).
+    pub(crate) fn has_step(&self, state: &State, u: UnitId) -> bool {
+        let c = Self::ch(state, u);
+        let Some(h) = c.hex else {
+            return false;
+        };
+        if self.can_move(state, u).is_err() {
+            return false;
+        }
+        let field = c.panicked.then(|| self.flight_field(state, u));
+        let field = field.as_deref();
+        let near = Crowd::near(self, state, u, h);
+        h.neighbors().into_iter().any(|n| {
+            self.map.contains(n)
+                && self
+                    .step_ok_among(state, u, StepTo::hex(n, false), field, false, Some(&near))
+                    .is_ok()
+        }) || self
+            .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
+            .is_ok()
+    }
+
+    /// What the phase asks before anyone acts (computed once per question).
+    pub(crate) fn gate(&self, state: &State) -> Gate {
+        Gate {
+            go_on: self.must_go_on(state),
+            flight: self.pending_flight(state),
+        }
+    }
+
+    /// Why the character moving now may not stop yet (SK-MOV-11: it stands in a friend's
+    /// hex; SK-STA-2: it is Panicked and can still flee), if it may not.
+    pub(crate) fn must_go_on(&self, state: &State) -> Option<GoOn> {
+        let m = state.moving.as_ref()?;
+        let u = m.unit;
+        // The cheap questions first: the search for a step is the dear one.
+        let go_on = if self.on_friend(state, u) {
+            GoOn::OnFriend(u)
+        } else if Self::ch(state, u).panicked {
+            GoOn::Panicked(u)
+        } else {
+            return None;
+        };
+        self.has_step(state, u).then_some(go_on)
+    }
+
+    /// SK-STA-2: the first Panicked character of the active side that has yet to flee and
+    /// can.
+    pub(crate) fn pending_flight(&self, state: &State) -> Option<UnitId> {
+        self.side_ids(state.active).find(|&p| {
+            let c = Self::ch(state, p);
+            c.panicked && !c.done && c.in_play() && self.has_step(state, p)
+        })
     }
 }

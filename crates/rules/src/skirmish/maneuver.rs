@@ -120,6 +120,30 @@ pub(crate) fn check_maneuver(
     Ok(plan)
 }
 
+/// The path of the Maneuver of `u` to `to` when [`check_maneuver`] accepts it, without
+/// its words: `None` where it refuses.
+pub(crate) fn maneuver_path(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    to: Hex,
+) -> Option<Vec<Hex>> {
+    can_maneuver(rules, state, u).ok()?;
+    let c = Skirmish::ch(state, u);
+    if c.hex == Some(to) {
+        return None;
+    }
+    short_move::short_path(
+        rules,
+        state,
+        u,
+        ShortEnd {
+            to,
+            facing: c.facing,
+        },
+    )
+}
+
 /// SK-SHM-4: the Maneuver: the Melee Action is spent, then the short move.
 pub(crate) fn maneuver(
     rules: &Skirmish,
@@ -128,7 +152,7 @@ pub(crate) fn maneuver(
     to: Hex,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let Ok(plan) = check_maneuver(rules, state, u, to) else {
+    let Some(path) = maneuver_path(rules, state, u, to) else {
         return;
     };
     let facing = Skirmish::ch(state, u).facing;
@@ -138,7 +162,7 @@ pub(crate) fn maneuver(
         action: "melee_action".into(),
         rule: "SK-SHM-4".into(),
     });
-    short_move::run_short_move(rules, state, u, plan.path, facing, ctx);
+    short_move::run_short_move(rules, state, u, path, facing, ctx);
 }
 
 /// Every Maneuver that might be legal: each maneuvering character's reach searched once.

@@ -227,11 +227,15 @@ pub(crate) fn calc(
 
 /// A total's terms in words.
 pub(crate) fn list(terms: &[Term]) -> String {
-    terms
-        .iter()
-        .map(|t| format!("{} {:+}", t.what, t.value))
-        .collect::<Vec<_>>()
-        .join(", ")
+    use std::fmt::Write as _;
+    let mut words = String::new();
+    for (i, t) in terms.iter().enumerate() {
+        if i > 0 {
+            words.push_str(", ");
+        }
+        let _ = write!(words, "{} {:+}", t.what, t.value);
+    }
+    words
 }
 
 /// A resolved attack, not yet applied.

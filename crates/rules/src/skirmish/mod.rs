@@ -661,6 +661,10 @@ impl Ruleset for Skirmish {
             .unit_type(characters::unit_type(&data))
     }
 
+    fn allows(&self, state: &State, action: &Action) -> bool {
+        turn::allows(self, state, action)
+    }
+
     fn view(&self, state: &State, _seat: &Seat) -> serde_json::Value {
         // Nothing is hidden in a skirmish: every seat sees the whole fight.
         view::view(self, state)

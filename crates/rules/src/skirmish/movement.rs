@@ -3,12 +3,13 @@
 //! (SK-MOV-2). A step's price is in `step.rs`; what follows a step (a window, a charge's
 //! attack) is the sequencer's (`turn.rs`).
 
+use super::crowd::Crowd;
 use super::step::{self, Gait, Priced, Step, StepTo};
 use super::{statuses, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
-pub(crate) use super::gate::{Barred, Gate, GoOn};
+pub(crate) use super::gate::{Barred, Gate};
 
 /// Why a character may not move at all now (a reason code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,8 +101,6 @@ impl Skirmish {
     }
 
     /// One step of `u` (not a charge) judged on its own: its restrictions, the board and
-    /// its points; not whose turn to move it is.
-    /// One step of `u` (not a charge) judged on its own: its restrictions, the board and
     /// its points; not whose turn to move it is. A Panicked character's flight field may
     /// be given, computed once by the caller.
     pub(crate) fn step_ok(
@@ -123,6 +122,19 @@ impl Skirmish {
         step: StepTo,
         field: Option<&[u32]>,
         words: bool,
+    ) -> Result<Priced, Refusal> {
+        self.step_ok_among(state, u, step, field, words, None)
+    }
+
+    /// [`Skirmish::step_ok_in`], the others read from `crowd` when given (`crowd.rs`).
+    pub(crate) fn step_ok_among(
+        &self,
+        state: &State,
+        u: UnitId,
+        step: StepTo,
+        field: Option<&[u32]>,
+        words: bool,
+        crowd: Option<&Crowd>,
     ) -> Result<Priced, Refusal> {
         let StepTo { to, evasive } = step;
         if let Err(e) = self.can_move(state, u) {
@@ -193,7 +205,7 @@ impl Skirmish {
             evasive,
             ..Step::new(from, to, c.facing, gait)
         };
-        let p = self.price_in(state, u, step, words)?;
+        let p = self.price_among(state, u, step, words, crowd)?;
         self.priced_ok(state, u, step, p, field, words)
     }
 
@@ -321,6 +333,7 @@ impl Skirmish {
         u: UnitId,
         to: Hex,
         field: Option<&[u32]>,
+        near: &Crowd,
     ) -> [bool; 2] {
         if self.can_move(state, u).is_err() {
             return [false; 2];
@@ -329,7 +342,7 @@ impl Skirmish {
         let from = c.hex.expect("in play");
         let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
         let plain = Step::new(from, to, c.facing, gait);
-        let Ok(p) = self.price_in(state, u, plain, false) else {
+        let Ok(p) = self.price_among(state, u, plain, false, Some(near)) else {
             return [false; 2];
         };
         let evasive = (!c.panicked && !c.berserk).then(|| Priced {
@@ -345,58 +358,6 @@ impl Skirmish {
             self.priced_ok(state, u, step, e, field, false).is_ok()
         });
         [plain_ok, evasive_ok]
-    }
-
-    /// Whether `u` has any step now (outside a charge).
-    pub(crate) fn has_step(&self, state: &State, u: UnitId) -> bool {
-        let c = Self::ch(state, u);
-        let Some(h) = c.hex else {
-            return false;
-        };
-        if self.can_move(state, u).is_err() {
-            return false;
-        }
-        let field = c.panicked.then(|| self.flight_field(state, u));
-        let field = field.as_deref();
-        h.neighbors().into_iter().any(|n| {
-            self.map.contains(n)
-                && self
-                    .step_ok_in(state, u, StepTo::hex(n, false), field, false)
-                    .is_ok()
-        }) || self
-            .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
-            .is_ok()
-    }
-
-    /// What the phase asks before anyone acts (computed once per question).
-    pub(crate) fn gate(&self, state: &State) -> Gate {
-        Gate {
-            go_on: self.must_go_on(state),
-            flight: self.pending_flight(state),
-        }
-    }
-
-    /// Why the character moving now may not stop yet (SK-MOV-11: it stands in a friend's
-    /// hex; SK-STA-2: it is Panicked and can still flee), if it may not.
-    pub(crate) fn must_go_on(&self, state: &State) -> Option<GoOn> {
-        let m = state.moving.as_ref()?;
-        let u = m.unit;
-        if !self.has_step(state, u) {
-            return None;
-        }
-        if self.on_friend(state, u) {
-            return Some(GoOn::OnFriend(u));
-        }
-        Self::ch(state, u).panicked.then_some(GoOn::Panicked(u))
-    }
-
-    /// SK-STA-2: the first Panicked character of the active side that has yet to flee and
-    /// can.
-    pub(crate) fn pending_flight(&self, state: &State) -> Option<UnitId> {
-        self.side_ids(state.active).find(|&p| {
-            let c = Self::ch(state, p);
-            c.panicked && !c.done && c.in_play() && self.has_step(state, p)
-        })
     }
 }
 
@@ -602,13 +563,14 @@ pub(crate) fn legal_moves(
     }
     let field = c.panicked.then(|| rules.flight_field(state, u));
     let field = field.as_deref();
+    let near = Crowd::near(rules, state, u, h);
     for n in h.neighbors() {
         if !rules.map.contains(n) {
             continue;
         }
         for (evasive, ok) in [false, true]
             .into_iter()
-            .zip(rules.walk_ok(state, u, n, field))
+            .zip(rules.walk_ok(state, u, n, field, &near))
         {
             if ok {
                 out.push(Action::Move {

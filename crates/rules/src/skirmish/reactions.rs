@@ -435,6 +435,18 @@ pub(crate) fn check_short_move(
     Ok(plan)
 }
 
+/// Whether [`check_short_move`] accepts the short move, without its words.
+pub(crate) fn allows_short_move(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    to: Hex,
+    facing: Direction,
+) -> bool {
+    can_react(rules, state, u).is_ok()
+        && short_move::short_path(rules, state, u, ShortEnd { to, facing }).is_some()
+}
+
 /// SK-SHM-2: the short move as a reaction: the Quick Action is spent, then the move.
 pub(crate) fn short_move(
     rules: &Skirmish,
@@ -444,7 +456,11 @@ pub(crate) fn short_move(
     facing: Direction,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let Ok(plan) = check_short_move(rules, state, u, to, facing) else {
+    // The path `check_short_move` plans, without writing its reasons.
+    if can_react(rules, state, u).is_err() {
+        return;
+    }
+    let Some(path) = short_move::short_path(rules, state, u, ShortEnd { to, facing }) else {
         return;
     };
     state.chars[u.index()].quick = false;
@@ -453,5 +469,5 @@ pub(crate) fn short_move(
         action: "quick_action".into(),
         rule: "SK-MOV-2".into(),
     });
-    short_move::run_short_move(rules, state, u, plan.path, facing, ctx);
+    short_move::run_short_move(rules, state, u, path, facing, ctx);
 }

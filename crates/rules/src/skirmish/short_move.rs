@@ -8,6 +8,8 @@ use super::step::{self, Gait, Step};
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The hexes a short move may end in, each with its cost and path (SK-SHM-2,
 /// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
@@ -16,10 +18,10 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Fou
     short_search(rules, state, u, Paths::Yes)
 }
 
-/// The hexes of [`short_reach`], in the same order, without their paths.
+/// The hexes of [`short_reach`], in the same order, read from the kept searches.
 pub(crate) fn short_ends(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Hex> {
-    short_search(rules, state, u, Paths::No)
-        .into_iter()
+    kept_short_reach(rules, state, u)
+        .iter()
         .map(|f| f.hex)
         .collect()
 }
@@ -40,9 +42,8 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec
     )
 }
 
-/// A checked short move.
+/// A checked short move: its reasons (the path is [`short_path`]'s).
 pub(crate) struct ShortPlan {
-    pub path: Vec<Hex>,
     pub reasons: Vec<Reason>,
 }
 
@@ -80,10 +81,7 @@ pub(crate) fn plan_short_move(
             "SK-SHM-2",
             "stays and changes facing (with no points a short move may at least do that)",
         ));
-        return Ok(ShortPlan {
-            path: Vec::new(),
-            reasons,
-        });
+        return Ok(ShortPlan { reasons });
     }
     if let Some(&o) = Skirmish::occupants(state, to).first() {
         return Err(if rules.side_of(o) == rules.side_of(u) {
@@ -145,7 +143,95 @@ pub(crate) fn plan_short_move(
             "leaves an enemy's zone: the enemies strike at once, without a window",
         ));
     }
-    Ok(ShortPlan { path, reasons })
+    Ok(ShortPlan { reasons })
+}
+
+/// The path of [`plan_short_move`] when it accepts the end, without its reasons (what
+/// making the move and the searches' `allows` need): `None` where it refuses.
+pub(crate) fn short_path(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    end: ShortEnd,
+) -> Option<Vec<Hex>> {
+    let ShortEnd { to, facing } = end;
+    let c = Skirmish::ch(state, u);
+    let here = c.hex?;
+    if to == here {
+        return (facing != c.facing).then(Vec::new);
+    }
+    if Skirmish::occupied(state, to) {
+        return None;
+    }
+    kept_short_reach(rules, state, u)
+        .iter()
+        .find(|f| f.hex == to)
+        .map(|f| f.path.clone())
+}
+
+/// A short-move search kept by [`kept_short_reach`] (search machinery, not rules), with
+/// all it reads of a state: the character, its facing and points, and where every
+/// character stands.
+struct Kept {
+    rules: u64,
+    unit: UnitId,
+    facing: Direction,
+    budget: u32,
+    standing: Vec<Option<Hex>>,
+    found: Rc<[Found]>,
+}
+
+/// How many searches [`kept_short_reach`] keeps (a reaction window lists every passive
+/// character's, then the searches ask about them).
+const KEPT: usize = 16;
+
+thread_local! {
+    /// The last searches, and the slot the next one takes.
+    static KEPT_REACHES: RefCell<(Vec<Kept>, usize)> = const { RefCell::new((Vec::new(), 0)) };
+}
+
+/// [`short_reach`], kept for the last positions asked about: the searches ask whether
+/// each short move of a character is allowed, then make one, all from one position.
+fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
+    let facing = Skirmish::ch(state, u).facing;
+    let budget = u32::from(rules.short_allowance(state, u));
+    let standing = || state.chars.iter().map(|c| c.hex);
+    let hit = KEPT_REACHES.with(|k| {
+        k.borrow()
+            .0
+            .iter()
+            .find(|k| {
+                k.rules == rules.id
+                    && k.unit == u
+                    && k.facing == facing
+                    && k.budget == budget
+                    && k.standing.iter().copied().eq(standing())
+            })
+            .map(|k| Rc::clone(&k.found))
+    });
+    if let Some(found) = hit {
+        return found;
+    }
+    let found: Rc<[Found]> = Rc::from(short_reach(rules, state, u));
+    KEPT_REACHES.with(|k| {
+        let mut k = k.borrow_mut();
+        let kept = Kept {
+            rules: rules.id,
+            unit: u,
+            facing,
+            budget,
+            standing: standing().collect(),
+            found: Rc::clone(&found),
+        };
+        let next = k.1;
+        if k.0.len() < KEPT {
+            k.0.push(kept);
+        } else if let Some(slot) = k.0.get_mut(next) {
+            *slot = kept;
+        }
+        k.1 = (next + 1) % KEPT;
+    });
+    found
 }
 
 /// SK-SHM-2, SK-SHM-3: makes a short move along its path, then turns: the enemies'
@@ -226,5 +312,70 @@ pub(crate) fn run_short_move(
             facing,
             rule: "SK-SHM-2".into(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path made without words (from the kept searches) is there exactly when the
+    /// worded check accepts the short move, and is the path of a fresh search with
+    /// paths, for every character, every
+    /// hex within its short move (plus one) and every facing, in random games of the
+    /// built-in scenario.
+    #[test]
+    fn the_short_path_is_there_exactly_when_the_short_move_is_planned() {
+        let registry = crate::registry();
+        let b = crate::builtin::SCENARIOS
+            .iter()
+            .find(|b| b.path.contains("broken-cairn"))
+            .expect("the built-in skirmish");
+        let scenario = registry.load_scenario(b.path, b.text).expect("loads");
+        let mut game =
+            grognard_engine::Game::<Skirmish>::new(scenario, Some(5)).expect("the game starts");
+        let rules = game.rules_arc();
+        let mut rng = 54_321_u64;
+        let (mut planned, mut refused) = (0, 0);
+        for _ in 0..150 {
+            let state = game.state().clone();
+            for u in rules.ids() {
+                let Some(here) = state.chars[u.index()].hex else {
+                    continue;
+                };
+                let reach = short_reach(&rules, &state, u);
+                let radius = u32::from(rules.short_allowance(&state, u)) + 1;
+                for to in here.range(radius) {
+                    if rules.idx(to).is_none() {
+                        continue;
+                    }
+                    for facing in Direction::ALL {
+                        let end = ShortEnd { to, facing };
+                        let path = short_path(&rules, &state, u, end);
+                        let plan = plan_short_move(&rules, &state, u, end);
+                        assert_eq!(path.is_some(), plan.is_ok(), "{u:?} {to:?} {facing:?}");
+                        if let Some(path) = path {
+                            planned += 1;
+                            let searched = reach.iter().find(|f| f.hex == to).map(|f| &f.path);
+                            assert!(
+                                to == here || searched == Some(&path),
+                                "{u:?} {to:?}: {path:?} against {searched:?}"
+                            );
+                        } else {
+                            refused += 1;
+                        }
+                    }
+                }
+            }
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let pick = usize::try_from(rng >> 33).unwrap_or(0) % legal.len();
+            let action = legal[pick].clone();
+            game.apply(action).expect("a legal action");
+        }
+        assert!(planned > 1_000 && refused > 1_000, "{planned} {refused}");
     }
 }

@@ -112,6 +112,47 @@ pub(crate) fn check(
     }
 }
 
+/// Whether [`check`] accepts an action, without writing its reasons or refusal where
+/// that costs a search or words: the moves and short moves the searches' plans are made
+/// of; every other action asks [`check`].
+pub(crate) fn allows(rules: &Skirmish, state: &State, action: &Action) -> bool {
+    let open = state.outcome.is_none();
+    let calm = open && state.window.is_none();
+    match *action {
+        Action::ShortMove { unit, to, facing } if open && rules.exists(unit) => {
+            reactions::allows_short_move(rules, state, unit, to, facing)
+        }
+        Action::Move { unit, to, evasive }
+            if calm && state.charge.is_none() && rules.exists(unit) =>
+        {
+            allows_move(rules, state, unit, StepTo::hex(to, evasive))
+        }
+        Action::Flee { unit } if calm && state.charge.is_none() && rules.exists(unit) => {
+            allows_move(rules, state, unit, StepTo::OFF_MAP)
+        }
+        Action::Maneuver { unit, to } if calm && rules.exists(unit) => {
+            maneuver::maneuver_path(rules, state, unit, to).is_some()
+        }
+        Action::Pass if open => state.window.is_some(),
+        Action::EndPhase if calm => {
+            let gate = if state.phase == Phase::Movement && state.charge.is_none() {
+                rules.gate(state)
+            } else {
+                Gate::default()
+            };
+            may_end_phase(rules, state, &gate)
+        }
+        _ => check(rules, state, action).is_ok(),
+    }
+}
+
+/// Whether [`movement::check_move`] accepts the step, without its words.
+fn allows_move(rules: &Skirmish, state: &State, u: UnitId, step: StepTo) -> bool {
+    rules.can_move(state, u).is_ok()
+        && rules.gate(state).bars(state, u).is_none()
+        && rules.step_ok_in(state, u, step, None, false).is_ok()
+}
+
 /// Every legal action, in a fixed order, each chapter listing what its checks accept
 /// (the two never disagree: see the ruleset's tests).
 pub(crate) fn legal_actions(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
@@ -158,8 +199,17 @@ pub(crate) fn legal_actions(rules: &Skirmish, state: &State, out: &mut Vec<Actio
 
 /// SK-TURN-1: ending the phase, when [`check_end_phase_in`] accepts it.
 fn legal_end_phase(rules: &Skirmish, state: &State, gate: &Gate, out: &mut Vec<Action>) {
-    if check_end_phase_in(rules, state, gate).is_ok() {
+    if may_end_phase(rules, state, gate) {
         out.push(Action::EndPhase);
+    }
+}
+
+/// Whether [`check_end_phase_in`] accepts ending the phase: its checks, without words.
+fn may_end_phase(rules: &Skirmish, state: &State, gate: &Gate) -> bool {
+    match state.phase {
+        Phase::Missile => true,
+        Phase::Movement => state.charge.is_none() && gate.go_on.is_none() && gate.flight.is_none(),
+        Phase::Melee => berserk_due(rules, state).is_none(),
     }
 }
 
