@@ -194,19 +194,9 @@ mod tests {
     /// of the built-in scenario.
     #[test]
     fn the_kept_layouts_answer_as_the_walk_over_the_characters() {
-        let registry = crate::registry();
-        let b = crate::builtin::SCENARIOS
-            .iter()
-            .find(|b| b.path.contains("broken-cairn"))
-            .expect("the built-in skirmish");
-        let scenario = registry.load_scenario(b.path, b.text).expect("loads");
-        let mut game =
-            grognard_engine::Game::<Skirmish>::new(scenario, Some(3)).expect("the game starts");
-        let rules = game.rules_arc();
-        let mut rng = 12_345_u64;
+        let (rules, states) = crate::skirmish::test_games::random_states(3, 12_345, 300);
         let mut checked = 0;
-        for _ in 0..300 {
-            let state = game.state().clone();
+        for state in states {
             for u in rules.ids() {
                 let Some(from) = state.chars[u.index()].hex else {
                     continue;
@@ -223,14 +213,6 @@ mod tests {
                     checked += 1;
                 }
             }
-            let legal = game.legal_actions();
-            if legal.is_empty() {
-                break;
-            }
-            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let pick = usize::try_from(rng >> 33).unwrap_or(0) % legal.len();
-            let action = legal[pick].clone();
-            game.apply(action).expect("a legal action");
         }
         assert!(checked > 10_000, "{checked}");
     }

@@ -48,6 +48,8 @@ mod setup;
 pub mod short_move;
 pub mod statuses;
 pub mod step;
+#[cfg(test)]
+mod test_games;
 mod text;
 pub mod turn;
 mod view;

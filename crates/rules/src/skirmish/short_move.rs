@@ -326,19 +326,9 @@ mod tests {
     /// built-in scenario.
     #[test]
     fn the_short_path_is_there_exactly_when_the_short_move_is_planned() {
-        let registry = crate::registry();
-        let b = crate::builtin::SCENARIOS
-            .iter()
-            .find(|b| b.path.contains("broken-cairn"))
-            .expect("the built-in skirmish");
-        let scenario = registry.load_scenario(b.path, b.text).expect("loads");
-        let mut game =
-            grognard_engine::Game::<Skirmish>::new(scenario, Some(5)).expect("the game starts");
-        let rules = game.rules_arc();
-        let mut rng = 54_321_u64;
+        let (rules, states) = crate::skirmish::test_games::random_states(5, 54_321, 150);
         let (mut planned, mut refused) = (0, 0);
-        for _ in 0..150 {
-            let state = game.state().clone();
+        for state in states {
             for u in rules.ids() {
                 let Some(here) = state.chars[u.index()].hex else {
                     continue;
@@ -367,14 +357,6 @@ mod tests {
                     }
                 }
             }
-            let legal = game.legal_actions();
-            if legal.is_empty() {
-                break;
-            }
-            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let pick = usize::try_from(rng >> 33).unwrap_or(0) % legal.len();
-            let action = legal[pick].clone();
-            game.apply(action).expect("a legal action");
         }
         assert!(planned > 1_000 && refused > 1_000, "{planned} {refused}");
     }
