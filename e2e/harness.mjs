@@ -155,6 +155,15 @@ export async function startFromLobby(page, base, scenario, mode, side) {
   return id;
 }
 
+/** Signs `name` up from the lobby at `base` (its password `NAME-secret-pw`), logged in after. */
+export async function signUp(page, base, name) {
+  await page.goto(base + '/');
+  await page.locator('#acct-name').fill(name);
+  await page.locator('#acct-password').fill(`${name}-secret-pw`);
+  await page.locator('#acct-signup').click();
+  await page.locator('#acct-who').filter({ hasText: name }).waitFor();
+}
+
 export async function api(base, method, p, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';

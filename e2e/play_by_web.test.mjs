@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { api, heldTokens, newPage, session, shot } from './harness.mjs';
+import { api, heldTokens, newPage, session, shot, signUp as signUpAt } from './harness.mjs';
 
 const SCENARIO = 'bridge-at-morne';
 
@@ -15,13 +15,7 @@ after(close);
 
 const atN = (p, n) => p.waitForFunction((k) => Number(document.body.dataset.n) === k, n, { timeout: 20_000 });
 
-async function signUp(page, name) {
-  await page.goto(server.base + '/');
-  await page.locator('#acct-name').fill(name);
-  await page.locator('#acct-password').fill(`${name}-secret-pw`);
-  await page.locator('#acct-signup').click();
-  await page.locator('#acct-who').filter({ hasText: name }).waitFor();
-}
+const signUp = (page, name) => signUpAt(page, server.base, name);
 
 describe('Play by web in the browser', () => {
   let soult;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, describe, test } from 'node:test';
-import { api, newPage, session, shot } from './harness.mjs';
+import { api, newPage, session, shot, signUp as signUpAt } from './harness.mjs';
 
 const SCENARIO = 'bridge-at-morne';
 
@@ -85,13 +85,7 @@ after(async () => {
   hook.server.close();
 });
 
-async function signUp(page, name) {
-  await page.goto(server.base + '/');
-  await page.locator('#acct-name').fill(name);
-  await page.locator('#acct-password').fill(`${name}-secret-pw`);
-  await page.locator('#acct-signup').click();
-  await page.locator('#acct-who').filter({ hasText: name }).waitFor();
-}
+const signUp = (page, name) => signUpAt(page, server.base, name);
 
 describe('Notifications and resignation in the browser', () => {
   let soult;
