@@ -33,13 +33,11 @@ pub struct Session {
     seat: Option<Seat>,
 }
 
-/// The rest of the plan the computer began: the next `ai` request for the same
-/// position plays its next step instead of searching again, so that a unit's move
-/// played step by step goes the whole way.
+/// The rest of the plan the computer began: the next `ai` request for the same position
+/// plays its next step instead of searching again (a unit's move goes the whole way).
 struct Pending {
-    /// The game's length once the step before was applied.
+    /// The game's length once the step before was applied, and the side that planned.
     at: usize,
-    /// The side that planned.
     side: String,
     /// The request that made the plan.
     request: AiRequest,
