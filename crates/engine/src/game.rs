@@ -177,14 +177,8 @@ pub struct Game<R: Ruleset> {
 impl<R: Ruleset> Clone for Game<R> {
     fn clone(&self) -> Game<R> {
         Game {
-            rules: Arc::clone(&self.rules),
-            scenario: Arc::clone(&self.scenario),
-            seed: self.seed,
-            generator: self.generator.clone(),
-            state: self.state.clone(),
-            dice: self.dice.clone(),
             log: self.log.clone(),
-            ending: self.ending.clone(),
+            ..self.without_log()
         }
     }
 }
