@@ -29,10 +29,18 @@ function short(id) {
   return String(id).replace(/^[a-z]{1,2}-/, '');
 }
 
+/** A unit's name as players read it: the scenario's name, else its id without the side's prefix, in words. */
+function unitName(id) {
+  const u = kit.unit(id);
+  if (u && u.name) return u.name;
+  const bare = String(id ?? '').replace(/^[a-z]{1,2}-/, '').replace(/-/g, ' ');
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
 function unitHtml(id) {
   const u = kit.unit(id);
   const c = u ? sideColour(u.side) : '#888';
-  return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${c}"></span> ${esc(id)}</b>`;
+  return `<b class="u" data-unit="${esc(id)}"><span class="side-chip" style="background:${c}"></span> ${esc(unitName(id))}</b>`;
 }
 
 function mine(u) {
@@ -191,7 +199,7 @@ async function onHover(hex, ev, h) {
     const x = await kit.explain(a);
     if (!h.live()) return;
     h.show(null);
-    h.tip(`<b>${esc(kit.sel)} cannot ${a.type} ${esc(e.id)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
+    h.tip(`<b>${esc(unitName(kit.sel))} cannot ${a.type} ${esc(unitName(e.id))}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, 'refused');
     return;
   }
   h.show(null);
@@ -239,7 +247,7 @@ async function onHover(hex, ev, h) {
 }
 
 function unitTip(u) {
-  const bits = [`<b>${esc(u.id)}</b> <span class="muted">${esc(u.side)} ${esc(u.class)}${u.mounted ? ', mounted' : ''}</span>`];
+  const bits = [`<b>${esc(unitName(u.id))}</b> <span class="muted">${esc(u.side)} ${esc(u.class)}${u.mounted ? ', mounted' : ''}</span>`];
   bits.push(stats(u));
   return bits.join('<br>');
 }
@@ -341,7 +349,7 @@ async function onClick(hex) {
     // An enemy the selected unit cannot act on: say why.
     const a = phase() === 'combat' ? { type: 'attack', unit: kit.sel, target: here.id } : phase() === 'bombardment' ? { type: 'bombard', unit: kit.sel, target: hex } : { type: 'move', unit: kit.sel, to: hex };
     const x = await ctx.explain(a);
-    ctx.notice(`<b>${esc(kit.sel)} cannot ${esc(a.type)} ${esc(here.id)}</b>${reasonsHtml(x.reasons)}`);
+    ctx.notice(`<b>${esc(unitName(kit.sel))} cannot ${esc(a.type)} ${esc(unitName(here.id))}</b>${reasonsHtml(x.reasons)}`);
     return;
   }
   if (s && mine(s) && phase() === 'movement') {

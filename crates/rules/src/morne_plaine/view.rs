@@ -1,6 +1,6 @@
 //! What a seat sees: the engine's view envelope (`turn`, `turns`, `phase`, `active`,
 //! `units` with `id`, `side` and `hex`; docs/ENGINE-PROTOCOL.md) and Morne Plaine's own
-//! part (each unit's values and marks, the outcome), and the score every view carries
+//! part (each unit's name, values and marks, the outcome), and the score every view carries
 //! (`objectives`, `score`, `turns_left`: MP-VIC-1, MP-VIC-2).
 
 use super::{victory, MornePlaine, State};
@@ -18,8 +18,12 @@ pub(super) fn view(rules: &MornePlaine, state: &State, _seat: &Seat) -> serde_js
         "units": rules.unit_ids().map(|u| {
             let c = &rules.counters[u.index()];
             let s = &state.units[u.index()];
+            // The name players read (the scenario's `name`, else none: the page then
+            // writes the id in words).
+            let name = rules.scenario.units.get(u.index()).and_then(|x| x.name.as_deref());
             serde_json::json!({
                 "id": c.id,
+                "name": name,
                 "side": rules.side_name(c.side),
                 "class": c.class,
                 "mounted": c.mounted,

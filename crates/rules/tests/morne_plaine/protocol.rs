@@ -301,3 +301,22 @@ fn the_view_carries_the_envelope() {
         }
     }
 }
+
+/// Each unit's name as players read it (the scenario's `name`), beside its id, so that the
+/// page never shows a bare id such as `o-grenadiers`.
+#[test]
+fn the_view_names_each_unit_as_the_scenario_does() {
+    use grognard_engine::{Game, Ruleset, Seat};
+    use grognard_rules::morne_plaine::MornePlaine;
+    let game =
+        Game::<MornePlaine>::new(crate::common::builtin("bridge-at-morne"), Some(1)).unwrap();
+    let v = game.rules().view(game.state(), &Seat::Spectator);
+    let name = |id: &str| {
+        v["units"]
+            .as_array()
+            .and_then(|us| us.iter().find(|u| u["id"] == id))
+            .map(|u| u["name"].clone())
+    };
+    assert_eq!(name("o-1-line"), Some(json!("1st Line")));
+    assert_eq!(name("o-vauclair"), Some(json!("General Vauclair")));
+}
