@@ -22,7 +22,6 @@ mod lcg;
 use grognard_server::{AppState, Options};
 use lcg::Lcg;
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -32,7 +31,7 @@ struct Args {
     end_phase: u32,
     actions: u64,
     seconds: u64,
-    db: Option<PathBuf>,
+    db: Option<grognard_server::db::Location>,
     lean: bool,
     scenario: Option<String>,
     long: Option<u64>,
@@ -61,7 +60,7 @@ fn args() -> Args {
             "--end-phase" => a.end_phase = value.parse().expect("--end-phase PERCENT"),
             "--actions" => a.actions = value.parse().expect("--actions N"),
             "--seconds" => a.seconds = value.parse().expect("--seconds N"),
-            "--db" => a.db = Some(PathBuf::from(value)),
+            "--db" => a.db = Some(value.parse().expect("--db: a file or a postgres:// URL")),
             "--scenario" => a.scenario = Some(value),
             "--long" => a.long = Some(value.parse().expect("--long N")),
             other => {
@@ -324,7 +323,9 @@ fn window(cpu: &[u64], from: usize, to: usize) -> (f64, usize) {
 fn main() {
     let args = args();
     let db = args.db.clone().unwrap_or_else(|| {
-        std::env::temp_dir().join(format!("grognard-load-{}.db", std::process::id()))
+        std::env::temp_dir()
+            .join(format!("grognard-load-{}.db", std::process::id()))
+            .into()
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -460,9 +461,9 @@ fn main() {
         }
     });
     drop(clients);
-    if args.db.is_none() {
+    if let (None, Some(path)) = (&args.db, db.path()) {
         for suffix in ["", "-wal", "-shm"] {
-            let mut p = db.clone().into_os_string();
+            let mut p = path.as_os_str().to_owned();
             p.push(suffix);
             let _ = std::fs::remove_file(p);
         }

@@ -20,6 +20,7 @@ pub mod accounts;
 pub mod api;
 pub mod board;
 pub mod checks;
+pub mod db;
 pub mod error;
 pub mod limits;
 pub mod listen;
@@ -38,7 +39,6 @@ use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use axum::routing::{get, post};
 use axum::Router;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The largest request body accepted, in bytes; larger bodies get 413. An action
@@ -51,9 +51,10 @@ pub struct Options {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// The SQLite file that keeps every game (created if missing).
-    #[arg(long, value_name = "FILE", default_value = "grognard.db")]
-    pub db: PathBuf,
+    /// Where every game is kept: a SQLite file (created if missing), or a PostgreSQL
+    /// database as `postgres://USER@HOST/DB` (several servers may share one).
+    #[arg(long, value_name = "FILE|URL", default_value = "grognard.db")]
+    pub db: db::Location,
     /// How long the computer may think about one decision at `normal`, in
     /// milliseconds (`hard` thinks five times as long; `easy` does not search).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
@@ -327,7 +328,7 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
     println!(
         "grognard: {} game(s) resumed from {}",
         lobby.games(),
-        options.db.display()
+        options.db
     );
     let listener = tokio::net::TcpListener::bind(&options.addr)
         .await

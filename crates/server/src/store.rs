@@ -1,9 +1,11 @@
-//! The SQLite file: every game as its scenario, seed, seats and append-only action log.
+//! The store: every game as its scenario, seed, seats and append-only action log, in a
+//! SQLite file (the default) or a PostgreSQL database ([`crate::db`]).
 //!
 //! One writer thread owns the write connection. Requests queue to it; it commits
-//! whatever has queued in one transaction (group commit) with `synchronous=FULL` in
-//! WAL mode, and answers each request only after `COMMIT` returns, so an
-//! acknowledged action survives a crash of the process or of the machine.
+//! whatever has queued in one transaction (group commit) and answers each request only
+//! after `COMMIT` returns, so an acknowledged action survives a crash of the process or
+//! of the machine: SQLite with `synchronous=FULL` in WAL mode, PostgreSQL with
+//! `synchronous_commit` on.
 //!
 //! An action `n` is inserted only when the game's log holds exactly `n - 1`
 //! actions; with the primary key `(game_id, n)` this makes exactly one of two
@@ -11,7 +13,7 @@
 //! `DELETE` but those of a game marked expired and that of an undo: a game's last
 //! action, recorded in `undone` just before.
 //!
-//! The file is guarded ([`guard`]): one server per file, a file the server can write,
+//! A SQLite file is guarded ([`guard`]): one server per file, a file the server can write,
 //! and before each commit and each acknowledgement a check that the file is still the
 //! one at its path; once it is not, every write is refused (503).
 //!
@@ -24,16 +26,17 @@ mod guard;
 pub mod outside;
 pub mod read;
 mod schema;
+mod schema_pg;
 
 pub use clock::{now_ms, parse_rfc3339, rfc3339};
 pub use read::{read_log, Load, PageQuery};
 
 pub use guard::sibling;
 
+use crate::db::{self, params, Conn, Location};
 use crate::error::ApiError;
 use grognard_engine::dice_stream::Generator;
 use guard::{Identity, Lock};
-use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -142,18 +145,15 @@ pub type Summarise<'a> = &'a mut dyn FnMut(GameRow, Vec<ActionRow>) -> Result<Su
 /// one (the first start after the migration to schema version 2): each such game is
 /// read and replayed once by `summarise`, and the lines written in transactions of a
 /// few hundred. Returns the games that did not load, with why; they get no line.
-fn backfill(
-    conn: &mut Connection,
-    summarise: Summarise<'_>,
-) -> rusqlite::Result<Vec<(String, String)>> {
+fn backfill(conn: &mut Conn, summarise: Summarise<'_>) -> db::Result<Vec<(String, String)>> {
     let ids = read::unsummarised(conn)?;
     let mut unloadable = Vec::new();
     for chunk in ids.chunks(BATCH) {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut tx = conn.transaction()?;
         for id in chunk {
-            match read::load(&tx, id)? {
+            match read::load(&mut tx, id)? {
                 read::Load::Game { row, log, .. } => match summarise(*row, log) {
-                    Ok(summary) => schema::write_summary(&tx, &summary)?,
+                    Ok(summary) => schema::write_summary(&mut tx, &summary)?,
                     Err(why) => unloadable.push((id.clone(), why)),
                 },
                 read::Load::Unreadable(why) => unloadable.push((id.clone(), why)),
@@ -162,7 +162,7 @@ fn backfill(
         }
         tx.commit()?;
     }
-    conn.execute("DELETE FROM meta WHERE key = 'summaries'", [])?;
+    conn.execute("DELETE FROM meta WHERE key = 'summaries'", params![])?;
     Ok(unloadable)
 }
 
@@ -266,8 +266,8 @@ pub struct Stats {
 /// The most requests one transaction commits.
 const BATCH: usize = 512;
 
-fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
-    let conn = Connection::open(path)?;
+fn open_connection(path: &Path) -> rusqlite::Result<rusqlite::Connection> {
+    let conn = rusqlite::Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
     // WAL lets readers run beside the writer; FULL syncs the WAL at every commit,
     // which is what makes an acknowledgement durable.
@@ -278,39 +278,82 @@ fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
 }
 
 impl Store {
-    /// Takes the file's lock, checks that the file and its folder can be written,
-    /// opens (or creates) the file, brings its schema up to date, counts its games,
-    /// opens the connections that read, and starts the writer thread. No game is read.
+    /// Opens the store at `location` and starts the writer thread; no game is read.
+    /// A SQLite file: takes its lock, checks that it and its folder can be written,
+    /// brings its schema up to date (giving its games their lines of the lobby with
+    /// `summarise` after the migration to version 2). A PostgreSQL database: connects,
+    /// creates grognard's schema in an empty database or checks the one it holds.
     ///
     /// # Errors
     /// Another server holds the file; the file, its journal or its folder cannot be
-    /// written; the file is not a grognard database.
-    pub fn open(path: &Path, summarise: Summarise<'_>) -> Result<(Store, Opened), ApiError> {
+    /// written; the database cannot be reached; it is not a grognard database.
+    pub fn open(
+        location: &Location,
+        summarise: Summarise<'_>,
+    ) -> Result<(Store, Opened), ApiError> {
+        match location {
+            Location::Sqlite(path) => Store::open_file(path, summarise),
+            Location::Postgres(_) => db::off_runtime(|| Store::open_postgres(location)),
+        }
+    }
+
+    fn open_file(path: &Path, summarise: Summarise<'_>) -> Result<(Store, Opened), ApiError> {
         let refuse = |e: String| ApiError::Internal(format!("database `{}`: {e}", path.display()));
         // The lock first: nothing else of this process touches a file another server
         // of it may hold.
         let lock = guard::lock(path).map_err(refuse)?;
         guard::check_writable(path).map_err(refuse)?;
-        let mut conn = open_connection(path).map_err(|e| storage(path, &e))?;
-        if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
+        let raw = open_connection(path).map_err(|e| storage(path, &e.into()))?;
+        if raw.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
             return Err(refuse(
                 "SQLite opened it read-only; the server refuses to start on a file it cannot \
                  write"
                     .into(),
             ));
         }
+        let mut conn = Conn::Sqlite(raw);
         let now = now_ms();
         schema::migrate(&mut conn, i64::try_from(now).unwrap_or(i64::MAX))
             .map_err(|e| storage(path, &e))?;
-        schema::mark_opened(&conn, &rfc3339(now)).map_err(|e| {
+        schema::mark_opened(&mut conn, &rfc3339(now)).map_err(|e| {
             refuse(format!(
                 "cannot write it ({e}); the server refuses to start on a file it cannot write"
             ))
         })?;
         let identity = Identity::of(path).map_err(refuse)?;
         let unloadable = backfill(&mut conn, summarise).map_err(|e| storage(path, &e))?;
-        let games = read::count(&conn).map_err(|e| storage(path, &e))?;
-        let readers = Arc::new(read::Readers::open(path).map_err(|e| storage(path, &e))?);
+        let games = read::count(&mut conn).map_err(|e| storage(path, &e))?;
+        let readers = read::Readers::open_file(path).map_err(|e| storage(path, &e.into()))?;
+        Store::start(
+            conn,
+            Some((identity, lock)),
+            readers,
+            Opened { games, unloadable },
+        )
+    }
+
+    fn open_postgres(location: &Location) -> Result<(Store, Opened), ApiError> {
+        let refuse = |e: db::DbError| ApiError::Internal(format!("database `{location}`: {e}"));
+        let mut conn = Conn::open(location).map_err(|e| ApiError::Internal(e.message))?;
+        let now = now_ms();
+        schema_pg::create(&mut conn).map_err(refuse)?;
+        schema::mark_opened(&mut conn, &rfc3339(now)).map_err(refuse)?;
+        let games = read::count(&mut conn).map_err(refuse)?;
+        let readers = read::Readers::open(location).map_err(refuse)?;
+        let opened = Opened {
+            games,
+            unloadable: Vec::new(),
+        };
+        Store::start(conn, None, readers, opened)
+    }
+
+    fn start(
+        conn: Conn,
+        guard: Option<(Identity, Lock)>,
+        readers: read::Readers,
+        opened: Opened,
+    ) -> Result<(Store, Opened), ApiError> {
+        let (identity, lock) = guard.unzip();
         let (tx, rx) = mpsc::unbounded_channel();
         let stats = Arc::new(Stats::default());
         let faults = Arc::new(AtomicU32::new(0));
@@ -322,7 +365,7 @@ impl Store {
             stats: Arc::clone(&stats),
         };
         std::thread::Builder::new()
-            .name("grognard-sqlite-writer".into())
+            .name("grognard-db-writer".into())
             .spawn(move || writer.run(rx, lock))
             .map_err(|e| ApiError::Internal(format!("cannot start the database writer: {e}")))?;
         Ok((
@@ -330,9 +373,9 @@ impl Store {
                 tx,
                 stats,
                 faults,
-                readers,
+                readers: Arc::new(readers),
             },
-            Opened { games, unloadable },
+            opened,
         ))
     }
 
@@ -411,10 +454,7 @@ impl Store {
     ///
     /// # Errors
     /// The store is closed (503), or `f` fails (500).
-    pub fn read<T>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
-    ) -> Result<T, ApiError> {
+    pub fn read<T>(&self, f: impl FnOnce(&mut Conn) -> db::Result<T>) -> Result<T, ApiError> {
         self.readers.with(f)
     }
 
@@ -480,14 +520,15 @@ fn gone() -> ApiError {
     ApiError::Unavailable("the database is closed: this server accepts no more writes".into())
 }
 
-fn storage(path: &Path, e: &rusqlite::Error) -> ApiError {
+fn storage(path: &Path, e: &db::DbError) -> ApiError {
     ApiError::Internal(format!("database `{}`: {e}", path.display()))
 }
 
 /// The writer thread's own: the write connection and what it watches.
 struct Writer {
-    conn: Connection,
-    identity: Identity,
+    conn: Conn,
+    /// A SQLite file's identity, checked before each commit is acknowledged.
+    identity: Option<Identity>,
     /// Why the store writes no more, once the file is no longer at its path.
     gone: Option<String>,
     faults: Arc<AtomicU32>,
@@ -497,7 +538,7 @@ struct Writer {
 impl Writer {
     /// Takes what has queued, commits it in one transaction, answers; on a close,
     /// closes the file, then releases the lock, then answers.
-    fn run(mut self, mut rx: mpsc::UnboundedReceiver<Write>, lock: Lock) {
+    fn run(mut self, mut rx: mpsc::UnboundedReceiver<Write>, lock: Option<Lock>) {
         let mut batch = Vec::with_capacity(BATCH);
         let mut closing = Vec::new();
         while let Some(first) = rx.blocking_recv() {
@@ -519,7 +560,7 @@ impl Writer {
             }
         }
         drop(rx);
-        let _ = self.conn.close();
+        drop(self.conn);
         drop(lock);
         for reply in closing {
             let _ = reply.send(());
@@ -528,8 +569,8 @@ impl Writer {
 
     /// The reason the store writes no more, checking the file's identity first.
     fn watch(&mut self) -> Option<String> {
-        if self.gone.is_none() {
-            if let Err(why) = self.identity.check() {
+        if let (None, Some(identity)) = (&self.gone, &self.identity) {
+            if let Err(why) = identity.check() {
                 eprintln!(
                     "grognard: ERROR: {why}. This server accepts no more writes (each gets \
                      503). Stop it, put the database back at its path, and start it again."
@@ -556,13 +597,33 @@ impl Writer {
             .is_ok();
         let now = rfc3339(now_ms());
         let results: Result<Vec<Result<Done, String>>, String> = (|| {
-            let tx = self
-                .conn
-                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(|e| e.to_string())?;
+            let mut tx = self.conn.transaction().map_err(|e| e.to_string())?;
+            // On PostgreSQL a failed statement spoils its whole transaction: each
+            // request gets a savepoint, so that one refused leaves the others whole.
+            let savepoints = tx.backend() == db::Backend::Postgres;
             let mut results = Vec::with_capacity(batch.len());
             for w in batch.iter() {
-                results.push(write_one(&tx, w, &now).map_err(|e| e.to_string()));
+                if savepoints {
+                    tx.batch("SAVEPOINT request").map_err(|e| e.to_string())?;
+                }
+                let r = write_one(&mut tx, w, &now);
+                if savepoints {
+                    let end = if r.is_ok() {
+                        "RELEASE SAVEPOINT request"
+                    } else {
+                        "ROLLBACK TO SAVEPOINT request"
+                    };
+                    tx.batch(end).map_err(|e| e.to_string())?;
+                }
+                // Another instance wrote action `n` first: the insert lost the race on
+                // the key `(game_id, n)`, as the count check does on one instance.
+                let r = match r {
+                    Err(e) if e.unique && matches!(w, Write::Action { .. }) => {
+                        Ok(Done::Appended(false))
+                    }
+                    r => r,
+                };
+                results.push(r.map_err(|e| e.to_string()));
             }
             if injected {
                 // Dropping the transaction rolls it back.
@@ -600,28 +661,27 @@ impl Writer {
     }
 }
 
-fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::Result<Done> {
+fn write_one(tx: &mut Conn, w: &Write, now: &str) -> db::Result<Done> {
+    let json = |e: serde_json::Error| db::DbError::new(e.to_string());
     match w {
         Write::Game(game, _) => {
             let (g, summary) = &**game;
-            let seats = serde_json::to_string(&g.seats)
-                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
-            tx.prepare_cached(
+            let seats = serde_json::to_string(&g.seats).map_err(json)?;
+            tx.execute(
                 "INSERT INTO games (id, scenario_id, ruleset, scenario, seed, seats, created, active_ms, dice)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )?
-            .execute(params![
-                g.id,
-                g.scenario_id,
-                g.ruleset,
-                g.scenario.to_string(),
-                schema::seed_to_sql(g.seed),
-                seats,
-                g.created,
-                i64::try_from(g.active_ms).unwrap_or(i64::MAX),
-                schema::generator_to_sql(&g.generator)
-                    .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?,
-            ])?;
+                params![
+                    &g.id,
+                    &g.scenario_id,
+                    &g.ruleset,
+                    g.scenario.to_string(),
+                    schema::seed_to_sql(g.seed),
+                    seats,
+                    &g.created,
+                    i64::try_from(g.active_ms).unwrap_or(i64::MAX),
+                    schema::generator_to_sql(&g.generator).map_err(json)?,
+                ],
+            )?;
             schema::write_summary(tx, summary)?;
             Ok(Done::Unit)
         }
@@ -638,24 +698,25 @@ fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::
             summary,
             ..
         } => {
-            let n = i64::try_from(row.n)
-                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+            let n = i64::try_from(row.n).map_err(|e| db::DbError::new(e.to_string()))?;
             let last: i64 = tx
-                .prepare_cached("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?1")?
-                .query_row([game], |r| r.get(0))
-                .optional()?
-                .unwrap_or(0);
+                .query_one(
+                    "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?1",
+                    params![game],
+                )?
+                .get(0)?;
             if last != n - 1 {
                 return Ok(Done::Appended(false));
             }
-            let forced = serde_json::to_string(&row.forced)
-                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
-            tx.prepare_cached(
+            let forced = serde_json::to_string(&row.forced).map_err(json)?;
+            tx.execute(
                 "INSERT INTO actions (game_id, n, action, forced) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![game, n, row.action.to_string(), forced])?;
-            tx.prepare_cached("UPDATE games SET active_ms = ?2 WHERE id = ?1")?
-                .execute(params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)])?;
+                params![game, n, row.action.to_string(), forced],
+            )?;
+            tx.execute(
+                "UPDATE games SET active_ms = ?2 WHERE id = ?1",
+                params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)],
+            )?;
             schema::write_summary(tx, summary)?;
             Ok(Done::Appended(true))
         }

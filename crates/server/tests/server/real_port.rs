@@ -69,7 +69,9 @@ async fn of_concurrent_submissions_at_the_same_n_exactly_one_wins() {
         let (_, g) = c.call("GET", &format!("/api/games/{id}"), None, None).await;
         assert_eq!(g["n"], 1);
         assert_eq!(
-            grognard_server::store::read_log(&db.0, &id).unwrap().len(),
+            grognard_server::store::read_log(&db.location(), &id)
+                .unwrap()
+                .len(),
             1
         );
     }
