@@ -16,8 +16,23 @@ pub(super) fn config(url: &str) -> std::result::Result<postgres::Config, postgre
 
 /// A PostgreSQL connection and the statements it has prepared.
 pub struct Pg {
-    client: Client,
+    /// Always there but while it is dropped.
+    client: Option<Client>,
     prepared: HashMap<String, Statement>,
+}
+
+/// The client closes its connection on its own runtime: a client let go on the async
+/// runtime is closed on a thread of its own.
+impl Drop for Pg {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            if tokio::runtime::Handle::try_current().is_ok() {
+                let _ = std::thread::Builder::new()
+                    .name("grognard-db-close".into())
+                    .spawn(move || drop(client));
+            }
+        }
+    }
 }
 
 /// Runs `f` on a thread of its own when this one is inside the async runtime, where
@@ -38,27 +53,31 @@ impl Pg {
     pub(super) fn connect(url: &str) -> Result<Pg> {
         let where_ = super::redact(url);
         let config = config(url).map_err(|e| DbError::new(format!("`{where_}`: {e}")))?;
-        let mut client = off_runtime(|| config.connect(NoTls))
+        let client = off_runtime(|| config.connect(NoTls))
             .map_err(|e| DbError::new(format!("cannot connect to `{where_}`: {e}")))?;
-        off_runtime(|| {
-            client.batch_execute("SET synchronous_commit = on; SET client_min_messages = warning")
-        })?;
-        Ok(Pg {
-            client,
+        let mut pg = Pg {
+            client: Some(client),
             prepared: HashMap::new(),
-        })
+        };
+        off_runtime(|| pg.batch("SET synchronous_commit = on; SET client_min_messages = warning"))?;
+        Ok(pg)
     }
 
     /// The client, for what only PostgreSQL has (notifications).
-    pub fn client(&mut self) -> &mut Client {
-        &mut self.client
+    ///
+    /// # Errors
+    /// None but while the connection is being dropped.
+    pub fn client(&mut self) -> Result<&mut Client> {
+        self.client
+            .as_mut()
+            .ok_or_else(|| DbError::new("the connection is closed"))
     }
 
     fn statement(&mut self, sql: &str) -> Result<Statement> {
         if let Some(s) = self.prepared.get(sql) {
             return Ok(s.clone());
         }
-        let s = self.client.prepare(&placeholders(sql))?;
+        let s = self.client()?.prepare(&placeholders(sql))?;
         // Statements built from a cursor's filters are few; the map stays small.
         self.prepared.insert(sql.to_owned(), s.clone());
         Ok(s)
@@ -67,18 +86,18 @@ impl Pg {
     pub(super) fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64> {
         let stmt = self.statement(sql)?;
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p as _).collect();
-        Ok(self.client.execute(&stmt, &refs)?)
+        Ok(self.client()?.execute(&stmt, &refs)?)
     }
 
     pub(super) fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
         let stmt = self.statement(sql)?;
         let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p as _).collect();
-        let rows = self.client.query(&stmt, &refs)?;
+        let rows = self.client()?.query(&stmt, &refs)?;
         rows.iter().map(row).collect()
     }
 
     pub(super) fn batch(&mut self, sql: &str) -> Result<()> {
-        Ok(self.client.batch_execute(sql)?)
+        Ok(self.client()?.batch_execute(sql)?)
     }
 }
 
