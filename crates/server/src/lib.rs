@@ -338,6 +338,7 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
         .map_err(|e| ApiError::Internal(format!("cannot read the bound address: {e}")))?;
     println!("grognard: serving the lobby on http://{addr}");
     lobby.resume_ai();
+    lobby.follow_others();
     start_clock(&state);
     // Requests in flight get a moment to finish; open WebSockets would keep a graceful
     // shutdown waiting for ever, so they are dropped after it (clients reconnect).
@@ -354,6 +355,7 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
 /// The listener fails.
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     state.lobby().resume_ai();
+    state.lobby().follow_others();
     start_clock(&state);
     let limits = state.listen().clone();
     listen::serve(listener, app(state), limits, std::future::pending()).await

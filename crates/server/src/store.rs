@@ -22,6 +22,7 @@
 //! games idle or where the computer is to act.
 
 mod clock;
+pub mod follow;
 mod guard;
 pub mod outside;
 pub mod read;
@@ -42,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use writer::Writer;
@@ -254,6 +255,9 @@ pub struct Store {
     stats: Arc<Stats>,
     faults: Arc<AtomicU32>,
     readers: Arc<read::Readers>,
+    /// A PostgreSQL database, which other servers may share.
+    shared: Option<Location>,
+    closed: Arc<AtomicBool>,
 }
 
 /// What the writer has done since the start.
@@ -331,6 +335,7 @@ impl Store {
             Some((identity, lock)),
             readers,
             Opened { games, unloadable },
+            None,
         )
     }
 
@@ -346,7 +351,7 @@ impl Store {
             games,
             unloadable: Vec::new(),
         };
-        Store::start(conn, None, readers, opened)
+        Store::start(conn, None, readers, opened, Some(location.clone()))
     }
 
     fn start(
@@ -354,6 +359,7 @@ impl Store {
         guard: Option<(Identity, Lock)>,
         readers: read::Readers,
         opened: Opened,
+        shared: Option<Location>,
     ) -> Result<(Store, Opened), ApiError> {
         let (identity, lock) = guard.unzip();
         let (tx, rx) = mpsc::unbounded_channel();
@@ -376,6 +382,8 @@ impl Store {
                 stats,
                 faults,
                 readers: Arc::new(readers),
+                shared,
+                closed: Arc::new(AtomicBool::new(false)),
             },
             opened,
         ))
@@ -489,11 +497,27 @@ impl Store {
     /// Commits what has queued, closes the file and releases its lock; returns once
     /// done. Every later write and read gets 503.
     pub async fn close(&self) {
+        self.closed.store(true, Ordering::Release);
         self.readers.close();
         let (reply, rx) = oneshot::channel();
         if self.send(Write::Close(reply)).is_ok() {
             let _ = rx.await;
         }
+    }
+
+    /// On a PostgreSQL database, which other servers may share: what they write, as
+    /// (game, its length after it), from a listening thread that stops when the store
+    /// closes. `None` on a SQLite file, which has one server.
+    ///
+    /// # Errors
+    /// The listening thread cannot be started.
+    pub fn follow(&self) -> Result<Option<mpsc::UnboundedReceiver<(String, u64)>>, ApiError> {
+        let Some(location) = &self.shared else {
+            return Ok(None);
+        };
+        follow::listen(location.clone(), Arc::clone(&self.closed))
+            .map(Some)
+            .map_err(|e| ApiError::Internal(format!("cannot listen to the other servers: {e}")))
     }
 
     /// A fault injected for tests: each of the next `k` transactions is written and

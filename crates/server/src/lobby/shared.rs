@@ -71,3 +71,45 @@ impl Lobby {
             .remove(id);
     }
 }
+
+impl Lobby {
+    /// Follows what the other servers over the same PostgreSQL database write: each
+    /// game of theirs that this server holds in memory catches up, and its WebSockets
+    /// push the change. Nothing on a SQLite file. Runs until the store closes.
+    pub fn follow_others(self: &Arc<Lobby>) {
+        let mut notes = match self.store.follow() {
+            Ok(Some(rx)) => rx,
+            Ok(None) => return,
+            Err(e) => {
+                eprintln!(
+                    "grognard: {e}: games played on other servers are read when next acted on"
+                );
+                return;
+            }
+        };
+        let lobby = Arc::clone(self);
+        tokio::spawn(async move {
+            while let Some((id, n)) = notes.recv().await {
+                let table = lobby
+                    .tables
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .peek(&id);
+                let Some(table) = table else {
+                    continue;
+                };
+                if table.game().len() as u64 == n {
+                    continue;
+                }
+                let _turn = table.turn.lock().await;
+                // This server's own action may have been applied meanwhile.
+                if table.game().len() as u64 == n {
+                    continue;
+                }
+                if let Err(e) = lobby.catch_up(&table).await {
+                    eprintln!("grognard: game {id} could not catch up with another server: {e}");
+                }
+            }
+        });
+    }
+}

@@ -197,6 +197,7 @@ fn write_one(tx: &mut Conn, w: &Write, now: &str) -> db::Result<Done> {
                 params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)],
             )?;
             schema::write_summary(tx, summary)?;
+            follow::notify(tx, game, row.n)?;
             Ok(Done::Appended(true))
         }
         Write::Undo {
@@ -210,6 +211,7 @@ fn write_one(tx: &mut Conn, w: &Write, now: &str) -> db::Result<Done> {
                 return Ok(Done::Appended(false));
             }
             schema::write_summary(tx, summary)?;
+            follow::notify(tx, game, n - 1)?;
             Ok(Done::Appended(true))
         }
         Write::Expire { ids, cutoff_ms, .. } => {

@@ -297,3 +297,43 @@ async fn postgresql_keeps_the_log_append_only_but_for_an_undo_in_one_transaction
 async fn object(app: &Router, id: &str) -> Value {
     get(app, &format!("/api/games/{id}"), None).await.1
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_on_one_server_is_pushed_to_the_websockets_of_another() {
+    use super::real_port::{morne_over, next_object, serve, ws};
+    let Some(db) = cluster("ws-two-servers") else {
+        return;
+    };
+    let (a, _) = serve(&db).await;
+    let (b, _) = serve(&db).await;
+    let mut on_a = http::Client::connect(a).await;
+    let (id, blue, orange) = morne_over(&mut on_a).await;
+    // Orange and a spectator watch the game on the second server.
+    let mut orange_ws = ws(b, &id, Some(&orange)).await;
+    let mut spectator_ws = ws(b, &id, None).await;
+    assert_eq!(next_object(&mut orange_ws).await["n"], 0);
+    assert_eq!(next_object(&mut spectator_ws).await["n"], 0);
+    // Blue plays on the first.
+    let (status, _) = on_a
+        .call(
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            Some(&blue),
+            Some(&json!({"action": {"type": "end_phase"}, "expect": 0})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let pushed = next_object(&mut orange_ws).await;
+    assert_eq!(pushed["n"], 1, "{pushed}");
+    assert_eq!(pushed["seat"], "orange");
+    assert_eq!(pushed["log"][0]["action"], json!({"type": "end_phase"}));
+    let mut on_b = http::Client::connect(b).await;
+    let (_, orange_get) = on_b
+        .call("GET", &format!("/api/games/{id}"), Some(&orange), None)
+        .await;
+    assert_eq!(
+        pushed, orange_get,
+        "the push is the seat's GET on its server"
+    );
+    assert_eq!(next_object(&mut spectator_ws).await["n"], 1);
+}

@@ -12,7 +12,7 @@ pub(super) async fn serve(db: &Db) -> (SocketAddr, AppState) {
 
 /// A new Morne Plaine game created over `c`, both sides human: its id and the blue
 /// and orange tokens.
-async fn morne_over(c: &mut http::Client) -> (String, String, String) {
+pub(super) async fn morne_over(c: &mut http::Client) -> (String, String, String) {
     let seats = json!({"blue": "human", "orange": "human"});
     let (status, created) = c
         .call(
