@@ -258,6 +258,8 @@ pub struct Store {
     /// A PostgreSQL database, which other servers may share.
     shared: Option<Location>,
     closed: Arc<AtomicBool>,
+    /// This server's name in the leases of the computer's seats.
+    holder: Arc<str>,
 }
 
 /// What the writer has done since the start.
@@ -384,6 +386,7 @@ impl Store {
                 readers: Arc::new(readers),
                 shared,
                 closed: Arc::new(AtomicBool::new(false)),
+                holder: crate::token::fresh().into(),
             },
             opened,
         ))
@@ -498,6 +501,16 @@ impl Store {
     /// done. Every later write and read gets 503.
     pub async fn close(&self) {
         self.closed.store(true, Ordering::Release);
+        if self.shared.is_some() {
+            // The computer's seats this server held go to the next server at once.
+            let me = self.clone();
+            let _ = tokio::task::spawn_blocking(move || {
+                me.readers.with(|c| {
+                    c.execute("DELETE FROM leases WHERE holder = ?1", params![&*me.holder])
+                })
+            })
+            .await;
+        }
         self.readers.close();
         let (reply, rx) = oneshot::channel();
         if self.send(Write::Close(reply)).is_ok() {
@@ -518,6 +531,22 @@ impl Store {
         follow::listen(location.clone(), Arc::clone(&self.closed))
             .map(Some)
             .map_err(|e| ApiError::Internal(format!("cannot listen to the other servers: {e}")))
+    }
+
+    /// Takes or renews game `game`'s lease of the computer's seats for `ttl_ms` from
+    /// now: true when this server may play them. Always true on a SQLite file, which
+    /// has one server; on PostgreSQL false while another server holds an unexpired
+    /// lease. Blocking work, for a blocking thread.
+    ///
+    /// # Errors
+    /// The database fails (500), or is closed (503).
+    pub fn lease(&self, game: &str, ttl_ms: u64) -> Result<bool, ApiError> {
+        if self.shared.is_none() {
+            return Ok(true);
+        }
+        let now = now_ms();
+        self.readers
+            .with(|c| follow::lease(c, game, &self.holder, now, now.saturating_add(ttl_ms)))
     }
 
     /// A fault injected for tests: each of the next `k` transactions is written and

@@ -76,3 +76,29 @@ fn follow(
     }
     Ok(())
 }
+
+/// Takes or renews game `game`'s lease of the computer's seats for `holder` until
+/// `until_ms`, unless another server holds it past `now_ms`: one statement, which
+/// PostgreSQL runs as one transaction with the row locked. True when `holder` holds it.
+///
+/// # Errors
+/// The database fails.
+pub(super) fn lease(
+    conn: &mut Conn,
+    game: &str,
+    holder: &str,
+    now_ms: u64,
+    until_ms: u64,
+) -> db::Result<bool> {
+    let ms = |t: u64| i64::try_from(t).unwrap_or(i64::MAX);
+    Ok(conn
+        .query_opt(
+            "INSERT INTO leases (game_id, holder, until_ms) VALUES (?1, ?2, ?3)
+             ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder,
+                 until_ms = excluded.until_ms
+             WHERE leases.holder = excluded.holder OR leases.until_ms < ?4
+             RETURNING holder",
+            params![game, holder, ms(until_ms), ms(now_ms)],
+        )?
+        .is_some())
+}

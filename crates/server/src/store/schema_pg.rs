@@ -4,6 +4,9 @@
 //! keep the log append-only are PL/pgSQL. The version is the `meta` row `version`;
 //! later migrations follow it.
 //!
+//! Beside the file's tables, `leases`: which server plays a game's computer seats, until
+//! when (several servers share the database; a file has one).
+//!
 //! An undo records the action in `undone` and then deletes it from `actions`: where the
 //! file checks `last_insert_rowid()`, PostgreSQL's trigger on `undone` notes the action
 //! in a setting local to the transaction (`grognard.undoing`), and only the row so
@@ -194,6 +197,11 @@ CREATE TABLE reminders (
 CREATE TABLE vapid (
     id          BIGINT PRIMARY KEY CHECK (id = 1),
     private_pem TEXT NOT NULL
+);
+CREATE TABLE leases (
+    game_id  TEXT COLLATE "C" PRIMARY KEY,
+    holder   TEXT NOT NULL,
+    until_ms BIGINT NOT NULL
 );
 CREATE TABLE notifications (
     account     BIGINT PRIMARY KEY REFERENCES accounts(id),

@@ -337,3 +337,34 @@ async fn a_move_made_on_one_server_is_pushed_to_the_websockets_of_another() {
     );
     assert_eq!(next_object(&mut spectator_ws).await["n"], 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_server_at_a_time_holds_a_games_computer_seats() {
+    let Some(db) = cluster("ai-lease") else {
+        return;
+    };
+    let (a_state, a) = open(&db);
+    let (b_state, _) = open(&db);
+    let (id, _, _) = morne(&a).await;
+    let (sa, sb) = (
+        a_state.lobby().store().clone(),
+        b_state.lobby().store().clone(),
+    );
+    let lease = |s: &grognard_server::store::Store, ttl: u64| {
+        let (s, id) = (s.clone(), id.clone());
+        std::thread::spawn(move || s.lease(&id, ttl).unwrap())
+            .join()
+            .unwrap()
+    };
+    assert!(lease(&sa, 60_000), "the first server takes it");
+    assert!(!lease(&sb, 60_000), "not the second while it is held");
+    assert!(
+        lease(&sa, 0),
+        "the holder renews it (here to expire at once)"
+    );
+    std::thread::sleep(Duration::from_millis(5));
+    assert!(lease(&sb, 60_000), "the second takes it once expired");
+    assert!(!lease(&sa, 60_000));
+    let holders = db.query("SELECT COUNT(*) FROM leases", &[]);
+    assert_eq!(holders[0].get::<i64>(0).unwrap(), 1, "one row a game");
+}
