@@ -35,6 +35,7 @@ struct Args {
     lean: bool,
     scenario: Option<String>,
     long: Option<u64>,
+    servers: usize,
 }
 
 fn args() -> Args {
@@ -47,6 +48,7 @@ fn args() -> Args {
         lean: false,
         scenario: None,
         long: None,
+        servers: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -63,8 +65,9 @@ fn args() -> Args {
             "--db" => a.db = Some(value.parse().expect("--db: a file or a postgres:// URL")),
             "--scenario" => a.scenario = Some(value),
             "--long" => a.long = Some(value.parse().expect("--long N")),
+            "--servers" => a.servers = value.parse().expect("--servers N"),
             other => {
-                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long)")
+                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long, --servers)")
             }
         }
     }
@@ -346,8 +349,19 @@ fn main() {
             create_per_minute: 0,
             ..Options::default()
         };
-        let state = AppState::open(&options).expect("the database opens");
-        let lobby = Arc::clone(state.lobby());
+        // Several servers over one PostgreSQL database (--servers N): client `i` talks
+        // to server `i mod N`, as a load balancer keeping a client on one server would.
+        let states: Vec<AppState> = (0..args.servers.max(1))
+            .map(|_| AppState::open(&options).expect("the database opens"))
+            .collect();
+        let lobby = Arc::clone(states[0].lobby());
+        let lobbies: Vec<_> = states.iter().map(|s| Arc::clone(s.lobby())).collect();
+        let stats = || {
+            lobbies.iter().fold((0, 0), |(c, w), l| {
+                let (c1, w1) = l.store_stats();
+                (c + c1, w + w1)
+            })
+        };
         let mut scenarios: Vec<String> = lobby.scenarios.iter().map(|e| e.id.clone()).collect();
         let mut sides: Vec<Vec<String>> = lobby
             .scenarios
@@ -362,11 +376,15 @@ fn main() {
             scenarios = vec![scenarios[k].clone()];
             sides = vec![sides[k].clone()];
         }
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let addr = listener.local_addr().expect("address");
-        tokio::spawn(grognard_server::serve_on(listener, state));
+        let mut addrs = Vec::new();
+        for state in states {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind");
+            addrs.push(listener.local_addr().expect("address"));
+            tokio::spawn(grognard_server::serve_on(listener, state));
+        }
+        let rows0 = stored_actions(&db);
 
         let ask = Ask {
             end_phase: args.end_phase,
@@ -377,12 +395,12 @@ fn main() {
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let start = Instant::now();
         let (cpu0, client0) = (process_cpu_ns(), client_cpu_ns());
-        let (commits0, writes0) = lobby.store_stats();
+        let (commits0, writes0) = stats();
         let players: Vec<_> = (0..args.games)
             .map(|i| {
                 let k = i % scenarios.len();
                 clients.spawn(player(
-                    addr,
+                    addrs[i % addrs.len()],
                     ask,
                     scenarios[k].clone(),
                     sides[k].clone(),
@@ -405,7 +423,7 @@ fn main() {
         }
         let elapsed = start.elapsed();
         let (cpu1, client1) = (process_cpu_ns(), client_cpu_ns());
-        let (commits, writes) = lobby.store_stats();
+        let (commits, writes) = stats();
         post.sort_unstable();
         get.sort_unstable();
         let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -448,6 +466,13 @@ fn main() {
             client as f64 / 1e6 / actions,
             load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
         );
+        let rows = stored_actions(&db) - rows0;
+        println!(
+            "{} server(s): {} actions acknowledged, {rows} stored: {}",
+            addrs.len(),
+            post.len(),
+            if rows == post.len() as u64 { "nothing lost or doubled" } else { "MISMATCH" }
+        );
         if let Some(n) = args.long {
             let n = usize::try_from(n).unwrap_or(usize::MAX);
             let (early, e) = window(&cpu, 9, 59);
@@ -468,4 +493,19 @@ fn main() {
             let _ = std::fs::remove_file(p);
         }
     }
+}
+
+/// How many actions the store holds, read on a connection of its own.
+fn stored_actions(db: &grognard_server::db::Location) -> u64 {
+    let db = db.clone();
+    std::thread::spawn(move || {
+        let mut c = grognard_server::db::Conn::open(&db).expect("the store opens");
+        let n: i64 = c
+            .query_one("SELECT COUNT(*) FROM actions", &[])
+            .and_then(|r| r.get(0))
+            .expect("a count");
+        u64::try_from(n).unwrap_or(0)
+    })
+    .join()
+    .expect("the counting thread")
 }
