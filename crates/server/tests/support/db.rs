@@ -3,7 +3,7 @@
 //! PostgreSQL cluster, a database of its own in that cluster. The server's tests and
 //! the command line's tests of `grognard serve` share it.
 
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test binary uses its own part of it")]
 
 use grognard_server::db::{off_runtime, Conn, Location, Row, Value};
 use std::path::PathBuf;
