@@ -45,7 +45,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn a_second_grognard_serve_on_the_same_file_refuses_to_start_with_a_clear_error() {
-    let db = Db::new("cli-two-servers");
+    let db = Db::file("cli-two-servers");
     let first = Server::start(&db.0);
     let out = grognard(&["serve", "--addr", "127.0.0.1:0", "--db"], Some(&db.0));
     assert!(!out.status.success());
@@ -63,7 +63,7 @@ fn a_second_grognard_serve_on_the_same_file_refuses_to_start_with_a_clear_error(
 
 #[test]
 fn a_database_deleted_under_the_server_is_reported_loudly_and_takes_no_write() {
-    let db = Db::new("cli-deleted");
+    let db = Db::file("cli-deleted");
     let server = Server::start(&db.0);
     let made = new_morne(&server);
     std::fs::remove_file(&db.0).unwrap();
@@ -141,7 +141,7 @@ fn verify(dir: &tempfile::TempDir, name: &str, replay: &Value) -> (bool, String)
 
 #[test]
 fn grognard_verify_passes_on_a_finished_games_replay_and_fails_on_a_tampered_copy() {
-    let db = Db::new("cli-verify");
+    let db = Db::file("cli-verify");
     let server = Server::start(&db.0);
     let made = new_morne(&server);
     let id = made["id"].as_str().unwrap();
@@ -220,7 +220,7 @@ fn grognard_verify_passes_on_a_finished_games_replay_and_fails_on_a_tampered_cop
 /// anything `grognard serve` prints, whether the log-in succeeds or fails.
 #[test]
 fn a_password_is_never_in_the_database_file_nor_in_the_servers_output() {
-    let db = Db::new("cli-no-clear-password");
+    let db = Db::file("cli-no-clear-password");
     let server = Server::start(&db.0);
     let password = "Wagram-1809-secret";
     let signed = json!({"name": "berthier", "password": password});

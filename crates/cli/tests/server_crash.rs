@@ -99,7 +99,7 @@ fn play(addr: &str, game: &Game, seed: u64, stop: &AtomicBool) -> Vec<Value> {
 
 #[test]
 fn every_acknowledged_action_survives_a_kill_9_and_every_game_goes_on() {
-    let db = Db::new("kill");
+    let db = Db::file("kill");
     let server = Server::start(&db.0);
     assert!(
         server.first_line.contains("0 game(s) resumed"),

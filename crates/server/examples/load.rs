@@ -22,7 +22,6 @@ mod lcg;
 use grognard_server::{AppState, Options};
 use lcg::Lcg;
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -32,10 +31,11 @@ struct Args {
     end_phase: u32,
     actions: u64,
     seconds: u64,
-    db: Option<PathBuf>,
+    db: Option<grognard_server::db::Location>,
     lean: bool,
     scenario: Option<String>,
     long: Option<u64>,
+    servers: usize,
 }
 
 fn args() -> Args {
@@ -48,6 +48,7 @@ fn args() -> Args {
         lean: false,
         scenario: None,
         long: None,
+        servers: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -61,11 +62,12 @@ fn args() -> Args {
             "--end-phase" => a.end_phase = value.parse().expect("--end-phase PERCENT"),
             "--actions" => a.actions = value.parse().expect("--actions N"),
             "--seconds" => a.seconds = value.parse().expect("--seconds N"),
-            "--db" => a.db = Some(PathBuf::from(value)),
+            "--db" => a.db = Some(value.parse().expect("--db: a file or a postgres:// URL")),
             "--scenario" => a.scenario = Some(value),
             "--long" => a.long = Some(value.parse().expect("--long N")),
+            "--servers" => a.servers = value.parse().expect("--servers N"),
             other => {
-                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long)")
+                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long, --servers)")
             }
         }
     }
@@ -324,7 +326,9 @@ fn window(cpu: &[u64], from: usize, to: usize) -> (f64, usize) {
 fn main() {
     let args = args();
     let db = args.db.clone().unwrap_or_else(|| {
-        std::env::temp_dir().join(format!("grognard-load-{}.db", std::process::id()))
+        std::env::temp_dir()
+            .join(format!("grognard-load-{}.db", std::process::id()))
+            .into()
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -345,8 +349,19 @@ fn main() {
             create_per_minute: 0,
             ..Options::default()
         };
-        let state = AppState::open(&options).expect("the database opens");
-        let lobby = Arc::clone(state.lobby());
+        // Several servers over one PostgreSQL database (--servers N): client `i` talks
+        // to server `i mod N`, as a load balancer keeping a client on one server would.
+        let states: Vec<AppState> = (0..args.servers.max(1))
+            .map(|_| AppState::open(&options).expect("the database opens"))
+            .collect();
+        let lobby = Arc::clone(states[0].lobby());
+        let lobbies: Vec<_> = states.iter().map(|s| Arc::clone(s.lobby())).collect();
+        let stats = || {
+            lobbies.iter().fold((0, 0), |(c, w), l| {
+                let (c1, w1) = l.store_stats();
+                (c + c1, w + w1)
+            })
+        };
         let mut scenarios: Vec<String> = lobby.scenarios.iter().map(|e| e.id.clone()).collect();
         let mut sides: Vec<Vec<String>> = lobby
             .scenarios
@@ -361,11 +376,15 @@ fn main() {
             scenarios = vec![scenarios[k].clone()];
             sides = vec![sides[k].clone()];
         }
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let addr = listener.local_addr().expect("address");
-        tokio::spawn(grognard_server::serve_on(listener, state));
+        let mut addrs = Vec::new();
+        for state in states {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind");
+            addrs.push(listener.local_addr().expect("address"));
+            tokio::spawn(grognard_server::serve_on(listener, state));
+        }
+        let rows0 = stored_actions(&db);
 
         let ask = Ask {
             end_phase: args.end_phase,
@@ -376,12 +395,12 @@ fn main() {
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let start = Instant::now();
         let (cpu0, client0) = (process_cpu_ns(), client_cpu_ns());
-        let (commits0, writes0) = lobby.store_stats();
+        let (commits0, writes0) = stats();
         let players: Vec<_> = (0..args.games)
             .map(|i| {
                 let k = i % scenarios.len();
                 clients.spawn(player(
-                    addr,
+                    addrs[i % addrs.len()],
                     ask,
                     scenarios[k].clone(),
                     sides[k].clone(),
@@ -404,7 +423,7 @@ fn main() {
         }
         let elapsed = start.elapsed();
         let (cpu1, client1) = (process_cpu_ns(), client_cpu_ns());
-        let (commits, writes) = lobby.store_stats();
+        let (commits, writes) = stats();
         post.sort_unstable();
         get.sort_unstable();
         let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -447,6 +466,13 @@ fn main() {
             client as f64 / 1e6 / actions,
             load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
         );
+        let rows = stored_actions(&db) - rows0;
+        println!(
+            "{} server(s): {} actions acknowledged, {rows} stored: {}",
+            addrs.len(),
+            post.len(),
+            if rows == post.len() as u64 { "nothing lost or doubled" } else { "MISMATCH" }
+        );
         if let Some(n) = args.long {
             let n = usize::try_from(n).unwrap_or(usize::MAX);
             let (early, e) = window(&cpu, 9, 59);
@@ -460,11 +486,26 @@ fn main() {
         }
     });
     drop(clients);
-    if args.db.is_none() {
+    if let (None, Some(path)) = (&args.db, db.path()) {
         for suffix in ["", "-wal", "-shm"] {
-            let mut p = db.clone().into_os_string();
+            let mut p = path.as_os_str().to_owned();
             p.push(suffix);
             let _ = std::fs::remove_file(p);
         }
     }
+}
+
+/// How many actions the store holds, read on a connection of its own.
+fn stored_actions(db: &grognard_server::db::Location) -> u64 {
+    let db = db.clone();
+    std::thread::spawn(move || {
+        let mut c = grognard_server::db::Conn::open(&db).expect("the store opens");
+        let n: i64 = c
+            .query_one("SELECT COUNT(*) FROM actions", &[])
+            .and_then(|r| r.get(0))
+            .expect("a count");
+        u64::try_from(n).unwrap_or(0)
+    })
+    .join()
+    .expect("the counting thread")
 }

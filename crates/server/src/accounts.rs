@@ -2,7 +2,7 @@
 //! open challenges, chat per game, Glicko-2 ratings per ruleset, the clock of slow
 //! play (resignations, losses on time, reminders) and the notifications.
 //!
-//! These live in the same SQLite file as the games (schema version 5) but are
+//! These live in the same database as the games (schema version 5) but are
 //! written through a connection of their own: they are small writes, off the path of
 //! the games' group commit, and nothing of a game's log depends on them.
 
@@ -19,10 +19,9 @@ pub mod routes;
 pub mod session;
 pub mod timeouts;
 
+use crate::db::{self, Conn, Location};
 use crate::error::ApiError;
-use rusqlite::Connection;
 use std::collections::{HashMap, VecDeque};
-use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
@@ -84,7 +83,7 @@ impl Window {
 
 /// Accounts, sessions, challenges, chat and ratings.
 pub struct Accounts {
-    conn: Mutex<Connection>,
+    conn: Mutex<Conn>,
     /// The options.
     pub settings: Settings,
     /// Log-in attempts per name and per address.
@@ -98,18 +97,20 @@ pub struct Accounts {
 }
 
 impl Accounts {
-    /// Opens a connection to the file the store has opened and migrated.
+    /// Opens a connection to the database the store has opened and migrated.
     ///
     /// # Errors
-    /// The file cannot be opened.
-    pub fn open(path: &Path, settings: Settings) -> Result<Accounts, ApiError> {
-        let conn = Connection::open(path)
-            .and_then(|c| {
+    /// The database cannot be opened.
+    pub fn open(location: &Location, settings: Settings) -> Result<Accounts, ApiError> {
+        let conn = db::off_runtime(|| -> db::Result<Conn> {
+            let mut conn = Conn::open(location)?;
+            if let Some(c) = conn.sqlite() {
                 c.busy_timeout(Duration::from_secs(10))?;
                 c.pragma_update(None, "foreign_keys", "ON")?;
-                Ok(c)
-            })
-            .map_err(|e| ApiError::Internal(format!("database `{}`: {e}", path.display())))?;
+            }
+            Ok(conn)
+        })
+        .map_err(|e| ApiError::Internal(format!("database `{location}`: {e}")))?;
         Ok(Accounts {
             conn: Mutex::new(conn),
             settings,
@@ -126,7 +127,7 @@ impl Accounts {
     /// What `f` answers, or 500 when the file fails.
     pub async fn db<T: Send + 'static>(
         self: &Arc<Self>,
-        f: impl FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+        f: impl FnOnce(&mut Conn) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let me = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
@@ -155,7 +156,7 @@ impl Accounts {
     }
 }
 
-/// A failure of the file as a 500.
-pub fn sql(e: &rusqlite::Error) -> ApiError {
+/// A failure of the database as a 500.
+pub fn sql(e: &db::DbError) -> ApiError {
     ApiError::Internal(format!("the database failed: {e}"))
 }

@@ -20,6 +20,7 @@ pub mod accounts;
 pub mod api;
 pub mod board;
 pub mod checks;
+pub mod db;
 pub mod error;
 pub mod limits;
 pub mod listen;
@@ -38,7 +39,6 @@ use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use axum::routing::{get, post};
 use axum::Router;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The largest request body accepted, in bytes; larger bodies get 413. An action
@@ -51,9 +51,10 @@ pub struct Options {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// The SQLite file that keeps every game (created if missing).
-    #[arg(long, value_name = "FILE", default_value = "grognard.db")]
-    pub db: PathBuf,
+    /// Where every game is kept: a SQLite file (created if missing), or a PostgreSQL
+    /// database as `postgres://USER@HOST/DB` (several servers may share one).
+    #[arg(long, value_name = "FILE|URL", default_value = "grognard.db")]
+    pub db: db::Location,
     /// How long the computer may think about one decision at `normal`, in
     /// milliseconds (`hard` thinks five times as long; `easy` does not search).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
@@ -327,7 +328,7 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
     println!(
         "grognard: {} game(s) resumed from {}",
         lobby.games(),
-        options.db.display()
+        options.db
     );
     let listener = tokio::net::TcpListener::bind(&options.addr)
         .await
@@ -337,6 +338,7 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
         .map_err(|e| ApiError::Internal(format!("cannot read the bound address: {e}")))?;
     println!("grognard: serving the lobby on http://{addr}");
     lobby.resume_ai();
+    lobby.follow_others();
     start_clock(&state);
     // Requests in flight get a moment to finish; open WebSockets would keep a graceful
     // shutdown waiting for ever, so they are dropped after it (clients reconnect).
@@ -353,6 +355,7 @@ pub async fn serve(options: Options) -> Result<(), ApiError> {
 /// The listener fails.
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     state.lobby().resume_ai();
+    state.lobby().follow_others();
     start_clock(&state);
     let limits = state.listen().clone();
     listen::serve(listener, app(state), limits, std::future::pending()).await

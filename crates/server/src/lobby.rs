@@ -6,6 +6,7 @@ mod cache;
 mod computer;
 mod expiry;
 mod load;
+mod shared;
 mod strict;
 mod turns;
 mod undo;
@@ -512,12 +513,14 @@ impl Lobby {
             ..table.summary(next.as_ref())
         };
         if !self.store.append(&table.id, row, at, summary).await? {
-            // Writers of this game queue on `turn`, so only another process writing
-            // the same file can get here.
-            return Err(ApiError::Internal(format!(
-                "game {}: the database's log is not at n={expect}; is another server using the file?",
-                table.id
-            )));
+            // Writers of this game queue on `turn`, so only another server over the
+            // same database gets here: it took action `n` first. This copy reads what
+            // it missed, and the request is refused as any stale `expect` is.
+            let actual = self.catch_up(table).await?;
+            return Err(ApiError::Conflict {
+                expected: expect,
+                actual,
+            });
         }
         // Durable: only now is anything a seat sees built from the action. Before,
         // a failed append would have left this seat's log of n+1 in the cache.

@@ -1,9 +1,11 @@
-//! The SQLite file: every game as its scenario, seed, seats and append-only action log.
+//! The store: every game as its scenario, seed, seats and append-only action log, in a
+//! SQLite file (the default) or a PostgreSQL database ([`crate::db`]).
 //!
 //! One writer thread owns the write connection. Requests queue to it; it commits
-//! whatever has queued in one transaction (group commit) with `synchronous=FULL` in
-//! WAL mode, and answers each request only after `COMMIT` returns, so an
-//! acknowledged action survives a crash of the process or of the machine.
+//! whatever has queued in one transaction (group commit) and answers each request only
+//! after `COMMIT` returns, so an acknowledged action survives a crash of the process or
+//! of the machine: SQLite with `synchronous=FULL` in WAL mode, PostgreSQL with
+//! `synchronous_commit` on.
 //!
 //! An action `n` is inserted only when the game's log holds exactly `n - 1`
 //! actions; with the primary key `(game_id, n)` this makes exactly one of two
@@ -11,7 +13,7 @@
 //! `DELETE` but those of a game marked expired and that of an undo: a game's last
 //! action, recorded in `undone` just before.
 //!
-//! The file is guarded ([`guard`]): one server per file, a file the server can write,
+//! A SQLite file is guarded ([`guard`]): one server per file, a file the server can write,
 //! and before each commit and each acknowledgement a check that the file is still the
 //! one at its path; once it is not, every write is refused (503).
 //!
@@ -20,27 +22,31 @@
 //! games idle or where the computer is to act.
 
 mod clock;
+pub mod follow;
 mod guard;
 pub mod outside;
 pub mod read;
 mod schema;
+mod schema_pg;
+mod writer;
 
 pub use clock::{now_ms, parse_rfc3339, rfc3339};
 pub use read::{read_log, Load, PageQuery};
 
 pub use guard::sibling;
 
+use crate::db::{self, params, Conn, Location};
 use crate::error::ApiError;
 use grognard_engine::dice_stream::Generator;
 use guard::{Identity, Lock};
-use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
+use writer::Writer;
 
 /// Who sits in a seat, as stored: a person holding a token (only its SHA-256 is kept)
 /// or the computer.
@@ -142,18 +148,15 @@ pub type Summarise<'a> = &'a mut dyn FnMut(GameRow, Vec<ActionRow>) -> Result<Su
 /// one (the first start after the migration to schema version 2): each such game is
 /// read and replayed once by `summarise`, and the lines written in transactions of a
 /// few hundred. Returns the games that did not load, with why; they get no line.
-fn backfill(
-    conn: &mut Connection,
-    summarise: Summarise<'_>,
-) -> rusqlite::Result<Vec<(String, String)>> {
+fn backfill(conn: &mut Conn, summarise: Summarise<'_>) -> db::Result<Vec<(String, String)>> {
     let ids = read::unsummarised(conn)?;
     let mut unloadable = Vec::new();
     for chunk in ids.chunks(BATCH) {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut tx = conn.transaction()?;
         for id in chunk {
-            match read::load(&tx, id)? {
+            match read::load(&mut tx, id)? {
                 read::Load::Game { row, log, .. } => match summarise(*row, log) {
-                    Ok(summary) => schema::write_summary(&tx, &summary)?,
+                    Ok(summary) => schema::write_summary(&mut tx, &summary)?,
                     Err(why) => unloadable.push((id.clone(), why)),
                 },
                 read::Load::Unreadable(why) => unloadable.push((id.clone(), why)),
@@ -162,7 +165,7 @@ fn backfill(
         }
         tx.commit()?;
     }
-    conn.execute("DELETE FROM meta WHERE key = 'summaries'", [])?;
+    conn.execute("DELETE FROM meta WHERE key = 'summaries'", params![])?;
     Ok(unloadable)
 }
 
@@ -252,6 +255,11 @@ pub struct Store {
     stats: Arc<Stats>,
     faults: Arc<AtomicU32>,
     readers: Arc<read::Readers>,
+    /// A PostgreSQL database, which other servers may share.
+    shared: Option<Location>,
+    closed: Arc<AtomicBool>,
+    /// This server's name in the leases of the computer's seats.
+    holder: Arc<str>,
 }
 
 /// What the writer has done since the start.
@@ -266,8 +274,8 @@ pub struct Stats {
 /// The most requests one transaction commits.
 const BATCH: usize = 512;
 
-fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
-    let conn = Connection::open(path)?;
+fn open_connection(path: &Path) -> rusqlite::Result<rusqlite::Connection> {
+    let conn = rusqlite::Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
     // WAL lets readers run beside the writer; FULL syncs the WAL at every commit,
     // which is what makes an acknowledgement durable.
@@ -278,39 +286,84 @@ fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
 }
 
 impl Store {
-    /// Takes the file's lock, checks that the file and its folder can be written,
-    /// opens (or creates) the file, brings its schema up to date, counts its games,
-    /// opens the connections that read, and starts the writer thread. No game is read.
+    /// Opens the store at `location` and starts the writer thread; no game is read.
+    /// A SQLite file: takes its lock, checks that it and its folder can be written,
+    /// brings its schema up to date (giving its games their lines of the lobby with
+    /// `summarise` after the migration to version 2). A PostgreSQL database: connects,
+    /// creates grognard's schema in an empty database or checks the one it holds.
     ///
     /// # Errors
     /// Another server holds the file; the file, its journal or its folder cannot be
-    /// written; the file is not a grognard database.
-    pub fn open(path: &Path, summarise: Summarise<'_>) -> Result<(Store, Opened), ApiError> {
+    /// written; the database cannot be reached; it is not a grognard database.
+    pub fn open(
+        location: &Location,
+        summarise: Summarise<'_>,
+    ) -> Result<(Store, Opened), ApiError> {
+        match location {
+            Location::Sqlite(path) => Store::open_file(path, summarise),
+            Location::Postgres(_) => db::off_runtime(|| Store::open_postgres(location)),
+        }
+    }
+
+    fn open_file(path: &Path, summarise: Summarise<'_>) -> Result<(Store, Opened), ApiError> {
         let refuse = |e: String| ApiError::Internal(format!("database `{}`: {e}", path.display()));
         // The lock first: nothing else of this process touches a file another server
         // of it may hold.
         let lock = guard::lock(path).map_err(refuse)?;
         guard::check_writable(path).map_err(refuse)?;
-        let mut conn = open_connection(path).map_err(|e| storage(path, &e))?;
-        if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
+        let raw = open_connection(path).map_err(|e| storage(path, &e.into()))?;
+        if raw.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
             return Err(refuse(
                 "SQLite opened it read-only; the server refuses to start on a file it cannot \
                  write"
                     .into(),
             ));
         }
+        let mut conn = Conn::Sqlite(raw);
         let now = now_ms();
         schema::migrate(&mut conn, i64::try_from(now).unwrap_or(i64::MAX))
             .map_err(|e| storage(path, &e))?;
-        schema::mark_opened(&conn, &rfc3339(now)).map_err(|e| {
+        schema::mark_opened(&mut conn, &rfc3339(now)).map_err(|e| {
             refuse(format!(
                 "cannot write it ({e}); the server refuses to start on a file it cannot write"
             ))
         })?;
         let identity = Identity::of(path).map_err(refuse)?;
         let unloadable = backfill(&mut conn, summarise).map_err(|e| storage(path, &e))?;
-        let games = read::count(&conn).map_err(|e| storage(path, &e))?;
-        let readers = Arc::new(read::Readers::open(path).map_err(|e| storage(path, &e))?);
+        let games = read::count(&mut conn).map_err(|e| storage(path, &e))?;
+        let readers = read::Readers::open_file(path).map_err(|e| storage(path, &e.into()))?;
+        Store::start(
+            conn,
+            Some((identity, lock)),
+            readers,
+            Opened { games, unloadable },
+            None,
+        )
+    }
+
+    fn open_postgres(location: &Location) -> Result<(Store, Opened), ApiError> {
+        let refuse = |e: db::DbError| ApiError::Internal(format!("database `{location}`: {e}"));
+        let mut conn = Conn::open(location).map_err(|e| ApiError::Internal(e.message))?;
+        let now = now_ms();
+        schema_pg::create(&mut conn).map_err(refuse)?;
+        schema::mark_opened(&mut conn, &rfc3339(now)).map_err(refuse)?;
+        let games = read::count(&mut conn).map_err(refuse)?;
+        let readers = read::Readers::open(location).map_err(refuse)?;
+        let opened = Opened {
+            games,
+            unloadable: Vec::new(),
+        };
+        Store::start(conn, None, readers, opened, Some(location.clone()))
+    }
+
+    fn start(
+        conn: Conn,
+        guard: Option<(Identity, Lock)>,
+        readers: read::Readers,
+        opened: Opened,
+        shared: Option<Location>,
+    ) -> Result<(Store, Opened), ApiError> {
+        let (identity, lock) = guard.unzip();
         let (tx, rx) = mpsc::unbounded_channel();
         let stats = Arc::new(Stats::default());
         let faults = Arc::new(AtomicU32::new(0));
@@ -322,7 +375,7 @@ impl Store {
             stats: Arc::clone(&stats),
         };
         std::thread::Builder::new()
-            .name("grognard-sqlite-writer".into())
+            .name("grognard-db-writer".into())
             .spawn(move || writer.run(rx, lock))
             .map_err(|e| ApiError::Internal(format!("cannot start the database writer: {e}")))?;
         Ok((
@@ -330,9 +383,12 @@ impl Store {
                 tx,
                 stats,
                 faults,
-                readers,
+                readers: Arc::new(readers),
+                shared,
+                closed: Arc::new(AtomicBool::new(false)),
+                holder: crate::token::fresh().into(),
             },
-            Opened { games, unloadable },
+            opened,
         ))
     }
 
@@ -411,10 +467,7 @@ impl Store {
     ///
     /// # Errors
     /// The store is closed (503), or `f` fails (500).
-    pub fn read<T>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
-    ) -> Result<T, ApiError> {
+    pub fn read<T>(&self, f: impl FnOnce(&mut Conn) -> db::Result<T>) -> Result<T, ApiError> {
         self.readers.with(f)
     }
 
@@ -447,11 +500,53 @@ impl Store {
     /// Commits what has queued, closes the file and releases its lock; returns once
     /// done. Every later write and read gets 503.
     pub async fn close(&self) {
+        self.closed.store(true, Ordering::Release);
+        if self.shared.is_some() {
+            // The computer's seats this server held go to the next server at once.
+            let me = self.clone();
+            let _ = tokio::task::spawn_blocking(move || {
+                me.readers.with(|c| {
+                    c.execute("DELETE FROM leases WHERE holder = ?1", params![&*me.holder])
+                })
+            })
+            .await;
+        }
         self.readers.close();
         let (reply, rx) = oneshot::channel();
         if self.send(Write::Close(reply)).is_ok() {
             let _ = rx.await;
         }
+    }
+
+    /// On a PostgreSQL database, which other servers may share: what they write, as
+    /// (game, its length after it), from a listening thread that stops when the store
+    /// closes. `None` on a SQLite file, which has one server.
+    ///
+    /// # Errors
+    /// The listening thread cannot be started.
+    pub fn follow(&self) -> Result<Option<mpsc::UnboundedReceiver<(String, u64)>>, ApiError> {
+        let Some(location) = &self.shared else {
+            return Ok(None);
+        };
+        follow::listen(location.clone(), Arc::clone(&self.closed))
+            .map(Some)
+            .map_err(|e| ApiError::Internal(format!("cannot listen to the other servers: {e}")))
+    }
+
+    /// Takes or renews game `game`'s lease of the computer's seats for `ttl_ms` from
+    /// now: true when this server may play them. Always true on a SQLite file, which
+    /// has one server; on PostgreSQL false while another server holds an unexpired
+    /// lease. Blocking work, for a blocking thread.
+    ///
+    /// # Errors
+    /// The database fails (500), or is closed (503).
+    pub fn lease(&self, game: &str, ttl_ms: u64) -> Result<bool, ApiError> {
+        if self.shared.is_none() {
+            return Ok(true);
+        }
+        let now = now_ms();
+        self.readers
+            .with(|c| follow::lease(c, game, &self.holder, now, now.saturating_add(ttl_ms)))
     }
 
     /// A fault injected for tests: each of the next `k` transactions is written and
@@ -480,201 +575,6 @@ fn gone() -> ApiError {
     ApiError::Unavailable("the database is closed: this server accepts no more writes".into())
 }
 
-fn storage(path: &Path, e: &rusqlite::Error) -> ApiError {
+fn storage(path: &Path, e: &db::DbError) -> ApiError {
     ApiError::Internal(format!("database `{}`: {e}", path.display()))
-}
-
-/// The writer thread's own: the write connection and what it watches.
-struct Writer {
-    conn: Connection,
-    identity: Identity,
-    /// Why the store writes no more, once the file is no longer at its path.
-    gone: Option<String>,
-    faults: Arc<AtomicU32>,
-    stats: Arc<Stats>,
-}
-
-impl Writer {
-    /// Takes what has queued, commits it in one transaction, answers; on a close,
-    /// closes the file, then releases the lock, then answers.
-    fn run(mut self, mut rx: mpsc::UnboundedReceiver<Write>, lock: Lock) {
-        let mut batch = Vec::with_capacity(BATCH);
-        let mut closing = Vec::new();
-        while let Some(first) = rx.blocking_recv() {
-            let mut next = Some(first);
-            while let Some(w) = next.take() {
-                match w {
-                    Write::Close(reply) => closing.push(reply),
-                    w => batch.push(w),
-                }
-                if batch.len() < BATCH {
-                    next = rx.try_recv().ok();
-                }
-            }
-            if !batch.is_empty() {
-                self.commit(&mut batch);
-            }
-            if !closing.is_empty() {
-                break;
-            }
-        }
-        drop(rx);
-        let _ = self.conn.close();
-        drop(lock);
-        for reply in closing {
-            let _ = reply.send(());
-        }
-    }
-
-    /// The reason the store writes no more, checking the file's identity first.
-    fn watch(&mut self) -> Option<String> {
-        if self.gone.is_none() {
-            if let Err(why) = self.identity.check() {
-                eprintln!(
-                    "grognard: ERROR: {why}. This server accepts no more writes (each gets \
-                     503). Stop it, put the database back at its path, and start it again."
-                );
-                self.gone = Some(format!(
-                    "{why}: this server accepts no more writes until it is restarted"
-                ));
-            }
-        }
-        self.gone.clone()
-    }
-
-    /// Commits a batch and answers each request.
-    fn commit(&mut self, batch: &mut Vec<Write>) {
-        if let Some(why) = self.watch() {
-            for w in batch.drain(..) {
-                w.answer(Err(Failure::Closed(why.clone())));
-            }
-            return;
-        }
-        let injected = self
-            .faults
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |k| k.checked_sub(1))
-            .is_ok();
-        let now = rfc3339(now_ms());
-        let results: Result<Vec<Result<Done, String>>, String> = (|| {
-            let tx = self
-                .conn
-                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(|e| e.to_string())?;
-            let mut results = Vec::with_capacity(batch.len());
-            for w in batch.iter() {
-                results.push(write_one(&tx, w, &now).map_err(|e| e.to_string()));
-            }
-            if injected {
-                // Dropping the transaction rolls it back.
-                return Err("disk I/O error (a failure injected for a test)".into());
-            }
-            tx.commit().map_err(|e| e.to_string())?;
-            Ok(results)
-        })();
-        // A commit is durable only in the file at the path: one made into a file
-        // deleted or moved meanwhile is not acknowledged.
-        if let Some(why) = self.watch() {
-            for w in batch.drain(..) {
-                w.answer(Err(Failure::Closed(why.clone())));
-            }
-            return;
-        }
-        match results {
-            Ok(results) => {
-                self.stats.commits.fetch_add(1, Ordering::Relaxed);
-                self.stats
-                    .writes
-                    .fetch_add(batch.len() as u64, Ordering::Relaxed);
-                for (w, r) in batch.drain(..).zip(results) {
-                    w.answer(r.map_err(Failure::Failed));
-                }
-            }
-            Err(e) => {
-                // Nothing of the batch is durable: every request of it fails.
-                let message = format!("the database could not commit: {e}");
-                for w in batch.drain(..) {
-                    w.answer(Err(Failure::Failed(message.clone())));
-                }
-            }
-        }
-    }
-}
-
-fn write_one(tx: &rusqlite::Transaction<'_>, w: &Write, now: &str) -> rusqlite::Result<Done> {
-    match w {
-        Write::Game(game, _) => {
-            let (g, summary) = &**game;
-            let seats = serde_json::to_string(&g.seats)
-                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
-            tx.prepare_cached(
-                "INSERT INTO games (id, scenario_id, ruleset, scenario, seed, seats, created, active_ms, dice)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )?
-            .execute(params![
-                g.id,
-                g.scenario_id,
-                g.ruleset,
-                g.scenario.to_string(),
-                schema::seed_to_sql(g.seed),
-                seats,
-                g.created,
-                i64::try_from(g.active_ms).unwrap_or(i64::MAX),
-                schema::generator_to_sql(&g.generator)
-                    .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?,
-            ])?;
-            schema::write_summary(tx, summary)?;
-            Ok(Done::Unit)
-        }
-        Write::Summaries { rows, .. } => {
-            for summary in rows {
-                schema::write_summary(tx, summary)?;
-            }
-            Ok(Done::Unit)
-        }
-        Write::Action {
-            game,
-            row,
-            at_ms,
-            summary,
-            ..
-        } => {
-            let n = i64::try_from(row.n)
-                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
-            let last: i64 = tx
-                .prepare_cached("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?1")?
-                .query_row([game], |r| r.get(0))
-                .optional()?
-                .unwrap_or(0);
-            if last != n - 1 {
-                return Ok(Done::Appended(false));
-            }
-            let forced = serde_json::to_string(&row.forced)
-                .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
-            tx.prepare_cached(
-                "INSERT INTO actions (game_id, n, action, forced) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![game, n, row.action.to_string(), forced])?;
-            tx.prepare_cached("UPDATE games SET active_ms = ?2 WHERE id = ?1")?
-                .execute(params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)])?;
-            schema::write_summary(tx, summary)?;
-            Ok(Done::Appended(true))
-        }
-        Write::Undo {
-            game,
-            n,
-            at_ms,
-            summary,
-            ..
-        } => {
-            if !schema::undo(tx, game, *n, *at_ms)? {
-                return Ok(Done::Appended(false));
-            }
-            schema::write_summary(tx, summary)?;
-            Ok(Done::Appended(true))
-        }
-        Write::Expire { ids, cutoff_ms, .. } => {
-            schema::expire(tx, ids, *cutoff_ms, now).map(Done::Expired)
-        }
-        Write::Check(_) | Write::Close(_) => Ok(Done::Unit),
-    }
 }

@@ -8,6 +8,7 @@ use super::routes::claim_seat;
 use super::session::Me;
 use super::{sql, Accounts};
 use crate::api::Body;
+use crate::db::params;
 use crate::error::ApiError;
 use crate::lobby::{NewGame, SeatKind};
 use crate::store;
@@ -15,7 +16,6 @@ use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use rusqlite::{params, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -125,7 +125,7 @@ pub async fn open(
         .accounts()
         .db(move |conn| {
             let (id, game, c, open_side, open_token, ruleset, creator) = row;
-            let tx = conn.transaction().map_err(|e| sql(&e))?;
+            let mut tx = conn.transaction().map_err(|e| sql(&e))?;
             tx.execute(
                 "INSERT INTO challenges (id, creator, game_id, scenario_id, ruleset, side,
                      open_side, open_token, created)
@@ -133,10 +133,10 @@ pub async fn open(
                 params![
                     id,
                     creator,
-                    game,
+                    &game,
                     c.scenario,
                     ruleset,
-                    c.side,
+                    &c.side,
                     open_side,
                     open_token,
                     store::rfc3339(store::now_ms())
@@ -148,7 +148,7 @@ pub async fn open(
                      on_time)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
-                    game,
+                    &game,
                     c.rated,
                     c.time_per_move_hours,
                     if c.spectators_chat == super::chat::Spectators::None {
@@ -160,7 +160,7 @@ pub async fn open(
                 ],
             )
             .map_err(|e| sql(&e))?;
-            claim_seat(&tx, &game, &c.side, creator)?;
+            claim_seat(&mut tx, &game, &c.side, creator)?;
             tx.commit().map_err(|e| sql(&e))
         })
         .await?;
@@ -184,8 +184,8 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError
     let accounts: &Arc<Accounts> = state.accounts();
     let rows = accounts
         .db(|conn| {
-            let mut st = conn
-                .prepare(
+            let rows = conn
+                .query(
                     "SELECT c.id, a.name, c.game_id, c.scenario_id, s.title, c.ruleset, c.side,
                             c.open_side, g.time_per_move_hours, g.rated, c.created
                        FROM challenges c JOIN accounts a ON a.id = c.creator
@@ -193,25 +193,27 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError
                        LEFT JOIN game_settings g ON g.game_id = c.game_id
                       WHERE c.accepted_by IS NULL AND s.outcome IS NULL
                       ORDER BY c.created DESC, c.id LIMIT 200",
+                    params![],
                 )
                 .map_err(|e| sql(&e))?;
-            let rows = st
-                .query_map([], |r| {
+            let rows = rows
+                .iter()
+                .map(|r| {
                     Ok(json!({
-                        "id": r.get::<_, String>(0)?,
-                        "creator": r.get::<_, String>(1)?,
-                        "game": r.get::<_, String>(2)?,
-                        "scenario": r.get::<_, String>(3)?,
-                        "title": r.get::<_, String>(4)?,
-                        "ruleset": r.get::<_, String>(5)?,
-                        "side": r.get::<_, String>(6)?,
-                        "open_side": r.get::<_, String>(7)?,
-                        "time_per_move_hours": r.get::<_, Option<f64>>(8)?,
-                        "rated": r.get::<_, Option<bool>>(9)?.unwrap_or(false),
-                        "created": r.get::<_, String>(10)?,
+                        "id": r.get::<String>(0)?,
+                        "creator": r.get::<String>(1)?,
+                        "game": r.get::<String>(2)?,
+                        "scenario": r.get::<String>(3)?,
+                        "title": r.get::<String>(4)?,
+                        "ruleset": r.get::<String>(5)?,
+                        "side": r.get::<String>(6)?,
+                        "open_side": r.get::<String>(7)?,
+                        "time_per_move_hours": r.get::<Option<f64>>(8)?,
+                        "rated": r.get::<Option<bool>>(9)?.unwrap_or(false),
+                        "created": r.get::<String>(10)?,
                     }))
                 })
-                .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+                .collect::<Result<Vec<_>, crate::db::DbError>>()
                 .map_err(|e| sql(&e))?;
             Ok(rows)
         })
@@ -237,15 +239,17 @@ pub async fn accept(
     let (game, side, token) = state
         .accounts()
         .db(move |conn| {
-            let tx = conn.transaction().map_err(|e| sql(&e))?;
+            let mut tx = conn.transaction().map_err(|e| sql(&e))?;
             let row: Option<ChallengeRow> = tx
-                .query_row(
+                .query_opt(
                     "SELECT creator, game_id, open_side, accepted_by, open_token FROM challenges
                      WHERE id = ?1",
-                    [&id],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+                    params![&id],
                 )
-                .optional()
+                .and_then(|r| {
+                    r.map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+                        .transpose()
+                })
                 .map_err(|e| sql(&e))?;
             let Some((creator, game, side, accepted, token)) = row else {
                 return Err(ApiError::NotFound(format!("no challenge `{id}`")));
@@ -260,17 +264,26 @@ pub async fn accept(
                     "challenge `{id}` has been accepted"
                 )));
             };
-            tx.execute(
-                "UPDATE challenges SET accepted_by = ?2, open_token = NULL WHERE id = ?1",
-                params![id, me.id],
-            )
-            .map_err(|e| sql(&e))?;
-            claim_seat(&tx, &game, &side, me.id)?;
+            // Only while still open: another server over the same database may have
+            // taken it since it was read.
+            let taken = tx
+                .execute(
+                    "UPDATE challenges SET accepted_by = ?2, open_token = NULL
+                     WHERE id = ?1 AND accepted_by IS NULL",
+                    params![&id, me.id],
+                )
+                .map_err(|e| sql(&e))?;
+            if taken == 0 {
+                return Err(ApiError::Taken(format!(
+                    "challenge `{id}` has been accepted"
+                )));
+            }
+            claim_seat(&mut tx, &game, &side, me.id)?;
             // The clock of the move runs from now: nobody's time ran while the seat
             // was open.
             tx.execute(
                 "UPDATE game_settings SET clock_from_ms = ?2 WHERE game_id = ?1",
-                params![game, i64::try_from(store::now_ms()).unwrap_or(i64::MAX)],
+                params![&game, i64::try_from(store::now_ms()).unwrap_or(i64::MAX)],
             )
             .map_err(|e| sql(&e))?;
             tx.commit().map_err(|e| sql(&e))?;

@@ -4,6 +4,7 @@
 
 use super::{sql, Accounts};
 use crate::api::{Body, GameAt};
+use crate::db::{self, params};
 use crate::error::ApiError;
 use crate::store;
 use crate::table::Viewer;
@@ -11,7 +12,6 @@ use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use rusqlite::{params, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -41,10 +41,13 @@ pub struct Said {
     pub text: String,
 }
 
-fn spectators(conn: &rusqlite::Connection, game: &str) -> Result<Spectators, ApiError> {
+fn spectators(conn: &mut db::Conn, game: &str) -> Result<Spectators, ApiError> {
     let text: Option<String> = conn
-        .prepare_cached("SELECT spectators_chat FROM game_settings WHERE game_id = ?1")
-        .and_then(|mut s| s.query_row([game], |r| r.get(0)).optional())
+        .query_opt(
+            "SELECT spectators_chat FROM game_settings WHERE game_id = ?1",
+            params![game],
+        )
+        .and_then(|r| r.map(|r| r.get(0)).transpose())
         .map_err(|e| sql(&e))?;
     Ok(if text.as_deref() == Some("none") {
         Spectators::None
@@ -87,24 +90,26 @@ pub async fn read(State(state): State<AppState>, at: GameAt) -> Result<Json<Valu
     let game = at.table.id.clone();
     let messages = accounts
         .db(move |conn| {
-            let mut st = conn
-                .prepare_cached(
+            let rows = conn
+                .query(
                     "SELECT id, side, name, text, at FROM
-                       (SELECT * FROM chat WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2)
+                       (SELECT * FROM chat WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2) AS recent
                      ORDER BY id",
+                    params![game, READ_LIMIT],
                 )
                 .map_err(|e| sql(&e))?;
-            let rows = st
-                .query_map(params![game, READ_LIMIT], |r| {
+            let rows = rows
+                .iter()
+                .map(|r| {
                     Ok(json!({
-                        "id": r.get::<_, i64>(0)?,
-                        "side": r.get::<_, String>(1)?,
-                        "name": r.get::<_, Option<String>>(2)?,
-                        "text": r.get::<_, String>(3)?,
-                        "at": r.get::<_, String>(4)?,
+                        "id": r.get::<i64>(0)?,
+                        "side": r.get::<String>(1)?,
+                        "name": r.get::<Option<String>>(2)?,
+                        "text": r.get::<String>(3)?,
+                        "at": r.get::<String>(4)?,
                     }))
                 })
-                .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+                .collect::<Result<Vec<_>, db::DbError>>()
                 .map_err(|e| sql(&e))?;
             Ok(rows)
         })
@@ -173,19 +178,23 @@ pub async fn post(
         accounts
             .db(move |conn| {
                 let name: Option<String> = conn
-                    .prepare_cached(
+                    .query_opt(
                         "SELECT a.name FROM seat_owners o JOIN accounts a ON a.id = o.account
                          WHERE o.game_id = ?1 AND o.side = ?2",
+                        params![&game, &side],
                     )
-                    .and_then(|mut st| st.query_row(params![game, side], |r| r.get(0)).optional())
+                    .and_then(|r| r.map(|r| r.get(0)).transpose())
                     .map_err(|e| sql(&e))?;
-                conn.execute(
-                    "INSERT INTO chat (game_id, side, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![game, side, name, text, now],
-                )
-                .map_err(|e| sql(&e))?;
+                let id: i64 = conn
+                    .query_one(
+                        "INSERT INTO chat (game_id, side, name, text, at)
+                         VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
+                        params![&game, &side, &name, &text, &now],
+                    )
+                    .and_then(|r| r.get(0))
+                    .map_err(|e| sql(&e))?;
                 Ok(json!({
-                    "id": conn.last_insert_rowid(),
+                    "id": id,
                     "side": side,
                     "name": name,
                     "text": text,

@@ -6,12 +6,12 @@
 use super::sql;
 use super::timeouts::{clock_start, limit_ms};
 use crate::api::GameAt;
+use crate::db::params;
 use crate::error::ApiError;
 use crate::store;
 use crate::AppState;
 use axum::extract::State;
 use axum::Json;
-use rusqlite::OptionalExtension;
 use serde_json::{json, Value};
 
 /// A game's row of `game_settings`: rated, hours, spectators, on time, clock from.
@@ -31,13 +31,15 @@ pub async fn settings(State(state): State<AppState>, at: GameAt) -> Result<Json<
     let row: Option<SettingsRow> = state
         .accounts()
         .db(move |conn| {
-            conn.query_row(
+            conn.query_opt(
                 "SELECT rated, time_per_move_hours, spectators_chat, on_time, clock_from_ms
                  FROM game_settings WHERE game_id = ?1",
-                [&game],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+                params![&game],
             )
-            .optional()
+            .and_then(|r| {
+                r.map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+                    .transpose()
+            })
             .map_err(|e| sql(&e))
         })
         .await?;

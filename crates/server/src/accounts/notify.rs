@@ -11,8 +11,8 @@ pub mod settings;
 
 use super::sql;
 use super::Accounts;
+use crate::db::{self, params};
 use crate::store;
-use rusqlite::{params, OptionalExtension};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::mpsc;
@@ -91,18 +91,21 @@ struct Target {
     side_name: String,
 }
 
-fn target(conn: &rusqlite::Connection, n: &Notice) -> rusqlite::Result<Option<Target>> {
+fn target(conn: &mut db::Conn, n: &Notice) -> db::Result<Option<Target>> {
     let flag = match n.kind {
         NoticeKind::Turn => "on_turn",
         NoticeKind::Reminder => "on_reminder",
     };
-    conn.prepare_cached(&format!(
-        "SELECT p.email, p.webhook, p.web_push, s.title, s.scenario_id
+    let row = conn.query_opt(
+        &format!(
+            "SELECT p.email, p.webhook, p.web_push, s.title, s.scenario_id
            FROM seat_owners o JOIN notifications p ON p.account = o.account
            JOIN summaries s ON s.game_id = o.game_id
           WHERE o.game_id = ?1 AND o.side = ?2 AND p.{flag} = 1"
-    ))?
-    .query_row(params![n.game, n.side], |r| {
+        ),
+        params![&n.game, &n.side],
+    )?;
+    row.map(|r| {
         Ok(Target {
             email: r.get(0)?,
             webhook: r.get(1)?,
@@ -116,7 +119,7 @@ fn target(conn: &rusqlite::Connection, n: &Notice) -> rusqlite::Result<Option<Ta
             },
         })
     })
-    .optional()
+    .transpose()
 }
 
 /// Starts the worker that sends the queued notices (once; later calls do nothing).

@@ -6,69 +6,79 @@
 
 use super::glicko::{self, Rating};
 use super::{sql, Accounts};
+use crate::db::{self, params, Conn, Row};
 use crate::error::ApiError;
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::Json;
-use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-fn rating_of(conn: &Connection, account: i64, ruleset: &str) -> rusqlite::Result<(Rating, i64)> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT rating, deviation, volatility, games FROM ratings
-             WHERE account = ?1 AND ruleset = ?2",
-        )?
-        .query_row(params![account, ruleset], |r| {
-            Ok((
-                Rating {
-                    rating: r.get(0)?,
-                    deviation: r.get(1)?,
-                    volatility: r.get(2)?,
-                },
-                r.get(3)?,
-            ))
-        })
-        .optional()?
-        .unwrap_or((Rating::default(), 0)))
+fn rating_of(conn: &mut Conn, account: i64, ruleset: &str) -> db::Result<(Rating, i64)> {
+    let row = conn.query_opt(
+        "SELECT rating, deviation, volatility, games FROM ratings
+         WHERE account = ?1 AND ruleset = ?2",
+        params![account, ruleset],
+    )?;
+    Ok(match row {
+        Some(r) => (
+            Rating {
+                rating: r.get(0)?,
+                deviation: r.get(1)?,
+                volatility: r.get(2)?,
+            },
+            r.get(3)?,
+        ),
+        None => (Rating::default(), 0),
+    })
 }
 
 /// Updates the ratings of every rated game that has ended and is not yet counted,
-/// and marks it counted, in one transaction.
+/// and marks it counted, in one transaction. A game is counted by whoever marks it
+/// first: two servers over one database never count it twice.
 ///
 /// # Errors
-/// The file fails.
-pub fn settle(conn: &mut Connection) -> Result<(), ApiError> {
-    let tx = conn.transaction().map_err(|e| sql(&e))?;
+/// The database fails.
+pub fn settle(conn: &mut Conn) -> Result<(), ApiError> {
+    let mut tx = conn.transaction().map_err(|e| sql(&e))?;
     let ended: Vec<(String, String, String)> = tx
-        .prepare(
+        .query(
             "SELECT g.game_id, s.ruleset, s.outcome FROM game_settings g
                JOIN summaries s ON s.game_id = g.game_id
               WHERE g.rated = 1 AND g.settled = 0 AND s.outcome IS NOT NULL",
+            params![],
         )
-        .and_then(|mut st| {
-            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .and_then(|rows| {
+            rows.iter()
+                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .collect()
         })
         .map_err(|e| sql(&e))?;
     for (game, ruleset, outcome) in ended {
-        let seats: Vec<(String, i64)> = tx
-            .prepare_cached(
-                "SELECT side, account FROM seat_owners WHERE game_id = ?1 ORDER BY side",
+        // A rated game without two accounts in its seats counts for nobody.
+        let marked = tx
+            .execute(
+                "UPDATE game_settings SET settled = 1 WHERE game_id = ?1 AND settled = 0",
+                params![&game],
             )
-            .and_then(|mut st| {
-                st.query_map([&game], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect()
-            })
+            .map_err(|e| sql(&e))?;
+        if marked == 0 {
+            continue;
+        }
+        let seats: Vec<(String, i64)> = tx
+            .query(
+                "SELECT side, account FROM seat_owners WHERE game_id = ?1 ORDER BY side",
+                params![&game],
+            )
+            .and_then(|rows| rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?))).collect())
             .map_err(|e| sql(&e))?;
         let winner = serde_json::from_str::<Value>(&outcome)
             .ok()
             .and_then(|o| o["winner"].as_str().map(str::to_owned));
         if let [(side_a, a), (side_b, b)] = seats.as_slice() {
             if a != b {
-                let (ra, na) = rating_of(&tx, *a, &ruleset).map_err(|e| sql(&e))?;
-                let (rb, nb) = rating_of(&tx, *b, &ruleset).map_err(|e| sql(&e))?;
+                let (ra, na) = rating_of(&mut tx, *a, &ruleset).map_err(|e| sql(&e))?;
+                let (rb, nb) = rating_of(&mut tx, *b, &ruleset).map_err(|e| sql(&e))?;
                 let score = |side: &str| match &winner {
                     None => 0.5,
                     Some(w) if w == side => 1.0,
@@ -90,23 +100,35 @@ pub fn settle(conn: &mut Connection) -> Result<(), ApiError> {
                 );
                 for (account, r, n) in [(*a, new_a, na), (*b, new_b, nb)] {
                     tx.execute(
-                        "INSERT OR REPLACE INTO ratings
+                        "INSERT INTO ratings
                              (account, ruleset, rating, deviation, volatility, games)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                        params![account, ruleset, r.rating, r.deviation, r.volatility, n + 1],
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                         ON CONFLICT (account, ruleset) DO UPDATE SET rating = excluded.rating,
+                             deviation = excluded.deviation, volatility = excluded.volatility,
+                             games = excluded.games",
+                        params![
+                            account,
+                            &ruleset,
+                            r.rating,
+                            r.deviation,
+                            r.volatility,
+                            n + 1
+                        ],
                     )
                     .map_err(|e| sql(&e))?;
                 }
             }
         }
-        // A rated game without two accounts in its seats counts for nobody.
-        tx.execute(
-            "UPDATE game_settings SET settled = 1 WHERE game_id = ?1",
-            [&game],
-        )
-        .map_err(|e| sql(&e))?;
     }
     tx.commit().map_err(|e| sql(&e))
+}
+
+fn collect(
+    rows: db::Result<Vec<Row>>,
+    each: impl Fn(&Row) -> db::Result<Value>,
+) -> Result<Vec<Value>, ApiError> {
+    rows.and_then(|rows| rows.iter().map(each).collect())
+        .map_err(|e| sql(&e))
 }
 
 /// `GET /api/ratings/{ruleset}`: the leaderboard, best first: `[{"name", "rating",
@@ -132,26 +154,23 @@ pub async fn leaderboard(
     let rows = accounts
         .db(move |conn| {
             settle(conn)?;
-            let mut st = conn
-                .prepare(
+            collect(
+                conn.query(
                     "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
                        FROM ratings r JOIN accounts a ON a.id = r.account
                       WHERE r.ruleset = ?1 ORDER BY r.rating DESC, a.name LIMIT 100",
-                )
-                .map_err(|e| sql(&e))?;
-            let rows = st
-                .query_map([&ruleset], |r| {
+                    params![&ruleset],
+                ),
+                |r| {
                     Ok(json!({
-                        "name": r.get::<_, String>(0)?,
+                        "name": r.get::<String>(0)?,
                         "rating": round(r.get(1)?),
                         "deviation": round(r.get(2)?),
-                        "volatility": r.get::<_, f64>(3)?,
-                        "games": r.get::<_, i64>(4)?,
+                        "volatility": r.get::<f64>(3)?,
+                        "games": r.get::<i64>(4)?,
                     }))
-                })
-                .and_then(Iterator::collect::<Result<Vec<_>, _>>)
-                .map_err(|e| sql(&e))?;
-            Ok(rows)
+                },
+            )
         })
         .await?;
     Ok(Json(Value::Array(rows)))
@@ -175,30 +194,32 @@ pub async fn profile(
         .db(move |conn| {
             settle(conn)?;
             let found: Option<(i64, String, String)> = conn
-                .query_row("SELECT id, name, created FROM accounts WHERE name = ?1", [&name], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })
-                .optional()
+                .query_opt(
+                    "SELECT id, name, created FROM accounts WHERE lower(name) = lower(?1)",
+                    params![&name],
+                )
+                .and_then(|r| r.map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).transpose())
                 .map_err(|e| sql(&e))?;
             let Some((id, name, created)) = found else {
                 return Err(ApiError::NotFound(format!("no player `{name}`")));
             };
-            let ratings: Vec<Value> = conn
-                .prepare("SELECT ruleset, rating, deviation, games FROM ratings WHERE account = ?1 ORDER BY ruleset")
-                .and_then(|mut st| {
-                    st.query_map([id], |r| {
-                        Ok(json!({
-                            "ruleset": r.get::<_, String>(0)?,
-                            "rating": round(r.get(1)?),
-                            "deviation": round(r.get(2)?),
-                            "games": r.get::<_, i64>(3)?,
-                        }))
-                    })?
-                    .collect()
-                })
-                .map_err(|e| sql(&e))?;
-            let games: Vec<Value> = conn
-                .prepare(
+            let ratings: Vec<Value> = collect(
+                conn.query(
+                    "SELECT ruleset, rating, deviation, games FROM ratings WHERE account = ?1
+                     ORDER BY ruleset",
+                    params![id],
+                ),
+                |r| {
+                    Ok(json!({
+                        "ruleset": r.get::<String>(0)?,
+                        "rating": round(r.get(1)?),
+                        "deviation": round(r.get(2)?),
+                        "games": r.get::<i64>(3)?,
+                    }))
+                },
+            )?;
+            let games: Vec<Value> = collect(
+                conn.query(
                     "SELECT o.game_id, o.side, s.scenario_id, s.title, s.ruleset, s.outcome, s.n,
                             COALESCE(g.rated, 0),
                             (SELECT a.name FROM seat_owners x JOIN accounts a ON a.id = x.account
@@ -207,34 +228,33 @@ pub async fn profile(
                        LEFT JOIN game_settings g ON g.game_id = o.game_id
                       WHERE o.account = ?1 AND s.outcome IS NOT NULL
                       ORDER BY s.active_ms DESC LIMIT 200",
-                )
-                .and_then(|mut st| {
-                    st.query_map([id], |r| {
-                        let game: String = r.get(0)?;
-                        let side: String = r.get(1)?;
-                        let outcome: Value = serde_json::from_str(&r.get::<_, String>(5)?).unwrap_or(Value::Null);
-                        let result = match outcome["winner"].as_str() {
-                            None => "draw",
-                            Some(w) if w == side => "win",
-                            Some(_) => "loss",
-                        };
-                        Ok(json!({
-                            "id": game,
-                            "side": side,
-                            "scenario": r.get::<_, String>(2)?,
-                            "title": r.get::<_, String>(3)?,
-                            "ruleset": r.get::<_, String>(4)?,
-                            "result": result,
-                            "outcome": outcome,
-                            "n": r.get::<_, i64>(6)?,
-                            "rated": r.get::<_, bool>(7)?,
-                            "opponent": r.get::<_, Option<String>>(8)?,
-                            "replay": format!("/replay/{game}"),
-                        }))
-                    })?
-                    .collect()
-                })
-                .map_err(|e| sql(&e))?;
+                    params![id],
+                ),
+                |r| {
+                    let game: String = r.get(0)?;
+                    let side: String = r.get(1)?;
+                    let outcome: Value =
+                        serde_json::from_str(&r.get::<String>(5)?).unwrap_or(Value::Null);
+                    let result = match outcome["winner"].as_str() {
+                        None => "draw",
+                        Some(w) if w == side => "win",
+                        Some(_) => "loss",
+                    };
+                    Ok(json!({
+                        "id": game,
+                        "side": side,
+                        "scenario": r.get::<String>(2)?,
+                        "title": r.get::<String>(3)?,
+                        "ruleset": r.get::<String>(4)?,
+                        "result": result,
+                        "outcome": outcome,
+                        "n": r.get::<i64>(6)?,
+                        "rated": r.get::<bool>(7)?,
+                        "opponent": r.get::<Option<String>>(8)?,
+                        "replay": format!("/replay/{game}"),
+                    }))
+                },
+            )?;
             Ok(json!({"name": name, "created": created, "ratings": ratings, "games": games}))
         })
         .await?;

@@ -4,6 +4,7 @@
 use super::session::{self, Me};
 use super::{names, password, sql, Accounts};
 use crate::api::{Body, GameAt};
+use crate::db::{self, params};
 use crate::error::ApiError;
 use crate::store;
 use crate::table::Viewer;
@@ -12,7 +13,6 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use rusqlite::{params, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -74,25 +74,32 @@ pub async fn sign_up(
     let name = c.name;
     let (name, tokens) = accounts
         .db(move |conn| {
+            // Names are told apart without regard to case (ASCII), as the file's
+            // `COLLATE NOCASE` and PostgreSQL's index on `lower(name)` do.
             let taken: bool = conn
-                .prepare_cached("SELECT 1 FROM accounts WHERE name = ?1")
-                .and_then(|mut s| s.exists([&name]))
+                .exists(
+                    "SELECT 1 FROM accounts WHERE lower(name) = lower(?1)",
+                    params![&name],
+                )
                 .map_err(|e| sql(&e))?;
             if taken {
                 return Err(ApiError::Taken(format!("the name `{name}` is taken")));
             }
-            conn.execute(
-                "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3)",
-                params![name, hash, store::rfc3339(store::now_ms())],
-            )
-            .map_err(|e| match e.sqlite_error_code() {
-                // Another sign-up of the name won between the check and the insert.
-                Some(rusqlite::ErrorCode::ConstraintViolation) => {
-                    ApiError::Taken(format!("the name `{name}` is taken"))
-                }
-                _ => sql(&e),
-            })?;
-            let id = conn.last_insert_rowid();
+            let id: i64 = conn
+                .query_one(
+                    "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3)
+                     RETURNING id",
+                    params![&name, hash, store::rfc3339(store::now_ms())],
+                )
+                .and_then(|r| r.get(0))
+                .map_err(|e| {
+                    if e.unique {
+                        // Another sign-up of the name won between the check and the insert.
+                        ApiError::Taken(format!("the name `{name}` is taken"))
+                    } else {
+                        sql(&e)
+                    }
+                })?;
             Ok((name, session::open(conn, id)?))
         })
         .await?;
@@ -160,12 +167,12 @@ pub async fn log_in(State(state): State<AppState>, req: Request) -> Result<Respo
     let name = c.name.clone();
     let found: Option<(i64, String, String)> = accounts
         .db(move |conn| {
-            conn.prepare_cached("SELECT id, name, password FROM accounts WHERE name = ?1")
-                .and_then(|mut s| {
-                    s.query_row([&name], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                        .optional()
-                })
-                .map_err(|e| sql(&e))
+            conn.query_opt(
+                "SELECT id, name, password FROM accounts WHERE lower(name) = lower(?1)",
+                params![&name],
+            )
+            .and_then(|r| r.map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).transpose())
+            .map_err(|e| sql(&e))
         })
         .await?;
     let stored = found
@@ -203,7 +210,7 @@ pub async fn log_out(
             .db(move |conn| {
                 conn.execute(
                     "DELETE FROM sessions WHERE token_sha256 = ?1",
-                    [crate::token::digest(&s)],
+                    params![crate::token::digest(&s)],
                 )
                 .map_err(|e| sql(&e))
             })
@@ -264,14 +271,17 @@ pub async fn claim(
 /// # Errors
 /// As said, or the file fails.
 pub fn claim_seat(
-    conn: &rusqlite::Connection,
+    conn: &mut db::Conn,
     game: &str,
     side: &str,
     account: i64,
 ) -> Result<(), ApiError> {
     let holder: Option<i64> = conn
-        .prepare_cached("SELECT account FROM seat_owners WHERE game_id = ?1 AND side = ?2")
-        .and_then(|mut s| s.query_row(params![game, side], |r| r.get(0)).optional())
+        .query_opt(
+            "SELECT account FROM seat_owners WHERE game_id = ?1 AND side = ?2",
+            params![game, side],
+        )
+        .and_then(|r| r.map(|r| r.get(0)).transpose())
         .map_err(|e| sql(&e))?;
     match holder {
         Some(h) if h == account => Ok(()),
@@ -301,21 +311,31 @@ pub async fn my_games(State(state): State<AppState>, Me(me): Me) -> Result<Json<
     let now = store::now_ms();
     let rows = accounts
         .db(move |conn| {
-            let mut st = conn
-                .prepare(
-                    "SELECT o.game_id, o.side, s.scenario_id, s.title, s.ruleset, s.seats, s.n,
-                            s.to_act, s.outcome, MAX(s.active_ms, COALESCE(g.clock_from_ms, 0)),
+            let concat = match conn.backend() {
+                db::Backend::Sqlite => "group_concat",
+                db::Backend::Postgres => "string_agg",
+            };
+            let rows = conn
+                .query(
+                    &format!(
+                        "SELECT o.game_id, o.side, s.scenario_id, s.title, s.ruleset, s.seats,
+                            s.n, s.to_act, s.outcome,
+                            CASE WHEN s.active_ms > COALESCE(g.clock_from_ms, 0)
+                                 THEN s.active_ms ELSE COALESCE(g.clock_from_ms, 0) END,
                             g.time_per_move_hours, g.rated,
-                            (SELECT group_concat(x.side || '=' || a.name, ',')
+                            (SELECT {concat}(x.side || '=' || a.name, ',')
                                FROM seat_owners x JOIN accounts a ON a.id = x.account
                               WHERE x.game_id = o.game_id AND x.side != o.side)
                        FROM seat_owners o JOIN summaries s ON s.game_id = o.game_id
                        LEFT JOIN game_settings g ON g.game_id = o.game_id
-                      WHERE o.account = ?1",
+                      WHERE o.account = ?1"
+                    ),
+                    params![me.id],
                 )
                 .map_err(|e| sql(&e))?;
-            let rows = st
-                .query_map([me.id], |r| {
+            let rows = rows
+                .iter()
+                .map(|r| {
                     Ok(MyGame {
                         id: r.get(0)?,
                         side: r.get(1)?,
@@ -328,11 +348,11 @@ pub async fn my_games(State(state): State<AppState>, Me(me): Me) -> Result<Json<
                         outcome: r.get(8)?,
                         active_ms: r.get(9)?,
                         hours: r.get(10)?,
-                        rated: r.get::<_, Option<bool>>(11)?.unwrap_or(false),
+                        rated: r.get::<Option<bool>>(11)?.unwrap_or(false),
                         others: r.get(12)?,
                     })
                 })
-                .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+                .collect::<Result<Vec<_>, db::DbError>>()
                 .map_err(|e| sql(&e))?;
             Ok(rows)
         })

@@ -6,6 +6,7 @@
 //! works for guests whatever this module says.
 
 use super::{sql, Account, Accounts};
+use crate::db::{params, Conn};
 use crate::error::ApiError;
 use crate::token;
 use crate::AppState;
@@ -14,7 +15,6 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::Arc;
 
 /// The session cookie's name.
@@ -43,22 +43,23 @@ pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
 ///
 /// # Errors
 /// The file fails.
-pub fn find(conn: &Connection, session: &str) -> Result<Option<Account>, ApiError> {
+pub fn find(conn: &mut Conn, session: &str) -> Result<Option<Account>, ApiError> {
     let oldest = i64::try_from(crate::store::now_ms()).unwrap_or(i64::MAX)
         - i64::try_from(MAX_AGE_SECS * 1000).unwrap_or(0);
-    conn.prepare_cached(
+    conn.query_opt(
         "SELECT a.id, a.name, s.csrf FROM sessions s JOIN accounts a ON a.id = s.account
          WHERE s.token_sha256 = ?1 AND s.created_ms >= ?2",
+        params![token::digest(session), oldest],
     )
-    .and_then(|mut st| {
-        st.query_row(params![token::digest(session), oldest], |r| {
+    .and_then(|r| {
+        r.map(|r| {
             Ok(Account {
                 id: r.get(0)?,
                 name: r.get(1)?,
                 csrf: r.get(2)?,
             })
         })
-        .optional()
+        .transpose()
     })
     .map_err(|e| sql(&e))
 }
@@ -67,14 +68,14 @@ pub fn find(conn: &Connection, session: &str) -> Result<Option<Account>, ApiErro
 ///
 /// # Errors
 /// The file fails.
-pub fn open(conn: &Connection, account: i64) -> Result<(String, String), ApiError> {
+pub fn open(conn: &mut Conn, account: i64) -> Result<(String, String), ApiError> {
     let (session, csrf) = (token::fresh(), token::fresh());
     conn.execute(
         "INSERT INTO sessions (token_sha256, account, csrf, created_ms) VALUES (?1, ?2, ?3, ?4)",
         params![
             token::digest(&session),
             account,
-            csrf,
+            &csrf,
             i64::try_from(crate::store::now_ms()).unwrap_or(i64::MAX)
         ],
     )
@@ -171,13 +172,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Me {
 ///
 /// # Errors
 /// The file fails.
-pub fn side_of(conn: &Connection, game: &str, account: i64) -> Result<Option<String>, ApiError> {
-    conn.prepare_cached("SELECT side FROM seat_owners WHERE game_id = ?1 AND account = ?2")
-        .and_then(|mut st| {
-            st.query_row(params![game, account], |r| r.get(0))
-                .optional()
-        })
-        .map_err(|e| sql(&e))
+pub fn side_of(conn: &mut Conn, game: &str, account: i64) -> Result<Option<String>, ApiError> {
+    conn.query_opt(
+        "SELECT side FROM seat_owners WHERE game_id = ?1 AND account = ?2",
+        params![game, account],
+    )
+    .and_then(|r| r.map(|r| r.get(0)).transpose())
+    .map_err(|e| sql(&e))
 }
 
 /// The side of `game` the request's session holds, if any.

@@ -10,6 +10,7 @@
 use super::notify::{Notice, NoticeKind};
 use super::{ratings, sql};
 use crate::api::GameAt;
+use crate::db::{self, params};
 use crate::error::ApiError;
 use crate::store::{self, outside};
 use crate::table::{Table, Viewer};
@@ -17,7 +18,6 @@ use crate::AppState;
 use axum::extract::State;
 use axum::Json;
 use grognard_engine::EndingKind;
-use rusqlite::params;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -178,9 +178,9 @@ struct Running {
     to_act: String,
 }
 
-fn running(conn: &rusqlite::Connection) -> Result<Vec<Running>, ApiError> {
-    let mut st = conn
-        .prepare_cached(
+fn running(conn: &mut db::Conn) -> Result<Vec<Running>, ApiError> {
+    let rows = conn
+        .query(
             "SELECT g.game_id, g.time_per_move_hours, g.on_time, s.active_ms, g.clock_from_ms,
                     s.to_act
                FROM game_settings g JOIN summaries s ON s.game_id = g.game_id
@@ -188,10 +188,12 @@ fn running(conn: &rusqlite::Connection) -> Result<Vec<Running>, ApiError> {
                 AND s.to_act IS NOT NULL AND s.ai_to_act = 0
                 AND NOT EXISTS (SELECT 1 FROM challenges c
                                  WHERE c.game_id = g.game_id AND c.accepted_by IS NULL)",
+            params![],
         )
         .map_err(|e| sql(&e))?;
-    let rows = st
-        .query_map([], |r| {
+    let rows = rows
+        .iter()
+        .map(|r| {
             let on_time: String = r.get(2)?;
             let to_act: String = r.get(5)?;
             Ok(Running {
@@ -202,14 +204,14 @@ fn running(conn: &rusqlite::Connection) -> Result<Vec<Running>, ApiError> {
                 } else {
                     OnTime::Lose
                 },
-                start: clock_start(u64::try_from(r.get::<_, i64>(3)?).unwrap_or(0), r.get(4)?),
+                start: clock_start(u64::try_from(r.get::<i64>(3)?).unwrap_or(0), r.get(4)?),
                 to_act: serde_json::from_str::<Value>(&to_act)
                     .ok()
                     .and_then(|d| d["side"].as_str().map(str::to_owned))
                     .unwrap_or_default(),
             })
         })
-        .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+        .collect::<Result<Vec<_>, db::DbError>>()
         .map_err(|e| sql(&e))?;
     Ok(rows)
 }
@@ -238,7 +240,7 @@ pub fn start(state: &AppState) {
 /// The file fails.
 pub async fn sweep(state: &AppState) -> Result<(), ApiError> {
     let accounts = Arc::clone(state.accounts());
-    let games = accounts.db(|conn| running(conn)).await?;
+    let games = accounts.db(running).await?;
     let remind_at = accounts.settings.by_web.remind_at;
     let now = store::now_ms();
     for g in games {
@@ -265,7 +267,8 @@ pub async fn sweep(state: &AppState) -> Result<(), ApiError> {
             let first = accounts
                 .db(move |conn| {
                     conn.execute(
-                        "INSERT OR IGNORE INTO reminders (game_id, active_ms) VALUES (?1, ?2)",
+                        "INSERT INTO reminders (game_id, active_ms) VALUES (?1, ?2)
+                         ON CONFLICT (game_id, active_ms) DO NOTHING",
                         params![game, i64::try_from(start).unwrap_or(i64::MAX)],
                     )
                     .map_err(|e| sql(&e))

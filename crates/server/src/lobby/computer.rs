@@ -155,6 +155,22 @@ impl Lobby {
             if !self.ai_delay.is_zero() {
                 tokio::time::sleep(self.ai_delay).await;
             }
+            // Over a database shared with other servers, one of them plays a game's
+            // computer seats at a time: the one holding the game's lease.
+            let (store, id) = (self.store.clone(), table.id.clone());
+            let ttl = u64::try_from(self.ai_budget.as_millis())
+                .unwrap_or(u64::MAX)
+                .saturating_mul(5)
+                .saturating_add(AI_LEASE_MS);
+            match tokio::task::spawn_blocking(move || store.lease(&id, ttl)).await {
+                Ok(Ok(true)) => {}
+                Ok(Ok(false)) => return,
+                Ok(Err(e)) => {
+                    eprintln!("grognard: game {}: the computer's lease: {e}", table.id);
+                    return;
+                }
+                Err(_) => return,
+            }
             let Ok(permit) = self.ai.acquire().await else {
                 return;
             };
@@ -212,6 +228,11 @@ impl Lobby {
         }
     }
 }
+
+/// How long a server holds a game's computer seats beyond its longest search, in
+/// milliseconds: long enough to commit a plan's steps with their pauses, short enough
+/// that a server that died leaves the seats to another within a minute.
+const AI_LEASE_MS: u64 = 30_000;
 
 /// How many candidates a hint shows.
 pub const HINTS: usize = 3;

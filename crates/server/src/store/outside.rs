@@ -4,8 +4,8 @@
 //! game is loaded, after its log is replayed.
 
 use super::Summary;
+use crate::db::{self, params, Conn, DbError};
 use grognard_engine::{Ending, EndingKind};
-use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::BTreeSet;
 
 /// A game's ending and stand-ins, as stored.
@@ -27,34 +27,32 @@ fn kind_to_sql(kind: EndingKind) -> &'static str {
 /// Reads game `id`'s ending and stand-ins.
 ///
 /// # Errors
-/// The file fails, or an ending of a kind this server does not know.
-pub fn read(conn: &Connection, id: &str) -> rusqlite::Result<Outside> {
-    let ending = conn
-        .prepare_cached("SELECT side, kind, at_action FROM endings WHERE game_id = ?1")?
-        .query_row([id], |r| {
+/// The database fails, or an ending of a kind this server does not know.
+pub fn read(conn: &mut Conn, id: &str) -> db::Result<Outside> {
+    let ending = match conn.query_opt(
+        "SELECT side, kind, at_action FROM endings WHERE game_id = ?1",
+        params![id],
+    )? {
+        None => None,
+        Some(r) => {
             let kind: String = r.get(1)?;
             let kind = match kind.as_str() {
                 "resigned" => EndingKind::Resigned,
                 "time" => EndingKind::Time,
-                other => {
-                    return Err(rusqlite::Error::FromSqlConversionFailure(
-                        1,
-                        rusqlite::types::Type::Text,
-                        format!("unknown ending `{other}`").into(),
-                    ))
-                }
+                other => return Err(DbError::new(format!("unknown ending `{other}`"))),
             };
-            Ok(Ending {
+            Some(Ending {
                 side: r.get(0)?,
                 kind,
-                at_action: usize::try_from(r.get::<_, i64>(2)?).unwrap_or(usize::MAX),
+                at_action: usize::try_from(r.get::<i64>(2)?).unwrap_or(usize::MAX),
             })
-        })
-        .optional()?;
+        }
+    };
     let stand_ins = conn
-        .prepare_cached("SELECT side FROM stand_ins WHERE game_id = ?1")?
-        .query_map([id], |r| r.get(0))?
-        .collect::<rusqlite::Result<BTreeSet<String>>>()?;
+        .query("SELECT side FROM stand_ins WHERE game_id = ?1", params![id])?
+        .iter()
+        .map(|r| r.get(0))
+        .collect::<db::Result<BTreeSet<String>>>()?;
     Ok(Outside { ending, stand_ins })
 }
 
@@ -62,25 +60,25 @@ pub fn read(conn: &Connection, id: &str) -> rusqlite::Result<Outside> {
 /// of the lobby after it, in one transaction.
 ///
 /// # Errors
-/// The file fails, or the game has an ending already (the primary key).
+/// The database fails, or the game has an ending already (the primary key).
 pub fn write_ending(
-    conn: &mut Connection,
+    conn: &mut Conn,
     ending: &Ending,
     at: &str,
     summary: &Summary,
-) -> rusqlite::Result<()> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+) -> db::Result<()> {
+    let mut tx = conn.transaction()?;
     tx.execute(
         "INSERT INTO endings (game_id, side, kind, at_action, at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![
-            summary.id,
-            ending.side,
+            &summary.id,
+            &ending.side,
             kind_to_sql(ending.kind),
             i64::try_from(ending.at_action).unwrap_or(i64::MAX),
             at
         ],
     )?;
-    super::schema::write_summary(&tx, summary)?;
+    super::schema::write_summary(&mut tx, summary)?;
     tx.commit()
 }
 
@@ -88,18 +86,14 @@ pub fn write_ending(
 /// with its line of the lobby after it, in one transaction.
 ///
 /// # Errors
-/// The file fails.
-pub fn write_stand_in(
-    conn: &mut Connection,
-    side: &str,
-    at: &str,
-    summary: &Summary,
-) -> rusqlite::Result<()> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+/// The database fails.
+pub fn write_stand_in(conn: &mut Conn, side: &str, at: &str, summary: &Summary) -> db::Result<()> {
+    let mut tx = conn.transaction()?;
     tx.execute(
-        "INSERT OR IGNORE INTO stand_ins (game_id, side, at) VALUES (?1, ?2, ?3)",
-        params![summary.id, side, at],
+        "INSERT INTO stand_ins (game_id, side, at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (game_id, side) DO NOTHING",
+        params![&summary.id, side, at],
     )?;
-    super::schema::write_summary(&tx, summary)?;
+    super::schema::write_summary(&mut tx, summary)?;
     tx.commit()
 }

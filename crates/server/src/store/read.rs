@@ -1,13 +1,14 @@
-//! Reading the file: a game when it is first asked for, a page of the lobby, the
+//! Reading the store: a game when it is first asked for, a page of the lobby, the
 //! games idle or where the computer is to act. A few connections of their own, opened
-//! at start beside the writer's (WAL lets them read while it writes), each used by
-//! one blocking thread at a time. They stay on the file opened at start, so a file
-//! deleted or moved under the server is still the one read.
+//! at start beside the writer's (on SQLite WAL lets them read while it writes), each
+//! used by one blocking thread at a time. On SQLite they stay on the file opened at
+//! start, so a file deleted or moved under the server is still the one read.
 
 use super::schema::seed_from_sql;
-use super::{storage, ActionRow, GameRow, SeatRecord, Summary};
+use super::{ActionRow, GameRow, SeatRecord, Summary};
+use crate::db::{self, params, Conn, Location, Row};
 use crate::error::ApiError;
-use rusqlite::{Connection, OpenFlags, OptionalExtension, Row};
+use rusqlite::OpenFlags;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -24,36 +25,49 @@ pub(super) struct Readers {
 }
 
 struct Pool {
-    idle: Vec<Connection>,
+    idle: Vec<Conn>,
     closed: bool,
 }
 
 impl Readers {
     /// Opens [`READERS`] connections on the file at `path`, which exists.
-    pub(super) fn open(path: &Path) -> rusqlite::Result<Readers> {
+    pub(super) fn open_file(path: &Path) -> rusqlite::Result<Readers> {
         let mut idle = Vec::with_capacity(READERS);
         for _ in 0..READERS {
-            let conn = Connection::open_with_flags(
+            let conn = rusqlite::Connection::open_with_flags(
                 path,
                 OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
             )?;
             conn.busy_timeout(std::time::Duration::from_secs(10))?;
             conn.pragma_update(None, "query_only", true)?;
-            idle.push(conn);
+            idle.push(Conn::Sqlite(conn));
         }
-        Ok(Readers {
+        Ok(Readers::of(idle))
+    }
+
+    /// Opens [`READERS`] connections on the database at `location`.
+    pub(super) fn open(location: &Location) -> db::Result<Readers> {
+        let mut idle = Vec::with_capacity(READERS);
+        for _ in 0..READERS {
+            idle.push(Conn::open(location)?);
+        }
+        Ok(Readers::of(idle))
+    }
+
+    fn of(idle: Vec<Conn>) -> Readers {
+        Readers {
             pool: Mutex::new(Pool {
                 idle,
                 closed: false,
             }),
             ready: Condvar::new(),
-        })
+        }
     }
 
     /// Runs `f` on a connection, waiting for one to be free.
     pub(super) fn with<T>(
         &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+        f: impl FnOnce(&mut Conn) -> db::Result<T>,
     ) -> Result<T, ApiError> {
         let conn = {
             let mut pool = self.pool.lock().unwrap_or_else(PoisonError::into_inner);
@@ -73,7 +87,7 @@ impl Readers {
             }
         };
         // Given back however `f` ends, a panic included.
-        struct Lent<'a>(&'a Readers, Option<Connection>);
+        struct Lent<'a>(&'a Readers, Option<Conn>);
         impl Drop for Lent<'_> {
             fn drop(&mut self) {
                 let mut pool = self.0.pool.lock().unwrap_or_else(PoisonError::into_inner);
@@ -85,11 +99,11 @@ impl Readers {
                 self.0.ready.notify_one();
             }
         }
-        let lent = Lent(self, Some(conn));
-        let result = lent.1.as_ref().map(f);
+        let mut lent = Lent(self, Some(conn));
+        let result = lent.1.as_mut().map(f);
         drop(lent);
         result
-            .unwrap_or(Err(rusqlite::Error::InvalidQuery))
+            .unwrap_or_else(|| Err(db::DbError::new("no connection")))
             .map_err(|e| ApiError::Internal(format!("the database could not be read: {e}")))
     }
 
@@ -126,51 +140,34 @@ pub enum Load {
 ///
 /// # Errors
 /// The file fails. A row that does not read is [`Load::Unreadable`], not an error.
-pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
-    let row = conn
-        .prepare_cached(
-            "SELECT scenario_id, ruleset, scenario, seed, seats, created, active_ms,
-                    EXISTS (SELECT 1 FROM summaries WHERE game_id = games.id),
-                    (SELECT COUNT(*) FROM undone WHERE game_id = games.id), dice
-             FROM games WHERE id = ?1",
-        )?
-        .query_row([id], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, i64>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, String>(5)?,
-                r.get::<_, i64>(6)?,
-                r.get::<_, bool>(7)?,
-                r.get::<_, i64>(8)?,
-                r.get::<_, Option<String>>(9)?,
-            ))
-        })
-        .optional()?;
-    let Some((
-        scenario_id,
-        ruleset,
-        scenario,
-        seed,
-        seats,
-        created,
-        active_ms,
-        summarised,
-        undos,
-        dice,
-    )) = row
-    else {
-        let expired = conn
-            .prepare_cached("SELECT 1 FROM expired WHERE id = ?1")?
-            .exists([id])?;
+pub fn load(conn: &mut Conn, id: &str) -> db::Result<Load> {
+    let row = conn.query_opt(
+        "SELECT scenario_id, ruleset, scenario, seed, seats, created, active_ms,
+                EXISTS (SELECT 1 FROM summaries WHERE game_id = games.id),
+                (SELECT COUNT(*) FROM undone WHERE game_id = games.id), dice
+         FROM games WHERE id = ?1",
+        params![id],
+    )?;
+    let Some(r) = row else {
+        let expired = conn.exists("SELECT 1 FROM expired WHERE id = ?1", params![id])?;
         return Ok(if expired {
             Load::Expired
         } else {
             Load::Missing
         });
     };
+    let (scenario_id, ruleset, scenario, seed, seats, created, active_ms, summarised, undos, dice) = (
+        r.get::<String>(0)?,
+        r.get::<String>(1)?,
+        r.get::<String>(2)?,
+        r.get::<i64>(3)?,
+        r.get::<String>(4)?,
+        r.get::<String>(5)?,
+        r.get::<i64>(6)?,
+        r.get::<bool>(7)?,
+        r.get::<i64>(8)?,
+        r.get::<Option<String>>(9)?,
+    );
     let scenario: Value = match serde_json::from_str(&scenario) {
         Ok(s) => s,
         Err(e) => return Ok(Load::Unreadable(format!("its scenario does not read: {e}"))),
@@ -183,30 +180,10 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
         Ok(s) => s,
         Err(e) => return Ok(Load::Unreadable(format!("its seats do not read: {e}"))),
     };
-    let mut log = Vec::new();
-    let mut stmt =
-        conn.prepare_cached("SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n")?;
-    let mut rows = stmt.query([id])?;
-    while let Some(r) = rows.next()? {
-        let (n, action, forced) = (
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-        );
-        let read = || -> Result<ActionRow, String> {
-            Ok(ActionRow {
-                n: u64::try_from(n).map_err(|e| format!("action number {n}: {e}"))?,
-                action: serde_json::from_str(&action)
-                    .map_err(|e| format!("action {n} does not read: {e}"))?,
-                forced: serde_json::from_str(&forced)
-                    .map_err(|e| format!("the forced rolls of action {n} do not read: {e}"))?,
-            })
-        };
-        match read() {
-            Ok(a) => log.push(a),
-            Err(e) => return Ok(Load::Unreadable(e)),
-        }
-    }
+    let log = match log_from(conn, id, 1)? {
+        Ok(log) => log,
+        Err(e) => return Ok(Load::Unreadable(e)),
+    };
     Ok(Load::Game {
         row: Box::new(GameRow {
             id: id.to_owned(),
@@ -225,12 +202,47 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Load> {
     })
 }
 
-/// How many games the file holds.
+/// Game `id`'s logged actions from action `from` on, in order; why one does not read.
 ///
 /// # Errors
-/// The file fails.
-pub fn count(conn: &Connection) -> rusqlite::Result<usize> {
-    let n: i64 = conn.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+/// The database fails.
+pub fn log_from(
+    conn: &mut Conn,
+    id: &str,
+    from: u64,
+) -> db::Result<Result<Vec<ActionRow>, String>> {
+    let rows = conn.query(
+        "SELECT n, action, forced FROM actions WHERE game_id = ?1 AND n >= ?2 ORDER BY n",
+        params![id, i64::try_from(from).unwrap_or(i64::MAX)],
+    )?;
+    let mut log = Vec::with_capacity(rows.len());
+    for r in rows {
+        let (n, action, forced) = (r.get::<i64>(0)?, r.get::<String>(1)?, r.get::<String>(2)?);
+        let read = || -> Result<ActionRow, String> {
+            Ok(ActionRow {
+                n: u64::try_from(n).map_err(|e| format!("action number {n}: {e}"))?,
+                action: serde_json::from_str(&action)
+                    .map_err(|e| format!("action {n} does not read: {e}"))?,
+                forced: serde_json::from_str(&forced)
+                    .map_err(|e| format!("the forced rolls of action {n} do not read: {e}"))?,
+            })
+        };
+        match read() {
+            Ok(a) => log.push(a),
+            Err(e) => return Ok(Err(e)),
+        }
+    }
+    Ok(Ok(log))
+}
+
+/// How many games the database holds.
+///
+/// # Errors
+/// The database fails.
+pub fn count(conn: &mut Conn) -> db::Result<usize> {
+    let n: i64 = conn
+        .query_one("SELECT COUNT(*) FROM games", params![])?
+        .get(0)?;
     Ok(usize::try_from(n).unwrap_or(0))
 }
 
@@ -238,53 +250,50 @@ pub fn count(conn: &Connection) -> rusqlite::Result<usize> {
 /// after the migration to version 2, until their lines are written).
 ///
 /// # Errors
-/// The file fails.
-pub fn unsummarised(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    let pending = conn
-        .prepare("SELECT 1 FROM meta WHERE key = 'summaries'")?
-        .exists([])?;
+/// The database fails.
+pub fn unsummarised(conn: &mut Conn) -> db::Result<Vec<String>> {
+    let pending = conn.exists("SELECT 1 FROM meta WHERE key = 'summaries'", params![])?;
     if !pending {
         return Ok(Vec::new());
     }
-    let mut stmt = conn.prepare(
+    ids(conn.query(
         "SELECT id FROM games WHERE NOT EXISTS
              (SELECT 1 FROM summaries WHERE game_id = games.id)
          ORDER BY id",
-    )?;
-    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
-    ids.collect()
+        params![],
+    )?)
+}
+
+fn ids(rows: Vec<Row>) -> db::Result<Vec<String>> {
+    rows.iter().map(|r| r.get(0)).collect()
 }
 
 /// The games where a computer seat is to act.
 ///
 /// # Errors
-/// The file fails.
-pub fn ai_to_act(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT game_id FROM summaries WHERE ai_to_act = 1 ORDER BY game_id")?;
-    let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
-    ids.collect()
+/// The database fails.
+pub fn ai_to_act(conn: &mut Conn) -> db::Result<Vec<String>> {
+    ids(conn.query(
+        "SELECT game_id FROM summaries WHERE ai_to_act = 1 ORDER BY game_id",
+        params![],
+    )?)
 }
 
 /// At most `limit` games not over (or without a line of the lobby) that saw no action
 /// since `cutoff_ms`, the longest idle first.
 ///
 /// # Errors
-/// The file fails.
-pub fn idle(conn: &Connection, cutoff_ms: u64, limit: usize) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = conn.prepare_cached(
+/// The database fails.
+pub fn idle(conn: &mut Conn, cutoff_ms: u64, limit: usize) -> db::Result<Vec<String>> {
+    ids(conn.query(
         "SELECT games.id FROM games LEFT JOIN summaries ON summaries.game_id = games.id
          WHERE games.active_ms < ?1 AND summaries.outcome IS NULL
          ORDER BY games.active_ms, games.id LIMIT ?2",
-    )?;
-    let ids = stmt.query_map(
-        [
+        params![
             i64::try_from(cutoff_ms).unwrap_or(i64::MAX),
             i64::try_from(limit).unwrap_or(i64::MAX),
         ],
-        |r| r.get::<_, String>(0),
-    )?;
-    ids.collect()
+    )?)
 }
 
 /// A page of the lobby asked of the file.
@@ -308,64 +317,55 @@ const COLUMNS: &str =
 /// # Errors
 /// The file fails.
 pub fn page(
-    conn: &Connection,
+    conn: &mut Conn,
     q: &PageQuery,
     want: usize,
     keep: &mut dyn FnMut(&Summary) -> bool,
-) -> rusqlite::Result<Vec<Summary>> {
+) -> db::Result<Vec<Summary>> {
     let mut filters = String::new();
     if q.ruleset.is_some() {
-        filters.push_str(" AND ruleset = :ruleset");
+        filters.push_str(" AND ruleset = ?3");
     }
     if q.open {
         filters.push_str(" AND outcome IS NULL AND humans > 0");
     }
     let order = "ORDER BY active_ms DESC, game_id";
+    // Every range takes the same three parameters (activity, id, ruleset); a range
+    // that does not filter on one names it in a condition that always holds.
+    let active = q
+        .after
+        .as_ref()
+        .map_or(0, |(a, _)| i64::try_from(*a).unwrap_or(i64::MAX));
+    let id = q.after.as_ref().map_or("", |(_, id)| id.as_str());
+    let unused = "?1 = ?1 AND ?2 = ?2";
+    let unused_ruleset = if q.ruleset.is_some() {
+        ""
+    } else {
+        " AND ?3 = ?3"
+    };
     // The order's two keys run opposite ways, so the games after a cursor are read as
     // two ranges of the index: the rest of the cursor's millisecond, then older ones.
-    let ranges: Vec<(String, Option<i64>, Option<&str>)> = match &q.after {
-        Some((active, id)) => {
-            let active = i64::try_from(*active).unwrap_or(i64::MAX);
-            vec![
-                (
-                    format!(
-                        "SELECT {COLUMNS} FROM summaries
-                         WHERE active_ms = :active AND game_id > :id{filters} ORDER BY game_id"
-                    ),
-                    Some(active),
-                    Some(id.as_str()),
-                ),
-                (
-                    format!(
-                        "SELECT {COLUMNS} FROM summaries WHERE active_ms < :active{filters} {order}"
-                    ),
-                    Some(active),
-                    None,
-                ),
-            ]
-        }
-        None => vec![(
-            format!("SELECT {COLUMNS} FROM summaries WHERE 1{filters} {order}"),
-            None,
-            None,
-        )],
+    let ranges: Vec<String> = if q.after.is_some() {
+        vec![
+            format!(
+                "SELECT {COLUMNS} FROM summaries
+                 WHERE active_ms = ?1 AND game_id > ?2{filters}{unused_ruleset} ORDER BY game_id"
+            ),
+            format!(
+                "SELECT {COLUMNS} FROM summaries
+                 WHERE active_ms < ?1 AND ?2 = ?2{filters}{unused_ruleset} {order}"
+            ),
+        ]
+    } else {
+        vec![format!(
+            "SELECT {COLUMNS} FROM summaries WHERE {unused}{filters}{unused_ruleset} {order}"
+        )]
     };
+    let ruleset = q.ruleset.clone().unwrap_or_default();
     let mut out = Vec::new();
-    for (sql, active, id) in ranges {
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = Vec::new();
-        if let Some(active) = &active {
-            params.push((":active", active));
-        }
-        if let Some(id) = &id {
-            params.push((":id", id));
-        }
-        if let Some(ruleset) = &q.ruleset {
-            params.push((":ruleset", ruleset));
-        }
-        let mut rows = stmt.query(params.as_slice())?;
-        while let Some(r) = rows.next()? {
-            match summary(r) {
+    for sql in ranges {
+        for r in conn.query(&sql, params![active, id, &ruleset])? {
+            match summary(&r) {
                 Ok(s) => {
                     if keep(&s) {
                         out.push(s);
@@ -383,7 +383,7 @@ pub fn page(
     Ok(out)
 }
 
-fn summary(r: &Row<'_>) -> Result<Summary, String> {
+fn summary(r: &Row) -> Result<Summary, String> {
     let id: String = r.get(0).map_err(|e| e.to_string())?;
     let bad = |what: &str, e: &dyn std::fmt::Display| format!("game {id}: {what}: {e}");
     let json = |i: usize, what: &str| -> Result<Option<Value>, String> {
@@ -398,9 +398,8 @@ fn summary(r: &Row<'_>) -> Result<Summary, String> {
         ruleset: r.get(3).map_err(|e| bad("ruleset", &e))?,
         seats: serde_json::from_str(&seats).map_err(|e| bad("seats", &e))?,
         created: r.get(5).map_err(|e| bad("created", &e))?,
-        active_ms: u64::try_from(r.get::<_, i64>(6).map_err(|e| bad("active_ms", &e))?)
-            .unwrap_or(0),
-        n: u64::try_from(r.get::<_, i64>(7).map_err(|e| bad("n", &e))?).unwrap_or(0),
+        active_ms: u64::try_from(r.get::<i64>(6).map_err(|e| bad("active_ms", &e))?).unwrap_or(0),
+        n: u64::try_from(r.get::<i64>(7).map_err(|e| bad("n", &e))?).unwrap_or(0),
         to_act: json(8, "to_act")?,
         outcome: json(9, "outcome")?,
         ai_to_act: r.get(10).map_err(|e| bad("ai_to_act", &e))?,
@@ -408,28 +407,31 @@ fn summary(r: &Row<'_>) -> Result<Summary, String> {
     })
 }
 
-/// Reads one game's log straight from the file (for tests and tools).
+/// Reads one game's log straight from the store (for tests and tools).
 ///
 /// # Errors
-/// The file cannot be read.
-pub fn read_log(path: &Path, game: &str) -> Result<Vec<ActionRow>, ApiError> {
-    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| storage(path, &e))?;
-    let mut stmt = conn
-        .prepare("SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n")
-        .map_err(|e| storage(path, &e))?;
-    let rows = stmt
-        .query_map([game], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })
-        .map_err(|e| storage(path, &e))?;
+/// The store cannot be read.
+pub fn read_log(location: &Location, game: &str) -> Result<Vec<ActionRow>, ApiError> {
+    let fail = |e: db::DbError| ApiError::Internal(format!("database `{location}`: {e}"));
+    let rows = db::off_runtime(|| -> db::Result<Vec<Row>> {
+        let mut conn = match location {
+            Location::Sqlite(path) => Conn::Sqlite(rusqlite::Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY,
+            )?),
+            Location::Postgres(_) => Conn::open(location)?,
+        };
+        conn.query(
+            "SELECT n, action, forced FROM actions WHERE game_id = ?1 ORDER BY n",
+            params![game],
+        )
+    })
+    .map_err(fail)?;
     let mut out = Vec::new();
     for r in rows {
-        let (n, action, forced) = r.map_err(|e| storage(path, &e))?;
+        let n: i64 = r.get(0).map_err(fail)?;
+        let action: String = r.get(1).map_err(fail)?;
+        let forced: String = r.get(2).map_err(fail)?;
         out.push(ActionRow {
             n: u64::try_from(n).unwrap_or(0),
             action: serde_json::from_str(&action).unwrap_or(Value::Null),

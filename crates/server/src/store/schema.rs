@@ -26,8 +26,9 @@
 //! (`game_settings.clock_from_ms`, the acceptance of its challenge).
 
 use super::Summary;
+use crate::db::{self, params, Conn, DbError};
 use grognard_engine::dice_stream::Generator;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::Connection;
 
 /// The schema of version 0, as first shipped; every file starts from it.
 const SCHEMA_0: &str = r"
@@ -241,13 +242,27 @@ CREATE TABLE IF NOT EXISTS notifications (
 /// The schema version this server writes.
 pub const VERSION: i64 = 6;
 
+/// Brings a SQLite file to [`VERSION`] (a PostgreSQL database has its own schema:
+/// `schema_pg`).
+///
+/// # Errors
+/// As [`migrate_file`]; or `conn` is not a SQLite file's.
+pub fn migrate(conn: &mut Conn, now_ms: i64) -> db::Result<()> {
+    match conn.sqlite() {
+        Some(c) => Ok(migrate_file(c, now_ms)?),
+        None => Err(DbError::new(
+            "the SQLite migrations run on a SQLite file only",
+        )),
+    }
+}
+
 /// Brings the file to [`VERSION`], each step in one transaction. Games of a file
 /// older than version 1 count as active at `now_ms`, the time of the migration: a
 /// game played yesterday is not expired for want of a date.
 ///
 /// # Errors
 /// The file is of a newer schema, or a step fails (nothing of it is kept).
-pub fn migrate(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
+fn migrate_file(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
     conn.execute_batch(SCHEMA_0)?;
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version > VERSION {
@@ -313,14 +328,15 @@ pub fn migrate(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Writes when this server opened the file: a real write, so a file that cannot be
-/// written is refused at start rather than at the first action.
+/// Writes when this server opened the database: a real write, so a database that
+/// cannot be written is refused at start rather than at the first action.
 ///
 /// # Errors
 /// The write fails.
-pub fn mark_opened(conn: &Connection, now: &str) -> rusqlite::Result<()> {
+pub fn mark_opened(conn: &mut Conn, now: &str) -> db::Result<()> {
     conn.execute(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened', ?1)",
+        "INSERT INTO meta (key, value) VALUES ('opened', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         params![now],
     )?;
     Ok(())
@@ -353,33 +369,27 @@ pub(super) fn seed_from_sql(seed: i64) -> u64 {
 /// the ids expired; a game that saw an action since it was chosen is left alone.
 ///
 /// # Errors
-/// The file fails.
-pub fn expire(
-    tx: &rusqlite::Transaction<'_>,
-    ids: &[String],
-    cutoff_ms: u64,
-    now: &str,
-) -> rusqlite::Result<Vec<String>> {
+/// The database fails.
+pub fn expire(tx: &mut Conn, ids: &[String], cutoff_ms: u64, now: &str) -> db::Result<Vec<String>> {
     let cutoff = i64::try_from(cutoff_ms).unwrap_or(i64::MAX);
     let mut done = Vec::new();
     for id in ids {
         let active: Option<i64> = tx
-            .prepare_cached("SELECT active_ms FROM games WHERE id = ?1")?
-            .query_row([id], |r| r.get(0))
-            .optional()?;
+            .query_opt("SELECT active_ms FROM games WHERE id = ?1", params![id])?
+            .map(|r| r.get(0))
+            .transpose()?;
         if active.is_none_or(|a| a >= cutoff) {
             continue;
         }
-        tx.prepare_cached("INSERT OR REPLACE INTO expired (id, expired) VALUES (?1, ?2)")?
-            .execute(params![id, now])?;
-        tx.prepare_cached("DELETE FROM summaries WHERE game_id = ?1")?
-            .execute([id])?;
-        tx.prepare_cached("DELETE FROM actions WHERE game_id = ?1")?
-            .execute([id])?;
-        tx.prepare_cached("DELETE FROM undone WHERE game_id = ?1")?
-            .execute([id])?;
-        tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
-            .execute([id])?;
+        tx.execute(
+            "INSERT INTO expired (id, expired) VALUES (?1, ?2)
+             ON CONFLICT (id) DO UPDATE SET expired = excluded.expired",
+            params![id, now],
+        )?;
+        tx.execute("DELETE FROM summaries WHERE game_id = ?1", params![id])?;
+        tx.execute("DELETE FROM actions WHERE game_id = ?1", params![id])?;
+        tx.execute("DELETE FROM undone WHERE game_id = ?1", params![id])?;
+        tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
         done.push(id.clone());
     }
     Ok(done)
@@ -391,60 +401,67 @@ pub fn expire(
 /// and nothing is written.
 ///
 /// # Errors
-/// The file fails.
-pub fn undo(
-    tx: &rusqlite::Transaction<'_>,
-    game: &str,
-    n: u64,
-    at_ms: u64,
-) -> rusqlite::Result<bool> {
-    let n = i64::try_from(n).map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+/// The database fails.
+pub fn undo(tx: &mut Conn, game: &str, n: u64, at_ms: u64) -> db::Result<bool> {
+    let n = i64::try_from(n).map_err(|e| DbError::new(e.to_string()))?;
     let at = i64::try_from(at_ms).unwrap_or(i64::MAX);
     let last: i64 = tx
-        .prepare_cached("SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?1")?
-        .query_row([game], |r| r.get(0))?;
+        .query_one(
+            "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?1",
+            params![game],
+        )?
+        .get(0)?;
     if last != n || n < 1 {
         return Ok(false);
     }
-    tx.prepare_cached(
+    tx.execute(
         "INSERT INTO undone (game_id, n, action, forced, undone_ms)
-         SELECT game_id, n, action, forced, ?3 FROM actions WHERE game_id = ?1 AND n = ?2",
-    )?
-    .execute(params![game, n, at])?;
-    tx.prepare_cached("DELETE FROM actions WHERE game_id = ?1 AND n = ?2")?
-        .execute(params![game, n])?;
-    tx.prepare_cached("UPDATE games SET active_ms = ?2 WHERE id = ?1")?
-        .execute(params![game, at])?;
+         SELECT game_id, n, action, forced, CAST(?3 AS BIGINT) FROM actions
+         WHERE game_id = ?1 AND n = ?2",
+        params![game, n, at],
+    )?;
+    tx.execute(
+        "DELETE FROM actions WHERE game_id = ?1 AND n = ?2",
+        params![game, n],
+    )?;
+    tx.execute(
+        "UPDATE games SET active_ms = ?2 WHERE id = ?1",
+        params![game, at],
+    )?;
     Ok(true)
 }
 
 /// Writes (or replaces) a game's line of the lobby.
 ///
 /// # Errors
-/// The file fails.
-pub fn write_summary(tx: &rusqlite::Transaction<'_>, s: &Summary) -> rusqlite::Result<()> {
+/// The database fails.
+pub fn write_summary(tx: &mut Conn, s: &Summary) -> db::Result<()> {
     let text = |v: &Option<serde_json::Value>| v.as_ref().map(ToString::to_string);
-    let seats = serde_json::to_string(&s.seats)
-        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+    let seats = serde_json::to_string(&s.seats).map_err(|e| DbError::new(e.to_string()))?;
     let humans = s.seats.values().filter(|k| *k == "human").count();
-    tx.prepare_cached(
-        "INSERT OR REPLACE INTO summaries (game_id, scenario_id, title, ruleset, seats, humans,
+    tx.execute(
+        "INSERT INTO summaries (game_id, scenario_id, title, ruleset, seats, humans,
              created, active_ms, n, to_act, outcome, ai_to_act)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-    )?
-    .execute(params![
-        s.id,
-        s.scenario_id,
-        s.title,
-        s.ruleset,
-        seats,
-        i64::try_from(humans).unwrap_or(i64::MAX),
-        s.created,
-        i64::try_from(s.active_ms).unwrap_or(i64::MAX),
-        i64::try_from(s.n).unwrap_or(i64::MAX),
-        text(&s.to_act),
-        text(&s.outcome),
-        s.ai_to_act,
-    ])?;
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+         ON CONFLICT (game_id) DO UPDATE SET scenario_id = excluded.scenario_id,
+             title = excluded.title, ruleset = excluded.ruleset, seats = excluded.seats,
+             humans = excluded.humans, created = excluded.created,
+             active_ms = excluded.active_ms, n = excluded.n, to_act = excluded.to_act,
+             outcome = excluded.outcome, ai_to_act = excluded.ai_to_act",
+        params![
+            &s.id,
+            &s.scenario_id,
+            &s.title,
+            &s.ruleset,
+            seats,
+            i64::try_from(humans).unwrap_or(i64::MAX),
+            &s.created,
+            i64::try_from(s.active_ms).unwrap_or(i64::MAX),
+            i64::try_from(s.n).unwrap_or(i64::MAX),
+            text(&s.to_act),
+            text(&s.outcome),
+            s.ai_to_act,
+        ],
+    )?;
     Ok(())
 }

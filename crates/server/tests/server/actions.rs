@@ -28,7 +28,7 @@ async fn a_legal_action_is_applied_logged_and_answered_with_its_events_and_the_n
     let (_, o) = get(&app, &format!("/api/games/{id}"), Some(&orange)).await;
     assert_eq!(o["n"], 1);
     // Acknowledged means committed: the action is in the file already.
-    let log = grognard_server::store::read_log(&db.0, &id).unwrap();
+    let log = grognard_server::store::read_log(&db.location(), &id).unwrap();
     assert_eq!(log.len(), 1);
     assert_eq!(
         (log[0].n, &log[0].action),
@@ -68,7 +68,7 @@ async fn an_illegal_action_is_400_with_its_rule_and_changes_nothing() {
             && !r["message"].as_str().unwrap().is_empty()));
     let (_, after) = get(&app, &uri, Some(&blue)).await;
     assert_eq!(after, before, "nothing changed");
-    assert!(grognard_server::store::read_log(&db.0, &id)
+    assert!(grognard_server::store::read_log(&db.location(), &id)
         .unwrap()
         .is_empty());
 

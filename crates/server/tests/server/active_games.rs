@@ -181,7 +181,9 @@ async fn the_cache_never_holds_more_than_its_size_while_more_games_are_used() {
     assert!(lobby.loads() >= 2 * 5, "{}", lobby.loads());
     for (id, _) in &games {
         assert_eq!(
-            grognard_server::store::read_log(&db.0, id).unwrap().len(),
+            grognard_server::store::read_log(&db.location(), id)
+                .unwrap()
+                .len(),
             3
         );
     }
@@ -205,7 +207,7 @@ async fn an_evicted_games_next_action_works_and_nothing_is_lost() {
     play(&app, &id, &token, 3, &mut rng).await;
     let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
     assert_eq!(g["n"], 6);
-    let log = grognard_server::store::read_log(&db.0, &id).unwrap();
+    let log = grognard_server::store::read_log(&db.location(), &id).unwrap();
     assert_eq!(log.len(), 6, "every acknowledged action is in the file");
     let (_, replay) = get(&app, &format!("/api/games/{id}/replay"), Some(&token)).await;
     for (stored, served) in log.iter().zip(replay["log"].as_array().unwrap()) {
@@ -258,7 +260,9 @@ async fn a_game_watched_over_a_websocket_stays_one_table_when_evicted_and_its_so
     let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
     assert_eq!(g, last, "the socket's game is the one served");
     assert_eq!(
-        grognard_server::store::read_log(&db.0, &id).unwrap().len(),
+        grognard_server::store::read_log(&db.location(), &id)
+            .unwrap()
+            .len(),
         4
     );
 }
@@ -274,13 +278,11 @@ async fn a_start_replays_no_game_and_a_corrupt_log_is_reported_when_the_game_is_
     state.lobby().close().await;
     // The log of `bad` gets an action the rules cannot read (the log is append-only:
     // a row is added, none changed).
-    rusqlite::Connection::open(&db.0)
-        .unwrap()
-        .execute(
-            "INSERT INTO actions (game_id, n, action) VALUES (?1, 3, '{\"type\":\"fly\"}')",
-            [&bad],
-        )
-        .unwrap();
+    db.execute(
+        "INSERT INTO actions (game_id, n, action) VALUES (?1, 3, '{\"type\":\"fly\"}')",
+        &[bad.as_str().into()],
+    )
+    .unwrap();
     let (again_state, again) = open(&db);
     let lobby = again_state.lobby();
     assert_eq!(lobby.games(), 2);
@@ -400,7 +402,7 @@ async fn the_computer_resumes_where_it_is_to_act_after_a_restart_loading_only_it
     lobby.resume_ai();
     // Nobody asks for any game: the computer's game is loaded by the resumption alone.
     let start = Instant::now();
-    while grognard_server::store::read_log(&db.0, &ai_game)
+    while grognard_server::store::read_log(&db.location(), &ai_game)
         .unwrap()
         .len()
         < 3
@@ -482,7 +484,8 @@ async fn the_expiry_sweep_finds_idle_games_in_the_database_without_loading_them(
 
 #[tokio::test]
 async fn a_database_of_schema_1_gets_its_lines_of_the_lobby_once_at_its_first_start() {
-    let db = Db::new("schema-1");
+    // About the SQLite file's migrations: PostgreSQL starts at the current schema.
+    let db = Db::file("schema-1");
     let (state, app) = open(&db);
     let (id, token) = hotseat(&app, MORNE).await;
     play(&app, &id, &token, 2, &mut Lcg(7)).await;

@@ -41,7 +41,7 @@ async fn a_computer_seat_plays_until_a_human_decision() {
         g["n"]
     );
     assert!(!g["actions"].as_array().unwrap().is_empty());
-    let log = grognard_server::store::read_log(&db.0, &id).unwrap();
+    let log = grognard_server::store::read_log(&db.location(), &id).unwrap();
     assert_eq!(
         log.len() as u64,
         g["n"].as_u64().unwrap(),
@@ -66,15 +66,15 @@ async fn the_computer_plays_every_built_in_scenario() {
         })
         .await;
         // Each decision was a legal action: the file replays to the same game.
-        let log = grognard_server::store::read_log(&db.0, &id).unwrap();
+        let log = grognard_server::store::read_log(&db.location(), &id).unwrap();
         assert!(log.len() as u64 >= g["n"].as_u64().unwrap(), "{}", entry.id);
     }
     // After a restart every log replays: the computer's moves were all legal.
     let ids: Vec<String> = {
-        let conn = rusqlite::Connection::open(&db.0).unwrap();
-        let mut stmt = conn.prepare("SELECT id FROM games").unwrap();
-        let ids = stmt.query_map([], |r| r.get(0)).unwrap();
-        ids.map(Result::unwrap).collect()
+        db.query("SELECT id FROM games", &[])
+            .iter()
+            .map(|r| r.get(0).unwrap())
+            .collect()
     };
     let (again, again_app) = reopen(&state, &db).await;
     assert_eq!(again.lobby().games(), state.lobby().scenarios.len());

@@ -32,18 +32,16 @@ async fn the_action_log_is_append_only_in_the_file() {
     let (id, blue, _) = morne(&app).await;
     let (status, _) = act(&app, &id, Some(&blue), &json!({"type": "end_phase"}), 0).await;
     assert_eq!(status, StatusCode::OK);
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    assert!(conn
-        .execute("UPDATE actions SET action = '{}'", [])
-        .is_err());
-    assert!(conn.execute("DELETE FROM actions", []).is_err());
-    let mode: String = conn
-        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(mode, "wal");
-    let hash: String = conn
-        .query_row("SELECT seats FROM games", [], |r| r.get(0))
-        .unwrap();
+    assert!(db.execute("UPDATE actions SET action = '{}'", &[]).is_err());
+    assert!(db.execute("DELETE FROM actions", &[]).is_err());
+    if db.is_file() {
+        let conn = rusqlite::Connection::open(&db.0).unwrap();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+    }
+    let hash: String = db.query("SELECT seats FROM games", &[])[0].get(0).unwrap();
     assert!(!hash.contains(&blue), "the file keeps hashes, never tokens");
     assert!(hash.contains(&grognard_server::token::digest(&blue)));
 }

@@ -10,14 +10,12 @@ const DAY_MS: u64 = 86_400_000;
 
 fn rows(db: &Db, table: &str, id: &str) -> i64 {
     let column = if table == "actions" { "game_id" } else { "id" };
-    rusqlite::Connection::open(&db.0)
-        .unwrap()
-        .query_row(
-            &format!("SELECT COUNT(*) FROM {table} WHERE {column} = ?1"),
-            [id],
-            |r| r.get(0),
-        )
-        .unwrap()
+    db.query(
+        &format!("SELECT COUNT(*) FROM {table} WHERE {column} = ?1"),
+        &[id.into()],
+    )[0]
+    .get(0)
+    .unwrap()
 }
 
 /// A pause so that two times read apart differ (the clock counts milliseconds).
@@ -99,12 +97,14 @@ async fn idle_games_expire_and_a_request_for_one_says_it_expired() {
     assert!(error_message(&body).contains("expired"), "{body}");
     assert_eq!(again_state.lobby().games(), 2);
     // The log stays append-only for every game not expired.
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    assert!(conn
-        .execute("DELETE FROM actions WHERE game_id = ?1", [&active])
+    assert!(db
+        .execute(
+            "DELETE FROM actions WHERE game_id = ?1",
+            &[active.as_str().into()]
+        )
         .is_err());
-    assert!(conn
-        .execute("DELETE FROM games WHERE id = ?1", [&active])
+    assert!(db
+        .execute("DELETE FROM games WHERE id = ?1", &[active.as_str().into()])
         .is_err());
 }
 
@@ -167,7 +167,8 @@ BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
 
 #[tokio::test]
 async fn a_database_of_the_first_schema_migrates_and_its_old_games_go_on() {
-    let db = Db::new("migrate");
+    // About the SQLite file's migrations: PostgreSQL starts at the current schema.
+    let db = Db::file("migrate");
     let registry = grognard_rules::registry();
     let b = grognard_rules::builtin::find(MORNE).unwrap();
     let scenario = registry.load_scenario(b.path, b.text).unwrap();

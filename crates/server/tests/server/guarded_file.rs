@@ -1,6 +1,7 @@
 //! The database guarded (issue 14, item 7), with real files: one server per file; a
 //! file deleted, moved or replaced under a running server stops its writes with 503;
-//! a file or folder it cannot write is refused at start.
+//! a file or folder it cannot write is refused at start. About the SQLite file alone:
+//! these tests run on a file whatever `GROGNARD_TEST_POSTGRES` says.
 
 use super::*;
 use grognard_server::store::sibling;
@@ -9,7 +10,7 @@ use std::process::Command;
 
 #[tokio::test]
 async fn a_second_server_on_the_same_file_refuses_to_start() {
-    let db = Db::new("two-servers");
+    let db = Db::file("two-servers");
     let (state, app) = open(&db);
     let Err(e) = AppState::open(&db.options()) else {
         panic!("a second server opened the same file");
@@ -37,7 +38,7 @@ async fn a_second_server_on_the_same_file_refuses_to_start() {
 /// gets 503 with `why` in its message, that nothing changed, and that creating a game
 /// gets 503 too.
 async fn writes_stop_when_the_file_is(take: impl FnOnce(&Path), why: &str) {
-    let db = Db::new("taken");
+    let db = Db::file("taken");
     let (_, app) = open(&db);
     let (id, blue, orange) = morne(&app).await;
     let end = json!({"type": "end_phase"});
@@ -79,7 +80,7 @@ async fn a_deleted_database_stops_writes_with_503() {
 
 #[tokio::test]
 async fn a_moved_database_stops_writes_with_503_and_the_moved_file_gets_nothing() {
-    let moved = Db::new("moved-away");
+    let moved = Db::file("moved-away");
     let to = moved.0.clone();
     // `mv grognard.db* elsewhere/`: the file with its journal.
     writes_stop_when_the_file_is(
@@ -176,7 +177,7 @@ fn refused(db: &Db) -> String {
 
 #[tokio::test]
 async fn a_read_only_database_file_is_refused_at_start() {
-    let db = Db::new("read-only");
+    let db = Db::file("read-only");
     a_database_with_a_game(&db).await;
     let guard = Unwritable::new(&db.0);
     let message = refused(&db);
@@ -190,7 +191,7 @@ async fn a_read_only_database_file_is_refused_at_start() {
 
 #[tokio::test]
 async fn a_read_only_shared_memory_index_is_refused_at_start() {
-    let db = Db::new("read-only-shm");
+    let db = Db::file("read-only-shm");
     a_database_with_a_game(&db).await;
     let shm = sibling(&db.0, "-shm");
     std::fs::write(&shm, []).unwrap();
@@ -213,7 +214,7 @@ async fn a_database_in_a_read_only_folder_is_refused_at_start() {
             .as_nanos()
     ));
     std::fs::create_dir(&dir).unwrap();
-    let db = Db(dir.join("grognard.db"));
+    let db = Db::at(dir.join("grognard.db"));
     a_database_with_a_game(&db).await;
     {
         let _guard = Unwritable::new(&dir);

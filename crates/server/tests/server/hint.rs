@@ -96,7 +96,8 @@ async fn a_hint_refuses_a_bad_token_a_spectator_and_a_seat_not_to_act() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_battle_cry_hint_reads_only_the_seats_view() {
     let scenario = "crossing-at-hollins-ford";
-    let db = Db::new("hint-hidden-a");
+    // The second server reads a copy of the first one's SQLite file.
+    let db = Db::file("hint-hidden-a");
     let state = AppState::open(&hint_options(&db)).unwrap();
     let first = app(state.clone());
     let sides: Vec<String> = state
@@ -136,7 +137,7 @@ async fn a_battle_cry_hint_reads_only_the_seats_view() {
     };
     let other = sides.iter().find(|s| **s != side).unwrap().clone();
     let mut hints = Vec::new();
-    let copy = Db::new("hint-hidden-b");
+    let copy = Db::file("hint-hidden-b");
     for app in [Some(first), None] {
         let app = match app {
             Some(app) => app,

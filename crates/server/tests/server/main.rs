@@ -27,6 +27,7 @@ mod play_by_web;
 mod play_by_web_clock;
 mod play_by_web_games;
 mod position;
+mod postgres;
 mod queries;
 mod real_port;
 mod stored_rows;
@@ -58,7 +59,7 @@ impl Db {
     fn options(&self) -> Options {
         Options {
             addr: "127.0.0.1:0".into(),
-            db: self.0.clone(),
+            db: self.location(),
             ai_millis: 50,
             ai_delay_millis: 0,
             ai_threads: 2,
@@ -86,17 +87,15 @@ async fn reopen(state: &AppState, db: &Db) -> (AppState, Router) {
 /// The generator of a game's dice as the file holds it (`games.dice`, NULL for
 /// SplitMix64 from the seed).
 fn generator_in_file(db: &Db, id: &str) -> grognard_engine::dice_stream::Generator {
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    let dice: Option<String> = conn
-        .query_row("SELECT dice FROM games WHERE id = ?1", [id], |r| r.get(0))
+    let dice: Option<String> = db.query("SELECT dice FROM games WHERE id = ?1", &[id.into()])[0]
+        .get(0)
         .unwrap();
     dice.map_or_else(Default::default, |d| serde_json::from_str(&d).unwrap())
 }
 
 fn seed_in_file(db: &Db, id: &str) -> u64 {
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    let seed: i64 = conn
-        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |r| r.get(0))
+    let seed: i64 = db.query("SELECT seed FROM games WHERE id = ?1", &[id.into()])[0]
+        .get(0)
         .unwrap();
     u64::from_ne_bytes(seed.to_ne_bytes())
 }

@@ -34,7 +34,7 @@ async fn a_failed_commit_shows_no_seat_a_phantom_action() {
     let (status, body) = act(&app, &id, Some(&blue), &bombard, 0).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
     assert_eq!(error_rule(&body), "server");
-    assert!(grognard_server::store::read_log(&db.0, &id)
+    assert!(grognard_server::store::read_log(&db.location(), &id)
         .unwrap()
         .is_empty());
     for t in seats {
@@ -68,7 +68,7 @@ async fn a_failed_commit_shows_no_seat_a_phantom_action() {
     );
 
     // The file, and every seat's view, log, replay and push, agree.
-    let file: Vec<Value> = grognard_server::store::read_log(&db.0, &id)
+    let file: Vec<Value> = grognard_server::store::read_log(&db.location(), &id)
         .unwrap()
         .into_iter()
         .map(|r| r.action)

@@ -427,14 +427,12 @@ async fn a_reminder_is_sent_once_a_move_even_across_a_restart() {
     state.lobby().close().await;
     let (addr, again) = serve_with(&options).await;
     timeouts::sweep(&again).await.unwrap();
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    let rows: i64 = conn
-        .query_row(
-            "SELECT COUNT(*) FROM reminders WHERE game_id = ?1",
-            [&id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let rows: i64 = db.query(
+        "SELECT COUNT(*) FROM reminders WHERE game_id = ?1",
+        &[id.as_str().into()],
+    )[0]
+    .get(0)
+    .unwrap();
     assert_eq!(rows, 1);
     // The next notice is the turn blue passes to orange after the sweep, queued
     // behind any second reminder: there is none.

@@ -95,14 +95,12 @@ async fn a_challenge_is_listed_while_open_and_accepting_it_gives_both_accounts_t
     let (_, seen) = ney.call("GET", &format!("/api/games/{gid}"), None).await;
     assert_eq!(seen["seat"], "blue");
     // The open seat's token left the file once handed over.
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    let kept: Option<String> = conn
-        .query_row(
-            "SELECT open_token FROM challenges WHERE id = ?1",
-            [id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let kept: Option<String> = db.query(
+        "SELECT open_token FROM challenges WHERE id = ?1",
+        &[id.into()],
+    )[0]
+    .get(0)
+    .unwrap();
     assert_eq!(kept, None);
 }
 
@@ -298,12 +296,12 @@ async fn chat_goes_both_ways_is_stored_and_is_pushed_live_to_sockets_that_ask() 
         .await;
     assert_eq!(status, 401, "a spectator does not post: {body}");
     // Stored in the file with the game.
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    let n: i64 = conn
-        .query_row("SELECT COUNT(*) FROM chat WHERE game_id = ?1", [&id], |r| {
-            r.get(0)
-        })
-        .unwrap();
+    let n: i64 = db.query(
+        "SELECT COUNT(*) FROM chat WHERE game_id = ?1",
+        &[id.as_str().into()],
+    )[0]
+    .get(0)
+    .unwrap();
     assert_eq!(n, 2);
 }
 

@@ -12,7 +12,7 @@ pub(super) async fn serve(db: &Db) -> (SocketAddr, AppState) {
 
 /// A new Morne Plaine game created over `c`, both sides human: its id and the blue
 /// and orange tokens.
-async fn morne_over(c: &mut http::Client) -> (String, String, String) {
+pub(super) async fn morne_over(c: &mut http::Client) -> (String, String, String) {
     let seats = json!({"blue": "human", "orange": "human"});
     let (status, created) = c
         .call(
@@ -69,7 +69,9 @@ async fn of_concurrent_submissions_at_the_same_n_exactly_one_wins() {
         let (_, g) = c.call("GET", &format!("/api/games/{id}"), None, None).await;
         assert_eq!(g["n"], 1);
         assert_eq!(
-            grognard_server::store::read_log(&db.0, &id).unwrap().len(),
+            grognard_server::store::read_log(&db.location(), &id)
+                .unwrap()
+                .len(),
             1
         );
     }

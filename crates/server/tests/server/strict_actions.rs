@@ -28,7 +28,7 @@ async fn an_unknown_field_inside_an_action_is_400_naming_it_and_nothing_is_store
             "{body}"
         );
     }
-    assert!(grognard_server::store::read_log(&db.0, &id)
+    assert!(grognard_server::store::read_log(&db.location(), &id)
         .unwrap()
         .is_empty());
     let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
@@ -51,14 +51,12 @@ async fn the_stored_action_is_the_canonical_form_not_the_clients_bytes() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    let stored: String = conn
-        .query_row(
-            "SELECT action FROM actions WHERE game_id = ?1",
-            [&id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let stored: String = db.query(
+        "SELECT action FROM actions WHERE game_id = ?1",
+        &[id.as_str().into()],
+    )[0]
+    .get(0)
+    .unwrap();
     assert_eq!(stored, r#"{"type":"end_phase"}"#);
     // The computer's and every player's action is stored as the rules write it: the
     // file's log is the log of the game as served.

@@ -104,17 +104,16 @@ async fn undo_of_a_move_gives_back_the_game_as_it_was_before_the_move() {
     // In the file: the log is one shorter, the move kept in `undone`, the lobby's
     // line at n = 1.
     assert_eq!(
-        grognard_server::store::read_log(&db.0, &id).unwrap().len(),
+        grognard_server::store::read_log(&db.location(), &id)
+            .unwrap()
+            .len(),
         1
     );
-    let conn = rusqlite::Connection::open(&db.0).unwrap();
-    let (n, action): (i64, String) = conn
-        .query_row(
-            "SELECT n, action FROM undone WHERE game_id = ?1",
-            [&id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .unwrap();
+    let row = &db.query(
+        "SELECT n, action FROM undone WHERE game_id = ?1",
+        &[id.as_str().into()],
+    )[0];
+    let (n, action): (i64, String) = (row.get(0).unwrap(), row.get(1).unwrap());
     assert_eq!(
         (n, serde_json::from_str::<Value>(&action).unwrap()),
         (2, mv)
@@ -147,7 +146,9 @@ async fn undo_is_refused_after_an_action_that_rolled_dice() {
     assert!(error_message(&refused).contains("rolled dice"), "{refused}");
     assert_eq!(object(&app, &id, None).await["n"], 1, "nothing changed");
     assert_eq!(
-        grognard_server::store::read_log(&db.0, &id).unwrap().len(),
+        grognard_server::store::read_log(&db.location(), &id)
+            .unwrap()
+            .len(),
         1
     );
 }
@@ -413,7 +414,8 @@ PRAGMA user_version = 2;
 
 #[tokio::test]
 async fn the_file_lets_only_an_undo_delete_a_games_last_action() {
-    let db = Db::new("undo-file");
+    // SQLite's triggers and migration; PostgreSQL's are checked in `postgres.rs`.
+    let db = Db::file("undo-file");
     let (state, app) = open(&db);
     let (id, blue, _, g) = at_movement(&app).await;
     let (status, _) = act(&app, &id, Some(&blue), &nth_move(&g, 0), 1).await;
@@ -459,7 +461,7 @@ async fn the_file_lets_only_an_undo_delete_a_games_last_action() {
         StatusCode::OK,
         "the migrated file takes an undo: {body}"
     );
-    assert!(grognard_server::store::read_log(&db.0, &id)
+    assert!(grognard_server::store::read_log(&db.location(), &id)
         .unwrap()
         .is_empty());
 }

@@ -7,12 +7,12 @@
 use super::send::{self, is_private};
 use crate::accounts::options::ByWeb;
 use crate::accounts::sql;
+use crate::db::{params, Conn};
 use crate::error::ApiError;
 use crate::AppState;
 use axum::extract::State;
 use axum::Json;
 use base64::Engine;
-use rusqlite::{Connection, OptionalExtension};
 use serde_json::{json, Value};
 use web_push::{
     request_builder, ContentEncoding, SubscriptionInfo, VapidSignatureBuilder,
@@ -26,18 +26,16 @@ const B64: base64::engine::GeneralPurpose = base64::engine::general_purpose::URL
 ///
 /// # Errors
 /// The key file cannot be read, or the database fails.
-pub fn private_pem(conn: &Connection, o: &ByWeb) -> Result<String, ApiError> {
+pub fn private_pem(conn: &mut Conn, o: &ByWeb) -> Result<String, ApiError> {
     if let Some(file) = &o.vapid_private_key {
         return std::fs::read_to_string(file).map_err(|e| {
             ApiError::Internal(format!("--vapid-private-key {}: {e}", file.display()))
         });
     }
-    let read = |c: &Connection| {
-        c.query_row("SELECT private_pem FROM vapid WHERE id = 1", [], |r| {
-            r.get(0)
-        })
-        .optional()
-        .map_err(|e| sql(&e))
+    let read = |c: &mut Conn| -> Result<Option<String>, ApiError> {
+        c.query_opt("SELECT private_pem FROM vapid WHERE id = 1", params![])
+            .and_then(|r| r.map(|r| r.get(0)).transpose())
+            .map_err(|e| sql(&e))
     };
     if let Some(pem) = read(conn)? {
         return Ok(pem);
@@ -45,8 +43,8 @@ pub fn private_pem(conn: &Connection, o: &ByWeb) -> Result<String, ApiError> {
     let pem = generate().map_err(|e| ApiError::Internal(format!("a VAPID key: {e}")))?;
     // Two servers racing keep the first key written.
     conn.execute(
-        "INSERT OR IGNORE INTO vapid (id, private_pem) VALUES (1, ?1)",
-        [&pem],
+        "INSERT INTO vapid (id, private_pem) VALUES (1, ?1) ON CONFLICT (id) DO NOTHING",
+        params![&pem],
     )
     .map_err(|e| sql(&e))?;
     read(conn)?.ok_or_else(|| ApiError::Internal("the VAPID key was not kept".into()))

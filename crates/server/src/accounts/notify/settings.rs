@@ -5,11 +5,11 @@ use super::send::is_private;
 use crate::accounts::session::Me;
 use crate::accounts::sql;
 use crate::api::Body;
+use crate::db::{self, params};
 use crate::error::ApiError;
 use crate::AppState;
 use axum::extract::State;
 use axum::Json;
-use rusqlite::{params, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -109,17 +109,16 @@ fn check_webhook(url: &str, private_ok: bool) -> Result<(), ApiError> {
 type Row = (Option<String>, Option<String>, Option<String>, bool, bool);
 
 /// The account's settings as JSON, the defaults when it has none.
-fn read(conn: &rusqlite::Connection, account: i64) -> Result<Value, ApiError> {
+fn read(conn: &mut db::Conn, account: i64) -> Result<Value, ApiError> {
     let row: Option<Row> = conn
-        .prepare_cached(
+        .query_opt(
             "SELECT email, webhook, web_push, on_turn, on_reminder FROM notifications
              WHERE account = ?1",
+            params![account],
         )
-        .and_then(|mut st| {
-            st.query_row([account], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-            })
-            .optional()
+        .and_then(|r| {
+            r.map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+                .transpose()
         })
         .map_err(|e| sql(&e))?;
     let (email, webhook, web_push, on_turn, on_reminder) =
@@ -183,8 +182,11 @@ pub async fn put(
         .accounts()
         .db(move |conn| {
             conn.execute(
-                "INSERT OR REPLACE INTO notifications (account, email, webhook, web_push, on_turn,
-                     on_reminder) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO notifications (account, email, webhook, web_push, on_turn,
+                     on_reminder) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (account) DO UPDATE SET email = excluded.email,
+                     webhook = excluded.webhook, web_push = excluded.web_push,
+                     on_turn = excluded.on_turn, on_reminder = excluded.on_reminder",
                 params![me.id, email, webhook, web_push, on_turn, on_reminder],
             )
             .map_err(|e| sql(&e))?;
