@@ -452,7 +452,7 @@ fn main() {
         );
         let (commits, writes) = (commits - commits0, writes - writes0);
         println!(
-            "durable commits (WAL, synchronous=FULL): {commits} transactions for {writes} writes ({:.1} a transaction)",
+            "durable commits: {commits} transactions for {writes} writes ({:.1} a transaction)",
             writes as f64 / commits.max(1) as f64
         );
         let client = client1.saturating_sub(client0);
