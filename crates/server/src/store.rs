@@ -533,6 +533,13 @@ impl Store {
             .map_err(|e| ApiError::Internal(format!("cannot listen to the other servers: {e}")))
     }
 
+    /// True when other servers may share the database (PostgreSQL): their computer
+    /// seats, leases and commits are to be watched for.
+    #[must_use]
+    pub fn is_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
     /// Takes or renews game `game`'s lease of the computer's seats for `ttl_ms` from
     /// now: true when this server may play them. Always true on a SQLite file, which
     /// has one server; on PostgreSQL false while another server holds an unexpired

@@ -95,10 +95,17 @@ impl Lobby {
         let (lobby, table) = (Arc::clone(self), Arc::clone(table));
         tokio::spawn(async move {
             loop {
-                lobby.play_ai(&table).await;
+                let stopped = lobby.play_ai(&table).await;
                 table.ai_running.store(false, Ordering::Release);
                 // A move committed after the last check would have found the flag set.
-                if !lobby.ai_to_act(&table) || table.ai_running.swap(true, Ordering::AcqRel) {
+                // A computer that stopped (another server holds the game's lease, or
+                // the search or the store failed) is not tried again at once: the
+                // next action, the next start or, over a shared database, the next
+                // pass of `resume_ai` wakes it.
+                if stopped
+                    || !lobby.ai_to_act(&table)
+                    || table.ai_running.swap(true, Ordering::AcqRel)
+                {
                     break;
                 }
             }
@@ -109,29 +116,50 @@ impl Lobby {
     /// the periodic sweep of idle games. Those games are found in the file (an index
     /// of the games where a computer seat is to act, kept by every commit), then
     /// loaded one by one, in a task of their own: the server listens meanwhile.
+    ///
+    /// Over a database shared with other servers, the same pass runs again every
+    /// [`AI_LEASE_MS`]: a server that died holding a game's lease leaves its computer
+    /// seats to the first server that finds the lease expired, with no action or
+    /// restart needed to wake the game.
     pub fn resume_ai(self: &Arc<Lobby>) {
         let lobby = Arc::clone(self);
         tokio::spawn(async move {
-            let db = lobby.store.clone();
-            let ids = tokio::task::spawn_blocking(move || db.read(store::read::ai_to_act))
-                .await
-                .map_err(|e| ApiError::Internal(format!("the resuming task failed: {e}")))
-                .and_then(|ids| ids);
-            let ids = match ids {
-                Ok(ids) => ids,
-                Err(e) => {
-                    eprintln!("grognard: the computer's games were not resumed: {e}");
-                    return;
-                }
-            };
-            for id in ids {
-                // A game that does not load is reported by the loading itself.
-                if let Ok(table) = lobby.table(&id).await {
-                    lobby.wake_ai(&table);
-                }
+            lobby.resume_ai_once().await;
+            if !lobby.store.is_shared() {
+                return;
+            }
+            let mut every = tokio::time::interval(Duration::from_millis(AI_LEASE_MS));
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                lobby.resume_ai_once().await;
             }
         });
         self.start_sweep();
+    }
+
+    /// One pass of [`Lobby::resume_ai`]: wakes the computer of every stored game where
+    /// it is to act.
+    async fn resume_ai_once(self: &Arc<Lobby>) {
+        let db = self.store.clone();
+        let ids = tokio::task::spawn_blocking(move || db.read(store::read::ai_to_act))
+            .await
+            .map_err(|e| ApiError::Internal(format!("the resuming task failed: {e}")))
+            .and_then(|ids| ids);
+        let ids = match ids {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("grognard: the computer's games were not resumed: {e}");
+                return;
+            }
+        };
+        for id in ids {
+            // A game that does not load is reported by the loading itself.
+            if let Ok(table) = self.table(&id).await {
+                self.wake_ai(&table);
+            }
+        }
     }
 
     fn ai_to_act(&self, table: &Table) -> bool {
@@ -140,8 +168,10 @@ impl Lobby {
 
     /// Plays the computer's decisions while it is to act: each decision is a plan
     /// (a unit's whole move, an attack), whose steps are committed one by one while
-    /// the computer's side is still to act and the next step is legal.
-    async fn play_ai(&self, table: &Table) {
+    /// the computer's side is still to act and the next step is legal. True when it
+    /// stopped while the computer is still to act: another server holds the game's
+    /// lease, or the search or the store failed.
+    async fn play_ai(&self, table: &Table) -> bool {
         loop {
             let (snapshot, side, n, seed) = {
                 let game = table.game();
@@ -149,7 +179,7 @@ impl Lobby {
                     Some(d) if table.is_ai(&d.side) => {
                         (game.boxed_clone(), d.side, game.len() as u64, game.seed())
                     }
-                    _ => return,
+                    _ => return false,
                 }
             };
             if !self.ai_delay.is_zero() {
@@ -164,15 +194,15 @@ impl Lobby {
                 .saturating_add(AI_LEASE_MS);
             match tokio::task::spawn_blocking(move || store.lease(&id, ttl)).await {
                 Ok(Ok(true)) => {}
-                Ok(Ok(false)) => return,
+                Ok(Ok(false)) => return true,
                 Ok(Err(e)) => {
                     eprintln!("grognard: game {}: the computer's lease: {e}", table.id);
-                    return;
+                    return true;
                 }
-                Err(_) => return,
+                Err(_) => return true,
             }
             let Ok(permit) = self.ai.acquire().await else {
-                return;
+                return true;
             };
             let level = table.ai_level(&side).unwrap_or(self.ai_level);
             let millis = u64::try_from(self.ai_budget.as_millis()).unwrap_or(u64::MAX);
@@ -196,9 +226,9 @@ impl Lobby {
                 Ok(Ok(answer)) if !answer.plan.is_empty() => answer.plan,
                 Ok(Err(e)) => {
                     eprintln!("grognard: game {}: the computer cannot play: {e}", table.id);
-                    return;
+                    return true;
                 }
-                _ => return,
+                _ => return true,
             };
             for (k, action) in plan.into_iter().enumerate() {
                 let n = {
@@ -221,7 +251,7 @@ impl Lobby {
                             "grognard: game {}: the computer's move failed: {e}",
                             table.id
                         );
-                        return;
+                        return true;
                     }
                 }
             }
