@@ -331,6 +331,8 @@ pub(crate) enum Kind {
 struct Kept {
     rules: u64,
     kind: Kind,
+    /// [`fingerprint`] of `standing`, compared first.
+    print: u64,
     standing: Vec<Option<Hex>>,
     field: Rc<[u32]>,
 }
@@ -347,12 +349,14 @@ pub(crate) fn memo(
     standing: impl Iterator<Item = Option<Hex>> + Clone,
     make: impl FnOnce() -> Vec<u32>,
 ) -> Rc<[u32]> {
+    let print = fingerprint(standing.clone());
     let found = MEMO.with(|m| {
         m.borrow()
             .0
             .iter()
             .find(|k| {
-                k.rules == rules
+                k.print == print
+                    && k.rules == rules
                     && k.kind == kind
                     && k.standing.iter().copied().eq(standing.clone())
             })
@@ -367,6 +371,7 @@ pub(crate) fn memo(
         let kept = Kept {
             rules,
             kind,
+            print,
             standing: standing.collect(),
             field: Rc::clone(&field),
         };
@@ -379,6 +384,21 @@ pub(crate) fn memo(
         m.1 = (next + 1) % KEPT;
     });
     field
+}
+
+/// Who stands where folded into one number, told apart by the kept fields before they
+/// compare the whole list (two lists with different prints differ; the same print is
+/// then checked hex by hex).
+fn fingerprint(standing: impl Iterator<Item = Option<Hex>>) -> u64 {
+    let mut print = 0xcbf2_9ce4_8422_2325_u64;
+    for h in standing {
+        #[expect(clippy::cast_sign_loss, reason = "bits of a coordinate, not its value")]
+        let word = h.map_or(u64::MAX, |h| {
+            u64::from(h.q as u32) << 32 | u64::from(h.r as u32)
+        });
+        print = (print ^ word).wrapping_mul(0x0100_0000_01b3);
+    }
+    print
 }
 
 /// Who stands where, counted once for many questions: per hex of the map, how many

@@ -154,7 +154,7 @@ impl Skirmish {
             if self.cells.least(at.distance(th).saturating_sub(longest)) > mp {
                 continue;
             }
-            for h in th.range(longest) {
+            for h in around(th, longest) {
                 if let Some(i) = self.idx(h) {
                     if goal_at(t, th, h, i) {
                         goal[i] |= 1 << k;
@@ -192,4 +192,12 @@ impl Skirmish {
         let d = f[self.idx(h)?];
         (d != u32::MAX).then_some(d)
     }
+}
+
+/// The hexes of `h.range(radius)`, in its order, without building the list.
+fn around(h: Hex, radius: u32) -> impl Iterator<Item = Hex> {
+    let r = i32::try_from(radius).unwrap_or(i32::MAX / 4);
+    (-r..=r).flat_map(move |dq| {
+        ((-r).max(-dq - r)..=r.min(-dq + r)).map(move |dr| Hex::new(h.q + dq, h.r + dr))
+    })
 }
