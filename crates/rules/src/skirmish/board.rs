@@ -140,6 +140,20 @@ pub(crate) struct Cells {
     /// The fewest points any hex costs to enter: a route of `n` steps costs at least
     /// `n` times this.
     least: u32,
+    /// The neighbours as bit sets, on maps of at most 128 hexes.
+    bits: Option<Bits>,
+}
+
+/// The neighbours of each hex as bit sets (bit `j` for the hex at index `j`), one set a
+/// price: [`reach`] then settles all the hexes of one cost at once and adds their
+/// neighbours to the cost each is entered at with a few operations a hex.
+#[derive(Debug)]
+struct Bits {
+    /// The distinct points to enter a hex, cheapest first.
+    prices: Vec<u32>,
+    /// `nbr[i * prices.len() + k]`: the neighbours of the hex at `i` whose entry costs
+    /// `prices[k]`.
+    nbr: Vec<u128>,
 }
 
 /// An off-map neighbour in [`Cells`].
@@ -155,6 +169,7 @@ impl Cells {
             open: Vec::with_capacity(map.len()),
             ring: 1,
             least: u32::MAX,
+            bits: None,
         };
         for h in map.hexes() {
             cells.nbr.push(h.neighbors().map(|n| {
@@ -169,7 +184,27 @@ impl Cells {
             cells.ring = cells.ring.max(usize::try_from(cost).unwrap_or(1 << 16) + 1);
         }
         cells.ring = cells.ring.next_power_of_two();
+        cells.bits = cells.bit_sets();
         cells
+    }
+
+    /// [`Bits`] of these cells, on maps of at most 128 hexes.
+    fn bit_sets(&self) -> Option<Bits> {
+        if self.len() > 128 {
+            return None;
+        }
+        let mut prices = self.cost.clone();
+        prices.sort_unstable();
+        prices.dedup();
+        let mut nbr = vec![0u128; self.len() * prices.len()];
+        for (i, row) in self.nbr.iter().enumerate() {
+            for &j in row.iter().filter(|&&j| j != NONE) {
+                let j = j as usize;
+                let k = prices.binary_search(&self.cost[j]).ok()?;
+                nbr[i * prices.len() + k] |= 1u128 << j;
+            }
+        }
+        Some(Bits { prices, nbr })
     }
 
     /// How many hexes.
@@ -280,6 +315,10 @@ pub(crate) fn reach(
         return dist;
     }
     let ring = cells.ring;
+    if let Some(bits) = cells.bits.as_ref().filter(|_| ring <= LEVELS) {
+        reach_bits(bits, ring, from, limit, through, settled, &mut dist);
+        return dist;
+    }
     let mask = ring - 1;
     with_buckets(ring, |b| {
         dist[from] = 0;
@@ -313,6 +352,62 @@ pub(crate) fn reach(
         }
     });
     dist
+}
+
+/// The levels of cost [`reach_bits`] keeps at once: more than the dearest hex costs.
+const LEVELS: usize = 16;
+
+/// [`reach`] on the bit sets: the same hexes told to `settled` at the same costs (those of
+/// one cost in map order), the search stopped at the same point; `dist` is written for
+/// the hexes told and left `u32::MAX` elsewhere.
+fn reach_bits(
+    bits: &Bits,
+    ring: usize,
+    from: usize,
+    limit: u32,
+    through: impl Fn(usize) -> bool,
+    mut settled: impl FnMut(usize) -> bool,
+    dist: &mut [u32],
+) {
+    let mask = ring - 1;
+    let n = bits.prices.len();
+    // The hexes entered at each cost to come, by cost modulo `ring` (a step costs less
+    // than `ring`, so the costs waiting never wrap onto each other).
+    let mut level = [0u128; LEVELS];
+    let mut done = 0u128;
+    level[0] = 1u128 << from;
+    let mut d = 0u32;
+    while d <= limit && level.iter().any(|&l| l & !done != 0) {
+        let slot = d as usize & mask;
+        // A hex entered for nothing joins this cost while it is settled.
+        loop {
+            let mut fresh = level[slot] & !done;
+            if fresh == 0 {
+                break;
+            }
+            done |= fresh;
+            while fresh != 0 {
+                let i = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                dist[i] = d;
+                if settled(i) {
+                    return;
+                }
+                if i != from && !through(i) {
+                    continue;
+                }
+                let row = &bits.nbr[i * n..(i + 1) * n];
+                for (&price, &next) in bits.prices.iter().zip(row) {
+                    let next = next & !done;
+                    if next != 0 {
+                        level[d.saturating_add(price) as usize & mask] |= next;
+                    }
+                }
+            }
+        }
+        level[slot] = 0;
+        d += 1;
+    }
 }
 
 /// Which least-cost field a [`memo`] holds: each is a function of the scenario, of who
