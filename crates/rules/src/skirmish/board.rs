@@ -154,6 +154,10 @@ struct Bits {
     /// `nbr[i * prices.len() + k]`: the neighbours of the hex at `i` whose entry costs
     /// `prices[k]`.
     nbr: Vec<u128>,
+    /// All the neighbours of each hex.
+    all: Vec<u128>,
+    /// The hexes that may be entered at all.
+    open: u128,
 }
 
 /// An off-map neighbour in [`Cells`].
@@ -197,14 +201,24 @@ impl Cells {
         prices.sort_unstable();
         prices.dedup();
         let mut nbr = vec![0u128; self.len() * prices.len()];
+        let mut all = vec![0u128; self.len()];
         for (i, row) in self.nbr.iter().enumerate() {
             for &j in row.iter().filter(|&&j| j != NONE) {
                 let j = j as usize;
                 let k = prices.binary_search(&self.cost[j]).ok()?;
                 nbr[i * prices.len() + k] |= 1u128 << j;
+                all[i] |= 1u128 << j;
             }
         }
-        Some(Bits { prices, nbr })
+        let open = (0..self.len())
+            .filter(|&i| self.open[i])
+            .fold(0u128, |o, i| o | 1u128 << i);
+        Some(Bits {
+            prices,
+            nbr,
+            all,
+            open,
+        })
     }
 
     /// How many hexes.
@@ -220,6 +234,11 @@ impl Cells {
     /// Whether the hex at `i` may be entered at all.
     pub(crate) fn open(&self, i: usize) -> bool {
         self.open[i]
+    }
+
+    /// The hexes that may be entered at all, a bit each, on maps of at most 128 hexes.
+    pub(crate) fn open_bits(&self) -> Option<u128> {
+        self.bits.as_ref().map(|b| b.open)
     }
 
     /// The neighbours of the hex at `i` that are on the map.
@@ -260,6 +279,10 @@ pub(crate) fn field(
 ) -> Vec<u32> {
     let mut dist = vec![u32::MAX; cells.len()];
     let ring = cells.ring;
+    if let Some(bits) = cells.bits.as_ref().filter(|_| ring <= LEVELS) {
+        field_bits(bits, cells, goals, through, settle, &mut dist);
+        return dist;
+    }
     let mask = ring - 1;
     with_buckets(ring, |b| {
         let mut pending = 0usize;
@@ -401,6 +424,58 @@ fn reach_bits(
                     let next = next & !done;
                     if next != 0 {
                         level[d.saturating_add(price) as usize & mask] |= next;
+                    }
+                }
+            }
+        }
+        level[slot] = 0;
+        d += 1;
+    }
+}
+
+/// [`field`] on the bit sets: the same costs, the same hexes settled before it stops, and
+/// the same costs left in the hexes it did not settle.
+fn field_bits(
+    bits: &Bits,
+    cells: &Cells,
+    goals: &[usize],
+    through: impl Fn(usize) -> bool,
+    settle: Option<usize>,
+    dist: &mut [u32],
+) {
+    let mask = cells.ring - 1;
+    let mut level = [0u128; LEVELS];
+    for &g in goals {
+        if g < dist.len() {
+            dist[g] = 0;
+            level[0] |= 1u128 << g;
+        }
+    }
+    let mut done = 0u128;
+    let mut d = 0u32;
+    while level.iter().any(|&l| l & !done != 0) {
+        // The hexes settled at a lower cost than `d` include `settle`: it is known.
+        if settle.is_some_and(|s| s < dist.len() && dist[s] < d) {
+            break;
+        }
+        let slot = d as usize & mask;
+        loop {
+            let mut fresh = level[slot] & !done;
+            if fresh == 0 {
+                break;
+            }
+            done |= fresh;
+            while fresh != 0 {
+                let i = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let nd = d.saturating_add(cells.cost[i]);
+                let mut next = bits.all[i] & !done;
+                while next != 0 {
+                    let j = next.trailing_zeros() as usize;
+                    next &= next - 1;
+                    if nd < dist[j] && through(j) {
+                        dist[j] = nd;
+                        level[nd as usize & mask] |= 1u128 << j;
                     }
                 }
             }
