@@ -7,6 +7,8 @@ use grognard_hex::{Direction, Hex, MapShape};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+mod bits;
+
 thread_local! {
     /// The facing-aware search: its mode is the facing.
     static FACING: RefCell<Option<Search>> = const { RefCell::new(None) };
@@ -278,11 +280,22 @@ pub(crate) fn field(
     settle: Option<usize>,
 ) -> Vec<u32> {
     let mut dist = vec![u32::MAX; cells.len()];
-    let ring = cells.ring;
-    if let Some(bits) = cells.bits.as_ref().filter(|_| ring <= LEVELS) {
-        field_bits(bits, cells, goals, through, settle, &mut dist);
-        return dist;
+    match cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS) {
+        Some(b) => bits::field(b, cells, goals, through, settle, &mut dist),
+        None => field_buckets(cells, goals, through, settle, &mut dist),
     }
+    dist
+}
+
+/// [`field`] with a bucket queue, on any map.
+fn field_buckets(
+    cells: &Cells,
+    goals: &[usize],
+    through: impl Fn(usize) -> bool,
+    settle: Option<usize>,
+    dist: &mut [u32],
+) {
+    let ring = cells.ring;
     let mask = ring - 1;
     with_buckets(ring, |b| {
         let mut pending = 0usize;
@@ -317,7 +330,6 @@ pub(crate) fn field(
             d += 1;
         }
     });
-    dist
 }
 
 /// Least cost from `from` to every hex, paying the points to enter each and going on
@@ -331,17 +343,29 @@ pub(crate) fn reach(
     from: usize,
     limit: u32,
     through: impl Fn(usize) -> bool,
-    mut settled: impl FnMut(usize) -> bool,
+    settled: impl FnMut(usize) -> bool,
 ) -> Vec<u32> {
     let mut dist = vec![u32::MAX; cells.len()];
     if from >= dist.len() {
         return dist;
     }
-    let ring = cells.ring;
-    if let Some(bits) = cells.bits.as_ref().filter(|_| ring <= LEVELS) {
-        reach_bits(bits, ring, from, limit, through, settled, &mut dist);
-        return dist;
+    match cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS) {
+        Some(b) => bits::reach(b, cells.ring, from, limit, through, settled, &mut dist),
+        None => reach_buckets(cells, from, limit, through, settled, &mut dist),
     }
+    dist
+}
+
+/// [`reach`] with a bucket queue, on any map.
+fn reach_buckets(
+    cells: &Cells,
+    from: usize,
+    limit: u32,
+    through: impl Fn(usize) -> bool,
+    mut settled: impl FnMut(usize) -> bool,
+    dist: &mut [u32],
+) {
+    let ring = cells.ring;
     let mask = ring - 1;
     with_buckets(ring, |b| {
         dist[from] = 0;
@@ -374,115 +398,6 @@ pub(crate) fn reach(
             d += 1;
         }
     });
-    dist
-}
-
-/// The levels of cost [`reach_bits`] keeps at once: more than the dearest hex costs.
-const LEVELS: usize = 16;
-
-/// [`reach`] on the bit sets: the same hexes told to `settled` at the same costs (those of
-/// one cost in map order), the search stopped at the same point; `dist` is written for
-/// the hexes told and left `u32::MAX` elsewhere.
-fn reach_bits(
-    bits: &Bits,
-    ring: usize,
-    from: usize,
-    limit: u32,
-    through: impl Fn(usize) -> bool,
-    mut settled: impl FnMut(usize) -> bool,
-    dist: &mut [u32],
-) {
-    let mask = ring - 1;
-    let n = bits.prices.len();
-    // The hexes entered at each cost to come, by cost modulo `ring` (a step costs less
-    // than `ring`, so the costs waiting never wrap onto each other).
-    let mut level = [0u128; LEVELS];
-    let mut done = 0u128;
-    level[0] = 1u128 << from;
-    let mut d = 0u32;
-    while d <= limit && level.iter().any(|&l| l & !done != 0) {
-        let slot = d as usize & mask;
-        // A hex entered for nothing joins this cost while it is settled.
-        loop {
-            let mut fresh = level[slot] & !done;
-            if fresh == 0 {
-                break;
-            }
-            done |= fresh;
-            while fresh != 0 {
-                let i = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                dist[i] = d;
-                if settled(i) {
-                    return;
-                }
-                if i != from && !through(i) {
-                    continue;
-                }
-                let row = &bits.nbr[i * n..(i + 1) * n];
-                for (&price, &next) in bits.prices.iter().zip(row) {
-                    let next = next & !done;
-                    if next != 0 {
-                        level[d.saturating_add(price) as usize & mask] |= next;
-                    }
-                }
-            }
-        }
-        level[slot] = 0;
-        d += 1;
-    }
-}
-
-/// [`field`] on the bit sets: the same costs, the same hexes settled before it stops, and
-/// the same costs left in the hexes it did not settle.
-fn field_bits(
-    bits: &Bits,
-    cells: &Cells,
-    goals: &[usize],
-    through: impl Fn(usize) -> bool,
-    settle: Option<usize>,
-    dist: &mut [u32],
-) {
-    let mask = cells.ring - 1;
-    let mut level = [0u128; LEVELS];
-    for &g in goals {
-        if g < dist.len() {
-            dist[g] = 0;
-            level[0] |= 1u128 << g;
-        }
-    }
-    let mut done = 0u128;
-    let mut d = 0u32;
-    while level.iter().any(|&l| l & !done != 0) {
-        // The hexes settled at a lower cost than `d` include `settle`: it is known.
-        if settle.is_some_and(|s| s < dist.len() && dist[s] < d) {
-            break;
-        }
-        let slot = d as usize & mask;
-        loop {
-            let mut fresh = level[slot] & !done;
-            if fresh == 0 {
-                break;
-            }
-            done |= fresh;
-            while fresh != 0 {
-                let i = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                let nd = d.saturating_add(cells.cost[i]);
-                let mut next = bits.all[i] & !done;
-                while next != 0 {
-                    let j = next.trailing_zeros() as usize;
-                    next &= next - 1;
-                    if nd < dist[j] && through(j) {
-                        dist[j] = nd;
-                        level[nd as usize & mask] |= 1u128 << j;
-                    }
-                }
-            }
-        }
-        level[slot] = 0;
-        d += 1;
-    }
 }
 
 /// Which least-cost field a [`memo`] holds: each is a function of the scenario, of who
