@@ -7,6 +7,8 @@ use grognard_hex::{Direction, Hex, MapShape};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+mod bits;
+
 thread_local! {
     /// The facing-aware search: its mode is the facing.
     static FACING: RefCell<Option<Search>> = const { RefCell::new(None) };
@@ -140,6 +142,24 @@ pub(crate) struct Cells {
     /// The fewest points any hex costs to enter: a route of `n` steps costs at least
     /// `n` times this.
     least: u32,
+    /// The neighbours as bit sets, on maps of at most 128 hexes.
+    bits: Option<Bits>,
+}
+
+/// The neighbours of each hex as bit sets (bit `j` for the hex at index `j`), one set a
+/// price: [`reach`] then settles all the hexes of one cost at once and adds their
+/// neighbours to the cost each is entered at with a few operations a hex.
+#[derive(Debug)]
+struct Bits {
+    /// The distinct points to enter a hex, cheapest first.
+    prices: Vec<u32>,
+    /// `nbr[i * prices.len() + k]`: the neighbours of the hex at `i` whose entry costs
+    /// `prices[k]`.
+    nbr: Vec<u128>,
+    /// All the neighbours of each hex.
+    all: Vec<u128>,
+    /// The hexes that may be entered at all.
+    open: u128,
 }
 
 /// An off-map neighbour in [`Cells`].
@@ -155,6 +175,7 @@ impl Cells {
             open: Vec::with_capacity(map.len()),
             ring: 1,
             least: u32::MAX,
+            bits: None,
         };
         for h in map.hexes() {
             cells.nbr.push(h.neighbors().map(|n| {
@@ -169,7 +190,37 @@ impl Cells {
             cells.ring = cells.ring.max(usize::try_from(cost).unwrap_or(1 << 16) + 1);
         }
         cells.ring = cells.ring.next_power_of_two();
+        cells.bits = cells.bit_sets();
         cells
+    }
+
+    /// [`Bits`] of these cells, on maps of at most 128 hexes.
+    fn bit_sets(&self) -> Option<Bits> {
+        if self.len() > 128 {
+            return None;
+        }
+        let mut prices = self.cost.clone();
+        prices.sort_unstable();
+        prices.dedup();
+        let mut nbr = vec![0u128; self.len() * prices.len()];
+        let mut all = vec![0u128; self.len()];
+        for (i, row) in self.nbr.iter().enumerate() {
+            for &j in row.iter().filter(|&&j| j != NONE) {
+                let j = j as usize;
+                let k = prices.binary_search(&self.cost[j]).ok()?;
+                nbr[i * prices.len() + k] |= 1u128 << j;
+                all[i] |= 1u128 << j;
+            }
+        }
+        let open = (0..self.len())
+            .filter(|&i| self.open[i])
+            .fold(0u128, |o, i| o | 1u128 << i);
+        Some(Bits {
+            prices,
+            nbr,
+            all,
+            open,
+        })
     }
 
     /// How many hexes.
@@ -185,6 +236,11 @@ impl Cells {
     /// Whether the hex at `i` may be entered at all.
     pub(crate) fn open(&self, i: usize) -> bool {
         self.open[i]
+    }
+
+    /// The hexes that may be entered at all, a bit each, on maps of at most 128 hexes.
+    pub(crate) fn open_bits(&self) -> Option<u128> {
+        self.bits.as_ref().map(|b| b.open)
     }
 
     /// The neighbours of the hex at `i` that are on the map.
@@ -224,6 +280,21 @@ pub(crate) fn field(
     settle: Option<usize>,
 ) -> Vec<u32> {
     let mut dist = vec![u32::MAX; cells.len()];
+    match cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS) {
+        Some(b) => bits::field(b, cells, goals, through, settle, &mut dist),
+        None => field_buckets(cells, goals, through, settle, &mut dist),
+    }
+    dist
+}
+
+/// [`field`] with a bucket queue, on any map.
+fn field_buckets(
+    cells: &Cells,
+    goals: &[usize],
+    through: impl Fn(usize) -> bool,
+    settle: Option<usize>,
+    dist: &mut [u32],
+) {
     let ring = cells.ring;
     let mask = ring - 1;
     with_buckets(ring, |b| {
@@ -259,7 +330,6 @@ pub(crate) fn field(
             d += 1;
         }
     });
-    dist
 }
 
 /// Least cost from `from` to every hex, paying the points to enter each and going on
@@ -273,12 +343,28 @@ pub(crate) fn reach(
     from: usize,
     limit: u32,
     through: impl Fn(usize) -> bool,
-    mut settled: impl FnMut(usize) -> bool,
+    settled: impl FnMut(usize) -> bool,
 ) -> Vec<u32> {
     let mut dist = vec![u32::MAX; cells.len()];
     if from >= dist.len() {
         return dist;
     }
+    match cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS) {
+        Some(b) => bits::reach(b, cells.ring, from, limit, through, settled, &mut dist),
+        None => reach_buckets(cells, from, limit, through, settled, &mut dist),
+    }
+    dist
+}
+
+/// [`reach`] with a bucket queue, on any map.
+fn reach_buckets(
+    cells: &Cells,
+    from: usize,
+    limit: u32,
+    through: impl Fn(usize) -> bool,
+    mut settled: impl FnMut(usize) -> bool,
+    dist: &mut [u32],
+) {
     let ring = cells.ring;
     let mask = ring - 1;
     with_buckets(ring, |b| {
@@ -312,7 +398,6 @@ pub(crate) fn reach(
             d += 1;
         }
     });
-    dist
 }
 
 /// Which least-cost field a [`memo`] holds: each is a function of the scenario, of who
@@ -331,6 +416,8 @@ pub(crate) enum Kind {
 struct Kept {
     rules: u64,
     kind: Kind,
+    /// [`fingerprint`] of `standing`, compared first.
+    print: u64,
     standing: Vec<Option<Hex>>,
     field: Rc<[u32]>,
 }
@@ -347,12 +434,14 @@ pub(crate) fn memo(
     standing: impl Iterator<Item = Option<Hex>> + Clone,
     make: impl FnOnce() -> Vec<u32>,
 ) -> Rc<[u32]> {
+    let print = fingerprint(standing.clone());
     let found = MEMO.with(|m| {
         m.borrow()
             .0
             .iter()
             .find(|k| {
-                k.rules == rules
+                k.print == print
+                    && k.rules == rules
                     && k.kind == kind
                     && k.standing.iter().copied().eq(standing.clone())
             })
@@ -367,6 +456,7 @@ pub(crate) fn memo(
         let kept = Kept {
             rules,
             kind,
+            print,
             standing: standing.collect(),
             field: Rc::clone(&field),
         };
@@ -379,6 +469,21 @@ pub(crate) fn memo(
         m.1 = (next + 1) % KEPT;
     });
     field
+}
+
+/// Who stands where folded into one number, told apart by the kept fields before they
+/// compare the whole list (two lists with different prints differ; the same print is
+/// then checked hex by hex).
+fn fingerprint(standing: impl Iterator<Item = Option<Hex>>) -> u64 {
+    let mut print = 0xcbf2_9ce4_8422_2325_u64;
+    for h in standing {
+        #[expect(clippy::cast_sign_loss, reason = "bits of a coordinate, not its value")]
+        let word = h.map_or(u64::MAX, |h| {
+            u64::from(h.q as u32) << 32 | u64::from(h.r as u32)
+        });
+        print = (print ^ word).wrapping_mul(0x0100_0000_01b3);
+    }
+    print
 }
 
 /// Who stands where, counted once for many questions: per hex of the map, how many

@@ -288,11 +288,18 @@ fn may_declare(
     if c.berserk && melee::nearest_check(rules, state, u, target).is_err() {
         return false;
     }
-    if c.hex.expect("in play").distance(th) < 3 {
+    let d = c.hex.expect("in play").distance(th);
+    if d < 3 {
         return false;
     }
     let mp = u32::from(c.mp) + u32::from(rules.chars[u.index()].morale);
-    if !rules.charge_within(state, u, target, mp, reaches) {
+    // A route to where the target is in optimal reach enters at least `d` less the
+    // longest reach hexes, each costing at least the cheapest terrain: a target farther
+    // than that is out of reach without a search.
+    let longest = u32::from(rules.weapons[u.index()].longest());
+    if rules.cells.least(d.saturating_sub(longest)) > mp
+        || !rules.charge_within(state, u, target, mp, reaches)
+    {
         return false;
     }
     if !decl.together {

@@ -59,7 +59,34 @@ impl Skirmish {
             .filter_map(|h| self.idx(h))
             .collect();
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
-        board::field(&self.cells, &goals, self.charge_through(state, u), me)
+        match self.charge_through_bits(state, u) {
+            Some(open) => board::field(&self.cells, &goals, move |i| open >> i & 1 == 1, me),
+            None => board::field(&self.cells, &goals, self.charge_through(state, u), me),
+        }
+    }
+
+    /// [`Skirmish::charge_through`] as a bit a hex, on maps of at most 128 hexes: the
+    /// hexes that may be entered at all, less those holding an enemy of `u` or two
+    /// characters, and `u`'s own.
+    fn charge_through_bits(&self, state: &State, u: UnitId) -> Option<u128> {
+        let open = self.cells.open_bits()?;
+        let side = self.side_of(u);
+        let (mut seen, mut barred) = (0u128, 0u128);
+        for (c, &camp) in state.chars.iter().zip(&self.side_of_char) {
+            let Some(i) = c.hex.and_then(|h| self.idx(h)) else {
+                continue;
+            };
+            let bit = 1u128 << i;
+            if camp != side || seen & bit != 0 {
+                barred |= bit;
+            }
+            seen |= bit;
+        }
+        let me = Self::ch(state, u)
+            .hex
+            .and_then(|h| self.idx(h))
+            .map_or(0, |i| 1u128 << i);
+        Some(open & !barred | me)
     }
 
     /// SK-CHG-5: the hexes (by index) a charge route of `u` goes on from: its own, and
@@ -154,7 +181,7 @@ impl Skirmish {
             if self.cells.least(at.distance(th).saturating_sub(longest)) > mp {
                 continue;
             }
-            for h in th.range(longest) {
+            for h in around(th, longest) {
                 if let Some(i) = self.idx(h) {
                     if goal_at(t, th, h, i) {
                         goal[i] |= 1 << k;
@@ -168,10 +195,26 @@ impl Skirmish {
             return reached;
         }
         let mut found = 0u64;
-        let dist = board::reach(&self.cells, from, mp, self.charge_through(state, u), |i| {
+        let mut settled = |i: usize| {
             found |= goal[i];
             every && found == wanted
-        });
+        };
+        let dist = match self.charge_through_bits(state, u) {
+            Some(open) => board::reach(
+                &self.cells,
+                from,
+                mp,
+                move |i| open >> i & 1 == 1,
+                &mut settled,
+            ),
+            None => board::reach(
+                &self.cells,
+                from,
+                mp,
+                self.charge_through(state, u),
+                &mut settled,
+            ),
+        };
         for (k, &(t, th)) in enemies.iter().enumerate() {
             let within = if k < 64 {
                 found >> k & 1 == 1
@@ -192,4 +235,12 @@ impl Skirmish {
         let d = f[self.idx(h)?];
         (d != u32::MAX).then_some(d)
     }
+}
+
+/// The hexes of `h.range(radius)`, in its order, without building the list.
+fn around(h: Hex, radius: u32) -> impl Iterator<Item = Hex> {
+    let r = i32::try_from(radius).unwrap_or(i32::MAX / 4);
+    (-r..=r).flat_map(move |dq| {
+        ((-r).max(-dq - r)..=r.min(-dq + r)).map(move |dr| Hex::new(h.q + dq, h.r + dr))
+    })
 }

@@ -125,6 +125,20 @@ pub(crate) fn calc(
     t: UnitId,
     kind: AttackKind,
 ) -> Option<Calc> {
+    calc_in(rules, state, a, t, kind, true)
+}
+
+/// [`calc`]; without `words`, the totals and their terms come without the reasons (for
+/// an attack made, whose events carry the terms, and for the question whether a target
+/// is in reach).
+fn calc_in(
+    rules: &Skirmish,
+    state: &State,
+    a: UnitId,
+    t: UnitId,
+    kind: AttackKind,
+    words: bool,
+) -> Option<Calc> {
     let (ah, th) = (Skirmish::ch(state, a).hex?, Skirmish::ch(state, t).hex?);
     let d = ah.distance(th);
     let wa = &rules.weapons[a.index()];
@@ -189,18 +203,37 @@ pub(crate) fn calc(
     }
     let attack = at.iter().map(|x| x.value).sum();
     let defense = de.iter().map(|x| x.value).sum();
+    let reasons = if words {
+        calc_reasons(rules, t, (attack, &at), (defense, &de), (d, b, arc))
+    } else {
+        Vec::new()
+    };
+    let _ = kind;
+    Some(Calc {
+        attack,
+        defense,
+        attack_terms: at,
+        defense_terms: de,
+        arc,
+        band: b,
+        reasons,
+    })
+}
+
+/// The reasons of [`calc`]: the two totals with their terms, the reach at the distance,
+/// Close Quarters and the arc struck.
+fn calc_reasons(
+    rules: &Skirmish,
+    t: UnitId,
+    (attack, at): (i32, &[Term]),
+    (defense, de): (i32, &[Term]),
+    (d, b, arc): (u32, Band, Arc),
+) -> Vec<Reason> {
     let mut reasons = vec![
-        Reason::new(
-            "SK-MEL-1",
-            format!("attack: die + {attack} ({})", list(&at)),
-        ),
+        Reason::new("SK-MEL-1", format!("attack: die + {attack} ({})", list(at))),
         Reason::new(
             "SK-MEL-2",
-            format!(
-                "{}'s Melee Defense {defense} ({})",
-                rules.name(t),
-                list(&de)
-            ),
+            format!("{}'s Melee Defense {defense} ({})", rules.name(t), list(de)),
         ),
         Reason::new("SK-MEL-3", format!("distance {d}: reach {}", b.name())),
     ];
@@ -213,16 +246,7 @@ pub(crate) fn calc(
             format!("strikes {}'s {}", rules.name(t), arc.name()),
         ));
     }
-    let _ = kind;
-    Some(Calc {
-        attack,
-        defense,
-        attack_terms: at,
-        defense_terms: de,
-        arc,
-        band: b,
-        reasons,
-    })
+    reasons
 }
 
 /// A total's terms in words.
@@ -272,7 +296,7 @@ pub(crate) fn resolve(
     bonus: u8,
     ctx: &mut Ctx<'_, Event>,
 ) -> Option<Blow> {
-    let c = calc(rules, state, a, t, kind)?;
+    let c = calc_in(rules, state, a, t, kind, false)?;
     let rule = match kind {
         AttackKind::Melee => "SK-MEL-7",
         AttackKind::Counter => "SK-CHG-11",
@@ -525,7 +549,8 @@ pub(crate) fn check_attack(
 /// Whether `t`, attacked by `a`, counterattacks: it has a riposte left (SK-CHG-12) and
 /// reaches `a`.
 pub(crate) fn counters(rules: &Skirmish, state: &State, t: UnitId, a: UnitId) -> bool {
-    Skirmish::can_riposte(state, t) && calc(rules, state, t, a, AttackKind::Counter).is_some()
+    Skirmish::can_riposte(state, t)
+        && calc_in(rules, state, t, a, AttackKind::Counter, false).is_some()
 }
 
 /// SK-MEL-7 (provisional): the attack and the target's counterattack, simultaneous.

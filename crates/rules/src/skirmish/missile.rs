@@ -8,6 +8,7 @@ use super::facing::{attack_arc, Arc};
 use super::melee::{hindrance, list, term};
 use super::{melee, reactions, Action, AttackKind, Event, Phase, Skirmish, State, Term, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_hex::Hex;
 use serde_json::{json, Value};
 
 /// A shot's totals before the die (SK-MIS-3).
@@ -123,13 +124,7 @@ pub(crate) fn aim(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> Resu
             ),
         ));
     }
-    let blocked = |h| {
-        rules
-            .terrain_row(h)
-            .is_none_or(|r| r.blocks_sight || r.impassable)
-            || !Skirmish::occupants(state, h).is_empty()
-    };
-    if !grognard_hex::los::visible(from, to, blocked) {
+    if !in_sight(rules, state, from, to) {
         return Err(Refusal::new(
             "SK-MIS-2",
             format!(
@@ -139,6 +134,46 @@ pub(crate) fn aim(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> Resu
         ));
     }
     Ok(totals(rules, state, u, t, d))
+}
+
+/// SK-MIS-2: whether nothing blocks the line of sight from `from` to `to`: terrain that
+/// blocks sight, and characters.
+fn in_sight(rules: &Skirmish, state: &State, from: Hex, to: Hex) -> bool {
+    let blocked = |h| {
+        rules
+            .terrain_row(h)
+            .is_none_or(|r| r.blocks_sight || r.impassable)
+            || Skirmish::occupied(state, h)
+    };
+    grognard_hex::los::visible(from, to, blocked)
+}
+
+/// Whether [`aim`] accepts the shot: its checks in the same order, without their words
+/// or the shot's totals (for the lists, which ask only that).
+fn may_aim(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> bool {
+    if can_shoot(rules, state, u).is_err() || rules.side_of(t) == rules.side_of(u) {
+        return false;
+    }
+    let (Some(from), Some(to), Some(m)) = (
+        Skirmish::ch(state, u).hex,
+        Skirmish::ch(state, t).hex,
+        rules.missiles[u.index()].as_ref(),
+    ) else {
+        return false;
+    };
+    from.distance(to) <= u32::from(m.range) && in_sight(rules, state, from, to)
+}
+
+/// Whether [`check_shot`] accepts the shot, without words.
+fn may_shoot(rules: &Skirmish, state: &State, u: UnitId, t: UnitId) -> bool {
+    let now = match &state.window {
+        Some(Window::Reaction { unit }) => {
+            reactions::can_react(rules, state, u).is_ok() && t == *unit
+        }
+        Some(Window::Opportunity { .. }) => false,
+        None => state.phase == Phase::Missile && rules.side_of(u) == state.active,
+    };
+    now && may_aim(rules, state, u, t)
 }
 
 /// SK-MIS-3 (provisional): die + Finesse + Weapon Skill + the missile's modifier, less
@@ -370,7 +405,7 @@ pub(crate) fn any_shot(rules: &Skirmish, state: &State) -> bool {
         .any(|u| {
             rules
                 .side_ids(Skirmish::passive(state))
-                .any(|t| aim(rules, state, u, t).is_ok())
+                .any(|t| may_aim(rules, state, u, t))
         })
 }
 
@@ -381,7 +416,7 @@ pub(crate) fn legal_shots(rules: &Skirmish, state: &State, out: &mut Vec<Action>
             continue;
         }
         for t in rules.side_ids(Skirmish::passive(state)) {
-            if check_shot(rules, state, u, t).is_ok() {
+            if may_shoot(rules, state, u, t) {
                 out.push(Action::Shoot { unit: u, target: t });
             }
         }
@@ -395,7 +430,7 @@ pub(crate) fn legal_reaction_fire(rules: &Skirmish, state: &State, out: &mut Vec
         return;
     };
     for u in rules.side_ids(Skirmish::passive(state)) {
-        if can_shoot(rules, state, u).is_ok() && check_shot(rules, state, u, *unit).is_ok() {
+        if can_shoot(rules, state, u).is_ok() && may_shoot(rules, state, u, *unit) {
             out.push(Action::Shoot {
                 unit: u,
                 target: *unit,
