@@ -66,6 +66,11 @@ pub struct Options {
     /// people can follow its moves.
     #[arg(long, value_name = "MS", default_value_t = 150)]
     pub ai_delay_millis: u64,
+    /// Over a database shared by several servers: how long a server keeps a game's
+    /// computer seats beyond its longest search, in milliseconds, and how often each
+    /// server looks for computer seats whose lease ran out (a server that died).
+    #[arg(long, value_name = "MS", default_value_t = 30_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub ai_lease_millis: u64,
     /// How many of the computer's searches may run at once.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub ai_threads: usize,

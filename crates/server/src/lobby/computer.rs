@@ -118,7 +118,7 @@ impl Lobby {
     /// loaded one by one, in a task of their own: the server listens meanwhile.
     ///
     /// Over a database shared with other servers, the same pass runs again every
-    /// [`AI_LEASE_MS`]: a server that died holding a game's lease leaves its computer
+    /// `--ai-lease-millis`: a server that died holding a game's lease leaves its computer
     /// seats to the first server that finds the lease expired, with no action or
     /// restart needed to wake the game.
     pub fn resume_ai(self: &Arc<Lobby>) {
@@ -128,7 +128,7 @@ impl Lobby {
             if !lobby.store.is_shared() {
                 return;
             }
-            let mut every = tokio::time::interval(Duration::from_millis(AI_LEASE_MS));
+            let mut every = tokio::time::interval(lobby.ai_lease);
             every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             every.tick().await;
             loop {
@@ -191,7 +191,7 @@ impl Lobby {
             let ttl = u64::try_from(self.ai_budget.as_millis())
                 .unwrap_or(u64::MAX)
                 .saturating_mul(5)
-                .saturating_add(AI_LEASE_MS);
+                .saturating_add(u64::try_from(self.ai_lease.as_millis()).unwrap_or(u64::MAX));
             match tokio::task::spawn_blocking(move || store.lease(&id, ttl)).await {
                 Ok(Ok(true)) => {}
                 Ok(Ok(false)) => return true,
@@ -258,11 +258,6 @@ impl Lobby {
         }
     }
 }
-
-/// How long a server holds a game's computer seats beyond its longest search, in
-/// milliseconds: long enough to commit a plan's steps with their pauses, short enough
-/// that a server that died leaves the seats to another within a minute.
-const AI_LEASE_MS: u64 = 30_000;
 
 /// How many candidates a hint shows.
 pub const HINTS: usize = 3;

@@ -368,3 +368,50 @@ async fn one_server_at_a_time_holds_a_games_computer_seats() {
     let holders = db.query("SELECT COUNT(*) FROM leases", &[]);
     assert_eq!(holders[0].get::<i64>(0).unwrap(), 1, "one row a game");
 }
+
+/// A server that dies holding a game's lease leaves the computer's seats to the next
+/// server that finds the lease run out: every `--ai-lease-millis` each server over a
+/// shared database looks for games where the computer is to act.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lease_left_by_a_server_that_died_is_taken_up_by_another() {
+    let Some(db) = cluster("ai-dead-lease") else {
+        return;
+    };
+    // The first server's computer waits an hour before each decision: it never moves.
+    let mut slow = db.options();
+    slow.ai_delay_millis = 3_600_000;
+    let first_state = AppState::open(&slow).unwrap();
+    let first = app(first_state.clone());
+    let (id, _) = new_game(&first, MORNE, &[("blue", "ai"), ("orange", "human")], None).await;
+    // A server that has died holds the game's lease for another second.
+    let until = i64::try_from(grognard_server::store::now_ms() + 1_000).unwrap();
+    db.execute(
+        "INSERT INTO leases (game_id, holder, until_ms) VALUES (?1, 'dead', ?2)",
+        &[id.as_str().into(), until.into()],
+    )
+    .unwrap();
+    let mut quick = db.options();
+    quick.ai_lease_millis = 200;
+    let second_state = AppState::open(&quick).unwrap();
+    let second = app(second_state.clone());
+    second_state.lobby().resume_ai();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let moved = loop {
+        let (_, g) = get(&second, &format!("/api/games/{id}"), None).await;
+        if g["n"].as_u64().is_some_and(|n| n > 0) {
+            break true;
+        }
+        if Instant::now() > deadline {
+            break false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(moved, "the second server never played the computer's seat");
+    let holder: String = db.query(
+        "SELECT holder FROM leases WHERE game_id = ?1",
+        &[id.as_str().into()],
+    )[0]
+    .get(0)
+    .unwrap();
+    assert_ne!(holder, "dead");
+}
