@@ -19,6 +19,11 @@ pub struct Pg {
     /// Always there but while it is dropped.
     client: Option<Client>,
     prepared: HashMap<String, Statement>,
+    /// Where it connects, to connect again after the database restarted.
+    url: String,
+    /// Inside `BEGIN` ... `COMMIT`/`ROLLBACK`: a connection lost there is never
+    /// replaced, so no part of a transaction runs outside it.
+    in_transaction: bool,
 }
 
 /// The client closes its connection on its own runtime: a client let go on the async
@@ -58,6 +63,8 @@ impl Pg {
         let mut pg = Pg {
             client: Some(client),
             prepared: HashMap::new(),
+            url: url.to_owned(),
+            in_transaction: false,
         };
         off_runtime(|| pg.batch("SET synchronous_commit = on; SET client_min_messages = warning"))?;
         Ok(pg)
@@ -73,7 +80,22 @@ impl Pg {
             .ok_or_else(|| DbError::new("the connection is closed"))
     }
 
+    /// The client, connected again first when the database closed the connection
+    /// (it restarted, or an operator ended the session) outside a transaction: the
+    /// request that met the closed connection failed, the next ones go through.
+    fn ready(&mut self) -> Result<&mut Client> {
+        let closed = self.client.as_ref().is_some_and(Client::is_closed);
+        if closed && !self.in_transaction {
+            let mut fresh = Pg::connect(&self.url)?;
+            let old = std::mem::replace(&mut self.client, fresh.client.take());
+            self.prepared.clear();
+            off_runtime(move || drop(old));
+        }
+        self.client()
+    }
+
     fn statement(&mut self, sql: &str) -> Result<Statement> {
+        self.ready()?;
         if let Some(s) = self.prepared.get(sql) {
             return Ok(s.clone());
         }
@@ -97,7 +119,18 @@ impl Pg {
     }
 
     pub(super) fn batch(&mut self, sql: &str) -> Result<()> {
-        Ok(self.client()?.batch_execute(sql)?)
+        match sql {
+            "BEGIN" => {
+                self.ready()?.batch_execute(sql)?;
+                self.in_transaction = true;
+                Ok(())
+            }
+            "COMMIT" | "ROLLBACK" => {
+                self.in_transaction = false;
+                Ok(self.client()?.batch_execute(sql)?)
+            }
+            _ => Ok(self.ready()?.batch_execute(sql)?),
+        }
     }
 }
 

@@ -415,3 +415,51 @@ async fn a_lease_left_by_a_server_that_died_is_taken_up_by_another() {
     .unwrap();
     assert_ne!(holder, "dead");
 }
+
+/// The database ends every session of the server (a restart of PostgreSQL, an operator's
+/// `pg_terminate_backend`): the request that meets a closed connection may fail, the
+/// ones after it connect again and go through, and the action is stored exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_the_database_closed_are_opened_again() {
+    let Some(db) = cluster("reconnect") else {
+        return;
+    };
+    let (_state, app) = open(&db);
+    let (id, blue, orange) = morne(&app).await;
+    let (_, g) = get(&app, &format!("/api/games/{id}"), None).await;
+    let side = g["to_act"]["side"].as_str().unwrap().to_owned();
+    let token = if side == "blue" { &blue } else { &orange };
+    let (_, mine) = get(&app, &format!("/api/games/{id}"), Some(token)).await;
+    let action = mine["actions"][0].clone();
+    db.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        &[],
+    )
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut accepted = None;
+    for _ in 0..5 {
+        let (status, body) = act(&app, &id, Some(token), &action, 0).await;
+        if status == StatusCode::OK || status == StatusCode::CONFLICT {
+            accepted = Some((status, body));
+            break;
+        }
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    }
+    let (status, body) = accepted.expect("an action is taken again within five tries");
+    assert!(status == StatusCode::OK, "{status} {body}");
+    let mut listed = false;
+    for _ in 0..5 {
+        if get(&app, "/api/games", None).await.0 == StatusCode::OK {
+            listed = true;
+            break;
+        }
+    }
+    assert!(listed, "the lobby reads again");
+    let stored = db.query(
+        "SELECT COUNT(*) FROM actions WHERE game_id = ?1",
+        &[id.as_str().into()],
+    );
+    assert_eq!(stored[0].get::<i64>(0).unwrap(), 1, "stored exactly once");
+}
