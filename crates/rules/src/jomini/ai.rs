@@ -15,9 +15,11 @@ const UNIT: f64 = 2.5;
 const OFFICER: f64 = 1.0;
 /// An order token (JO-ORD-1).
 const TOKEN: f64 = 0.5;
-/// What a point is worth on top of [`POINT`] on the last turn, from nothing at the
-/// first: at the turn limit the side with more points wins (JO-VIC-3), so that a lead
-/// counts more as the turns run out, and the side behind trades units for points.
+/// What each point a side is behind costs it on top of [`POINT`] on the last turn, from
+/// nothing at the first: at the turn limit the side with more points wins (JO-VIC-3),
+/// so the side behind trades units for points as the turns run out. Only the side
+/// behind feels it: a lead weighed the same way made the side ahead (Prussia at the
+/// Saale) cling to the points it held and lose more often (docs/AI.md).
 const LATE: f64 = 4.0;
 /// A hex between a unit and the nearest enemy unit.
 const CLOSING: f64 = 0.1;
@@ -197,7 +199,7 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
         let sign = if s == me { 1.0 } else { -1.0 };
         let have = f64::from(victory::points(rules, state, s));
         let need = f64::from(rules.target[usize::from(s)]);
-        score += sign * ((POINT + LATE * played) * have + POINT / (need - have).max(1.0));
+        score += sign * (POINT * have + POINT / (need - have).max(1.0));
         score += sign * TOKEN * f64::from(state.tokens[usize::from(s)]);
         score += sign * threat_share(s, state.active) * threat(rules, state, s, &mut per_unit);
     }
@@ -238,6 +240,10 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
             }
         }
     }
+    // JO-VIC-3: behind on points, each point short costs more as the limit comes near.
+    let mine = f64::from(victory::points(rules, state, me));
+    let theirs = f64::from(victory::points(rules, state, 1 - me));
+    score -= LATE * played * (theirs - mine).max(0.0);
     score
 }
 
