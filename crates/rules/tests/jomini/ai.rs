@@ -108,3 +108,15 @@ fn the_pull_toward_an_objective_goes_round_a_river_by_its_bridge() {
     let by_the_bridge = eval(&p, "blue");
     assert!(by_the_bridge > across, "{by_the_bridge} against {across}");
 }
+
+/// At the turn limit the side with more points wins (JO-VIC-3): the side behind (the
+/// French at the start, Prussia holding Valbonne's 2 points) scores lower as the turns
+/// run out, and the side ahead scores the same.
+#[test]
+fn the_side_behind_on_points_feels_the_turn_limit_coming() {
+    let mut p = builtin();
+    let (french, prussian) = (eval(&p, "french"), eval(&p, "prussian"));
+    p.state.turn = 19;
+    assert!(eval(&p, "french") < french - 1.0);
+    assert!((eval(&p, "prussian") - prussian).abs() < 1e-9);
+}
