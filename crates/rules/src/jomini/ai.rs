@@ -1,9 +1,10 @@
 //! How the computer opponent judges a JOMINI position (not a rule: a heuristic for
 //! `Ruleset::evaluate`).
 
-use super::{victory, Action, Jomini, State};
+use super::{command, victory, Action, Jomini, State};
 use crate::commands_colors::ai::{best_target, final_score, threat_share, unit_value};
 use grognard_engine::{Ctx, Dice, Plan, Ruleset, UnitId};
+use grognard_hex::Hex;
 
 /// A victory point (an enemy unit eliminated, an objective's value): the unit of the
 /// evaluation, comparable with a Battle Cry flag under the search's logistic of 8.
@@ -14,6 +15,12 @@ const UNIT: f64 = 2.5;
 const OFFICER: f64 = 1.0;
 /// An order token (JO-ORD-1).
 const TOKEN: f64 = 0.5;
+/// What each point a side is behind costs it on top of [`POINT`] on the last turn, from
+/// nothing at the first: at the turn limit the side with more points wins (JO-VIC-3),
+/// so the side behind trades units for points as the turns run out. Only the side
+/// behind feels it: a lead weighed the same way made the side ahead (Prussia at the
+/// Saale) cling to the points it held and lose more often (docs/AI.md).
+const LATE: f64 = 4.0;
 /// A hex between a unit and the nearest enemy unit.
 const CLOSING: f64 = 0.1;
 /// A hex between a unit and the nearest objective its side does not hold: the pull
@@ -29,27 +36,22 @@ const READY: f64 = 0.2;
 /// class, and others by circumstance, JO-DIE-1).
 const HIT: f64 = 1.0 / 3.0;
 
-/// The expected worth of the damage the units of `side` can deal next turn: for each,
-/// the best target in range (an adjacent one if any, JO-COM-4) by its dice less the
-/// target's terrain (JO-COM-5): stands lost, and the point when the expected hits
+/// The expected worth of the damage one unit at `from`, of `side`, can deal next
+/// turn: the best target in range (an adjacent one if any, JO-COM-4) by its dice less
+/// the target's terrain (JO-COM-5): stands lost, and the point when the expected hits
 /// reach the stands left. Line of sight and the mounts' shelter are left out.
-fn threat(rules: &Jomini, state: &State, side: u8) -> f64 {
-    let mut total = 0.0;
-    for u in rules.piece_ids() {
-        let piece = rules.piece(u);
-        let (Some(from), true) = (
-            state.pieces[u.index()].hex,
-            piece.side == side && !piece.officer,
-        ) else {
-            continue;
-        };
-        let targets = rules.piece_ids().filter_map(|t| {
-            let target = rules.piece(t);
-            let q = &state.pieces[t.index()];
-            let to = q.hex.filter(|_| target.side != side && !target.officer)?;
-            Some((to, (target, q)))
-        });
-        total += best_target(&piece.row.dice, from, targets, |to, (target, q), range| {
+fn unit_threat(rules: &Jomini, state: &State, u: UnitId, from: Hex, side: u8) -> f64 {
+    let targets = rules.piece_ids().filter_map(|t| {
+        let target = rules.piece(t);
+        let q = &state.pieces[t.index()];
+        let to = q.hex.filter(|_| target.side != side && !target.officer)?;
+        Some((to, (target, q)))
+    });
+    best_target(
+        &rules.piece(u).row.dice,
+        from,
+        targets,
+        |to, (target, q), range| {
             let n = range.saturating_sub(rules.info(to).map_or(0, |i| i.protection));
             let stands = f64::from(q.strength);
             let hits = (f64::from(n) * HIT).min(stands);
@@ -59,9 +61,121 @@ fn threat(rules: &Jomini, state: &State, side: u8) -> f64 {
                 worth += POINT;
             }
             worth
-        });
+        },
+    )
+}
+
+/// The expected worth of the damage `side` can deal next turn with the units it can
+/// order then: only activated units fight (JO-COM-1), and a turn gives an army of this
+/// size `count` activations of `size` units each (JO-CMD-1), each led by an officer,
+/// of one kind of troops (JO-CMD-2), within his radius (JO-CMD-3). So for each officer
+/// on the table the `size` most dangerous units of one kind within his reach, and the
+/// `count` best officers; the same unit may be counted under two officers (cheap, and
+/// an army with two activations has officers far apart). A unit out of every officer's
+/// reach threatens nothing: the threat draws officers to the units in contact.
+fn threat(rules: &Jomini, state: &State, side: u8, per_unit: &mut Vec<f64>) -> f64 {
+    per_unit.clear();
+    per_unit.resize(rules.pieces.len(), 0.0);
+    for u in rules.piece_ids() {
+        let piece = rules.piece(u);
+        if let (Some(from), true) = (
+            state.pieces[u.index()].hex,
+            piece.side == side && !piece.officer,
+        ) {
+            per_unit[u.index()] = unit_threat(rules, state, u, from, side);
+        }
     }
-    total
+    let (count, size) = command::activations(rules, state, side);
+    let size = usize::from(size).min(TOP);
+    let radius = rules.data.command.radius;
+    let mut officers = [0.0_f64; TOP];
+    let count = usize::from(count).clamp(1, TOP);
+    for o in rules.piece_ids() {
+        let (Some(at), true) = (
+            state.pieces[o.index()].hex,
+            rules.piece(o).officer && rules.side_of(o) == side,
+        ) else {
+            continue;
+        };
+        let mut best = 0.0_f64;
+        for kind in ["foot", "mounted"] {
+            let mut top = [0.0_f64; TOP];
+            for u in rules.piece_ids() {
+                let t = per_unit[u.index()];
+                let near = state.pieces[u.index()]
+                    .hex
+                    .is_some_and(|h| h.distance(at) <= radius);
+                if t > 0.0 && near && rules.piece(u).row.kind == kind {
+                    insert_top(&mut top[..size], t);
+                }
+            }
+            best = best.max(top.iter().sum());
+        }
+        insert_top(&mut officers[..count], best);
+    }
+    officers.iter().sum()
+}
+
+/// The most units of an activation, or activations of a turn, the threat counts.
+const TOP: usize = 8;
+
+/// Puts `x` among the largest values kept in `top` (sorted, largest first).
+fn insert_top(top: &mut [f64], x: f64) {
+    if let Some(i) = top.iter().position(|&v| x > v) {
+        top[i..].rotate_right(1);
+        top[i] = x;
+    }
+}
+
+/// For each objective, the steps from every hex of the table to it (by map index):
+/// a hex costs 1, 2 if it is difficult or entered across a difficult hexside (either
+/// ends a move, JO-MOV-13), and impassable hexes cannot be crossed; `u16::MAX` where
+/// the objective cannot be reached. Terrain does not change, so the scenario's binding
+/// makes them once. A river between a unit and an objective then reads as the way
+/// round by the bridge or the ford, not as the straight line across the water.
+pub(crate) fn march_steps(
+    objectives: &[Hex],
+    map: &grognard_hex::MapShape,
+    hexes: &[super::HexInfo],
+    next: &[u32],
+    side_difficult: &[bool],
+) -> Vec<Vec<u16>> {
+    objectives
+        .iter()
+        .map(|&o| {
+            let mut steps = vec![u16::MAX; hexes.len()];
+            let Some(start) = map.index(o) else {
+                return steps;
+            };
+            // Dijkstra with costs of 1 to 3, from the objective outward: the cost of a
+            // step is that of entering the hex nearer the objective, read backward.
+            let mut queue = std::collections::BinaryHeap::new();
+            steps[start] = 0;
+            queue.push(std::cmp::Reverse((0u16, start)));
+            while let Some(std::cmp::Reverse((d, i))) = queue.pop() {
+                if d > steps[i] {
+                    continue;
+                }
+                for dir in 0..6 {
+                    let Ok(j) = usize::try_from(next[i * 6 + dir]) else {
+                        continue;
+                    };
+                    if j >= hexes.len() || hexes[j].impassable {
+                        continue;
+                    }
+                    // Moving from j into i: the cost of entering i.
+                    let back = (dir + 3) % 6;
+                    let hard = hexes[i].difficult || side_difficult[j * 6 + back];
+                    let cost = d.saturating_add(if hard { 2 } else { 1 });
+                    if cost < steps[j] {
+                        steps[j] = cost;
+                        queue.push(std::cmp::Reverse((cost, j)));
+                    }
+                }
+            }
+            steps
+        })
+        .collect()
 }
 
 /// Points toward victory weigh most (each, and more as the target comes near), then the
@@ -76,13 +190,18 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
         return final_score(o, side);
     }
     let mut score = 0.0;
+    let mut per_unit = Vec::new();
+    // The share of the game played, from 0 to 1 on the last turn.
+    let played = rules.turns.map_or(0.0, |t| {
+        f64::from(state.turn.min(2 * t)) / f64::from((2 * t).max(1))
+    });
     for s in 0..2u8 {
         let sign = if s == me { 1.0 } else { -1.0 };
         let have = f64::from(victory::points(rules, state, s));
         let need = f64::from(rules.target[usize::from(s)]);
         score += sign * (POINT * have + POINT / (need - have).max(1.0));
         score += sign * TOKEN * f64::from(state.tokens[usize::from(s)]);
-        score += sign * threat_share(s, state.active) * threat(rules, state, s);
+        score += sign * threat_share(s, state.active) * threat(rules, state, s, &mut per_unit);
     }
     for u in rules.piece_ids() {
         let p = &state.pieces[u.index()];
@@ -107,18 +226,24 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
             if let Some(d) = nearest {
                 score -= CLOSING * f64::from(d);
             }
+            let at = rules.map.index(h).unwrap_or(usize::MAX);
             let objective = rules
-                .objectives
+                .march
                 .iter()
                 .zip(&state.held)
                 .filter(|(_, held)| **held != Some(me))
-                .map(|(o, _)| o.hex.distance(h))
+                .filter_map(|(steps, _)| steps.get(at).copied())
+                .filter(|&d| d < u16::MAX)
                 .min();
             if let Some(d) = objective {
                 score -= OBJECTIVE * f64::from(d);
             }
         }
     }
+    // JO-VIC-3: behind on points, each point short costs more as the limit comes near.
+    let mine = f64::from(victory::points(rules, state, me));
+    let theirs = f64::from(victory::points(rules, state, 1 - me));
+    score -= LATE * played * (theirs - mine).max(0.0);
     score
 }
 

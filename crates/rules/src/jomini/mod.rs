@@ -527,6 +527,8 @@ pub struct Jomini {
     /// Per map index and direction: the roads that run on across that hexside.
     pub(crate) road_links: Vec<u16>,
     pub(crate) objectives: Vec<Objective>,
+    /// Per objective, the steps to it from each hex (the computer's pull toward it).
+    pub(crate) march: Vec<Vec<u16>>,
     /// Points each side needs (JO-VIC-1).
     pub(crate) target: [u32; 2],
     /// Game turns (each side once).

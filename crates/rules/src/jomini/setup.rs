@@ -263,6 +263,8 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
         return Err(Problems(problems));
     }
     let names = Names::of_scenario(s);
+    let objective_hexes: Vec<_> = objectives.iter().map(|o| o.hex).collect();
+    let march = super::ai::march_steps(&objective_hexes, &s.map, &hexes, &next, &side_difficult);
     Ok(Jomini {
         data,
         names,
@@ -279,6 +281,7 @@ pub fn build_with(s: &Scenario, data: &'static Data) -> Result<Jomini, Problems>
         road_hexes,
         road_links,
         objectives,
+        march,
         target,
         turns: s.turns,
     })

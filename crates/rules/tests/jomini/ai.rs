@@ -72,3 +72,51 @@ fn an_activation_with_units_joining_scores_above_standing_still() {
     let after = p.rules.evaluate(&state, "prussian");
     assert!((after - theirs).abs() < 1e-9, "{after} against {theirs}");
 }
+
+/// Only activated units fight (JO-COM-1), and an officer activates units within his
+/// radius (JO-CMD-3): a unit in contact with no officer in reach threatens nothing next
+/// turn, and an officer brought to it makes its dice count.
+#[test]
+fn a_unit_in_contact_threatens_only_with_an_officer_in_reach() {
+    let mut p = builtin();
+    // The 9e léger across the river beside the IR 12's 2nd battalion (0503).
+    let leger = p.id("f-9-leger");
+    p.state.pieces[leger.index()].hex = Some(p.hex("0502"));
+    let suchet = p.id("f-suchet");
+    let far = eval(&p, "french");
+    p.state.pieces[suchet.index()].hex = Some(p.hex("0501"));
+    let near = eval(&p, "french");
+    assert!(near > far + 0.1, "{near} against {far}");
+}
+
+/// The pull toward an objective goes the way a unit can march: round by the bridge,
+/// not across the river's water (JO-MOV-13). A unit beside the bridge stands nearer the
+/// objective than one straight across from it, though the straight line is shorter and
+/// the enemy (to the west) nearer.
+#[test]
+fn the_pull_toward_an_objective_goes_round_a_river_by_its_bridge() {
+    let extra =
+        "# no reserves\n[[places]]\nname = \"Mill\"\nhex = \"0301\"\nobjective = true\nvalue = 1\n";
+    let units = [
+        ("b-line", "blue", "infantry", "0303", "weight = \"medium\""),
+        ("r-line", "red", "infantry", "0101", "weight = \"medium\""),
+    ];
+    let mut p = Pos::new(&["", "rrrrrbrrrrrrr"], &units, extra);
+    let line = p.id("b-line");
+    let across = eval(&p, "blue");
+    p.state.pieces[line.index()].hex = Some(p.hex("0503"));
+    let by_the_bridge = eval(&p, "blue");
+    assert!(by_the_bridge > across, "{by_the_bridge} against {across}");
+}
+
+/// At the turn limit the side with more points wins (JO-VIC-3): the side behind (the
+/// French at the start, Prussia holding Valbonne's 2 points) scores lower as the turns
+/// run out, and the side ahead scores the same.
+#[test]
+fn the_side_behind_on_points_feels_the_turn_limit_coming() {
+    let mut p = builtin();
+    let (french, prussian) = (eval(&p, "french"), eval(&p, "prussian"));
+    p.state.turn = 19;
+    assert!(eval(&p, "french") < french - 1.0);
+    assert!((eval(&p, "prussian") - prussian).abs() < 1e-9);
+}

@@ -1,0 +1,87 @@
+//! One game at The Passage of the Saale, traced: each decision of the side searched
+//! with its candidates, and the table at the end of every turn.
+//!
+//!     cargo run --release -p grognard-ai --example saale_trace -- [SEED] [FRENCH] [PRUSSIAN] [SIMS]
+
+use grognard_ai::player::{decide, Memory, Options};
+use grognard_ai::Player;
+use grognard_engine::{Game, Ruleset};
+use grognard_rules::jomini::{victory, Jomini};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let players: [Player; 2] = [
+        args.get(2)
+            .map_or("mcts-sims:200", String::as_str)
+            .parse()
+            .expect("player"),
+        args.get(3)
+            .map_or("easy", String::as_str)
+            .parse()
+            .expect("player"),
+    ];
+    let b = grognard_rules::builtin::find("passage-of-the-saale").expect("built in");
+    let scenario = grognard_rules::registry()
+        .load_scenario(b.path, b.text)
+        .expect("loads");
+    let mut game = Game::<Jomini>::new(scenario, Some(seed)).expect("starts");
+    let rules = game.rules_arc();
+    let mut memories = [Memory::default(), Memory::default()];
+    let mut k = 0u64;
+    let mut last_turn = 0;
+    while let Some(d) = game.to_act() {
+        let s = rules.side_index(&d.side).expect("side") as usize;
+        let state = game.state();
+        if state.turn != last_turn {
+            last_turn = state.turn;
+            let p = [
+                victory::points(&rules, state, 0),
+                victory::points(&rules, state, 1),
+            ];
+            println!(
+                "== turn {} ({}): points french {} prussian {}; tokens {:?}",
+                state.turn, d.side, p[0], p[1], state.tokens
+            );
+            let mut line = String::new();
+            for (i, piece) in rules.pieces().iter().enumerate() {
+                let q = &state.pieces[i];
+                if let Some(h) = q.hex {
+                    line += &format!(" {}@{}/{}", piece.id, rules.names().label(h), q.strength);
+                }
+            }
+            println!("  {line}");
+        }
+        k += 1;
+        let c = decide(
+            &*rules,
+            state,
+            players[s],
+            seed.wrapping_mul(1000) + k,
+            Options::default(),
+            &mut memories[s],
+        )
+        .expect("a choice");
+        if s == 0 && c.weighed.len() > 1 {
+            println!(
+                "  [{}] {} sims, {} plans; chose {:?}",
+                d.kind,
+                c.simulations,
+                c.weighed.len(),
+                c.plan.steps
+            );
+            for w in c.weighed.iter().take(4) {
+                println!(
+                    "      {:>4} v{:.3} e{:+.2} {:?}",
+                    w.visits, w.value, w.eval, w.plan.steps
+                );
+            }
+        }
+        for step in c.plan.steps {
+            if game.apply(step).is_err() {
+                break;
+            }
+        }
+    }
+    println!("{:?}", game.outcome());
+}
