@@ -4,22 +4,12 @@
 use super::{Action, MornePlaine, Phase, State};
 use grognard_engine::Plan;
 
-/// How much the result the game would have if it ended now (MP-VIC-1) weighs on the last
-/// turn, from a draw to a win (or a loss to a draw): one and a half points of objective
-/// value then (8 each), so that an objective or an elimination that decides the game is
-/// worth an attack near the end, and a side already ahead by the margin gains no more
-/// from points than their objective weight. Provisional: measured in docs/AI.md.
-const RESULT: f64 = 12.0;
-
 impl MornePlaine {
-    /// Material (strength and morale on the map), objectives held, the result if the
-    /// game ended now, and nearness of each fresh unit to the nearest objective it does
-    /// not hold, from `side`'s view.
+    /// Material (strength and morale on the map), objectives held, and nearness of
+    /// each unit to the nearest objective it does not hold, from `side`'s view.
     pub(crate) fn score(&self, state: &State, side: &str) -> f64 {
         let me = u8::from(self.sides[1] == side);
         let mut score = 0.0;
-        // Points as MP-VIC-1 counts them after the last turn, by side.
-        let mut points = [0i64; 2];
         // No list of objectives is kept: this runs at every leaf of the search.
         let objectives = || {
             self.scenario
@@ -33,7 +23,6 @@ impl MornePlaine {
             let Some(hex) = u.hex else {
                 if !u.waiting {
                     score -= sign * 6.0;
-                    points[usize::from(1 - c.side)] += self.victory.per_eliminated;
                 }
                 continue;
             };
@@ -41,10 +30,8 @@ impl MornePlaine {
             // points weigh most, so a worn unit is worth finishing), morale as it stands.
             let share = f64::from(u.cs) / f64::from(c.cs.max(1));
             score += sign * (3.0 * f64::from(c.cs) * share.min(1.0).sqrt() + 1.5 * f64::from(u.mv));
-            // Only fresh units (at least half their strength, morale left) are drawn
-            // toward the objectives the side does not hold: a worn unit sent forward
-            // is a point for the enemy (MP-VIC-1), and is kept back instead.
-            if c.side == me && 2 * u.cs >= c.cs && u.mv > 0 {
+            if c.side == me {
+                // Drawn toward the objectives the side does not hold.
                 let d = objectives()
                     .filter(|(i, _)| state.held[*i] != Some(me))
                     .map(|(_, p)| p.hex.distance(hex))
@@ -59,22 +46,12 @@ impl MornePlaine {
         let late = f64::from(state.turn.min(self.turns)) / f64::from(self.turns.max(1));
         let objective = 4.0 * (1.0 + late);
         for (i, p) in objectives() {
-            let value = p.value.unwrap_or(1);
-            let Some(h) = state.held[i] else { continue };
-            if self.victory.objectives {
-                points[usize::from(h)] += value;
+            match state.held[i] {
+                Some(h) if h == me => score += objective * p.value.unwrap_or(1) as f64,
+                Some(_) => score -= objective * p.value.unwrap_or(1) as f64,
+                None => {}
             }
-            let sign = if h == me { 1.0 } else { -1.0 };
-            score += sign * objective * value as f64;
         }
-        // The result if the game ended now (MP-VIC-1: a lead of the margin wins, less
-        // is a draw), eased between a draw and a win by the lead, and weighing more as
-        // the turns run out: the side that would only draw or lose at the end must
-        // gain points, and the side ahead by the margin must keep them.
-        let (margin, _) = super::victory::terms(self);
-        let lead = points[usize::from(me)] - points[usize::from(1 - me)];
-        let result = (lead as f64 / margin.max(1) as f64).clamp(-1.0, 1.0);
-        score += RESULT * late * late * result;
         // Leaving movement points unused is no loss, but ending the phase early is no
         // gain either: a tiny nudge to use them.
         if state.phase == Phase::Movement {

@@ -13,9 +13,9 @@ use grognard_hex::Hex;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct VictoryRules {
     /// Objective places score their value for the side holding them.
-    pub(super) objectives: bool,
+    objectives: bool,
     /// Points for each enemy unit eliminated.
-    pub(super) per_eliminated: i64,
+    per_eliminated: i64,
     /// The lead that wins; a smaller one is a draw.
     margin: i64,
     /// A side that wins at once holding every objective at the end of a turn.
