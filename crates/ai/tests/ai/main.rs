@@ -325,7 +325,10 @@ fn a_decision_starts_from_the_subtree_of_the_plan_played_before() {
     let rules = game.rules_arc();
     let mut memory = Memory::default();
     let mut reused = 0;
-    for k in 0..4u64 {
+    // Whether a kept subtree holds any of the next root's plans is down to the samples
+    // (below the root a unit keeps a random 8 of its plans): several decisions of the
+    // turn are watched.
+    for k in 0..10u64 {
         let side = rules.to_act(game.state()).expect("to act").side;
         let choice = decide(
             &*rules,
