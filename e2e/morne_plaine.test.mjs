@@ -102,7 +102,7 @@ describe('Morne Plaine in the browser', () => {
     assert.equal(after.view.units.find((u) => u.id === pick.id).hex, pick.to.hex);
     const entries = page.locator('.log .entry[data-type="move"]');
     assert.ok((await entries.count()) >= pick.to.path.length, 'each step is in the log');
-    assert.match(await entries.last().innerText(), new RegExp(`${pick.id}[\\s\\S]*${pick.to.hex}`));
+    assert.match(await entries.last().innerText(), new RegExp(`${after.view.units.find((u) => u.id === pick.id).name}[\\s\\S]*${pick.to.hex}`), 'the unit by its name');
     // The counter keeps its printed values (strength, morale, allowance), not the points left.
     const moved = after.view.units.find((u) => u.id === pick.id);
     assert.ok(moved.mp < moved.ma, 'the move spent points');
@@ -255,7 +255,9 @@ describe('Morne Plaine in the browser', () => {
     const entry = page.locator('.log .entry[data-type="attack"]').last();
     await entry.waitFor();
     const text = await entry.innerText();
-    assert.match(text, new RegExp(`${attack.unit}[\\s\\S]*attacks[\\s\\S]*${attack.target}`));
+    const named = (id) => g.view.units.find((u) => u.id === id).name;
+    assert.match(text, new RegExp(`${named(attack.unit)}[\\s\\S]*attacks[\\s\\S]*${named(attack.target)}`), 'the units by their names');
+    assert.doesNotMatch(text, new RegExp(`${attack.unit}|${attack.target}`), 'no bare id');
     assert.ok((await entry.locator('.die').count()) >= 1, 'the die shown');
     assert.match(text, /MP-CMB-\d+/, 'with the rule IDs');
     assert.match(text, new RegExp(preview.inputs.odds.replace('.', '\\.')));
@@ -295,7 +297,7 @@ describe('Morne Plaine in the browser', () => {
     const box = page.locator('#refusal.info:not([hidden])');
     await page.waitForFunction(() => /MP-REF-BOG/.test(document.querySelector('#refusal.info:not([hidden])')?.innerText || ''));
     const text = await box.innerText();
-    assert.match(text, new RegExp(`${unit} halts at ${to.path[bog]}: stuck in the marsh at ${to.path[bog]} \\(rolled \\d on a d4\\)`));
+    assert.match(text, new RegExp(`General Ashcombe halts at ${to.path[bog]}: stuck in the marsh at ${to.path[bog]} \\(rolled \\d on a d4\\)`));
     assert.match(text, new RegExp(`${to.hex} is not reached: ${to.path.length - 1 - bog} steps? of the way not taken`));
     const after = await as();
     assert.equal(after.n, g.n + bog + 1, 'each step to the marsh taken, none after');
@@ -336,11 +338,11 @@ describe('Morne Plaine in the browser', () => {
     const text = await box.innerText();
     assert.match(text, /The combat phase of Blue corps passes by itself: no unit of Blue corps may attack an enemy next to it/);
     assert.match(text, /MP-TURN-2/);
-    assert.match(text, /b-3-foot\s+cannot attack\s+o-2-line[\s\S]*MP-CMB-5[\s\S]*across a river or a major river but at a bridge or a ford/);
+    assert.match(text, /3rd Foot\s+cannot attack\s+2nd Line[\s\S]*MP-CMB-5[\s\S]*across a river or a major river but at a bridge or a ford/);
     // And the log keeps it.
     const line = page.locator('.log .ev[data-type="phase_passed"]', { hasText: 'combat phase of Blue corps' }).last();
     await line.waitFor();
-    assert.match(await line.innerText(), /combat phase of Blue corps passes by itself[\s\S]*b-rifles\s+cannot attack\s+o-3-light[\s\S]*MP-CMB-5/);
+    assert.match(await line.innerText(), /combat phase of Blue corps passes by itself[\s\S]*Rifles\s+cannot attack\s+3rd Light[\s\S]*MP-CMB-5/);
     // Back to the game against the computer for what follows.
     await page.goto(`${server.base}/play/${gameId}?token=${token}`);
     await page.waitForSelector('.counter');

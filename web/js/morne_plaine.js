@@ -82,7 +82,7 @@ async function goTo(hex) {
         } else {
           const e = await kit.explain({ type: 'move', unit: id, to: step });
           const reasons = e.reasons || (e.error && e.error.reasons) || [{ rule: 'MP-MOV-3', message: `${step} is not among the steps the rules list for ${id} now` }];
-          ctx.notice(`<b>${esc(id)} cannot step into ${esc(step)}</b>: it stops at ${esc(u.hex)}, short of ${esc(hex)}.${reasonsHtml(reasons)}`);
+          ctx.notice(`<b>${esc(unitName(id))} cannot step into ${esc(step)}</b>: it stops at ${esc(u.hex)}, short of ${esc(hex)}.${reasonsHtml(reasons)}`);
         }
         break;
       }
@@ -91,7 +91,7 @@ async function goTo(hex) {
       const h = (res.events || []).find((e) => e.type === 'halted' && e.unit === id);
       if (h) {
         const left = i < r.path.length - 1 ? ` ${esc(hex)} is not reached: ${r.path.length - 1 - i} step${r.path.length - 1 - i > 1 ? 's' : ''} of the way not taken.` : '';
-        ctx.notice(`${ruleBadge(h.rule)} ${esc(id)} halts at ${esc(step)}: ${esc(h.reason)}.${left}`, 'info', left ? 10000 : 6000);
+        ctx.notice(`${ruleBadge(h.rule)} ${esc(unitName(id))} halts at ${esc(step)}: ${esc(h.reason)}.${left}`, 'info', left ? 10000 : 6000);
         break;
       }
     }
@@ -137,15 +137,15 @@ async function stepDir(d) {
   if (move) {
     const res = await ctx.act(move);
     const h = (res.events || []).find((e) => e.type === 'halted' && e.unit === kit.sel);
-    if (h) ctx.notice(`${ruleBadge(h.rule)} ${esc(kit.sel)} halts: ${esc(h.reason)}`, 'info', 6000);
+    if (h) ctx.notice(`${ruleBadge(h.rule)} ${esc(unitName(kit.sel))} halts: ${esc(h.reason)}`, 'info', 6000);
     return res;
   }
   if (!to) {
-    ctx.notice(`${ruleBadge('MP-MOV-5')} ${esc(kit.sel)} cannot leave the map.`);
+    ctx.notice(`${ruleBadge('MP-MOV-5')} ${esc(unitName(kit.sel))} cannot leave the map.`);
     return;
   }
   const e = await ctx.explain({ type: 'move', unit: kit.sel, to });
-  ctx.notice(`<b>${esc(kit.sel)} cannot step ${ctx.board.dirNames[d]} into ${esc(to)}</b>${reasonsHtml(e.reasons)}`);
+  ctx.notice(`<b>${esc(unitName(kit.sel))} cannot step ${ctx.board.dirNames[d]} into ${esc(to)}</b>${reasonsHtml(e.reasons)}`);
 }
 
 // ---- the pointer ------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ async function onHover(hex, ev, h) {
   }
   drawRoute(null);
   if (kit.reachError) {
-    h.tip(`<b>${esc(kit.sel)} cannot move</b>${reasonsHtml(kit.reachError)}`, ev, 'refused');
+    h.tip(`<b>${esc(unitName(kit.sel))} cannot move</b>${reasonsHtml(kit.reachError)}`, ev, 'refused');
     return;
   }
   if (ctx.board.distance(s.hex, hex) === 1) {
@@ -233,16 +233,16 @@ async function onHover(hex, ev, h) {
       h.tip(`<b>Charge!</b> A step into ${esc(hex)} charges ${unitHtml(charge.target)} ${ruleBadge('MP-CHG-7')}<div class="muted">click the red arrow or press ${KEY_OF[d]}</div>`, null);
       return;
     }
-    h.tip(`<b>${esc(kit.sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, x.legal ? '' : 'refused');
+    h.tip(`<b>${esc(unitName(kit.sel))} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons || (x.error && x.error.reasons))}`, null, x.legal ? '' : 'refused');
     return;
   }
   // Farther away: the engine's search found no way in within the points left.
   const near = [...kit.reach.values()].some((r2) => ctx.board.distance(r2.hex, hex) === 1 && !r2.stop);
   const why = near
-    ? `${ruleBadge('MP-MOV-3')} no step into ${esc(hex)} from any hex ${esc(kit.sel)} can reach is allowed within its ${s.mp} movement point${s.mp === 1 ? '' : 's'} (terrain costs, hexsides that cannot be crossed, zones of control or an occupied hex); hover a hex next to the unit for the rule`
+    ? `${ruleBadge('MP-MOV-3')} no step into ${esc(hex)} from any hex ${esc(unitName(kit.sel))} can reach is allowed within its ${s.mp} movement point${s.mp === 1 ? '' : 's'} (terrain costs, hexsides that cannot be crossed, zones of control or an occupied hex); hover a hex next to the unit for the rule`
     : ctx.board.distance(s.hex, hex) <= s.mp
-      ? `${ruleBadge('MP-MOV-3')} no way in within ${esc(kit.sel)}'s ${s.mp} movement point${s.mp === 1 ? '' : 's'}: every way there crosses what it may not (${ruleBadge('MP-MOV-6')} a river without a bridge or ford, a steep slope) or costs more than it has (terrain, zones of control)`
-      : `${ruleBadge('MP-MOV-3')} out of reach: ${esc(kit.sel)} has ${s.mp} movement point${s.mp === 1 ? '' : 's'} left`;
+      ? `${ruleBadge('MP-MOV-3')} no way in within ${esc(unitName(kit.sel))}'s ${s.mp} movement point${s.mp === 1 ? '' : 's'}: every way there crosses what it may not (${ruleBadge('MP-MOV-6')} a river without a bridge or ford, a steep slope) or costs more than it has (terrain, zones of control)`
+      : `${ruleBadge('MP-MOV-3')} out of reach: ${esc(unitName(kit.sel))} has ${s.mp} movement point${s.mp === 1 ? '' : 's'} left`;
   h.tip(`<b>${esc(hex)}</b><div class="reason">${why}</div>`, ev, 'refused');
 }
 
@@ -357,11 +357,11 @@ async function onClick(hex) {
     if (kit.reach.has(hex)) return goTo(hex);
     if (ctx.board.distance(s.hex, hex) === 1) {
       const x = await ctx.explain({ type: 'move', unit: kit.sel, to: hex });
-      ctx.notice(`<b>${esc(kit.sel)} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
+      ctx.notice(`<b>${esc(unitName(kit.sel))} cannot enter ${esc(hex)}</b>${reasonsHtml(x.reasons)}`);
       return;
     }
     if (kit.reachError) {
-      ctx.notice(`<b>${esc(kit.sel)} cannot move</b>${reasonsHtml(kit.reachError)}`);
+      ctx.notice(`<b>${esc(unitName(kit.sel))} cannot move</b>${reasonsHtml(kit.reachError)}`);
       return;
     }
   }
