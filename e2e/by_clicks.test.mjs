@@ -100,7 +100,9 @@ function hand(page, { phone }) {
     async hex(label, unit) {
       const sel = unit ? `.counter[data-unit="${unit}"]` : `.hit[data-hex="${label}"]`;
       const el = page.locator(sel).first();
-      if (phone) await el.scrollIntoViewIfNeeded();
+      // On a phone the page scrolls under a sticky top bar: bring the hex to the middle
+      // of the screen, as a finger would, not just inside it (where the bar may hide it).
+      if (phone) await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'nearest' })).catch(() => el.scrollIntoViewIfNeeded());
       // The board redraws its counters on each view: ask again while one is replaced.
       let box = await el.boundingBox();
       for (let i = 0; !box && i < 20; i++) {
