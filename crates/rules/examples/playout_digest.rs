@@ -6,86 +6,62 @@
 //!
 //!     cargo run --release -p grognard-rules --example playout_digest -- 300 broken-cairn
 
-use grognard_engine::{Ctx, Dice, Ruleset};
-use grognard_rules::battle_cry::BattleCry;
-use grognard_rules::jomini::Jomini;
-use grognard_rules::morne_plaine::MornePlaine;
-use grognard_rules::skirmish::Skirmish;
+mod common;
+
+use common::Watch;
+use grognard_engine::Ruleset;
 use std::fmt::Write as _;
 
-/// Actions after which a game counts as endless.
-const CAP: u64 = 100_000;
+/// FNV-1a over the text of every action, and the counts of the scenario being played.
+struct Digest {
+    fnv: u64,
+    text: String,
+    actions: u64,
+    listed: u64,
+}
 
-/// FNV-1a over bytes: the same digest on every machine and toolchain.
-struct Fnv(u64);
+impl Digest {
+    const START: u64 = 0xcbf2_9ce4_8422_2325;
 
-impl Fnv {
-    fn feed(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+    fn new() -> Self {
+        Self {
+            fnv: Self::START,
+            text: String::new(),
+            actions: 0,
+            listed: 0,
+        }
+    }
+
+    /// FNV-1a over bytes: the same digest on every machine and toolchain.
+    fn feed(&mut self) {
+        for &b in self.text.as_bytes() {
+            self.fnv ^= u64::from(b);
+            self.fnv = self.fnv.wrapping_mul(0x0100_0000_01b3);
         }
     }
 }
 
-fn digest<R: Ruleset>(id: &str, games: u64) {
-    let b = grognard_rules::builtin::find(id).expect("a built-in scenario");
-    let s = grognard_rules::registry()
-        .load_scenario(b.path, b.text)
-        .expect("valid");
-    let rules = R::new(&s).expect("binds");
-    let (mut legal, mut events) = (Vec::new(), Vec::new());
-    let mut fnv = Fnv(0xcbf2_9ce4_8422_2325);
-    let mut text = String::new();
-    let (mut actions, mut listed) = (0u64, 0u64);
-    for seed in 1..=games {
-        let mut state = rules.initial_state();
-        let mut dice = Dice::new(seed);
-        let mut pick = Dice::new(seed ^ 0xB0A7);
-        let mut n = 0u64;
-        while rules.outcome(&state).is_none() && n < CAP {
-            legal.clear();
-            rules.legal_actions(&state, &mut legal);
-            let i = (pick
-                .next(u32::try_from(legal.len()).expect("few actions"))
-                .0
-                - 1) as usize;
-            events.clear();
-            let mut ctx = Ctx::new(&mut dice, &mut events);
-            rules.apply_unchecked(&mut state, &legal[i], &mut ctx);
-            text.clear();
-            write!(text, "{legal:?}\n{events:?}\n{state:?}\n").expect("to a string");
-            fnv.feed(text.as_bytes());
-            listed += legal.len() as u64;
-            n += 1;
-        }
-        actions += n;
+impl Watch for Digest {
+    fn action<R: Ruleset>(&mut self, legal: &[R::Action], events: &[R::Event], state: &R::State) {
+        self.text.clear();
+        write!(self.text, "{legal:?}\n{events:?}\n{state:?}\n").expect("to a string");
+        self.feed();
+        self.listed += legal.len() as u64;
     }
-    println!(
-        "{id}: seeds 1 to {games}, {actions} actions, {listed} legal actions listed, digest {:016x}",
-        fnv.0
-    );
+
+    fn game(&mut self, _: &str, _: u64, actions: u64) {
+        self.actions += actions;
+    }
+
+    fn scenario(&mut self, id: &str, games: u64) {
+        println!(
+            "{id}: seeds 1 to {games}, {} actions, {} legal actions listed, digest {:016x}",
+            self.actions, self.listed, self.fnv
+        );
+        *self = Self::new();
+    }
 }
 
 fn main() {
-    let games = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(300);
-    let only = std::env::args().nth(2);
-    let wanted = |id: &str| only.as_deref().is_none_or(|o| o == id);
-    for id in ["heights-of-aubrac", "bridge-at-morne"] {
-        if wanted(id) {
-            digest::<MornePlaine>(id, games);
-        }
-    }
-    if wanted("crossing-at-hollins-ford") {
-        digest::<BattleCry>("crossing-at-hollins-ford", games);
-    }
-    if wanted("passage-of-the-saale") {
-        digest::<Jomini>("passage-of-the-saale", games);
-    }
-    if wanted("broken-cairn") {
-        digest::<Skirmish>("broken-cairn", games);
-    }
+    common::run(300, &mut Digest::new());
 }

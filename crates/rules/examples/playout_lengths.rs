@@ -9,69 +9,32 @@
 //! A second argument plays that scenario only (a fixed workload for `valgrind
 //! --tool=callgrind`, whose instruction counts do not move with the machine's load).
 
-use grognard_engine::{Ctx, Dice, Ruleset};
-use grognard_rules::battle_cry::BattleCry;
-use grognard_rules::jomini::Jomini;
-use grognard_rules::morne_plaine::MornePlaine;
-use grognard_rules::skirmish::Skirmish;
+mod common;
 
-/// Actions after which a game counts as endless.
-const CAP: u64 = 100_000;
+use common::{Watch, CAP};
+use grognard_engine::Ruleset;
 
-fn lengths<R: Ruleset>(id: &str, games: u64) {
-    let b = grognard_rules::builtin::find(id).expect("a built-in scenario");
-    let s = grognard_rules::registry()
-        .load_scenario(b.path, b.text)
-        .expect("valid");
-    let rules = R::new(&s).expect("binds");
-    let (mut legal, mut events) = (Vec::new(), Vec::new());
-    let mut total = 0u64;
-    for seed in 1..=games {
-        let mut state = rules.initial_state();
-        let mut dice = Dice::new(seed);
-        let mut pick = Dice::new(seed ^ 0xB0A7);
-        let mut n = 0u64;
-        while rules.outcome(&state).is_none() && n < CAP {
-            legal.clear();
-            rules.legal_actions(&state, &mut legal);
-            let i = (pick
-                .next(u32::try_from(legal.len()).expect("few actions"))
-                .0
-                - 1) as usize;
-            events.clear();
-            let mut ctx = Ctx::new(&mut dice, &mut events);
-            rules.apply_unchecked(&mut state, &legal[i], &mut ctx);
-            n += 1;
-        }
-        if n == CAP {
+/// Actions over the games of the scenario being played.
+struct Lengths(u64);
+
+impl Watch for Lengths {
+    fn action<R: Ruleset>(&mut self, _: &[R::Action], _: &[R::Event], _: &R::State) {}
+
+    fn game(&mut self, id: &str, seed: u64, actions: u64) {
+        if actions == CAP {
             println!("{id}: seed {seed} has not ended after {CAP} actions");
         }
-        total += n;
+        self.0 += actions;
     }
-    #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
-    let mean = total as f64 / games as f64;
-    println!("{id}: {mean:.1} actions a game over {games} games");
+
+    fn scenario(&mut self, id: &str, games: u64) {
+        #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
+        let mean = self.0 as f64 / games as f64;
+        println!("{id}: {mean:.1} actions a game over {games} games");
+        self.0 = 0;
+    }
 }
 
 fn main() {
-    let games = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000);
-    let only = std::env::args().nth(2);
-    let wanted = |id: &str| only.as_deref().is_none_or(|o| o == id);
-    for id in ["heights-of-aubrac", "bridge-at-morne"] {
-        if wanted(id) {
-            lengths::<MornePlaine>(id, games);
-        }
-    }
-    if wanted("crossing-at-hollins-ford") {
-        lengths::<BattleCry>("crossing-at-hollins-ford", games);
-    }
-    if wanted("passage-of-the-saale") {
-        lengths::<Jomini>("passage-of-the-saale", games);
-    }
-    if wanted("broken-cairn") {
-        lengths::<Skirmish>("broken-cairn", games);
-    }
+    common::run(1_000, &mut Lengths(0));
 }
