@@ -453,18 +453,25 @@ pub(crate) fn memo(
     let field: Rc<[u32]> = Rc::from(make());
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        let kept = Kept {
-            rules,
-            kind,
-            print,
-            standing: standing.collect(),
-            field: Rc::clone(&field),
-        };
         let next = m.1;
         if m.0.len() < KEPT {
-            m.0.push(kept);
+            m.0.push(Kept {
+                rules,
+                kind,
+                print,
+                standing: standing.collect(),
+                field: Rc::clone(&field),
+            });
         } else {
-            m.0[next] = kept;
+            // The oldest field gives way; its list of who stands where is written over
+            // in place (no allocation once the memo is full).
+            let old = &mut m.0[next];
+            old.rules = rules;
+            old.kind = kind;
+            old.print = print;
+            old.standing.clear();
+            old.standing.extend(standing);
+            old.field = Rc::clone(&field);
         }
         m.1 = (next + 1) % KEPT;
     });

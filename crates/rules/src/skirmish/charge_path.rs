@@ -148,7 +148,17 @@ impl Skirmish {
         // Who stands in each hex, a bit per character (up to 64 of them), read for every
         // hex near an enemy instead of scanning the characters each time.
         let few = state.chars.len() <= 64;
-        let mut standing = vec![0u64; if few { self.map.len() } else { 0 }];
+        // The tables held in place on maps of at most `SMALL` hexes (no allocation).
+        let hexes = self.map.len();
+        let (mut standing_small, mut standing_big) = ([0u64; SMALL], Vec::new());
+        let standing: &mut [u64] = match (few, hexes <= SMALL) {
+            (false, _) => &mut [],
+            (true, true) => &mut standing_small[..hexes],
+            (true, false) => {
+                standing_big.resize(hexes, 0);
+                &mut standing_big
+            }
+        };
         if few {
             for (k, c) in state.chars.iter().enumerate() {
                 if let Some(i) = c.hex.and_then(|h| self.idx(h)) {
@@ -172,7 +182,13 @@ impl Skirmish {
             }
             self.passable(h) && others == 0
         };
-        let mut goal = vec![0u64; self.map.len()];
+        let (mut goal_small, mut goal_big) = ([0u64; SMALL], Vec::new());
+        let goal: &mut [u64] = if hexes <= SMALL {
+            &mut goal_small[..hexes]
+        } else {
+            goal_big.resize(hexes, 0);
+            &mut goal_big
+        };
         let mut wanted = 0u64;
         for (k, &(t, th)) in enemies.iter().enumerate().take(64) {
             // An enemy farther than a route of `mp` points goes is never reached: the
@@ -236,6 +252,10 @@ impl Skirmish {
         (d != u32::MAX).then_some(d)
     }
 }
+
+/// The most hexes a map may have for [`Skirmish::charge_reach`] to keep its tables in
+/// place.
+const SMALL: usize = 128;
 
 /// The hexes of `h.range(radius)`, in its order, without building the list.
 fn around(h: Hex, radius: u32) -> impl Iterator<Item = Hex> {

@@ -34,7 +34,25 @@ pub(crate) struct Crowd {
     /// For the steps out of one hex only ([`Crowd::near`]): that hex, and the others
     /// within the zone's radius + 1 of it (by index, hex and whether a friend), the only
     /// ones a step out of it can find.
-    near: Option<(Hex, Vec<Other>)>,
+    near: Option<(Hex, Near)>,
+}
+
+/// How many others [`Near`] holds: more near one hex, and the steps walk every
+/// character instead.
+const NEAR: usize = 16;
+
+/// The others near one hex, held in place (the lists ask for one per character, and a
+/// heap allocation each cost more than the list).
+#[derive(Clone, Copy)]
+struct Near {
+    len: usize,
+    others: [Other; NEAR],
+}
+
+impl Near {
+    fn iter(&self) -> impl Iterator<Item = Other> + '_ {
+        self.others[..self.len].iter().copied()
+    }
 }
 
 /// Another character as a step reads it: its index, its hex and whether it is a friend
@@ -97,7 +115,12 @@ impl Crowd {
     pub(crate) fn near(rules: &Skirmish, state: &State, u: UnitId, from: Hex) -> Crowd {
         let side = rules.side_of(u);
         let reach = rules.data.zone.radius.saturating_add(1);
-        let list = state
+        let mut list = Near {
+            len: 0,
+            others: [(0, from, false); NEAR],
+        };
+        let mut over = false;
+        let others = state
             .chars
             .iter()
             .zip(&rules.side_of_char)
@@ -107,14 +130,22 @@ impl Crowd {
                 c.hex
                     .filter(|h| h.distance(from) <= reach)
                     .map(|h| (i, h, camp == side))
-            })
-            .collect();
+            });
+        for o in others {
+            if list.len == NEAR {
+                over = true;
+                break;
+            }
+            list.others[list.len] = o;
+            list.len += 1;
+        }
         Crowd {
             here: Vec::new(),
             zone: Vec::new(),
             friend: Vec::new(),
             mover: u,
-            near: Some((from, list)),
+            // Too many to hold: no layout at all, so every step walks the characters.
+            near: (!over).then_some((from, list)),
         }
     }
 
@@ -124,7 +155,7 @@ impl Crowd {
             // A step into a neighbour finds only characters within the zone's radius + 1
             // of the hex it leaves: in it, in the hex entered, or with a zone over it.
             if *at == from && from.distance(to) <= 1 {
-                return look(list.iter().copied(), rules.data.zone.radius, from, to);
+                return look(list.iter(), rules.data.zone.radius, from, to);
             }
             return walk(rules, state, self.mover, from, to);
         }

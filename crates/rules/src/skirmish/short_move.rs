@@ -215,19 +215,25 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
     let found: Rc<[Found]> = Rc::from(short_reach(rules, state, u));
     KEPT_REACHES.with(|k| {
         let mut k = k.borrow_mut();
-        let kept = Kept {
-            rules: rules.id,
-            unit: u,
-            facing,
-            budget,
-            standing: standing().collect(),
-            found: Rc::clone(&found),
-        };
         let next = k.1;
         if k.0.len() < KEPT {
-            k.0.push(kept);
+            k.0.push(Kept {
+                rules: rules.id,
+                unit: u,
+                facing,
+                budget,
+                standing: standing().collect(),
+                found: Rc::clone(&found),
+            });
         } else if let Some(slot) = k.0.get_mut(next) {
-            *slot = kept;
+            // Written over in place: the list of who stands where keeps its allocation.
+            slot.rules = rules.id;
+            slot.unit = u;
+            slot.facing = facing;
+            slot.budget = budget;
+            slot.standing.clear();
+            slot.standing.extend(standing());
+            slot.found = Rc::clone(&found);
         }
         k.1 = (next + 1) % KEPT;
     });
