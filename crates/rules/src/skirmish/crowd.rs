@@ -46,12 +46,16 @@ const NEAR: usize = 16;
 #[derive(Clone, Copy)]
 struct Near {
     len: usize,
-    others: [Other; NEAR],
+    /// Each by index (an index past `u16` and the steps walk every character), hex and
+    /// whether a friend, packed small so that the layout is cheap to write and move.
+    others: [(u16, Hex, bool); NEAR],
 }
 
 impl Near {
     fn iter(&self) -> impl Iterator<Item = Other> + '_ {
-        self.others[..self.len].iter().copied()
+        self.others[..self.len]
+            .iter()
+            .map(|&(i, h, friend)| (usize::from(i), h, friend))
     }
 }
 
@@ -131,12 +135,16 @@ impl Crowd {
                     .filter(|h| h.distance(from) <= reach)
                     .map(|h| (i, h, camp == side))
             });
-        for o in others {
+        for (i, h, friend) in others {
+            let Ok(i) = u16::try_from(i) else {
+                over = true;
+                break;
+            };
             if list.len == NEAR {
                 over = true;
                 break;
             }
-            list.others[list.len] = o;
+            list.others[list.len] = (i, h, friend);
             list.len += 1;
         }
         Crowd {
