@@ -224,7 +224,7 @@ impl Table {
     /// The view of `game`, this table's game as committed, for `seat`, as text:
     /// built once an action for every seat when the ruleset's views are public, else
     /// once a seat and action, however many objects carry it.
-    fn view_text(&self, game: &dyn AnyGame, seat: &Seat) -> Arc<str> {
+    pub(crate) fn view_text(&self, game: &dyn AnyGame, seat: &Seat) -> Arc<str> {
         let key = if game.views_are_public() {
             "\u{0}view".to_owned()
         } else {
