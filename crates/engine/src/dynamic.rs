@@ -106,6 +106,13 @@ pub trait AnyGame: Send + Sync {
     fn position(&self) -> String;
     /// What a seat may see.
     fn view(&self, seat: &Seat) -> Value;
+    /// [`AnyGame::view`] as JSON text, the same bytes as `view(seat).to_string()`,
+    /// written by the ruleset without the `Value` tree where it can
+    /// ([`Ruleset::view_text`]).
+    fn view_text(&self, seat: &Seat) -> String;
+    /// True when every seat sees the same view in every state of this game's
+    /// ruleset ([`Ruleset::views_are_public`]).
+    fn views_are_public(&self) -> bool;
     /// The log as `seat` may see it: each action with its visible events, each event
     /// with its sentence in `"text"`.
     fn log(&self, seat: &Seat) -> Vec<Value>;
@@ -250,6 +257,13 @@ impl<R: Ruleset> AnyGame for Game<R> {
     fn view(&self, seat: &Seat) -> Value {
         let names = self.rules().names();
         names.scope(|| self.rules().view(self.state(), seat))
+    }
+    fn view_text(&self, seat: &Seat) -> String {
+        let names = self.rules().names();
+        names.scope(|| self.rules().view_text(self.state(), seat))
+    }
+    fn views_are_public(&self) -> bool {
+        self.rules().views_are_public()
     }
     fn log(&self, seat: &Seat) -> Vec<Value> {
         AnyGame::log_tail(self, seat, usize::MAX)

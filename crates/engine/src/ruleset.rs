@@ -288,6 +288,21 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// hand, deck order) never appears for a seat that may not know it.
     fn view(&self, state: &Self::State, seat: &Seat) -> serde_json::Value;
 
+    /// [`Ruleset::view`] as JSON text, byte for byte what `view(..).to_string()` gives
+    /// (keys in order, as a `serde_json::Value` writes them). A ruleset may write it
+    /// straight from its state, without building the `Value` tree first: the server
+    /// sends this text with every game object.
+    fn view_text(&self, state: &Self::State, seat: &Seat) -> String {
+        self.view(state, seat).to_string()
+    }
+
+    /// True when every seat, spectators included, sees the same view in every state
+    /// (a ruleset without hidden information): then one view an action serves every
+    /// seat. False, the default, asks for a view per seat.
+    fn views_are_public(&self) -> bool {
+        false
+    }
+
     /// An event in a short English sentence, as the log shows it: "Oswy attacks
     /// Captain Aldren and wounds him". Units and sides go by their scenario names
     /// ([`crate::wire::Names::unit_title`], [`crate::wire::Names::side_title`]), never

@@ -190,8 +190,51 @@ impl Table {
     pub fn object_text(&self, game: &dyn AnyGame, viewer: &Viewer) -> Arc<str> {
         let viewer = &self.resolve(game, viewer);
         self.cached_text(viewer.name(), game.len(), || {
-            self.object(game, viewer).to_string()
+            self.object_text_in(game, viewer, Legal::Full, true)
         })
+    }
+
+    /// The object of [`Table::build_object`] with its `undo`, written as text: the
+    /// same bytes as that `Value`'s, but the view ([`Table::view_text`]) is written
+    /// by the ruleset straight to text and shared, never built as a `Value` tree.
+    /// `view` sorts last of the object's keys, so it closes the text.
+    fn object_text_in(
+        &self,
+        game: &dyn AnyGame,
+        viewer: &Viewer,
+        legal: Legal,
+        with_log: bool,
+    ) -> String {
+        let mut object = self.object_head(game, viewer, legal, with_log);
+        object["undo"] = json!(self.undo_flag(game, viewer));
+        let seat = self.view_seat(game, viewer, false);
+        let view = self.view_text(game, &seat);
+        let mut text = object.to_string();
+        text.pop();
+        text.reserve(view.len() + 10);
+        if text.len() > 1 {
+            text.push(',');
+        }
+        text.push_str("\"view\":");
+        text.push_str(&view);
+        text.push('}');
+        text
+    }
+
+    /// The view of `game`, this table's game as committed, for `seat`, as text:
+    /// built once an action for every seat when the ruleset's views are public, else
+    /// once a seat and action, however many objects carry it.
+    pub(crate) fn view_text(&self, game: &dyn AnyGame, seat: &Seat) -> Arc<str> {
+        let key = if game.views_are_public() {
+            "\u{0}view".to_owned()
+        } else {
+            match seat {
+                Seat::Side(s) => format!("\u{0}view\u{0}{s}"),
+                Seat::Spectator => "\u{0}view\u{0}\u{0}spectator".to_owned(),
+                Seat::Omniscient => "\u{0}view\u{0}\u{0}omniscient".to_owned(),
+            }
+        };
+        self.cached_text(&key, game.len(), || game.view_text(seat))
     }
 
     /// The text kept under `key` for the game at `n`, or `build`'s, kept when `n` is
@@ -448,11 +491,36 @@ impl Table {
         with_log: bool,
     ) -> Value {
         let viewer = &self.resolve(game, viewer);
-        let seat = if reveal || game.outcome().is_some() {
+        let seat = self.view_seat(game, viewer, reveal);
+        let mut object = self.object_head(game, viewer, legal, false);
+        // Moved in, not through `json!`, which would copy the view value by value.
+        object["view"] = game.view(&seat);
+        if with_log {
+            object["log"] = Value::Array(game.log_tail(&seat, LOG_TAIL));
+        }
+        object
+    }
+
+    /// The seat whose view and log `viewer` gets: every view whole once the game is
+    /// over or when `reveal` holds.
+    fn view_seat(&self, game: &dyn AnyGame, viewer: &Viewer, reveal: bool) -> Seat {
+        if reveal || game.outcome().is_some() {
             Seat::Omniscient
         } else {
-            viewer.seat()
-        };
+            self.resolve(game, viewer).seat()
+        }
+    }
+
+    /// [`Table::build_object`] without its `view` (and without `undo`), the log as
+    /// the viewer sees it when `with_log` holds.
+    fn object_head(
+        &self,
+        game: &dyn AnyGame,
+        viewer: &Viewer,
+        legal: Legal,
+        with_log: bool,
+    ) -> Value {
+        let viewer = &self.resolve(game, viewer);
         let to_act = game.to_act();
         let acting = matches!((viewer, &to_act), (Viewer::Side(s), Some(d)) if *s == d.side);
         let actions = if acting && legal != Legal::None {
@@ -475,14 +543,13 @@ impl Table {
             "undos": self.undos(),
             "position": self.may_study(game, viewer).is_ok(),
         });
-        // Moved in, not through `json!`, which would copy the view value by value.
-        object["view"] = game.view(&seat);
         match legal {
             Legal::Full => object["actions"] = Value::Array(actions),
             Legal::Compact => object["legal"] = Value::Array(compact(actions)),
             Legal::None => {}
         }
         if with_log {
+            let seat = self.view_seat(game, viewer, false);
             object["log"] = Value::Array(game.log_tail(&seat, LOG_TAIL));
         }
         if game.outcome().is_some() {

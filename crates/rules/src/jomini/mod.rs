@@ -634,6 +634,11 @@ impl Ruleset for Jomini {
         outcome, view, turn, position
     }
 
+    /// Everything is open in JOMINI: every seat sees the same view.
+    fn views_are_public(&self) -> bool {
+        true
+    }
+
     fn vocabulary() -> Vocabulary {
         setup::vocabulary()
     }

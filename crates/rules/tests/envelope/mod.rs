@@ -119,3 +119,58 @@ fn every_view_of_random_playouts_of_every_built_in_scenario_has_objectives_score
         }
     }
 }
+
+/// The view as text (`view_text`, which a ruleset may write without a `Value` tree) has
+/// the bytes of the view's `Value` written out, for every seat, all through random
+/// playouts of every built-in scenario; and a ruleset whose views are public shows
+/// every seat the same view.
+#[test]
+fn the_view_as_text_is_the_view_byte_for_byte_and_public_views_are_one_for_every_seat() {
+    let registry = grognard_rules::registry();
+    for b in grognard_rules::builtin::SCENARIOS {
+        let scenario = registry.load_scenario(b.path, b.text).unwrap();
+        let mut seats: Vec<Seat> = scenario
+            .sides
+            .iter()
+            .map(|s| Seat::Side(s.id.clone()))
+            .collect();
+        seats.extend([Seat::Spectator, Seat::Omniscient]);
+        for seed in [5u64, 21] {
+            let mut game = registry.new_game(scenario.clone(), Some(seed)).unwrap();
+            let mut pick = Dice::new(seed + 7);
+            let mut n = 0;
+            loop {
+                // Every few actions, and at the end: a view costs a debug build much.
+                let over = game.outcome().is_some();
+                let checked = if n % 4 == 0 || over { &seats[..] } else { &[] };
+                let whole = checked
+                    .first()
+                    .map(|_| game.view(&Seat::Omniscient).to_string());
+                for seat in checked {
+                    let text = game.view_text(seat);
+                    assert_eq!(
+                        text,
+                        game.view(seat).to_string(),
+                        "{} at {n}, {seat:?}",
+                        b.id
+                    );
+                    if game.views_are_public() {
+                        assert_eq!(
+                            Some(&text),
+                            whole.as_ref(),
+                            "{} at {n}: {seat:?} sees otherwise",
+                            b.id
+                        );
+                    }
+                }
+                let legal = game.legal();
+                if game.outcome().is_some() || legal.is_empty() || n == 300 {
+                    break;
+                }
+                let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+                game.apply(&legal[i]).unwrap();
+                n += 1;
+            }
+        }
+    }
+}

@@ -178,9 +178,7 @@ impl Table {
         let viewer = &self.resolve(game, viewer);
         let key = format!("{}\u{0}{:?}", viewer.name(), form.legal);
         let head = self.cached_text(&key, game.len(), || {
-            let mut object = self.build_object(game, viewer, false, form.legal, false);
-            object["undo"] = json!(self.undo_flag(game, viewer));
-            let mut text = object.to_string();
+            let mut text = self.object_text_in(game, viewer, form.legal, false);
             // Open, for the log to follow.
             text.pop();
             text

@@ -4,7 +4,7 @@
 
 use super::{Table, Viewer};
 use crate::error::ApiError;
-use grognard_engine::AnyGame;
+use grognard_engine::{AnyGame, Seat};
 
 impl Table {
     /// Whether `viewer` may have the position of `game` (this table's game) now.
@@ -24,7 +24,7 @@ impl Table {
             ));
         }
         // A ruleset that never hides anything needs no look at the views.
-        if self.hidden && crate::lobby::views_differ(game) {
+        if self.hidden && self.views_differ(game) {
             return Err(ApiError::Forbidden {
                 rule: "hidden".into(),
                 message: "this game hides something from a seat now (a hand of cards): its \
@@ -33,5 +33,20 @@ impl Table {
             });
         }
         Ok(())
+    }
+
+    /// Whether the seats of `game` (this table's game) see different things now
+    /// ([`crate::lobby::views_differ`]), from the views as text that the objects
+    /// share ([`Table::view_text`]): each seat's view is built once an action for
+    /// this and for its object, not once a request.
+    fn views_differ(&self, game: &dyn AnyGame) -> bool {
+        if game.views_are_public() {
+            return false;
+        }
+        let spectator = self.view_text(game, &Seat::Spectator);
+        game.scenario()
+            .sides
+            .iter()
+            .any(|s| self.view_text(game, &Seat::Side(s.id.clone())) != spectator)
     }
 }
