@@ -244,7 +244,8 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
             }
         }
     }
-    score -= exposed(rules, state, me);
+    // An objective lost early can be taken back; one lost late decides the limit.
+    score -= (0.5 + played) * exposed(rules, state, me);
     // JO-VIC-3: behind on points, each point short costs more as the limit comes near.
     let mine = f64::from(victory::points(rules, state, me));
     let theirs = f64::from(victory::points(rules, state, 1 - me));
@@ -257,8 +258,9 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
 /// objective with an enemy unit within a move of it (its allowance, JO-MOV-9, and a hex
 /// for a road or a forced march, in march steps) and an officer of its side near enough
 /// to order it (JO-CMD-3), the objective's value twice (the points change hands) by
-/// [`EXPOSED`]. Only the holder feels it: the side that could walk in has yet to walk in
-/// to score, and a garrison is the holder's choice (docs/AI.md).
+/// [`EXPOSED`] (the caller weighs it more as the turns run out). Only the holder feels
+/// it: the side that could walk in has yet to walk in to score, and a garrison is the
+/// holder's choice (docs/AI.md).
 fn exposed(rules: &Jomini, state: &State, me: u8) -> f64 {
     let radius = rules.data.command.radius;
     let mut lost = 0.0;
