@@ -1,4 +1,4 @@
-//! One game at The Passage of the Saale, traced: each decision of the side searched
+//! One game at The Passage of the Saale, traced: each decision of a side searched
 //! with its candidates, and the table at the end of every turn.
 //!
 //!     cargo run --release -p grognard-ai --example saale_trace -- [SEED] [FRENCH] [PRUSSIAN] [SIMS]
@@ -21,6 +21,11 @@ fn main() {
             .parse()
             .expect("player"),
     ];
+    // The decisions of a searched seat are traced, not those of `easy` or `random`.
+    let traced = [0, 1].map(|s| {
+        args.get(2 + s)
+            .map_or(s == 0, |a| !matches!(a.as_str(), "easy" | "random"))
+    });
     let b = grognard_rules::builtin::find("passage-of-the-saale").expect("built in");
     let scenario = grognard_rules::registry()
         .load_scenario(b.path, b.text)
@@ -62,7 +67,7 @@ fn main() {
             &mut memories[s],
         )
         .expect("a choice");
-        if s == 0 && c.weighed.len() > 1 {
+        if traced[s] && c.weighed.len() > 1 {
             println!(
                 "  [{}] {} sims, {} plans; chose {:?}",
                 d.kind,

@@ -32,6 +32,10 @@ const OBJECTIVE: f64 = 0.25;
 /// simulations would never activate an officer. Groups are dissolved at the end of the
 /// turn, so nothing of it is left in a position scored after the turn.
 const READY: f64 = 0.2;
+/// The share of an objective's swing (its value lost by the holder and won by the
+/// enemy) that the holder feels when it leaves the objective empty within the enemy's
+/// reach: the enemy may have better things to do with its activation, or be stopped.
+const EXPOSED: f64 = 0.5;
 /// The chance a combat die takes a stand: an approximation (a face of the target's
 /// class, and others by circumstance, JO-DIE-1).
 const HIT: f64 = 1.0 / 3.0;
@@ -240,11 +244,58 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
             }
         }
     }
+    // An objective lost early can be taken back; one lost late decides the limit.
+    score -= (0.5 + played) * exposed(rules, state, me);
     // JO-VIC-3: behind on points, each point short costs more as the limit comes near.
     let mine = f64::from(victory::points(rules, state, me));
     let theirs = f64::from(victory::points(rules, state, 1 - me));
     score -= LATE * played * (theirs - mine).max(0.0);
     score
+}
+
+/// What `me` stands to lose next turn by the objectives it holds and has left empty
+/// (JO-VIC-2: an objective belongs to the last side to have a unit in it): for each such
+/// objective with an enemy unit within a move of it (its allowance, JO-MOV-9, and a hex
+/// for a road or a forced march, in march steps) and an officer of its side near enough
+/// to order it (JO-CMD-3), the objective's value twice (the points change hands) by
+/// [`EXPOSED`] (the caller weighs it more as the turns run out). Only the holder feels
+/// it: the side that could walk in has yet to walk in to score, and a garrison is the
+/// holder's choice (docs/AI.md).
+fn exposed(rules: &Jomini, state: &State, me: u8) -> f64 {
+    let radius = rules.data.command.radius;
+    let mut lost = 0.0;
+    for (i, o) in rules.objectives.iter().enumerate() {
+        if state.held[i] != Some(me) {
+            continue;
+        }
+        let on = |u: UnitId| state.pieces[u.index()].hex;
+        if rules.piece_ids().any(|u| on(u) == Some(o.hex)) {
+            continue;
+        }
+        let officers = || {
+            rules
+                .piece_ids()
+                .filter(|&f| rules.piece(f).officer && rules.side_of(f) != me)
+                .filter_map(on)
+        };
+        let reach = rules.piece_ids().any(|u| {
+            let piece = rules.piece(u);
+            let (Some(h), false) = (on(u), piece.side == me || piece.officer) else {
+                return false;
+            };
+            let steps = rules
+                .map
+                .index(h)
+                .and_then(|at| rules.march.get(i)?.get(at).copied())
+                .unwrap_or(u16::MAX);
+            u32::from(steps) <= u32::from(piece.allowance.max) + 1
+                && officers().any(|f| f.distance(h) <= radius)
+        });
+        if reach {
+            lost += EXPOSED * 2.0 * POINT * f64::from(o.value);
+        }
+    }
+    lost
 }
 
 /// The computer's plans (not a rule: how it groups the atomic actions): every legal
