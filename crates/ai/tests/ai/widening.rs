@@ -1,4 +1,5 @@
-//! Progressive widening at the root: the search opens the root's plans best first.
+//! Progressive widening at the root (off by default): the search opens the root's
+//! plans best first.
 
 use super::scenario;
 use grognard_ai::mcts::{search, Budget, SearchConfig};
@@ -26,9 +27,10 @@ fn the_root_opens_only_its_best_ranked_plans_at_a_small_budget() {
         budget: Budget::Simulations(30),
         threads: 1,
         seed: 7,
+        widening: Some(Widening::default()),
         ..SearchConfig::default()
     };
-    let w = config.widening.expect("on by default");
+    let w = Widening::default();
     // The root's plans as the search makes them, and their ranks.
     let root = plans::candidates(rules, state, 0, Some(config.per_unit));
     assert!(root.len() > 40, "{} root plans", root.len());
