@@ -6,6 +6,7 @@
 //! - [`mcts`]: Monte Carlo tree search over plans, open loop for the dice,
 //!   determinized for hidden information, with truncated simulations scored by the
 //!   ruleset's evaluation, root parallelism and a repeatable fixed-count mode.
+//! - [`widening`]: progressive widening at the root, plans opened best first.
 //! - [`greedy`]: the `easy` level, one plan ahead.
 //! - [`player`]: the levels (`easy`, `normal`, `hard`) and the arena's players.
 //! - [`opponent`]: [`Opponent`], the engine's [`Computer`](grognard_engine::Computer)
@@ -36,6 +37,9 @@ pub mod opponent;
 pub mod plans;
 pub mod player;
 pub mod rng;
+mod search_config;
+mod turn_watch;
+pub mod widening;
 
 pub use arena::{GameRecord, GameSpec};
 pub use opponent::{Advice, Advised, Opponent};

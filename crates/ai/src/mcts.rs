@@ -15,78 +15,12 @@
 
 use crate::plans::{self, PhaseCount, PhaseKey};
 use crate::rng::Rng;
+use crate::turn_watch::TurnWatch;
+use crate::widening;
 use grognard_engine::{Dice, Plan, Ruleset, Seat};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// When the search stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// After this long.
-    Time(Duration),
-    /// After this many simulations in all: the same count and seed give the same
-    /// choice on any machine.
-    Simulations(u64),
-}
-
-/// How far a simulation looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Horizon {
-    /// To the end of the side's own turn.
-    OwnTurn,
-    /// Through the enemy's reply, to the start of the side's next turn.
-    EnemyReply,
-}
-
-/// The search's settings.
-#[derive(Clone, Debug)]
-pub struct SearchConfig {
-    /// When to stop.
-    pub budget: Budget,
-    /// Threads, each with its own tree.
-    pub threads: usize,
-    /// Seed of the dice, samples and ties.
-    pub seed: u64,
-    /// How far simulations look.
-    pub horizon: Horizon,
-    /// UCT's exploration constant.
-    pub exploration: f64,
-    /// Each game turn multiplies a result's distance from a draw by this.
-    pub discount: f64,
-    /// The evaluation difference that moves the win chance from 50% to 73%
-    /// (logistic scale).
-    pub scale: f64,
-    /// The most plans one simulation plays.
-    pub max_plans: usize,
-    /// The most plans a unit keeps in a node (its best by a look one plan ahead).
-    pub per_unit: usize,
-    /// Plans already played in the root's phase (for the cap on plans a phase).
-    pub played_in_phase: u32,
-    /// Below the tree, a unit drawn at random plays its best plan one plan ahead, or
-    /// stays when none beats standing, instead of a random plan of its own.
-    pub unit_rollouts: bool,
-    /// A player starts each search from the subtree of the plan it played at its last
-    /// decision of the turn ([`search_from`]).
-    pub reuse: bool,
-}
-
-impl Default for SearchConfig {
-    fn default() -> SearchConfig {
-        SearchConfig {
-            budget: Budget::Time(Duration::from_secs(1)),
-            threads: 1,
-            seed: 0x5EED,
-            horizon: Horizon::OwnTurn,
-            exploration: 0.7,
-            discount: 0.98,
-            scale: 8.0,
-            max_plans: 80,
-            per_unit: 8,
-            played_in_phase: 0,
-            unit_rollouts: true,
-            reuse: true,
-        }
-    }
-}
+pub use crate::search_config::{Budget, Horizon, SearchConfig};
 
 /// One root plan as the search saw it.
 #[derive(Clone, Debug)]
@@ -239,6 +173,12 @@ pub fn search_from<R: Ruleset>(
             per + u64::from((t as u64) < n % threads as u64)
         }
     };
+    // The widening's ranks, made once for every thread's tree.
+    let rank = if config.widening.is_some() {
+        widening::ranks(rules, state, &root_plans, config.seed)
+    } else {
+        Vec::new()
+    };
     let results: Vec<Grown<R::Action>> = if threads == 1 {
         vec![Tree::new(
             rules,
@@ -249,6 +189,7 @@ pub fn search_from<R: Ruleset>(
             0,
             baseline,
         )
+        .ranked(&rank)
         .graft(kept(0))
         .run(quota(0), deadline)]
     } else {
@@ -258,8 +199,10 @@ pub fn search_from<R: Ruleset>(
                     let root_plans = &root_plans;
                     let side = &decision.side;
                     let old = kept(t);
+                    let rank = &rank;
                     scope.spawn(move || {
                         Tree::new(rules, state, side, config, root_plans, t, baseline)
+                            .ranked(rank)
                             .graft(old)
                             .run(quota(t), deadline)
                     })
@@ -329,6 +272,8 @@ struct Node<A> {
     values: Vec<f64>,
     children: Vec<Option<usize>>,
     total: u64,
+    /// Per plan, its rank for the widening (0 the best); empty: every plan is open.
+    rank: Vec<usize>,
 }
 
 struct Tree<'a, R: Ruleset> {
@@ -365,11 +310,18 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 values: vec![0.0; n],
                 children: vec![None; n],
                 total: 0,
+                rank: Vec::new(),
             }],
             baseline,
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
             events: Vec::new(),
         }
+    }
+
+    /// Gives the root's plans their ranks for the widening.
+    fn ranked(mut self, rank: &[usize]) -> Self {
+        self.nodes[0].rank = rank.to_vec();
+        self
     }
 
     /// Starts the root from a subtree of a former search (`old[at]`, a node of the
@@ -472,6 +424,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                                 values: vec![0.0; n],
                                 children: vec![None; n],
                                 total: 0,
+                                rank: Vec::new(),
                             });
                             let child = self.nodes.len() - 1;
                             self.nodes[node].children[i] = Some(child);
@@ -582,8 +535,23 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         best.1
     }
 
-    /// UCT among the node's plans that are legal now; an unvisited one first.
+    /// UCT among the node's plans that are legal now; an unvisited one first. Under
+    /// progressive widening only the plans open at the node's visits count (those
+    /// already visited stay open); when none of them is legal now, every plan does.
     fn select(&mut self, node: usize, state: &R::State) -> Option<usize> {
+        let n = &self.nodes[node];
+        let open = match self.config.widening {
+            Some(w) if !n.rank.is_empty() => w.open(n.total),
+            _ => usize::MAX,
+        };
+        match self.select_among(node, state, open) {
+            None if open != usize::MAX => self.select_among(node, state, usize::MAX),
+            chosen => chosen,
+        }
+    }
+
+    /// UCT among the node's plans of rank below `open` (or visited) that are legal now.
+    fn select_among(&mut self, node: usize, state: &R::State, open: usize) -> Option<usize> {
         let rules = self.rules;
         let n = &self.nodes[node];
         let count = n.plans.len();
@@ -599,6 +567,9 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         let ln = ((n.total + 1) as f64).ln();
         for k in 0..count {
             let i = (k + offset) % count;
+            if n.visits[i] == 0 && n.rank.get(i).is_some_and(|&r| r >= open) {
+                continue;
+            }
             let score = if n.visits[i] == 0 {
                 f64::INFINITY
             } else {
@@ -652,45 +623,6 @@ fn copy_subtree<A: Clone>(old: &[Node<A>], at: usize, into: &mut Vec<Node<A>>) -
         .collect();
     into[me].children = copied;
     me
-}
-
-/// Counts the turns that begin in a simulation: a turn begins when a side other than
-/// the last active one decides outside a window.
-struct TurnWatch {
-    active: Option<String>,
-    switches: u32,
-    limit: u32,
-}
-
-impl TurnWatch {
-    fn start<R: Ruleset>(rules: &R, state: &R::State, me: &str, horizon: Horizon) -> TurnWatch {
-        let reaction = rules.to_act(state).is_none_or(|d| d.reaction);
-        TurnWatch {
-            active: (!reaction).then(|| me.to_owned()),
-            switches: 0,
-            limit: if horizon == Horizon::OwnTurn { 1 } else { 2 },
-        }
-    }
-
-    fn observe<R: Ruleset>(&mut self, rules: &R, state: &R::State) {
-        if let Some(d) = rules.to_act(state) {
-            if d.reaction {
-                return;
-            }
-            match &self.active {
-                Some(a) if *a == d.side => {}
-                Some(_) => {
-                    self.switches += 1;
-                    self.active = Some(d.side);
-                }
-                None => self.active = Some(d.side),
-            }
-        }
-    }
-
-    fn reached(&self) -> bool {
-        self.switches >= self.limit
-    }
 }
 
 /// The logistic function.

@@ -2,6 +2,7 @@
 //! information stays hidden, answers repeat.
 
 mod hidden;
+mod widening;
 
 use grognard_ai::arena::{self, GameSpec, MAX_ACTIONS};
 use grognard_ai::{Opponent, Player};

@@ -1,0 +1,81 @@
+//! The search's settings: budget, horizon, and the constants of its tree policy and
+//! its simulations.
+
+use crate::widening::Widening;
+use std::time::Duration;
+
+/// When the search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// After this long.
+    Time(Duration),
+    /// After this many simulations in all: the same count and seed give the same
+    /// choice on any machine.
+    Simulations(u64),
+}
+
+/// How far a simulation looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// To the end of the side's own turn.
+    OwnTurn,
+    /// Through the enemy's reply, to the start of the side's next turn.
+    EnemyReply,
+}
+
+/// The search's settings.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// When to stop.
+    pub budget: Budget,
+    /// Threads, each with its own tree.
+    pub threads: usize,
+    /// Seed of the dice, samples and ties.
+    pub seed: u64,
+    /// How far simulations look.
+    pub horizon: Horizon,
+    /// UCT's exploration constant.
+    pub exploration: f64,
+    /// Each game turn multiplies a result's distance from a draw by this.
+    pub discount: f64,
+    /// The evaluation difference that moves the win chance from 50% to 73%
+    /// (logistic scale).
+    pub scale: f64,
+    /// The most plans one simulation plays.
+    pub max_plans: usize,
+    /// The most plans a unit keeps in a node (its best by a look one plan ahead).
+    pub per_unit: usize,
+    /// Plans already played in the root's phase (for the cap on plans a phase).
+    pub played_in_phase: u32,
+    /// Below the tree, a unit drawn at random plays its best plan one plan ahead, or
+    /// stays when none beats standing, instead of a random plan of its own.
+    pub unit_rollouts: bool,
+    /// A player starts each search from the subtree of the plan it played at its last
+    /// decision of the turn ([`search_from`]).
+    pub reuse: bool,
+    /// Progressive widening at the root: its plans opened best first by a look one
+    /// plan ahead, more as the visits grow; `None` (the default: it did not beat the
+    /// search without it against `easy` in Morne Plaine, docs/AI.md) opens them all
+    /// at once.
+    pub widening: Option<Widening>,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            budget: Budget::Time(Duration::from_secs(1)),
+            threads: 1,
+            seed: 0x5EED,
+            horizon: Horizon::OwnTurn,
+            exploration: 0.7,
+            discount: 0.98,
+            scale: 8.0,
+            max_plans: 80,
+            per_unit: 8,
+            played_in_phase: 0,
+            unit_rollouts: true,
+            reuse: true,
+            widening: None,
+        }
+    }
+}
