@@ -313,6 +313,36 @@ impl Table {
         self.record_commit(n, at_ms);
     }
 
+    /// Puts the game of `fresh`, this game as loaded again from the database after
+    /// another server took actions back, in this table's place, with its count of
+    /// undos; the kept logs and objects are dropped. The caller holds `turn`. Returns
+    /// the game's `n`.
+    pub(crate) fn replace_with(&self, fresh: Table, at_ms: u64) -> usize {
+        let undos = fresh.undos();
+        let mut game = self.game_mut();
+        *game = fresh
+            .game
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        let n = game.len();
+        drop(game);
+        self.logs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        *self
+            .last_actor
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = None;
+        self.undos.store(undos, Ordering::Release);
+        self.record_commit(n, at_ms);
+        n
+    }
+
     /// Records that action `n`, made at `at_ms`, is in the file.
     pub(crate) fn record_commit(&self, n: usize, at_ms: u64) {
         self.committed.store(n, Ordering::Release);

@@ -339,6 +339,90 @@ async fn a_move_made_on_one_server_is_pushed_to_the_websockets_of_another() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_undo_made_on_one_server_is_pushed_to_the_websockets_of_another() {
+    use super::real_port::{morne_over, next_object, objects_until, serve, ws};
+    let Some(db) = cluster("ws-undo-two-servers") else {
+        return;
+    };
+    let (a, _) = serve(&db).await;
+    let (b, _) = serve(&db).await;
+    let mut on_a = http::Client::connect(a).await;
+    let mut on_b = http::Client::connect(b).await;
+    let (id, blue, _) = morne_over(&mut on_a).await;
+    let actions = format!("/api/games/{id}/actions");
+    let (status, _) = on_a
+        .call(
+            "POST",
+            &actions,
+            Some(&blue),
+            Some(&json!({"action": {"type": "end_phase"}, "expect": 0})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    // Blue and a spectator watch the game on the second server.
+    let mut blue_ws = ws(b, &id, Some(&blue)).await;
+    let mut spectator_ws = ws(b, &id, None).await;
+    let before = objects_until(&mut blue_ws, 1).await.pop().unwrap();
+    objects_until(&mut spectator_ws, 1).await;
+    let mv = before["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "move")
+        .unwrap_or_else(|| panic!("no move among {}", before["actions"]))
+        .clone();
+    // Blue moves and takes it back on the first server.
+    let (status, _) = on_a
+        .call(
+            "POST",
+            &actions,
+            Some(&blue),
+            Some(&json!({"action": mv, "expect": 1})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    objects_until(&mut blue_ws, 2).await;
+    objects_until(&mut spectator_ws, 2).await;
+    let (status, answer) = on_a
+        .call(
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(&blue),
+            Some(&json!({"expect": 2})),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    // The second server's sockets see the game as it was before the move.
+    let pushed = next_object(&mut blue_ws).await;
+    assert_eq!(
+        (pushed["n"].as_u64(), pushed["undos"].as_u64()),
+        (Some(1), Some(1)),
+        "{pushed}"
+    );
+    assert_eq!(pushed["actions"], before["actions"]);
+    let (_, blue_get) = on_b
+        .call("GET", &format!("/api/games/{id}"), Some(&blue), None)
+        .await;
+    assert_eq!(pushed, blue_get, "the push is the seat's GET on its server");
+    let watched = next_object(&mut spectator_ws).await;
+    assert_eq!(
+        (watched["n"].as_u64(), watched["undos"].as_u64()),
+        (Some(1), Some(1))
+    );
+    // And the game goes on from there on the second server.
+    let (status, body) = on_b
+        .call(
+            "POST",
+            &actions,
+            Some(&blue),
+            Some(&json!({"action": mv, "expect": 1})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(objects_until(&mut blue_ws, 2).await.pop().unwrap()["n"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_server_at_a_time_holds_a_games_computer_seats() {
     let Some(db) = cluster("ai-lease") else {
         return;
