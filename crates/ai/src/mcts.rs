@@ -565,6 +565,13 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             reason = "visit counts are far below 2^52"
         )]
         let ln = ((n.total + 1) as f64).ln();
+        // The spread of the visited plans' means, for the normalised values.
+        let (low, high) = if self.config.normalized {
+            spread(&n.visits, &n.values)
+        } else {
+            (0.0, 1.0)
+        };
+        let width = high - low;
         for k in 0..count {
             let i = (k + offset) % count;
             if n.visits[i] == 0 && n.rank.get(i).is_some_and(|&r| r >= open) {
@@ -578,7 +585,13 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                     reason = "visit counts are far below 2^52"
                 )]
                 let v = n.visits[i] as f64;
-                n.values[i] / v + self.config.exploration * (ln / v).sqrt()
+                let mean = n.values[i] / v;
+                let q = if width > 1e-9 {
+                    (mean - low) / width
+                } else {
+                    0.5
+                };
+                q + self.config.exploration * (ln / v).sqrt()
             };
             if best.is_none_or(|(b, _)| score > b) {
                 // Checked only for a plan that would be chosen: legality costs time.
@@ -608,6 +621,29 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 .config
                 .discount
                 .powi(i32::try_from(turns).unwrap_or(i32::MAX))
+    }
+}
+
+/// The lowest and highest mean value among the visited plans of a node (0 and 1 when
+/// none is visited).
+fn spread(visits: &[u64], values: &[f64]) -> (f64, f64) {
+    let mut low = f64::INFINITY;
+    let mut high = f64::NEG_INFINITY;
+    for (&n, &sum) in visits.iter().zip(values) {
+        if n > 0 {
+            #[expect(
+                clippy::cast_precision_loss,
+                reason = "visit counts are far below 2^52"
+            )]
+            let mean = sum / n as f64;
+            low = low.min(mean);
+            high = high.max(mean);
+        }
+    }
+    if low > high {
+        (0.0, 1.0)
+    } else {
+        (low, high)
     }
 }
 

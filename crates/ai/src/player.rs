@@ -28,12 +28,18 @@ pub enum Player {
     MctsReply(u64),
     /// The search with this many simulations a decision, through the enemy's reply.
     MctsReplySims(u64),
+    /// The search with this many simulations a decision and progressive widening at
+    /// the root ([`crate::widening`], off in the levels): for measuring it.
+    MctsWideSims(u64),
+    /// The search with this many simulations a decision, UCT over min-max normalised
+    /// values ([`SearchConfig::normalized`]): for measuring it.
+    MctsNormSims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -56,6 +62,10 @@ impl FromStr for Player {
                     Ok(Player::MctsReplySims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-reply:") {
                     Ok(Player::MctsReply(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-wide-sims:") {
+                    Ok(Player::MctsWideSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-norm-sims:") {
+                    Ok(Player::MctsNormSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-sims:") {
                     Ok(Player::MctsSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts:") {
@@ -79,6 +89,8 @@ impl fmt::Display for Player {
             Player::MctsSims(n) => write!(f, "mcts-sims:{n}"),
             Player::MctsReply(ms) => write!(f, "mcts-reply:{ms}"),
             Player::MctsReplySims(n) => write!(f, "mcts-reply-sims:{n}"),
+            Player::MctsWideSims(n) => write!(f, "mcts-wide-sims:{n}"),
+            Player::MctsNormSims(n) => write!(f, "mcts-norm-sims:{n}"),
         }
     }
 }
@@ -155,6 +167,22 @@ impl Player {
                     } else {
                         Horizon::EnemyReply
                     },
+                    ..SearchConfig::default()
+                })
+            }
+            Player::MctsWideSims(n) => {
+                return Some(SearchConfig {
+                    budget: Budget::Simulations(n),
+                    horizon: Horizon::OwnTurn,
+                    widening: Some(crate::widening::Widening::default()),
+                    ..SearchConfig::default()
+                })
+            }
+            Player::MctsNormSims(n) => {
+                return Some(SearchConfig {
+                    budget: Budget::Simulations(n),
+                    horizon: Horizon::OwnTurn,
+                    normalized: true,
                     ..SearchConfig::default()
                 })
             }

@@ -36,6 +36,11 @@ pub struct SearchConfig {
     pub horizon: Horizon,
     /// UCT's exploration constant.
     pub exploration: f64,
+    /// UCT compares a node's plans by their mean values stretched over the spread
+    /// between the node's worst and best (min-max normalisation, as in MuZero), not by
+    /// the raw means: the leaf values sit close to 0.5, a few hundredths apart, so that
+    /// with raw means the exploration term swamps them and the visits spread evenly.
+    pub normalized: bool,
     /// Each game turn multiplies a result's distance from a draw by this.
     pub discount: f64,
     /// The evaluation difference that moves the win chance from 50% to 73%
@@ -68,6 +73,7 @@ impl Default for SearchConfig {
             seed: 0x5EED,
             horizon: Horizon::OwnTurn,
             exploration: 0.7,
+            normalized: false,
             discount: 0.98,
             scale: 8.0,
             max_plans: 80,

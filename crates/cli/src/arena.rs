@@ -13,8 +13,9 @@ use std::time::Instant;
 /// The arena's options.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The first player: random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, or
-    /// mcts-reply:MILLIS and mcts-reply-sims:N (the search through the enemy's reply).
+    /// The first player: random, easy, normal, hard, mcts:MILLIS, mcts-sims:N,
+    /// mcts-reply:MILLIS and mcts-reply-sims:N (the search through the enemy's reply),
+    /// or mcts-wide-sims:N (with progressive widening at the root).
     a: String,
     /// The second player.
     b: String,

@@ -2,6 +2,7 @@
 //! information stays hidden, answers repeat.
 
 mod hidden;
+mod normalized;
 mod widening;
 
 use grognard_ai::arena::{self, GameSpec, MAX_ACTIONS};
@@ -298,6 +299,8 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-sims:200",
         "mcts-reply:100",
         "mcts-reply-sims:200",
+        "mcts-wide-sims:200",
+        "mcts-norm-sims:200",
     ] {
         let p: Player = name.parse().expect("a player");
         assert_eq!(p.to_string(), name);
@@ -312,6 +315,18 @@ fn every_player_name_reads_back_as_it_is_written() {
     assert_eq!(horizon(reply), horizon(Player::Hard));
     assert_eq!(horizon(own), horizon(Player::Normal));
     assert_ne!(horizon(reply), horizon(own));
+    // Only `mcts-wide-sims` widens its root; the levels do not.
+    let wide = "mcts-wide-sims:10".parse::<Player>().expect("a player");
+    let widens = |p: Player| p.search(None, None).expect("a search").widening.is_some();
+    assert!(widens(wide));
+    assert_eq!(horizon(wide), horizon(Player::Normal));
+    assert!(!widens(own) && !widens(Player::Normal) && !widens(Player::Hard));
+    // `mcts-norm-sims` is `mcts-sims` with UCT over normalised values.
+    let norm = "mcts-norm-sims:10".parse::<Player>().expect("a player");
+    let normalizes = |p: Player| p.search(None, None).expect("a search").normalized;
+    assert!(normalizes(norm) && !widens(norm));
+    assert_eq!(horizon(norm), horizon(Player::Normal));
+    assert!(!normalizes(own));
 }
 
 /// Tree reuse: the next decision of the same turn starts from the subtree of the plan
