@@ -20,7 +20,7 @@ use crate::widening;
 use grognard_engine::{Dice, Plan, Ruleset, Seat};
 use std::time::Instant;
 
-pub use crate::search_config::{Budget, Horizon, SearchConfig};
+pub use crate::search_config::{Budget, Horizon, SearchConfig, Values};
 
 /// One root plan as the search saw it.
 #[derive(Clone, Debug)]
@@ -274,6 +274,28 @@ struct Node<A> {
     total: u64,
     /// Per plan, its rank for the widening (0 the best); empty: every plan is open.
     rank: Vec<usize>,
+    /// Per plan, the sum of the squares of its values, for their deviation.
+    squares: Vec<f64>,
+}
+
+impl<A> Node<A> {
+    /// The deviation of the values through the node (the mover's), held between 0.01
+    /// and 0.5; 0.5 before two visits.
+    fn deviation(&self) -> f64 {
+        if self.total < 2 {
+            return 0.5;
+        }
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "visit counts are far below 2^52"
+        )]
+        let n = self.total as f64;
+        let mean = self.values.iter().sum::<f64>() / n;
+        (self.squares.iter().sum::<f64>() / n - mean * mean)
+            .max(0.0)
+            .sqrt()
+            .clamp(0.01, 0.5)
+    }
 }
 
 struct Tree<'a, R: Ruleset> {
@@ -311,6 +333,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 children: vec![None; n],
                 total: 0,
                 rank: Vec::new(),
+                squares: vec![0.0; n],
             }],
             baseline,
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
@@ -340,6 +363,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             let root = &mut self.nodes[0];
             root.visits[i] = from.visits[j];
             root.values[i] = from.values[j];
+            root.squares[i] = from.squares[j];
             root.children[i] = child;
             root.total += from.visits[j];
         }
@@ -425,6 +449,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                                 children: vec![None; n],
                                 total: 0,
                                 rank: Vec::new(),
+                                squares: vec![0.0; n],
                             });
                             let child = self.nodes.len() - 1;
                             self.nodes[node].children[i] = Some(child);
@@ -505,6 +530,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             };
             node.visits[i] += 1;
             node.values[i] += v;
+            node.squares[i] += v * v;
             node.total += 1;
         }
     }
@@ -565,13 +591,19 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             reason = "visit counts are far below 2^52"
         )]
         let ln = ((n.total + 1) as f64).ln();
-        // The spread of the visited plans' means, for the normalised values.
-        let (low, high) = if self.config.normalized {
+        // The spread of the visited plans' means, for the normalised values; the
+        // deviation of the values seen, for the scaled exploration.
+        let (low, high) = if self.config.values == Values::Spread {
             spread(&n.visits, &n.values)
         } else {
             (0.0, 1.0)
         };
         let width = high - low;
+        let explore = if self.config.values == Values::Deviation {
+            self.config.exploration * 2.0 * n.deviation()
+        } else {
+            self.config.exploration
+        };
         for k in 0..count {
             let i = (k + offset) % count;
             if n.visits[i] == 0 && n.rank.get(i).is_some_and(|&r| r >= open) {
@@ -591,7 +623,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 } else {
                     0.5
                 };
-                q + self.config.exploration * (ln / v).sqrt()
+                q + explore * (ln / v).sqrt()
             };
             if best.is_none_or(|(b, _)| score > b) {
                 // Checked only for a plan that would be chosen: legality costs time.

@@ -1,7 +1,7 @@
 //! Players: the levels and the arena's other contestants, and the memory a player
 //! keeps over one game (plans played in the phase, time spent in the turn).
 
-use crate::mcts::{self, Budget, Horizon, SearchConfig, Weighed};
+use crate::mcts::{self, Budget, Horizon, SearchConfig, Values, Weighed};
 use crate::plans::{self, PhaseCount};
 use crate::rng::Rng;
 use grognard_engine::{Level, Plan, Ruleset};
@@ -32,14 +32,17 @@ pub enum Player {
     /// the root ([`crate::widening`], off in the levels): for measuring it.
     MctsWideSims(u64),
     /// The search with this many simulations a decision, UCT over min-max normalised
-    /// values ([`SearchConfig::normalized`]): for measuring it.
+    /// values ([`Values::Spread`]): for measuring it.
     MctsNormSims(u64),
+    /// The search with this many simulations a decision, UCT's exploration scaled by
+    /// the deviation of the values ([`Values::Deviation`]): for measuring it.
+    MctsDevSims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -66,6 +69,8 @@ impl FromStr for Player {
                     Ok(Player::MctsWideSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-norm-sims:") {
                     Ok(Player::MctsNormSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-dev-sims:") {
+                    Ok(Player::MctsDevSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-sims:") {
                     Ok(Player::MctsSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts:") {
@@ -91,6 +96,7 @@ impl fmt::Display for Player {
             Player::MctsReplySims(n) => write!(f, "mcts-reply-sims:{n}"),
             Player::MctsWideSims(n) => write!(f, "mcts-wide-sims:{n}"),
             Player::MctsNormSims(n) => write!(f, "mcts-norm-sims:{n}"),
+            Player::MctsDevSims(n) => write!(f, "mcts-dev-sims:{n}"),
         }
     }
 }
@@ -178,11 +184,15 @@ impl Player {
                     ..SearchConfig::default()
                 })
             }
-            Player::MctsNormSims(n) => {
+            Player::MctsNormSims(n) | Player::MctsDevSims(n) => {
                 return Some(SearchConfig {
                     budget: Budget::Simulations(n),
                     horizon: Horizon::OwnTurn,
-                    normalized: true,
+                    values: if matches!(self, Player::MctsNormSims(_)) {
+                        Values::Spread
+                    } else {
+                        Values::Deviation
+                    },
                     ..SearchConfig::default()
                 })
             }

@@ -23,6 +23,24 @@ pub enum Horizon {
     EnemyReply,
 }
 
+/// How UCT compares a node's plans. The leaf values sit close to 0.5, a few hundredths
+/// apart, so that over raw means the exploration term (its constant made for values
+/// spread from 0 to 1) swamps them and the visits spread almost evenly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// The raw means, `mean + c √(ln N / n)`.
+    Raw,
+    /// The means stretched over the spread between the node's worst and best plan
+    /// (min-max normalisation, as in MuZero): `(mean - low) / (high - low) + c √(ln N /
+    /// n)`.
+    Spread,
+    /// The raw means, the exploration term scaled by the deviation of the values the
+    /// node has seen: `mean + c · 2σ √(ln N / n)`, so that it is the same at σ = 0.5 (the
+    /// most values between 0 and 1 can spread) and counts in the noise of the
+    /// simulations otherwise.
+    Deviation,
+}
+
 /// The search's settings.
 #[derive(Clone, Debug)]
 pub struct SearchConfig {
@@ -36,11 +54,8 @@ pub struct SearchConfig {
     pub horizon: Horizon,
     /// UCT's exploration constant.
     pub exploration: f64,
-    /// UCT compares a node's plans by their mean values stretched over the spread
-    /// between the node's worst and best (min-max normalisation, as in MuZero), not by
-    /// the raw means: the leaf values sit close to 0.5, a few hundredths apart, so that
-    /// with raw means the exploration term swamps them and the visits spread evenly.
-    pub normalized: bool,
+    /// How UCT weighs a plan's mean value against its exploration term.
+    pub values: Values,
     /// Each game turn multiplies a result's distance from a draw by this.
     pub discount: f64,
     /// The evaluation difference that moves the win chance from 50% to 73%
@@ -73,7 +88,7 @@ impl Default for SearchConfig {
             seed: 0x5EED,
             horizon: Horizon::OwnTurn,
             exploration: 0.7,
-            normalized: false,
+            values: Values::Raw,
             discount: 0.98,
             scale: 8.0,
             max_plans: 80,

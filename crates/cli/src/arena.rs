@@ -15,7 +15,9 @@ use std::time::Instant;
 pub struct Args {
     /// The first player: random, easy, normal, hard, mcts:MILLIS, mcts-sims:N,
     /// mcts-reply:MILLIS and mcts-reply-sims:N (the search through the enemy's reply),
-    /// or mcts-wide-sims:N (with progressive widening at the root).
+    /// or mcts-wide-sims:N (with progressive widening at the root), mcts-norm-sims:N (UCT over
+    /// min-max normalised values) and mcts-dev-sims:N (UCT's exploration scaled by the
+    /// values' deviation).
     a: String,
     /// The second player.
     b: String,

@@ -6,6 +6,7 @@ mod normalized;
 mod widening;
 
 use grognard_ai::arena::{self, GameSpec, MAX_ACTIONS};
+use grognard_ai::mcts::Values;
 use grognard_ai::{Opponent, Player};
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{AiRequest, Computer, Dice, Game, Level, Ruleset};
@@ -301,6 +302,7 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-reply-sims:200",
         "mcts-wide-sims:200",
         "mcts-norm-sims:200",
+        "mcts-dev-sims:200",
     ] {
         let p: Player = name.parse().expect("a player");
         assert_eq!(p.to_string(), name);
@@ -321,12 +323,17 @@ fn every_player_name_reads_back_as_it_is_written() {
     assert!(widens(wide));
     assert_eq!(horizon(wide), horizon(Player::Normal));
     assert!(!widens(own) && !widens(Player::Normal) && !widens(Player::Hard));
-    // `mcts-norm-sims` is `mcts-sims` with UCT over normalised values.
-    let norm = "mcts-norm-sims:10".parse::<Player>().expect("a player");
-    let normalizes = |p: Player| p.search(None, None).expect("a search").normalized;
-    assert!(normalizes(norm) && !widens(norm));
-    assert_eq!(horizon(norm), horizon(Player::Normal));
-    assert!(!normalizes(own));
+    // `mcts-norm-sims` and `mcts-dev-sims` are `mcts-sims` with UCT over normalised
+    // values and with its exploration scaled by the values' deviation.
+    let values = |p: &str| {
+        let p = p.parse::<Player>().expect("a player");
+        assert_eq!(horizon(p), horizon(Player::Normal));
+        assert!(!widens(p));
+        p.search(None, None).expect("a search").values
+    };
+    assert_eq!(values("mcts-norm-sims:10"), Values::Spread);
+    assert_eq!(values("mcts-dev-sims:10"), Values::Deviation);
+    assert_eq!(values("mcts-sims:10"), Values::Raw);
 }
 
 /// Tree reuse: the next decision of the same turn starts from the subtree of the plan

@@ -3,7 +3,7 @@
 //! almost evenly; stretched over their spread, the visits go to the better plans.
 
 use super::scenario;
-use grognard_ai::mcts::{search, Budget, SearchConfig};
+use grognard_ai::mcts::{search, Budget, SearchConfig, Values};
 use grognard_engine::{Game, Ruleset};
 use grognard_rules::morne_plaine::MornePlaine;
 
@@ -27,12 +27,12 @@ fn normalised_values_give_the_best_plans_more_of_the_visits() {
         seed: 11,
         ..SearchConfig::default()
     };
-    let top = |normalized: bool| {
+    let top = |values: Values| {
         let s = search(
             rules,
             state,
             &SearchConfig {
-                normalized,
+                values,
                 ..config.clone()
             },
         )
@@ -40,14 +40,20 @@ fn normalised_values_give_the_best_plans_more_of_the_visits() {
         let visits: Vec<u64> = s.weighed.iter().map(|w| w.visits).collect();
         (visits[0], visits.iter().sum::<u64>(), visits.len())
     };
-    let (raw, total, plans) = top(false);
-    let (norm, total_norm, _) = top(true);
+    let (raw, total, plans) = top(Values::Raw);
+    let (norm, total_norm, _) = top(Values::Spread);
+    let (dev, total_dev, _) = top(Values::Deviation);
     assert_eq!(total, total_norm);
+    assert_eq!(total, total_dev);
     assert!(plans > 40, "{plans} root plans");
     // Raw means: the most visited plan has about its even share, a few times 600/plans.
     // Normalised: the best plans take a far larger share.
     assert!(
         norm >= 2 * raw,
         "the most visited plan: {norm} of {total} normalised, {raw} raw"
+    );
+    assert!(
+        dev >= 2 * raw,
+        "the most visited plan: {dev} of {total} by the deviation, {raw} raw"
     );
 }
