@@ -277,7 +277,9 @@ pub fn calibration(records: &[GameRecord]) -> Vec<Band> {
 }
 
 /// Plays the games on `threads` threads (one game each at a time), calling `done`
-/// after each; the records in the order of `games`.
+/// after each; the records in the order of `games`. Once `done` answers `false`, no
+/// further game starts (the games under way finish): the records are then of the games
+/// played, still in their order.
 ///
 /// # Errors
 /// The first game whose scenario does not fit its ruleset.
@@ -285,21 +287,27 @@ pub fn run(
     opponent: &Opponent,
     games: &[(Scenario, GameSpec)],
     threads: usize,
-    done: &(dyn Fn(&GameRecord) + Sync),
+    done: &(dyn Fn(&GameRecord) -> bool + Sync),
 ) -> Result<Vec<GameRecord>, GameError> {
     let next = AtomicUsize::new(0);
+    let stop = std::sync::atomic::AtomicBool::new(false);
     let results: Mutex<Vec<Option<Result<GameRecord, GameError>>>> =
         Mutex::new((0..games.len()).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1).min(games.len().max(1)) {
             scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some((scenario, spec)) = games.get(i) else {
                     break;
                 };
                 let record = opponent.play(scenario, spec);
                 if let Ok(r) = &record {
-                    done(r);
+                    if !done(r) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
                 results
                     .lock()
@@ -311,7 +319,12 @@ pub fn run(
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err(GameError::Format("a game was not played".into()))))
+        .enumerate()
+        .filter_map(|(i, r)| match r {
+            Some(r) => Some(r),
+            None if stop.load(Ordering::Relaxed) => None,
+            None => Some(Err(GameError::Format(format!("game {i} was not played")))),
+        })
         .collect()
 }
 

@@ -12,6 +12,8 @@
 //! - [`opponent`]: [`Opponent`], the engine's [`Computer`](grognard_engine::Computer)
 //!   for games of any ruleset.
 //! - [`arena`]: whole games between two players, in parallel, with Wilson intervals.
+//! - [`sprt`]: the sequential test that accepts or rejects a change on as few games as
+//!   it takes.
 //!
 //! ```
 //! use grognard_ai::mcts::{search, Budget, SearchConfig};
@@ -38,6 +40,7 @@ pub mod plans;
 pub mod player;
 pub mod rng;
 mod search_config;
+pub mod sprt;
 mod turn_watch;
 pub mod widening;
 

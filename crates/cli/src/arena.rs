@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use grognard_ai::arena::{self, GameRecord, GameSpec, MAX_ACTIONS};
+use grognard_ai::sprt::{self, Sprt, Verdict};
 use grognard_ai::{Opponent, Player};
 use grognard_engine::scenario::Scenario;
 use std::io::Write;
@@ -44,6 +45,12 @@ pub struct Args {
     /// Write every game's record to this JSON file.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Stop as soon as the sequential probability ratio test decides whether the first
+    /// player is ELO1 stronger than the second (H1) or not (H0, ELO0): ELO0,ELO1 at α =
+    /// β = 0.05, or ELO0,ELO1,ALPHA,BETA. `--games` is then the most a scenario plays,
+    /// and the scenarios take turns game by game. Two different players only.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<Sprt>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -51,6 +58,9 @@ pub fn run(args: &Args) -> Result<()> {
     let b: Player = args.b.parse()?;
     if args.games == 0 {
         bail!("--games must be at least 1");
+    }
+    if args.sprt.is_some() && a == b {
+        bail!("--sprt compares two different players; `{a}` is on both seats");
     }
     let scenarios: Vec<Scenario> = if args.all {
         let registry = grognard_rules::registry();
@@ -81,6 +91,13 @@ pub fn run(args: &Args) -> Result<()> {
             ));
         }
     }
+    if args.sprt.is_some() {
+        // The scenarios take turns, so that a test stopped early has seen them all.
+        let per = args.games;
+        let mut keyed: Vec<_> = games.into_iter().enumerate().collect();
+        keyed.sort_by_key(|(i, _)| (i % per, i / per));
+        games = keyed.into_iter().map(|(_, g)| g).collect();
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
@@ -96,7 +113,9 @@ pub fn run(args: &Args) -> Result<()> {
         (args.a.as_str(), args.b.as_str())
     };
     let tally = Mutex::new((0usize, 0.0f64, 0.0f64));
-    let progress = |r: &GameRecord| {
+    // The first player's wins, draws and losses, for the test.
+    let results = Mutex::new([0u32; 3]);
+    let progress = |r: &GameRecord| -> bool {
         let mut t = tally
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -112,22 +131,87 @@ pub fn run(args: &Args) -> Result<()> {
         let elapsed = start.elapsed().as_secs_f64();
         #[expect(clippy::cast_precision_loss, reason = "game counts are small")]
         let left = elapsed / t.0 as f64 * (total - t.0) as f64;
+        let mut test = String::new();
+        let mut go_on = true;
+        if let Some(sprt) = &args.sprt {
+            let mut wdl = results
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            wdl[outcome(score(r, &a_name).0)] += 1;
+            let (lower, upper) = sprt.bounds();
+            test = format!(
+                "  LLR {:.2} ({lower:.2}, {upper:.2})",
+                sprt.llr(wdl[0], wdl[1], wdl[2])
+            );
+            go_on = sprt.verdict(wdl[0], wdl[1], wdl[2]) == Verdict::Undecided;
+        }
         eprint!(
-            "\r{}/{total} games  {left_name} {:.1} - {:.1} {right_name}  {:.0} s left   ",
+            "\r{}/{total} games  {left_name} {:.1} - {:.1} {right_name}{test}  {:.0} s left   ",
             t.0, t.1, t.2, left
         );
         let _ = std::io::stderr().flush();
+        go_on
     };
     let records = arena::run(&opponent, &games, threads, &progress)?;
     eprintln!();
     print_table(&scenarios, &records, &args.a, &args.b, a == b);
     print_calibration(&records);
+    if let Some(sprt) = &args.sprt {
+        print_sprt(sprt, &records, &a_name);
+    }
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&records)?;
         std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))?;
         eprintln!("wrote {} games to {}", records.len(), path.display());
     }
     Ok(())
+}
+
+/// The test's verdict on the games played: the first player's wins, draws and losses,
+/// its Elo over the second with a 95% interval, the log-likelihood ratio and its bounds.
+fn print_sprt(sprt: &Sprt, records: &[GameRecord], a: &str) {
+    let mut wdl = [0u32; 3];
+    let mut points = 0.0;
+    for r in records {
+        let (mine, _) = score(r, a);
+        points += mine;
+        wdl[outcome(mine)] += 1;
+    }
+    let (lo, hi) = arena::wilson(points, records.len());
+    #[expect(clippy::cast_precision_loss, reason = "game counts are small")]
+    let mean = points / records.len().max(1) as f64;
+    let (lower, upper) = sprt.bounds();
+    let verdict = match sprt.verdict(wdl[0], wdl[1], wdl[2]) {
+        Verdict::H1 => format!("H1 accepted: {a} is {} Elo stronger or more", sprt.elo1),
+        Verdict::H0 => format!("H0 accepted: {a} is not {} Elo stronger", sprt.elo1),
+        Verdict::Undecided => "undecided: the games ran out first".to_owned(),
+    };
+    println!();
+    println!("SPRT ({sprt}), {} games", records.len());
+    println!(
+        "{a}: {} won, {} drawn, {} lost; Elo {:+.0} [{:+.0}, {:+.0}]",
+        wdl[0],
+        wdl[1],
+        wdl[2],
+        sprt::elo_of(mean),
+        sprt::elo_of(lo),
+        sprt::elo_of(hi)
+    );
+    println!(
+        "LLR {:.2} ({lower:.2}, {upper:.2}): {verdict}",
+        sprt.llr(wdl[0], wdl[1], wdl[2])
+    );
+}
+
+/// 0 for a win, 1 for a draw, 2 for a loss, from a game's points (1, a half, 0).
+fn outcome(points: f64) -> usize {
+    if points > 0.75 {
+        0
+    } else if points > 0.25 {
+        1
+    } else {
+        2
+    }
 }
 
 /// Each player's points in a game (win 1, draw or stopped game a half each).

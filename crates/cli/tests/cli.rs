@@ -579,6 +579,57 @@ fn arena_plays_both_seat_orders_and_writes_the_records() {
     assert!(text(&bad.stderr).contains("grandmaster"));
 }
 
+/// Issue 13, measuring strength: `--sprt` stops once the sequential test decides, the
+/// scenarios taking turns game by game; a bad test or one player on both seats is refused.
+#[test]
+fn arena_sprt_stops_when_the_test_decides() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.json");
+    let out = run(&[
+        "arena",
+        "easy",
+        "random",
+        "--all",
+        "--games",
+        "40",
+        "--sprt",
+        "0,30",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("SPRT (Elo 0 against 30, alpha 0.05, beta 0.05)"),
+        "{table}"
+    );
+    assert!(
+        table.contains("H1 accepted: easy is 30 Elo stronger"),
+        "{table}"
+    );
+    let records: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let records = records.as_array().unwrap();
+    // Decided long before the 200 games allowed, and every scenario played.
+    assert!(records.len() < 60, "{} games", records.len());
+    let scenarios: std::collections::BTreeSet<&str> = records
+        .iter()
+        .map(|r| r["scenario"].as_str().unwrap())
+        .collect();
+    assert_eq!(scenarios.len(), 5, "{scenarios:?}");
+    for (args, named) in [
+        (["easy", "random", "0"], "`0`"),
+        (["easy", "random", "30,0"], "ELO1 must be above ELO0"),
+        (["easy", "easy", "0,30"], "two different players"),
+    ] {
+        let mut call = vec!["arena", args[0], args[1], "--all", "--sprt", args[2]];
+        call.extend(["--games", "2"]);
+        let bad = run(&call);
+        assert!(!bad.status.success());
+        assert!(text(&bad.stderr).contains(named), "{}", text(&bad.stderr));
+    }
+}
+
 #[test]
 fn arena_with_one_player_on_both_seats_gives_each_sides_share() {
     let dir = tempfile::tempdir().unwrap();
