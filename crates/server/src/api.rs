@@ -141,6 +141,14 @@ impl GameAt {
         let viewer = self.viewer()?;
         self.table.may_ask(self.table.game().as_ref(), &viewer)
     }
+
+    /// [`GameAt::may_ask`] for a caller that already holds the game for reading: the
+    /// game's lock is not taken a second time on one thread, which deadlocks once an
+    /// action waits to write between the two reads.
+    fn may_ask_of(&self, game: &dyn grognard_engine::AnyGame) -> Result<(), ApiError> {
+        let viewer = self.viewer()?;
+        self.table.may_ask(game, &viewer)
+    }
 }
 
 fn query_error(e: &QueryRejection) -> ApiError {
@@ -325,7 +333,7 @@ pub async fn preview(
     if let Some(answer) = stale(game.as_ref(), &q) {
         return Ok(answer);
     }
-    at.may_ask()?;
+    at.may_ask_of(game.as_ref())?;
     match game.preview(&q.action) {
         Ok(p) => Ok(Json(json!(p))),
         Err(grognard_engine::EngineError::Refused(r))

@@ -8,13 +8,16 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, PoisonError, RwLock};
 use tokio::sync::{broadcast, Mutex};
 
 mod lean;
+mod lock;
 mod outside;
 mod position;
 mod undo;
+
+pub use lock::{GameRead, GameWrite};
 
 pub use lean::{compact, expand, Form, Legal};
 
@@ -380,13 +383,16 @@ impl Table {
     }
 
     /// The game, for reading.
-    pub fn game(&self) -> RwLockReadGuard<'_, Box<dyn AnyGame>> {
-        self.game.read().unwrap_or_else(PoisonError::into_inner)
+    ///
+    /// # Panics
+    /// In debug builds, when this thread already holds the game (see [`GameRead`]).
+    pub fn game(&self) -> GameRead<'_> {
+        GameRead::new(&self.game)
     }
 
     /// The game, for changing it (then [`Table::record_commit`]).
-    pub(crate) fn game_mut(&self) -> RwLockWriteGuard<'_, Box<dyn AnyGame>> {
-        self.game.write().unwrap_or_else(PoisonError::into_inner)
+    pub(crate) fn game_mut(&self) -> GameWrite<'_> {
+        GameWrite::new(&self.game)
     }
 
     /// When the game last saw an action, or was created (UTC, RFC 3339; sorts as
