@@ -17,7 +17,7 @@ mod outside;
 mod position;
 mod undo;
 
-pub use lock::{GameRead, GameWrite};
+pub use lock::{GameRead, GameWrite, Held};
 
 pub use lean::{compact, expand, Form, Legal};
 
@@ -97,7 +97,7 @@ pub struct Table {
     /// The human seats the computer took when their player's time ran out (issue 16).
     stand_ins: std::sync::Mutex<BTreeSet<String>>,
     /// The game as last committed. Readers hold it only to build a view.
-    game: RwLock<Box<dyn AnyGame>>,
+    game: lock::Lock,
     /// Held by whoever is committing an action, from the check of `expect` to the
     /// swap of the new game, so that writers of one game queue.
     pub(crate) turn: Mutex<()>,
@@ -387,12 +387,12 @@ impl Table {
     /// # Panics
     /// In debug builds, when this thread already holds the game (see [`GameRead`]).
     pub fn game(&self) -> GameRead<'_> {
-        GameRead::new(&self.game)
+        lock::read(&self.game)
     }
 
     /// The game, for changing it (then [`Table::record_commit`]).
     pub(crate) fn game_mut(&self) -> GameWrite<'_> {
-        GameWrite::new(&self.game)
+        lock::write(&self.game)
     }
 
     /// When the game last saw an action, or was created (UTC, RFC 3339; sorts as

@@ -50,6 +50,18 @@ fn play(o: &Opponent, s: &Scenario, players: [Player; 2], seed: u64) -> arena::G
     r
 }
 
+/// The Bridge at Morne at blue's first movement phase (70 to 80 root plans).
+fn first_movement() -> Game<grognard_rules::morne_plaine::MornePlaine> {
+    let mut game: Game<grognard_rules::morne_plaine::MornePlaine> =
+        Game::new(scenario("bridge-at-morne"), Some(1)).expect("valid");
+    while let Some(d) = game.to_act().filter(|d| d.kind != "movement") {
+        let pass = game.rules().pass(game.state()).expect("a pass");
+        assert_eq!(d.side, "blue");
+        game.apply(pass).expect("the pass is legal");
+    }
+    game
+}
+
 fn scenario(id: &str) -> Scenario {
     let b = grognard_rules::builtin::find(id).expect("a built-in");
     grognard_rules::registry()

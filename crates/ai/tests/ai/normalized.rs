@@ -1,21 +1,9 @@
-//! UCT over min-max normalised values (`SearchConfig::normalized`): the leaf values sit a
+//! How UCT weighs the values (`SearchConfig::values`): the leaf values sit a
 //! few hundredths apart, so that over raw means the exploration term spreads the visits
 //! almost evenly; stretched over their spread, the visits go to the better plans.
 
-use super::scenario;
+use super::first_movement;
 use grognard_ai::mcts::{search, Budget, SearchConfig, Values};
-use grognard_engine::{Game, Ruleset};
-use grognard_rules::morne_plaine::MornePlaine;
-
-/// The Bridge at Morne at blue's first movement phase (70 to 80 root plans).
-fn first_movement() -> Game<MornePlaine> {
-    let mut game = Game::<MornePlaine>::new(scenario("bridge-at-morne"), Some(1)).expect("valid");
-    while game.to_act().is_some_and(|d| d.kind != "movement") {
-        let pass = game.rules().pass(game.state()).expect("a pass");
-        game.apply(pass).expect("the pass is legal");
-    }
-    game
-}
 
 #[test]
 fn normalised_values_give_the_best_plans_more_of_the_visits() {

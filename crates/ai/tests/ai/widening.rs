@@ -1,23 +1,10 @@
 //! Progressive widening at the root (off by default): the search opens the root's
 //! plans best first.
 
-use super::scenario;
+use super::first_movement;
 use grognard_ai::mcts::{search, Budget, SearchConfig};
 use grognard_ai::plans;
 use grognard_ai::widening::{self, Widening};
-use grognard_engine::{Game, Ruleset};
-use grognard_rules::morne_plaine::MornePlaine;
-
-/// The Bridge at Morne at blue's first movement phase (70 to 80 root plans).
-fn first_movement() -> Game<MornePlaine> {
-    let mut game = Game::<MornePlaine>::new(scenario("bridge-at-morne"), Some(1)).expect("valid");
-    while let Some(d) = game.to_act().filter(|d| d.kind != "movement") {
-        let pass = game.rules().pass(game.state()).expect("a pass");
-        assert_eq!(d.side, "blue");
-        game.apply(pass).expect("the pass is legal");
-    }
-    game
-}
 
 #[test]
 fn the_root_opens_only_its_best_ranked_plans_at_a_small_budget() {

@@ -16,7 +16,20 @@ thread_local! {
     static HELD: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
-type Lock = RwLock<Box<dyn AnyGame>>;
+/// The lock of a table's game.
+pub(super) type Lock = RwLock<Box<dyn AnyGame>>;
+
+/// A table's game held through `G`, the lock's guard, on this thread.
+pub struct Held<G> {
+    guard: G,
+    at: usize,
+}
+
+/// A table's game held for reading.
+pub type GameRead<'a> = Held<RwLockReadGuard<'a, Box<dyn AnyGame>>>;
+
+/// A table's game held for changing it.
+pub type GameWrite<'a> = Held<RwLockWriteGuard<'a, Box<dyn AnyGame>>>;
 
 /// Notes that this thread takes `lock`; panics in debug builds if it already holds it.
 fn take(lock: &Lock) -> usize {
@@ -35,78 +48,47 @@ fn take(lock: &Lock) -> usize {
     at
 }
 
-fn give_back(at: usize) {
-    if cfg!(debug_assertions) {
-        HELD.with(|held| {
-            let mut held = held.borrow_mut();
-            if let Some(i) = held.iter().rposition(|&a| a == at) {
-                held.swap_remove(i);
-            }
-        });
+/// The game for reading.
+pub(super) fn read(lock: &Lock) -> GameRead<'_> {
+    let at = take(lock);
+    Held {
+        guard: lock.read().unwrap_or_else(PoisonError::into_inner),
+        at,
     }
 }
 
-/// A table's game held for reading.
-pub struct GameRead<'a> {
-    guard: RwLockReadGuard<'a, Box<dyn AnyGame>>,
-    at: usize,
-}
-
-impl<'a> GameRead<'a> {
-    pub(super) fn new(lock: &'a Lock) -> GameRead<'a> {
-        let at = take(lock);
-        GameRead {
-            guard: lock.read().unwrap_or_else(PoisonError::into_inner),
-            at,
-        }
+/// The game for changing it.
+pub(super) fn write(lock: &Lock) -> GameWrite<'_> {
+    let at = take(lock);
+    Held {
+        guard: lock.write().unwrap_or_else(PoisonError::into_inner),
+        at,
     }
 }
 
-impl Deref for GameRead<'_> {
+impl<G: Deref<Target = Box<dyn AnyGame>>> Deref for Held<G> {
     type Target = Box<dyn AnyGame>;
     fn deref(&self) -> &Box<dyn AnyGame> {
         &self.guard
     }
 }
 
-impl Drop for GameRead<'_> {
-    fn drop(&mut self) {
-        give_back(self.at);
-    }
-}
-
-/// A table's game held for changing it.
-pub struct GameWrite<'a> {
-    guard: RwLockWriteGuard<'a, Box<dyn AnyGame>>,
-    at: usize,
-}
-
-impl<'a> GameWrite<'a> {
-    pub(super) fn new(lock: &'a Lock) -> GameWrite<'a> {
-        let at = take(lock);
-        GameWrite {
-            guard: lock.write().unwrap_or_else(PoisonError::into_inner),
-            at,
-        }
-    }
-}
-
-impl Deref for GameWrite<'_> {
-    type Target = Box<dyn AnyGame>;
-    fn deref(&self) -> &Box<dyn AnyGame> {
-        &self.guard
-    }
-}
-
-impl DerefMut for GameWrite<'_> {
+impl<G: DerefMut<Target = Box<dyn AnyGame>>> DerefMut for Held<G> {
     fn deref_mut(&mut self) -> &mut Box<dyn AnyGame> {
         &mut self.guard
     }
 }
 
-impl Drop for GameWrite<'_> {
+impl<G> Drop for Held<G> {
     fn drop(&mut self) {
-        give_back(self.at);
+        if cfg!(debug_assertions) {
+            HELD.with(|held| {
+                let mut held = held.borrow_mut();
+                if let Some(i) = held.iter().rposition(|&a| a == self.at) {
+                    held.swap_remove(i);
+                }
+            });
+        }
     }
 }
 
@@ -127,22 +109,22 @@ mod tests {
     #[should_panic(expected = "locked twice on one thread")]
     fn a_second_read_on_one_thread_panics_in_debug_builds() {
         let lock: Lock = RwLock::new(any_game());
-        let _first = GameRead::new(&lock);
-        let _second = GameRead::new(&lock);
+        let _first = read(&lock);
+        let _second = read(&lock);
     }
 
     #[test]
     fn reads_one_after_the_other_and_on_two_threads_are_fine() {
         let lock: Lock = RwLock::new(any_game());
-        drop(GameRead::new(&lock));
-        let first = GameRead::new(&lock);
+        drop(read(&lock));
+        let first = read(&lock);
         std::thread::scope(|s| {
-            s.spawn(|| drop(GameRead::new(&lock)));
+            s.spawn(|| drop(read(&lock)));
         });
         drop(first);
-        let w = GameWrite::new(&lock);
+        let w = write(&lock);
         assert!(w.outcome().is_none());
         drop(w);
-        drop(GameRead::new(&lock));
+        drop(read(&lock));
     }
 }
