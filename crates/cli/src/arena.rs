@@ -115,6 +115,9 @@ pub fn run(args: &Args) -> Result<()> {
     let tally = Mutex::new((0usize, 0.0f64, 0.0f64));
     // The first player's wins, draws and losses, for the test.
     let results = Mutex::new([0u32; 3]);
+    // The verdict when the test first decided, and after how many games: the games
+    // under way then still finish and count in the table, and may move the ratio back.
+    let decided: Mutex<Option<(Verdict, usize)>> = Mutex::new(None);
     let progress = |r: &GameRecord| -> bool {
         let mut t = tally
             .lock()
@@ -143,7 +146,14 @@ pub fn run(args: &Args) -> Result<()> {
                 "  LLR {:.2} ({lower:.2}, {upper:.2})",
                 sprt.llr(wdl[0], wdl[1], wdl[2])
             );
-            go_on = sprt.verdict(wdl[0], wdl[1], wdl[2]) == Verdict::Undecided;
+            let verdict = sprt.verdict(wdl[0], wdl[1], wdl[2]);
+            if verdict != Verdict::Undecided {
+                decided
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_or_insert((verdict, t.0));
+            }
+            go_on = verdict == Verdict::Undecided;
         }
         eprint!(
             "\r{}/{total} games  {left_name} {:.1} - {:.1} {right_name}{test}  {:.0} s left   ",
@@ -157,7 +167,10 @@ pub fn run(args: &Args) -> Result<()> {
     print_table(&scenarios, &records, &args.a, &args.b, a == b);
     print_calibration(&records);
     if let Some(sprt) = &args.sprt {
-        print_sprt(sprt, &records, &a_name);
+        let decided = decided
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        print_sprt(sprt, &records, &a_name, decided);
     }
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&records)?;
@@ -169,7 +182,7 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// The test's verdict on the games played: the first player's wins, draws and losses,
 /// its Elo over the second with a 95% interval, the log-likelihood ratio and its bounds.
-fn print_sprt(sprt: &Sprt, records: &[GameRecord], a: &str) {
+fn print_sprt(sprt: &Sprt, records: &[GameRecord], a: &str, decided: Option<(Verdict, usize)>) {
     let mut wdl = [0u32; 3];
     let mut points = 0.0;
     for r in records {
@@ -181,10 +194,16 @@ fn print_sprt(sprt: &Sprt, records: &[GameRecord], a: &str) {
     #[expect(clippy::cast_precision_loss, reason = "game counts are small")]
     let mean = points / records.len().max(1) as f64;
     let (lower, upper) = sprt.bounds();
-    let verdict = match sprt.verdict(wdl[0], wdl[1], wdl[2]) {
-        Verdict::H1 => format!("H1 accepted: {a} is {} Elo stronger or more", sprt.elo1),
-        Verdict::H0 => format!("H0 accepted: {a} is not {} Elo stronger", sprt.elo1),
-        Verdict::Undecided => "undecided: the games ran out first".to_owned(),
+    let verdict = match decided {
+        Some((Verdict::H1, n)) => format!(
+            "H1 accepted after {n} games: {a} is {} Elo stronger or more",
+            sprt.elo1
+        ),
+        Some((Verdict::H0, n)) => format!(
+            "H0 accepted after {n} games: {a} is not {} Elo stronger",
+            sprt.elo1
+        ),
+        _ => "undecided: the games ran out first".to_owned(),
     };
     println!();
     println!("SPRT ({sprt}), {} games", records.len());

@@ -594,6 +594,8 @@ fn arena_sprt_stops_when_the_test_decides() {
         "40",
         "--sprt",
         "0,30",
+        "--threads",
+        "2",
         "--json",
         json.to_str().unwrap(),
     ]);
@@ -603,8 +605,17 @@ fn arena_sprt_stops_when_the_test_decides() {
         table.contains("SPRT (Elo 0 against 30, alpha 0.05, beta 0.05)"),
         "{table}"
     );
+    // The verdict names when the test decided; the games then under way still count.
+    let decided: usize = table
+        .split("H1 accepted after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no verdict: {table}"));
     assert!(
-        table.contains("H1 accepted: easy is 30 Elo stronger"),
+        table.contains(&format!(
+            "H1 accepted after {decided} games: easy is 30 Elo stronger"
+        )),
         "{table}"
     );
     let records: serde_json::Value =
@@ -612,6 +623,11 @@ fn arena_sprt_stops_when_the_test_decides() {
     let records = records.as_array().unwrap();
     // Decided long before the 200 games allowed, and every scenario played.
     assert!(records.len() < 60, "{} games", records.len());
+    // Two games at a time: at most one was under way when the test decided.
+    assert!(
+        decided <= records.len() && records.len() <= decided + 1,
+        "{decided} games"
+    );
     let scenarios: std::collections::BTreeSet<&str> = records
         .iter()
         .map(|r| r["scenario"].as_str().unwrap())
