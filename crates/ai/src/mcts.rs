@@ -274,7 +274,8 @@ struct Node<A> {
     total: u64,
     /// Per plan, its rank for the widening (0 the best); empty: every plan is open.
     rank: Vec<usize>,
-    /// Per plan, the sum of the squares of its values, for their deviation.
+    /// Per plan, the sum of the squares of its values, for their deviation; empty
+    /// unless the search weighs the values by it ([`Values::Deviation`]).
     squares: Vec<f64>,
 }
 
@@ -333,7 +334,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 children: vec![None; n],
                 total: 0,
                 rank: Vec::new(),
-                squares: vec![0.0; n],
+                squares: squares(config.values, n),
             }],
             baseline,
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
@@ -363,7 +364,9 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             let root = &mut self.nodes[0];
             root.visits[i] = from.visits[j];
             root.values[i] = from.values[j];
-            root.squares[i] = from.squares[j];
+            if let (Some(to), Some(&sq)) = (root.squares.get_mut(i), from.squares.get(j)) {
+                *to = sq;
+            }
             root.children[i] = child;
             root.total += from.visits[j];
         }
@@ -449,7 +452,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                                 children: vec![None; n],
                                 total: 0,
                                 rank: Vec::new(),
-                                squares: vec![0.0; n],
+                                squares: squares(self.config.values, n),
                             });
                             let child = self.nodes.len() - 1;
                             self.nodes[node].children[i] = Some(child);
@@ -530,7 +533,9 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             };
             node.visits[i] += 1;
             node.values[i] += v;
-            node.squares[i] += v * v;
+            if let Some(sq) = node.squares.get_mut(i) {
+                *sq += v * v;
+            }
             node.total += 1;
         }
     }
@@ -653,6 +658,16 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 .config
                 .discount
                 .powi(i32::try_from(turns).unwrap_or(i32::MAX))
+    }
+}
+
+/// A node's sums of squares: one a plan when the search weighs the values by their
+/// deviation, else none (nothing to keep up at every simulation).
+fn squares(values: Values, plans: usize) -> Vec<f64> {
+    if values == Values::Deviation {
+        vec![0.0; plans]
+    } else {
+        Vec::new()
     }
 }
 

@@ -138,8 +138,7 @@ impl GameAt {
     /// Checks that the caller may ask questions about the game (explain, preview,
     /// reachable): with hidden information only a seat may.
     fn may_ask(&self) -> Result<(), ApiError> {
-        let viewer = self.viewer()?;
-        self.table.may_ask(self.table.game().as_ref(), &viewer)
+        self.may_ask_of(self.table.game().as_ref())
     }
 
     /// [`GameAt::may_ask`] for a caller that already holds the game for reading: the
