@@ -117,7 +117,10 @@ async function playWhole(ruleset) {
   const posted = new Set();
   const trailShown = () => page.evaluate(() => (document.querySelector('.layer-trail .trail-move, .layer-trail .trail-hit') ? 1 : 0));
   for (let guard = 0; !g.outcome && guard < 4000; guard++) {
-    if (!g.to_act || g.to_act.side !== side || !g.actions.length) {
+    // A reaction window in which this seat can only pass is answered by the page itself
+    // (SK-MOV-2): a player waits for it, as this one does, rather than race it.
+    const pageAnswers = g.to_act && g.to_act.reaction && g.actions.length && g.actions.every((a) => a.type === 'pass');
+    if (!g.to_act || g.to_act.side !== side || !g.actions.length || pageAnswers) {
       waited = true;
       await new Promise((r) => setTimeout(r, 100));
       g = await api(server.base, 'GET', `/api/games/${id}`, { token });

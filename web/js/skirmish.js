@@ -515,7 +515,11 @@ function autoPass() {
   const onlyPass = acts.every((a) => a.type === 'pass');
   if (!onlyPass && passingPhase !== phaseKey()) return;
   autoPassedAt = kit.g.n;
-  setTimeout(() => ctx.act(pass, { quiet: true }), 150);
+  const at = kit.g.n;
+  // Only if the game is still where the pass was chosen.
+  setTimeout(() => {
+    if (kit.g && kit.g.n === at && ctx.canAct()) ctx.act(pass, { quiet: true });
+  }, 150);
 }
 
 /** While a character moves or charges, it stays selected for its next step. */
