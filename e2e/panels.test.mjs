@@ -184,9 +184,12 @@ describe('the panels of issue 15', () => {
     const found = await seekPosition(page, server.base, of('skirmish'), stacked);
     assert.ok(found, 'two characters in one hex');
     const g = found.g;
-    const hex = units(g).map((u) => u.hex).find((h, i, all) => h && all.indexOf(h) !== i);
-    const two = units(g).filter((u) => u.hex === hex);
-    const boxes = await Promise.all(two.map((u) => page.locator(`.counter[data-unit="${u.id}"] .counter-body`).boundingBox()));
+    const inPlay = units(g).filter((u) => u.hex && !(u.statuses || []).includes('out_of_action'));
+    const hex = inPlay.map((u) => u.hex).find((h, i, all) => all.indexOf(h) !== i);
+    const two = inPlay.filter((u) => u.hex === hex);
+    const bodies = two.map((u) => page.locator(`.counter[data-unit="${u.id}"] .counter-body`));
+    for (const b of bodies) await b.waitFor();
+    const boxes = await Promise.all(bodies.map((b) => b.boundingBox()));
     const [a, b] = boxes;
     const overlapX = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
     const overlapY = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));

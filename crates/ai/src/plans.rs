@@ -205,7 +205,59 @@ pub fn available<R: Ruleset>(rules: &R, state: &R::State, plan: &Plan<R::Action>
 
 /// A random plan: a random unit (or plan for no unit), then one of its plans, so
 /// that a unit with many destinations is not chosen more often than one with few.
+/// The units are counted in the order they first appear; nothing is allocated when
+/// their indices are below 256 (every built-in scenario's).
 pub fn random_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
+    const WORDS: usize = 4;
+    if plans
+        .iter()
+        .any(|p| p.unit.is_some_and(|u| u.index() >= WORDS * 64))
+    {
+        return random_index_listed(plans, rng);
+    }
+    let mut seen = [0u64; WORDS];
+    let first = |u: grognard_engine::UnitId, seen: &mut [u64; WORDS]| {
+        let (w, b) = (u.index() / 64, 1u64 << (u.index() % 64));
+        let new = seen[w] & b == 0;
+        seen[w] |= b;
+        new
+    };
+    let mut groups = 0usize;
+    let mut lone = 0usize;
+    for p in plans {
+        match p.unit {
+            Some(u) => groups += usize::from(first(u, &mut seen)),
+            None => lone += 1,
+        }
+    }
+    let pick = rng.below(groups + lone);
+    let unit = if pick < groups {
+        // The pick-th unit in the order of first appearance.
+        seen = [0; WORDS];
+        let mut k = 0usize;
+        plans.iter().find_map(|p| {
+            let u = p.unit?;
+            if !first(u, &mut seen) {
+                return None;
+            }
+            k += 1;
+            (k == pick + 1).then_some(u)
+        })
+    } else {
+        None
+    };
+    let members = plans.iter().filter(|p| p.unit == unit).count();
+    let r = rng.below(members);
+    plans
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.unit == unit)
+        .nth(r)
+        .map_or(0, |(i, _)| i)
+}
+
+/// [`random_index`] with the units listed: for units of any index.
+fn random_index_listed<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
     let mut groups: Vec<Option<grognard_engine::UnitId>> = Vec::new();
     let mut lone = 0usize;
     for p in plans {
@@ -216,14 +268,46 @@ pub fn random_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
         }
     }
     let pick = rng.below(groups.len() + lone);
-    if pick < groups.len() {
-        let u = groups[pick];
-        let members: Vec<usize> = (0..plans.len()).filter(|&i| plans[i].unit == u).collect();
-        members[rng.below(members.len())]
-    } else {
-        let members: Vec<usize> = (0..plans.len())
-            .filter(|&i| plans[i].unit.is_none())
-            .collect();
-        members[rng.below(members.len())]
+    let unit = groups.get(pick).copied().flatten();
+    let members: Vec<usize> = (0..plans.len())
+        .filter(|&i| plans[i].unit == unit)
+        .collect();
+    members[rng.below(members.len())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grognard_engine::UnitId;
+
+    /// The draw without a list of units is the draw with one: the same index and the
+    /// same numbers taken from the generator, for lists of every shape (units of low
+    /// and high indices, repeated and interleaved, plans for no unit).
+    #[test]
+    fn random_index_draws_as_the_listed_draw_does() {
+        let mut shapes = Rng::new(7);
+        for case in 0..2_000u64 {
+            let len = 1 + shapes.below(40);
+            let units = 1 + shapes.below(12);
+            let high = case % 5 == 0;
+            let plans: Vec<Plan<u32>> = (0..len)
+                .map(|k| {
+                    let step = u32::try_from(k).expect("small");
+                    if shapes.below(6) == 0 {
+                        Plan::single(step)
+                    } else {
+                        let u = shapes.below(units) + if high { 250 } else { 0 };
+                        Plan::of_unit(UnitId(u16::try_from(u).expect("small")), vec![step])
+                    }
+                })
+                .collect();
+            let (mut a, mut b) = (Rng::new(case), Rng::new(case));
+            assert_eq!(
+                random_index(&plans, &mut a),
+                random_index_listed(&plans, &mut b),
+                "case {case}"
+            );
+            assert_eq!(a.next_u64(), b.next_u64(), "case {case}: the same draws");
+        }
     }
 }

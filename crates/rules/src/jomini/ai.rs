@@ -40,28 +40,50 @@ const EXPOSED: f64 = 0.5;
 /// class, and others by circumstance, JO-DIE-1).
 const HIT: f64 = 1.0 / 3.0;
 
-/// The expected worth of the damage one unit at `from`, of `side`, can deal next
-/// turn: the best target in range (an adjacent one if any, JO-COM-4) by its dice less
-/// the target's terrain (JO-COM-5): stands lost, and the point when the expected hits
-/// reach the stands left. Line of sight and the mounts' shelter are left out.
-fn unit_threat(rules: &Jomini, state: &State, u: UnitId, from: Hex, side: u8) -> f64 {
-    let targets = rules.piece_ids().filter_map(|t| {
+/// An enemy unit a threat is counted against: its hex, the protection of its terrain
+/// (JO-COM-5), and its stands now and at full strength.
+#[derive(Clone, Copy)]
+struct Target {
+    hex: Hex,
+    protection: u8,
+    stands: f64,
+    full: f64,
+}
+
+/// The units of the side other than `side` on the table, officers left out, in piece
+/// order: laid out once for every unit of `side` that reads them.
+fn targets(rules: &Jomini, state: &State, side: u8, out: &mut Vec<Target>) {
+    out.clear();
+    for t in rules.piece_ids() {
         let target = rules.piece(t);
         let q = &state.pieces[t.index()];
-        let to = q.hex.filter(|_| target.side != side && !target.officer)?;
-        Some((to, (target, q)))
-    });
+        let Some(hex) = q.hex.filter(|_| target.side != side && !target.officer) else {
+            continue;
+        };
+        out.push(Target {
+            hex,
+            protection: rules.info(hex).map_or(0, |i| i.protection),
+            stands: f64::from(q.strength),
+            full: f64::from(target.strength),
+        });
+    }
+}
+
+/// The expected worth of the damage one unit at `from` can deal next turn: the best
+/// of the `targets` in range (an adjacent one if any, JO-COM-4) by its dice less the
+/// target's terrain (JO-COM-5): stands lost, and the point when the expected hits reach
+/// the stands left. Line of sight and the mounts' shelter are left out.
+fn unit_threat(rules: &Jomini, u: UnitId, from: Hex, targets: &[Target]) -> f64 {
     best_target(
         &rules.piece(u).row.dice,
         from,
-        targets,
-        |to, (target, q), range| {
-            let n = range.saturating_sub(rules.info(to).map_or(0, |i| i.protection));
-            let stands = f64::from(q.strength);
-            let hits = (f64::from(n) * HIT).min(stands);
-            let full = f64::from(target.strength);
-            let mut worth = unit_value(UNIT, stands, full) - unit_value(UNIT, stands - hits, full);
-            if hits >= stands {
+        targets.iter().map(|t| (t.hex, t)),
+        |_, t, range| {
+            let n = range.saturating_sub(t.protection);
+            let hits = (f64::from(n) * HIT).min(t.stands);
+            let mut worth =
+                unit_value(UNIT, t.stands, t.full) - unit_value(UNIT, t.stands - hits, t.full);
+            if hits >= t.stands {
                 worth += POINT;
             }
             worth
@@ -80,13 +102,15 @@ fn unit_threat(rules: &Jomini, state: &State, u: UnitId, from: Hex, side: u8) ->
 fn threat(rules: &Jomini, state: &State, side: u8, per_unit: &mut Vec<f64>) -> f64 {
     per_unit.clear();
     per_unit.resize(rules.pieces.len(), 0.0);
+    let mut enemies = Vec::new();
+    targets(rules, state, side, &mut enemies);
     for u in rules.piece_ids() {
         let piece = rules.piece(u);
         if let (Some(from), true) = (
             state.pieces[u.index()].hex,
             piece.side == side && !piece.officer,
         ) {
-            per_unit[u.index()] = unit_threat(rules, state, u, from, side);
+            per_unit[u.index()] = unit_threat(rules, u, from, &enemies);
         }
     }
     let (count, size) = command::activations(rules, state, side);

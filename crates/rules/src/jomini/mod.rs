@@ -634,6 +634,10 @@ impl Ruleset for Jomini {
         outcome, view, turn, position
     }
 
+    fn allows(&self, state: &State, action: &Action) -> bool {
+        turn::allows(self, state, action)
+    }
+
     /// Everything is open in JOMINI: every seat sees the same view.
     fn views_are_public(&self) -> bool {
         true

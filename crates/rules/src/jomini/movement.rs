@@ -222,6 +222,18 @@ pub(crate) fn check_move(
     Err(refusal(rules, state, &board, u, to))
 }
 
+/// Whether `u` may move to `to` now: [`check_move`]'s verdict without its reasons,
+/// the search stopped at the first way into `to` (the one the full search keeps).
+pub(crate) fn allows_move(rules: &Jomini, state: &State, u: UnitId, to: Hex) -> bool {
+    if can_move(rules, state, u).is_err() {
+        return false;
+    }
+    let board = Board::new(rules, state);
+    Search::new(rules, &board)
+        .route_to(rules, state, u, limits(rules, state, u), to)
+        .is_some()
+}
+
 /// Why `to` is out of reach.
 fn refusal(rules: &Jomini, state: &State, board: &Board, u: UnitId, to: Hex) -> Refusal {
     let me = rules.piece(u);

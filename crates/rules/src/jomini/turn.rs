@@ -103,6 +103,17 @@ pub(crate) fn check(
     }
 }
 
+/// [`check`]'s verdict without its reasons: a move asks for the one route it takes,
+/// not for every route of the unit (the computer opponent checks every step it plays).
+pub(crate) fn allows(rules: &Jomini, state: &State, action: &Action) -> bool {
+    match *action {
+        Action::Move { unit, to } if state.outcome.is_none() && state.pending.is_none() => {
+            movement::allows_move(rules, state, unit, to)
+        }
+        _ => check(rules, state, action).is_ok(),
+    }
+}
+
 /// Applies a legal action.
 pub(crate) fn apply(rules: &Jomini, state: &mut State, action: &Action, ctx: &mut Ctx<'_, Event>) {
     match *action {

@@ -14,6 +14,7 @@ use super::zones_of_control::CONTROLLED;
 use super::{MornePlaine, State, NO_HEX};
 use grognard_engine::{Reached, Refusal, UnitId};
 use grognard_hex::Direction;
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -21,6 +22,29 @@ use std::collections::BinaryHeap;
 const RUNS: usize = 7;
 /// No state: the parent of the start.
 const NONE: u32 = u32::MAX;
+
+/// The hexes `u` can reach this phase, with costs in movement points and paths
+/// (MP-MOV-3 to MP-MOV-8, roads, zones of control). Bog tests are assumed passed
+/// (MP-REF-BOG), and each path rolls as few of them as its cost allows; a charge is not
+/// a move.
+/// The search's tables, kept on each thread from one call to the next: the keys and
+/// parents are reset only where a call touched them, so that a call costs what it
+/// explores, not the size of the map times the road modes times the run-ups.
+#[derive(Default)]
+struct Scratch {
+    key: Vec<(u16, u16)>,
+    parent: Vec<u32>,
+    /// The states whose key a call set.
+    touched: Vec<u32>,
+    best: Vec<u32>,
+    occ: Vec<u16>,
+    control: Vec<u8>,
+    queue: BinaryHeap<Reverse<(u16, u16, usize)>>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
 
 /// The hexes `u` can reach this phase, with costs in movement points and paths
 /// (MP-MOV-3 to MP-MOV-8, roads, zones of control). Bog tests are assumed passed
@@ -35,11 +59,42 @@ pub(crate) fn reachable(
     let Some(start) = rules.idx(from) else {
         return Err(Refusal::new("MP-MOV-5", "the unit is off the map"));
     };
-    let mut occ = rules.occupancy(state);
+    SCRATCH.with(|cell| {
+        let scratch = &mut *cell.borrow_mut();
+        let out = search(rules, state, u, start, start_mode, scratch);
+        // Back to untouched for the next call.
+        for &n in &scratch.touched {
+            scratch.key[n as usize] = (u16::MAX, u16::MAX);
+            scratch.parent[n as usize] = NONE;
+        }
+        scratch.touched.clear();
+        scratch.queue.clear();
+        Ok(out)
+    })
+}
+
+fn search(
+    rules: &MornePlaine,
+    state: &State,
+    u: UnitId,
+    start: usize,
+    start_mode: u8,
+    scratch: &mut Scratch,
+) -> Vec<Reached> {
+    let Scratch {
+        key,
+        parent,
+        touched,
+        best,
+        occ,
+        control,
+        queue,
+    } = scratch;
+    rules.occupancy_into(state, occ);
     // MP-MOV-7 forbids occupied hexes; the hex the unit leaves is free once it has left.
     occ[start] = 0;
     let side = rules.counters[u.index()].side;
-    let control = rules.control_map(state, side);
+    rules.control_map_into(state, side, control);
     let mover = rules.mover(state, u);
     // MP-CHG-1, MP-CHG-2, MP-DEM-5: only a mounted, steady unit's step can be a charge.
     let charges = mover.mounted && !mover.demoralised;
@@ -55,11 +110,15 @@ pub(crate) fn reachable(
     // Of two ways in at one cost the one with fewer dice is listed, so that following the
     // path is as sure as the rules allow (issue 15: the page's walk along the engine's
     // path crossed a marsh when a dry way cost as much, and stopped there stuck).
-    let mut key = vec![(u16::MAX, u16::MAX); total];
-    let mut parent = vec![NONE; total];
-    let mut queue = BinaryHeap::new();
+    if key.len() != total {
+        key.clear();
+        key.resize(total, (u16::MAX, u16::MAX));
+        parent.clear();
+        parent.resize(total, NONE);
+    }
     let s0 = node(start, start_mode, run0);
     key[s0] = (0, 0);
+    touched.push(u32::try_from(s0).unwrap_or(NONE));
     queue.push(Reverse((0u16, 0u16, s0)));
     while let Some(Reverse((c, bogs, n))) = queue.pop() {
         if key[n] != (c, bogs) {
@@ -92,7 +151,7 @@ pub(crate) fn reachable(
             if charges
                 && run == dir.index() + 1
                 && rules
-                    .charge_from(side, rules.map.hex_at(hi), Some((dir, true)), dir, &occ)
+                    .charge_from(side, rules.map.hex_at(hi), Some((dir, true)), dir, occ)
                     .is_ok()
             {
                 continue;
@@ -117,22 +176,25 @@ pub(crate) fn reachable(
             let tc = key[n].0.saturating_add(u16::from(p.cost));
             let tb = bogs.saturating_add(u16::from(test));
             if (tc, tb) < key[t] {
+                if key[t].0 == u16::MAX {
+                    touched.push(u32::try_from(t).unwrap_or(NONE));
+                }
                 key[t] = (tc, tb);
                 parent[t] = u32::try_from(n).unwrap_or(NONE);
                 queue.push(Reverse((tc, tb, t)));
             }
         }
     }
-    // The best state of each hex: the cheapest, then the one with the fewest bog tests.
-    let mut best = vec![NONE; rules.map.len()];
-    for (n, &k) in key.iter().enumerate() {
-        if k.0 == u16::MAX {
-            continue;
-        }
-        let hi = n / RUNS / modes;
+    // The best state of each hex: the cheapest, then the one with the fewest bog tests,
+    // then the first in the table's order.
+    best.clear();
+    best.resize(rules.map.len(), NONE);
+    for &n in touched.iter() {
+        let k = key[n as usize];
+        let hi = n as usize / RUNS / modes;
         let b = best[hi];
-        if hi != start && (b == NONE || k < key[b as usize]) {
-            best[hi] = u32::try_from(n).unwrap_or(NONE);
+        if hi != start && (b == NONE || (k, n) < (key[b as usize], b)) {
+            best[hi] = n;
         }
     }
     let mut out: Vec<Reached> = best
@@ -156,5 +218,5 @@ pub(crate) fn reachable(
         })
         .collect();
     out.sort_by_key(|r| (r.cost, rules.idx(r.hex)));
-    Ok(out)
+    out
 }

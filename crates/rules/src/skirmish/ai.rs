@@ -10,6 +10,12 @@ use super::facing::{attack_arc, Arc};
 use super::{Action, Skirmish, State};
 use grognard_engine::{Plan, Ruleset, UnitId};
 use grognard_hex::Hex;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The characters in play of each side, kept from one score to the next.
+    static PLACED: RefCell<[Vec<(Hex, u32)>; 2]> = const { RefCell::new([Vec::new(), Vec::new()]) };
+}
 
 impl Skirmish {
     /// The score of `state` for `side`: higher is better.
@@ -22,10 +28,18 @@ impl Skirmish {
                 None => 0.0,
             };
         }
+        PLACED.with(|cell| self.score_placed(state, me, &mut cell.borrow_mut()))
+    }
+
+    /// [`Skirmish::score`] of a game under way, with this thread's lists of the
+    /// characters in play.
+    fn score_placed(&self, state: &State, me: u8, placed: &mut [Vec<(Hex, u32)>; 2]) -> f64 {
         let front = self.data.facing.front_turns;
         // The characters in play of each side, in scenario order: hex, and the distance
         // they strike at (longest reach + 1), read by every character of the other side.
-        let mut placed: [Vec<(Hex, u32)>; 2] = [Vec::new(), Vec::new()];
+        for list in placed.iter_mut() {
+            list.clear();
+        }
         for u in self.ids() {
             if let Some(h) = Self::ch(state, u).hex {
                 let strike = u32::from(self.weapons[u.index()].longest()) + 1;

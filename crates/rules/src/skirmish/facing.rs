@@ -66,8 +66,16 @@ fn cube_dot(q: i32, r: i32, d: Direction) -> i32 {
 /// ```
 #[must_use]
 pub fn sectors(from: Hex, to: Hex) -> Vec<Direction> {
+    let (dirs, n) = sector_dirs(from, to);
+    dirs[..n].to_vec()
+}
+
+/// [`sectors`] without a list: up to two directions, in [`Direction::ALL`]'s order,
+/// and how many there are.
+fn sector_dirs(from: Hex, to: Hex) -> ([Direction; 2], usize) {
+    let mut out = [Direction::N; 2];
     if from == to {
-        return Vec::new();
+        return (out, 0);
     }
     let (q, r) = (to.q - from.q, to.r - from.r);
     let best = Direction::ALL
@@ -75,10 +83,14 @@ pub fn sectors(from: Hex, to: Hex) -> Vec<Direction> {
         .map(|&d| cube_dot(q, r, d))
         .max()
         .unwrap_or(0);
-    Direction::ALL
-        .into_iter()
-        .filter(|&d| cube_dot(q, r, d) == best)
-        .collect()
+    let mut n = 0;
+    for d in Direction::ALL {
+        if cube_dot(q, r, d) == best && n < 2 {
+            out[n] = d;
+            n += 1;
+        }
+    }
+    (out, n)
 }
 
 /// SK-FAC-2: the arc of a target facing `facing` at `target` from which an attacker at
@@ -86,9 +98,10 @@ pub fn sectors(from: Hex, to: Hex) -> Vec<Direction> {
 /// the target; one in the same hex (Close Quarters) strikes at its front.
 #[must_use]
 pub fn attack_arc(target: Hex, facing: Direction, from: Hex, front_turns: u8) -> Arc {
-    sectors(target, from)
-        .into_iter()
-        .map(|d| arc(facing, d, front_turns))
+    let (dirs, n) = sector_dirs(target, from);
+    dirs[..n]
+        .iter()
+        .map(|&d| arc(facing, d, front_turns))
         .min()
         .unwrap_or(Arc::Front)
 }
@@ -97,5 +110,43 @@ pub fn attack_arc(target: Hex, facing: Direction, from: Hex, front_turns: u8) ->
 /// the same hex).
 #[must_use]
 pub fn toward(from: Hex, to: Hex, fallback: Direction) -> Direction {
-    sectors(from, to).first().copied().unwrap_or(fallback)
+    let (dirs, n) = sector_dirs(from, to);
+    if n == 0 {
+        fallback
+    } else {
+        dirs[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At most two sectors tie (a hex exactly between two directions), so the lists
+    /// kept in two slots are the sectors found over all six directions, everywhere
+    /// within six hexes.
+    #[test]
+    fn sk_fac_2_at_most_two_sectors_and_the_same_ones() {
+        let o = Hex::ORIGIN;
+        for q in -6..=6 {
+            for r in -6..=6 {
+                let to = Hex::new(q, r);
+                let all: Vec<Direction> = if to == o {
+                    Vec::new()
+                } else {
+                    let best = Direction::ALL
+                        .iter()
+                        .map(|&d| cube_dot(q, r, d))
+                        .max()
+                        .unwrap_or(0);
+                    Direction::ALL
+                        .into_iter()
+                        .filter(|&d| cube_dot(q, r, d) == best)
+                        .collect()
+                };
+                assert!(all.len() <= 2, "{to:?}");
+                assert_eq!(sectors(o, to), all, "{to:?}");
+            }
+        }
+    }
 }
