@@ -2,7 +2,7 @@
 //! MP-REF-*), and the costs of leaving and entering zones of control (MP-ZOC-10 to
 //! MP-ZOC-13). The legal list's memo is in [`super::board`].
 
-use super::board::with_board;
+use super::board::{with_board, with_occupancy};
 use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::Class;
@@ -480,6 +480,39 @@ impl MornePlaine {
             ));
         }
         Ok(p)
+    }
+
+    /// [`MornePlaine::check_move`]'s verdict without its words and without the
+    /// movement phase's board: the control of the two hexes of the step and who stands
+    /// where are all a single step asks (the computer opponent checks every step it
+    /// plays, many on positions the board was not built for).
+    pub(crate) fn allows_move(&self, state: &State, u: UnitId, to: Hex) -> bool {
+        let Ok((from, m)) = self.can_move(state, u) else {
+            return false;
+        };
+        let (Some(dir), Some(fi)) = (from.direction_to(to), self.idx(from)) else {
+            return false;
+        };
+        let ti = self.nbr[fi * 6 + dir.index()];
+        if ti == super::NO_HEX {
+            return false;
+        }
+        let ti = ti as usize;
+        let side = state.active;
+        let [cf, ct] = self.control_at(state, side, [(from, fi), (to, ti)]);
+        let control = |j: usize| match j {
+            _ if j == fi => cf,
+            _ if j == ti => ct,
+            _ => self.control_at(state, side, [(self.map.hex_at(j), j)])[0],
+        };
+        let mover = self.mover(state, u);
+        with_occupancy(self, state, |occ| {
+            let Ok(p) = self.price_at::<false>(mover, fi, m, dir, control, |j| occ[j] != 0) else {
+                return false;
+            };
+            p.affordable(state.units[u.index()].mp)
+                && self.charge_target(state, u, dir, occ).is_err()
+        })
     }
 }
 

@@ -336,7 +336,7 @@ pub(super) fn allows(rules: &MornePlaine, state: &State, action: &Action) -> boo
     match action {
         _ if state.outcome.is_some() => false,
         Action::EndPhase => true,
-        Action::Move { unit, to } => rules.check_move(state, *unit, *to).is_ok(),
+        Action::Move { unit, to } => rules.allows_move(state, *unit, *to),
         _ => explain(rules, state, action).legal,
     }
 }
