@@ -411,6 +411,19 @@ pub(crate) fn check_step(
     check_step_in(rules, state, u, step, &field, true)
 }
 
+/// Whether [`check_step`] accepts the step, without its reasons or its words (the
+/// computer opponent checks every step of the charges it plays).
+pub(crate) fn allows_step(rules: &Skirmish, state: &State, u: UnitId, step: StepTo) -> bool {
+    if check_runner(rules, state, u).is_err() {
+        return false;
+    }
+    let Some(ch) = state.charge.as_ref() else {
+        return false;
+    };
+    let field = rules.charge_field(state, u, ch.legs[ch.current].target);
+    check_step_in(rules, state, u, step, &field, false).is_ok()
+}
+
 /// [`check_step`] with the runner's [`Skirmish::charge_field`] to its target computed
 /// once by the caller; without `words`, an accepted step comes without its reasons and a
 /// refused one without its words.

@@ -123,6 +123,14 @@ pub(crate) fn allows(rules: &Skirmish, state: &State, action: &Action) -> bool {
             reactions::allows_short_move(rules, state, unit, to, facing)
         }
         Action::Move { unit, to, evasive }
+            if calm && state.charge.is_some() && rules.exists(unit) =>
+        {
+            charge::allows_step(rules, state, unit, StepTo::hex(to, evasive))
+        }
+        Action::Flee { unit } if calm && state.charge.is_some() && rules.exists(unit) => {
+            charge::allows_step(rules, state, unit, StepTo::OFF_MAP)
+        }
+        Action::Move { unit, to, evasive }
             if calm && state.charge.is_none() && rules.exists(unit) =>
         {
             allows_move(rules, state, unit, StepTo::hex(to, evasive))

@@ -82,6 +82,8 @@ fn legal_actions_are_the_candidates_explain_accepts() {
     let start = rules.initial_state();
     let mut judged = 0;
     let mut states = 0;
+    // States with a charge under way: its steps have a gate of their own.
+    let mut charging = 0;
     // The golden positions: the start and its perft-1 children (golden.rs plays them
     // with the same seeds)...
     judged += legal_is_explained(&rules, &start, "start");
@@ -97,6 +99,7 @@ fn legal_actions_are_the_candidates_explain_accepts() {
         }
         judged += legal_is_explained(&rules, state, &format!("golden game, step {n}"));
         states += 1;
+        charging += usize::from(state.charge.is_some());
     }
     // Random playouts with other seeds.
     for seed in 10..12u64 {
@@ -108,11 +111,13 @@ fn legal_actions_are_the_candidates_explain_accepts() {
             }
             judged += legal_is_explained(&rules, &state, &format!("seed {seed}, step {n}"));
             states += 1;
+            charging += usize::from(state.charge.is_some());
             let l = legal(&rules, &state);
             let i = (pick.next(u32::try_from(l.len()).unwrap()).0 - 1) as usize;
             state = play(&rules, &state, &l[i], seed * 1000 + n);
         }
     }
     assert!(states > 300, "{states} states");
+    assert!(charging > 0, "no state with a charge under way");
     assert!(judged > 100_000, "{judged} candidates");
 }
