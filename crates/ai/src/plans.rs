@@ -208,12 +208,25 @@ pub fn available<R: Ruleset>(rules: &R, state: &R::State, plan: &Plan<R::Action>
 /// The units are counted in the order they first appear; nothing is allocated when
 /// their indices are below 256 (every built-in scenario's).
 pub fn random_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
+    random_index_of(plans, rng, true)
+}
+
+/// [`random_index`] among the plans of units only (none for no unit may be drawn): how a
+/// simulation gives every unit its turn before the phase's end ([`SearchConfig::units_first`]).
+/// `plans` must hold a plan of some unit.
+///
+/// [`SearchConfig::units_first`]: crate::search_config::SearchConfig::units_first
+pub fn random_unit_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
+    random_index_of(plans, rng, false)
+}
+
+fn random_index_of<A>(plans: &[Plan<A>], rng: &mut Rng, lone_too: bool) -> usize {
     const WORDS: usize = 4;
     if plans
         .iter()
         .any(|p| p.unit.is_some_and(|u| u.index() >= WORDS * 64))
     {
-        return random_index_listed(plans, rng);
+        return random_index_listed(plans, rng, lone_too);
     }
     let mut seen = [0u64; WORDS];
     let first = |u: grognard_engine::UnitId, seen: &mut [u64; WORDS]| {
@@ -227,7 +240,7 @@ pub fn random_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
     for p in plans {
         match p.unit {
             Some(u) => groups += usize::from(first(u, &mut seen)),
-            None => lone += 1,
+            None => lone += usize::from(lone_too),
         }
     }
     let pick = rng.below(groups + lone);
@@ -257,14 +270,14 @@ pub fn random_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
 }
 
 /// [`random_index`] with the units listed: for units of any index.
-fn random_index_listed<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
+fn random_index_listed<A>(plans: &[Plan<A>], rng: &mut Rng, lone_too: bool) -> usize {
     let mut groups: Vec<Option<grognard_engine::UnitId>> = Vec::new();
     let mut lone = 0usize;
     for p in plans {
         match p.unit {
             Some(u) if !groups.contains(&Some(u)) => groups.push(Some(u)),
             Some(_) => {}
-            None => lone += 1,
+            None => lone += usize::from(lone_too),
         }
     }
     let pick = rng.below(groups.len() + lone);
@@ -304,10 +317,15 @@ mod tests {
             let (mut a, mut b) = (Rng::new(case), Rng::new(case));
             assert_eq!(
                 random_index(&plans, &mut a),
-                random_index_listed(&plans, &mut b),
+                random_index_listed(&plans, &mut b, true),
                 "case {case}"
             );
             assert_eq!(a.next_u64(), b.next_u64(), "case {case}: the same draws");
+            if plans.iter().any(|p| p.unit.is_some()) {
+                let i = random_unit_index(&plans, &mut a);
+                assert!(plans[i].unit.is_some(), "case {case}: a unit's plan");
+                assert_eq!(i, random_index_listed(&plans, &mut b, false), "case {case}");
+            }
         }
     }
 }

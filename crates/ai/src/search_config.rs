@@ -70,6 +70,12 @@ pub struct SearchConfig {
     /// Below the tree, a unit drawn at random plays its best plan one plan ahead, or
     /// stays when none beats standing, instead of a random plan of its own.
     pub unit_rollouts: bool,
+    /// Below the tree, a plan for no unit (the end of a phase, as a rule) is drawn only
+    /// once no unit has a plan left to draw: every unit gets its turn (to act, or to
+    /// stay when nothing beats standing) before the phase ends. Off, the end of a phase
+    /// is drawn as often as any one unit, and most simulations end a phase before its
+    /// units have acted (four units and the end: a fifth of them all act).
+    pub units_first: bool,
     /// A player starts each search from the subtree of the plan it played at its last
     /// decision of the turn ([`search_from`]).
     pub reuse: bool,
@@ -95,6 +101,7 @@ impl Default for SearchConfig {
             per_unit: 8,
             played_in_phase: 0,
             unit_rollouts: true,
+            units_first: true,
             reuse: true,
             widening: None,
         }

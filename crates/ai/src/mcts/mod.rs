@@ -6,7 +6,8 @@
 //!   root for the side to act (single-observer IS-MCTS); a plan kept in a node that is
 //!   not legal in this iteration's sample is skipped.
 //! - **Truncated simulations**: below the tree, a unit drawn at random plays its best
-//!   plan one plan ahead (or stays) until the end of the side's turn, or of the enemy's
+//!   plan one plan ahead (or stays), every unit before the phase's end
+//!   ([`SearchConfig::units_first`]), until the end of the side's turn, or of the enemy's
 //!   reply at `hard`; then [`Ruleset::evaluate`] relative to the root's, through a
 //!   logistic, discounted a turn. A finished game is worth 1, 0.5 or 0. The `win` shown
 //!   is calibrated from that value ([`crate::calibration`]).
@@ -461,7 +462,11 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             };
             let mut chosen = None;
             while !list.is_empty() {
-                let i = plans::random_index(list, &mut self.rng);
+                let i = if self.config.units_first && list.iter().any(|p| p.unit.is_some()) {
+                    plans::random_unit_index(list, &mut self.rng)
+                } else {
+                    plans::random_index(list, &mut self.rng)
+                };
                 if !plans::available(rules, &state, &list[i]) {
                     list.swap_remove(i);
                     continue;
