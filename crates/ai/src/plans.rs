@@ -211,9 +211,9 @@ pub fn random_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
     random_index_of(plans, rng, true)
 }
 
-/// [`random_index`] among the plans of units only (none for no unit may be drawn): how a
-/// simulation gives every unit its turn before the phase's end ([`SearchConfig::units_first`]).
-/// `plans` must hold a plan of some unit.
+/// [`random_index`] among the plans of units, and among the plans for no unit only when
+/// no unit has one: how a simulation gives every unit its turn before the phase's end
+/// ([`SearchConfig::units_first`]).
 ///
 /// [`SearchConfig::units_first`]: crate::search_config::SearchConfig::units_first
 pub fn random_unit_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
@@ -240,8 +240,11 @@ fn random_index_of<A>(plans: &[Plan<A>], rng: &mut Rng, lone_too: bool) -> usize
     for p in plans {
         match p.unit {
             Some(u) => groups += usize::from(first(u, &mut seen)),
-            None => lone += usize::from(lone_too),
+            None => lone += 1,
         }
+    }
+    if !lone_too && groups > 0 {
+        lone = 0;
     }
     let pick = rng.below(groups + lone);
     let unit = if pick < groups {
@@ -277,8 +280,11 @@ fn random_index_listed<A>(plans: &[Plan<A>], rng: &mut Rng, lone_too: bool) -> u
         match p.unit {
             Some(u) if !groups.contains(&Some(u)) => groups.push(Some(u)),
             Some(_) => {}
-            None => lone += usize::from(lone_too),
+            None => lone += 1,
         }
+    }
+    if !lone_too && !groups.is_empty() {
+        lone = 0;
     }
     let pick = rng.below(groups.len() + lone);
     let unit = groups.get(pick).copied().flatten();
@@ -321,11 +327,13 @@ mod tests {
                 "case {case}"
             );
             assert_eq!(a.next_u64(), b.next_u64(), "case {case}: the same draws");
-            if plans.iter().any(|p| p.unit.is_some()) {
-                let i = random_unit_index(&plans, &mut a);
-                assert!(plans[i].unit.is_some(), "case {case}: a unit's plan");
-                assert_eq!(i, random_index_listed(&plans, &mut b, false), "case {case}");
-            }
+            let i = random_unit_index(&plans, &mut a);
+            assert_eq!(
+                plans[i].unit.is_some(),
+                plans.iter().any(|p| p.unit.is_some()),
+                "case {case}: a unit's plan whenever a unit has one"
+            );
+            assert_eq!(i, random_index_listed(&plans, &mut b, false), "case {case}");
         }
     }
 }

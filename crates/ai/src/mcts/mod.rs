@@ -462,7 +462,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             };
             let mut chosen = None;
             while !list.is_empty() {
-                let i = if self.config.units_first && list.iter().any(|p| p.unit.is_some()) {
+                let i = if self.config.units_first {
                     plans::random_unit_index(list, &mut self.rng)
                 } else {
                     plans::random_index(list, &mut self.rng)
