@@ -15,7 +15,7 @@
 /// | `explain` | `turn::check`, its reasons or refusal as the explanation |
 /// | `apply_unchecked` | `turn::apply` |
 /// | `outcome` | the state's `outcome` |
-/// | `view` | `view::view` |
+/// | `view` | `view::view`, and `view_text` as `view::view_text` |
 /// | `turn` | the state's `turn` |
 /// | `position` | `position::write` and `position::read` (issue 19, item 4) |
 ///
@@ -109,6 +109,10 @@ macro_rules! skeleton {
     (@ view) => {
         fn view(&self, state: &Self::State, seat: &grognard_engine::Seat) -> serde_json::Value {
             view::view(self, state, seat)
+        }
+
+        fn view_text(&self, state: &Self::State, seat: &grognard_engine::Seat) -> String {
+            view::view_text(self, state, seat)
         }
     };
     (@ turn) => {

@@ -517,10 +517,6 @@ impl Ruleset for MornePlaine {
         types, new, names, to_act, legal_actions, apply_unchecked, outcome, view, turn, position
     }
 
-    fn view_text(&self, state: &State, seat: &grognard_engine::Seat) -> String {
-        view::view_text(self, state, seat)
-    }
-
     /// Morne Plaine hides nothing: every seat sees the whole board.
     fn views_are_public(&self) -> bool {
         true

@@ -672,6 +672,15 @@ impl Ruleset for Skirmish {
         view::view(self, state)
     }
 
+    fn view_text(&self, state: &State, _seat: &Seat) -> String {
+        view::view_text(self, state)
+    }
+
+    /// Nothing is hidden in a skirmish: one view an action serves every seat.
+    fn views_are_public(&self) -> bool {
+        true
+    }
+
     fn event_text(&self, event: &Event) -> String {
         text::event(self, event)
     }

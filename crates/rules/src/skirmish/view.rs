@@ -10,18 +10,152 @@ use super::{
 };
 use crate::common::score;
 use grognard_engine::{Chance, Ctx, Dice, Preview, Reached, Reason, Refusal, Ruleset, UnitId};
+use serde::Serialize;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// The whole fight as every seat sees it.
-pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
-    let units: Vec<_> = rules
+pub(crate) fn view(rules: &Skirmish, state: &State) -> Value {
+    serde_json::to_value(build(rules, state)).expect("the view serialises")
+}
+
+/// [`view`] as JSON text, written straight from the records.
+pub(crate) fn view_text(rules: &Skirmish, state: &State) -> String {
+    serde_json::to_string(&build(rules, state)).expect("the view serialises")
+}
+
+/// The view, built as typed records whose fields are declared in the order of their
+/// keys, so that written straight to text ([`view_text`]) it has the bytes a `Value` of
+/// it would write ([`view`]).
+#[derive(Serialize)]
+struct View<'a> {
+    active: &'a str,
+    charge: Option<ChargeOut<'a>>,
+    home_edges: BTreeMap<&'a str, &'static str>,
+    moving: Option<&'a str>,
+    /// None in a skirmish.
+    objectives: [u8; 0],
+    /// Through a `Value`, which sorts its keys (the engine's `Outcome` declares them
+    /// otherwise); rare, once the game is over.
+    outcome: Option<Value>,
+    passive: &'a str,
+    phase: Phase,
+    points: BTreeMap<&'a str, usize>,
+    score: BTreeMap<&'a str, Tally>,
+    turn: u32,
+    turns: u32,
+    turns_left: Option<u32>,
+    units: Vec<UnitOut<'a>>,
+    window: Option<WindowOut<'a>>,
+}
+
+/// One character, fully.
+#[derive(Serialize)]
+struct UnitOut<'a> {
+    actions: ActionsOut,
+    allowance: u8,
+    berserker: bool,
+    combat: u8,
+    damage: u8,
+    done: bool,
+    evasion: u8,
+    facing: &'static str,
+    facing_index: usize,
+    finesse: u8,
+    formation: &'a Option<String>,
+    health: u8,
+    hex: Option<String>,
+    id: &'a str,
+    missile: Option<MissileOut<'a>>,
+    morale: u8,
+    moved: bool,
+    mp: u8,
+    name: &'a str,
+    ripostes_left: u8,
+    shield: &'a Option<String>,
+    short_mp: u8,
+    side: &'a str,
+    statuses: Vec<&'static str>,
+    vigor: u8,
+    weapon: WeaponOut<'a>,
+    weapon_skill: u8,
+}
+
+/// The actions a character has left this turn.
+#[derive(Serialize)]
+struct ActionsOut {
+    complex: bool,
+    melee: bool,
+    quick: bool,
+}
+
+#[derive(Serialize)]
+struct MissileOut<'a> {
+    damage: u8,
+    name: &'a Option<String>,
+    range: u8,
+    short: u8,
+}
+
+#[derive(Serialize)]
+struct WeaponOut<'a> {
+    alt_reach: Option<u8>,
+    damage: u8,
+    name: &'a str,
+    reach: u8,
+}
+
+/// The window open to the passive side, if any.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum WindowOut<'a> {
+    Opportunity {
+        eligible: Vec<&'a str>,
+        from: Option<String>,
+        kind: &'static str,
+        to: Option<String>,
+        unit: &'a str,
+    },
+    Reaction {
+        at: Option<String>,
+        kind: &'static str,
+        reactors: Vec<&'a str>,
+        unit: &'a str,
+    },
+}
+
+/// A charge under way (SK-CHG).
+#[derive(Serialize)]
+struct ChargeOut<'a> {
+    current: &'a str,
+    legs: Vec<LegOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct LegOut<'a> {
+    done: bool,
+    path: Vec<String>,
+    target: &'a str,
+    unit: &'a str,
+}
+
+/// One side's entry in `score`, as `common::score::tally` writes it, with the
+/// characters it has `left`.
+#[derive(Serialize)]
+struct Tally {
+    have: i64,
+    left: usize,
+    need: Option<i64>,
+}
+
+fn build<'a>(rules: &'a Skirmish, state: &'a State) -> View<'a> {
+    let units = rules
         .ids()
         .map(|u| {
             let c = &rules.chars[u.index()];
             let s = Skirmish::ch(state, u);
             let w = &rules.weapons[u.index()];
-            let mut statuses = Vec::new();
-            for (on, name) in [
+            let statuses = [
                 (s.dazed, "dazed"),
                 (s.panicked, "panicked"),
                 (s.berserk, "berserk"),
@@ -32,97 +166,124 @@ pub(crate) fn view(rules: &Skirmish, state: &State) -> serde_json::Value {
                 (s.evasive, "evasive"),
                 (s.out, "out_of_action"),
                 (s.fled, "fled"),
-            ] {
-                if on {
-                    statuses.push(name);
-                }
+            ]
+            .into_iter()
+            .filter_map(|(on, name)| on.then_some(name))
+            .collect();
+            UnitOut {
+                actions: ActionsOut {
+                    complex: s.complex,
+                    melee: s.melee && !s.dazed,
+                    quick: s.quick,
+                },
+                allowance: rules.allowance(state, u),
+                berserker: c.berserker,
+                combat: c.combat,
+                damage: s.damage,
+                done: s.done,
+                evasion: c.evasion,
+                facing: rules.dir_name(s.facing),
+                facing_index: s.facing.index(),
+                finesse: c.finesse,
+                formation: &c.formation,
+                health: rules.health(u),
+                hex: s.hex.map(|h| rules.label(h)),
+                id: &c.id,
+                missile: rules.missiles[u.index()].as_ref().map(|m| MissileOut {
+                    damage: m.damage,
+                    name: &c.missile,
+                    range: m.range,
+                    short: m.short,
+                }),
+                morale: c.morale,
+                moved: s.moved,
+                mp: s.mp,
+                name: &c.name,
+                ripostes_left: Skirmish::melee_actions(state, u).saturating_sub(s.ripostes),
+                shield: &c.shield,
+                short_mp: rules.short_allowance(state, u),
+                side: rules.side_name(c.side),
+                statuses,
+                vigor: c.vigor,
+                weapon: WeaponOut {
+                    alt_reach: w.alt_reach,
+                    damage: w.damage,
+                    name: &c.weapon,
+                    reach: w.reach,
+                },
+                weapon_skill: c.weapon_skill,
             }
-            json!({
-                "id": c.id,
-                "name": c.name,
-                "side": rules.side_name(c.side),
-                "hex": s.hex.map(|h| rules.label(h)),
-                "facing": rules.dir_name(s.facing),
-                "facing_index": s.facing.index(),
-                "finesse": c.finesse, "vigor": c.vigor, "morale": c.morale,
-                "weapon_skill": c.weapon_skill, "combat": c.combat, "evasion": c.evasion,
-                "weapon": { "name": c.weapon, "reach": w.reach, "alt_reach": w.alt_reach, "damage": w.damage },
-                "missile": rules.missiles[u.index()].as_ref().map(|m| json!({
-                    "name": c.missile, "short": m.short, "range": m.range, "damage": m.damage,
-                })),
-                "shield": c.shield,
-                "berserker": c.berserker,
-                "formation": c.formation,
-                "health": rules.health(u),
-                "damage": s.damage,
-                "statuses": statuses,
-                "mp": s.mp,
-                "allowance": rules.allowance(state, u),
-                "short_mp": rules.short_allowance(state, u),
-                "actions": { "quick": s.quick, "complex": s.complex, "melee": s.melee && !s.dazed },
-                "ripostes_left": Skirmish::melee_actions(state, u).saturating_sub(s.ripostes),
-                "moved": s.moved,
-                "done": s.done,
-            })
         })
         .collect();
     let window = state.window.as_ref().map(|w| match w {
         Window::Opportunity {
             unit, to, eligible, ..
-        } => json!({
-            "kind": "opportunity",
-            "unit": rules.id(*unit),
-            "from": Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
-            "to": to.map(|h| rules.label(h)),
-            "eligible": eligible.iter().map(|&e| rules.id(e)).collect::<Vec<_>>(),
-        }),
-        Window::Reaction { unit } => json!({
-            "kind": "reaction",
-            "unit": rules.id(*unit),
-            "at": Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
-            "reactors": rules
+        } => WindowOut::Opportunity {
+            eligible: eligible.iter().map(|&e| rules.id(e)).collect(),
+            from: Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
+            kind: "opportunity",
+            to: to.map(|h| rules.label(h)),
+            unit: rules.id(*unit),
+        },
+        Window::Reaction { unit } => WindowOut::Reaction {
+            at: Skirmish::ch(state, *unit).hex.map(|h| rules.label(h)),
+            kind: "reaction",
+            reactors: rules
                 .side_ids(Skirmish::passive(state))
                 .filter(|&p| reactions::can_react(rules, state, p).is_ok())
                 .map(|p| rules.id(p))
-                .collect::<Vec<_>>(),
-        }),
+                .collect(),
+            unit: rules.id(*unit),
+        },
     });
-    let charge = state.charge.as_ref().map(|c| {
-        json!({
-            "current": rules.id(c.legs[c.current].run.unit),
-            "legs": c.legs.iter().map(|l| json!({
-                "unit": rules.id(l.run.unit),
-                "target": rules.id(l.target),
-                "done": l.done,
-                "path": l.run.path.iter().map(|&h| rules.label(h)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })
+    let charge = state.charge.as_ref().map(|c| ChargeOut {
+        current: rules.id(c.legs[c.current].run.unit),
+        legs: c
+            .legs
+            .iter()
+            .map(|l| LegOut {
+                done: l.done,
+                path: l.run.path.iter().map(|&h| rules.label(h)).collect(),
+                target: rules.id(l.target),
+                unit: rules.id(l.run.unit),
+            })
+            .collect(),
     });
-    let p = turn::points(rules, state);
-    let mut v = json!({
-        "turn": state.turn,
-        "turns": rules.turns,
-        "active": rules.side_name(state.active),
-        "passive": rules.side_name(Skirmish::passive(state)),
-        "phase": state.phase,
-        "window": window,
-        "moving": state.moving.as_ref().map(|m| rules.id(m.unit)),
-        "charge": charge,
-        "units": units,
-        "points": { rules.side_name(0): p[0], rules.side_name(1): p[1] },
-        "home_edges": { rules.side_name(0): rules.home[0].name(), rules.side_name(1): rules.home[1].name() },
-        "outcome": state.outcome,
-    });
-    add_score(rules, state, p, &mut v);
-    v
+    let points = turn::points(rules, state);
+    View {
+        active: rules.side_name(state.active),
+        charge,
+        home_edges: BTreeMap::from([
+            (rules.side_name(0), rules.home[0].name()),
+            (rules.side_name(1), rules.home[1].name()),
+        ]),
+        moving: state.moving.as_ref().map(|m| rules.id(m.unit)),
+        objectives: [],
+        outcome: state
+            .outcome
+            .as_ref()
+            .map(|o| serde_json::to_value(o).expect("an outcome serialises")),
+        passive: rules.side_name(Skirmish::passive(state)),
+        phase: state.phase,
+        points: BTreeMap::from([
+            (rules.side_name(0), points[0]),
+            (rules.side_name(1), points[1]),
+        ]),
+        score: score(rules, state, points),
+        turn: state.turn,
+        turns: rules.turns,
+        turns_left: score::turns_left(state.turn, Some(rules.turns), state.outcome.is_some()),
+        units,
+        window,
+    }
 }
 
 /// SK-TURN-3: a side has the enemies it has put out of the fight and needs them all (a
 /// band with nobody left loses at once); `left` counts its own characters still in the
 /// fight.
-fn add_score(rules: &Skirmish, state: &State, points: [usize; 2], v: &mut Value) {
+fn score<'a>(rules: &'a Skirmish, state: &State, points: [usize; 2]) -> BTreeMap<&'a str, Tally> {
     let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-    let tallies = [0u8, 1]
+    [0u8, 1]
         .into_iter()
         .map(|side| {
             let enemies = rules.side_ids(1 - side).count();
@@ -130,13 +291,14 @@ fn add_score(rules: &Skirmish, state: &State, points: [usize; 2], v: &mut Value)
                 .side_ids(side)
                 .filter(|&u| Skirmish::ch(state, u).in_play())
                 .count();
-            let mut t = score::tally(count(points[usize::from(side)]), Some(count(enemies)));
-            t.insert("left".into(), json!(left));
-            (rules.side_name(side), t)
+            let tally = Tally {
+                have: count(points[usize::from(side)]),
+                left,
+                need: Some(count(enemies)),
+            };
+            (rules.side_name(side), tally)
         })
-        .collect();
-    let left = score::turns_left(state.turn, Some(rules.turns), state.outcome.is_some());
-    score::add(v, &[], tallies, left);
+        .collect()
 }
 
 /// The hexes a character can reach now, with costs and paths, for its facing (the
