@@ -113,6 +113,9 @@ pub trait AnyGame: Send + Sync {
     /// True when every seat sees the same view in every state of this game's
     /// ruleset ([`Ruleset::views_are_public`]).
     fn views_are_public(&self) -> bool;
+    /// Whether some seat sees this game otherwise than a spectator now, when the
+    /// ruleset knows it without building the views ([`Ruleset::views_differ`]).
+    fn views_differ(&self) -> Option<bool>;
     /// The log as `seat` may see it: each action with its visible events, each event
     /// with its sentence in `"text"`.
     fn log(&self, seat: &Seat) -> Vec<Value>;
@@ -264,6 +267,9 @@ impl<R: Ruleset> AnyGame for Game<R> {
     }
     fn views_are_public(&self) -> bool {
         self.rules().views_are_public()
+    }
+    fn views_differ(&self) -> Option<bool> {
+        self.rules().views_differ(self.state())
     }
     fn log(&self, seat: &Seat) -> Vec<Value> {
         AnyGame::log_tail(self, seat, usize::MAX)

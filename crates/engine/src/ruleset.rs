@@ -303,6 +303,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         false
     }
 
+    /// Whether some seat's view of `state` differs from a spectator's, when the
+    /// ruleset knows it without building the views: `Some(false)` for public views
+    /// ([`Ruleset::views_are_public`]), else `None` (the default), and the caller
+    /// compares the views. A ruleset that answers must answer as the comparison would.
+    fn views_differ(&self, state: &Self::State) -> Option<bool> {
+        let _ = state;
+        self.views_are_public().then_some(false)
+    }
+
     /// An event in a short English sentence, as the log shows it: "Oswy attacks
     /// Captain Aldren and wounds him". Units and sides go by their scenario names
     /// ([`crate::wire::Names::unit_title`], [`crate::wire::Names::side_title`]), never

@@ -126,6 +126,9 @@ fn to_act(game: &dyn AnyGame, side: &str, why: &str) -> Result<(), ApiError> {
 /// Whether a game shows its seats different things now (a game with hidden
 /// information, once what is hidden has been dealt).
 pub fn views_differ(game: &dyn AnyGame) -> bool {
+    if let Some(known) = game.views_differ() {
+        return known;
+    }
     let spectator = game.view(&Seat::Spectator);
     game.scenario()
         .sides

@@ -618,6 +618,12 @@ impl Ruleset for BattleCry {
         outcome, view, turn, position
     }
 
+    /// BC-CARD-6: each side always sees its own hand's cards, a spectator only how
+    /// many: some seat's view always differs from a spectator's.
+    fn views_differ(&self, _state: &State) -> Option<bool> {
+        Some(true)
+    }
+
     fn vocabulary() -> Vocabulary {
         let data = Data::shipped();
         let mut v = Vocabulary::new(NAME)

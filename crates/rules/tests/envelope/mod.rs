@@ -122,10 +122,12 @@ fn every_view_of_random_playouts_of_every_built_in_scenario_has_objectives_score
 
 /// The view as text (`view_text`, which a ruleset may write without a `Value` tree) has
 /// the bytes of the view's `Value` written out, for every seat, all through random
-/// playouts of every built-in scenario; and a ruleset whose views are public shows
-/// every seat the same view.
+/// playouts of every built-in scenario; a ruleset whose views are public shows
+/// every seat the same view; and a ruleset that knows whether the views differ
+/// (`views_differ`) answers as comparing them does.
 #[test]
-fn the_view_as_text_is_the_view_byte_for_byte_and_public_views_are_one_for_every_seat() {
+fn the_view_as_text_is_the_view_byte_for_byte_and_public_views_are_one_for_every_seat_and_known_differences_hold(
+) {
     let registry = grognard_rules::registry();
     for b in grognard_rules::builtin::SCENARIOS {
         let scenario = registry.load_scenario(b.path, b.text).unwrap();
@@ -162,6 +164,14 @@ fn the_view_as_text_is_the_view_byte_for_byte_and_public_views_are_one_for_every
                             b.id
                         );
                     }
+                }
+                if let Some(known) = checked.first().and(game.views_differ()) {
+                    let spectator = game.view_text(&Seat::Spectator);
+                    let differ = scenario
+                        .sides
+                        .iter()
+                        .any(|s| game.view_text(&Seat::Side(s.id.clone())) != spectator);
+                    assert_eq!(known, differ, "{} at {n}: views_differ", b.id);
                 }
                 let legal = game.legal();
                 if game.outcome().is_some() || legal.is_empty() || n == 300 {

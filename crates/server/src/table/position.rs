@@ -40,8 +40,8 @@ impl Table {
     /// share ([`Table::view_text`]): each seat's view is built once an action for
     /// this and for its object, not once a request.
     fn views_differ(&self, game: &dyn AnyGame) -> bool {
-        if game.views_are_public() {
-            return false;
+        if let Some(known) = game.views_differ() {
+            return known;
         }
         let spectator = self.view_text(game, &Seat::Spectator);
         game.scenario()
