@@ -271,7 +271,12 @@ impl MapShape {
         self.index(hex)?;
         let (c, r) = self.to_offset(hex);
         let w = self.label_digits();
-        Some(format!("{:0w$}{:0w$}", c + 1, r + 1))
+        // As `format!("{:0w$}{:0w$}", c + 1, r + 1)` writes it, without the formatter:
+        // views write a label for every piece of every game object.
+        let mut out = String::with_capacity(2 * w);
+        push_padded(&mut out, c + 1, w);
+        push_padded(&mut out, r + 1, w);
+        Some(out)
     }
 
     /// The hex a printed label names.
@@ -361,5 +366,58 @@ impl MapShape {
         let c = self.corners(hex, size);
         let i = dir.index();
         (c[i], c[(i + 1) % 6])
+    }
+}
+
+/// Writes `n` (1 or more, as a label's column or row is) in decimal, zero-padded to
+/// `width` digits.
+fn push_padded(out: &mut String, n: i32, width: usize) {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    let mut v = n.unsigned_abs();
+    loop {
+        digits[len] = b'0' + (v % 10) as u8;
+        len += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    for _ in len + usize::from(n < 0)..width {
+        out.push('0');
+    }
+    for &d in digits[..len].iter().rev() {
+        out.push(char::from(d));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The label written digit by digit is the one the formatter writes, on maps of
+    /// two-digit and three-digit labels, and for numbers wider than the width.
+    #[test]
+    fn labels_are_written_as_the_formatter_writes_them() {
+        for (cols, rows) in [(13, 9), (120, 9), (9, 101)] {
+            let map = MapShape::new(Orientation::FlatTop, Shove::Even, cols, rows).unwrap();
+            let w = map.label_digits();
+            for c in 0..cols {
+                for r in 0..rows {
+                    let (c, r) = (i32::try_from(c).unwrap(), i32::try_from(r).unwrap());
+                    let hex = map.from_offset(c, r);
+                    let want = format!("{:0w$}{:0w$}", c + 1, r + 1);
+                    assert_eq!(map.label(hex), Some(want));
+                }
+            }
+        }
+        for (n, width) in [(7, 2), (1234, 2), (-5, 3), (0, 2), (99, 3)] {
+            let mut out = String::new();
+            push_padded(&mut out, n, width);
+            assert_eq!(out, format!("{n:0width$}"));
+        }
     }
 }
