@@ -164,7 +164,9 @@ impl<'a> Search<'a> {
         Search {
             board,
             entries: Default::default(),
-            nodes: Vec::new(),
+            // Room for a few ways into every hex at once: grown one push at a time,
+            // the list was reallocated several times in every legal list.
+            nodes: Vec::with_capacity(2 * n),
             head: vec![NONE; n],
             best: vec![NONE; n],
             order: Vec::new(),
