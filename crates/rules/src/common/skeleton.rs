@@ -16,6 +16,7 @@
 /// | `apply_unchecked` | `turn::apply` |
 /// | `outcome` | the state's `outcome` |
 /// | `view` | `view::view`, and `view_text` as `view::view_text` |
+/// | `public_views` | `views_are_public` true: a ruleset that hides nothing from any seat |
 /// | `turn` | the state's `turn` |
 /// | `position` | `position::write` and `position::read` (issue 19, item 4) |
 ///
@@ -113,6 +114,11 @@ macro_rules! skeleton {
 
         fn view_text(&self, state: &Self::State, seat: &grognard_engine::Seat) -> String {
             view::view_text(self, state, seat)
+        }
+    };
+    (@ public_views) => {
+        fn views_are_public(&self) -> bool {
+            true
         }
     };
     (@ turn) => {

@@ -631,16 +631,13 @@ impl Ruleset for Jomini {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, view, turn, position
+        outcome, view, turn, position,
+        // Everything is open in JOMINI: every seat sees the same view.
+        public_views
     }
 
     fn allows(&self, state: &State, action: &Action) -> bool {
         turn::allows(self, state, action)
-    }
-
-    /// Everything is open in JOMINI: every seat sees the same view.
-    fn views_are_public(&self) -> bool {
-        true
     }
 
     fn vocabulary() -> Vocabulary {

@@ -514,12 +514,9 @@ impl MornePlaine {
 impl Ruleset for MornePlaine {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
-        types, new, names, to_act, legal_actions, apply_unchecked, outcome, view, turn, position
-    }
-
-    /// Morne Plaine hides nothing: every seat sees the whole board.
-    fn views_are_public(&self) -> bool {
-        true
+        types, new, names, to_act, legal_actions, apply_unchecked, outcome, view, turn, position,
+        // Morne Plaine hides nothing: every seat sees the whole board.
+        public_views
     }
 
     fn vocabulary() -> Vocabulary {

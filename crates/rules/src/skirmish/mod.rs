@@ -59,7 +59,7 @@ use crate::common::skeleton::skeleton;
 use characters::{CharState, Character};
 use data::{Data, Missile, Shield, TerrainRow, Weapon};
 use grognard_engine::scenario::{Edge, Vocabulary};
-use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat, UnitId};
+use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, UnitId};
 use grognard_hex::{Direction, Hex, MapShape};
 use serde::{Deserialize, Serialize};
 
@@ -653,7 +653,9 @@ impl Ruleset for Skirmish {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, turn, position
+        outcome, view, turn, position,
+        // Nothing is hidden in a skirmish: every seat sees the whole fight.
+        public_views
     }
 
     fn vocabulary() -> Vocabulary {
@@ -665,20 +667,6 @@ impl Ruleset for Skirmish {
 
     fn allows(&self, state: &State, action: &Action) -> bool {
         turn::allows(self, state, action)
-    }
-
-    fn view(&self, state: &State, _seat: &Seat) -> serde_json::Value {
-        // Nothing is hidden in a skirmish: every seat sees the whole fight.
-        view::view(self, state)
-    }
-
-    fn view_text(&self, state: &State, _seat: &Seat) -> String {
-        view::view_text(self, state)
-    }
-
-    /// Nothing is hidden in a skirmish: one view an action serves every seat.
-    fn views_are_public(&self) -> bool {
-        true
     }
 
     fn event_text(&self, event: &Event) -> String {

@@ -9,18 +9,20 @@ use super::{
     Skirmish, State, Window,
 };
 use crate::common::score;
-use grognard_engine::{Chance, Ctx, Dice, Preview, Reached, Reason, Refusal, Ruleset, UnitId};
+use grognard_engine::{
+    Chance, Ctx, Dice, Preview, Reached, Reason, Refusal, Ruleset, Seat, UnitId,
+};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// The whole fight as every seat sees it.
-pub(crate) fn view(rules: &Skirmish, state: &State) -> Value {
+/// The whole fight as every seat sees it: nothing is hidden in a skirmish.
+pub(crate) fn view(rules: &Skirmish, state: &State, _seat: &Seat) -> Value {
     serde_json::to_value(build(rules, state)).expect("the view serialises")
 }
 
 /// [`view`] as JSON text, written straight from the records.
-pub(crate) fn view_text(rules: &Skirmish, state: &State) -> String {
+pub(crate) fn view_text(rules: &Skirmish, state: &State, _seat: &Seat) -> String {
     serde_json::to_string(&build(rules, state)).expect("the view serialises")
 }
 
