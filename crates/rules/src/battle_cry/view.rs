@@ -14,7 +14,7 @@ use super::cards::Card;
 use super::turn::to_act;
 use super::units::{Board, Kind};
 use super::{cards, orders, BattleCry, Phase, State};
-use crate::common::score;
+use crate::common::score::{self, EnvelopeUnit, Tally};
 use grognard_engine::Seat;
 use serde::Serialize;
 use serde_json::Value;
@@ -24,14 +24,14 @@ use std::collections::BTreeMap;
 pub(crate) fn view(rules: &BattleCry, state: &State, seat: &Seat) -> Value {
     rules
         .names
-        .scope(|| serde_json::to_value(build(rules, state, seat)).expect("the view serialises"))
+        .scope(|| score::value(&build(rules, state, seat)))
 }
 
 /// [`view`] as JSON text, written straight from the records.
 pub(crate) fn view_text(rules: &BattleCry, state: &State, seat: &Seat) -> String {
     rules
         .names
-        .scope(|| serde_json::to_string(&build(rules, state, seat)).expect("the view serialises"))
+        .scope(|| score::text(&build(rules, state, seat)))
 }
 
 /// The view. Field order is key order (sorted, as a `Value` writes its keys).
@@ -45,6 +45,7 @@ struct View<'a> {
     discard: &'a [Card],
     dividers: [u32; 2],
     fight_back: Option<Card>,
+    /// A side's flags won against those it needs (BC-VIC-1), as in `score`.
     flags: BTreeMap<&'a str, Tally>,
     hands: BTreeMap<&'a str, HandOut>,
     /// None in Battle Cry.
@@ -64,15 +65,7 @@ struct View<'a> {
     turn: u32,
     turns: Option<u32>,
     turns_left: Option<u32>,
-    units: Vec<UnitOut<'a>>,
-}
-
-/// A side's flags won against those it needs (BC-VIC-1), as `flags` and as `score`
-/// (`common::score::tally`) have them.
-#[derive(Serialize)]
-struct Tally {
-    have: i64,
-    need: Option<i64>,
+    units: Vec<EnvelopeUnit<'a>>,
 }
 
 /// A side's hand: its cards for the side itself, else only how many.
@@ -104,14 +97,6 @@ struct PieceOut<'a> {
     side: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
-}
-
-/// A unit in the envelope every ruleset shares.
-#[derive(Serialize)]
-struct UnitOut<'a> {
-    hex: Option<String>,
-    id: &'a str,
-    side: &'a str,
 }
 
 fn build<'a>(rules: &'a BattleCry, state: &'a State, seat: &Seat) -> View<'a> {
@@ -169,7 +154,7 @@ fn build<'a>(rules: &'a BattleCry, state: &'a State, seat: &Seat) -> View<'a> {
     }
     let units = rules
         .piece_ids()
-        .map(|u| UnitOut {
+        .map(|u| EnvelopeUnit {
             hex: state.pieces[u.index()].hex.map(|h| rules.label(h)),
             id: rules.unit_id(u),
             side: rules.side_name(rules.side_of(u)),
@@ -185,22 +170,17 @@ fn build<'a>(rules: &'a BattleCry, state: &'a State, seat: &Seat) -> View<'a> {
         flags,
         hands,
         objectives: [],
-        outcome: state.outcome.as_ref().map(value),
-        pending: state.pending.as_ref().map(value),
+        outcome: state.outcome.as_ref().map(score::value),
+        pending: state.pending.as_ref().map(score::value),
         phase: state.phase,
         pieces,
         played: state.played,
         player_turn: state.turn,
         score,
-        to_act: value(&to_act(rules, state)),
+        to_act: score::value(&to_act(rules, state)),
         turn: state.turn.div_ceil(2),
         turns: rules.turns,
         turns_left: score::turns_left(state.turn.div_ceil(2), rules.turns, state.outcome.is_some()),
         units,
     }
-}
-
-/// A part of the view through a `Value`, whose keys are sorted.
-fn value<T: Serialize>(x: &T) -> Value {
-    serde_json::to_value(x).expect("it serialises")
 }

@@ -2,38 +2,48 @@
 //! every ruleset's view (issue 19): `objectives`, `score` and `turns_left`, described in
 //! `docs/ENGINE-PROTOCOL.md` ("The score"). Each ruleset counts by its own victory rules
 //! and hands the numbers here, so that the keys have one shape everywhere.
+//!
+//! Views are typed records whose fields are declared in the order of their keys, so that
+//! written straight to text ([`text`]) they have the bytes a `serde_json::Value` of them
+//! would write ([`value`]): the records here follow that order too, as does the unit of
+//! the envelope every view shares ([`EnvelopeUnit`]).
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::Value;
 
-/// An objective as the view shows it.
-#[derive(Clone, Debug)]
+/// An objective as the view shows it. Field order is key order.
+#[derive(Clone, Debug, Serialize)]
 pub struct Objective<'a> {
     /// Its hex label.
     pub hex: String,
-    /// Its name, where the scenario gives one.
-    pub name: Option<&'a str>,
     /// The id of the side holding it now, if any.
     pub holder: Option<&'a str>,
+    /// Its name, where the scenario gives one.
+    pub name: Option<&'a str>,
     /// What holding it is worth to the score.
     pub value: i64,
 }
 
-impl Objective<'_> {
-    /// The objective's entry in `objectives`.
-    #[must_use]
-    pub fn to_json(&self) -> Value {
-        json!({ "hex": self.hex, "name": self.name, "holder": self.holder, "value": self.value })
-    }
+/// One side's entry in `score`: what it has now and the number that ends the game in its
+/// favour, `None` where no number does (a count taken only after the last turn). A
+/// ruleset that adds keys to it writes its own record, in key order.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Tally {
+    /// What the side has now.
+    pub have: i64,
+    /// What ends the game in its favour.
+    pub need: Option<i64>,
 }
 
-/// One side's entry in `score`: what it has now and the number that ends the game in its
-/// favour, `None` where no number does (a count taken only after the last turn).
-#[must_use]
-pub fn tally(have: i64, need: Option<i64>) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("have".into(), json!(have));
-    m.insert("need".into(), json!(need));
-    m
+/// A unit in the envelope every ruleset's view shares (`units`, docs/ENGINE-PROTOCOL.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct EnvelopeUnit<'a> {
+    /// Its hex label; `None` off the map.
+    pub hex: Option<String>,
+    /// Its scenario id.
+    pub id: &'a str,
+    /// Its side's id.
+    pub side: &'a str,
 }
 
 /// The game turns still to play, the current one included (before the first turn, as
@@ -49,25 +59,21 @@ pub fn turns_left(turn: u32, turns: Option<u32>, over: bool) -> Option<u32> {
     })
 }
 
-/// Adds the three keys to a view (an object; anything else is left as it is). Keys the
-/// view has already are kept: the score only adds.
-pub fn add(
-    view: &mut Value,
-    objectives: &[Objective<'_>],
-    score: Vec<(&str, Map<String, Value>)>,
-    turns_left: Option<u32>,
-) {
-    let Some(v) = view.as_object_mut() else {
-        return;
-    };
-    v.entry("objectives")
-        .or_insert_with(|| Value::Array(objectives.iter().map(Objective::to_json).collect()));
-    let score: Map<String, Value> = score
-        .into_iter()
-        .map(|(side, entry)| (side.to_owned(), Value::Object(entry)))
-        .collect();
-    v.insert("score".into(), Value::Object(score));
-    v.insert("turns_left".into(), json!(turns_left));
+/// A view's records, or a part of them, as a `Value` (whose keys are sorted).
+///
+/// # Panics
+/// Never for the records of the views, which hold no map with keys other than strings.
+pub fn value<T: Serialize>(records: &T) -> Value {
+    serde_json::to_value(records).expect("a view's records serialise")
+}
+
+/// A view's records written straight to text: the bytes of [`value`]'s `Value` written
+/// out when the records declare their fields in key order.
+///
+/// # Panics
+/// As [`value`].
+pub fn text<T: Serialize>(records: &T) -> String {
+    serde_json::to_string(records).expect("a view's records serialise")
 }
 
 #[cfg(test)]
@@ -84,12 +90,35 @@ mod tests {
         assert_eq!(turns_left(3, None, false), None);
     }
 
+    /// The shared records are declared in key order: written as text they are their
+    /// `Value` written out.
     #[test]
-    fn add_keeps_a_view_s_own_objectives() {
-        let mut v = json!({"objectives": [{"held": "blue"}]});
-        add(&mut v, &[], vec![("blue", tally(1, Some(4)))], Some(2));
-        assert_eq!(v["objectives"], json!([{"held": "blue"}]));
-        assert_eq!(v["score"]["blue"], json!({"have": 1, "need": 4}));
-        assert_eq!(v["turns_left"], json!(2));
+    fn the_records_write_their_keys_in_order() {
+        let objective = Objective {
+            hex: "0203".into(),
+            holder: Some("blue"),
+            name: None,
+            value: 2,
+        };
+        let tally = Tally {
+            have: 1,
+            need: Some(4),
+        };
+        let unit = EnvelopeUnit {
+            hex: None,
+            id: "b-1",
+            side: "blue",
+        };
+        assert_eq!(
+            text(&objective),
+            r#"{"hex":"0203","holder":"blue","name":null,"value":2}"#
+        );
+        assert_eq!(text(&tally), r#"{"have":1,"need":4}"#);
+        assert_eq!(text(&unit), r#"{"hex":null,"id":"b-1","side":"blue"}"#);
+        for t in [text(&objective), text(&tally), text(&unit)] {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            assert_eq!(v.to_string(), t);
+        }
+        assert_eq!(value(&tally)["need"], 4);
     }
 }

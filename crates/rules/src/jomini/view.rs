@@ -9,7 +9,7 @@
 //! server writes a view with every game object.
 
 use super::{command, movement, turn, victory, Jomini, OrderKind, Pending, Phase, State};
-use crate::common::score;
+use crate::common::score::{self, EnvelopeUnit, Tally};
 use grognard_engine::Seat;
 use serde::Serialize;
 use serde_json::Value;
@@ -17,12 +17,12 @@ use std::collections::BTreeMap;
 
 /// Everything is open in JOMINI: every seat sees the same view.
 pub(crate) fn view(rules: &Jomini, state: &State, _seat: &Seat) -> Value {
-    serde_json::to_value(build(rules, state)).expect("the view serialises")
+    score::value(&build(rules, state))
 }
 
 /// [`view`] as JSON text, written straight from the records.
 pub(crate) fn view_text(rules: &Jomini, state: &State, _seat: &Seat) -> String {
-    serde_json::to_string(&build(rules, state)).expect("the view serialises")
+    score::text(&build(rules, state))
 }
 
 /// The view. Field order is key order (sorted, as a `Value` writes its keys).
@@ -54,7 +54,7 @@ struct View<'a> {
     turn: u32,
     turns: Option<u32>,
     turns_left: Option<u32>,
-    units: Vec<UnitOut<'a>>,
+    units: Vec<EnvelopeUnit<'a>>,
 }
 
 /// The active army's activations this turn (JO-CMD-2).
@@ -147,21 +147,6 @@ struct AllowanceOut {
 struct Enters {
     hex: String,
     turn: u32,
-}
-
-/// One side's entry in `score`, as `common::score::tally` writes it.
-#[derive(Serialize)]
-struct Tally {
-    have: i64,
-    need: Option<i64>,
-}
-
-/// A unit in the envelope every ruleset shares.
-#[derive(Serialize)]
-struct UnitOut<'a> {
-    hex: Option<String>,
-    id: &'a str,
-    side: &'a str,
 }
 
 fn build<'a>(rules: &'a Jomini, state: &'a State) -> View<'a> {
@@ -274,7 +259,7 @@ fn build<'a>(rules: &'a Jomini, state: &'a State) -> View<'a> {
     });
     let units = rules
         .piece_ids()
-        .map(|u| UnitOut {
+        .map(|u| EnvelopeUnit {
             hex: state.pieces[u.index()].hex.map(label),
             id: &rules.piece(u).id,
             side: rules.side_name(rules.side_of(u)),
@@ -299,7 +284,7 @@ fn build<'a>(rules: &'a Jomini, state: &'a State) -> View<'a> {
         },
         active: rules.side_name(state.active),
         assault: state.assault,
-        decision: serde_json::to_value(turn::to_act(rules, state)).expect("a decision serialises"),
+        decision: score::value(&turn::to_act(rules, state)),
         game_turn: Jomini::game_turn(state),
         groups,
         moves,
@@ -316,10 +301,7 @@ fn build<'a>(rules: &'a Jomini, state: &'a State) -> View<'a> {
             (OrderKind::GeneralAssault.name(), c.general_assault),
         ]),
         ordered: state.ordered,
-        outcome: state
-            .outcome
-            .as_ref()
-            .map(|o| serde_json::to_value(o).expect("an outcome serialises")),
+        outcome: state.outcome.as_ref().map(score::value),
         pending,
         phase: state.phase.name(),
         pieces,

@@ -9,6 +9,7 @@
 //! server writes a view with every game object.
 
 use super::{victory, Class, MornePlaine, Phase, State};
+use crate::common::score::{self, Objective};
 use grognard_engine::Seat;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -17,7 +18,7 @@ use std::collections::BTreeMap;
 #[derive(Serialize)]
 struct View<'a> {
     active: &'a str,
-    objectives: Vec<ObjectiveOut<'a>>,
+    objectives: Vec<Objective<'a>>,
     /// Through a `Value`, which sorts its keys (the engine's `Outcome` declares
     /// them otherwise); rare, once the game is over.
     outcome: Option<serde_json::Value>,
@@ -29,16 +30,7 @@ struct View<'a> {
     units: Vec<UnitOut<'a>>,
 }
 
-/// An objective as every ruleset's view shows it (`common::score::Objective`).
-#[derive(Serialize)]
-struct ObjectiveOut<'a> {
-    hex: String,
-    holder: Option<&'a str>,
-    name: Option<&'a str>,
-    value: i64,
-}
-
-/// One side's entry in `score` (`common::score::tally`, with Morne Plaine's `margin`
+/// One side's entry in `score` (`common::score::Tally`, with Morne Plaine's `margin`
 /// and `sudden_death`).
 #[derive(Serialize)]
 struct Tally {
@@ -77,12 +69,12 @@ struct UnitOut<'a> {
 /// The view of `state` for a seat. Morne Plaine has no hidden information: every seat
 /// sees the whole board, so nothing is redacted.
 pub(super) fn view(rules: &MornePlaine, state: &State, _seat: &Seat) -> serde_json::Value {
-    serde_json::to_value(build(rules, state)).expect("the view serialises")
+    score::value(&build(rules, state))
 }
 
 /// [`view`] as JSON text, written straight from the records.
 pub(super) fn view_text(rules: &MornePlaine, state: &State, _seat: &Seat) -> String {
-    serde_json::to_string(&build(rules, state)).expect("the view serialises")
+    score::text(&build(rules, state))
 }
 
 fn build<'a>(rules: &'a MornePlaine, state: &'a State) -> View<'a> {
@@ -125,10 +117,7 @@ fn build<'a>(rules: &'a MornePlaine, state: &'a State) -> View<'a> {
     View {
         active: rules.side_name(state.active),
         objectives,
-        outcome: state
-            .outcome
-            .as_ref()
-            .map(|o| serde_json::to_value(o).expect("an outcome serialises")),
+        outcome: state.outcome.as_ref().map(score::value),
         phase: state.phase,
         score,
         turn: state.turn,
@@ -140,7 +129,7 @@ fn build<'a>(rules: &'a MornePlaine, state: &'a State) -> View<'a> {
 
 /// The game turns still to play (`common::score::turns_left`).
 fn turns_left(rules: &MornePlaine, state: &State) -> Option<u32> {
-    crate::common::score::turns_left(state.turn, Some(rules.turns), state.outcome.is_some())
+    score::turns_left(state.turn, Some(rules.turns), state.outcome.is_some())
 }
 
 /// The objectives and their holders, the points each side would score if the game ended
@@ -150,12 +139,12 @@ fn turns_left(rules: &MornePlaine, state: &State) -> Option<u32> {
 fn score<'a>(
     rules: &'a MornePlaine,
     state: &State,
-) -> (Vec<ObjectiveOut<'a>>, BTreeMap<&'a str, Tally>) {
+) -> (Vec<Objective<'a>>, BTreeMap<&'a str, Tally>) {
     let objectives = victory::holders(rules, state)
         .into_iter()
         .filter_map(|(i, holder)| {
             let place = rules.scenario.places.get(i)?;
-            Some(ObjectiveOut {
+            Some(Objective {
                 hex: rules.label(place.hex),
                 holder: holder.map(|s| rules.side_name(s)),
                 name: Some(place.name.as_str()),

@@ -18,12 +18,12 @@ use std::collections::BTreeMap;
 
 /// The whole fight as every seat sees it: nothing is hidden in a skirmish.
 pub(crate) fn view(rules: &Skirmish, state: &State, _seat: &Seat) -> Value {
-    serde_json::to_value(build(rules, state)).expect("the view serialises")
+    score::value(&build(rules, state))
 }
 
 /// [`view`] as JSON text, written straight from the records.
 pub(crate) fn view_text(rules: &Skirmish, state: &State, _seat: &Seat) -> String {
-    serde_json::to_string(&build(rules, state)).expect("the view serialises")
+    score::text(&build(rules, state))
 }
 
 /// The view, built as typed records whose fields are declared in the order of their
@@ -261,10 +261,7 @@ fn build<'a>(rules: &'a Skirmish, state: &'a State) -> View<'a> {
         ]),
         moving: state.moving.as_ref().map(|m| rules.id(m.unit)),
         objectives: [],
-        outcome: state
-            .outcome
-            .as_ref()
-            .map(|o| serde_json::to_value(o).expect("an outcome serialises")),
+        outcome: state.outcome.as_ref().map(score::value),
         passive: rules.side_name(Skirmish::passive(state)),
         phase: state.phase,
         points: BTreeMap::from([
