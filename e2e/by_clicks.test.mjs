@@ -71,12 +71,21 @@ function hand(page, { phone }) {
   async function onScreen(x, y, selector, what) {
     const vp = page.viewportSize();
     assert.ok(x >= 0 && y >= 0 && x <= vp.width && y <= vp.height, `${what} is on the screen (${Math.round(x)}, ${Math.round(y)})`);
-    const hit = await page.evaluate(([px, py, sel]) => {
-      const top = document.elementFromPoint(px, py);
-      const el = document.querySelector(sel);
-      return !!(top && el && (el === top || el.contains(top) || top.closest(sel)));
-    }, [x, y, selector]);
-    assert.ok(hit, `${what} is not covered where it is clicked`);
+    // A passing notice (the computer's move, a result) may lie over the point for a
+    // moment: a finger waits for it to go, up to two seconds, then the test names what
+    // covers the point.
+    let top = null;
+    for (let i = 0; i < 20; i++) {
+      top = await page.evaluate(([px, py, sel]) => {
+        const t = document.elementFromPoint(px, py);
+        const el = document.querySelector(sel);
+        if (t && el && (el === t || el.contains(t) || t.closest(sel))) return null;
+        return t ? `${t.tagName.toLowerCase()}${t.id ? `#${t.id}` : ''}${t.className && typeof t.className === 'string' ? `.${t.className.trim().split(/\s+/).join('.')}` : ''}` : 'nothing';
+      }, [x, y, selector]);
+      if (top === null) return;
+      await page.waitForTimeout(100);
+    }
+    assert.fail(`${what} is covered where it is clicked: ${top} lies over it at (${Math.round(x)}, ${Math.round(y)})`);
   }
   async function tap(x, y) {
     if (phone) await page.touchscreen.tap(x, y);
