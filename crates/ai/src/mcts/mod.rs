@@ -292,6 +292,12 @@ struct Tree<'a, R: Ruleset> {
     baseline: f64,
     rng: Rng,
     events: Vec<R::Event>,
+    /// The position a simulation's unit plan is tried on ([`Tree::best_of_unit`]),
+    /// kept so that a ruleset whose state clones field by field (`clone_from`)
+    /// allocates nothing for it.
+    trial: Option<R::State>,
+    /// The position the last simulation played on, for the next to start from.
+    start: Option<R::State>,
 }
 
 impl<'a, R: Ruleset> Tree<'a, R> {
@@ -323,6 +329,8 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             baseline,
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
             events: Vec::new(),
+            trial: None,
+            start: None,
         }
     }
 
@@ -388,7 +396,13 @@ impl<'a, R: Ruleset> Tree<'a, R> {
 
     fn simulate(&mut self) {
         let rules = self.rules;
-        let mut state = self.root.clone();
+        let mut state = match self.start.take() {
+            Some(mut s) => {
+                s.clone_from(self.root);
+                s
+            }
+            None => self.root.clone(),
+        };
         let seat = Seat::Side(self.me.to_owned());
         rules.determinize(&mut state, &seat, &mut Dice::new(self.rng.next_u64()));
         let mut dice = Dice::new(self.rng.next_u64());
@@ -512,6 +526,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             horizon.observe(rules, &state);
         }
         let value = self.value(&state);
+        self.start = Some(state);
         for (n, i) in path {
             let node = &mut self.nodes[n];
             let v = if node.mover == self.me {
@@ -543,10 +558,16 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             if plan.unit != Some(u) || !plans::available(rules, state, plan) {
                 continue;
             }
-            let mut s = state.clone();
+            let s = match &mut self.trial {
+                Some(s) => {
+                    s.clone_from(state);
+                    s
+                }
+                None => self.trial.insert(state.clone()),
+            };
             let mut dice = Dice::new(self.rng.next_u64());
-            plans::play(rules, &mut s, plan, &mut dice, &mut self.events);
-            let v = crate::greedy::score(rules, &s, &mover);
+            plans::play(rules, s, plan, &mut dice, &mut self.events);
+            let v = crate::greedy::score(rules, s, &mover);
             if v > best.0 {
                 best = (v, Some(j));
             }

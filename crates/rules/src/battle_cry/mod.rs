@@ -60,6 +60,7 @@ pub mod victory;
 pub mod view;
 
 use crate::common::skeleton::skeleton;
+use crate::common::state::clone_by_field;
 pub use cards::Card;
 use data::{Data, Face};
 use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
@@ -161,7 +162,7 @@ pub enum Pending {
 }
 
 /// The changing part of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// The player turn, from 1 (each side's turn counts).
     pub turn: u32,
@@ -193,6 +194,21 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
 }
+
+clone_by_field!(State {
+    turn,
+    active,
+    phase,
+    pieces,
+    deck,
+    hands,
+    discard,
+    played,
+    fight_back,
+    flags,
+    pending,
+    outcome,
+});
 
 /// What a player does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,8 @@
 //! from and how the shipped tables are read ([`data`]), the lookups of sides and
 //! pieces by their index ([`lookup`]), and the `impl Ruleset` items every ruleset
 //! delegates the same way (`skeleton`), the small pieces of their sentences
-//! ([`text`]), and the shape of the score every view carries ([`score`]).
+//! ([`text`]), the shape of the score every view carries ([`score`]), and how a
+//! state is copied field by field (`state`).
 //!
 //! Every ruleset takes its `Source` from here. Battle Cry and JOMINI also read their shipped
 //! tables through [`data::shipped`]; Morne Plaine and skirmish still return an owned `Data`
@@ -13,4 +14,5 @@ pub mod data;
 pub mod lookup;
 pub mod score;
 pub(crate) mod skeleton;
+pub(crate) mod state;
 pub mod text;

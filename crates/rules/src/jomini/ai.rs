@@ -99,18 +99,26 @@ fn unit_threat(rules: &Jomini, u: UnitId, from: Hex, targets: &[Target]) -> f64 
 /// `count` best officers; the same unit may be counted under two officers (cheap, and
 /// an army with two activations has officers far apart). A unit out of every officer's
 /// reach threatens nothing: the threat draws officers to the units in contact.
-fn threat(rules: &Jomini, state: &State, side: u8, per_unit: &mut Vec<f64>) -> f64 {
-    per_unit.clear();
-    per_unit.resize(rules.pieces.len(), 0.0);
-    let mut enemies = Vec::new();
-    targets(rules, state, side, &mut enemies);
+fn threat(rules: &Jomini, state: &State, side: u8, scratch: &mut Scratch) -> f64 {
+    targets(rules, state, side, &mut scratch.enemies);
+    // The units that threaten anything, in piece order, with their hex and kind: the
+    // only ones an officer's activation can count.
+    scratch.armed.clear();
     for u in rules.piece_ids() {
         let piece = rules.piece(u);
         if let (Some(from), true) = (
             state.pieces[u.index()].hex,
             piece.side == side && !piece.officer,
         ) {
-            per_unit[u.index()] = unit_threat(rules, u, from, &enemies);
+            let t = unit_threat(rules, u, from, &scratch.enemies);
+            let kind = match piece.row.kind.as_str() {
+                "foot" => 0,
+                "mounted" => 1,
+                _ => continue,
+            };
+            if t > 0.0 {
+                scratch.armed.push((from, kind, t));
+            }
         }
     }
     let (count, size) = command::activations(rules, state, side);
@@ -125,23 +133,33 @@ fn threat(rules: &Jomini, state: &State, side: u8, per_unit: &mut Vec<f64>) -> f
         ) else {
             continue;
         };
-        let mut best = 0.0_f64;
-        for kind in ["foot", "mounted"] {
-            let mut top = [0.0_f64; TOP];
-            for u in rules.piece_ids() {
-                let t = per_unit[u.index()];
-                let near = state.pieces[u.index()]
-                    .hex
-                    .is_some_and(|h| h.distance(at) <= radius);
-                if t > 0.0 && near && rules.piece(u).row.kind == kind {
-                    insert_top(&mut top[..size], t);
-                }
+        // The `size` best units of each kind within his reach.
+        let mut top = [[0.0_f64; TOP]; 2];
+        for &(h, kind, t) in &scratch.armed {
+            if h.distance(at) <= radius {
+                insert_top(&mut top[usize::from(kind)][..size], t);
             }
-            best = best.max(top.iter().sum());
         }
+        let best = 0.0_f64.max(top[0].iter().sum()).max(top[1].iter().sum());
         insert_top(&mut officers[..count], best);
     }
     officers.iter().sum()
+}
+
+/// The evaluation's buffers, kept on each thread between calls (it runs at every leaf
+/// of the search and for every plan a simulation weighs).
+#[derive(Default)]
+struct Scratch {
+    /// The enemies of the side whose threat is counted.
+    enemies: Vec<Target>,
+    /// That side's units that threaten any: hex, kind (0 foot, 1 mounted), threat.
+    armed: Vec<(Hex, u8, f64)>,
+    /// The hexes of the enemy units of the side scored, officers left out.
+    foes: Vec<Hex>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// The most units of an activation, or activations of a turn, the threat counts.
@@ -217,8 +235,12 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
     if let Some(o) = &state.outcome {
         return final_score(o, side);
     }
+    SCRATCH.with(|cell| score_with(rules, state, me, &mut cell.borrow_mut()))
+}
+
+/// [`score`] of a game under way, for side `me`, with this thread's buffers.
+fn score_with(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> f64 {
     let mut score = 0.0;
-    let mut per_unit = Vec::new();
     // The share of the game played, from 0 to 1 on the last turn.
     let played = rules.turns.map_or(0.0, |t| {
         f64::from(state.turn.min(2 * t)) / f64::from((2 * t).max(1))
@@ -229,8 +251,15 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
         let need = f64::from(rules.target[usize::from(s)]);
         score += sign * (POINT * have + POINT / (need - have).max(1.0));
         score += sign * TOKEN * f64::from(state.tokens[usize::from(s)]);
-        score += sign * threat_share(s, state.active) * threat(rules, state, s, &mut per_unit);
+        score += sign * threat_share(s, state.active) * threat(rules, state, s, scratch);
     }
+    scratch.foes.clear();
+    scratch.foes.extend(
+        rules
+            .piece_ids()
+            .filter(|&e| rules.side_of(e) != me && !rules.piece(e).officer)
+            .filter_map(|e| state.pieces[e.index()].hex),
+    );
     for u in rules.piece_ids() {
         let p = &state.pieces[u.index()];
         let piece = rules.piece(u);
@@ -245,12 +274,7 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
             score += READY;
         }
         if piece.side == me {
-            let nearest = rules
-                .piece_ids()
-                .filter(|&e| rules.side_of(e) != me && !rules.piece(e).officer)
-                .filter_map(|e| state.pieces[e.index()].hex)
-                .map(|e| e.distance(h))
-                .min();
+            let nearest = scratch.foes.iter().map(|e| e.distance(h)).min();
             if let Some(d) = nearest {
                 score -= CLOSING * f64::from(d);
             }

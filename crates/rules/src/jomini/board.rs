@@ -5,6 +5,10 @@ use grognard_engine::UnitId;
 use grognard_hex::Hex;
 
 /// Where pieces stand, by map index.
+///
+/// A board is built for most legal lists and actions, and for every plan the search
+/// weighs: its buffers are taken from a small per-thread pool and given back when it
+/// is dropped, so that building one allocates nothing once a thread has built a few.
 pub(crate) struct Board {
     /// The unit (not officer) in each hex.
     pub unit: Vec<Option<UnitId>>,
@@ -12,13 +16,30 @@ pub(crate) struct Board {
     pub officer: Vec<Option<UnitId>>,
 }
 
+/// A board's two buffers.
+type Cells = (Vec<Option<UnitId>>, Vec<Option<UnitId>>);
+
+thread_local! {
+    /// Buffers of boards dropped on this thread, for the next boards built.
+    static SPARE: std::cell::RefCell<Vec<Cells>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Buffers kept at most: a few boards are alive at once.
+const SPARE_KEPT: usize = 8;
+
 impl Board {
     pub(crate) fn new(rules: &Jomini, state: &State) -> Board {
         let n = rules.map.len();
-        let mut b = Board {
-            unit: vec![None; n],
-            officer: vec![None; n],
-        };
+        let (mut unit, mut officer) = SPARE
+            .try_with(|s| s.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        unit.clear();
+        unit.resize(n, None);
+        officer.clear();
+        officer.resize(n, None);
+        let mut b = Board { unit, officer };
         for u in rules.piece_ids() {
             if let Some(i) = state.pieces[u.index()].hex.and_then(|h| rules.map.index(h)) {
                 if rules.piece(u).officer {
@@ -62,5 +83,21 @@ impl Board {
             .map
             .index(hex)
             .is_some_and(|i| self.unit[i].is_some() || self.officer[i].is_some())
+    }
+}
+
+impl Drop for Board {
+    fn drop(&mut self) {
+        let cells = (
+            std::mem::take(&mut self.unit),
+            std::mem::take(&mut self.officer),
+        );
+        // On a thread being torn down the pool is gone: the buffers are simply freed.
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_KEPT {
+                s.push(cells);
+            }
+        });
     }
 }

@@ -44,6 +44,7 @@ pub mod victory;
 pub mod view;
 
 use crate::common::skeleton::skeleton;
+use crate::common::state::clone_by_field;
 pub(crate) use board::Board;
 use data::{Data, Face};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
@@ -254,7 +255,7 @@ pub enum Pending {
 }
 
 /// The changing part of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// The player turn, from 1 (each side's turn counts).
     pub turn: u32,
@@ -289,6 +290,22 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
 }
+
+clone_by_field!(State {
+    turn,
+    active,
+    phase,
+    pieces,
+    groups,
+    first_group,
+    tokens,
+    ordered,
+    assault,
+    eliminated,
+    held,
+    pending,
+    outcome,
+});
 
 /// What a player does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

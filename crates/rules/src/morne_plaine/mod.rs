@@ -24,6 +24,7 @@ pub mod view;
 pub mod zones_of_control;
 
 use crate::common::skeleton::skeleton;
+use crate::common::state::clone_by_field;
 use data::Data;
 use grognard_engine::scenario::{OptionSpec, Scenario, ValueKind, Vocabulary};
 use grognard_engine::{
@@ -81,7 +82,7 @@ pub struct MornePlaine {
 }
 
 /// The changing part of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// Game turn, from 1.
     pub turn: u32,
@@ -103,6 +104,17 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
 }
+
+clone_by_field!(State {
+    turn,
+    active,
+    phase,
+    units,
+    moving,
+    forts,
+    held,
+    outcome,
+});
 
 /// What a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -56,6 +56,7 @@ mod view;
 pub mod zones_of_control;
 
 use crate::common::skeleton::skeleton;
+use crate::common::state::clone_by_field;
 use characters::{CharState, Character};
 use data::{Data, Missile, Shield, TerrainRow, Weapon};
 use grognard_engine::scenario::{Edge, Vocabulary};
@@ -194,7 +195,7 @@ pub enum Window {
 }
 
 /// The changing part of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// Game turn, from 1: both sides' active turns.
     pub turn: u32,
@@ -221,6 +222,18 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
 }
+
+clone_by_field!(State {
+    turn,
+    active,
+    phase,
+    chars,
+    moving,
+    charge,
+    window,
+    turned,
+    outcome,
+});
 
 fn is_zero(n: &u16) -> bool {
     *n == 0

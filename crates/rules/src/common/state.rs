@@ -1,0 +1,66 @@
+//! How a ruleset's state is copied: field by field, so that `clone_from` reuses the
+//! room of the vectors it already has. The search copies a position for every plan it
+//! weighs in a simulation (`grognard_ai`'s unit plans); a derived `Clone` would make
+//! each copy allocate every vector anew.
+
+/// Writes `impl Clone` for a struct, naming every field: `clone` clones each, and
+/// `clone_from` clones each into the field it replaces (a vector keeps its room, a
+/// `Copy` field is copied). Both name the fields without `..`, so that a field added
+/// to the struct and not to the list is a compile error, never a field left stale.
+///
+/// ```text
+/// clone_by_field!(State { turn, active, phase, pieces, held, outcome });
+/// ```
+macro_rules! clone_by_field {
+    ($ty:ident { $($field:ident),+ $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> $ty {
+                $ty {
+                    $($field: self.$field.clone()),+
+                }
+            }
+
+            fn clone_from(&mut self, source: &$ty) {
+                let $ty { $($field),+ } = source;
+                $(self.$field.clone_from($field);)+
+            }
+        }
+    };
+}
+
+pub(crate) use clone_by_field;
+
+#[cfg(test)]
+mod tests {
+    #[derive(Debug, PartialEq)]
+    struct Sample {
+        turn: u32,
+        pieces: Vec<u8>,
+        outcome: Option<String>,
+    }
+
+    clone_by_field!(Sample {
+        turn,
+        pieces,
+        outcome
+    });
+
+    #[test]
+    fn clone_from_copies_every_field_and_keeps_the_vectors_room() {
+        let source = Sample {
+            turn: 7,
+            pieces: vec![1, 2, 3],
+            outcome: Some("won".into()),
+        };
+        let mut into = Sample {
+            turn: 1,
+            pieces: Vec::with_capacity(64),
+            outcome: None,
+        };
+        let room = into.pieces.as_ptr();
+        into.clone_from(&source);
+        assert_eq!(into, source);
+        assert_eq!(into.pieces.as_ptr(), room, "the vector's buffer is reused");
+        assert_eq!(source.clone(), source);
+    }
+}
