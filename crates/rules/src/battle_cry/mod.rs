@@ -59,8 +59,7 @@ pub mod units;
 pub mod victory;
 pub mod view;
 
-use crate::common::skeleton::skeleton;
-use crate::common::state::clone_by_field;
+use crate::common::{skeleton::skeleton, state::clone_by_field};
 pub use cards::Card;
 use data::{Data, Face};
 use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
@@ -195,20 +194,10 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
-clone_by_field!(State {
-    turn,
-    active,
-    phase,
-    pieces,
-    deck,
-    hands,
-    discard,
-    played,
-    fight_back,
-    flags,
-    pending,
-    outcome,
-});
+clone_by_field!(
+    State: turn, active, phase, pieces, deck, hands, discard, played, fight_back, flags,
+    pending, outcome
+);
 
 /// What a player does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,10 +9,10 @@
 /// to the struct and not to the list is a compile error, never a field left stale.
 ///
 /// ```text
-/// clone_by_field!(State { turn, active, phase, pieces, held, outcome });
+/// clone_by_field!(State: turn, active, phase, pieces, held, outcome);
 /// ```
 macro_rules! clone_by_field {
-    ($ty:ident { $($field:ident),+ $(,)? }) => {
+    ($ty:ident: $($field:ident),+ $(,)?) => {
         impl Clone for $ty {
             fn clone(&self) -> $ty {
                 $ty {
@@ -39,11 +39,7 @@ mod tests {
         outcome: Option<String>,
     }
 
-    clone_by_field!(Sample {
-        turn,
-        pieces,
-        outcome
-    });
+    clone_by_field!(Sample: turn, pieces, outcome);
 
     #[test]
     fn clone_from_copies_every_field_and_keeps_the_vectors_room() {

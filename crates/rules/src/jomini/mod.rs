@@ -43,8 +43,7 @@ pub mod units;
 pub mod victory;
 pub mod view;
 
-use crate::common::skeleton::skeleton;
-use crate::common::state::clone_by_field;
+use crate::common::{skeleton::skeleton, state::clone_by_field};
 pub(crate) use board::Board;
 use data::{Data, Face};
 use grognard_engine::scenario::{Edge, Problems, Scenario, Vocabulary};
@@ -291,21 +290,10 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
-clone_by_field!(State {
-    turn,
-    active,
-    phase,
-    pieces,
-    groups,
-    first_group,
-    tokens,
-    ordered,
-    assault,
-    eliminated,
-    held,
-    pending,
-    outcome,
-});
+clone_by_field!(
+    State: turn, active, phase, pieces, groups, first_group, tokens, ordered, assault,
+    eliminated, held, pending, outcome
+);
 
 /// What a player does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

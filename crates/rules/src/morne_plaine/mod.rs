@@ -23,8 +23,7 @@ pub mod victory;
 pub mod view;
 pub mod zones_of_control;
 
-use crate::common::skeleton::skeleton;
-use crate::common::state::clone_by_field;
+use crate::common::{skeleton::skeleton, state::clone_by_field};
 use data::Data;
 use grognard_engine::scenario::{OptionSpec, Scenario, ValueKind, Vocabulary};
 use grognard_engine::{
@@ -105,16 +104,7 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
-clone_by_field!(State {
-    turn,
-    active,
-    phase,
-    units,
-    moving,
-    forts,
-    held,
-    outcome,
-});
+clone_by_field!(State: turn, active, phase, units, moving, forts, held, outcome);
 
 /// What a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -55,8 +55,7 @@ pub mod turn;
 mod view;
 pub mod zones_of_control;
 
-use crate::common::skeleton::skeleton;
-use crate::common::state::clone_by_field;
+use crate::common::{skeleton::skeleton, state::clone_by_field};
 use characters::{CharState, Character};
 use data::{Data, Missile, Shield, TerrainRow, Weapon};
 use grognard_engine::scenario::{Edge, Vocabulary};
@@ -223,17 +222,7 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
-clone_by_field!(State {
-    turn,
-    active,
-    phase,
-    chars,
-    moving,
-    charge,
-    window,
-    turned,
-    outcome,
-});
+clone_by_field!(State: turn, active, phase, chars, moving, charge, window, turned, outcome);
 
 fn is_zero(n: &u16) -> bool {
     *n == 0
