@@ -1,6 +1,7 @@
 //! Units and generals: what each piece is, what changes about it, and who stands where.
 
 use super::{BattleCry, State};
+use crate::common::pool;
 use grognard_engine::scenario::{UnitType, ValueSpec};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
@@ -143,17 +144,10 @@ thread_local! {
     static SPARE: RefCell<Vec<Vec<[u16; 2]>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Buffers kept at most: a few boards are alive at once (a battle's and its retreat's).
-const SPARE_KEPT: usize = 8;
-
 impl Board {
     /// The board of `state`.
     pub(crate) fn new(rules: &BattleCry, state: &State) -> Board {
-        let mut cells = SPARE
-            .try_with(|s| s.borrow_mut().pop())
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let mut cells = pool::take(&SPARE);
         cells.clear();
         cells.resize(rules.map.len(), [NONE; 2]);
         for (i, p) in state.pieces.iter().enumerate() {
@@ -216,13 +210,6 @@ impl Board {
 
 impl Drop for Board {
     fn drop(&mut self) {
-        let cells = std::mem::take(&mut self.cells);
-        // On a thread being torn down the pool is gone: the buffer is simply freed.
-        let _ = SPARE.try_with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() < SPARE_KEPT {
-                s.push(cells);
-            }
-        });
+        pool::give(&SPARE, std::mem::take(&mut self.cells));
     }
 }

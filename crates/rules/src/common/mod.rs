@@ -12,6 +12,7 @@
 
 pub mod data;
 pub mod lookup;
+pub(crate) mod pool;
 pub mod score;
 pub(crate) mod skeleton;
 pub(crate) mod state;

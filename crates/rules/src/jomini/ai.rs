@@ -110,12 +110,12 @@ fn threat(rules: &Jomini, state: &State, side: u8, scratch: &mut Scratch) -> f64
             state.pieces[u.index()].hex,
             piece.side == side && !piece.officer,
         ) {
-            let t = unit_threat(rules, u, from, &scratch.enemies);
             let kind = match piece.row.kind.as_str() {
                 "foot" => 0,
                 "mounted" => 1,
                 _ => continue,
             };
+            let t = unit_threat(rules, u, from, &scratch.enemies);
             if t > 0.0 {
                 scratch.armed.push((from, kind, t));
             }

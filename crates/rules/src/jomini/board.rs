@@ -1,6 +1,7 @@
 //! Where pieces stand, by map index: a lookup the chapters share, not a rule.
 
 use super::{Jomini, State};
+use crate::common::pool;
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
 
@@ -24,17 +25,10 @@ thread_local! {
     static SPARE: std::cell::RefCell<Vec<Cells>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Buffers kept at most: a few boards are alive at once.
-const SPARE_KEPT: usize = 8;
-
 impl Board {
     pub(crate) fn new(rules: &Jomini, state: &State) -> Board {
         let n = rules.map.len();
-        let (mut unit, mut officer) = SPARE
-            .try_with(|s| s.borrow_mut().pop())
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let (mut unit, mut officer) = pool::take(&SPARE);
         unit.clear();
         unit.resize(n, None);
         officer.clear();
@@ -92,12 +86,6 @@ impl Drop for Board {
             std::mem::take(&mut self.unit),
             std::mem::take(&mut self.officer),
         );
-        // On a thread being torn down the pool is gone: the buffers are simply freed.
-        let _ = SPARE.try_with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() < SPARE_KEPT {
-                s.push(cells);
-            }
-        });
+        pool::give(&SPARE, cells);
     }
 }
