@@ -354,7 +354,15 @@ pub(crate) fn reachable(
     }
     rules.may_move(state, u)?;
     if c.panicked {
-        return Ok(next(movement::check_move));
+        // SK-MOV-18: a flight's step into a friend's hex from which no step goes on
+        // ends there and is put back where it started: it reaches nothing.
+        let mut reach = next(movement::check_move);
+        reach.retain(|r| {
+            !Skirmish::occupants_of(state, r.hex)
+                .any(|o| o != u && rules.side_of(o) == rules.side_of(u))
+                || stays(rules, state, u, r.hex)
+        });
+        return Ok(reach);
     }
     Ok(step::walk_reach(
         rules,
@@ -363,6 +371,26 @@ pub(crate) fn reachable(
         u32::from(c.mp),
         Gait::Walk,
     ))
+}
+
+/// Whether `u`'s step into `to` leaves it standing there (played on a copy).
+fn stays(rules: &Skirmish, state: &State, u: UnitId, to: grognard_hex::Hex) -> bool {
+    let mut after = state.clone();
+    let mut dice = Dice::new(0);
+    let mut events = Vec::new();
+    let step = Action::Move {
+        unit: u,
+        to,
+        evasive: false,
+    };
+    grognard_engine::Ruleset::apply(
+        rules,
+        &mut after,
+        &step,
+        &mut Ctx::new(&mut dice, &mut events),
+    )
+    .is_ok()
+        && Skirmish::ch(&after, u).hex == Some(to)
 }
 
 /// What an action did to the characters, for grouping the outcomes of a preview.
