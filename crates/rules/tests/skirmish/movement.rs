@@ -556,3 +556,33 @@ fn reachable_paths_avoid_rock_and_friends_and_stop_in_zones() {
     let _ = SWORD;
     let _ = t.rules.to_act(t.state());
 }
+
+#[test]
+fn sk_mov_18_a_flight_into_a_friends_hex_with_no_way_on_is_not_reached() {
+    // b-p is Panicked at 0402 and flees north: its one step toward the edge is into
+    // b-b's hex, 0401, from which no step goes on, so the flight would be put back
+    // where it started (SK-MOV-18) and reachable does not list 0401.
+    let mut t = open(8, 8)
+        .sword("r-a", "0707", "n")
+        .sword("b-p", "0402", "s")
+        .sword("b-b", "0401", "s")
+        .game();
+    t.set("b-p", |c| c.panicked = true);
+    // Red's morale phase: b-p stays Panicked on a 1.
+    t.force(&[1]);
+    t.to("blue", Phase::Movement);
+    let reach = t.reachable("b-p");
+    assert!(
+        reach.iter().all(|r| r.hex != t.hex("0401")),
+        "the friend's hex is listed: {reach:?}"
+    );
+    let ev = t.go("b-p", "0401").unwrap();
+    assert!(
+        has(
+            &ev,
+            |e| matches!(e, Event::Moved { rules, to, .. } if rules == &vec!["SK-MOV-18".to_owned()] && *to == t.hex("0402"))
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(t.at("b-p").as_deref(), Some("0402"));
+}
