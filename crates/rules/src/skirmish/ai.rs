@@ -162,38 +162,31 @@ impl Skirmish {
         let mut movers: Vec<UnitId> = first_steps.iter().map(|&(u, _)| u).collect();
         movers.dedup();
         for unit in movers {
-            let Ok(reached) = self.reachable(state, unit) else {
-                // No paths to offer: each legal step is a plan.
-                for &(u, to) in first_steps.iter().filter(|(u, _)| *u == unit) {
+            let step = |to| Action::Move {
+                unit,
+                to,
+                evasive: false,
+            };
+            let mut led = Vec::new();
+            for r in self.reachable(state, unit).unwrap_or_default() {
+                let Some(&first) = r.path.first() else {
+                    continue;
+                };
+                if first_steps.contains(&(unit, first)) {
+                    led.push(first);
                     out.push(Plan::of_unit(
-                        u,
-                        vec![Action::Move {
-                            unit: u,
-                            to,
-                            evasive: false,
-                        }],
+                        unit,
+                        r.path.iter().map(|&to| step(to)).collect(),
                     ));
                 }
-                continue;
-            };
-            for r in reached {
-                if !r
-                    .path
-                    .first()
-                    .is_some_and(|&h| first_steps.contains(&(unit, h)))
-                {
-                    continue;
+            }
+            // A character with legal steps but no reached path (reachable refused, or
+            // its one step goes into a friend's hex and is put back, SK-MOV-18) has
+            // each step as a plan: a Panicked one must still be able to take it.
+            if led.is_empty() {
+                for &(_, to) in first_steps.iter().filter(|&&(u, _)| u == unit) {
+                    out.push(Plan::of_unit(unit, vec![step(to)]));
                 }
-                let steps = r
-                    .path
-                    .iter()
-                    .map(|&to| Action::Move {
-                        unit,
-                        to,
-                        evasive: false,
-                    })
-                    .collect();
-                out.push(Plan::of_unit(unit, steps));
             }
         }
     }

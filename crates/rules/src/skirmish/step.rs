@@ -389,9 +389,13 @@ impl Skirmish {
 
     /// Whether a character shares its hex with a friend (it may not end there).
     pub(crate) fn on_friend(&self, state: &State, u: UnitId) -> bool {
-        let Some(h) = Self::ch(state, u).hex else {
-            return false;
-        };
+        Self::ch(state, u)
+            .hex
+            .is_some_and(|h| self.friend_at(state, u, h))
+    }
+
+    /// Whether a friend of `u` other than `u` stands at `h`.
+    pub(crate) fn friend_at(&self, state: &State, u: UnitId, h: Hex) -> bool {
         Self::occupants_of(state, h).any(|o| o != u && self.side_of(o) == self.side_of(u))
     }
 }

@@ -329,7 +329,9 @@ pub(crate) fn reachable(
         return Ok(step::walk_reach(rules, state, u, budget, Gait::Short));
     }
     let c = Skirmish::ch(state, u);
-    // The next steps only, as the step's own check accepts them.
+    // The next steps only, as the step's own check accepts them. A step into a
+    // friend's hex that ends the run there is put back where it started (SK-MOV-18):
+    // it reaches nothing.
     type Check = fn(&Skirmish, &State, UnitId, StepTo) -> Result<Priced, Refusal>;
     let next = |check: Check| -> Vec<Reached> {
         let from = c.hex.expect("in play");
@@ -346,6 +348,7 @@ pub(crate) fn reachable(
                         stop: p.stop,
                     })
             })
+            .filter(|r| !rules.friend_at(state, u, r.hex) || stays(rules, state, u, r.hex))
             .collect()
     };
     if state.charge.is_some() {
@@ -354,15 +357,7 @@ pub(crate) fn reachable(
     }
     rules.may_move(state, u)?;
     if c.panicked {
-        // SK-MOV-18: a flight's step into a friend's hex from which no step goes on
-        // ends there and is put back where it started: it reaches nothing.
-        let mut reach = next(movement::check_move);
-        reach.retain(|r| {
-            !Skirmish::occupants_of(state, r.hex)
-                .any(|o| o != u && rules.side_of(o) == rules.side_of(u))
-                || stays(rules, state, u, r.hex)
-        });
-        return Ok(reach);
+        return Ok(next(movement::check_move));
     }
     Ok(step::walk_reach(
         rules,
@@ -373,7 +368,10 @@ pub(crate) fn reachable(
     ))
 }
 
-/// Whether `u`'s step into `to` leaves it standing there (played on a copy).
+/// Whether `u`'s step into `to` leaves it standing there, played on a copy with fixed
+/// dice: a flight runs facing its route and rolls nothing (SK-MOV-17 tests only
+/// sideways and backward steps); a charge's step may end in its strike, and a run that
+/// ends in a friend's hex is put back whatever the strike rolled.
 fn stays(rules: &Skirmish, state: &State, u: UnitId, to: grognard_hex::Hex) -> bool {
     let mut after = state.clone();
     let mut dice = Dice::new(0);

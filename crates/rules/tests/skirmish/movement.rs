@@ -562,11 +562,19 @@ fn sk_mov_18_a_flight_into_a_friends_hex_with_no_way_on_is_not_reached() {
     // b-p is Panicked at 0402 and flees north: its one step toward the edge is into
     // b-b's hex, 0401, from which no step goes on, so the flight would be put back
     // where it started (SK-MOV-18) and reachable does not list 0401.
-    let mut t = open(8, 8)
-        .sword("r-a", "0707", "n")
-        .sword("b-p", "0402", "s")
-        .sword("b-b", "0401", "s")
-        .game();
+    // Rock at 0302 and 0502 leaves b-p that one step.
+    let mut t = map(". . . . . . . .
+         . . r . r . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .")
+    .sword("r-a", "0707", "n")
+    .sword("b-p", "0402", "s")
+    .sword("b-b", "0401", "s")
+    .game();
     t.set("b-p", |c| c.panicked = true);
     // Red's morale phase: b-p stays Panicked on a 1.
     t.force(&[1]);
@@ -575,6 +583,24 @@ fn sk_mov_18_a_flight_into_a_friends_hex_with_no_way_on_is_not_reached() {
     assert!(
         reach.iter().all(|r| r.hex != t.hex("0401")),
         "the friend's hex is listed: {reach:?}"
+    );
+    // The step stays legal, and the computer is offered it (its only one here).
+    let step = Action::Move {
+        unit: t.id("b-p"),
+        to: t.hex("0401"),
+        evasive: false,
+    };
+    let steps: Vec<Action> = t
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move { unit, .. } if *unit == t.id("b-p")))
+        .collect();
+    assert_eq!(steps, vec![step.clone()], "b-p's steps");
+    let mut plans = Vec::new();
+    t.rules.plans(t.state(), &mut plans);
+    assert!(
+        plans.iter().any(|p| p.steps == vec![step.clone()]),
+        "no plan takes the step: {plans:?}"
     );
     let ev = t.go("b-p", "0401").unwrap();
     assert!(
