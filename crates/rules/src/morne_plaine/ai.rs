@@ -1,7 +1,7 @@
 //! How the computer opponent judges a Morne Plaine position (not a rule: a heuristic
 //! for `Ruleset::evaluate`).
 
-use super::{Action, MornePlaine, Phase, State};
+use super::{Action, MornePlaine, Phase, State, UnitId};
 use grognard_engine::Plan;
 
 impl MornePlaine {
@@ -52,6 +52,7 @@ impl MornePlaine {
                 None => {}
             }
         }
+        score -= self.threats(state, me);
         // Leaving movement points unused is no loss, but ending the phase early is no
         // gain either: a tiny nudge to use them.
         if state.phase == Phase::Movement {
@@ -64,6 +65,62 @@ impl MornePlaine {
                     .count() as f64;
         }
         score
+    }
+}
+
+impl MornePlaine {
+    /// What the attacks open next cost each side, from `me`'s view: for every unit on
+    /// the map, the enemy units in contact with it (MP-CMB-8), not demoralised
+    /// (MP-DEM-3), attack it with their strengths together, as a principal and its
+    /// supports would (MP-CMB-11, MP-CMB-13), against its own strength on its ground
+    /// (MP-CMB-14, MP-CMB-30); the table's column (MP-CMB-16) gives the exchange
+    /// expected over the die's six faces: the strength points and morale checks the
+    /// defender loses less those the attacker loses, never below nothing (an attack that
+    /// does not pay is not made). The side that acts next makes its attacks first, so
+    /// the units of the other side count in full and its own at half (they may step
+    /// away or be reinforced before the enemy's turn comes).
+    fn threats(&self, state: &State, me: u8) -> f64 {
+        let mut occ = Vec::new();
+        self.occupancy_into(state, &mut occ);
+        let mut total = 0.0;
+        for (i, (c, u)) in self.counters.iter().zip(&state.units).enumerate() {
+            if u.hex.is_none() || u.cs == 0 {
+                continue;
+            }
+            let id = UnitId(u16::try_from(i).expect("unit count fits u16"));
+            let attack: u32 = self
+                .enemies_in_contact(state, id, &occ)
+                .filter(|&e| !self.demoralised(state, e))
+                .map(|e| u32::from(state.units[e.index()].cs))
+                .sum();
+            if attack == 0 {
+                continue;
+            }
+            let defence = self.strength(state, id, id, true);
+            let cost = self.exchange(self.data.crt.column(attack, defence));
+            if cost <= 0.0 {
+                continue;
+            }
+            let weight = if c.side == state.active { 0.5 } else { 1.0 };
+            total += if c.side == me { weight } else { -weight } * cost;
+        }
+        total
+    }
+
+    /// The value a defender expects to lose in an attack at table column `column`, the
+    /// die unmodified (MP-CMB-19), less what the attacker expects to lose: 3 a strength
+    /// point (about what a point is worth in [`MornePlaine::score`]) and 1.5 a morale
+    /// check (the morale point it may cost).
+    fn exchange(&self, column: usize) -> f64 {
+        let mut net = 0.0;
+        for die in 1..=6 {
+            let r = self.data.crt.cell(die, column);
+            net += 3.0 * (f64::from(r.defender_loss) - f64::from(r.attacker_loss))
+                + 1.5
+                    * (f64::from(u8::from(r.defender_check))
+                        - f64::from(u8::from(r.attacker_check)));
+        }
+        net / 6.0
     }
 }
 

@@ -40,3 +40,30 @@ fn a_worn_unit_scores_below_the_same_at_full() {
     let (c, d) = (eval(&t, "blue"), eval(&t, "orange"));
     assert!((c < a && d > b) || (c > a && d < b), "{a} {b} -> {c} {d}");
 }
+
+/// The threats: a unit left in contact with a much stronger enemy (MP-CMB-8, MP-CMB-16)
+/// scores below the same unit out of its reach, for its side, and above for the enemy.
+#[test]
+fn a_unit_in_contact_with_a_stronger_enemy_scores_below_the_same_unit_alone() {
+    let mut t = table();
+    let (rifles, line) = (t.id("b-rifles"), t.id("o-1-line"));
+    t.state.units[rifles.index()].hex = Some(t.hex("1502"));
+    t.state.units[line.index()].hex = Some(t.hex("0102"));
+    let (alone_blue, alone_orange) = (eval(&t, "blue"), eval(&t, "orange"));
+    t.state.units[line.index()].hex = Some(t.hex("1503"));
+    let (near_blue, near_orange) = (eval(&t, "blue"), eval(&t, "orange"));
+    assert!(near_blue < alone_blue, "{alone_blue} -> {near_blue}");
+    assert!(
+        near_orange > alone_orange,
+        "{alone_orange} -> {near_orange}"
+    );
+    // Demoralised, the enemy cannot attack (MP-DEM-3): no threat.
+    t.state.units[line.index()].mv = 0;
+    let demoralised = eval(&t, "blue");
+    t.state.units[line.index()].hex = Some(t.hex("0102"));
+    let apart = eval(&t, "blue");
+    assert!(
+        (demoralised - apart).abs() < 1e-9,
+        "{apart} -> {demoralised}"
+    );
+}
