@@ -3,10 +3,18 @@
 
 use super::{Action, MornePlaine, Phase, State, UnitId};
 use grognard_engine::Plan;
+use std::cell::RefCell;
+
+thread_local! {
+    /// Who stands where, for the threats: kept from one evaluation to the next, so that
+    /// the evaluation builds no list at the search's leaves.
+    static OCCUPANCY: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
+}
 
 impl MornePlaine {
-    /// Material (strength and morale on the map), objectives held, and nearness of
-    /// each unit to the nearest objective it does not hold, from `side`'s view.
+    /// Material (strength and morale on the map), objectives held, nearness of each
+    /// unit to the nearest objective it does not hold, and the threats of the units in
+    /// contact ([`MornePlaine::threats`]), from `side`'s view.
     pub(crate) fn score(&self, state: &State, side: &str) -> f64 {
         let me = u8::from(self.sides[1] == side);
         let mut score = 0.0;
@@ -66,9 +74,7 @@ impl MornePlaine {
         }
         score
     }
-}
 
-impl MornePlaine {
     /// What the attacks open next cost each side, from `me`'s view: for every unit on
     /// the map, the enemy units in contact with it (MP-CMB-8), not demoralised
     /// (MP-DEM-3), attack it with their strengths together, as a principal and its
@@ -80,8 +86,15 @@ impl MornePlaine {
     /// the units of the other side count in full and its own at half (they may step
     /// away or be reinforced before the enemy's turn comes).
     fn threats(&self, state: &State, me: u8) -> f64 {
-        let mut occ = Vec::new();
-        self.occupancy_into(state, &mut occ);
+        OCCUPANCY.with(|cell| {
+            let mut occ = cell.borrow_mut();
+            self.occupancy_into(state, &mut occ);
+            self.threats_in(state, me, &occ)
+        })
+    }
+
+    /// [`MornePlaine::threats`] with the board's occupancy.
+    fn threats_in(&self, state: &State, me: u8, occ: &[u16]) -> f64 {
         let mut total = 0.0;
         for (i, (c, u)) in self.counters.iter().zip(&state.units).enumerate() {
             if u.hex.is_none() || u.cs == 0 {
@@ -89,7 +102,7 @@ impl MornePlaine {
             }
             let id = UnitId(u16::try_from(i).expect("unit count fits u16"));
             let attack: u32 = self
-                .enemies_in_contact(state, id, &occ)
+                .enemies_in_contact(state, id, occ)
                 .filter(|&e| !self.demoralised(state, e))
                 .map(|e| u32::from(state.units[e.index()].cs))
                 .sum();
