@@ -1,6 +1,7 @@
 //! How the computer opponent judges a Morne Plaine position (not a rule: a heuristic
 //! for `Ruleset::evaluate`).
 
+use super::combat::COMBAT_DIE;
 use super::{Action, MornePlaine, Phase, State, UnitId};
 use grognard_engine::Plan;
 use std::cell::RefCell;
@@ -120,20 +121,20 @@ impl MornePlaine {
         total
     }
 
-    /// The value a defender expects to lose in an attack at table column `column`, the
-    /// die unmodified (MP-CMB-19), less what the attacker expects to lose: 3 a strength
-    /// point (about what a point is worth in [`MornePlaine::score`]) and 1.5 a morale
-    /// check (the morale point it may cost).
+    /// The value a defender expects to lose in an attack at table column `column`, over
+    /// the combat die's faces unmodified (MP-CMB-18, MP-CMB-19), less what the attacker
+    /// expects to lose: 3 a strength point (about what a point is worth in
+    /// [`MornePlaine::score`]) and 1.5 a morale check (the morale point it may cost).
     fn exchange(&self, column: usize) -> f64 {
         let mut net = 0.0;
-        for die in 1..=6 {
-            let r = self.data.crt.cell(die, column);
+        for roll in 1..=COMBAT_DIE {
+            let r = self.data.crt.cell(roll as usize, column);
             net += 3.0 * (f64::from(r.defender_loss) - f64::from(r.attacker_loss))
                 + 1.5
                     * (f64::from(u8::from(r.defender_check))
                         - f64::from(u8::from(r.attacker_check)));
         }
-        net / 6.0
+        net / f64::from(COMBAT_DIE)
     }
 }
 

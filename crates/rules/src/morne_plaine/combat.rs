@@ -12,7 +12,7 @@ use grognard_hex::{Direction, Hex};
 /// The morale number's faces (MP-CMB-26: 1 to 9).
 const MORALE_DIE: u32 = 9;
 /// The combat die (MP-CMB-18: 1 to 6).
-const COMBAT_DIE: u32 = 6;
+pub(crate) const COMBAT_DIE: u32 = 6;
 
 /// A checked attack with everything that sets its odds and die.
 #[derive(Clone, Debug)]
