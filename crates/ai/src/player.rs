@@ -37,12 +37,16 @@ pub enum Player {
     /// The search with this many simulations a decision, UCT's exploration scaled by
     /// the deviation of the values ([`Values::Deviation`]): for measuring it.
     MctsDevSims(u64),
+    /// The search with this many simulations a decision, its values centred on the
+    /// root's evaluation rather than on where the turn is expected to leave the side
+    /// ([`SearchConfig::centre`] 0, as before it): for measuring it.
+    MctsRootSims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -71,6 +75,8 @@ impl FromStr for Player {
                     Ok(Player::MctsNormSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-dev-sims:") {
                     Ok(Player::MctsDevSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-root-sims:") {
+                    Ok(Player::MctsRootSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-sims:") {
                     Ok(Player::MctsSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts:") {
@@ -97,6 +103,7 @@ impl fmt::Display for Player {
             Player::MctsWideSims(n) => write!(f, "mcts-wide-sims:{n}"),
             Player::MctsNormSims(n) => write!(f, "mcts-norm-sims:{n}"),
             Player::MctsDevSims(n) => write!(f, "mcts-dev-sims:{n}"),
+            Player::MctsRootSims(n) => write!(f, "mcts-root-sims:{n}"),
         }
     }
 }
@@ -173,6 +180,14 @@ impl Player {
                     } else {
                         Horizon::EnemyReply
                     },
+                    ..SearchConfig::default()
+                })
+            }
+            Player::MctsRootSims(n) => {
+                return Some(SearchConfig {
+                    budget: Budget::Simulations(n),
+                    horizon: Horizon::OwnTurn,
+                    centre: 0,
                     ..SearchConfig::default()
                 })
             }

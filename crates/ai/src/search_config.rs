@@ -84,6 +84,13 @@ pub struct SearchConfig {
     /// search without it against `easy` in Morne Plaine, docs/AI.md) opens them all
     /// at once.
     pub widening: Option<Widening>,
+    /// Simulations run from the root before the search, every plan their own, whose
+    /// mean evaluation is the centre of the values (the logistic's 0.5): where the turn
+    /// is expected to leave the side, rather than the position as it stands, so that the
+    /// values of the plans do not crowd at one end of the logistic when a turn moves
+    /// the evaluation far (a Morne Plaine movement phase gains 20 to 30 points, which
+    /// puts every plan near 0.95 at a scale of 8). 0: the root's evaluation.
+    pub centre: usize,
 }
 
 impl Default for SearchConfig {
@@ -104,6 +111,7 @@ impl Default for SearchConfig {
             units_first: true,
             reuse: true,
             widening: None,
+            centre: 8,
         }
     }
 }

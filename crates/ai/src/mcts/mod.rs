@@ -162,7 +162,13 @@ pub fn search_from<R: Ruleset>(
     let baseline = if let (true, Some((f, _))) = (reused, previous) {
         f.baseline
     } else {
-        crate::calibration::root_evaluation(rules, state, &decision.side, config.seed)
+        let root = crate::calibration::root_evaluation(rules, state, &decision.side, config.seed);
+        if config.centre == 0 {
+            root
+        } else {
+            Tree::new(rules, state, &decision.side, config, &[], threads, root)
+                .expected_leaf(config.centre)
+        }
     };
     let deadline = match config.budget {
         // A twentieth kept back for the threads to finish, be joined and answer on a
@@ -395,6 +401,44 @@ impl<'a, R: Ruleset> Tree<'a, R> {
     }
 
     fn simulate(&mut self) {
+        let (state, path) = self.walk();
+        let value = self.value(&state);
+        self.start = Some(state);
+        for (n, i) in path {
+            let node = &mut self.nodes[n];
+            let v = if node.mover == self.me {
+                value
+            } else {
+                1.0 - value
+            };
+            node.visits[i] += 1;
+            node.values[i] += v;
+            if let Some(sq) = node.squares.get_mut(i) {
+                *sq += v * v;
+            }
+            node.total += 1;
+        }
+    }
+
+    /// The mean evaluation, for the side that searches, at the end of `n` simulations
+    /// from the root that take no plan from the tree (every plan the simulations'
+    /// own): where the turn is expected to leave the side, the centre of the values.
+    fn expected_leaf(&mut self, n: usize) -> f64 {
+        let mut sum = 0.0;
+        for _ in 0..n {
+            let (state, _) = self.walk();
+            sum += self.rules.evaluate(&state, self.me);
+            self.start = Some(state);
+        }
+        #[expect(clippy::cast_precision_loss, reason = "a handful of simulations")]
+        let mean = sum / n.max(1) as f64;
+        mean
+    }
+
+    /// One simulation's way down: the tree's plans from the root (growing the tree by
+    /// a node), then the simulation's own to the horizon. The position it ends in and
+    /// the tree's (node, plan) pairs it took.
+    fn walk(&mut self) -> (R::State, Vec<(usize, usize)>) {
         let rules = self.rules;
         let mut state = match self.start.take() {
             Some(mut s) => {
@@ -525,22 +569,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             phase.observe(rules, &state);
             horizon.observe(rules, &state);
         }
-        let value = self.value(&state);
-        self.start = Some(state);
-        for (n, i) in path {
-            let node = &mut self.nodes[n];
-            let v = if node.mover == self.me {
-                value
-            } else {
-                1.0 - value
-            };
-            node.visits[i] += 1;
-            node.values[i] += v;
-            if let Some(sq) = node.squares.get_mut(i) {
-                *sq += v * v;
-            }
-            node.total += 1;
-        }
+        (state, path)
     }
 
     /// The plan of unit `u` in `list` that scores best for the side to act one plan

@@ -1,6 +1,7 @@
 //! The computer opponent's tests: games end, the search beats random play, hidden
 //! information stays hidden, answers repeat.
 
+mod centre;
 mod hidden;
 mod normalized;
 mod widening;
@@ -315,6 +316,7 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-wide-sims:200",
         "mcts-norm-sims:200",
         "mcts-dev-sims:200",
+        "mcts-root-sims:200",
     ] {
         let p: Player = name.parse().expect("a player");
         assert_eq!(p.to_string(), name);
@@ -346,6 +348,14 @@ fn every_player_name_reads_back_as_it_is_written() {
     assert_eq!(values("mcts-norm-sims:10"), Values::Spread);
     assert_eq!(values("mcts-dev-sims:10"), Values::Deviation);
     assert_eq!(values("mcts-sims:10"), Values::Raw);
+    // `mcts-root-sims` centres its values on the root's evaluation, as the search did
+    // before `SearchConfig::centre`; every other search on where the turn should end.
+    let centre = |p: &str| {
+        let p = p.parse::<Player>().expect("a player");
+        p.search(None, None).expect("a search").centre
+    };
+    assert_eq!(centre("mcts-root-sims:10"), 0);
+    assert!(centre("mcts-sims:10") > 0 && centre("normal") > 0 && centre("hard") > 0);
 }
 
 /// Tree reuse: the next decision of the same turn starts from the subtree of the plan

@@ -1,0 +1,97 @@
+//! One game of a Morne Plaine scenario, traced: the table at the start of every player
+//! turn (each unit's hex, strength and morale; the objectives' holders) and each
+//! searched decision with its best candidates.
+//!
+//!     cargo run --release -p grognard-ai --example morne_trace -- [SCENARIO] [SEED] [FIRST] [SECOND]
+//!
+//! FIRST and SECOND play the scenario's sides in the order of its `[[sides]]`.
+
+use grognard_ai::player::{decide, Memory, Options};
+use grognard_ai::Player;
+use grognard_engine::{Game, Ruleset, UnitId};
+use grognard_rules::morne_plaine::MornePlaine;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let id = args.get(1).map_or("bridge-at-morne", String::as_str);
+    let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let spec = |k: usize, default: &str| args.get(k).map_or(default, String::as_str).to_owned();
+    let specs = [spec(3, "mcts-sims:200"), spec(4, "easy")];
+    let players = specs
+        .clone()
+        .map(|s| s.parse::<Player>().expect("a player"));
+    let traced = specs.map(|s| !matches!(s.as_str(), "easy" | "random"));
+    let b = grognard_rules::builtin::find(id).expect("a built-in scenario");
+    let scenario = grognard_rules::registry()
+        .load_scenario(b.path, b.text)
+        .expect("loads");
+    let mut game = Game::<MornePlaine>::new(scenario.clone(), Some(seed)).expect("starts");
+    let rules = game.rules_arc();
+    let mut memories = [Memory::default(), Memory::default()];
+    let mut k = 0u64;
+    let mut last = (0, u8::MAX);
+    while let Some(d) = game.to_act() {
+        let s = rules.names().side_index(&d.side).expect("side");
+        let state = game.state();
+        if (state.turn, state.active) != last {
+            last = (state.turn, state.active);
+            println!("== turn {} ({} to act)", state.turn, d.side);
+            let mut line = String::new();
+            for (i, u) in state.units.iter().enumerate() {
+                if let Some(h) = u.hex {
+                    let id = UnitId(u16::try_from(i).expect("fits"));
+                    line += &format!(
+                        " {}@{}/{}m{}",
+                        rules.names().unit_title(id),
+                        rules.names().label(h),
+                        u.cs,
+                        u.mv
+                    );
+                }
+            }
+            println!(" {line}");
+            let held: Vec<String> = scenario
+                .places
+                .iter()
+                .zip(&state.held)
+                .filter(|(p, _)| p.objective)
+                .map(|(p, h)| format!("{}:{:?}", p.name, h))
+                .collect();
+            println!("  held {}", held.join(" "));
+        }
+        k += 1;
+        let c = decide(
+            &*rules,
+            state,
+            players[s],
+            seed.wrapping_mul(1000) + k,
+            Options::default(),
+            &mut memories[s],
+        )
+        .expect("a choice");
+        if traced[s] && c.weighed.len() > 1 {
+            println!(
+                "  [{}] eval {:+.2} {} sims, {} plans; chose {:?}",
+                d.kind,
+                rules.evaluate(state, &d.side),
+                c.simulations,
+                c.weighed.len(),
+                c.plan.steps
+            );
+            for w in c.weighed.iter().take(3) {
+                println!(
+                    "      {:>4} v{:.3} e{:+.2} {:?}",
+                    w.visits, w.value, w.eval, w.plan.steps
+                );
+            }
+        } else if !traced[s] {
+            println!("  [{}] easy: {:?}", d.kind, c.plan.steps);
+        }
+        for step in c.plan.steps {
+            if game.apply(step).is_err() {
+                break;
+            }
+        }
+    }
+    println!("{:?}", game.outcome());
+}

@@ -1,0 +1,88 @@
+//! Where the values are centred (`SearchConfig::centre`): a Morne Plaine movement
+//! phase moves the evaluation by tens of points over a turn, so that values taken as
+//! the gain over the root's evaluation crowd near one end of the logistic, where plans
+//! a few points apart differ by thousandths. Centred on where simulations of the turn
+//! end, the values spread about 0.5.
+
+use super::scenario;
+use grognard_ai::mcts::{search, Budget, SearchConfig};
+use grognard_ai::player::{decide, Memory, Options};
+use grognard_ai::Player;
+use grognard_engine::Game;
+use grognard_rules::morne_plaine::MornePlaine;
+
+/// The Bridge at Morne at orange's first movement phase, after `easy` has played
+/// blue's first turn (its attack over the Morne).
+fn orange_first_movement() -> Game<MornePlaine> {
+    let mut game = Game::<MornePlaine>::new(scenario("bridge-at-morne"), Some(5)).expect("valid");
+    let rules = game.rules_arc();
+    let mut memory = Memory::default();
+    let mut k = 0;
+    while let Some(d) = game.to_act() {
+        if d.side == "orange" && d.kind == "movement" {
+            break;
+        }
+        k += 1;
+        let c = decide(
+            &*rules,
+            game.state(),
+            Player::Easy,
+            k,
+            Options::default(),
+            &mut memory,
+        )
+        .expect("a choice");
+        for step in c.plan.steps {
+            game.apply(step).expect("the plan's steps are legal");
+        }
+    }
+    game
+}
+
+/// The visit-weighted mean of the root plans' values, and the spread between the
+/// lowest and the highest value of a plan visited.
+fn values(centre: usize) -> (f64, f64) {
+    let game = orange_first_movement();
+    let s = search(
+        game.rules(),
+        game.state(),
+        &SearchConfig {
+            budget: Budget::Simulations(120),
+            threads: 1,
+            seed: 3,
+            centre,
+            ..SearchConfig::default()
+        },
+    )
+    .expect("a search");
+    let visits: u64 = s.weighed.iter().map(|w| w.visits).sum();
+    #[expect(clippy::cast_precision_loss, reason = "a few hundred visits")]
+    let mean = s
+        .weighed
+        .iter()
+        .map(|w| w.value * w.visits as f64)
+        .sum::<f64>()
+        / visits as f64;
+    let seen = s.weighed.iter().filter(|w| w.visits >= 1).map(|w| w.value);
+    let (low, high) = seen.fold((1.0f64, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
+    (mean, high - low)
+}
+
+#[test]
+fn the_values_are_centred_on_where_the_turn_is_expected_to_end() {
+    let (root_mean, root_spread) = values(0);
+    let (mean, spread) = values(8);
+    eprintln!("root: mean {root_mean:.3} spread {root_spread:.3}; centred: mean {mean:.3} spread {spread:.3}");
+    assert!(
+        (root_mean - 0.5).abs() > 0.25,
+        "from the root's evaluation the turn's gain crowds the values: mean {root_mean}"
+    );
+    assert!(
+        (mean - 0.5).abs() < 0.15,
+        "centred, the values sit about 0.5: mean {mean}"
+    );
+    assert!(
+        spread > 1.2 * root_spread,
+        "centred, the plans' values spread wider: {spread} against {root_spread}"
+    );
+}
