@@ -8,8 +8,9 @@
 //! - **Truncated simulations**: below the tree, a unit drawn at random plays its best
 //!   plan one plan ahead (or stays), every unit before the phase's end
 //!   ([`SearchConfig::units_first`]), until the end of the side's turn, or of the enemy's
-//!   reply at `hard`; then [`Ruleset::evaluate`] relative to the root's, through a
-//!   logistic, discounted a turn. A finished game is worth 1, 0.5 or 0. The `win` shown
+//!   reply at `hard`; then [`Ruleset::evaluate`] relative to where simulations from the
+//!   root end on average ([`SearchConfig::centre`]), through a logistic, discounted a
+//!   turn. A finished game is worth 1, 0.5 or 0. The `win` shown
 //!   is calibrated from that value ([`crate::calibration`]).
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
 //!   root's visits and values are summed.
@@ -37,9 +38,9 @@ pub struct Weighed<A> {
     /// scenario or its ruleset has a line in the calibration table
     /// ([`crate::calibration`]), else the search's `value`.
     pub win: f64,
-    /// The search's mean value of the plan: the evaluation gained over the turn
-    /// through a logistic, 0.5 for no better and no worse than the position as it
-    /// stands.
+    /// The search's mean value of the plan: the evaluation at the end of the turn
+    /// through a logistic, 0.5 for as good as the turn's simulations from the root
+    /// end on average ([`SearchConfig::centre`]).
     pub value: f64,
     /// The absolute evaluation after the plan that `value` stands for, from the view
     /// of the side to act.
@@ -55,7 +56,7 @@ pub struct Searched<A> {
     pub simulations: u64,
     /// The trees grown, for the side's next decision ([`search_from`]).
     pub forest: Forest<A>,
-    /// The root's evaluation the values are gains over.
+    /// The evaluation the values are gains over: the centre ([`SearchConfig::centre`]).
     pub baseline: f64,
 }
 
