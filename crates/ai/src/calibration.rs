@@ -2,14 +2,12 @@
 //! fitted to the results of games (Texel-style tuning, as the design note asks).
 //!
 //! The search's own value is the evaluation at the end of the turn through a logistic
-//! centred on the position as it stands, or nearer where the turn is expected to end
-//! when the turn moves the evaluation far (`SearchConfig::centre`): 0.5 means "no
-//! better and no worse than now" or "as good as expected", whatever the position. A
-//! player asks something else: "how likely am I to win from here?". The calibration
-//! answers it from the position's absolute evaluation after the plan, `x` (the
-//! search's centre plus the gain the search's value stands for), how far the game has
-//! gone, `g` (the game turn over the scenario's turn limit, 0 without one), and the
-//! seat:
+//! centred on where the turn is expected to end (`SearchConfig::centre`): 0.5 means
+//! "as good as expected", whatever the position. A player asks something else: "how
+//! likely am I to win from here?". The calibration answers it from the position's
+//! absolute evaluation after the plan, `x` (the search's centre plus the gain the
+//! search's value stands for), how far the game has gone, `g` (the game turn over the
+//! scenario's turn limit, 0 without one), and the seat:
 //! `win = σ(slope · x + late · x · g + b)`, `b` = `first` for the scenario's first side
 //! and `second` for the other (each side's evaluation has its own offset: an attacker
 //! far from the objectives it must take starts well below zero). The four numbers are

@@ -8,9 +8,9 @@
 //! - **Truncated simulations**: below the tree, a unit drawn at random plays its best
 //!   plan one plan ahead (or stays), every unit before the phase's end
 //!   ([`SearchConfig::units_first`]), until the end of the side's turn, or of the enemy's
-//!   reply at `hard`; then [`Ruleset::evaluate`] relative to the root's, moved toward
-//!   where simulations from the root end when that is more than a scale away
-//!   ([`SearchConfig::centre`]), through a logistic, discounted a turn. A finished
+//!   reply at `hard`; then [`Ruleset::evaluate`] relative to where simulations from the
+//!   root end on average ([`SearchConfig::centre`]), through a logistic, discounted a
+//!   turn. A finished
 //!   game is worth 1, 0.5 or 0. The `win` shown is calibrated from that value
 //!   ([`crate::calibration`]).
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
@@ -40,9 +40,8 @@ pub struct Weighed<A> {
     /// ([`crate::calibration`]), else the search's `value`.
     pub win: f64,
     /// The search's mean value of the plan: the evaluation at the end of the turn
-    /// through a logistic, 0.5 for no better and no worse than the position as it
-    /// stands, or than the turn is expected to end when it moves the evaluation
-    /// by more than a scale ([`SearchConfig::centre`]).
+    /// through a logistic, 0.5 for as good as the turn's simulations from the root
+    /// end on average ([`SearchConfig::centre`]).
     pub value: f64,
     /// The absolute evaluation after the plan that `value` stands for, from the view
     /// of the side to act.
@@ -169,13 +168,11 @@ pub fn search_from<R: Ruleset>(
         if config.centre == 0 {
             root
         } else {
-            // Moved from the root's evaluation only as far as it takes to bring where
-            // the turn is expected to end within one scale of it (a value between 0.27
-            // and 0.73): where a turn moves the evaluation little, the values are what
-            // they were; where it moves it far, they no longer crowd at one end.
+            // Where the turn is expected to end reads 0.5, so that the plans better than
+            // the simulations' own (those UCT must tell apart) do not crowd near 1.
             Tree::new(rules, state, &decision.side, config, &[], threads, root)
                 .expected_leaf(config.centre)
-                .map_or(root, |e| e - (e - root).clamp(-config.scale, config.scale))
+                .unwrap_or(root)
         }
     };
     let deadline = match config.budget {

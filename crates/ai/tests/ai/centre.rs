@@ -1,9 +1,8 @@
 //! Where the values are centred (`SearchConfig::centre`): a Morne Plaine movement
 //! phase moves the evaluation by tens of points over a turn, so that values taken as
 //! the gain over the root's evaluation crowd near one end of the logistic, where plans
-//! a few points apart differ by thousandths. Moved toward where simulations of the turn
-//! end, the values spread about the middle; where a turn moves the evaluation little,
-//! they are what they were.
+//! a few points apart differ by thousandths. Centred on where simulations of the turn
+//! end, the values spread about 0.5.
 
 use super::scenario;
 use grognard_ai::mcts::{search, Budget, SearchConfig};
@@ -79,39 +78,11 @@ fn the_values_are_centred_on_where_the_turn_is_expected_to_end() {
         "from the root's evaluation the turn's gain crowds the values: mean {root_mean}"
     );
     assert!(
-        (mean - 0.5).abs() < 0.25,
-        "centred, the values sit within about one scale of 0.5: mean {mean}"
+        (mean - 0.5).abs() < 0.15,
+        "centred, the values sit about 0.5: mean {mean}"
     );
     assert!(
         spread > 1.2 * root_spread,
         "centred, the plans' values spread wider: {spread} against {root_spread}"
     );
-}
-
-/// Where the turn moves the evaluation less than a scale, the centre stays the root's
-/// evaluation: the search's answer is the same, visit for visit.
-#[test]
-fn a_turn_that_moves_the_evaluation_little_leaves_the_values_as_they_were() {
-    let game =
-        Game::<grognard_rules::jomini::Jomini>::new(scenario("passage-of-the-saale"), Some(1))
-            .expect("valid");
-    let visits = |centre: usize| {
-        let s = search(
-            game.rules(),
-            game.state(),
-            &SearchConfig {
-                budget: Budget::Simulations(200),
-                threads: 1,
-                seed: 5,
-                centre,
-                ..SearchConfig::default()
-            },
-        )
-        .expect("a search");
-        s.weighed
-            .iter()
-            .map(|w| (w.plan.clone(), w.visits, w.value))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(visits(0), visits(8));
 }
