@@ -86,11 +86,12 @@ pub struct SearchConfig {
     pub widening: Option<Widening>,
     /// Simulations run from the root before the search, every plan their own, whose
     /// mean evaluation (those that end the game left out) is the centre of the values
-    /// (the logistic's 0.5): where the turn is expected to leave the side rather than
-    /// the position as it stands, so that the values of the plans do not crowd at one
-    /// end of the logistic when a turn moves the evaluation far (a Morne Plaine
-    /// movement phase gains 20 to 30 points, which put every plan near 0.95 at a scale
-    /// of 8). 0: the root's evaluation.
+    /// (the logistic's 0.5) when it lies more than `scale` from the root's evaluation:
+    /// where the turn is expected to leave the side rather than the position as it
+    /// stands, so that the values of the plans do not crowd at one end of the logistic
+    /// when a turn moves the evaluation far (a Morne Plaine movement phase gains 20 to
+    /// 30 points, which put every plan near 0.95 at a scale of 8). Nearer, and with 0,
+    /// the root's evaluation.
     pub centre: usize,
 }
 

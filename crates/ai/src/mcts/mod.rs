@@ -167,10 +167,15 @@ pub fn search_from<R: Ruleset>(
         if config.centre == 0 {
             root
         } else {
-            // Where the turn is expected to end reads 0.5, so that the plans better than
-            // the simulations' own (those UCT must tell apart) do not crowd near 1.
+            // Where the turn is expected to end reads 0.5 when it lies more than a scale
+            // from the root's evaluation, so that the plans better than the
+            // simulations' own (those UCT must tell apart) do not crowd near 1; nearer,
+            // the root's evaluation stays the centre (in Battle Cry and JOMINI, where a
+            // turn moves the evaluation little, the centre moved every time scored a
+            // little below it: docs/AI.md).
             Tree::new(rules, state, &decision.side, config, &[], threads, root)
                 .expected_leaf(config.centre)
+                .filter(|e| (e - root).abs() > config.scale)
                 .unwrap_or(root)
         }
     };

@@ -86,3 +86,31 @@ fn the_values_are_centred_on_where_the_turn_is_expected_to_end() {
         "centred, the plans' values spread wider: {spread} against {root_spread}"
     );
 }
+
+/// Where the turn moves the evaluation less than a scale, the centre stays the root's
+/// evaluation: the search's answer is the same, visit for visit.
+#[test]
+fn a_turn_that_moves_the_evaluation_little_leaves_the_values_as_they_were() {
+    let game =
+        Game::<grognard_rules::jomini::Jomini>::new(scenario("passage-of-the-saale"), Some(1))
+            .expect("valid");
+    let visits = |centre: usize| {
+        let s = search(
+            game.rules(),
+            game.state(),
+            &SearchConfig {
+                budget: Budget::Simulations(200),
+                threads: 1,
+                seed: 5,
+                centre,
+                ..SearchConfig::default()
+            },
+        )
+        .expect("a search");
+        s.weighed
+            .iter()
+            .map(|w| (w.plan.clone(), w.visits, w.value))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(visits(0), visits(8));
+}
