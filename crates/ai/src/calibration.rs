@@ -2,8 +2,9 @@
 //! fitted to the results of games (Texel-style tuning, as the design note asks).
 //!
 //! The search's own value is the evaluation at the end of the turn through a logistic
-//! centred on where the turn is expected to end (`SearchConfig::centre`): 0.5 means
-//! "as good as expected", whatever the position. A player asks something else: "how
+//! centred on the position as it stands, or on where the turn is expected to end when
+//! that is far from it (`SearchConfig::centre`): 0.5 means "no better and no worse than
+//! now" or "as good as expected", whatever the position. A player asks something else: "how
 //! likely am I to win from here?". The calibration answers it from the position's
 //! absolute evaluation after the plan, `x` (the search's centre plus the gain the
 //! search's value stands for), how far the game has gone, `g` (the game turn over the

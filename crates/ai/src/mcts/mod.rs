@@ -8,9 +8,9 @@
 //! - **Truncated simulations**: below the tree, a unit drawn at random plays its best
 //!   plan one plan ahead (or stays), every unit before the phase's end
 //!   ([`SearchConfig::units_first`]), until the end of the side's turn, or of the enemy's
-//!   reply at `hard`; then [`Ruleset::evaluate`] relative to where simulations from the
-//!   root end on average ([`SearchConfig::centre`]), through a logistic, discounted a
-//!   turn. A finished game is worth 1, 0.5 or 0. The `win` shown is calibrated from
+//!   reply at `hard`; then [`Ruleset::evaluate`] relative to the root's, or to where
+//!   simulations from the root end on average when that is more than a scale from it
+//!   ([`SearchConfig::centre`]), through a logistic, discounted a turn. A finished game is worth 1, 0.5 or 0. The `win` shown is calibrated from
 //!   that value ([`crate::calibration`]).
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
 //!   root's visits and values are summed.
@@ -39,8 +39,9 @@ pub struct Weighed<A> {
     /// ([`crate::calibration`]), else the search's `value`.
     pub win: f64,
     /// The search's mean value of the plan: the evaluation at the end of the turn
-    /// through a logistic, 0.5 for as good as the turn's simulations from the root
-    /// end on average ([`SearchConfig::centre`]).
+    /// through a logistic, 0.5 for no better and no worse than the position as it
+    /// stands or, when the turn moves the evaluation by more than a scale, than the
+    /// turn's simulations from the root end on average ([`SearchConfig::centre`]).
     pub value: f64,
     /// The absolute evaluation after the plan that `value` stands for, from the view
     /// of the side to act.
