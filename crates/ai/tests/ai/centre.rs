@@ -4,10 +4,8 @@
 //! a few points apart differ by thousandths. Centred on where simulations of the turn
 //! end, the values spread about 0.5.
 
-use super::scenario;
+use super::{easy_until, scenario};
 use grognard_ai::mcts::{search, Budget, SearchConfig};
-use grognard_ai::player::{decide, Memory, Options};
-use grognard_ai::Player;
 use grognard_engine::Game;
 use grognard_rules::morne_plaine::MornePlaine;
 
@@ -15,27 +13,7 @@ use grognard_rules::morne_plaine::MornePlaine;
 /// blue's first turn (its attack over the Morne).
 fn orange_first_movement() -> Game<MornePlaine> {
     let mut game = Game::<MornePlaine>::new(scenario("bridge-at-morne"), Some(5)).expect("valid");
-    let rules = game.rules_arc();
-    let mut memory = Memory::default();
-    let mut k = 0;
-    while let Some(d) = game.to_act() {
-        if d.side == "orange" && d.kind == "movement" {
-            break;
-        }
-        k += 1;
-        let c = decide(
-            &*rules,
-            game.state(),
-            Player::Easy,
-            k,
-            Options::default(),
-            &mut memory,
-        )
-        .expect("a choice");
-        for step in c.plan.steps {
-            game.apply(step).expect("the plan's steps are legal");
-        }
-    }
+    easy_until(&mut game, |d| d.side == "orange" && d.kind == "movement");
     game
 }
 

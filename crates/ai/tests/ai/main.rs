@@ -63,6 +63,33 @@ fn first_movement() -> Game<grognard_rules::morne_plaine::MornePlaine> {
     game
 }
 
+/// Plays `easy` on every seat of `game` (seeds 1, 2, ... a decision) until a decision
+/// `stop` accepts, or the end.
+fn easy_until<R: Ruleset>(game: &mut Game<R>, stop: impl Fn(&grognard_engine::Decision) -> bool) {
+    use grognard_ai::player::{decide, Memory, Options};
+    let rules = game.rules_arc();
+    let mut memory = Memory::default();
+    let mut k = 0;
+    while let Some(d) = game.to_act() {
+        if stop(&d) {
+            break;
+        }
+        k += 1;
+        let c = decide(
+            &*rules,
+            game.state(),
+            Player::Easy,
+            k,
+            Options::default(),
+            &mut memory,
+        )
+        .expect("a choice");
+        for step in c.plan.steps {
+            game.apply(step).expect("the plan's steps are legal");
+        }
+    }
+}
+
 fn scenario(id: &str) -> Scenario {
     let b = grognard_rules::builtin::find(id).expect("a built-in");
     grognard_rules::registry()
@@ -147,23 +174,7 @@ fn regression_no_unit_walks_back_and_forth_along_a_road() {
     let rules = game.rules_arc();
     let mut memory = Memory::default();
     // Through the bombardment phase to the first movement phase.
-    while rules
-        .to_act(game.state())
-        .is_some_and(|d| d.kind != "movement")
-    {
-        let c = decide(
-            &*rules,
-            game.state(),
-            Player::Easy,
-            1,
-            Options::default(),
-            &mut memory,
-        )
-        .expect("a choice");
-        for step in c.plan.steps {
-            game.apply(step).expect("legal");
-        }
-    }
+    easy_until(&mut game, |d| d.kind == "movement");
     let side = rules.to_act(game.state()).expect("to act").side;
     let mut moved = Vec::new();
     let mut decisions = 0;
