@@ -47,6 +47,10 @@ fn a_worn_unit_scores_below_the_same_at_full() {
 fn a_unit_in_contact_with_a_stronger_enemy_scores_below_the_same_unit_alone() {
     let mut t = table();
     let (rifles, line) = (t.id("b-rifles"), t.id("o-1-line"));
+    // The two alone on the map: no other unit moves within reach of either.
+    for u in &mut t.state.units {
+        u.hex = None;
+    }
     t.state.units[rifles.index()].hex = Some(t.hex("1502"));
     t.state.units[line.index()].hex = Some(t.hex("0102"));
     let (alone_blue, alone_orange) = (eval(&t, "blue"), eval(&t, "orange"));
@@ -65,5 +69,59 @@ fn a_unit_in_contact_with_a_stronger_enemy_scores_below_the_same_unit_alone() {
     assert!(
         (demoralised - apart).abs() < 1e-9,
         "{apart} -> {demoralised}"
+    );
+}
+
+/// The threats count each attacker once (MP-CMB-2): an enemy in contact with two of the
+/// side's units may attack only one of them, so the two together lose what the worse
+/// off of them loses alone, not the sum of both.
+#[test]
+fn mp_cmb_2_an_enemy_in_contact_with_two_units_threatens_one_of_them() {
+    let mut t = table();
+    let (x, y, a) = (t.id("b-rifles"), t.id("b-1-foot"), t.id("o-1-line"));
+    for u in &mut t.state.units {
+        u.hex = None;
+    }
+    t.state.units[x.index()].hex = Some(t.hex("1502"));
+    t.state.units[y.index()].hex = Some(t.hex("1504"));
+    // Demoralised, the two attack nothing back (MP-DEM-3): only the enemy's threat counts.
+    t.state.units[x.index()].mv = 0;
+    t.state.units[y.index()].mv = 0;
+    let mut blue_at = |hex: &str| {
+        t.state.units[a.index()].hex = Some(t.hex(hex));
+        eval(&t, "blue")
+    };
+    let apart = blue_at("0108");
+    let on_x = apart - blue_at("1501");
+    let on_y = apart - blue_at("1505");
+    let on_both = apart - blue_at("1503");
+    assert!(on_x > 0.0 && on_y > 0.0, "x {on_x} y {on_y}");
+    assert!(
+        (on_both - on_x.max(on_y)).abs() < 1e-9,
+        "x {on_x} y {on_y} both {on_both}"
+    );
+}
+
+/// The threats of units not yet in contact: an enemy that could move next to a unit
+/// within its allowance (MP-MOV-3) threatens it, less than the same enemy in contact
+/// (MP-CMB-8), more than the same out of its reach.
+#[test]
+fn an_enemy_within_its_allowance_threatens_less_than_in_contact() {
+    let mut t = table();
+    let (rifles, line) = (t.id("b-rifles"), t.id("o-1-line"));
+    for u in &mut t.state.units {
+        u.hex = None;
+    }
+    t.state.units[rifles.index()].hex = Some(t.hex("1502"));
+    // Demoralised, the rifles attack nothing (MP-DEM-3): only the line's threat counts.
+    t.state.units[rifles.index()].mv = 0;
+    let mut blue_at = |hex: &str| {
+        t.state.units[line.index()].hex = Some(t.hex(hex));
+        eval(&t, "blue")
+    };
+    let (apart, within, contact) = (blue_at("0108"), blue_at("1505"), blue_at("1503"));
+    assert!(
+        contact < within && within < apart,
+        "apart {apart} within reach {within} in contact {contact}"
     );
 }
