@@ -1,9 +1,8 @@
 //! How the computer opponent judges a Morne Plaine position (not a rule: a heuristic
 //! for `Ruleset::evaluate`).
 
-use super::board::side_bits as sb;
 use super::combat::COMBAT_DIE;
-use super::{Action, MornePlaine, Phase, State, UnitId, NO_HEX};
+use super::{Action, MornePlaine, Phase, State, UnitId};
 use grognard_engine::Plan;
 use std::cell::RefCell;
 
@@ -24,125 +23,26 @@ struct Scratch {
     defence: Vec<u32>,
     led: Vec<bool>,
     shared: Vec<(u32, [u16; 6])>,
-    /// The strength the units in striking distance add to the attack on each unit.
-    more: Vec<u32>,
-    /// The cost of the attack on each unit as the movers have added to it so far (NaN
-    /// until computed).
-    now: Vec<f64>,
-    /// Whether each unit is in contact with an enemy (set for those not demoralised).
-    in_contact: Vec<bool>,
-    /// The empty hexes, one bit each.
-    free: Vec<u64>,
-    /// Per side, the hexes in contact with one of its units.
-    zone: Vec<u64>,
-    /// Per side, its units on the map with some strength: index, hex.
-    targets: [Vec<(usize, usize)>; 2],
-    /// The units in contact with no enemy: strength, index, hex.
-    movers: Vec<(u32, usize, usize)>,
 }
 
-/// What the units in striking distance add to an attack counts at this share: they may
-/// be stopped on the way (zones of control, MP-ZOC-10; other units), or wanted elsewhere.
-const MOVER_SHARE: f64 = 0.5;
-
-/// Where each unit could move within its allowance (MP-MOV-3) on an empty map: each
-/// step at its terrain's cost for the unit's class, its hexside's points and a road's or
-/// a track's rate along one (MP-REF-1 to MP-REF-6), never across an impassable hexside
-/// (MP-MOV-6), and no step once the allowance is spent (MP-MOV-4). No zones of control,
-/// no road modes, no other unit: a bound on the unit's reach, for the threats, not a
-/// rule.
+/// The combat table as the threats read it, built at the first evaluation: what an
+/// attack at each column is expected to cost the defender ([`MornePlaine::exchange`],
+/// never below nothing), and the column (MP-CMB-16) of each attack and defence below
+/// [`COLUMN_ATTACKS`] and [`COLUMN_DEFENCES`], so that a leaf looks them up instead of
+/// working them out.
 #[derive(Debug)]
-pub(crate) struct Reach {
-    /// Words of a set of hexes.
-    words: usize,
-    /// Per counter, its table (one per class and allowance met).
-    table_of: Vec<usize>,
-    /// Per table, per hex, the hexes reachable from it.
-    tables: Vec<Vec<u64>>,
-    /// Per hex, the hexes in contact with it (MP-CMB-8).
-    contact: Vec<u64>,
-    /// Per column of the combat table, [`MornePlaine::exchange`], never below nothing.
+pub(crate) struct Odds {
     exchange: Vec<f64>,
-    /// The table's column (MP-CMB-16) by defence, then attack, below
-    /// [`COLUMN_DEFENCES`] and [`COLUMN_ATTACKS`].
+    /// By defence, then attack.
     columns: Vec<u16>,
 }
 
-/// The attacks and defences whose column [`Reach`] keeps.
+/// The attacks and defences whose column [`Odds`] keeps.
 const COLUMN_ATTACKS: usize = 128;
 const COLUMN_DEFENCES: usize = 64;
 
-impl Reach {
-    fn new(rules: &MornePlaine) -> Reach {
-        let n = rules.map.len();
-        let words = n.div_ceil(64);
-        let mut keys: Vec<(usize, u8)> = Vec::new();
-        let table_of = rules
-            .counters
-            .iter()
-            .map(|c| {
-                let key = (c.class.column(), c.ma);
-                keys.iter().position(|&k| k == key).unwrap_or_else(|| {
-                    keys.push(key);
-                    keys.len() - 1
-                })
-            })
-            .collect();
-        let mut dist = vec![u8::MAX; n];
-        let mut queue = Vec::new();
-        let tables = keys
-            .iter()
-            .map(|&(column, ma)| {
-                let mut table = vec![0u64; n * words];
-                for start in 0..n {
-                    dist.fill(u8::MAX);
-                    dist[start] = 0;
-                    queue.clear();
-                    queue.push(start);
-                    // Costs are small: relax until nothing changes (a queue of hexes,
-                    // each taken again whenever its cost falls).
-                    while let Some(h) = queue.pop() {
-                        if dist[h] >= ma {
-                            continue;
-                        }
-                        for d in 0..6 {
-                            let st = &rules.steps[h * 6 + d];
-                            if st.to == NO_HEX || st.flags & sb::IMPASSABLE != 0 {
-                                continue;
-                            }
-                            let step = if st.link & 1 != 0 {
-                                rules.road_cost
-                            } else if st.link & 2 != 0 {
-                                rules.track_cost
-                            } else {
-                                st.terrain[column]
-                            };
-                            let c = dist[h].saturating_add(step.saturating_add(st.hexside));
-                            let t = st.to as usize;
-                            if c <= ma && c < dist[t] {
-                                dist[t] = c;
-                                queue.push(t);
-                            }
-                        }
-                    }
-                    for (t, &c) in dist.iter().enumerate() {
-                        if c <= ma {
-                            table[start * words + t / 64] |= 1 << (t % 64);
-                        }
-                    }
-                }
-                table
-            })
-            .collect();
-        let mut contact = vec![0u64; n * words];
-        for h in 0..n {
-            for d in 0..6 {
-                let j = rules.nbr[h * 6 + d];
-                if j != NO_HEX && rules.side_flags[h * 6 + d] & sb::NO_COMBAT == 0 {
-                    contact[h * words + j as usize / 64] |= 1 << (j % 64);
-                }
-            }
-        }
+impl Odds {
+    fn new(rules: &MornePlaine) -> Odds {
         let exchange = (0..rules.data.crt.columns.len())
             .map(|c| rules.exchange(c).max(0.0))
             .collect();
@@ -153,19 +53,17 @@ impl Reach {
                 columns.push(u16::try_from(c).unwrap_or(u16::MAX));
             }
         }
-        Reach {
-            columns,
-            exchange,
-            words,
-            table_of,
-            tables,
-            contact,
-        }
+        Odds { exchange, columns }
     }
 
-    /// The hexes counter `i` could reach from hex `at`.
-    fn from(&self, i: usize, at: usize) -> &[u64] {
-        &self.tables[self.table_of[i]][at * self.words..(at + 1) * self.words]
+    /// What an attack of `attack` against `defence` is expected to cost the defender.
+    fn cost(&self, rules: &MornePlaine, attack: u32, defence: u32) -> f64 {
+        let (a, d) = (attack as usize, defence as usize);
+        let column = match self.columns.get(d * COLUMN_ATTACKS + a) {
+            Some(&c) if a < COLUMN_ATTACKS => usize::from(c),
+            _ => rules.data.crt.column(attack, defence),
+        };
+        self.exchange.get(column).copied().unwrap_or(0.0)
     }
 }
 
@@ -263,8 +161,6 @@ impl MornePlaine {
         s.defence.resize(n, u32::MAX);
         s.led.clear();
         s.led.resize(n, false);
-        s.in_contact.clear();
-        s.in_contact.resize(n, false);
         s.shared.clear();
         for (i, u) in state.units.iter().enumerate() {
             if u.hex.is_none() || u.cs == 0 {
@@ -282,7 +178,6 @@ impl MornePlaine {
                     k += 1;
                 }
             }
-            s.in_contact[i] = k > 0;
             match k {
                 0 => {}
                 1 => s.attack[usize::from(contacts[0])] += u32::from(u.cs),
@@ -311,94 +206,17 @@ impl MornePlaine {
                 s.led[best.1] = true;
             }
         }
-        self.movers_in(state, s);
         let mut total = 0.0;
         for (d, c) in self.counters.iter().enumerate() {
-            let (attack, more) = (s.attack[d], s.more[d]);
-            if attack == 0 && more == 0 {
+            let attack = s.attack[d];
+            if attack == 0 {
                 continue;
             }
-            // The attack of the units in contact, and half of what the units in
-            // striking distance would add to it.
-            let now = self.attack_cost(state, s, d, attack);
-            let cost = if more == 0 {
-                now
-            } else {
-                now + MOVER_SHARE * (self.attack_cost(state, s, d, attack + more) - now)
-            };
+            let cost = self.attack_cost(state, s, d, attack);
             let weight = if c.side == state.active { 0.5 } else { 1.0 };
             total += if c.side == me { weight } else { -weight } * cost;
         }
         total
-    }
-
-    /// The units in contact with no enemy that could move next to one within their
-    /// allowance on an empty map ([`Reach`]: no zones of control, no other unit in the
-    /// way), strongest first: each goes where it adds most to the attack (`s.more`),
-    /// several to one enemy if they gain by it (MP-CMB-2: each attacks once).
-    fn movers_in(&self, state: &State, s: &mut Scratch) {
-        let reach = self.reach.get_or_init(|| Reach::new(self));
-        let w = reach.words;
-        s.more.clear();
-        s.more.resize(state.units.len(), 0);
-        s.now.clear();
-        s.now.resize(state.units.len(), f64::NAN);
-        s.free.clear();
-        s.free.resize(w, !0);
-        s.zone.clear();
-        s.zone.resize(2 * w, 0);
-        s.movers.clear();
-        s.targets[0].clear();
-        s.targets[1].clear();
-        for (i, u) in state.units.iter().enumerate() {
-            let Some(at) = u.hex.and_then(|h| self.idx(h)) else {
-                continue;
-            };
-            s.free[at / 64] &= !(1 << (at % 64));
-            if u.cs == 0 {
-                continue;
-            }
-            // The hexes from which an enemy of this unit would be in contact with it.
-            let side = usize::from(self.counters[i].side);
-            for k in 0..w {
-                s.zone[side * w + k] |= reach.contact[at * w + k];
-            }
-            s.targets[side].push((i, at));
-            // The contact pass skipped the demoralised (`in_contact` false for them).
-            let id = UnitId(u16::try_from(i).expect("unit count fits u16"));
-            if !s.in_contact[i] && !self.demoralised(state, id) {
-                s.movers.push((u32::from(u.cs), i, at));
-            }
-        }
-        s.movers.sort_by_key(|a| std::cmp::Reverse(a.0));
-        for m in 0..s.movers.len() {
-            let (cs, i, at) = s.movers[m];
-            let side = usize::from(self.counters[i].side);
-            let from = reach.from(i, at);
-            let enemy_zone = &s.zone[(1 - side) * w..(2 - side) * w];
-            if !(0..w).any(|k| from[k] & enemy_zone[k] & s.free[k] != 0) {
-                continue;
-            }
-            let mut best = (0.0, usize::MAX);
-            for t in 0..s.targets[1 - side].len() {
-                let (d, dat) = s.targets[1 - side][t];
-                if !(0..w).any(|k| from[k] & reach.contact[dat * w + k] & s.free[k] != 0) {
-                    continue;
-                }
-                let base = s.attack[d] + s.more[d];
-                if s.now[d].is_nan() {
-                    s.now[d] = self.attack_cost(state, s, d, base);
-                }
-                let gain = self.attack_cost(state, s, d, base + cs) - s.now[d];
-                if gain > best.0 {
-                    best = (gain, d);
-                }
-            }
-            if best.1 != usize::MAX {
-                s.more[best.1] += cs;
-                s.now[best.1] = f64::NAN;
-            }
-        }
     }
 
     /// What an attack of strength `attack` on unit `d` is expected to cost it, over
@@ -411,14 +229,9 @@ impl MornePlaine {
             let id = UnitId(u16::try_from(d).expect("unit count fits u16"));
             s.defence[d] = self.strength(state, id, id, true);
         }
-        let reach = self.reach.get_or_init(|| Reach::new(self));
-        let (a, def) = (attack as usize, s.defence[d] as usize);
-        let column = if a < COLUMN_ATTACKS && def < COLUMN_DEFENCES {
-            usize::from(reach.columns[def * COLUMN_ATTACKS + a])
-        } else {
-            self.data.crt.column(attack, s.defence[d])
-        };
-        reach.exchange[column]
+        self.odds
+            .get_or_init(|| Odds::new(self))
+            .cost(self, attack, s.defence[d])
     }
 
     /// The value a defender expects to lose in an attack at table column `column`, over

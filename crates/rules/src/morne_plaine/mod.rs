@@ -78,9 +78,9 @@ pub struct MornePlaine {
     /// Option `bog_test`: marsh calls for the recovered bog test.
     pub(crate) bog_test: bool,
     pub(crate) scenario: Scenario,
-    /// Where each unit could strike from where it stands, on an empty map: built at the
-    /// first evaluation, for the computer's threats ([`ai::Reach`]).
-    pub(crate) reach: std::sync::OnceLock<ai::Reach>,
+    /// The combat table as the computer's threats read it ([`ai::Odds`]), built at the
+    /// first evaluation.
+    pub(crate) odds: std::sync::OnceLock<ai::Odds>,
 }
 
 /// The changing part of a game.

@@ -271,6 +271,6 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
             .unwrap_or(true),
         scenario: s.clone(),
         data,
-        reach: std::sync::OnceLock::new(),
+        odds: std::sync::OnceLock::new(),
     })
 }

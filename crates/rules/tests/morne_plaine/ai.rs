@@ -101,27 +101,3 @@ fn mp_cmb_2_an_enemy_in_contact_with_two_units_threatens_one_of_them() {
         "x {on_x} y {on_y} both {on_both}"
     );
 }
-
-/// The threats of units not yet in contact: an enemy that could move next to a unit
-/// within its allowance (MP-MOV-3) threatens it, less than the same enemy in contact
-/// (MP-CMB-8), more than the same out of its reach.
-#[test]
-fn an_enemy_within_its_allowance_threatens_less_than_in_contact() {
-    let mut t = table();
-    let (rifles, line) = (t.id("b-rifles"), t.id("o-1-line"));
-    for u in &mut t.state.units {
-        u.hex = None;
-    }
-    t.state.units[rifles.index()].hex = Some(t.hex("1502"));
-    // Demoralised, the rifles attack nothing (MP-DEM-3): only the line's threat counts.
-    t.state.units[rifles.index()].mv = 0;
-    let mut blue_at = |hex: &str| {
-        t.state.units[line.index()].hex = Some(t.hex(hex));
-        eval(&t, "blue")
-    };
-    let (apart, within, contact) = (blue_at("0108"), blue_at("1505"), blue_at("1503"));
-    assert!(
-        contact < within && within < apart,
-        "apart {apart} within reach {within} in contact {contact}"
-    );
-}
