@@ -93,6 +93,9 @@ pub struct SearchConfig {
     /// 30 points, which put every plan near 0.95 at a scale of 8). Nearer, and with 0,
     /// the root's evaluation.
     pub centre: usize,
+    /// Below the tree, a unit's plans that roll dice are judged one plan ahead by the
+    /// mean of this many samples of the dice (1: one sample, as every plan before).
+    pub rollout_samples: u32,
 }
 
 impl Default for SearchConfig {
@@ -114,6 +117,7 @@ impl Default for SearchConfig {
             reuse: true,
             widening: None,
             centre: 8,
+            rollout_samples: 3,
         }
     }
 }

@@ -17,8 +17,10 @@ pub struct Args {
     /// The first player: random, easy, normal, hard, mcts:MILLIS, mcts-sims:N,
     /// mcts-reply:MILLIS and mcts-reply-sims:N (the search through the enemy's reply),
     /// or mcts-wide-sims:N (with progressive widening at the root), mcts-norm-sims:N (UCT over
-    /// min-max normalised values) and mcts-dev-sims:N (UCT's exploration scaled by the
-    /// values' deviation).
+    /// min-max normalised values), mcts-dev-sims:N (UCT's exploration scaled by the
+    /// values' deviation), mcts-root-sims:N (the values centred on the root's
+    /// evaluation) and mcts-one-sample-sims:N (a plan that rolls judged by one sample
+    /// of the dice in the simulations).
     a: String,
     /// The second player.
     b: String,

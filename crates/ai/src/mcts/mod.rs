@@ -586,7 +586,9 @@ impl<'a, R: Ruleset> Tree<'a, R> {
     }
 
     /// The plan of unit `u` in `list` that scores best for the side to act one plan
-    /// ahead (one sample of the dice), if any scores above the position as it stands.
+    /// ahead (the mean of [`SearchConfig::rollout_samples`] samples of the dice for a
+    /// plan that rolls, one for the others), if any scores above the position as it
+    /// stands.
     fn best_of_unit(
         &mut self,
         state: &R::State,
@@ -608,8 +610,22 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 None => self.trial.insert(state.clone()),
             };
             let mut dice = Dice::new(self.rng.next_u64());
-            plans::play(rules, s, plan, &mut dice, &mut self.events);
-            let v = crate::greedy::score(rules, s, &mover);
+            let played = plans::play(rules, s, plan, &mut dice, &mut self.events);
+            let mut v = crate::greedy::score(rules, s, &mover);
+            // A plan that rolls is judged by the mean of a few samples: the best of
+            // single samples would favour the plans whose dice vary most (a long-odds
+            // attack that one lucky roll shows winning), which are then played with
+            // other dice.
+            let samples = self.config.rollout_samples.max(1);
+            if played.rolls > 0 && samples > 1 {
+                for _ in 1..samples {
+                    s.clone_from(state);
+                    let mut dice = Dice::new(self.rng.next_u64());
+                    plans::play(rules, s, plan, &mut dice, &mut self.events);
+                    v += crate::greedy::score(rules, s, &mover);
+                }
+                v /= f64::from(samples);
+            }
             if v > best.0 {
                 best = (v, Some(j));
             }

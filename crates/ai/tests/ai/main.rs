@@ -328,6 +328,7 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-norm-sims:200",
         "mcts-dev-sims:200",
         "mcts-root-sims:200",
+        "mcts-one-sample-sims:200",
     ] {
         let p: Player = name.parse().expect("a player");
         assert_eq!(p.to_string(), name);
@@ -367,6 +368,14 @@ fn every_player_name_reads_back_as_it_is_written() {
     };
     assert_eq!(centre("mcts-root-sims:10"), 0);
     assert!(centre("mcts-sims:10") > 0 && centre("normal") > 0 && centre("hard") > 0);
+    // `mcts-one-sample-sims` judges a plan that rolls in the simulations by one sample
+    // of the dice, as the search did before `SearchConfig::rollout_samples`.
+    let samples = |p: &str| {
+        let p = p.parse::<Player>().expect("a player");
+        p.search(None, None).expect("a search").rollout_samples
+    };
+    assert_eq!(samples("mcts-one-sample-sims:10"), 1);
+    assert!(samples("mcts-sims:10") > 1 && samples("normal") > 1 && samples("hard") > 1);
 }
 
 /// Tree reuse: the next decision of the same turn starts from the subtree of the plan
