@@ -3,11 +3,13 @@
 //! check that a change to the search's speed leaves its choices as they were (the same
 //! digest) and the measure of what it gained (the time, the simulations a second).
 //!
-//!     cargo run --release -p grognard-ai --example decisions -- [SIMULATIONS] [DECISIONS] [SCENARIO-ID]
+//!     cargo run --release -p grognard-ai --example decisions -- [SIMULATIONS] [DECISIONS] [SCENARIO-ID|all] [PLAYER]
 //!
 //! Each scenario plays `DECISIONS` decisions (default 40) of the search at
 //! `SIMULATIONS` (default 300) on both sides, seed 1, one thread, and the game goes on
-//! with the plans chosen.
+//! with the plans chosen. `PLAYER` (default `normal`) is any player of the arena that
+//! searches, its count of simulations from the name when it has one
+//! (`mcts-samples-sims:300`): two settings of the search compared at one count.
 
 use grognard_ai::player::{decide, Memory, Options};
 use grognard_ai::Player;
@@ -16,6 +18,7 @@ use grognard_engine::{Game, Ruleset, RulesetVisitor};
 use std::time::Instant;
 
 struct Run {
+    player: Player,
     simulations: u64,
     decisions: u32,
     scenarios: Vec<Scenario>,
@@ -54,7 +57,7 @@ impl RulesetVisitor for Run {
                 let Some(choice) = decide(
                     &*rules,
                     game.state(),
-                    Player::Normal,
+                    self.player,
                     u64::from(made) + 1,
                     options,
                     memories.entry(to_act.side.to_string()).or_default(),
@@ -85,7 +88,11 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let simulations = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
     let decisions = args.next().and_then(|a| a.parse().ok()).unwrap_or(40);
-    let only = args.next();
+    let only = args.next().filter(|a| a != "all");
+    let player = match args.next() {
+        Some(p) => p.parse().unwrap_or_else(|e| panic!("{e}")),
+        None => Player::Normal,
+    };
     let registry = grognard_rules::registry();
     let scenarios = grognard_rules::builtin::SCENARIOS
         .iter()
@@ -93,6 +100,7 @@ fn main() {
         .filter(|s| only.as_ref().is_none_or(|o| *o == s.id))
         .collect();
     grognard_rules::visit_all(&mut Run {
+        player,
         simulations,
         decisions,
         scenarios,

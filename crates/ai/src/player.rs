@@ -42,15 +42,15 @@ pub enum Player {
     /// ([`SearchConfig::centre`] 0, as before it): for measuring it.
     MctsRootSims(u64),
     /// The search with this many simulations a decision, judging a plan that rolls in
-    /// the simulations by one sample of the dice ([`SearchConfig::rollout_samples`] 1,
-    /// as before it): for measuring it.
-    MctsOneSampleSims(u64),
+    /// the simulations by the mean of 3 samples of the dice
+    /// ([`SearchConfig::rollout_samples`], 1 in the levels): for measuring it.
+    MctsSamplesSims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-one-sample-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -79,8 +79,8 @@ impl FromStr for Player {
                     Ok(Player::MctsNormSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-dev-sims:") {
                     Ok(Player::MctsDevSims(number(n)?))
-                } else if let Some(n) = s.strip_prefix("mcts-one-sample-sims:") {
-                    Ok(Player::MctsOneSampleSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-samples-sims:") {
+                    Ok(Player::MctsSamplesSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-root-sims:") {
                     Ok(Player::MctsRootSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-sims:") {
@@ -110,7 +110,7 @@ impl fmt::Display for Player {
             Player::MctsNormSims(n) => write!(f, "mcts-norm-sims:{n}"),
             Player::MctsDevSims(n) => write!(f, "mcts-dev-sims:{n}"),
             Player::MctsRootSims(n) => write!(f, "mcts-root-sims:{n}"),
-            Player::MctsOneSampleSims(n) => write!(f, "mcts-one-sample-sims:{n}"),
+            Player::MctsSamplesSims(n) => write!(f, "mcts-samples-sims:{n}"),
         }
     }
 }
@@ -198,11 +198,11 @@ impl Player {
                     ..SearchConfig::default()
                 })
             }
-            Player::MctsOneSampleSims(n) => {
+            Player::MctsSamplesSims(n) => {
                 return Some(SearchConfig {
                     budget: Budget::Simulations(n),
                     horizon: Horizon::OwnTurn,
-                    rollout_samples: 1,
+                    rollout_samples: 3,
                     ..SearchConfig::default()
                 })
             }

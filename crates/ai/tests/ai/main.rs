@@ -328,7 +328,7 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-norm-sims:200",
         "mcts-dev-sims:200",
         "mcts-root-sims:200",
-        "mcts-one-sample-sims:200",
+        "mcts-samples-sims:200",
     ] {
         let p: Player = name.parse().expect("a player");
         assert_eq!(p.to_string(), name);
@@ -368,14 +368,16 @@ fn every_player_name_reads_back_as_it_is_written() {
     };
     assert_eq!(centre("mcts-root-sims:10"), 0);
     assert!(centre("mcts-sims:10") > 0 && centre("normal") > 0 && centre("hard") > 0);
-    // `mcts-one-sample-sims` judges a plan that rolls in the simulations by one sample
-    // of the dice, as the search did before `SearchConfig::rollout_samples`.
+    // `mcts-samples-sims` judges a plan that rolls in the simulations by 3 samples of
+    // the dice; the levels and every other search by one.
     let samples = |p: &str| {
         let p = p.parse::<Player>().expect("a player");
         p.search(None, None).expect("a search").rollout_samples
     };
-    assert_eq!(samples("mcts-one-sample-sims:10"), 1);
-    assert!(samples("mcts-sims:10") > 1 && samples("normal") > 1 && samples("hard") > 1);
+    assert_eq!(samples("mcts-samples-sims:10"), 3);
+    for p in ["mcts-sims:10", "normal", "hard"] {
+        assert_eq!(samples(p), 1, "{p}");
+    }
 }
 
 /// Tree reuse: the next decision of the same turn starts from the subtree of the plan

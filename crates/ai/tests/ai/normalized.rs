@@ -13,9 +13,6 @@ fn normalised_values_give_the_best_plans_more_of_the_visits() {
         budget: Budget::Simulations(600),
         threads: 1,
         seed: 11,
-        // The simulations as this test was first measured with: a plan that rolls
-        // judged by one sample of the dice.
-        rollout_samples: 1,
         ..SearchConfig::default()
     };
     let top = |values: Values| {
