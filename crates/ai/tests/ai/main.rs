@@ -368,6 +368,16 @@ fn every_player_name_reads_back_as_it_is_written() {
     };
     assert_eq!(centre("mcts-root-sims:10"), 0);
     assert!(centre("mcts-sims:10") > 0 && centre("normal") > 0 && centre("hard") > 0);
+    // In the skirmish every search keeps the root's evaluation as its centre; elsewhere
+    // the levels move it.
+    for p in ["normal", "hard", "mcts-sims:10", "mcts:100"] {
+        let p = p.parse::<Player>().expect("a player");
+        let centre_in = |r: &str| p.search_in(r, None, None).expect("a search").centre;
+        assert_eq!(centre_in("skirmish"), 0, "{p}");
+        for r in ["morne_plaine", "battle_cry", "jomini"] {
+            assert!(centre_in(r) > 0, "{p} in {r}");
+        }
+    }
     // `mcts-samples-sims` judges a plan that rolls in the simulations by 3 samples of
     // the dice; the levels and every other search by one.
     let samples = |p: &str| {
