@@ -199,57 +199,54 @@ impl Player {
     /// the levels and `mcts:MILLIS`), or `None` for the players that do not search.
     #[must_use]
     pub fn search(self, millis: Option<u64>, simulations: Option<u64>) -> Option<SearchConfig> {
+        // The players for measuring: the search to the end of its own turn at a count
+        // of simulations, one setting changed.
+        let sims = |n| SearchConfig {
+            budget: Budget::Simulations(n),
+            horizon: Horizon::OwnTurn,
+            ..SearchConfig::default()
+        };
         let (ms, horizon) = match self {
             Player::Random | Player::Easy => return None,
             Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
             Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
             Player::Mcts(ms) => (ms, Horizon::OwnTurn),
             Player::MctsReply(ms) => (ms, Horizon::EnemyReply),
-            Player::MctsSims(n) | Player::MctsReplySims(n) => {
+            Player::MctsSims(n) => return Some(sims(n)),
+            Player::MctsReplySims(n) => {
                 return Some(SearchConfig {
-                    budget: Budget::Simulations(n),
-                    horizon: if matches!(self, Player::MctsSims(_)) {
-                        Horizon::OwnTurn
-                    } else {
-                        Horizon::EnemyReply
-                    },
-                    ..SearchConfig::default()
+                    horizon: Horizon::EnemyReply,
+                    ..sims(n)
                 })
             }
             Player::MctsRootSims(n) => {
                 return Some(SearchConfig {
-                    budget: Budget::Simulations(n),
-                    horizon: Horizon::OwnTurn,
                     centre: 0,
-                    ..SearchConfig::default()
+                    ..sims(n)
                 })
             }
             Player::MctsSamplesSims(n) => {
                 return Some(SearchConfig {
-                    budget: Budget::Simulations(n),
-                    horizon: Horizon::OwnTurn,
                     rollout_samples: 3,
-                    ..SearchConfig::default()
+                    ..sims(n)
                 })
             }
             Player::MctsWideSims(n) => {
                 return Some(SearchConfig {
-                    budget: Budget::Simulations(n),
-                    horizon: Horizon::OwnTurn,
                     widening: Some(crate::widening::Widening::default()),
-                    ..SearchConfig::default()
+                    ..sims(n)
                 })
             }
-            Player::MctsNormSims(n) | Player::MctsDevSims(n) => {
+            Player::MctsNormSims(n) => {
                 return Some(SearchConfig {
-                    budget: Budget::Simulations(n),
-                    horizon: Horizon::OwnTurn,
-                    values: if matches!(self, Player::MctsNormSims(_)) {
-                        Values::Spread
-                    } else {
-                        Values::Deviation
-                    },
-                    ..SearchConfig::default()
+                    values: Values::Spread,
+                    ..sims(n)
+                })
+            }
+            Player::MctsDevSims(n) => {
+                return Some(SearchConfig {
+                    values: Values::Deviation,
+                    ..sims(n)
                 })
             }
         };

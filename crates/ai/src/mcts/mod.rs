@@ -10,8 +10,9 @@
 //!   ([`SearchConfig::units_first`]), until the end of the side's turn, or of the enemy's
 //!   reply at `hard`; then [`Ruleset::evaluate`] relative to the root's, or to where
 //!   simulations from the root end on average when that is more than a scale from it
-//!   ([`SearchConfig::centre`]), through a logistic, discounted a turn. A finished game is worth 1, 0.5 or 0. The `win` shown is calibrated from
-//!   that value ([`crate::calibration`]).
+//!   ([`SearchConfig::centre`]), through a logistic, discounted a turn. A finished
+//!   game is worth 1, 0.5 or 0. The `win` shown is calibrated from that value
+//!   ([`crate::calibration`]).
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
 //!   root's visits and values are summed.
 

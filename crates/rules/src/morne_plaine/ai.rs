@@ -59,9 +59,10 @@ impl Odds {
     /// What an attack of `attack` against `defence` is expected to cost the defender.
     fn cost(&self, rules: &MornePlaine, attack: u32, defence: u32) -> f64 {
         let (a, d) = (attack as usize, defence as usize);
-        let column = match self.columns.get(d * COLUMN_ATTACKS + a) {
-            Some(&c) if a < COLUMN_ATTACKS => usize::from(c),
-            _ => rules.data.crt.column(attack, defence),
+        let column = if a < COLUMN_ATTACKS && d < COLUMN_DEFENCES {
+            usize::from(self.columns[d * COLUMN_ATTACKS + a])
+        } else {
+            rules.data.crt.column(attack, defence)
         };
         self.exchange.get(column).copied().unwrap_or(0.0)
     }
@@ -154,6 +155,7 @@ impl MornePlaine {
 
     /// [`MornePlaine::threats`] with the board's occupancy.
     fn threats_in(&self, state: &State, me: u8, occ: &[u16], s: &mut Scratch) -> f64 {
+        let odds = self.odds.get_or_init(|| Odds::new(self));
         let n = state.units.len();
         s.attack.clear();
         s.attack.resize(n, 0);
@@ -195,8 +197,8 @@ impl MornePlaine {
                 if s.led[d] {
                     continue;
                 }
-                let gain = self.attack_cost(state, s, d, s.attack[d] + cs)
-                    - self.attack_cost(state, s, d, s.attack[d]);
+                let gain = self.attack_cost(state, odds, s, d, s.attack[d] + cs)
+                    - self.attack_cost(state, odds, s, d, s.attack[d]);
                 if gain > best.0 {
                     best = (gain, d);
                 }
@@ -212,7 +214,7 @@ impl MornePlaine {
             if attack == 0 {
                 continue;
             }
-            let cost = self.attack_cost(state, s, d, attack);
+            let cost = self.attack_cost(state, odds, s, d, attack);
             let weight = if c.side == state.active { 0.5 } else { 1.0 };
             total += if c.side == me { weight } else { -weight } * cost;
         }
@@ -221,7 +223,14 @@ impl MornePlaine {
 
     /// What an attack of strength `attack` on unit `d` is expected to cost it, over
     /// nothing if the attack would not pay; its defence strength is kept in `s`.
-    fn attack_cost(&self, state: &State, s: &mut Scratch, d: usize, attack: u32) -> f64 {
+    fn attack_cost(
+        &self,
+        state: &State,
+        odds: &Odds,
+        s: &mut Scratch,
+        d: usize,
+        attack: u32,
+    ) -> f64 {
         if attack == 0 {
             return 0.0;
         }
@@ -229,9 +238,7 @@ impl MornePlaine {
             let id = UnitId(u16::try_from(d).expect("unit count fits u16"));
             s.defence[d] = self.strength(state, id, id, true);
         }
-        self.odds
-            .get_or_init(|| Odds::new(self))
-            .cost(self, attack, s.defence[d])
+        odds.cost(self, attack, s.defence[d])
     }
 
     /// The value a defender expects to lose in an attack at table column `column`, over
