@@ -16,14 +16,15 @@
 //! - **Root parallelism**: each thread grows its own tree with its own seed; the
 //!   root's visits and values are summed.
 
-use crate::plans::{self, PhaseCount, PhaseKey};
+use crate::plans;
 use crate::rng::Rng;
-use crate::turn_watch::TurnWatch;
 use crate::widening;
 use grognard_engine::{Dice, Plan, Ruleset, Seat};
 use std::time::Instant;
 
+pub(crate) mod rollout;
 mod uct;
+use rollout::{Course, Rollout};
 use uct::squares;
 
 pub use crate::search_config::{Budget, Horizon, SearchConfig, Values};
@@ -280,9 +281,6 @@ pub fn search_from<R: Ruleset>(
     })
 }
 
-/// The plans made for a phase, in a truncated simulation.
-type PhasePlans<A> = (Option<PhaseKey>, Vec<Plan<A>>);
-
 #[derive(Clone)]
 struct Node<A> {
     /// The side choosing here.
@@ -308,11 +306,8 @@ struct Tree<'a, R: Ruleset> {
     nodes: Vec<Node<R::Action>>,
     baseline: f64,
     rng: Rng,
-    events: Vec<R::Event>,
-    /// The position a simulation's unit plan is tried on ([`Tree::best_of_unit`]),
-    /// kept so that a ruleset whose state clones field by field (`clone_from`)
-    /// allocates nothing for it.
-    trial: Option<R::State>,
+    /// The simulations' own play below the tree, and its buffers.
+    rollout: Rollout<R>,
     /// The position the last simulation played on, for the next to start from.
     start: Option<R::State>,
 }
@@ -345,8 +340,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             }],
             baseline,
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
-            events: Vec::new(),
-            trial: None,
+            rollout: Rollout::new(),
             start: None,
         }
     }
@@ -464,40 +458,37 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         let seat = Seat::Side(self.me.to_owned());
         rules.determinize(&mut state, &seat, &mut Dice::new(self.rng.next_u64()));
         let mut dice = Dice::new(self.rng.next_u64());
-        let mut horizon = TurnWatch::start(rules, &state, self.me, self.config.horizon);
-        let mut phase = PhaseCount::default();
-        phase.observe(rules, &state);
-        for _ in 0..self.config.played_in_phase {
-            phase.played();
-        }
+        let mut course = Course::start(rules, &state, self.me, self.config);
         let mut path: Vec<(usize, usize)> = Vec::new();
         let mut node = 0usize;
-        let mut plays = 0usize;
         // Selection and expansion.
         loop {
-            if rules.to_act(&state).is_none() || horizon.reached() || plays >= self.config.max_plans
-            {
+            if !course.open(rules, &state, self.config.max_plans) {
                 break;
             }
             let Some(i) = self.select(node, &state) else {
                 break;
             };
             let plan = self.nodes[node].plans[i].clone();
-            plans::play(rules, &mut state, &plan, &mut dice, &mut self.events);
-            plays += 1;
-            phase.played();
-            phase.observe(rules, &state);
-            horizon.observe(rules, &state);
+            plans::play(
+                rules,
+                &mut state,
+                &plan,
+                &mut dice,
+                &mut self.rollout.events,
+            );
+            course.step(rules, &state);
             path.push((node, i));
             match self.nodes[node].children[i] {
                 Some(child) => node = child,
                 None => {
                     if let Some(d) = rules.to_act(&state) {
-                        if !horizon.reached() {
+                        if !course.horizon.reached() {
                             // Below the root, a unit keeps a random few of its
                             // plans: ranking them all would cost more than the
                             // simulations they save.
-                            let mut plans = plans::candidates(rules, &state, phase.plans(), None);
+                            let mut plans =
+                                plans::candidates(rules, &state, course.phase.plans(), None);
                             plans::sample_per_unit(&mut plans, self.config.per_unit, &mut self.rng);
                             let n = plans.len();
                             self.nodes.push(Node {
@@ -518,140 +509,28 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 }
             }
         }
-        // Truncated simulation: the plans of a phase are made once and used up as
-        // units act (a plan no longer legal is dropped when drawn).
-        let mut cached: Option<PhasePlans<R::Action>> = None;
-        while plays < self.config.max_plans && rules.to_act(&state).is_some() && !horizon.reached()
-        {
-            let key = PhaseKey::of(rules, &state);
-            let stale = cached.as_ref().is_none_or(|(k, _)| *k != key)
-                || phase.plans() >= plans::phase_cap(rules.names().unit_count());
-            if stale {
-                cached = Some((key, plans::candidates(rules, &state, phase.plans(), None)));
-            }
-            let Some((_, list)) = cached.as_mut() else {
-                break;
-            };
-            let mut chosen = None;
-            while !list.is_empty() {
-                let i = if self.config.units_first {
-                    plans::random_unit_index(list, &mut self.rng)
-                } else {
-                    plans::random_index(list, &mut self.rng)
-                };
-                if !plans::available(rules, &state, &list[i]) {
-                    list.swap_remove(i);
-                    continue;
-                }
-                if self.config.unit_rollouts {
-                    if let Some(u) = list[i].unit {
-                        match self.best_of_unit(&state, list, u) {
-                            Some(j) => chosen = Some(list.swap_remove(j)),
-                            // Nothing better than standing: the unit stays.
-                            None => list.retain(|p| p.unit != Some(u)),
-                        }
-                        if chosen.is_some() {
-                            break;
-                        }
-                        continue;
-                    }
-                }
-                chosen = Some(list.swap_remove(i));
-                break;
-            }
-            let Some(plan) = chosen else {
-                // Nothing left of the phase's plans: make them again.
-                cached = None;
-                let fresh = plans::candidates(rules, &state, phase.plans(), None);
-                if fresh.is_empty() {
-                    break;
-                }
-                let i = plans::random_index(&fresh, &mut self.rng);
-                plans::play(rules, &mut state, &fresh[i], &mut dice, &mut self.events);
-                plays += 1;
-                phase.played();
-                phase.observe(rules, &state);
-                horizon.observe(rules, &state);
-                continue;
-            };
-            if let (Some(u), Some((_, list))) = (plan.unit, cached.as_mut()) {
-                list.retain(|p| p.unit != Some(u));
-            }
-            plans::play(rules, &mut state, &plan, &mut dice, &mut self.events);
-            plays += 1;
-            phase.played();
-            phase.observe(rules, &state);
-            horizon.observe(rules, &state);
-        }
+        // Truncated simulation.
+        self.rollout.finish(
+            rules,
+            self.config,
+            &mut self.rng,
+            &mut state,
+            &mut dice,
+            &mut course,
+        );
         (state, path)
-    }
-
-    /// The plan of unit `u` in `list` that scores best for the side to act one plan
-    /// ahead (the mean of [`SearchConfig::rollout_samples`] samples of the dice for a
-    /// plan that rolls, one for the others), if any scores above the position as it
-    /// stands.
-    fn best_of_unit(
-        &mut self,
-        state: &R::State,
-        list: &[Plan<R::Action>],
-        u: grognard_engine::UnitId,
-    ) -> Option<usize> {
-        let rules = self.rules;
-        let mover = rules.to_act(state)?.side;
-        let mut best = (rules.evaluate(state, &mover), None);
-        for (j, plan) in list.iter().enumerate() {
-            if plan.unit != Some(u) || !plans::available(rules, state, plan) {
-                continue;
-            }
-            let s = match &mut self.trial {
-                Some(s) => {
-                    s.clone_from(state);
-                    s
-                }
-                None => self.trial.insert(state.clone()),
-            };
-            let mut dice = Dice::new(self.rng.next_u64());
-            let played = plans::play(rules, s, plan, &mut dice, &mut self.events);
-            let mut v = crate::greedy::score(rules, s, &mover);
-            // A plan that rolls is judged by the mean of a few samples: the best of
-            // single samples would favour the plans whose dice vary most (a long-odds
-            // attack that one lucky roll shows winning), which are then played with
-            // other dice.
-            let samples = self.config.rollout_samples.max(1);
-            if played.rolls > 0 && samples > 1 {
-                for _ in 1..samples {
-                    s.clone_from(state);
-                    let mut dice = Dice::new(self.rng.next_u64());
-                    plans::play(rules, s, plan, &mut dice, &mut self.events);
-                    v += crate::greedy::score(rules, s, &mover);
-                }
-                v /= f64::from(samples);
-            }
-            if v > best.0 {
-                best = (v, Some(j));
-            }
-        }
-        best.1
     }
 
     /// The win chance of the side that searches, from 0 to 1.
     fn value(&self, state: &R::State) -> f64 {
-        let rules = self.rules;
-        if let Some(o) = rules.outcome(state) {
-            return match o.winner {
-                Some(w) if w == self.me => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-        }
-        let score = rules.evaluate(state, self.me) - self.baseline;
-        let win = logistic(score / self.config.scale);
-        let turns = rules.turn(state).saturating_sub(rules.turn(self.root));
-        0.5 + (win - 0.5)
-            * self
-                .config
-                .discount
-                .powi(i32::try_from(turns).unwrap_or(i32::MAX))
+        rollout::leaf_value(
+            self.rules,
+            self.config,
+            self.me,
+            self.rules.turn(self.root),
+            self.baseline,
+            state,
+        )
     }
 }
 
@@ -670,6 +549,6 @@ fn copy_subtree<A: Clone>(old: &[Node<A>], at: usize, into: &mut Vec<Node<A>>) -
 }
 
 /// The logistic function.
-fn logistic(x: f64) -> f64 {
+pub(crate) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
