@@ -35,6 +35,7 @@ pub mod arena;
 pub mod calibration;
 pub mod greedy;
 pub mod mcts;
+pub mod oep;
 pub mod opponent;
 pub mod plans;
 pub mod player;

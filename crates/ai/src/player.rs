@@ -2,6 +2,7 @@
 //! keeps over one game (plans played in the phase, time spent in the turn).
 
 use crate::mcts::{self, Budget, Horizon, SearchConfig, Values, Weighed};
+use crate::oep;
 use crate::plans::{self, PhaseCount};
 use crate::rng::Rng;
 use grognard_engine::{Level, Plan, Ruleset};
@@ -45,12 +46,19 @@ pub enum Player {
     /// the simulations by the mean of 3 samples of the dice
     /// ([`SearchConfig::rollout_samples`], 1 in the levels): for measuring it.
     MctsSamplesSims(u64),
+    /// Online evolutionary planning ([`crate::oep`]) with this many milliseconds a
+    /// decision, where the side's choices are all its units' (the tree search
+    /// elsewhere): for measuring it.
+    Oep(u64),
+    /// Online evolutionary planning with this many evaluations a decision (simulations
+    /// of the tree search where it hands the decision over): for measuring it.
+    OepSims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, oep:MILLIS, oep-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -85,6 +93,10 @@ impl FromStr for Player {
                     Ok(Player::MctsRootSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-sims:") {
                     Ok(Player::MctsSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("oep-sims:") {
+                    Ok(Player::OepSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("oep:") {
+                    Ok(Player::Oep(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts:") {
                     Ok(Player::Mcts(number(n)?))
                 } else {
@@ -111,6 +123,8 @@ impl fmt::Display for Player {
             Player::MctsDevSims(n) => write!(f, "mcts-dev-sims:{n}"),
             Player::MctsRootSims(n) => write!(f, "mcts-root-sims:{n}"),
             Player::MctsSamplesSims(n) => write!(f, "mcts-samples-sims:{n}"),
+            Player::Oep(ms) => write!(f, "oep:{ms}"),
+            Player::OepSims(n) => write!(f, "oep-sims:{n}"),
         }
     }
 }
@@ -175,6 +189,12 @@ pub fn turn_budget(per_decision: Duration, spent: Duration) -> Option<Duration> 
 }
 
 impl Player {
+    /// Whether the player plans a phase by evolution ([`crate::oep`]) where it can.
+    #[must_use]
+    pub fn evolves(self) -> bool {
+        matches!(self, Player::Oep(_) | Player::OepSims(_))
+    }
+
     /// [`Player::search`] in the ruleset named `ruleset`: `hard` searches its own turn
     /// in the rulesets of [`HARD_OWN_TURN`], and every search keeps the root's
     /// evaluation as its values' centre in those of [`CENTRE_OFF`].
@@ -210,9 +230,9 @@ impl Player {
             Player::Random | Player::Easy => return None,
             Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
             Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
-            Player::Mcts(ms) => (ms, Horizon::OwnTurn),
+            Player::Mcts(ms) | Player::Oep(ms) => (ms, Horizon::OwnTurn),
             Player::MctsReply(ms) => (ms, Horizon::EnemyReply),
-            Player::MctsSims(n) => return Some(sims(n)),
+            Player::MctsSims(n) | Player::OepSims(n) => return Some(sims(n)),
             Player::MctsReplySims(n) => {
                 return Some(SearchConfig {
                     horizon: Horizon::EnemyReply,
@@ -368,23 +388,45 @@ pub fn decide<R: Ruleset>(
             c.played_in_phase = played;
             // The plan is taken as played when the game has moved on from the state it
             // was chosen in (asked again in the same state, the search starts afresh).
-            let previous = kept.as_ref().and_then(|k| {
-                k.trees
-                    .downcast_ref::<(mcts::Forest<R::Action>, Plan<R::Action>, R::State)>()
-                    .filter(|(_, _, root)| root != state)
-                    .map(|(f, p, _)| (f, p))
-            });
-            let searched = if c.reuse {
-                mcts::search_from(rules, state, &c, previous)?
-            } else {
-                mcts::search(rules, state, &c)?
-            };
-            let plan = searched.best()?.clone();
-            if c.reuse {
-                memory.kept = Some(Kept {
-                    trees: std::sync::Arc::new((searched.forest, plan.clone(), state.clone())),
+            let (searched, plan) = if player.evolves() && oep::applies(rules, state, &c) {
+                let previous = kept.as_ref().and_then(|k| {
+                    k.trees
+                        .downcast_ref::<(oep::Population<R::Action>, R::State)>()
+                        .filter(|(_, root)| root != state)
+                        .map(|(p, _)| p)
                 });
-            }
+                let (searched, population) = oep::search(rules, state, &c, previous)?;
+                let plan = searched.best()?.clone();
+                if c.reuse {
+                    memory.kept = Some(Kept {
+                        trees: std::sync::Arc::new((population, state.clone())),
+                    });
+                }
+                (searched, plan)
+            } else {
+                let previous = kept.as_ref().and_then(|k| {
+                    k.trees
+                        .downcast_ref::<(mcts::Forest<R::Action>, Plan<R::Action>, R::State)>()
+                        .filter(|(_, _, root)| root != state)
+                        .map(|(f, p, _)| (f, p))
+                });
+                let mut searched = if c.reuse {
+                    mcts::search_from(rules, state, &c, previous)?
+                } else {
+                    mcts::search(rules, state, &c)?
+                };
+                let plan = searched.best()?.clone();
+                if c.reuse {
+                    memory.kept = Some(Kept {
+                        trees: std::sync::Arc::new((
+                            std::mem::take(&mut searched.forest),
+                            plan.clone(),
+                            state.clone(),
+                        )),
+                    });
+                }
+                (searched, plan)
+            };
             let mut weighed = searched.weighed;
             crate::calibration::calibrate(rules, state, &decision.side, &mut weighed);
             Choice {

@@ -19,8 +19,9 @@ pub struct Args {
     /// or mcts-wide-sims:N (with progressive widening at the root), mcts-norm-sims:N (UCT over
     /// min-max normalised values), mcts-dev-sims:N (UCT's exploration scaled by the
     /// values' deviation), mcts-root-sims:N (the values centred on the root's
-    /// evaluation) and mcts-samples-sims:N (a plan that rolls judged by 3 samples of
-    /// the dice in the simulations).
+    /// evaluation), mcts-samples-sims:N (a plan that rolls judged by 3 samples of
+    /// the dice in the simulations), oep:MILLIS and oep-sims:N (online evolutionary
+    /// planning of a phase of units, the search elsewhere).
     a: String,
     /// The second player.
     b: String,

@@ -4,6 +4,7 @@
 mod centre;
 mod hidden;
 mod normalized;
+mod oep;
 mod widening;
 
 use grognard_ai::arena::{self, GameSpec, MAX_ACTIONS};
@@ -329,6 +330,8 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-dev-sims:200",
         "mcts-root-sims:200",
         "mcts-samples-sims:200",
+        "oep:100",
+        "oep-sims:200",
     ] {
         let p: Player = name.parse().expect("a player");
         assert_eq!(p.to_string(), name);
