@@ -6,6 +6,9 @@
 //! - [`mcts`]: Monte Carlo tree search over plans, open loop for the dice,
 //!   determinized for hidden information, with truncated simulations scored by the
 //!   ruleset's evaluation, root parallelism and a repeatable fixed-count mode.
+//! - [`oep`]: online evolutionary planning, a second engine for a phase in which every
+//!   choice is a unit's (whole phases as genomes, bred over generations); the levels'
+//!   engine for such phases in Morne Plaine.
 //! - [`widening`]: progressive widening at the root, plans opened best first.
 //! - [`greedy`]: the `easy` level, one plan ahead.
 //! - [`player`]: the levels (`easy`, `normal`, `hard`) and the arena's players.

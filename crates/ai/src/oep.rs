@@ -6,7 +6,7 @@
 //!   best plans (the root's [`SearchConfig::per_unit`]) or none (it stays).
 //! - **Its worth**: the genome is played from the position, the phase ended, the rest of
 //!   the turn (and the enemy's reply at the reply's horizon) played as the tree search's
-//!   simulations play it ([`crate::mcts::rollout`]), and the position valued as the
+//!   simulations play it (`mcts::rollout`), and the position valued as the
 //!   search's leaves are. Each generation plays every genome once more with fresh dice,
 //!   so that a genome's worth is its mean over the dice it has met, and the genomes kept
 //!   longest are the ones measured best.

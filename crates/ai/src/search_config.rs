@@ -77,7 +77,7 @@ pub struct SearchConfig {
     /// units have acted (four units and the end: a fifth of them all act).
     pub units_first: bool,
     /// A player starts each search from the subtree of the plan it played at its last
-    /// decision of the turn ([`search_from`]).
+    /// decision of the turn ([`crate::mcts::search_from`]).
     pub reuse: bool,
     /// Progressive widening at the root: its plans opened best first by a look one
     /// plan ahead, more as the visits grow; `None` (the default: it did not beat the

@@ -91,3 +91,51 @@ fn games_of_the_planner_end() {
     let c = decide(game.rules(), game.state(), oep, 1, options, &mut memory).expect("a choice");
     assert_eq!(c.simulations, 20);
 }
+
+/// The levels plan Morne Plaine's phases of units by evolution (the search where the
+/// planner does not apply), and search the other rulesets with the tree; the arena's
+/// `oep` players plan wherever it applies, the tree search's players never.
+#[test]
+fn the_levels_plan_morne_plaine_by_evolution_and_search_the_other_rulesets() {
+    use grognard_rules::jomini::Jomini;
+    let game = first_movement();
+    let options = Options {
+        simulations: Some(40),
+        threads: 1,
+        ..Options::default()
+    };
+    let run = |p: Player| {
+        let c = decide(
+            game.rules(),
+            game.state(),
+            p,
+            5,
+            options,
+            &mut Memory::default(),
+        )
+        .expect("a choice");
+        let stats: Vec<(u64, u64)> = c
+            .weighed
+            .iter()
+            .map(|w| (w.visits, w.value.to_bits()))
+            .collect();
+        (c.plan, stats)
+    };
+    assert_eq!(run(Player::Normal), run(Player::OepSims(40)));
+    assert_ne!(run(Player::Normal), run(Player::MctsSims(40)));
+    assert!(super::same_search::<Jomini>(
+        "passage-of-the-saale",
+        Player::Normal,
+        Player::MctsSims(40)
+    ));
+    for level in [Player::Normal, Player::Hard] {
+        assert!(level.evolves_in("morne_plaine"), "{level}");
+        for r in ["battle_cry", "jomini", "skirmish"] {
+            assert!(!level.evolves_in(r), "{level} in {r}");
+        }
+    }
+    for r in ["morne_plaine", "battle_cry", "jomini", "skirmish"] {
+        assert!(Player::OepSims(10).evolves_in(r) && Player::Oep(10).evolves_in(r));
+        assert!(!Player::MctsSims(10).evolves_in(r) && !Player::Mcts(10).evolves_in(r));
+    }
+}
