@@ -23,7 +23,7 @@
 //! side, a window of the other side), or fewer than two units have a plan, the decision
 //! is the tree search's ([`applies`]).
 
-use crate::mcts::rollout::{leaf_value, Course, Rollout};
+use crate::mcts::rollout::{outcome_value, Course, Rollout};
 use crate::mcts::{Budget, Forest, SearchConfig, Searched, Weighed};
 use crate::plans::{self, PhaseKey};
 use crate::rng::Rng;
@@ -180,22 +180,7 @@ pub fn search<R: Ruleset>(
         .iter()
         .zip(&totals)
         .map(|(plan, &(visits, sum))| {
-            #[expect(
-                clippy::cast_precision_loss,
-                reason = "evaluation counts are far below 2^52"
-            )]
-            let value = if visits == 0 {
-                0.5
-            } else {
-                sum / visits as f64
-            };
-            Weighed {
-                plan: plan.clone(),
-                visits,
-                win: value,
-                value,
-                eval: crate::calibration::evaluation_of(baseline, value, config.scale),
-            }
+            Weighed::of_totals(plan.clone(), visits, sum, baseline, config.scale)
         })
         .collect();
     // The plan chosen first, then the others by the evaluations that began with them.
@@ -364,10 +349,10 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
         let (mut state, mut dice) = self.sample();
         let mut course = Course::start(rules, &state, self.me, self.config);
         let mut first = None;
+        // Whether the root's phase goes on: it can end only when a plan is played.
+        let mut in_phase = true;
         for &k in &g.order {
-            if !course.open(rules, &state, self.config.max_plans)
-                || PhaseKey::of(rules, &state) != self.key
-            {
+            if !in_phase || !course.open(rules, &state, self.config.max_plans) {
                 break;
             }
             let Some(j) = g.genes[k] else { continue };
@@ -379,12 +364,13 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
             plans::play(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
             course.step(rules, &state);
             first.get_or_insert(i);
+            in_phase = PhaseKey::of(rules, &state) == self.key;
         }
         // The units that stay stay: the phase ends.
         if let Some(p) = self.units.pass {
             let plan = &self.units.plans[p];
-            if course.open(rules, &state, self.config.max_plans)
-                && PhaseKey::of(rules, &state) == self.key
+            if in_phase
+                && course.open(rules, &state, self.config.max_plans)
                 && plans::available(rules, &state, plan)
             {
                 plans::play(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
@@ -400,10 +386,9 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
             &mut dice,
             &mut course,
         );
-        let leaf = if rules.outcome(&state).is_some() {
-            Leaf::Over(leaf_value(rules, self.config, self.me, 0, 0.0, &state))
-        } else {
-            Leaf::Eval(rules.evaluate(&state, self.me))
+        let leaf = match outcome_value(rules, self.me, &state) {
+            Some(v) => Leaf::Over(v),
+            None => Leaf::Eval(rules.evaluate(&state, self.me)),
         };
         self.scratch = Some(state);
         (leaf, first)
@@ -436,34 +421,25 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
         self.shuffle(&mut order);
         let mut genes = vec![None; n];
         let (mut state, mut dice) = self.sample();
-        let mut list: Vec<Plan<R::Action>> = Vec::new();
+        let mut in_phase = true;
         for &k in &order {
-            if PhaseKey::of(rules, &state) != self.key {
+            if !in_phase {
                 break;
             }
-            list.clear();
-            list.extend(
-                self.units.slots[k]
-                    .iter()
-                    .map(|&i| self.units.plans[i].clone()),
-            );
+            // The unit's best among the root's plans (its own, in their order).
             let best = self.rollout.best_of_unit(
                 rules,
                 self.config,
                 &mut self.rng,
                 &state,
-                &list,
+                self.units.plans,
                 self.units.ids[k],
             );
-            if let Some(j) = best {
-                genes[k] = Some(j);
-                plans::play(
-                    rules,
-                    &mut state,
-                    &list[j],
-                    &mut dice,
-                    &mut self.rollout.events,
-                );
+            if let Some(i) = best {
+                genes[k] = self.units.slots[k].iter().position(|&x| x == i);
+                let plan = &self.units.plans[i];
+                plans::play(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
+                in_phase = PhaseKey::of(rules, &state) == self.key;
             }
         }
         self.scratch = Some(state);
@@ -569,11 +545,7 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
             done >= quota
                 || deadline.is_some_and(|d| {
                     let now = Instant::now();
-                    #[expect(
-                        clippy::cast_possible_truncation,
-                        reason = "evaluation counts are far below 2^32"
-                    )]
-                    let pace = (now - began) / (done.max(1) as u32);
+                    let pace = (now - began) / u32::try_from(done.max(1)).unwrap_or(u32::MAX);
                     done > 0 && now + pace >= d
                 })
         };

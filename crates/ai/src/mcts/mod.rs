@@ -101,6 +101,35 @@ impl<A: Clone + PartialEq> Forest<A> {
     }
 }
 
+impl<A> Weighed<A> {
+    /// A root plan from its visits and the sum of their values (0.5 before any), the
+    /// evaluation it stands for read around `baseline` at the logistic's `scale`.
+    pub(crate) fn of_totals(
+        plan: Plan<A>,
+        visits: u64,
+        sum: f64,
+        baseline: f64,
+        scale: f64,
+    ) -> Weighed<A> {
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "visit counts are far below 2^52"
+        )]
+        let value = if visits == 0 {
+            0.5
+        } else {
+            sum / visits as f64
+        };
+        Weighed {
+            plan,
+            visits,
+            win: value,
+            value,
+            eval: crate::calibration::evaluation_of(baseline, value, scale),
+        }
+    }
+}
+
 impl<A: Clone> Searched<A> {
     /// The plan to play: the most visited.
     #[must_use]
@@ -253,24 +282,7 @@ pub fn search_from<R: Ruleset>(
     let mut weighed: Vec<Weighed<R::Action>> = root_plans
         .into_iter()
         .zip(totals)
-        .map(|(plan, (visits, sum))| {
-            #[expect(
-                clippy::cast_precision_loss,
-                reason = "visit counts are far below 2^52"
-            )]
-            let value = if visits == 0 {
-                0.5
-            } else {
-                sum / visits as f64
-            };
-            Weighed {
-                plan,
-                visits,
-                win: value,
-                value,
-                eval: crate::calibration::evaluation_of(baseline, value, config.scale),
-            }
-        })
+        .map(|(plan, (visits, sum))| Weighed::of_totals(plan, visits, sum, baseline, config.scale))
         .collect();
     weighed.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win.total_cmp(&a.win)));
     Some(Searched {

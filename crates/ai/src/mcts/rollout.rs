@@ -209,12 +209,8 @@ pub(crate) fn leaf_value<R: Ruleset>(
     baseline: f64,
     state: &R::State,
 ) -> f64 {
-    if let Some(o) = rules.outcome(state) {
-        return match o.winner {
-            Some(w) if w == me => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
+    if let Some(v) = outcome_value(rules, me, state) {
+        return v;
     }
     let score = rules.evaluate(state, me) - baseline;
     let win = super::logistic(score / config.scale);
@@ -223,4 +219,13 @@ pub(crate) fn leaf_value<R: Ruleset>(
         * config
             .discount
             .powi(i32::try_from(turns).unwrap_or(i32::MAX))
+}
+
+/// A finished game's value for `me`: 1 won, 0.5 drawn, 0 lost; `None` while it goes on.
+pub(crate) fn outcome_value<R: Ruleset>(rules: &R, me: &str, state: &R::State) -> Option<f64> {
+    rules.outcome(state).map(|o| match o.winner {
+        Some(w) if w == me => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
 }
