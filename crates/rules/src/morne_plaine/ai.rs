@@ -37,6 +37,10 @@ pub(crate) struct Odds {
     columns: Vec<u16>,
 }
 
+/// What holding every objective is worth to a sudden-death side (MP-VIC-2): the game,
+/// unless the other side takes one back before the game turn ends.
+const SUDDEN_DEATH: f64 = 30.0;
+
 /// The attacks and defences whose column [`Odds`] keeps.
 const COLUMN_ATTACKS: usize = 128;
 const COLUMN_DEFENCES: usize = 64;
@@ -117,6 +121,7 @@ impl MornePlaine {
                 None => {}
             }
         }
+        score += self.objectives_at_risk(state, me, objective);
         score -= self.threats(state, me);
         // Leaving movement points unused is no loss, but ending the phase early is no
         // gain either: a tiny nudge to use them.
@@ -130,6 +135,79 @@ impl MornePlaine {
                     .count() as f64;
         }
         score
+    }
+
+    /// The objectives that may change hands, from `me`'s view: an objective (MP-VIC-1)
+    /// that no unit of its holder stands on is at risk when an enemy unit stands within
+    /// its movement allowance of it (wholly) or twice that (in part), and at half the
+    /// risk when a unit of the holder is beside it to take it back. Losing it swings
+    /// twice its worth; the risk counts half of that, and half again when the holder
+    /// acts next. With a sudden-death side (MP-VIC-2), holding every objective weighs as
+    /// the game it wins, and the one objective still out of its hands as that game's
+    /// last stake.
+    fn objectives_at_risk(&self, state: &State, me: u8, objective: f64) -> f64 {
+        let (_, sudden) = super::victory::terms(self);
+        let mut total = 0.0;
+        let mut count = 0;
+        let mut held_by_sudden = 0;
+        let mut last_risk = 0.0;
+        for (i, p) in self.scenario.places.iter().enumerate() {
+            if !p.objective {
+                continue;
+            }
+            count += 1;
+            let Some(holder) = state.held[i] else {
+                continue;
+            };
+            if Some(holder) == sudden {
+                held_by_sudden += 1;
+            }
+            let mut near_enemy = f64::from(u8::MAX);
+            let mut garrisoned = false;
+            let mut covered = false;
+            for (c, u) in self.counters.iter().zip(&state.units) {
+                let Some(hex) = u.hex else { continue };
+                if u.cs == 0 {
+                    continue;
+                }
+                let d = hex.distance(p.hex);
+                if c.side == holder {
+                    garrisoned |= d == 0;
+                    covered |= d == 1;
+                } else {
+                    near_enemy = near_enemy.min(f64::from(d) / f64::from(c.ma.max(1)));
+                }
+            }
+            if garrisoned {
+                continue;
+            }
+            let mut risk = if near_enemy <= 1.0 {
+                1.0
+            } else if near_enemy <= 2.0 {
+                0.4
+            } else {
+                0.0
+            };
+            if covered {
+                risk *= 0.5;
+            }
+            if Some(holder) != sudden {
+                last_risk = risk;
+            }
+            let acts_next = if holder == state.active { 0.5 } else { 1.0 };
+            let worth = objective * p.value.unwrap_or(1) as f64;
+            let loss = risk * acts_next * worth;
+            total += if holder == me { -loss } else { loss };
+        }
+        if let Some(side) = sudden {
+            let sign = if side == me { 1.0 } else { -1.0 };
+            if count > 0 && held_by_sudden == count {
+                total += sign * SUDDEN_DEATH;
+            } else if held_by_sudden + 1 == count {
+                total += sign * 0.5 * SUDDEN_DEATH * last_risk;
+            }
+        }
+        total
     }
 
     /// What the attacks open next cost each side, from `me`'s view. Each unit on the

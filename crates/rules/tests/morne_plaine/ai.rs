@@ -101,3 +101,65 @@ fn mp_cmb_2_an_enemy_in_contact_with_two_units_threatens_one_of_them() {
         "x {on_x} y {on_y} both {on_both}"
     );
 }
+
+/// Orange's index in the state: blue plays first (index 0).
+const ORANGE: u8 = 1;
+
+/// An objective (MP-VIC-1) that no unit of its holder stands on is at risk when an enemy
+/// stands within a march of it: the holder scores it below the same position with the
+/// enemy far off; with a unit of the holder on it, the enemy's march costs nothing.
+#[test]
+fn mp_vic_1_a_bare_objective_within_an_enemy_march_scores_below_the_same_garrisoned() {
+    let mut t = table();
+    let (battery, line) = (t.id("b-heavy-battery"), t.id("o-1-line"));
+    for u in &mut t.state.units {
+        u.hex = None;
+    }
+    // Morne (0806), the first place, held by orange and the others by no one; the
+    // battery's march is 3.
+    for h in &mut t.state.held {
+        *h = None;
+    }
+    t.state.held[0] = Some(ORANGE);
+    let morne = t.hex("0806");
+    let (near, far) = (t.hex("1006"), t.hex("1612"));
+    assert!(morne.distance(near) <= 3 && morne.distance(far) > 6);
+    let mut orange = |line_at: &str, battery_at| {
+        t.state.units[line.index()].hex = Some(t.hex(line_at));
+        t.state.units[battery.index()].hex = Some(battery_at);
+        eval(&t, "orange")
+    };
+    let (bare_far, bare_near) = (orange("0101", far), orange("0101", near));
+    assert!(bare_near < bare_far - 1.0, "{bare_far} -> {bare_near}");
+    let (held_far, held_near) = (orange("0806", far), orange("0806", near));
+    assert!(
+        (held_near - held_far).abs() < 1e-9,
+        "{held_far} -> {held_near}"
+    );
+}
+
+/// The sudden-death side (MP-VIC-2, blue at the Bridge) holding every objective weighs
+/// as the game it wins: taking the last one is worth far more than the objective's own
+/// value, for it and against its enemy.
+#[test]
+fn mp_vic_2_holding_every_objective_weighs_as_the_game_for_the_sudden_death_side() {
+    let mut t = table();
+    for u in &mut t.state.units {
+        u.hex = None;
+    }
+    for h in &mut t.state.held {
+        *h = Some(0);
+    }
+    let (all_blue, all_orange) = (eval(&t, "blue"), eval(&t, "orange"));
+    // Morne, worth 2, back with orange: a swing of at most 2 x 2 x 8 as an objective alone.
+    t.state.held[0] = Some(ORANGE);
+    let (but_one_blue, but_one_orange) = (eval(&t, "blue"), eval(&t, "orange"));
+    assert!(
+        all_blue - but_one_blue > 32.0 + 10.0,
+        "{but_one_blue} -> {all_blue}"
+    );
+    assert!(
+        but_one_orange - all_orange > 32.0 + 10.0,
+        "{but_one_orange} -> {all_orange}"
+    );
+}
