@@ -139,7 +139,7 @@ fn bridge_at_morne_validates() {
     assert_eq!(s.places.iter().filter(|p| p.objective).count(), 5);
     let grenadiers = s.unit("o-grenadiers").unwrap();
     assert_eq!(grenadiers.hex, None);
-    assert_eq!(grenadiers.enters.unwrap().turn, 6);
+    assert_eq!(grenadiers.enters.unwrap().turn, 3);
     assert_eq!(s.unit("o-hussars").unwrap().text("class"), Some("light"));
     assert_eq!(s.unit("b-heavy-battery").unwrap().int("range"), Some(3));
     assert_eq!(s.unit("b-ashcombe").unwrap().int("stripes"), Some(3));

@@ -2,7 +2,9 @@
 //! phase moves the evaluation by tens of points over a turn, so that values taken as
 //! the gain over the root's evaluation crowd near one end of the logistic, where plans
 //! a few points apart differ by thousandths. Centred on where simulations of the turn
-//! end, the values spread about 0.5.
+//! end, the values sit about 0.5. (Since the evaluation weighs objectives at risk, the
+//! values from the root's evaluation no longer crowd as they did: their spread is as
+//! wide as the centred values', and only the mean is asserted.)
 
 use super::{easy_until, scenario};
 use grognard_ai::mcts::{search, Budget, SearchConfig};
@@ -52,16 +54,12 @@ fn the_values_are_centred_on_where_the_turn_is_expected_to_end() {
     let (mean, spread) = values(8);
     eprintln!("root: mean {root_mean:.3} spread {root_spread:.3}; centred: mean {mean:.3} spread {spread:.3}");
     assert!(
-        (root_mean - 0.5).abs() > 0.25,
-        "from the root's evaluation the turn's gain crowds the values: mean {root_mean}"
+        (root_mean - 0.5).abs() > 0.15,
+        "from the root's evaluation the turn's gain moves the values off 0.5: mean {root_mean}"
     );
     assert!(
-        (mean - 0.5).abs() < 0.15,
-        "centred, the values sit about 0.5: mean {mean}"
-    );
-    assert!(
-        spread > 1.2 * root_spread,
-        "centred, the plans' values spread wider: {spread} against {root_spread}"
+        (mean - 0.5).abs() < 0.1 && (mean - 0.5).abs() < 0.5 * (root_mean - 0.5).abs(),
+        "centred, the values sit about 0.5: mean {mean} against {root_mean}"
     );
 }
 
