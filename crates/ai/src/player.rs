@@ -53,12 +53,19 @@ pub enum Player {
     /// Online evolutionary planning with this many evaluations a decision (simulations
     /// of the tree search where it hands the decision over): for measuring it.
     OepSims(u64),
+    /// Online evolutionary planning with this many milliseconds a decision, each genome
+    /// played through the enemy's reply (as `hard` plans in Morne Plaine): for
+    /// measuring it.
+    OepReply(u64),
+    /// Online evolutionary planning with this many evaluations a decision, through the
+    /// enemy's reply: for measuring it.
+    OepReplySims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, oep:MILLIS, oep-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -93,6 +100,10 @@ impl FromStr for Player {
                     Ok(Player::MctsRootSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-sims:") {
                     Ok(Player::MctsSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("oep-reply-sims:") {
+                    Ok(Player::OepReplySims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("oep-reply:") {
+                    Ok(Player::OepReply(number(n)?))
                 } else if let Some(n) = s.strip_prefix("oep-sims:") {
                     Ok(Player::OepSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("oep:") {
@@ -125,6 +136,8 @@ impl fmt::Display for Player {
             Player::MctsSamplesSims(n) => write!(f, "mcts-samples-sims:{n}"),
             Player::Oep(ms) => write!(f, "oep:{ms}"),
             Player::OepSims(n) => write!(f, "oep-sims:{n}"),
+            Player::OepReply(ms) => write!(f, "oep-reply:{ms}"),
+            Player::OepReplySims(n) => write!(f, "oep-reply-sims:{n}"),
         }
     }
 }
@@ -203,7 +216,9 @@ impl Player {
     #[must_use]
     pub fn evolves_in(self, ruleset: &str) -> bool {
         match self {
-            Player::Oep(_) | Player::OepSims(_) => true,
+            Player::Oep(_) | Player::OepSims(_) | Player::OepReply(_) | Player::OepReplySims(_) => {
+                true
+            }
             Player::Normal | Player::Hard => EVOLVE_IN.contains(&ruleset),
             _ => false,
         }
@@ -245,9 +260,9 @@ impl Player {
             Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
             Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
             Player::Mcts(ms) | Player::Oep(ms) => (ms, Horizon::OwnTurn),
-            Player::MctsReply(ms) => (ms, Horizon::EnemyReply),
+            Player::MctsReply(ms) | Player::OepReply(ms) => (ms, Horizon::EnemyReply),
             Player::MctsSims(n) | Player::OepSims(n) => return Some(sims(n)),
-            Player::MctsReplySims(n) => {
+            Player::MctsReplySims(n) | Player::OepReplySims(n) => {
                 return Some(SearchConfig {
                     horizon: Horizon::EnemyReply,
                     ..sims(n)

@@ -21,7 +21,8 @@ pub struct Args {
     /// values' deviation), mcts-root-sims:N (the values centred on the root's
     /// evaluation), mcts-samples-sims:N (a plan that rolls judged by 3 samples of
     /// the dice in the simulations), oep:MILLIS and oep-sims:N (online evolutionary
-    /// planning of a phase of units, the search elsewhere).
+    /// planning of a phase of units, the search elsewhere), oep-reply:MILLIS and
+    /// oep-reply-sims:N (the same, each plan played through the enemy's reply).
     a: String,
     /// The second player.
     b: String,

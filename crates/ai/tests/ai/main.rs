@@ -332,6 +332,8 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-samples-sims:200",
         "oep:100",
         "oep-sims:200",
+        "oep-reply:100",
+        "oep-reply-sims:200",
     ] {
         let p: Player = name.parse().expect("a player");
         assert_eq!(p.to_string(), name);
@@ -346,6 +348,16 @@ fn every_player_name_reads_back_as_it_is_written() {
     assert_eq!(horizon(reply), horizon(Player::Hard));
     assert_eq!(horizon(own), horizon(Player::Normal));
     assert_ne!(horizon(reply), horizon(own));
+    // The planner's reply players plan by evolution through the enemy's reply, as `hard`
+    // does in Morne Plaine.
+    for name in ["oep-reply:100", "oep-reply-sims:200"] {
+        let p = name.parse::<Player>().expect("a player");
+        assert_eq!(horizon(p), horizon(Player::Hard), "{name}");
+        assert!(
+            p.evolves_in("skirmish") && p.evolves_in("morne_plaine"),
+            "{name}"
+        );
+    }
     // Only `mcts-wide-sims` widens its root; the levels do not.
     let wide = "mcts-wide-sims:10".parse::<Player>().expect("a player");
     let widens = |p: Player| p.search(None, None).expect("a search").widening.is_some();
