@@ -87,12 +87,25 @@ async function lookAround(page, g, side) {
   for (const u of own) if (await page.locator(`.hit[data-hex="${u.hex}"]`).count()) await clickHex(page, u.hex);
   await page.waitForTimeout(250);
   await page.keyboard.press('Escape');
+  // A click on a unit may act (a Battle Cry order): a player waits for the page's answer
+  // before acting again, so the next action does not race it (CI saw a 409 under load).
+  for (let i = 0; i < 200 && page.postsInFlight > 0; i++) await page.waitForTimeout(50);
+}
+
+/** Counts the page's POST requests still waiting for their answer, on `page.postsInFlight`. */
+function countPosts(page) {
+  page.postsInFlight = 0;
+  page.on('request', (r) => { if (r.method() === 'POST') page.postsInFlight += 1; });
+  const done = (r) => { if (r.method() === 'POST') page.postsInFlight -= 1; };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
 }
 
 async function playWhole(ruleset) {
   const scenario = (await api(server.base, 'GET', '/api/scenarios')).find((s) => s.ruleset === ruleset);
   const page = await newPage(browser);
   const problems = await watch(page);
+  countPosts(page);
   const side = scenario.sides[0].id;
   const id = await startFromLobby(page, server.base, scenario.id, 'ai', side);
   // Count the notices that announce the computer's dice.
