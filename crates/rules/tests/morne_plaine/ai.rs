@@ -9,6 +9,15 @@ fn table() -> Table<MornePlaine> {
     Table::with_rules(MornePlaine::new(&s).unwrap_or_else(|p| panic!("{p}")), 1)
 }
 
+/// The Bridge with every unit off the map: a test places the few it needs.
+fn empty_table() -> Table<MornePlaine> {
+    let mut t = table();
+    for u in &mut t.state.units {
+        u.hex = None;
+    }
+    t
+}
+
 fn eval(t: &Table<MornePlaine>, side: &str) -> f64 {
     t.rules.evaluate(&t.state, side)
 }
@@ -45,12 +54,9 @@ fn a_worn_unit_scores_below_the_same_at_full() {
 /// scores below the same unit out of its reach, for its side, and above for the enemy.
 #[test]
 fn a_unit_in_contact_with_a_stronger_enemy_scores_below_the_same_unit_alone() {
-    let mut t = table();
+    let mut t = empty_table();
     let (rifles, line) = (t.id("b-rifles"), t.id("o-1-line"));
     // The two alone on the map: no other unit moves within reach of either.
-    for u in &mut t.state.units {
-        u.hex = None;
-    }
     t.state.units[rifles.index()].hex = Some(t.hex("1502"));
     t.state.units[line.index()].hex = Some(t.hex("0102"));
     let (alone_blue, alone_orange) = (eval(&t, "blue"), eval(&t, "orange"));
@@ -77,11 +83,8 @@ fn a_unit_in_contact_with_a_stronger_enemy_scores_below_the_same_unit_alone() {
 /// off of them loses alone, not the sum of both.
 #[test]
 fn mp_cmb_2_an_enemy_in_contact_with_two_units_threatens_one_of_them() {
-    let mut t = table();
+    let mut t = empty_table();
     let (x, y, a) = (t.id("b-rifles"), t.id("b-1-foot"), t.id("o-1-line"));
-    for u in &mut t.state.units {
-        u.hex = None;
-    }
     t.state.units[x.index()].hex = Some(t.hex("1502"));
     t.state.units[y.index()].hex = Some(t.hex("1504"));
     // Demoralised, the two attack nothing back (MP-DEM-3): only the enemy's threat counts.
@@ -110,11 +113,8 @@ const ORANGE: u8 = 1;
 /// enemy far off; with a unit of the holder on it, the enemy's march costs nothing.
 #[test]
 fn mp_vic_1_a_bare_objective_within_an_enemy_march_scores_below_the_same_garrisoned() {
-    let mut t = table();
+    let mut t = empty_table();
     let (battery, line) = (t.id("b-heavy-battery"), t.id("o-1-line"));
-    for u in &mut t.state.units {
-        u.hex = None;
-    }
     // Morne (0806), the first place, held by orange and the others by no one; the
     // battery's march is 3.
     for h in &mut t.state.held {
@@ -143,10 +143,7 @@ fn mp_vic_1_a_bare_objective_within_an_enemy_march_scores_below_the_same_garriso
 /// value, for it and against its enemy.
 #[test]
 fn mp_vic_2_holding_every_objective_weighs_as_the_game_for_the_sudden_death_side() {
-    let mut t = table();
-    for u in &mut t.state.units {
-        u.hex = None;
-    }
+    let mut t = empty_table();
     for h in &mut t.state.held {
         *h = Some(0);
     }
