@@ -57,6 +57,11 @@ pub struct GameRecord {
     /// ([`calibration`]).
     #[serde(default)]
     pub predictions: Vec<Prediction>,
+    /// The names of the evaluation's parts (`Ruleset::evaluation_terms`) that each
+    /// prediction's `terms` gives, with their weights in the evaluation; empty for a
+    /// ruleset that gives none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terms: Vec<(String, f64)>,
 }
 
 impl GameRecord {
@@ -87,7 +92,7 @@ impl GameRecord {
 }
 
 /// A searched decision's estimate.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Prediction {
     /// The side to act: 0 or 1, in the scenario's order.
     pub seat: usize,
@@ -103,6 +108,11 @@ pub struct Prediction {
     /// How far the game had gone, from 0 to 1 (`calibration::progress`).
     #[serde(default)]
     pub progress: f64,
+    /// The evaluation's parts in the position the decision was made in, from the
+    /// side's view (what may be seen of it), in the order of the record's `terms`:
+    /// what `grognard calibrate --terms` fits the evaluation's weights to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terms: Vec<f64>,
 }
 
 /// Plays one game of ruleset `R` between the spec's players.
@@ -124,11 +134,21 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
     let mut capped = false;
     let mut slowest = 0u64;
     let mut predictions = Vec::new();
+    let mut terms = Vec::new();
+    let mut parts = Vec::new();
     'game: while let Some(d) = game.rules().to_act(game.state()) {
         let seat = usize::from(sides[1] == d.side);
         let seed = spec.seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA4E4A;
         decision += 1;
         let rules = game.rules_arc();
+        parts.clear();
+        crate::calibration::root_terms(&*rules, game.state(), &d.side, seed, &mut parts);
+        if terms.is_empty() {
+            terms = parts
+                .iter()
+                .map(|t| (t.name.to_owned(), t.weight))
+                .collect();
+        }
         let asked = Instant::now();
         let Some(choice) = player::decide(
             &*rules,
@@ -149,6 +169,7 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
                     value: w.value,
                     eval: w.eval,
                     progress: crate::calibration::progress(&*rules, game.state()),
+                    terms: parts.iter().map(|t| t.value).collect(),
                 });
             }
         }
@@ -196,6 +217,7 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
         millis: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
         slowest_decision_millis: slowest,
         predictions,
+        terms,
     })
 }
 
@@ -232,8 +254,9 @@ pub struct Band {
 ///     slowest_decision_millis: 1,
 ///     predictions: wins
 ///         .iter()
-///         .map(|&win| Prediction { seat: 0, win, value: win, eval: 0.0, progress: 0.0 })
+///         .map(|&win| Prediction { seat: 0, win, value: win, eval: 0.0, progress: 0.0, terms: vec![] })
 ///         .collect(),
+///     terms: vec![],
 /// };
 /// let bands = calibration(&[game("a", &[0.82, 0.88]), game("b", &[0.85])]);
 /// assert_eq!(bands.len(), 1);

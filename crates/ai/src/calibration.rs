@@ -54,7 +54,7 @@ impl Fit {
     #[must_use]
     pub fn win(&self, x: f64, seat: usize, progress: f64) -> f64 {
         let [a, c, b0, b1] = features(x, seat, progress);
-        logistic(self.slope * a + self.late * c + self.first * b0 + self.second * b1)
+        crate::tuning::logistic(self.slope * a + self.late * c + self.first * b0 + self.second * b1)
     }
 }
 
@@ -156,38 +156,12 @@ pub fn fit(samples: &[Sample]) -> Option<Fit> {
 
 /// The likelihood's maximum over the parameters marked free, the others at 0.
 fn newton(samples: &[Sample], free: [bool; 4]) -> [f64; 4] {
-    const RIDGE: f64 = 1e-3;
-    let mut w = [0.0f64; 4];
-    for _ in 0..100 {
-        let mut g = w.map(|v| -RIDGE * v);
-        let mut h = [[0.0f64; 4]; 4];
-        for (i, row) in h.iter_mut().enumerate() {
-            row[i] = RIDGE;
-        }
-        for s in samples {
-            let mut f = features(s.x, s.seat, s.progress);
-            for (v, on) in f.iter_mut().zip(free) {
-                if !on {
-                    *v = 0.0;
-                }
-            }
-            let p = logistic(dot(&w, &f));
-            for i in 0..4 {
-                g[i] += (s.result - p) * f[i];
-                for j in 0..4 {
-                    h[i][j] += p * (1.0 - p) * f[i] * f[j];
-                }
-            }
-        }
-        let Some(step) = solve(h, g) else { break };
-        for (v, d) in w.iter_mut().zip(step) {
-            *v += d;
-        }
-        if step.iter().all(|d| d.abs() < 1e-9) {
-            break;
-        }
-    }
-    w
+    let rows: Vec<(Vec<f64>, f64)> = samples
+        .iter()
+        .map(|s| (features(s.x, s.seat, s.progress).to_vec(), s.result))
+        .collect();
+    let w = crate::tuning::newton(&rows, &free);
+    [w[0], w[1], w[2], w[3]]
 }
 
 /// The model's inputs: the evaluation, the evaluation weighted by the game's progress,
@@ -195,37 +169,6 @@ fn newton(samples: &[Sample], free: [bool; 4]) -> [f64; 4] {
 fn features(x: f64, seat: usize, progress: f64) -> [f64; 4] {
     let first = if seat == 0 { 1.0 } else { 0.0 };
     [x, x * progress, first, 1.0 - first]
-}
-
-fn dot(a: &[f64; 4], b: &[f64; 4]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-/// Solves `h · d = g` by Gaussian elimination with partial pivoting; `None` when `h`
-/// is singular.
-fn solve(mut h: [[f64; 4]; 4], mut g: [f64; 4]) -> Option<[f64; 4]> {
-    for col in 0..4 {
-        let pivot = (col..4).max_by(|&a, &b| h[a][col].abs().total_cmp(&h[b][col].abs()))?;
-        if h[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        h.swap(col, pivot);
-        g.swap(col, pivot);
-        let top = h[col];
-        for row in col + 1..4 {
-            let k = h[row][col] / top[col];
-            for (cell, above) in h[row].iter_mut().zip(top).skip(col) {
-                *cell -= k * above;
-            }
-            g[row] -= k * g[col];
-        }
-    }
-    let mut d = [0.0f64; 4];
-    for row in (0..4).rev() {
-        let rest: f64 = (row + 1..4).map(|c| h[row][c] * d[c]).sum();
-        d[row] = (g[row] - rest) / h[row][row];
-    }
-    Some(d)
 }
 
 /// The mean log loss of chances against results (lower is better).
@@ -265,6 +208,20 @@ pub(crate) fn root_evaluation<R: Ruleset>(
     rules.evaluate(&s, side)
 }
 
+/// The evaluation's parts for `side` ([`Ruleset::evaluation_terms`]), read from a
+/// sample of what the side may see, as [`root_evaluation`] reads the evaluation.
+pub(crate) fn root_terms<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    side: &str,
+    seed: u64,
+    out: &mut Vec<grognard_engine::Term>,
+) {
+    let mut s = state.clone();
+    rules.determinize(&mut s, &Seat::Side(side.to_owned()), &mut Dice::new(seed));
+    rules.evaluation_terms(&s, side, out);
+}
+
 /// How far the game in `state` has gone: its turn over the scenario's turn limit, from
 /// 0 to 1; 0 without a limit.
 #[must_use]
@@ -294,10 +251,6 @@ pub(crate) fn calibrate<R: Ruleset>(
     for w in weighed {
         w.win = fit.win(w.eval, seat, progress);
     }
-}
-
-fn logistic(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 #[cfg(test)]

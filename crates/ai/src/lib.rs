@@ -45,6 +45,7 @@ pub mod player;
 pub mod rng;
 mod search_config;
 pub mod sprt;
+pub mod tuning;
 mod turn_watch;
 pub mod widening;
 

@@ -5,6 +5,7 @@
 use anyhow::{bail, Context, Result};
 use grognard_ai::arena::{self, GameRecord};
 use grognard_ai::calibration::{self, Fit, Sample, Table};
+use grognard_ai::tuning;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -23,6 +24,11 @@ pub struct Args {
     /// A note kept with each line: how the games were played.
     #[arg(long, default_value = "")]
     note: String,
+    /// Instead of the table, fit the evaluation's own weights to the games (each
+    /// term the ruleset names, at the start and at the end of the game), per
+    /// scenario and per ruleset; `--check` then gives the losses on other games.
+    #[arg(long)]
+    terms: bool,
 }
 
 fn read(files: &[PathBuf]) -> Result<Vec<GameRecord>> {
@@ -66,6 +72,10 @@ fn fitted(samples: &[Sample], games: usize, note: &str) -> Option<Fit> {
 
 pub fn run(args: &Args) -> Result<()> {
     let records = read(&args.files)?;
+    if args.terms {
+        let check = read(&args.check)?;
+        return terms(&records, &check);
+    }
     if records.iter().all(|r| r.predictions.is_empty()) {
         bail!("no searched decision in these records: play games with a searching player");
     }
@@ -167,4 +177,63 @@ fn losses(table: &Table, records: &[GameRecord], what: &str) -> Result<String> {
         )?;
     }
     Ok(report)
+}
+
+/// The evaluation's weights fitted to the games, per scenario and per ruleset, with
+/// the log losses on the games fitted and on `check`.
+fn terms(records: &[GameRecord], check: &[GameRecord]) -> Result<()> {
+    let mut groups: BTreeMap<String, Vec<&GameRecord>> = BTreeMap::new();
+    for r in records.iter().filter(|r| !r.terms.is_empty()) {
+        groups.entry(r.scenario.clone()).or_default().push(r);
+        groups
+            .entry(format!("ruleset {}", r.ruleset))
+            .or_default()
+            .push(r);
+    }
+    if groups.is_empty() {
+        bail!(
+            "no evaluation terms in these records: play games with a searching player in a ruleset that names its terms"
+        );
+    }
+    for (key, group) in groups {
+        let names = &group[0].terms;
+        let fitted: Vec<_> = group
+            .iter()
+            .filter(|r| &r.terms == names)
+            .flat_map(|r| tuning::samples(r))
+            .collect();
+        let Some(t) = tuning::fit(names, &fitted) else {
+            continue;
+        };
+        println!(
+            "{key}: {} decisions of {} games; a point of the evaluation moves the log-odds of winning {:.4} at the start, {:.4} at the end",
+            t.samples,
+            group.len(),
+            t.scale.0,
+            t.scale.1
+        );
+        println!("  {:<16} {:>10} {:>10}", "term", "weight", "fitted");
+        for w in &t.weights {
+            println!("  {:<16} {:>10.3} {:>10.3}", w.name, w.now, w.fitted);
+        }
+        println!(
+            "  log loss on the games fitted: {:.4} as it is, {:.4} fitted",
+            t.loss_now, t.loss_fitted
+        );
+        let other: Vec<_> = check
+            .iter()
+            .filter(|r| {
+                &r.terms == names && (key == r.scenario || key == format!("ruleset {}", r.ruleset))
+            })
+            .flat_map(tuning::samples)
+            .collect();
+        if !other.is_empty() {
+            let (now, free) = t.losses(&other);
+            println!(
+                "  log loss on {} other decisions: {now:.4} as it is, {free:.4} fitted",
+                other.len()
+            );
+        }
+    }
+    Ok(())
 }

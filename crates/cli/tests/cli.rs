@@ -721,6 +721,75 @@ fn fuzz_saved_games_over_its_seeds() {
     assert_eq!(loaded, [true; 4], "seeds for every ruleset");
 }
 
+/// Issue 13, the evaluation tuned by self-play: the arena records the evaluation's
+/// named terms at every searched decision, and `grognard calibrate --terms` fits their
+/// weights to the results (MP-VIC-1's points among them); records without terms are
+/// refused with a reason.
+#[test]
+fn calibrate_terms_fits_the_evaluation_weights_to_arena_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let arena = |scenario: &str, file: &std::path::Path| {
+        let out = run(&[
+            "arena",
+            "mcts-sims:4",
+            "mcts-sims:4",
+            "--scenario",
+            scenario,
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+            file.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    let json = dir.path().join("bridge.json");
+    arena("bridge-at-morne", &json);
+    let records: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let names: Vec<&str> = records[0]["terms"]
+        .as_array()
+        .expect("the terms' names")
+        .iter()
+        .map(|t| t[0].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"strength") && names.contains(&"lead"),
+        "{names:?}"
+    );
+    let p = &records[0]["predictions"][0]["terms"];
+    assert_eq!(p.as_array().map(Vec::len), Some(names.len()));
+    let out = run(&[
+        "calibrate",
+        "--terms",
+        json.to_str().unwrap(),
+        "--check",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(printed.contains("bridge-at-morne:"), "{printed}");
+    assert!(printed.contains("ruleset morne_plaine:"), "{printed}");
+    for name in &names {
+        assert!(printed.contains(&format!("  {name} ")), "{name}: {printed}");
+    }
+    assert!(
+        printed.contains("log loss on the games fitted"),
+        "{printed}"
+    );
+    assert!(printed.contains("other decisions"), "{printed}");
+    let saale = dir.path().join("saale.json");
+    arena("passage-of-the-saale", &saale);
+    let bad = run(&["calibrate", "--terms", saale.to_str().unwrap()]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("no evaluation terms"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
 /// Issue 13, the calibrated `win`: `grognard calibrate` fits the arena's records and
 /// prints a table the computer can read, with the log loss of both estimates; garbage
 /// is refused with the file named.

@@ -39,5 +39,6 @@ pub use ending::{Ending, EndingKind};
 pub use game::{Game, LogEntry, SavedGame};
 pub use ruleset::{
     Chance, Decision, Explanation, Outcome, Plan, Preview, Reached, Reason, Refusal, Ruleset, Seat,
+    Term,
 };
 pub use wire::{Names, UnitId};

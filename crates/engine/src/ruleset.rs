@@ -355,6 +355,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         0.0
     }
 
+    /// The evaluation's parts for `side`, named, each with the weight it has in
+    /// [`Ruleset::evaluate`] (which is the sum of weight × value, give or take
+    /// rounding), appended to `out`, for fitting the weights to the results of games
+    /// (`grognard calibrate --terms`). A term may have weight 0: a candidate the
+    /// evaluation does not use yet. The default gives none.
+    fn evaluation_terms(&self, state: &Self::State, side: &str, out: &mut Vec<Term>) {
+        let _ = (state, side, out);
+    }
+
     /// The hexes a unit can reach now, with costs and paths.
     ///
     /// # Errors
@@ -419,6 +428,42 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn turn(&self, state: &Self::State) -> u32 {
         let _ = state;
         0
+    }
+}
+
+/// One part of a ruleset's evaluation ([`Ruleset::evaluation_terms`]): its name, its
+/// value in a position and the weight it is multiplied by.
+///
+/// ```
+/// use grognard_engine::ruleset::Term;
+/// let t = Term::new("strength", 12.0, 3.0);
+/// assert_eq!(t.weighted(), 36.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Term {
+    /// A short name, the same in every position of the ruleset.
+    pub name: &'static str,
+    /// The term's value from the side's view.
+    pub value: f64,
+    /// Its weight in the evaluation.
+    pub weight: f64,
+}
+
+impl Term {
+    /// A term.
+    #[must_use]
+    pub fn new(name: &'static str, value: f64, weight: f64) -> Term {
+        Term {
+            name,
+            value,
+            weight,
+        }
+    }
+
+    /// What it adds to the evaluation.
+    #[must_use]
+    pub fn weighted(&self) -> f64 {
+        self.value * self.weight
     }
 }
 

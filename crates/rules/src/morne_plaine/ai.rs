@@ -3,7 +3,7 @@
 
 use super::combat::COMBAT_DIE;
 use super::{Action, MornePlaine, Phase, State, UnitId};
-use grognard_engine::Plan;
+use grognard_engine::{Plan, Term};
 use std::cell::RefCell;
 
 thread_local! {
@@ -37,9 +37,39 @@ pub(crate) struct Odds {
     columns: Vec<u16>,
 }
 
-/// What holding every objective is worth to a sudden-death side (MP-VIC-2): the game,
-/// unless the other side takes one back before the game turn ends.
-const SUDDEN_DEATH: f64 = 30.0;
+/// The parts of the evaluation and their weights, in the order of
+/// [`MornePlaine::parts`], all from the side's view (its units counted up, the enemy's
+/// down):
+/// - `strength`: each unit on the map's full strength × √(its strength share);
+/// - `morale`: the morale points on the map;
+/// - `lost`: the units off the map that are not waiting to enter;
+/// - `distance`: the hexes between each of the side's units and the nearest
+///   objective it does not hold (its own units only);
+/// - `objectives`: each objective held, its value × a weight growing from 4 to 8
+///   with the turns (MP-VIC-1);
+/// - `at_risk`: the objectives that may change hands ([`MornePlaine::objectives_at_risk`]);
+/// - `sudden_death`: 1 for a sudden-death side holding every objective (MP-VIC-2), the
+///   last objective's risk halved when one is short;
+/// - `threats`: what the attacks open next cost each side ([`MornePlaine::threats`]);
+/// - `moved`: the side's units moved in its movement phase (a tiny nudge to use it).
+pub(crate) const TERMS: [(&str, f64); 9] = [
+    ("strength", 3.0),
+    ("morale", 1.5),
+    ("lost", -6.0),
+    ("distance", -0.25),
+    ("objectives", 1.0),
+    ("at_risk", 1.0),
+    // What holding every objective is worth to a sudden-death side: the game, unless
+    // the other side takes one back before the game turn ends.
+    ("sudden_death", 30.0),
+    ("threats", -1.0),
+    ("moved", 0.01),
+];
+
+/// Terms the evaluation does not weigh yet, offered to the fit: `lead`, the victory
+/// points each side would score if the game ended now (MP-VIC-1), the side's less
+/// the enemy's.
+pub(crate) const CANDIDATES: [&str; 1] = ["lead"];
 
 /// The attacks and defences whose column [`Odds`] keeps.
 const COLUMN_ATTACKS: usize = 128;
@@ -75,10 +105,33 @@ impl Odds {
 impl MornePlaine {
     /// Material (strength and morale on the map), objectives held, nearness of each
     /// unit to the nearest objective it does not hold, and the threats of the units in
-    /// contact ([`MornePlaine::threats`]), from `side`'s view.
+    /// contact ([`MornePlaine::threats`]), from `side`'s view: each of [`TERMS`] times
+    /// its weight.
     pub(crate) fn score(&self, state: &State, side: &str) -> f64 {
+        let parts = self.parts(state, side);
+        parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
+    }
+
+    /// The evaluation's parts ([`TERMS`]) with their weights, and the candidates it
+    /// does not weigh yet ([`CANDIDATES`]), for fitting the weights to games.
+    pub(crate) fn terms(&self, state: &State, side: &str, out: &mut Vec<Term>) {
+        let parts = self.parts(state, side);
+        out.extend(
+            parts
+                .iter()
+                .zip(TERMS)
+                .map(|(&v, (name, w))| Term::new(name, v, w)),
+        );
+        let me = usize::from(self.sides[1] == side);
+        let points = super::victory::points(self, state);
+        let lead = (points[me] - points[1 - me]) as f64;
+        out.push(Term::new(CANDIDATES[0], lead, 0.0));
+    }
+
+    /// The values of [`TERMS`], in their order, from `side`'s view.
+    fn parts(&self, state: &State, side: &str) -> [f64; TERMS.len()] {
         let me = u8::from(self.sides[1] == side);
-        let mut score = 0.0;
+        let (mut strength, mut morale, mut lost, mut distance) = (0.0, 0.0, 0.0, 0.0);
         // No list of objectives is kept: this runs at every leaf of the search.
         let objectives = || {
             self.scenario
@@ -91,14 +144,15 @@ impl MornePlaine {
             let sign = if c.side == me { 1.0 } else { -1.0 };
             let Some(hex) = u.hex else {
                 if !u.waiting {
-                    score -= sign * 6.0;
+                    lost += sign;
                 }
                 continue;
             };
             // A damaged unit at its cost times the root of its strength share (the last
             // points weigh most, so a worn unit is worth finishing), morale as it stands.
             let share = f64::from(u.cs) / f64::from(c.cs.max(1));
-            score += sign * (3.0 * f64::from(c.cs) * share.min(1.0).sqrt() + 1.5 * f64::from(u.mv));
+            strength += sign * f64::from(c.cs) * share.min(1.0).sqrt();
+            morale += sign * f64::from(u.mv);
             if c.side == me {
                 // Drawn toward the objectives the side does not hold.
                 let d = objectives()
@@ -106,7 +160,7 @@ impl MornePlaine {
                     .map(|(_, p)| p.hex.distance(hex))
                     .min();
                 if let Some(d) = d {
-                    score -= 0.25 * f64::from(d);
+                    distance += f64::from(d);
                 }
             }
         }
@@ -114,27 +168,38 @@ impl MornePlaine {
         // run out, from 4 a point of value at the start to 8 on the last turn.
         let late = f64::from(state.turn.min(self.turns)) / f64::from(self.turns.max(1));
         let objective = 4.0 * (1.0 + late);
+        let mut held = 0.0;
         for (i, p) in objectives() {
             match state.held[i] {
-                Some(h) if h == me => score += objective * p.value.unwrap_or(1) as f64,
-                Some(_) => score -= objective * p.value.unwrap_or(1) as f64,
+                Some(h) if h == me => held += objective * p.value.unwrap_or(1) as f64,
+                Some(_) => held -= objective * p.value.unwrap_or(1) as f64,
                 None => {}
             }
         }
-        score += self.objectives_at_risk(state, me, objective);
-        score -= self.threats(state, me);
+        let (at_risk, sudden) = self.objectives_at_risk(state, me, objective);
         // Leaving movement points unused is no loss, but ending the phase early is no
         // gain either: a tiny nudge to use them.
-        if state.phase == Phase::Movement {
-            score += 0.01
-                * state
-                    .units
-                    .iter()
-                    .zip(&self.counters)
-                    .filter(|(u, c)| c.side == me && u.moved)
-                    .count() as f64;
-        }
-        score
+        let moved = if state.phase == Phase::Movement {
+            state
+                .units
+                .iter()
+                .zip(&self.counters)
+                .filter(|(u, c)| c.side == me && u.moved)
+                .count() as f64
+        } else {
+            0.0
+        };
+        [
+            strength,
+            morale,
+            lost,
+            distance,
+            held,
+            at_risk,
+            sudden,
+            self.threats(state, me),
+            moved,
+        ]
     }
 
     /// The objectives that may change hands, from `me`'s view: an objective (MP-VIC-1)
@@ -145,7 +210,7 @@ impl MornePlaine {
     /// acts next. With a sudden-death side (MP-VIC-2), holding every objective weighs as
     /// the game it wins, and the one objective still out of its hands as that game's
     /// last stake.
-    fn objectives_at_risk(&self, state: &State, me: u8, objective: f64) -> f64 {
+    fn objectives_at_risk(&self, state: &State, me: u8, objective: f64) -> (f64, f64) {
         let (_, sudden) = super::victory::terms(self);
         let mut total = 0.0;
         let mut count = 0;
@@ -199,15 +264,16 @@ impl MornePlaine {
             let loss = risk * acts_next * worth;
             total += if holder == me { -loss } else { loss };
         }
+        let mut game = 0.0;
         if let Some(side) = sudden {
             let sign = if side == me { 1.0 } else { -1.0 };
             if count > 0 && held_by_sudden == count {
-                total += sign * SUDDEN_DEATH;
+                game = sign;
             } else if held_by_sudden + 1 == count {
-                total += sign * 0.5 * SUDDEN_DEATH * last_risk;
+                game = sign * 0.5 * last_risk;
             }
         }
-        total
+        (total, game)
     }
 
     /// What the attacks open next cost each side, from `me`'s view. Each unit on the

@@ -579,6 +579,10 @@ impl Ruleset for MornePlaine {
         self.score(state, side)
     }
 
+    fn evaluation_terms(&self, state: &State, side: &str, out: &mut Vec<grognard_engine::Term>) {
+        self.terms(state, side, out);
+    }
+
     fn plans(&self, state: &State, out: &mut Vec<grognard_engine::Plan<Action>>) {
         self.ai_plans(state, out);
     }
