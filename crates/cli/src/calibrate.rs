@@ -93,12 +93,16 @@ pub fn run(args: &Args) -> Result<()> {
             table.ruleset.insert(id.to_owned(), f);
         }
     }
-    print!("{}", toml::to_string(&table)?);
-    println!("{}", losses(&table, &records, "the games fitted")?);
+    let mut out = toml::to_string(&table)?;
+    writeln!(out, "{}", losses(&table, &records, "the games fitted")?)?;
     if !args.check.is_empty() {
-        println!("{}", losses(&table, &read(&args.check)?, "other games")?);
+        writeln!(
+            out,
+            "{}",
+            losses(&table, &read(&args.check)?, "other games")?
+        )?;
     }
-    Ok(())
+    print_out(&out)
 }
 
 /// Per scenario, the log loss of the search's value and of the fitted chance against
@@ -182,6 +186,7 @@ fn losses(table: &Table, records: &[GameRecord], what: &str) -> Result<String> {
 /// The evaluation's weights fitted to the games, per scenario and per ruleset, with
 /// the log losses on the games fitted and on `check`.
 fn terms(records: &[GameRecord], check: &[GameRecord]) -> Result<()> {
+    let mut out = String::new();
     let mut groups: BTreeMap<String, Vec<&GameRecord>> = BTreeMap::new();
     for r in records.iter().filter(|r| !r.terms.is_empty()) {
         groups.entry(r.scenario.clone()).or_default().push(r);
@@ -205,21 +210,23 @@ fn terms(records: &[GameRecord], check: &[GameRecord]) -> Result<()> {
         let Some(t) = tuning::fit(names, &fitted) else {
             continue;
         };
-        println!(
+        writeln!(
+            out,
             "{key}: {} decisions of {} games; a point of the evaluation moves the log-odds of winning {:.4} at the start, {:.4} at the end",
             t.samples,
             group.len(),
             t.scale.0,
             t.scale.1
-        );
-        println!("  {:<16} {:>10} {:>10}", "term", "weight", "fitted");
+        )?;
+        writeln!(out, "  {:<16} {:>10} {:>10}", "term", "weight", "fitted")?;
         for w in &t.weights {
-            println!("  {:<16} {:>10.3} {:>10.3}", w.name, w.now, w.fitted);
+            writeln!(out, "  {:<16} {:>10.3} {:>10.3}", w.name, w.now, w.fitted)?;
         }
-        println!(
+        writeln!(
+            out,
             "  log loss on the games fitted: {:.4} as it is, {:.4} fitted",
             t.loss_now, t.loss_fitted
-        );
+        )?;
         let other: Vec<_> = check
             .iter()
             .filter(|r| {
@@ -229,11 +236,21 @@ fn terms(records: &[GameRecord], check: &[GameRecord]) -> Result<()> {
             .collect();
         if !other.is_empty() {
             let (now, free) = t.losses(&other);
-            println!(
+            writeln!(
+                out,
                 "  log loss on {} other decisions: {now:.4} as it is, {free:.4} fitted",
                 other.len()
-            );
+            )?;
         }
     }
-    Ok(())
+    print_out(&out)
+}
+
+/// Writes `text` to the standard output; a reader that has gone (`| head`) is no error.
+fn print_out(text: &str) -> Result<()> {
+    use std::io::Write as _;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
 }

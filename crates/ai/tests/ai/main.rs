@@ -564,6 +564,28 @@ fn same_search<R: Ruleset>(id: &str, a: Player, b: Player) -> bool {
     run(a) == run(b)
 }
 
+/// Issue 13, levels: `normal` searches through the enemy's reply in Morne Plaine (its
+/// planner, as `hard`'s), and to the end of its own turn elsewhere.
+#[test]
+fn normal_searches_through_the_reply_in_morne_plaine_and_its_own_turn_elsewhere() {
+    use grognard_rules::{jomini::Jomini, morne_plaine::MornePlaine};
+    assert!(same_search::<MornePlaine>(
+        "bridge-at-morne",
+        Player::Normal,
+        Player::OepReplySims(40)
+    ));
+    assert!(!same_search::<MornePlaine>(
+        "bridge-at-morne",
+        Player::Normal,
+        Player::OepSims(40)
+    ));
+    assert!(same_search::<Jomini>(
+        "passage-of-the-saale",
+        Player::Normal,
+        Player::MctsSims(40)
+    ));
+}
+
 /// Issue 13, levels: `hard` searches through the enemy's reply, but to the end of its
 /// own turn in the skirmish, where the reply horizon lost at five times the time.
 #[test]

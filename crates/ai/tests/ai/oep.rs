@@ -121,7 +121,8 @@ fn the_levels_plan_morne_plaine_by_evolution_and_search_the_other_rulesets() {
             .collect();
         (c.plan, stats)
     };
-    assert_eq!(run(Player::Normal), run(Player::OepSims(40)));
+    // Through the enemy's reply in Morne Plaine (`player::NORMAL_REPLY`).
+    assert_eq!(run(Player::Normal), run(Player::OepReplySims(40)));
     assert_ne!(run(Player::Normal), run(Player::MctsSims(40)));
     assert!(super::same_search::<Jomini>(
         "passage-of-the-saale",
