@@ -42,12 +42,13 @@ async fn a_hint_answers_up_to_three_legal_candidates_and_a_win_chance() {
         assert!(c["visits"].is_u64() && c["win"].is_f64(), "{c}");
         assert!(c["description"].is_string() || c["description"].is_null());
     }
-    // Best first.
+    // Best first: the plan the computer would play (in Morne Plaine its planner's
+    // choice, which may have fewer visits), then the others most visited first.
     let visits: Vec<u64> = candidates
         .iter()
         .map(|c| c["visits"].as_u64().unwrap())
         .collect();
-    assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
+    assert!(visits[1..].windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
