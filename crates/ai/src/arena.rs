@@ -141,14 +141,6 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
         let seed = spec.seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA4E4A;
         decision += 1;
         let rules = game.rules_arc();
-        parts.clear();
-        crate::calibration::root_terms(&*rules, game.state(), &d.side, seed, &mut parts);
-        if terms.is_empty() {
-            terms = parts
-                .iter()
-                .map(|t| (t.name.to_owned(), t.weight))
-                .collect();
-        }
         let asked = Instant::now();
         let Some(choice) = player::decide(
             &*rules,
@@ -163,6 +155,16 @@ pub fn play<R: Ruleset>(scenario: &Scenario, spec: &GameSpec) -> Result<GameReco
         slowest = slowest.max(u64::try_from(asked.elapsed().as_millis()).unwrap_or(u64::MAX));
         if choice.simulations > 0 {
             if let Some(w) = choice.weighed.first() {
+                // The terms of the position decided in (not yet played): only for the
+                // searched decisions that are recorded.
+                parts.clear();
+                crate::calibration::root_terms(&*rules, game.state(), &d.side, seed, &mut parts);
+                if terms.is_empty() {
+                    terms = parts
+                        .iter()
+                        .map(|t| (t.name.to_owned(), t.weight))
+                        .collect();
+                }
                 predictions.push(Prediction {
                     seat,
                     win: w.win,
