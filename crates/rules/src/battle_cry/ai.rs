@@ -12,7 +12,7 @@ use super::data::Face;
 use super::units::Kind;
 use super::{cards, Action, BattleCry, State};
 use crate::commands_colors::ai::{best_target, final_score, threat_share, unit_value};
-use grognard_engine::{Dice, Plan, Ruleset, Seat, UnitId};
+use grognard_engine::{Dice, Plan, Ruleset, Seat, Term, UnitId};
 
 impl BattleCry {
     pub(crate) fn ai_plans(&self, state: &State, out: &mut Vec<Plan<Action>>) {
@@ -75,6 +75,31 @@ const GENERAL: f64 = 1.5;
 /// Units the best card in the hand can order, and each card that orders anything.
 const BEST_CARD: f64 = 0.3;
 const CARD: f64 = 0.1;
+
+/// The parts of the evaluation and their weights, in the order of
+/// [`BattleCry::parts`], all from the side's view (its own counted up, the enemy's
+/// down):
+/// - `flags`: the flags each side has won (BC-VIC-1);
+/// - `target`: 1 / the flags each side still needs (at least 1);
+/// - `threats`: the damage each side can deal next turn ([`BattleCry::threat`]), the
+///   side to act counting half and the other a quarter ([`threat_share`]);
+/// - `units`: each unit on the map, √(its figures' share of its full number);
+/// - `generals`: the generals on the map;
+/// - `best_card`: the units the best card of the side's own hand can order;
+/// - `cards`: the cards of that hand that order anything.
+pub(crate) const TERMS: [(&str, f64); 7] = [
+    ("flags", FLAG),
+    ("target", FLAG),
+    ("threats", 1.0),
+    ("units", UNIT),
+    ("generals", GENERAL),
+    ("best_card", BEST_CARD),
+    ("cards", CARD),
+];
+
+/// Terms the evaluation does not weigh yet, offered to the fit: `lead`, the side's
+/// flags less the enemy's.
+pub(crate) const CANDIDATES: [&str; 1] = ["lead"];
 
 /// The chance of at least `n` hits in `dice` dice that each hit with `p`.
 fn at_least(dice: u8, p: f64, n: u8) -> f64 {
@@ -157,7 +182,7 @@ impl BattleCry {
 
     /// Units the cards of `side`'s hand can order where they stand: the best card's
     /// count and the number of cards that order anything (BC-SEC-3, BC-CARD-2).
-    fn hand_worth(&self, state: &State, side: u8) -> f64 {
+    fn hand_worth(&self, state: &State, side: u8) -> (f64, f64) {
         let mut per_section = [0u8; 3];
         let mut per_kind = [0u8; 4];
         let mut units = 0u8;
@@ -196,32 +221,24 @@ impl BattleCry {
             best = best.max(n);
             useful += u8::from(n > 0);
         }
-        BEST_CARD * f64::from(best) + CARD * f64::from(useful)
+        (f64::from(best), f64::from(useful))
     }
 
-    /// How good the position is for `side`: flags won and still needed (dominant), the
-    /// units left by their figures, the generals, the damage each side can deal next
-    /// turn, and the cards of `side`'s own hand (never the other hand: the search
-    /// calls this on states it has dealt again, and the other hand is a guess).
-    pub(crate) fn ai_evaluate(&self, state: &State, side: &str) -> f64 {
-        let Some(me) = self.side_index(side) else {
-            return 0.0;
-        };
-        if let Some(o) = &state.outcome {
-            return final_score(o, side);
-        }
+    /// The values of [`TERMS`], in their order, of a game under way, for side `me`.
+    fn parts(&self, state: &State, me: u8) -> [f64; TERMS.len()] {
+        let mut v = [0.0; TERMS.len()];
         let mut chance = [0.0; 4];
         for k in Kind::ALL {
             chance[k as usize] = self.hit_chance(k);
         }
-        let mut score = 0.0;
         for s in 0..2u8 {
             let sign = if s == me { 1.0 } else { -1.0 };
             let have = f64::from(state.flags[usize::from(s)]);
             let need = f64::from(self.flags_to_win[usize::from(s)]);
             // Each flag, and more as the last ones come near.
-            score += sign * (FLAG * have + FLAG / (need - have).max(1.0));
-            score += sign * threat_share(s, state.active) * self.threat(state, s, &chance);
+            v[0] += sign * have;
+            v[1] += sign / (need - have).max(1.0);
+            v[2] += sign * threat_share(s, state.active) * self.threat(state, s, &chance);
         }
         for u in self.piece_ids() {
             let p = &state.pieces[u.index()];
@@ -230,17 +247,55 @@ impl BattleCry {
             }
             let sign = if self.side_of(u) == me { 1.0 } else { -1.0 };
             let kind = self.kind(u);
-            score += sign
-                * if kind.is_unit() {
-                    unit_value(
-                        UNIT,
+            if kind.is_unit() {
+                v[3] += sign
+                    * unit_value(
+                        1.0,
                         f64::from(p.figures),
                         f64::from(self.full_figures(kind)),
-                    )
-                } else {
-                    GENERAL
-                };
+                    );
+            } else {
+                v[4] += sign;
+            }
         }
-        score + self.hand_worth(state, me)
+        (v[5], v[6]) = self.hand_worth(state, me);
+        v
     }
+}
+
+/// How good the position is for `side`: flags won and still needed (dominant), the
+/// units left by their figures, the generals, the damage each side can deal next
+/// turn, and the cards of `side`'s own hand (never the other hand: the search
+/// calls this on states it has dealt again, and the other hand is a guess): each of
+/// [`TERMS`] times its weight.
+pub(crate) fn score(rules: &BattleCry, state: &State, side: &str) -> f64 {
+    let Some(me) = rules.side_index(side) else {
+        return 0.0;
+    };
+    if let Some(o) = &state.outcome {
+        return final_score(o, side);
+    }
+    let parts = rules.parts(state, me);
+    parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
+}
+
+/// The evaluation's parts ([`TERMS`]) with their weights, and the candidates it
+/// does not weigh yet ([`CANDIDATES`]), for fitting the weights to games. A finished
+/// game has none: its score is the result.
+pub(crate) fn terms(rules: &BattleCry, state: &State, side: &str, out: &mut Vec<Term>) {
+    let Some(me) = rules.side_index(side) else {
+        return;
+    };
+    if state.outcome.is_some() {
+        return;
+    }
+    let parts = rules.parts(state, me);
+    out.extend(
+        parts
+            .iter()
+            .zip(TERMS)
+            .map(|(&v, (name, w))| Term::new(name, v, w)),
+    );
+    let flags = |s: u8| f64::from(state.flags[usize::from(s)]);
+    out.push(Term::new(CANDIDATES[0], flags(me) - flags(1 - me), 0.0));
 }

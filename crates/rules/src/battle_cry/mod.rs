@@ -620,7 +620,7 @@ impl Ruleset for BattleCry {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, view, turn, position
+        outcome, view, turn, position, evaluation
     }
 
     /// BC-CARD-6: each side always sees its own hand's cards, a spectator only how
@@ -669,10 +669,6 @@ impl Ruleset for BattleCry {
 
     fn pass(&self, state: &State) -> Option<Action> {
         self.ai_pass(state)
-    }
-
-    fn evaluate(&self, state: &State, side: &str) -> f64 {
-        self.ai_evaluate(state, side)
     }
 
     fn determinize(&self, state: &mut State, seat: &Seat, dice: &mut grognard_engine::Dice) {

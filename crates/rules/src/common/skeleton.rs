@@ -17,6 +17,7 @@
 /// | `outcome` | the state's `outcome` |
 /// | `view` | `view::view`, and `view_text` as `view::view_text` |
 /// | `public_views` | `views_are_public` true: a ruleset that hides nothing from any seat |
+/// | `evaluation` | `evaluate` as `ai::score`, `evaluation_terms` as `ai::terms` |
 /// | `turn` | the state's `turn` |
 /// | `position` | `position::write` and `position::read` (issue 19, item 4) |
 ///
@@ -119,6 +120,20 @@ macro_rules! skeleton {
     (@ public_views) => {
         fn views_are_public(&self) -> bool {
             true
+        }
+    };
+    (@ evaluation) => {
+        fn evaluate(&self, state: &Self::State, side: &str) -> f64 {
+            ai::score(self, state, side)
+        }
+
+        fn evaluation_terms(
+            &self,
+            state: &Self::State,
+            side: &str,
+            out: &mut Vec<grognard_engine::Term>,
+        ) {
+            ai::terms(self, state, side, out);
         }
     };
     (@ turn) => {

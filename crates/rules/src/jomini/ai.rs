@@ -3,7 +3,7 @@
 
 use super::{command, victory, Action, Jomini, State};
 use crate::commands_colors::ai::{best_target, final_score, threat_share, unit_value};
-use grognard_engine::{Ctx, Dice, Plan, Ruleset, UnitId};
+use grognard_engine::{Ctx, Dice, Plan, Ruleset, Term, UnitId};
 use grognard_hex::Hex;
 
 /// A victory point (an enemy unit eliminated, an objective's value): the unit of the
@@ -224,10 +224,45 @@ pub(crate) fn march_steps(
         .collect()
 }
 
+/// The parts of the evaluation and their weights, in the order of [`parts`], all from
+/// the side's view (its own counted up, the enemy's down):
+/// - `points`: the victory points each side has (JO-VIC-1);
+/// - `target`: 1 / the points each side still needs to reach its target (at least 1);
+/// - `tokens`: the order tokens each side has (JO-ORD-1);
+/// - `threats`: the damage each side can deal next turn ([`threat`]), the side to act
+///   counting half and the other a quarter ([`threat_share`]);
+/// - `officers`: the officers on the table;
+/// - `units`: each unit on the table, √(its stands' share of its full strength);
+/// - `ready`: the side to act's units that joined an activation and have not moved
+///   (its own only);
+/// - `closing`: the hexes between each of the side's units and the nearest enemy unit;
+/// - `objective`: the march steps between each of the side's units and the nearest
+///   objective its side does not hold;
+/// - `exposed`: the objectives' values the side stands to lose next turn, twice
+///   ([`exposed`]), by 0.5 + the share of the game played;
+/// - `late`: the points the side is behind, by the share of the game played (JO-VIC-3).
+pub(crate) const TERMS: [(&str, f64); 11] = [
+    ("points", POINT),
+    ("target", POINT),
+    ("tokens", TOKEN),
+    ("threats", 1.0),
+    ("officers", OFFICER),
+    ("units", UNIT),
+    ("ready", READY),
+    ("closing", -CLOSING),
+    ("objective", -OBJECTIVE),
+    ("exposed", -EXPOSED * POINT),
+    ("late", -LATE),
+];
+
+/// Terms the evaluation does not weigh yet, offered to the fit: `lead`, the side's
+/// victory points less the enemy's (JO-VIC-1).
+pub(crate) const CANDIDATES: [&str; 1] = ["lead"];
+
 /// Points toward victory weigh most (each, and more as the target comes near), then the
 /// units on the table by their stands, officers and order tokens, the damage each side
 /// can deal next turn, closing on the enemy and on the objectives the side does not
-/// hold, from `side`'s view.
+/// hold, from `side`'s view: each of [`TERMS`] times its weight.
 pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
     let Some(me) = rules.side_index(side) else {
         return 0.0;
@@ -235,12 +270,36 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
     if let Some(o) = &state.outcome {
         return final_score(o, side);
     }
-    SCRATCH.with(|cell| score_with(rules, state, me, &mut cell.borrow_mut()))
+    let parts = SCRATCH.with(|cell| parts(rules, state, me, &mut cell.borrow_mut()));
+    parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
 }
 
-/// [`score`] of a game under way, for side `me`, with this thread's buffers.
-fn score_with(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> f64 {
-    let mut score = 0.0;
+/// The evaluation's parts ([`TERMS`]) with their weights, and the candidates it does
+/// not weigh yet ([`CANDIDATES`]), for fitting the weights to games. A finished game
+/// has none: its score is the result.
+pub(crate) fn terms(rules: &Jomini, state: &State, side: &str, out: &mut Vec<Term>) {
+    let Some(me) = rules.side_index(side) else {
+        return;
+    };
+    if state.outcome.is_some() {
+        return;
+    }
+    let parts = SCRATCH.with(|cell| parts(rules, state, me, &mut cell.borrow_mut()));
+    out.extend(
+        parts
+            .iter()
+            .zip(TERMS)
+            .map(|(&v, (name, w))| Term::new(name, v, w)),
+    );
+    let mine = f64::from(victory::points(rules, state, me));
+    let theirs = f64::from(victory::points(rules, state, 1 - me));
+    out.push(Term::new(CANDIDATES[0], mine - theirs, 0.0));
+}
+
+/// The values of [`TERMS`], in their order, of a game under way, for side `me`, with
+/// this thread's buffers.
+fn parts(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> [f64; TERMS.len()] {
+    let mut v = [0.0; TERMS.len()];
     // The share of the game played, from 0 to 1 on the last turn.
     let played = rules.turns.map_or(0.0, |t| {
         f64::from(state.turn.min(2 * t)) / f64::from((2 * t).max(1))
@@ -249,9 +308,10 @@ fn score_with(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> f
         let sign = if s == me { 1.0 } else { -1.0 };
         let have = f64::from(victory::points(rules, state, s));
         let need = f64::from(rules.target[usize::from(s)]);
-        score += sign * (POINT * have + POINT / (need - have).max(1.0));
-        score += sign * TOKEN * f64::from(state.tokens[usize::from(s)]);
-        score += sign * threat_share(s, state.active) * threat(rules, state, s, scratch);
+        v[0] += sign * have;
+        v[1] += sign / (need - have).max(1.0);
+        v[2] += sign * f64::from(state.tokens[usize::from(s)]);
+        v[3] += sign * threat_share(s, state.active) * threat(rules, state, s, scratch);
     }
     scratch.foes.clear();
     scratch.foes.extend(
@@ -266,47 +326,48 @@ fn score_with(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> f
         let Some(h) = p.hex else { continue };
         let sign = if piece.side == me { 1.0 } else { -1.0 };
         if piece.officer {
-            score += sign * OFFICER;
+            v[4] += sign;
             continue;
         }
-        score += sign * unit_value(UNIT, f64::from(p.strength), f64::from(piece.strength));
-        if piece.side == me && state.active == me && p.group.is_some() && !p.moved {
-            score += READY;
+        v[5] += sign * unit_value(1.0, f64::from(p.strength), f64::from(piece.strength));
+        if piece.side != me {
+            continue;
         }
-        if piece.side == me {
-            let nearest = scratch.foes.iter().map(|e| e.distance(h)).min();
-            if let Some(d) = nearest {
-                score -= CLOSING * f64::from(d);
-            }
-            let at = rules.map.index(h).unwrap_or(usize::MAX);
-            let objective = rules
-                .march
-                .iter()
-                .zip(&state.held)
-                .filter(|(_, held)| **held != Some(me))
-                .filter_map(|(steps, _)| steps.get(at).copied())
-                .filter(|&d| d < u16::MAX)
-                .min();
-            if let Some(d) = objective {
-                score -= OBJECTIVE * f64::from(d);
-            }
+        if state.active == me && p.group.is_some() && !p.moved {
+            v[6] += 1.0;
+        }
+        if let Some(d) = scratch.foes.iter().map(|e| e.distance(h)).min() {
+            v[7] += f64::from(d);
+        }
+        let at = rules.map.index(h).unwrap_or(usize::MAX);
+        let objective = rules
+            .march
+            .iter()
+            .zip(&state.held)
+            .filter(|(_, held)| **held != Some(me))
+            .filter_map(|(steps, _)| steps.get(at).copied())
+            .filter(|&d| d < u16::MAX)
+            .min();
+        if let Some(d) = objective {
+            v[8] += f64::from(d);
         }
     }
     // An objective lost early can be taken back; one lost late decides the limit.
-    score -= (0.5 + played) * exposed(rules, state, me);
+    v[9] = (0.5 + played) * exposed(rules, state, me);
     // JO-VIC-3: behind on points, each point short costs more as the limit comes near.
     let mine = f64::from(victory::points(rules, state, me));
     let theirs = f64::from(victory::points(rules, state, 1 - me));
-    score -= LATE * played * (theirs - mine).max(0.0);
-    score
+    v[10] = played * (theirs - mine).max(0.0);
+    v
 }
 
 /// What `me` stands to lose next turn by the objectives it holds and has left empty
 /// (JO-VIC-2: an objective belongs to the last side to have a unit in it): for each such
 /// objective with an enemy unit within a move of it (its allowance, JO-MOV-9, and a hex
 /// for a road or a forced march, in march steps) and an officer of its side near enough
-/// to order it (JO-CMD-3), the objective's value twice (the points change hands) by
-/// [`EXPOSED`] (the caller weighs it more as the turns run out). Only the holder feels
+/// to order it (JO-CMD-3), the objective's value twice (the points change hands; the
+/// weight of `exposed` in [`TERMS`] takes [`EXPOSED`] of that swing, and the caller
+/// weighs it more as the turns run out). Only the holder feels
 /// it: the side that could walk in has yet to walk in to score, and a garrison is the
 /// holder's choice (docs/AI.md).
 fn exposed(rules: &Jomini, state: &State, me: u8) -> f64 {
@@ -340,7 +401,7 @@ fn exposed(rules: &Jomini, state: &State, me: u8) -> f64 {
                 && officers().any(|f| f.distance(h) <= radius)
         });
         if reach {
-            lost += EXPOSED * 2.0 * POINT * f64::from(o.value);
+            lost += 2.0 * f64::from(o.value);
         }
     }
     lost

@@ -636,7 +636,7 @@ impl Ruleset for Jomini {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, view, turn, position,
+        outcome, view, turn, position, evaluation,
         // Everything is open in JOMINI: every seat sees the same view.
         public_views
     }
@@ -657,10 +657,6 @@ impl Ruleset for Jomini {
         let mut preview = combat::preview(self, state, action)?;
         text::preview(self, action, &mut preview);
         Ok(preview)
-    }
-
-    fn evaluate(&self, state: &State, side: &str) -> f64 {
-        ai::score(self, state, side)
     }
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {

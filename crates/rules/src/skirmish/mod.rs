@@ -655,7 +655,7 @@ impl Ruleset for Skirmish {
     // The items every ruleset delegates alike; below, this ruleset's own.
     skeleton! {
         types, new, initial_state, names, to_act, legal_actions, explain, apply_unchecked,
-        outcome, view, turn, position,
+        outcome, view, turn, position, evaluation,
         // Nothing is hidden in a skirmish: every seat sees the whole fight.
         public_views
     }
@@ -683,10 +683,6 @@ impl Ruleset for Skirmish {
 
     fn reachable(&self, state: &State, unit: UnitId) -> Result<Vec<Reached>, Refusal> {
         view::reachable(self, state, unit)
-    }
-
-    fn evaluate(&self, state: &State, side: &str) -> f64 {
-        self.score(state, side)
     }
 
     fn plans(&self, state: &State, out: &mut Vec<grognard_engine::Plan<Action>>) {

@@ -8,6 +8,7 @@ pub mod map;
 pub mod playout;
 pub mod reach;
 pub mod table;
+pub mod terms;
 
 use grognard_engine::scenario::Scenario;
 use grognard_engine::{AnyGame, Dice, Refusal, Ruleset};

@@ -120,3 +120,19 @@ fn the_side_behind_on_points_feels_the_turn_limit_coming() {
     assert!(eval(&p, "french") < french - 1.0);
     assert!((eval(&p, "prussian") - prussian).abs() < 1e-9);
 }
+
+/// JO-VIC-1: the evaluation is the sum of its named terms, each weight × value, for both
+/// sides, through random games of the built-in scenario. The candidate `lead` (weight
+/// 0) is the victory points as they stand, the side's less the enemy's; a finished
+/// game has no terms (its score is the result).
+#[test]
+fn jo_vic_1_the_evaluation_is_the_sum_of_its_named_terms() {
+    let checked = crate::common::terms::sum_to_the_evaluation::<grognard_rules::jomini::Jomini>(
+        &harness::builtin(),
+        ["french", "prussian"],
+        1..=4,
+        3,
+        12,
+    );
+    assert!(checked > 80, "{checked}");
+}

@@ -4,6 +4,7 @@
 mod harness;
 
 mod actions;
+mod ai;
 mod charge;
 mod gates;
 mod golden;
