@@ -97,10 +97,6 @@ pub(crate) const TERMS: [(&str, f64); 7] = [
     ("cards", CARD),
 ];
 
-/// Terms the evaluation does not weigh yet, offered to the fit: `lead`, the side's
-/// flags less the enemy's.
-pub(crate) const CANDIDATES: [&str; 1] = ["lead"];
-
 /// The chance of at least `n` hits in `dice` dice that each hit with `p`.
 fn at_least(dice: u8, p: f64, n: u8) -> f64 {
     if n == 0 {
@@ -279,9 +275,9 @@ pub(crate) fn score(rules: &BattleCry, state: &State, side: &str) -> f64 {
     parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
 }
 
-/// The evaluation's parts ([`TERMS`]) with their weights, and the candidates it
-/// does not weigh yet ([`CANDIDATES`]), for fitting the weights to games. A finished
-/// game has none: its score is the result.
+/// The evaluation's parts ([`TERMS`]) with their weights, for fitting the weights to
+/// games. A finished game has none: its score is the result. No candidate term is
+/// offered: the side's lead is already one of the terms.
 pub(crate) fn terms(rules: &BattleCry, state: &State, side: &str, out: &mut Vec<Term>) {
     let Some(me) = rules.side_index(side) else {
         return;
@@ -296,6 +292,4 @@ pub(crate) fn terms(rules: &BattleCry, state: &State, side: &str, out: &mut Vec<
             .zip(TERMS)
             .map(|(&v, (name, w))| Term::new(name, v, w)),
     );
-    let flags = |s: u8| f64::from(state.flags[usize::from(s)]);
-    out.push(Term::new(CANDIDATES[0], flags(me) - flags(1 - me), 0.0));
 }

@@ -255,10 +255,6 @@ pub(crate) const TERMS: [(&str, f64); 11] = [
     ("late", -LATE),
 ];
 
-/// Terms the evaluation does not weigh yet, offered to the fit: `lead`, the side's
-/// victory points less the enemy's (JO-VIC-1).
-pub(crate) const CANDIDATES: [&str; 1] = ["lead"];
-
 /// Points toward victory weigh most (each, and more as the target comes near), then the
 /// units on the table by their stands, officers and order tokens, the damage each side
 /// can deal next turn, closing on the enemy and on the objectives the side does not
@@ -274,9 +270,9 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
     parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
 }
 
-/// The evaluation's parts ([`TERMS`]) with their weights, and the candidates it does
-/// not weigh yet ([`CANDIDATES`]), for fitting the weights to games. A finished game
-/// has none: its score is the result.
+/// The evaluation's parts ([`TERMS`]) with their weights, for fitting the weights to
+/// games. A finished game has none: its score is the result. No candidate term is
+/// offered: the side's lead is already one of the terms.
 pub(crate) fn terms(rules: &Jomini, state: &State, side: &str, out: &mut Vec<Term>) {
     let Some(me) = rules.side_index(side) else {
         return;
@@ -291,9 +287,6 @@ pub(crate) fn terms(rules: &Jomini, state: &State, side: &str, out: &mut Vec<Ter
             .zip(TERMS)
             .map(|(&v, (name, w))| Term::new(name, v, w)),
     );
-    let mine = f64::from(victory::points(rules, state, me));
-    let theirs = f64::from(victory::points(rules, state, 1 - me));
-    out.push(Term::new(CANDIDATES[0], mine - theirs, 0.0));
 }
 
 /// The values of [`TERMS`], in their order, of a game under way, for side `me`, with

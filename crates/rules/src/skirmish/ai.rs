@@ -55,10 +55,6 @@ pub(crate) const TERMS: [(&str, f64); 16] = [
     ("charge", 1.5),
 ];
 
-/// Terms the evaluation does not weigh yet, offered to the fit: `lead`, the enemies put
-/// out of the fight less the side's own (SK-VIC at the turn limit).
-pub(crate) const CANDIDATES: [&str; 1] = ["lead"];
-
 impl Skirmish {
     /// The values of [`TERMS`], in their order, of a game under way, from `side`'s view.
     fn parts(&self, state: &State, side: &str) -> [f64; TERMS.len()] {
@@ -153,9 +149,9 @@ pub(crate) fn score(rules: &Skirmish, state: &State, side: &str) -> f64 {
     parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
 }
 
-/// The evaluation's parts ([`TERMS`]) with their weights, and the candidates it
-/// does not weigh yet ([`CANDIDATES`]), for fitting the weights to games. A
-/// finished game has none: its score is the result.
+/// The evaluation's parts ([`TERMS`]) with their weights, for fitting the weights to
+/// games. A finished game has none: its score is the result. No candidate term is
+/// offered: the side's lead is already one of the terms.
 pub(crate) fn terms(rules: &Skirmish, state: &State, side: &str, out: &mut Vec<Term>) {
     if state.outcome.is_some() {
         return;
@@ -167,8 +163,6 @@ pub(crate) fn terms(rules: &Skirmish, state: &State, side: &str, out: &mut Vec<T
             .zip(TERMS)
             .map(|(&v, (name, w))| Term::new(name, v, w)),
     );
-    // `out` counts the side's own up: the enemies out less its own is its negative.
-    out.push(Term::new(CANDIDATES[0], -parts[2], 0.0));
 }
 
 /// The computer's plans (not a rule: how it groups the atomic actions). In the
