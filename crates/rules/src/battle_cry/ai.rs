@@ -272,7 +272,7 @@ pub(crate) fn score(rules: &BattleCry, state: &State, side: &str) -> f64 {
         return final_score(o, side);
     }
     let parts = rules.parts(state, me);
-    parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
+    crate::common::terms::weighed(&parts, &TERMS)
 }
 
 /// The evaluation's parts ([`TERMS`]) with their weights, for fitting the weights to
@@ -286,10 +286,5 @@ pub(crate) fn terms(rules: &BattleCry, state: &State, side: &str, out: &mut Vec<
         return;
     }
     let parts = rules.parts(state, me);
-    out.extend(
-        parts
-            .iter()
-            .zip(TERMS)
-            .map(|(&v, (name, w))| Term::new(name, v, w)),
-    );
+    crate::common::terms::named(&parts, &TERMS, out);
 }

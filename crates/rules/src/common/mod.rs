@@ -16,4 +16,5 @@ pub(crate) mod pool;
 pub mod score;
 pub(crate) mod skeleton;
 pub(crate) mod state;
+pub(crate) mod terms;
 pub mod text;

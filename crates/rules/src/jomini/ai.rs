@@ -267,7 +267,7 @@ pub(crate) fn score(rules: &Jomini, state: &State, side: &str) -> f64 {
         return final_score(o, side);
     }
     let parts = SCRATCH.with(|cell| parts(rules, state, me, &mut cell.borrow_mut()));
-    parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
+    crate::common::terms::weighed(&parts, &TERMS)
 }
 
 /// The evaluation's parts ([`TERMS`]) with their weights, for fitting the weights to
@@ -281,12 +281,7 @@ pub(crate) fn terms(rules: &Jomini, state: &State, side: &str, out: &mut Vec<Ter
         return;
     }
     let parts = SCRATCH.with(|cell| parts(rules, state, me, &mut cell.borrow_mut()));
-    out.extend(
-        parts
-            .iter()
-            .zip(TERMS)
-            .map(|(&v, (name, w))| Term::new(name, v, w)),
-    );
+    crate::common::terms::named(&parts, &TERMS, out);
 }
 
 /// The values of [`TERMS`], in their order, of a game under way, for side `me`, with

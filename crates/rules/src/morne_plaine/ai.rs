@@ -109,19 +109,14 @@ impl MornePlaine {
     /// its weight.
     pub(crate) fn score(&self, state: &State, side: &str) -> f64 {
         let parts = self.parts(state, side);
-        parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
+        crate::common::terms::weighed(&parts, &TERMS)
     }
 
     /// The evaluation's parts ([`TERMS`]) with their weights, and the candidates it
     /// does not weigh yet ([`CANDIDATES`]), for fitting the weights to games.
     pub(crate) fn terms(&self, state: &State, side: &str, out: &mut Vec<Term>) {
         let parts = self.parts(state, side);
-        out.extend(
-            parts
-                .iter()
-                .zip(TERMS)
-                .map(|(&v, (name, w))| Term::new(name, v, w)),
-        );
+        crate::common::terms::named(&parts, &TERMS, out);
         let me = usize::from(self.sides[1] == side);
         let points = super::victory::points(self, state);
         let lead = (points[me] - points[1 - me]) as f64;

@@ -146,7 +146,7 @@ pub(crate) fn score(rules: &Skirmish, state: &State, side: &str) -> f64 {
         };
     }
     let parts = rules.parts(state, side);
-    parts.iter().zip(TERMS).map(|(v, (_, w))| v * w).sum()
+    crate::common::terms::weighed(&parts, &TERMS)
 }
 
 /// The evaluation's parts ([`TERMS`]) with their weights, for fitting the weights to
@@ -157,12 +157,7 @@ pub(crate) fn terms(rules: &Skirmish, state: &State, side: &str, out: &mut Vec<T
         return;
     }
     let parts = rules.parts(state, side);
-    out.extend(
-        parts
-            .iter()
-            .zip(TERMS)
-            .map(|(&v, (name, w))| Term::new(name, v, w)),
-    );
+    crate::common::terms::named(&parts, &TERMS, out);
 }
 
 /// The computer's plans (not a rule: how it groups the atomic actions). In the
