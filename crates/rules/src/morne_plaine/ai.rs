@@ -2,16 +2,23 @@
 //! for `Ruleset::evaluate`).
 
 use super::combat::COMBAT_DIE;
-use super::{Action, MornePlaine, Phase, State, UnitId};
+use super::{Action, MornePlaine, Phase, State, UnitId, NO_HEX};
 use grognard_engine::{Plan, Term};
 use std::cell::RefCell;
 
 thread_local! {
-    /// Who stands where, for the threats: kept from one evaluation to the next, so that
-    /// the evaluation builds no list at the search's leaves.
-    static OCCUPANCY: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
-    /// The threats' working lists, kept as the occupancy is.
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    /// Where each unit stands and the threats' working lists, kept from one evaluation
+    /// to the next, so that the evaluation builds no list at the search's leaves.
+    static LEAF: RefCell<Leaf> = RefCell::new(Leaf::default());
+}
+
+/// What one evaluation works on: each unit's hex as an index of the map ([`NO_HEX`]
+/// off it), who stands where ([`MornePlaine::occupancy`]), and the threats' lists.
+#[derive(Default)]
+struct Leaf {
+    at: Vec<u32>,
+    occ: Vec<u16>,
+    threats: Scratch,
 }
 
 /// The threats' working lists: the attack each unit would meet, its defence strength
@@ -30,11 +37,18 @@ struct Scratch {
 /// never below nothing), and the column (MP-CMB-16) of each attack and defence below
 /// [`COLUMN_ATTACKS`] and [`COLUMN_DEFENCES`], so that a leaf looks them up instead of
 /// working them out.
+///
+/// It also keeps the objectives (their places' indices and values) and each hex's
+/// distance to each of them, objective by objective, so that a leaf reads them.
 #[derive(Debug)]
 pub(crate) struct Odds {
     exchange: Vec<f64>,
     /// By defence, then attack.
     columns: Vec<u16>,
+    /// The scenario's objective places: index among the places, hex, value.
+    objectives: Vec<(usize, grognard_hex::Hex, f64)>,
+    /// For objective `k` and hex index `j`, at `k * map.len() + j`: their distance.
+    distance: Vec<u32>,
 }
 
 /// The parts of the evaluation and their weights, in the order of
@@ -50,7 +64,7 @@ pub(crate) struct Odds {
 /// - `at_risk`: the objectives that may change hands ([`MornePlaine::objectives_at_risk`]);
 /// - `sudden_death`: 1 for a sudden-death side holding every objective (MP-VIC-2), the
 ///   last objective's risk halved when one is short;
-/// - `threats`: what the attacks open next cost each side ([`MornePlaine::threats`]);
+/// - `threats`: what the attacks open next cost each side ([`MornePlaine::threats_in`]);
 /// - `moved`: the side's units moved in its movement phase (a tiny nudge to use it).
 pub(crate) const TERMS: [(&str, f64); 9] = [
     ("strength", 3.0),
@@ -87,7 +101,36 @@ impl Odds {
                 columns.push(u16::try_from(c).unwrap_or(u16::MAX));
             }
         }
-        Odds { exchange, columns }
+        let objectives: Vec<_> = rules
+            .scenario
+            .places
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.objective)
+            .map(|(i, p)| (i, p.hex, p.value.unwrap_or(1) as f64))
+            .collect();
+        let distance = objectives
+            .iter()
+            .flat_map(|&(_, o, _)| (0..rules.map.len()).map(move |j| (o, j)))
+            .map(|(o, j)| o.distance(rules.map.hex_at(j)))
+            .collect();
+        Odds {
+            exchange,
+            columns,
+            objectives,
+            distance,
+        }
+    }
+
+    /// The distance from objective `k` to the hex of a unit standing at index `at`
+    /// (its `hex` when off the table's map).
+    #[inline]
+    fn distance(&self, k: usize, at: u32, hex: grognard_hex::Hex, len: usize) -> u32 {
+        if at == NO_HEX {
+            self.objectives[k].1.distance(hex)
+        } else {
+            self.distance[k * len + at as usize]
+        }
     }
 
     /// What an attack of `attack` against `defence` is expected to cost the defender.
@@ -105,7 +148,7 @@ impl Odds {
 impl MornePlaine {
     /// Material (strength and morale on the map), objectives held, nearness of each
     /// unit to the nearest objective it does not hold, and the threats of the units in
-    /// contact ([`MornePlaine::threats`]), from `side`'s view: each of [`TERMS`] times
+    /// contact ([`MornePlaine::threats_in`]), from `side`'s view: each of [`TERMS`] times
     /// its weight.
     pub(crate) fn score(&self, state: &State, side: &str) -> f64 {
         let parts = self.parts(state, side);
@@ -125,17 +168,27 @@ impl MornePlaine {
 
     /// The values of [`TERMS`], in their order, from `side`'s view.
     fn parts(&self, state: &State, side: &str) -> [f64; TERMS.len()] {
+        LEAF.with(|cell| self.parts_in(state, side, &mut cell.borrow_mut()))
+    }
+
+    /// [`MornePlaine::parts`] on this thread's [`Leaf`].
+    fn parts_in(&self, state: &State, side: &str, leaf: &mut Leaf) -> [f64; TERMS.len()] {
+        let odds = self.odds.get_or_init(|| Odds::new(self));
+        let len = self.map.len();
+        leaf.at.clear();
+        leaf.occ.clear();
+        leaf.occ.resize(len, 0);
+        for (i, u) in state.units.iter().enumerate() {
+            let j = u.hex.and_then(|h| self.idx(h));
+            if let Some(j) = j {
+                leaf.occ[j] = u16::try_from(i + 1).expect("unit count fits u16");
+            }
+            leaf.at
+                .push(j.map_or(NO_HEX, |j| u32::try_from(j).expect("maps are small")));
+        }
         let me = u8::from(self.sides[1] == side);
         let (mut strength, mut morale, mut lost, mut distance) = (0.0, 0.0, 0.0, 0.0);
-        // No list of objectives is kept: this runs at every leaf of the search.
-        let objectives = || {
-            self.scenario
-                .places
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.objective)
-        };
-        for (c, u) in self.counters.iter().zip(&state.units) {
+        for (i, (c, u)) in self.counters.iter().zip(&state.units).enumerate() {
             let sign = if c.side == me { 1.0 } else { -1.0 };
             let Some(hex) = u.hex else {
                 if !u.waiting {
@@ -150,9 +203,12 @@ impl MornePlaine {
             morale += sign * f64::from(u.mv);
             if c.side == me {
                 // Drawn toward the objectives the side does not hold.
-                let d = objectives()
-                    .filter(|(i, _)| state.held[*i] != Some(me))
-                    .map(|(_, p)| p.hex.distance(hex))
+                let d = odds
+                    .objectives
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| state.held[o.0] != Some(me))
+                    .map(|(k, _)| odds.distance(k, leaf.at[i], hex, len))
                     .min();
                 if let Some(d) = d {
                     distance += f64::from(d);
@@ -164,14 +220,14 @@ impl MornePlaine {
         let late = f64::from(state.turn.min(self.turns)) / f64::from(self.turns.max(1));
         let objective = 4.0 * (1.0 + late);
         let mut held = 0.0;
-        for (i, p) in objectives() {
+        for &(i, _, value) in &odds.objectives {
             match state.held[i] {
-                Some(h) if h == me => held += objective * p.value.unwrap_or(1) as f64,
-                Some(_) => held -= objective * p.value.unwrap_or(1) as f64,
+                Some(h) if h == me => held += objective * value,
+                Some(_) => held -= objective * value,
                 None => {}
             }
         }
-        let (at_risk, sudden) = self.objectives_at_risk(state, me, objective);
+        let (at_risk, sudden) = self.objectives_at_risk(state, me, objective, odds, &leaf.at);
         // Leaving movement points unused is no loss, but ending the phase early is no
         // gain either: a tiny nudge to use them.
         let moved = if state.phase == Phase::Movement {
@@ -184,16 +240,9 @@ impl MornePlaine {
         } else {
             0.0
         };
+        let threats = self.threats_in(state, me, leaf);
         [
-            strength,
-            morale,
-            lost,
-            distance,
-            held,
-            at_risk,
-            sudden,
-            self.threats(state, me),
-            moved,
+            strength, morale, lost, distance, held, at_risk, sudden, threats, moved,
         ]
     }
 
@@ -204,18 +253,22 @@ impl MornePlaine {
     /// twice its worth; the risk counts half of that, and half again when the holder
     /// acts next. With a sudden-death side (MP-VIC-2), holding every objective weighs as
     /// the game it wins, and the one objective still out of its hands as that game's
-    /// last stake.
-    fn objectives_at_risk(&self, state: &State, me: u8, objective: f64) -> (f64, f64) {
+    /// last stake. `at`: each unit's hex index ([`Leaf`]).
+    fn objectives_at_risk(
+        &self,
+        state: &State,
+        me: u8,
+        objective: f64,
+        odds: &Odds,
+        at: &[u32],
+    ) -> (f64, f64) {
         let (_, sudden) = super::victory::terms(self);
+        let len = self.map.len();
         let mut total = 0.0;
-        let mut count = 0;
+        let count = odds.objectives.len();
         let mut held_by_sudden = 0;
         let mut last_risk = 0.0;
-        for (i, p) in self.scenario.places.iter().enumerate() {
-            if !p.objective {
-                continue;
-            }
-            count += 1;
+        for (k, &(i, _, value)) in odds.objectives.iter().enumerate() {
             let Some(holder) = state.held[i] else {
                 continue;
             };
@@ -225,12 +278,12 @@ impl MornePlaine {
             let mut near_enemy = f64::from(u8::MAX);
             let mut garrisoned = false;
             let mut covered = false;
-            for (c, u) in self.counters.iter().zip(&state.units) {
+            for (j, (c, u)) in self.counters.iter().zip(&state.units).enumerate() {
                 let Some(hex) = u.hex else { continue };
                 if u.cs == 0 {
                     continue;
                 }
-                let d = hex.distance(p.hex);
+                let d = odds.distance(k, at[j], hex, len);
                 if c.side == holder {
                     garrisoned |= d == 0;
                     covered |= d == 1;
@@ -255,7 +308,7 @@ impl MornePlaine {
                 last_risk = risk;
             }
             let acts_next = if holder == state.active { 0.5 } else { 1.0 };
-            let worth = objective * p.value.unwrap_or(1) as f64;
+            let worth = objective * value;
             let loss = risk * acts_next * worth;
             total += if holder == me { -loss } else { loss };
         }
@@ -283,18 +336,10 @@ impl MornePlaine {
     /// loses, never below nothing (an attack that does not pay is not made). The side
     /// that acts next makes its attacks first, so the units of the other side count in
     /// full and its own at half (they may step away or be reinforced before the
-    /// enemy's turn comes).
-    fn threats(&self, state: &State, me: u8) -> f64 {
-        OCCUPANCY.with(|cell| {
-            let mut occ = cell.borrow_mut();
-            self.occupancy_into(state, &mut occ);
-            SCRATCH.with(|s| self.threats_in(state, me, &occ, &mut s.borrow_mut()))
-        })
-    }
-
-    /// [`MornePlaine::threats`] with the board's occupancy.
-    fn threats_in(&self, state: &State, me: u8, occ: &[u16], s: &mut Scratch) -> f64 {
+    /// enemy's turn comes). Read from the [`Leaf`] [`MornePlaine::parts_in`] filled.
+    fn threats_in(&self, state: &State, me: u8, leaf: &mut Leaf) -> f64 {
         let odds = self.odds.get_or_init(|| Odds::new(self));
+        let (at, occ, s) = (&leaf.at, &leaf.occ, &mut leaf.threats);
         let n = state.units.len();
         s.attack.clear();
         s.attack.resize(n, 0);
@@ -313,7 +358,7 @@ impl MornePlaine {
             }
             let mut contacts = [u16::MAX; 6];
             let mut k = 0;
-            for e in self.enemies_in_contact(state, id, occ) {
+            for e in self.enemies_in_contact_at(id, at[i], occ) {
                 if state.units[e.index()].cs > 0 {
                     contacts[k] = e.0;
                     k += 1;

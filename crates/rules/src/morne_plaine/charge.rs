@@ -104,7 +104,7 @@ impl MornePlaine {
         state: &State,
         u: UnitId,
         dir: Direction,
-        occ: &[u16],
+        occupant: impl Fn(Hex) -> Option<UnitId>,
     ) -> Result<UnitId, NoCharge> {
         let c = &self.counters[u.index()];
         // MP-CHG-1, MP-CHG-2: only mounted units charge; dromedaries are not mounted.
@@ -120,7 +120,7 @@ impl MornePlaine {
             Some((m, d, clear)) if m == u => Some((d, clear)),
             _ => None,
         };
-        self.charge_from(c.side, here, run, dir, occ)
+        self.charge_from(c.side, here, run, dir, occupant)
     }
 
     /// [`MornePlaine::charge_target`] for a mounted, steady unit of `side` standing on
@@ -133,7 +133,7 @@ impl MornePlaine {
         here: Hex,
         run: Option<(Direction, bool)>,
         dir: Direction,
-        occ: &[u16],
+        occupant: impl Fn(Hex) -> Option<UnitId>,
     ) -> Result<UnitId, NoCharge> {
         // MP-CHG-6, MP-CHG-7, MP-CHG-12: the charge continues, in one piece, a step just
         // taken by this unit in the same direction onto clear terrain; moving another
@@ -150,8 +150,7 @@ impl MornePlaine {
             return Err(NoCharge::NotClear(next));
         }
         // MP-CHG-4: the target is an enemy in line with the movement.
-        let target = self
-            .occupant_in(occ, target_hex)
+        let target = occupant(target_hex)
             .filter(|t| self.counters[t.index()].side != side)
             .ok_or(NoCharge::NoEnemy(target_hex))?;
         // MP-CHG-8: units in woods, dunes, palm groves and towns (MP-TER-4: villages
@@ -195,7 +194,7 @@ impl MornePlaine {
         };
         let occ = self.occupancy(state);
         let found = self
-            .charge_target(state, u, dir, &occ)
+            .charge_target(state, u, dir, |h| self.occupant_in(&occ, h))
             .map_err(|e| e.refusal(self, u))?;
         if found != target {
             return Err(Refusal::new(

@@ -121,9 +121,23 @@ impl MornePlaine {
         u: UnitId,
         occ: &[u16],
     ) -> impl Iterator<Item = UnitId> + '_ {
+        let at = state.units[u.index()].hex.and_then(|h| self.idx(h));
+        let at = at.map_or(super::NO_HEX, |j| u32::try_from(j).expect("maps are small"));
+        self.enemies_in_contact_at(u, at, occ)
+    }
+
+    /// [`MornePlaine::enemies_in_contact`] of unit `u` standing at hex index `at`
+    /// ([`super::NO_HEX`]: off the map, in contact with nobody).
+    pub(crate) fn enemies_in_contact_at(
+        &self,
+        u: UnitId,
+        at: u32,
+        occ: &[u16],
+    ) -> impl Iterator<Item = UnitId> + '_ {
         let side = self.counters[u.index()].side;
         let mut found = [None; 6];
-        if let Some(at) = state.units[u.index()].hex.and_then(|h| self.idx(h)) {
+        if at != super::NO_HEX {
+            let at = at as usize;
             for (k, d) in Direction::ALL.into_iter().enumerate() {
                 let step = at * 6 + d.index();
                 let j = self.nbr[step];

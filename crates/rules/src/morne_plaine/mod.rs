@@ -497,6 +497,13 @@ impl MornePlaine {
         (v != 0).then(|| UnitId(v - 1))
     }
 
+    /// [`MornePlaine::occupant_in`] without the table: the last unit standing in `hex`
+    /// in the scenario's order, as [`MornePlaine::occupancy`] records it.
+    pub(crate) fn occupant_scan(&self, state: &State, hex: Hex) -> Option<UnitId> {
+        let i = state.units.iter().rposition(|s| s.hex == Some(hex))?;
+        Some(UnitId(u16::try_from(i).expect("unit count fits u16")))
+    }
+
     /// Demoralised: morale 0 (MP-DEM-1); leaders have no morale and never are.
     pub(crate) fn demoralised(&self, state: &State, u: UnitId) -> bool {
         self.counters[u.index()].class != Class::Leader && state.units[u.index()].mv == 0

@@ -2,7 +2,7 @@
 //! MP-REF-*), and the costs of leaving and entering zones of control (MP-ZOC-10 to
 //! MP-ZOC-13). The legal list's memo is in [`super::board`].
 
-use super::board::{with_board, with_occupancy};
+use super::board::with_board;
 use super::cell_bits as cb;
 use super::side_bits as sb;
 use super::units::Class;
@@ -455,7 +455,10 @@ impl MornePlaine {
         let mover = self.mover(state, u);
         let (p, charge) = with_board(self, state, |board| {
             let p = self.price(mover, from, m, dir, &board.control, &board.occ);
-            (p, self.charge_target(state, u, dir, &board.occ))
+            (
+                p,
+                self.charge_target(state, u, dir, |h| self.occupant_in(&board.occ, h)),
+            )
         });
         let p = p.map_err(|b| b.refusal(self, to))?;
         let mp = state.units[u.index()].mp;
@@ -506,13 +509,17 @@ impl MornePlaine {
             _ => self.control_at(state, side, [(self.map.hex_at(j), j)])[0],
         };
         let mover = self.mover(state, u);
-        with_occupancy(self, state, |occ| {
-            let Ok(p) = self.price_at::<false>(mover, fi, m, dir, control, |j| occ[j] != 0) else {
-                return false;
-            };
-            p.affordable(state.units[u.index()].mp)
-                && self.charge_target(state, u, dir, occ).is_err()
-        })
+        // Who stands where is asked of the units themselves: a step asks about one or
+        // two hexes, fewer than a table of the map would cost to build.
+        let Ok(p) = self.price_at::<false>(mover, fi, m, dir, control, |j| {
+            self.occupant_scan(state, self.map.hex_at(j)).is_some()
+        }) else {
+            return false;
+        };
+        p.affordable(state.units[u.index()].mp)
+            && self
+                .charge_target(state, u, dir, |h| self.occupant_scan(state, h))
+                .is_err()
     }
 }
 
@@ -540,7 +547,9 @@ pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Acti
                     for &a in steps {
                         match a {
                             Action::Move { unit, to: t } if Some(t) == to => {
-                                match rules.charge_target(state, unit, dir, &board.occ) {
+                                match rules.charge_target(state, unit, dir, |h| {
+                                    rules.occupant_in(&board.occ, h)
+                                }) {
                                     Ok(target) => out.push(Action::Charge { unit, target }),
                                     Err(_) => out.push(a),
                                 }

@@ -151,7 +151,9 @@ fn search(
             if charges
                 && run == dir.index() + 1
                 && rules
-                    .charge_from(side, rules.map.hex_at(hi), Some((dir, true)), dir, occ)
+                    .charge_from(side, rules.map.hex_at(hi), Some((dir, true)), dir, |h| {
+                        rules.occupant_in(occ, h)
+                    })
                     .is_ok()
             {
                 continue;
