@@ -139,13 +139,13 @@ fn bridge_at_morne_validates() {
     assert_eq!(s.places.iter().filter(|p| p.objective).count(), 5);
     let grenadiers = s.unit("o-grenadiers").unwrap();
     assert_eq!(grenadiers.hex, None);
-    assert_eq!(grenadiers.enters.unwrap().turn, 3);
+    assert_eq!(grenadiers.enters.unwrap().turn, 2);
     assert_eq!(s.unit("o-hussars").unwrap().text("class"), Some("light"));
     assert_eq!(s.unit("b-heavy-battery").unwrap().int("range"), Some(3));
     assert_eq!(s.unit("b-ashcombe").unwrap().int("stripes"), Some(3));
     assert_eq!(s.options["bog_test"], Value::Bool(true));
     assert_eq!(s.options["crt"], Value::Text("provisional".into()));
-    assert_eq!(s.victory.table["margin"].as_integer(), Some(2));
+    assert_eq!(s.victory.table["margin"].as_integer(), Some(4));
     assert!(s.victory.loc.line > 1);
     assert!(s.victory.loc_of("sudden_death.side").line >= s.victory.loc.line);
 }
