@@ -130,7 +130,7 @@ pub struct Skirmish {
 }
 
 /// One character's movement under way: where it has been and whom it has provoked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Movement {
     /// The character moving.
     pub unit: UnitId,
@@ -143,8 +143,10 @@ pub struct Movement {
     pub provoked: Vec<UnitId>,
 }
 
+clone_by_field!(Movement: unit, path, provoked);
+
 /// One charger's run in a charge (a formation charge has several, SK-CHG-13).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Leg {
     /// The charger's movement.
     #[serde(flatten)]
@@ -156,8 +158,10 @@ pub struct Leg {
     pub done: bool,
 }
 
+clone_by_field!(Leg: run, target, done);
+
 /// A charge under way (SK-CHG-1 to SK-CHG-14).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Charge {
     /// The chargers' runs, the declaring character first.
     pub legs: Vec<Leg>,
@@ -167,6 +171,8 @@ pub struct Charge {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stepped: bool,
 }
+
+clone_by_field!(Charge: legs, current, stepped);
 
 /// A window for the passive side inside the active side's movement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
