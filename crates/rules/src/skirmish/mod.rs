@@ -137,8 +137,7 @@ pub struct Movement {
     /// The hexes of this movement, its start first (SK-MOV-18 walks back along them).
     #[serde(with = "grognard_engine::wire::labels")]
     pub path: Vec<Hex>,
-    /// The enemies that have had their attack of opportunity against it in this
-    /// movement (SK-MOV-9: once per movement).
+    /// The enemies that made their attack of opportunity on it in this movement (SK-MOV-9).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provoked: Vec<UnitId>,
 }
