@@ -9,6 +9,7 @@ pub(crate) mod board;
 pub mod bombardment;
 pub mod charge;
 pub mod combat;
+pub(crate) mod contact;
 pub mod data;
 pub mod movement;
 pub mod position;
