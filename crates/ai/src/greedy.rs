@@ -22,7 +22,7 @@ pub fn choose<R: Ruleset>(
     played_in_phase: u32,
     seed: u64,
 ) -> Option<Greedy<R::Action>> {
-    let side = rules.to_act(state)?.side;
+    let side = rules.acting(state)?.side;
     let candidates = plans::candidates(rules, state, played_in_phase, None);
     if candidates.len() <= 1 {
         let plan = candidates.into_iter().next()?;

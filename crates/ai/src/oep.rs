@@ -361,10 +361,10 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
             if !plans::available(rules, &state, plan) {
                 continue;
             }
-            plans::play(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
+            plans::play_available(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
             course.step(rules, &state);
             first.get_or_insert(i);
-            in_phase = PhaseKey::of(rules, &state) == self.key;
+            in_phase = PhaseKey::holds(self.key.as_ref(), rules, &state);
         }
         // The units that stay stay: the phase ends.
         if let Some(p) = self.units.pass {
@@ -373,7 +373,7 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
                 && course.open(rules, &state, self.config.max_plans)
                 && plans::available(rules, &state, plan)
             {
-                plans::play(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
+                plans::play_available(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
                 course.step(rules, &state);
                 first.get_or_insert(p);
             }
@@ -439,7 +439,7 @@ impl<'a, R: Ruleset> Evolver<'a, R> {
                 genes[k] = self.units.slots[k].iter().position(|&x| x == i);
                 let plan = &self.units.plans[i];
                 plans::play(rules, &mut state, plan, &mut dice, &mut self.rollout.events);
-                in_phase = PhaseKey::of(rules, &state) == self.key;
+                in_phase = PhaseKey::holds(self.key.as_ref(), rules, &state);
             }
         }
         self.scratch = Some(state);

@@ -30,6 +30,21 @@ impl PhaseKey {
             reaction: d.reaction,
         })
     }
+
+    /// Whether `key` is the key of `state`: [`PhaseKey::of`] compared, without the
+    /// strings it would build (asked after every plan of every simulation).
+    pub fn holds<R: Ruleset>(key: Option<&PhaseKey>, rules: &R, state: &R::State) -> bool {
+        match (key, rules.acting(state)) {
+            (None, None) => true,
+            (Some(k), Some(a)) => {
+                k.reaction == a.reaction
+                    && k.side == a.side
+                    && k.kind == a.kind
+                    && k.turn == rules.turn(state)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// How many plans have been played in the current phase: after `3 × units` of them
@@ -43,9 +58,8 @@ pub struct PhaseCount {
 impl PhaseCount {
     /// Brings the count to `state`: a new phase starts again from 0.
     pub fn observe<R: Ruleset>(&mut self, rules: &R, state: &R::State) {
-        let key = PhaseKey::of(rules, state);
-        if key != self.key {
-            self.key = key;
+        if !PhaseKey::holds(self.key.as_ref(), rules, state) {
+            self.key = PhaseKey::of(rules, state);
             self.plans = 0;
         }
     }
@@ -126,7 +140,7 @@ pub fn sample_per_unit<A>(plans: &mut Vec<Plan<A>>, k: usize, rng: &mut Rng) {
 
 /// Keeps each unit's `k` best plans.
 fn prune<R: Ruleset>(rules: &R, state: &R::State, plans: &mut Vec<Plan<R::Action>>, k: usize) {
-    let Some(side) = rules.to_act(state).map(|d| d.side) else {
+    let Some(side) = rules.acting(state).map(|d| d.side) else {
         return;
     };
     let mut units: Vec<_> = plans.iter().filter_map(|p| p.unit).collect();
@@ -181,11 +195,36 @@ pub fn play<R: Ruleset>(
     dice: &mut Dice,
     events: &mut Vec<R::Event>,
 ) -> Played {
-    let side = rules.to_act(state).map(|d| d.side);
+    play_from(rules, state, plan, dice, events, false)
+}
+
+/// [`play`] for a plan whose first step [`available`] has just found legal in this
+/// same `state`: the check is not made twice (legality is what a simulation's steps
+/// cost most in some rulesets).
+pub fn play_available<R: Ruleset>(
+    rules: &R,
+    state: &mut R::State,
+    plan: &Plan<R::Action>,
+    dice: &mut Dice,
+    events: &mut Vec<R::Event>,
+) -> Played {
+    play_from(rules, state, plan, dice, events, true)
+}
+
+fn play_from<R: Ruleset>(
+    rules: &R,
+    state: &mut R::State,
+    plan: &Plan<R::Action>,
+    dice: &mut Dice,
+    events: &mut Vec<R::Event>,
+    first_checked: bool,
+) -> Played {
+    let side = rules.acting(state).map(|d| d.side);
     let mut played = Played::default();
     for step in &plan.steps {
-        let same_side = played.steps == 0 || rules.to_act(state).map(|d| d.side) == side;
-        if !same_side || !rules.allows(state, step) {
+        let same_side = played.steps == 0 || rules.acting(state).map(|d| d.side) == side;
+        let checked = first_checked && played.steps == 0;
+        if !same_side || !(checked || rules.allows(state, step)) {
             break;
         }
         events.clear();

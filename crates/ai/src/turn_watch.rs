@@ -18,7 +18,7 @@ impl TurnWatch {
         me: &str,
         horizon: Horizon,
     ) -> TurnWatch {
-        let reaction = rules.to_act(state).is_none_or(|d| d.reaction);
+        let reaction = rules.acting(state).is_none_or(|d| d.reaction);
         TurnWatch {
             active: (!reaction).then(|| me.to_owned()),
             switches: 0,
@@ -27,7 +27,7 @@ impl TurnWatch {
     }
 
     pub(crate) fn observe<R: Ruleset>(&mut self, rules: &R, state: &R::State) {
-        if let Some(d) = rules.to_act(state) {
+        if let Some(d) = rules.acting(state) {
             if d.reaction {
                 return;
             }
@@ -35,9 +35,9 @@ impl TurnWatch {
                 Some(a) if *a == d.side => {}
                 Some(_) => {
                     self.switches += 1;
-                    self.active = Some(d.side);
+                    self.active = Some(d.side.into_owned());
                 }
-                None => self.active = Some(d.side),
+                None => self.active = Some(d.side.into_owned()),
             }
         }
     }

@@ -61,7 +61,7 @@ pub fn ranks<R: Ruleset>(
     plans: &[Plan<R::Action>],
     seed: u64,
 ) -> Vec<usize> {
-    let Some(side) = rules.to_act(state).map(|d| d.side) else {
+    let Some(side) = rules.acting(state).map(|d| d.side) else {
         return Vec::new();
     };
     let mut events = Vec::new();

@@ -38,7 +38,7 @@ pub use dynamic::{AnyGame, EngineError, Registry, RulesetEntry};
 pub use ending::{Ending, EndingKind};
 pub use game::{Game, LogEntry, SavedGame};
 pub use ruleset::{
-    Chance, Decision, Explanation, Outcome, Plan, Preview, Reached, Reason, Refusal, Ruleset, Seat,
-    Term,
+    Acting, Chance, Decision, Explanation, Outcome, Plan, Preview, Reached, Reason, Refusal,
+    Ruleset, Seat, Term,
 };
 pub use wire::{Names, UnitId};

@@ -4,6 +4,7 @@ use crate::dice::{Ctx, Dice, Roll};
 use crate::scenario::{Problems, RawTable, Scenario, Vocabulary};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 /// Who is looking at the game.
@@ -47,6 +48,33 @@ pub struct Decision {
     /// [`Ruleset::decision_text`].
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text: String,
+}
+
+/// Whose decision it is, as [`Decision`] says it but borrowed from the ruleset where it
+/// can be: what the searches ask at every step of every simulation, where building two
+/// strings each time would cost more than the question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acting<'a> {
+    /// The side that decides ([`Decision::side`]).
+    pub side: Cow<'a, str>,
+    /// What kind of decision ([`Decision::kind`]).
+    pub kind: Cow<'a, str>,
+    /// A window for the side that is not the active one ([`Decision::reaction`]).
+    pub reaction: bool,
+}
+
+impl Acting<'_> {
+    /// The decision, owned, its text left empty (as a ruleset's [`Ruleset::to_act`]
+    /// leaves it).
+    #[must_use]
+    pub fn decision(self) -> Decision {
+        Decision {
+            side: self.side.into_owned(),
+            kind: self.kind.into_owned(),
+            reaction: self.reaction,
+            text: String::new(),
+        }
+    }
 }
 
 /// How a game ended.
@@ -238,6 +266,16 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// Whose decision it is, or `None` once the game is over.
     fn to_act(&self, state: &Self::State) -> Option<Decision>;
+
+    /// [`Ruleset::to_act`] without its owned strings. A ruleset that keeps its side
+    /// names overrides it to lend them; by default it is `to_act`, copied.
+    fn acting(&self, state: &Self::State) -> Option<Acting<'_>> {
+        self.to_act(state).map(|d| Acting {
+            side: Cow::Owned(d.side),
+            kind: Cow::Owned(d.kind),
+            reaction: d.reaction,
+        })
+    }
 
     /// Every legal action for the side to act, appended to `out`.
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);

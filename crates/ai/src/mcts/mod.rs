@@ -482,7 +482,8 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 break;
             };
             let plan = self.nodes[node].plans[i].clone();
-            plans::play(
+            // `select` chose it available in this state.
+            plans::play_available(
                 rules,
                 &mut state,
                 &plan,

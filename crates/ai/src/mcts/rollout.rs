@@ -46,7 +46,7 @@ impl Course {
     /// Whether the simulation goes on: the game not over, the horizon not reached,
     /// plans left.
     pub(crate) fn open<R: Ruleset>(&self, rules: &R, state: &R::State, max_plans: usize) -> bool {
-        self.plays < max_plans && rules.to_act(state).is_some() && !self.horizon.reached()
+        self.plays < max_plans && rules.acting(state).is_some() && !self.horizon.reached()
     }
 
     /// Counts a plan played, which left the game in `state`.
@@ -88,12 +88,13 @@ impl<R: Ruleset> Rollout<R> {
     ) {
         let mut cached: Option<PhasePlans<R::Action>> = None;
         while course.open(rules, state, config.max_plans) {
-            let key = PhaseKey::of(rules, state);
-            let stale = cached.as_ref().is_none_or(|(k, _)| *k != key)
+            let stale = cached
+                .as_ref()
+                .is_none_or(|(k, _)| !PhaseKey::holds(k.as_ref(), rules, state))
                 || course.phase.plans() >= plans::phase_cap(rules.names().unit_count());
             if stale {
                 cached = Some((
-                    key,
+                    PhaseKey::of(rules, state),
                     plans::candidates(rules, state, course.phase.plans(), None),
                 ));
             }
@@ -142,7 +143,8 @@ impl<R: Ruleset> Rollout<R> {
             if let (Some(u), Some((_, list))) = (plan.unit, cached.as_mut()) {
                 list.retain(|p| p.unit != Some(u));
             }
-            plans::play(rules, state, &plan, dice, &mut self.events);
+            // Found available in this state: at `i` above, or by `best_of_unit`.
+            plans::play_available(rules, state, &plan, dice, &mut self.events);
             course.step(rules, state);
         }
     }
@@ -160,7 +162,7 @@ impl<R: Ruleset> Rollout<R> {
         list: &[Plan<R::Action>],
         u: grognard_engine::UnitId,
     ) -> Option<usize> {
-        let mover = rules.to_act(state)?.side;
+        let mover = rules.acting(state)?.side;
         let mut best = (rules.evaluate(state, &mover), None);
         for (j, plan) in list.iter().enumerate() {
             if plan.unit != Some(u) || !plans::available(rules, state, plan) {
@@ -174,7 +176,7 @@ impl<R: Ruleset> Rollout<R> {
                 None => self.trial.insert(state.clone()),
             };
             let mut dice = Dice::new(rng.next_u64());
-            let played = plans::play(rules, s, plan, &mut dice, &mut self.events);
+            let played = plans::play_available(rules, s, plan, &mut dice, &mut self.events);
             let mut v = crate::greedy::score(rules, s, &mover);
             // A plan that rolls is judged by the mean of a few samples: the best of
             // single samples would favour the plans whose dice vary most (a long-odds
@@ -185,7 +187,7 @@ impl<R: Ruleset> Rollout<R> {
                 for _ in 1..samples {
                     s.clone_from(state);
                     let mut dice = Dice::new(rng.next_u64());
-                    plans::play(rules, s, plan, &mut dice, &mut self.events);
+                    plans::play_available(rules, s, plan, &mut dice, &mut self.events);
                     v += crate::greedy::score(rules, s, &mover);
                 }
                 v /= f64::from(samples);

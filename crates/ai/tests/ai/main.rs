@@ -1,6 +1,7 @@
 //! The computer opponent's tests: games end, the search beats random play, hidden
 //! information stays hidden, answers repeat.
 
+mod acting;
 mod centre;
 mod hidden;
 mod normalized;

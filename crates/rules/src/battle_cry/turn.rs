@@ -7,12 +7,13 @@ use super::{
     battle, cards, fight_back, generals, movement, odds, orders, retreat, victory, Action,
     BattleCry, Event, Order, Pending, Phase, State,
 };
-use grognard_engine::{Ctx, Decision, Outcome, Preview, Reason, Refusal};
+use grognard_engine::{Acting, Ctx, Outcome, Preview, Reason, Refusal};
+use std::borrow::Cow;
 
 /// Whose decision it is. A retreat is decided by the retreating piece's side, inside the
 /// attacker's turn (BC-RET-3), and so is ignoring a flag (BC-GEN-5, BC-GEN-6); a Fight
 /// Back window belongs to the attacked side.
-pub(crate) fn to_act(rules: &BattleCry, state: &State) -> Option<Decision> {
+pub(crate) fn acting<'a>(rules: &'a BattleCry, state: &State) -> Option<Acting<'a>> {
     if state.outcome.is_some() {
         return None;
     }
@@ -23,11 +24,10 @@ pub(crate) fn to_act(rules: &BattleCry, state: &State) -> Option<Decision> {
         Some(Pending::FightBack { unit, .. }) => (rules.side_of(unit), "fight_back"),
         None => (state.active, state.phase.name()),
     };
-    Some(Decision {
-        side: rules.side_name(side).to_owned(),
-        kind: kind.to_owned(),
+    Some(Acting {
+        side: Cow::Borrowed(rules.side_name(side)),
+        kind: Cow::Borrowed(kind),
         reaction: side != state.active,
-        text: String::new(),
     })
 }
 

@@ -11,10 +11,10 @@
 //! server writes a view with every game object, and a view a seat.
 
 use super::cards::Card;
-use super::turn::to_act;
 use super::units::{Board, Kind};
 use super::{cards, orders, BattleCry, Phase, State};
 use crate::common::score::{self, EnvelopeUnit, Tally};
+use grognard_engine::Ruleset;
 use grognard_engine::Seat;
 use serde::Serialize;
 use serde_json::Value;
@@ -177,7 +177,7 @@ fn build<'a>(rules: &'a BattleCry, state: &'a State, seat: &Seat) -> View<'a> {
         played: state.played,
         player_turn: state.turn,
         score,
-        to_act: score::value(&to_act(rules, state)),
+        to_act: score::value(&rules.to_act(state)),
         turn: state.turn.div_ceil(2),
         turns: rules.turns,
         turns_left: score::turns_left(state.turn.div_ceil(2), rules.turns, state.outcome.is_some()),

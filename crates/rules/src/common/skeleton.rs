@@ -10,7 +10,7 @@
 /// | `new` | `setup::build` |
 /// | `initial_state` | `setup::initial_state` |
 /// | `names` | the rules' `names` |
-/// | `to_act` | `turn::to_act` |
+/// | `to_act` | `to_act` and `acting`, both from `turn::acting` |
 /// | `legal_actions` | `turn::legal_actions` |
 /// | `explain` | `turn::check`, its reasons or refusal as the explanation |
 /// | `apply_unchecked` | `turn::apply` |
@@ -76,7 +76,11 @@ macro_rules! skeleton {
     };
     (@ to_act) => {
         fn to_act(&self, state: &Self::State) -> Option<grognard_engine::Decision> {
-            turn::to_act(self, state)
+            turn::acting(self, state).map(grognard_engine::Acting::decision)
+        }
+
+        fn acting(&self, state: &Self::State) -> Option<grognard_engine::Acting<'_>> {
+            turn::acting(self, state)
         }
     };
     (@ legal_actions) => {

@@ -5,27 +5,26 @@ use super::{
     combat, command, movement, orders, retreat, victory, Action, Event, Jomini, Pending, Phase,
     State,
 };
-use grognard_engine::{Ctx, Decision, Reason, Refusal};
+use grognard_engine::{Acting, Ctx, Reason, Refusal};
+use std::borrow::Cow;
 
 /// Whose decision it is.
-pub(crate) fn to_act(rules: &Jomini, state: &State) -> Option<Decision> {
+pub(crate) fn acting<'a>(rules: &'a Jomini, state: &State) -> Option<Acting<'a>> {
     if state.outcome.is_some() {
         return None;
     }
     if let Some(Pending::Retreat { unit, .. }) = state.pending {
         let side = rules.side_of(unit);
-        return Some(Decision {
-            side: rules.side_name(side).to_owned(),
-            kind: "retreat".into(),
+        return Some(Acting {
+            side: Cow::Borrowed(rules.side_name(side)),
+            kind: Cow::Borrowed("retreat"),
             reaction: side != state.active,
-            text: String::new(),
         });
     }
-    Some(Decision {
-        side: rules.side_name(state.active).to_owned(),
-        kind: state.phase.name().into(),
+    Some(Acting {
+        side: Cow::Borrowed(rules.side_name(state.active)),
+        kind: Cow::Borrowed(state.phase.name()),
         reaction: false,
-        text: String::new(),
     })
 }
 

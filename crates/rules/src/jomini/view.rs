@@ -8,9 +8,9 @@
 //! `serde_json::Value` of it would write ([`view`]), without building that tree: the
 //! server writes a view with every game object.
 
-use super::{command, movement, turn, victory, Jomini, OrderKind, Pending, Phase, State};
+use super::{command, movement, victory, Jomini, OrderKind, Pending, Phase, State};
 use crate::common::score::{self, EnvelopeUnit, Tally};
-use grognard_engine::Seat;
+use grognard_engine::{Ruleset, Seat};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -284,7 +284,7 @@ fn build<'a>(rules: &'a Jomini, state: &'a State) -> View<'a> {
         },
         active: rules.side_name(state.active),
         assault: state.assault,
-        decision: score::value(&turn::to_act(rules, state)),
+        decision: score::value(&rules.to_act(state)),
         game_turn: Jomini::game_turn(state),
         groups,
         moves,

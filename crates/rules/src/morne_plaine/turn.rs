@@ -4,9 +4,10 @@
 
 use super::units::UnitState;
 use super::{Action, Event, MornePlaine, State, Unattackable};
-use grognard_engine::{Ctx, Decision, Explanation, Reason, Refusal, UnitId};
+use grognard_engine::{Acting, Ctx, Explanation, Reason, Refusal, UnitId};
 use grognard_hex::Direction;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// A phase of a player turn (MP-TURN-1: bombardment, movement, combat, rally; the
 /// sides alternate, the scenario's first side first).
@@ -267,16 +268,15 @@ fn advance_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event
 /// Who decides now: the active side, in its current phase (MP-TURN-1); nobody once the
 /// game is over (MP-VIC-3).
 #[inline]
-pub(super) fn to_act(rules: &MornePlaine, state: &State) -> Option<Decision> {
+pub(super) fn acting<'a>(rules: &'a MornePlaine, state: &State) -> Option<Acting<'a>> {
     // MP-VIC-3: nothing is decided once the game is over.
     if state.outcome.is_some() {
         return None;
     }
-    Some(Decision {
-        side: rules.side_name(state.active).to_owned(),
-        kind: state.phase.name().to_owned(),
+    Some(Acting {
+        side: Cow::Borrowed(rules.side_name(state.active)),
+        kind: Cow::Borrowed(state.phase.name()),
         reaction: false,
-        text: String::new(),
     })
 }
 

@@ -12,28 +12,27 @@ use super::{
     actions, board, charge, maneuver, melee, missile, morale, movement, reactions, Action, Event,
     Phase, Skirmish, State, Window,
 };
-use grognard_engine::{Ctx, Decision, Outcome, Reason, Refusal, UnitId};
+use grognard_engine::{Acting, Ctx, Outcome, Reason, Refusal, UnitId};
+use std::borrow::Cow;
 
 pub(crate) use super::half;
 
 /// Who decides now: the passive side in its window, else the active side (SK-TURN-1);
 /// nobody once the game is over (SK-TURN-3).
-pub(crate) fn to_act(rules: &Skirmish, state: &State) -> Option<Decision> {
+pub(crate) fn acting<'a>(rules: &'a Skirmish, state: &State) -> Option<Acting<'a>> {
     if state.outcome.is_some() {
         return None;
     }
     Some(match &state.window {
-        Some(w) => Decision {
-            side: rules.side_name(Skirmish::passive(state)).to_owned(),
-            kind: reactions::window_kind(w).to_owned(),
+        Some(w) => Acting {
+            side: Cow::Borrowed(rules.side_name(Skirmish::passive(state))),
+            kind: Cow::Borrowed(reactions::window_kind(w)),
             reaction: true,
-            text: String::new(),
         },
-        None => Decision {
-            side: rules.side_name(state.active).to_owned(),
-            kind: state.phase.name().to_owned(),
+        None => Acting {
+            side: Cow::Borrowed(rules.side_name(state.active)),
+            kind: Cow::Borrowed(state.phase.name()),
             reaction: false,
-            text: String::new(),
         },
     })
 }
