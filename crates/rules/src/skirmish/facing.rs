@@ -78,14 +78,12 @@ fn sector_dirs(from: Hex, to: Hex) -> ([Direction; 2], usize) {
         return (out, 0);
     }
     let (q, r) = (to.q - from.q, to.r - from.r);
-    let best = Direction::ALL
-        .iter()
-        .map(|&d| cube_dot(q, r, d))
-        .max()
-        .unwrap_or(0);
+    // Each product once: the evaluation asks this of every pair of enemies in reach.
+    let dots = Direction::ALL.map(|d| cube_dot(q, r, d));
+    let best = dots.iter().copied().max().unwrap_or(0);
     let mut n = 0;
-    for d in Direction::ALL {
-        if cube_dot(q, r, d) == best && n < 2 {
+    for (d, dot) in Direction::ALL.into_iter().zip(dots) {
+        if dot == best && n < 2 {
             out[n] = d;
             n += 1;
         }

@@ -444,7 +444,7 @@ pub(crate) fn allows_short_move(
     facing: Direction,
 ) -> bool {
     can_react(rules, state, u).is_ok()
-        && short_move::short_path(rules, state, u, ShortEnd { to, facing }).is_some()
+        && short_move::has_short_path(rules, state, u, ShortEnd { to, facing })
 }
 
 /// SK-SHM-2: the short move as a reaction: the Quick Action is spent, then the move.

@@ -147,18 +147,34 @@ pub(crate) fn plan_short_move(
 }
 
 /// The path of [`plan_short_move`] when it accepts the end, without its reasons (what
-/// making the move and the searches' `allows` need): `None` where it refuses.
+/// making the move needs): `None` where it refuses.
 pub(crate) fn short_path(
     rules: &Skirmish,
     state: &State,
     u: UnitId,
     end: ShortEnd,
 ) -> Option<Vec<Hex>> {
+    short_path_with(rules, state, u, end, |path| path.to_vec())
+}
+
+/// Whether [`short_path`] finds a path, without copying it (the searches' `allows`).
+pub(crate) fn has_short_path(rules: &Skirmish, state: &State, u: UnitId, end: ShortEnd) -> bool {
+    short_path_with(rules, state, u, end, |_| ()).is_some()
+}
+
+/// [`short_path`]'s path, handed to `read`.
+fn short_path_with<T>(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    end: ShortEnd,
+    read: impl FnOnce(&[Hex]) -> T,
+) -> Option<T> {
     let ShortEnd { to, facing } = end;
     let c = Skirmish::ch(state, u);
     let here = c.hex?;
     if to == here {
-        return (facing != c.facing).then(Vec::new);
+        return (facing != c.facing).then(|| read(&[]));
     }
     if Skirmish::occupied(state, to) {
         return None;
@@ -166,7 +182,7 @@ pub(crate) fn short_path(
     kept_short_reach(rules, state, u)
         .iter()
         .find(|f| f.hex == to)
-        .map(|f| f.path.clone())
+        .map(|f| read(&f.path))
 }
 
 /// A short-move search kept by [`kept_short_reach`] (search machinery, not rules), with
@@ -256,7 +272,8 @@ pub(crate) fn run_short_move(
     let held = Skirmish::ch(state, u).facing;
     let mut left = rules.short_allowance(state, u);
     let enemies = 1 - rules.side_of(u);
-    let mut walked: Vec<Hex> = Skirmish::ch(state, u).hex.into_iter().collect();
+    let mut walked: Vec<Hex> = Vec::with_capacity(path.len() + 1);
+    walked.extend(Skirmish::ch(state, u).hex);
     let stopped =
         |rules: &Skirmish, state: &mut State, walked: &[Hex], ctx: &mut Ctx<'_, Event>| {
             if Skirmish::ch(state, u).in_play() && rules.on_friend(state, u) {
