@@ -187,7 +187,8 @@ pub struct Played {
 
 /// Plays a plan's steps on `state` while each is legal and the same side is to act
 /// (a plan made for another sample of the dice or of the hidden cards, or a path
-/// that an enemy's zone cuts short, stops there).
+/// that an enemy's zone cuts short, stops there). The steps are applied in a quiet
+/// context ([`Ctx::quiet`]): `events` is left empty.
 pub fn play<R: Ruleset>(
     rules: &R,
     state: &mut R::State,
@@ -228,7 +229,7 @@ fn play_from<R: Ruleset>(
             break;
         }
         events.clear();
-        let mut ctx = Ctx::new(dice, events);
+        let mut ctx = Ctx::quiet(dice, events);
         rules.apply_unchecked(state, step, &mut ctx);
         played.steps += 1;
         played.rolls += ctx.rolls();

@@ -216,6 +216,7 @@ pub struct Ctx<'a, E> {
     events: &'a mut Vec<E>,
     rolls: u32,
     forced_used: Vec<u32>,
+    quiet: bool,
 }
 
 impl<'a, E: From<Roll>> Ctx<'a, E> {
@@ -226,29 +227,65 @@ impl<'a, E: From<Roll>> Ctx<'a, E> {
             events,
             rolls: 0,
             forced_used: Vec::new(),
+            quiet: false,
         }
+    }
+
+    /// A context that records no events: for the searches' simulations, which read
+    /// none. The dice roll and are counted as in [`Ctx::new`]; what a ruleset writes
+    /// through [`Ctx::emit_with`] and [`Ctx::roll_for`] is not even built.
+    pub fn quiet(dice: &'a mut Dice, events: &'a mut Vec<E>) -> Ctx<'a, E> {
+        Ctx {
+            quiet: true,
+            ..Ctx::new(dice, events)
+        }
+    }
+
+    /// Whether this context records no events ([`Ctx::quiet`]): a ruleset may then
+    /// leave out the words that only its events would carry.
+    #[must_use]
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
     }
 
     /// Rolls a die of `sides` faces for `purpose` (cite the rule ID), records the roll
     /// as an event and returns the face.
     pub fn roll(&mut self, sides: u32, purpose: impl Into<String>) -> u32 {
+        self.roll_for(sides, || purpose.into())
+    }
+
+    /// [`Ctx::roll`] with its purpose written only when the roll is recorded (not in a
+    /// [`Ctx::quiet`] context): for a purpose that is formatted.
+    pub fn roll_for(&mut self, sides: u32, purpose: impl FnOnce() -> String) -> u32 {
         let (value, forced) = self.dice.next(sides);
         self.rolls += 1;
         if forced {
             self.forced_used.push(value);
         }
-        self.events.push(E::from(Roll {
-            sides,
-            value,
-            forced,
-            purpose: purpose.into(),
-        }));
+        if !self.quiet {
+            self.events.push(E::from(Roll {
+                sides,
+                value,
+                forced,
+                purpose: purpose(),
+            }));
+        }
         value
     }
 
-    /// Records an event.
+    /// Records an event (not in a [`Ctx::quiet`] context).
     pub fn emit(&mut self, event: E) {
-        self.events.push(event);
+        if !self.quiet {
+            self.events.push(event);
+        }
+    }
+
+    /// Records the event `event` builds, built only when it is recorded (not in a
+    /// [`Ctx::quiet`] context): what a ruleset's events with words or lists use.
+    pub fn emit_with(&mut self, event: impl FnOnce() -> E) {
+        if !self.quiet {
+            self.events.push(event());
+        }
     }
 
     /// How many dice were rolled through this context.

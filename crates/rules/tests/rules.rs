@@ -7,6 +7,7 @@ mod index;
 mod jomini;
 mod morne_plaine;
 mod position;
+mod quiet;
 mod saves;
 mod seat_sessions;
 mod skirmish;

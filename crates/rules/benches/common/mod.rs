@@ -1,6 +1,7 @@
 //! Complete random playouts of a ruleset's built-in scenario, through the ruleset's
-//! unchecked fast path (`legal_actions` + `apply_unchecked`) and through the checked
-//! `Game::apply`: the part every ruleset's bench shares.
+//! unchecked fast path (`legal_actions` + `apply_unchecked`), recording the events or
+//! quiet as the searches' simulations are, and through the checked `Game::apply`: the
+//! part every ruleset's bench shares.
 
 use criterion::{Criterion, Throughput};
 use grognard_engine::scenario::Scenario;
@@ -16,11 +17,14 @@ fn scenario(id: &str) -> Scenario {
 }
 
 /// One game from the initial state to the end with random legal actions; its length.
+/// `quiet`: applied in a quiet context (`Ctx::quiet`), as the searches' simulations
+/// apply their steps, recording no events.
 fn fast_playout<R: Ruleset>(
     rules: &R,
     seed: u64,
     legal: &mut Vec<R::Action>,
     events: &mut Vec<R::Event>,
+    quiet: bool,
 ) -> usize {
     let mut state = rules.initial_state();
     let mut dice = Dice::new(seed);
@@ -31,7 +35,11 @@ fn fast_playout<R: Ruleset>(
         rules.legal_actions(&state, legal);
         let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
         events.clear();
-        let mut ctx = Ctx::new(&mut dice, events);
+        let mut ctx = if quiet {
+            Ctx::quiet(&mut dice, events)
+        } else {
+            Ctx::new(&mut dice, events)
+        };
         rules.apply_unchecked(&mut state, &legal[i], &mut ctx);
         n += 1;
     }
@@ -62,7 +70,14 @@ pub fn playouts<R: Ruleset>(c: &mut Criterion, group: &str, id: &str) {
     group.bench_function("playout_unchecked", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(fast_playout(&rules, seed, &mut legal, &mut events))
+            black_box(fast_playout(&rules, seed, &mut legal, &mut events, false))
+        });
+    });
+    let mut seed = 0;
+    group.bench_function("playout_quiet", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(fast_playout(&rules, seed, &mut legal, &mut events, true))
         });
     });
     let mut seed = 0;

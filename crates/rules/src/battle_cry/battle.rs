@@ -390,11 +390,16 @@ pub(crate) fn resolve(
     fight_back: bool,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let purpose = format!(
-        "BC-DIE-1: battle die of {} against {}",
-        rules.unit_name(u),
-        rules.unit_name(t)
-    );
+    // Written only for a recorded roll (not in a simulation's quiet context).
+    let purpose = if ctx.is_quiet() {
+        String::new()
+    } else {
+        format!(
+            "BC-DIE-1: battle die of {} against {}",
+            rules.unit_name(u),
+            rules.unit_name(t)
+        )
+    };
     let faces: Vec<Face> =
         dice_pool::roll(ctx, &rules.data.dice.faces, u32::from(d.total), &purpose);
     let count = |f: Face| tally(&faces, |x| x == f);
@@ -414,7 +419,7 @@ pub(crate) fn resolve(
         rule_ids.push("BC-HIT-1".into());
         count(hits::matching(rules.kind(t))) + sabers
     };
-    ctx.emit(Event::Battled {
+    ctx.emit_with(|| Event::Battled {
         unit: u,
         target: t,
         dice: d.total,
@@ -565,7 +570,7 @@ pub(crate) fn settle_flags(
     };
     let owed = flags - u8::from(ignore);
     if ignore {
-        ctx.emit(Event::FlagIgnored {
+        ctx.emit_with(|| Event::FlagIgnored {
             unit,
             left: owed,
             rule: if alone { "BC-GEN-6" } else { "BC-GEN-5" }.into(),

@@ -166,7 +166,7 @@ pub(crate) fn draw(
     if state.deck.is_empty() && !state.discard.is_empty() {
         state.deck.append(&mut state.discard);
         state.deck.sort_unstable();
-        ctx.emit(Event::Reshuffled {
+        ctx.emit_with(|| Event::Reshuffled {
             cards: state.deck.len(),
         });
     }
@@ -183,7 +183,7 @@ pub(crate) fn draw(
     let hand = &mut state.hands[usize::from(side)];
     let at = hand.partition_point(|&c| c <= card);
     hand.insert(at, card);
-    ctx.emit(Event::Drew {
+    ctx.emit_with(|| Event::Drew {
         side: rules.side_text(side),
         card: Some(card),
         rule: rule.into(),
@@ -210,7 +210,7 @@ pub(crate) fn deal(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event
         }
     }
     state.phase = Phase::Command;
-    ctx.emit(Event::TurnBegan {
+    ctx.emit_with(|| Event::TurnBegan {
         turn: state.turn,
         side: rules.side_text(state.active),
     });
@@ -334,7 +334,7 @@ pub(crate) fn play(rules: &BattleCry, state: &mut State, card: Card, ctx: &mut C
     let side = state.active;
     take(&mut state.hands[usize::from(side)], card);
     state.played = Some(card);
-    ctx.emit(Event::CardPlayed {
+    ctx.emit_with(|| Event::CardPlayed {
         side: rules.side_text(side),
         card,
         rule: "BC-CARD-1".into(),
@@ -360,13 +360,13 @@ fn leadership(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
             continue;
         };
         state.pieces[g.index()].order = Order::Card;
-        ctx.emit(Event::Ordered {
+        ctx.emit_with(|| Event::Ordered {
             unit: g,
             rule: "BC-CARD-7".into(),
         });
         if let Some(u) = board.unit_at(rules, hex) {
             state.pieces[u.index()].order = Order::General(g);
-            ctx.emit(Event::Ordered {
+            ctx.emit_with(|| Event::Ordered {
                 unit: u,
                 rule: "BC-CARD-7".into(),
             });
@@ -489,7 +489,7 @@ fn to_discard(
     ctx: &mut Ctx<'_, Event>,
 ) {
     state.discard.push(card);
-    ctx.emit(Event::Discarded {
+    ctx.emit_with(|| Event::Discarded {
         side: rules.side_text(side),
         card,
         rule: rule.into(),

@@ -79,7 +79,7 @@ pub(crate) fn fight_back(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_,
     };
     cards::take(&mut state.hands[usize::from(side)], card);
     state.fight_back = Some(card);
-    ctx.emit(Event::CardPlayed {
+    ctx.emit_with(|| Event::CardPlayed {
         side: rules.side_text(side),
         card,
         rule: "BC-CARD-8".into(),

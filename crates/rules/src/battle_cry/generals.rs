@@ -75,7 +75,7 @@ pub(crate) fn take_ground(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_
     };
     state.pieces[unit.index()].hex = Some(to);
     state.pieces[general.index()].hex = Some(to);
-    ctx.emit(Event::TookGround { unit, to, general });
+    ctx.emit_with(|| Event::TookGround { unit, to, general });
 }
 
 /// Checks letting a window pass (not ignoring a flag, not taking ground, not fighting

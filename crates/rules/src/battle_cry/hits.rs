@@ -31,7 +31,7 @@ pub(crate) fn remove_figures(
     let Some(loss) = losses::take(&mut state.pieces[t.index()].figures, n) else {
         return false;
     };
-    ctx.emit(Event::Lost {
+    ctx.emit_with(|| Event::Lost {
         unit: t,
         figures: loss.lost,
         left: loss.left,
@@ -64,14 +64,14 @@ pub(crate) fn eliminate(
     let p = &mut state.pieces[t.index()];
     p.hex = None;
     p.figures = 0;
-    ctx.emit(Event::Eliminated {
+    ctx.emit_with(|| Event::Eliminated {
         unit: t,
         rule: rule.into(),
         reason: reason.into(),
     });
     let side = 1 - rules.side_of(t);
     state.flags[usize::from(side)] += 1;
-    ctx.emit(Event::FlagTaken {
+    ctx.emit_with(|| Event::FlagTaken {
         side: rules.side_text(side),
         flags: state.flags[usize::from(side)],
     });

@@ -434,7 +434,7 @@ pub(crate) fn apply_move(
         gp.hex = Some(to);
         gp.moved = true;
     }
-    ctx.emit(Event::Moved {
+    ctx.emit_with(|| Event::Moved {
         unit: u,
         from,
         to,
@@ -443,14 +443,14 @@ pub(crate) fn apply_move(
         rules: rule_ids,
     });
     if let Some(g) = joins_general {
-        ctx.emit(Event::Attached {
+        ctx.emit_with(|| Event::Attached {
             general: g,
             unit: u,
             rule: "BC-MOV-9".into(),
         });
     }
     if let Some(unit) = joins_unit {
-        ctx.emit(Event::Attached {
+        ctx.emit_with(|| Event::Attached {
             general: u,
             unit,
             rule: "BC-GEN-2".into(),

@@ -303,7 +303,7 @@ pub(crate) fn apply_order(
     let card = state.played.expect("a card is played");
     let rule = rule_of(cards::command(rules, state, state.active, card), card);
     state.pieces[u.index()].order = Order::Card;
-    ctx.emit(Event::Ordered {
+    ctx.emit_with(|| Event::Ordered {
         unit: u,
         rule: rule.into(),
     });

@@ -261,7 +261,7 @@ pub(crate) fn apply_retreat(
     } else {
         "BC-RET-1"
     };
-    ctx.emit(Event::Retreated {
+    ctx.emit_with(|| Event::Retreated {
         unit,
         from,
         to,
@@ -271,7 +271,7 @@ pub(crate) fn apply_retreat(
     });
     if end.on_general {
         if let Some(g) = board.general_at(rules, to) {
-            ctx.emit(Event::Attached {
+            ctx.emit_with(|| Event::Attached {
                 general: g,
                 unit,
                 rule: "BC-RET-5".into(),
@@ -279,7 +279,7 @@ pub(crate) fn apply_retreat(
         }
     } else if rules.kind(unit) == Kind::General {
         if let Some(u) = board.unit_at(rules, to) {
-            ctx.emit(Event::Attached {
+            ctx.emit_with(|| Event::Attached {
                 general: unit,
                 unit: u,
                 rule: "BC-RET-6".into(),

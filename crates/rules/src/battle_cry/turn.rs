@@ -219,7 +219,7 @@ fn dispatch(rules: &BattleCry, state: &mut State, action: &Action, ctx: &mut Ctx
 
 /// The game ends.
 fn game_over(state: &mut State, outcome: Outcome, ctx: &mut Ctx<'_, Event>) {
-    ctx.emit(Event::GameOver {
+    ctx.emit_with(|| Event::GameOver {
         outcome: outcome.clone(),
     });
     state.outcome = Some(outcome);
@@ -243,7 +243,7 @@ fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
         p.battled = false;
         p.waded = false;
     }
-    ctx.emit(Event::TurnBegan {
+    ctx.emit_with(|| Event::TurnBegan {
         turn: state.turn,
         side: rules.side_text(state.active),
     });

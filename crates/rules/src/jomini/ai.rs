@@ -430,7 +430,7 @@ fn activations(rules: &Jomini, state: &State, officer: UnitId, out: &mut Vec<Pla
     let open = Action::Activate { unit: officer };
     let mut after = state.clone();
     let (mut dice, mut events) = (Dice::new(0), Vec::new());
-    rules.apply_unchecked(&mut after, &open, &mut Ctx::new(&mut dice, &mut events));
+    rules.apply_unchecked(&mut after, &open, &mut Ctx::quiet(&mut dice, &mut events));
     let mut legal = Vec::new();
     rules.legal_actions(&after, &mut legal);
     let joining: Vec<UnitId> = legal

@@ -433,7 +433,7 @@ pub(crate) fn lose(
     else {
         return false;
     };
-    ctx.emit(Event::Lost {
+    ctx.emit_with(|| Event::Lost {
         unit: t,
         stands: lost,
         left,
@@ -442,7 +442,7 @@ pub(crate) fn lose(
     if left == 0 {
         let p = &mut state.pieces[t.index()];
         p.hex = None;
-        ctx.emit(Event::Eliminated {
+        ctx.emit_with(|| Event::Eliminated {
             unit: t,
             rule: rule.to_owned(),
         });
@@ -486,20 +486,19 @@ fn panic(
         if state.outcome.is_some() {
             return;
         }
-        let face = ctx.roll(
-            6,
+        let face = ctx.roll_for(6, || {
             format!(
                 "JO-PAN-1: where the panicking elephant of {} bolts",
                 rules.unit_name(t)
-            ),
-        );
+            )
+        });
         let dir = Direction::ALL[usize::try_from(face - 1).unwrap_or(0) % 6];
         let to = at.neighbor(dir);
         let board = Board::new(rules, state);
         let trampled = board
             .unit_at(rules, to)
             .or_else(|| board.officer_at(rules, to));
-        ctx.emit(Event::Panicked {
+        ctx.emit_with(|| Event::Panicked {
             unit: t,
             toward: rules.map.contains(to).then_some(to),
             trampled,
@@ -524,11 +523,16 @@ pub(crate) fn attack(
         return;
     };
     state.pieces[u.index()].attacked = true;
-    let purpose = format!(
-        "JO-DIE-1: combat die of {} against {}",
-        rules.unit_name(u),
-        rules.unit_name(t)
-    );
+    // Written only for a recorded roll (not in a simulation's quiet context).
+    let purpose = if ctx.is_quiet() {
+        String::new()
+    } else {
+        format!(
+            "JO-DIE-1: combat die of {} against {}",
+            rules.unit_name(u),
+            rules.unit_name(t)
+        )
+    };
     let faces = dice_pool::roll(ctx, &rules.data.die.faces, u32::from(d.total), &purpose);
     let hit = tally(&faces, |f| hits(rules, t, d.distance, f));
     let flags = tally(&faces, |f| f == Face::Flag);
@@ -542,7 +546,7 @@ pub(crate) fn attack(
     if letters > 0 {
         rule_ids.push("JO-ORD-2".into());
     }
-    ctx.emit(Event::Attacked {
+    ctx.emit_with(|| Event::Attacked {
         unit: u,
         target: t,
         faces,

@@ -396,7 +396,7 @@ pub(crate) fn activate(rules: &Jomini, state: &mut State, u: UnitId, ctx: &mut C
         g
     };
     state.pieces[u.index()].group = Some(g);
-    ctx.emit(Event::Activated {
+    ctx.emit_with(|| Event::Activated {
         unit: u,
         group: g,
         rule: "JO-CMD-1".into(),

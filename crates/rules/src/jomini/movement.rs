@@ -314,7 +314,7 @@ pub(crate) fn apply_move(
     p.moved = true;
     p.hexes = r.hexes;
     p.no_combat = !r.combat;
-    ctx.emit(Event::Moved {
+    ctx.emit_with(|| Event::Moved {
         unit: u,
         path: r.path,
         rules: ids,
@@ -387,7 +387,7 @@ pub(crate) fn apply_exit(state: &mut State, u: UnitId, ctx: &mut Ctx<'_, Event>)
     p.hex = None;
     p.exited = true;
     p.moved = true;
-    ctx.emit(Event::Exited { unit: u });
+    ctx.emit_with(|| Event::Exited { unit: u });
 }
 
 /// JO-MOV-8: checks ending the movement phase.

@@ -380,7 +380,7 @@ pub(crate) fn apply_order(
     if order == OrderKind::GeneralAssault {
         state.assault = 1;
     }
-    ctx.emit(Event::Ordered {
+    ctx.emit_with(|| Event::Ordered {
         side: rules.side_name(state.active).to_owned(),
         order,
         unit,

@@ -134,7 +134,7 @@ pub(crate) fn apply_retreat(rules: &Jomini, state: &mut State, to: Hex, ctx: &mu
     if let Some(o) = officer {
         state.pieces[o.index()].hex = Some(to);
     }
-    ctx.emit(Event::Retreated {
+    ctx.emit_with(|| Event::Retreated {
         unit,
         to,
         hexes: end.steps,

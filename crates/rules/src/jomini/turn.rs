@@ -160,7 +160,7 @@ fn end_turn(rules: &Jomini, state: &mut State, ctx: &mut Ctx<'_, Event>) {
         p.woods = 0;
         p.scout = false;
     }
-    ctx.emit(Event::TurnBegan {
+    ctx.emit_with(|| Event::TurnBegan {
         turn: state.turn,
         side: rules.side_name(state.active).to_owned(),
     });

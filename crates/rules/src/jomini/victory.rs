@@ -31,7 +31,7 @@ pub(crate) fn update_objectives(
             if state.held[i] != Some(side) {
                 state.held[i] = Some(side);
                 if let Some(ctx) = ctx.as_deref_mut() {
-                    ctx.emit(Event::Took {
+                    ctx.emit_with(|| Event::Took {
                         side: rules.side_name(side).to_owned(),
                         place: o.name.clone(),
                     });
@@ -57,7 +57,7 @@ pub(crate) fn check(rules: &Jomini, state: &mut State, ctx: &mut Ctx<'_, Event>)
             };
             state.outcome = Some(outcome.clone());
             state.pending = None;
-            ctx.emit(Event::GameOver { outcome });
+            ctx.emit_with(|| Event::GameOver { outcome });
             return;
         }
     }
@@ -83,5 +83,5 @@ pub(crate) fn at_time(rules: &Jomini, state: &mut State, ctx: &mut Ctx<'_, Event
         rule: Some("JO-VIC-3".into()),
     };
     state.outcome = Some(outcome.clone());
-    ctx.emit(Event::GameOver { outcome });
+    ctx.emit_with(|| Event::GameOver { outcome });
 }

@@ -241,19 +241,18 @@ pub(crate) fn apply_bombard(
 ) {
     let (victim, distance) = rules.check_bombard(state, u, target).expect("checked");
     let table = &rules.data.bombardment;
-    let roll = ctx.roll(
-        table.sides,
+    let roll = ctx.roll_for(table.sides, || {
         format!(
             "MP-BMB-5: {} bombards {}",
             rules.unit_name(u),
             rules.label(target)
-        ),
-    );
+        )
+    });
     let final_ = rules.bombard_final(u, distance, roll);
     // MP-BMB-1: once per phase; MP-BMB-4: a battery that fired cannot move in the
     // following movement phase.
     state.units[u.index()].fired = true;
-    ctx.emit(Event::Bombarded {
+    ctx.emit_with(|| Event::Bombarded {
         unit: u,
         target: victim,
         result: final_,

@@ -324,17 +324,16 @@ pub(crate) fn apply_charge(
     let test = rules.morale_test(state, u, target, at, check.dir);
     // MP-CHG-11: a number from 1 to 9, corrected by the strength difference
     // (MP-CHG-15); greater than the morale value fails.
-    let roll = ctx.roll(
-        MORALE_DIE,
+    let roll = ctx.roll_for(MORALE_DIE, || {
         format!(
             "MP-CHG-11: morale test of {} charged by {}",
             rules.unit_name(target),
             rules.unit_name(u)
-        ),
-    );
+        )
+    });
     let result = i32::try_from(roll).unwrap_or(i32::MAX) + test.modifier;
     let success = result > test.morale;
-    ctx.emit(Event::Charged {
+    ctx.emit_with(|| Event::Charged {
         unit: u,
         target,
         morale: test.morale,
@@ -403,7 +402,7 @@ fn halt_in_zoc(rules: &MornePlaine, state: &mut State, u: UnitId, ctx: &mut Ctx<
     let [bits] = rules.control_at(state, side, [(hex, i)]);
     if bits & CONTROLLED != 0 {
         state.units[u.index()].stopped = true;
-        ctx.emit(Event::Halted {
+        ctx.emit_with(|| Event::Halted {
             unit: u,
             rule: "MP-MOV-8".into(),
             reason: format!(
@@ -433,14 +432,13 @@ fn reaction_fire(
     {
         return;
     }
-    let roll = ctx.roll(
-        table.sides,
+    let roll = ctx.roll_for(table.sides, || {
         format!(
             "MP-CHG-29: reaction fire of {} at {}",
             rules.unit_name(firer),
             rules.unit_name(charger)
-        ),
-    );
+        )
+    });
     let roll = i32::try_from(roll).unwrap_or(i32::MAX);
     let at = (table.strength, table.morale);
     bombardment::fire_loss(rules, state, charger, roll, at, "MP-CHG-29", ctx);

@@ -438,18 +438,17 @@ pub(crate) fn apply_attack(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let b = rules.check_attack(state, u, target).expect("checked");
-    let roll = ctx.roll(
-        COMBAT_DIE,
+    let roll = ctx.roll_for(COMBAT_DIE, || {
         format!(
             "MP-CMB-18: combat die, {} attacking {}",
             rules.unit_name(u),
             rules.unit_name(target)
-        ),
-    );
+        )
+    });
     let r = rules.result(&b, roll);
     state.units[u.index()].attacked = true;
     state.units[target.index()].defended = true;
-    ctx.emit(Event::Attacked {
+    ctx.emit_with(|| Event::Attacked {
         unit: u,
         target,
         attack: b.attack,
@@ -509,7 +508,7 @@ fn credit(
     s.victorious = true;
     if elimination && s.mv < initial && rules.counters[by.index()].class != Class::Leader {
         s.mv += 1;
-        ctx.emit(Event::Rallied {
+        ctx.emit_with(|| Event::Rallied {
             unit: by,
             morale: 1,
             rule: "MP-ELIM-2".into(),
@@ -537,12 +536,11 @@ fn morale_check(
     let mv = state.units[u.index()].mv;
     // MP-CMB-26: a number from 1 to 9 against the current morale; greater fails.
     // MP-CMB-28: unlike a charge's test, no strength-difference modifier.
-    let roll = ctx.roll(
-        MORALE_DIE,
-        format!("MP-CMB-26: morale check of {}", rules.unit_name(u)),
-    );
+    let roll = ctx.roll_for(MORALE_DIE, || {
+        format!("MP-CMB-26: morale check of {}", rules.unit_name(u))
+    });
     let failed = roll > u32::from(mv);
-    ctx.emit(Event::MoraleChecked {
+    ctx.emit_with(|| Event::MoraleChecked {
         unit: u,
         morale: mv,
         roll: u8::try_from(roll).unwrap_or(u8::MAX),
@@ -600,7 +598,7 @@ pub(crate) fn take_hex(
 ) {
     state.units[u.index()].hex = Some(into);
     rules.take_place(state, u, into);
-    ctx.emit(Event::TookHex {
+    ctx.emit_with(|| Event::TookHex {
         unit: u,
         to: into,
         rule: rule.into(),

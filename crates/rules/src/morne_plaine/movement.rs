@@ -612,7 +612,7 @@ pub(crate) fn step(
     let left = s.mp;
     let at = rules.idx(to);
     let clear = at.is_some_and(|i| rules.cell[i] & cb::CLEAR != 0);
-    ctx.emit(Event::Moved {
+    ctx.emit_with(|| Event::Moved {
         unit: u,
         from,
         to,
@@ -626,7 +626,7 @@ pub(crate) fn step(
     state.moving = Some((u, dir, clear));
     if p.stop {
         state.units[u.index()].stopped = true;
-        ctx.emit(Event::Halted {
+        ctx.emit_with(|| Event::Halted {
             unit: u,
             rule: "MP-MOV-8".into(),
             reason: format!(
@@ -639,17 +639,16 @@ pub(crate) fn step(
         let bog = &rules.data.bog;
         // MP-REF-BOG: the recovered chance of being stuck; what it does (the unit's
         // movement ends in the marsh) is provisional.
-        let roll = ctx.roll(
-            bog.sides,
+        let roll = ctx.roll_for(bog.sides, || {
             format!(
                 "MP-REF-BOG: bog test for {} in the marsh at {}",
                 rules.unit_name(u),
                 rules.label(to)
-            ),
-        );
+            )
+        });
         if roll <= bog.stuck[class.column()] {
             state.units[u.index()].stopped = true;
-            ctx.emit(Event::Halted {
+            ctx.emit_with(|| Event::Halted {
                 unit: u,
                 rule: "MP-REF-BOG".into(),
                 reason: format!(

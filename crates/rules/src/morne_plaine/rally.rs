@@ -21,7 +21,7 @@ pub(crate) fn rally(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Ev
         }
         let regained = gain.min(c.mv - s.mv);
         state.units[i].mv += regained;
-        ctx.emit(Event::Rallied {
+        ctx.emit_with(|| Event::Rallied {
             unit: u,
             morale: regained,
             rule: "MP-RAL-1".into(),

@@ -141,7 +141,7 @@ impl MornePlaine {
             .filter(|&c| c != causer)
             .count();
         let zones = u8::try_from(zones).unwrap_or(u8::MAX);
-        ctx.emit(Event::Retreated {
+        ctx.emit_with(|| Event::Retreated {
             unit: u,
             from,
             to,
@@ -163,7 +163,7 @@ impl MornePlaine {
         let s = &mut state.units[u.index()];
         s.hex = None;
         s.cs = 0;
-        ctx.emit(Event::Eliminated {
+        ctx.emit_with(|| Event::Eliminated {
             unit: u,
             rule: rule.into(),
             reason,
@@ -209,7 +209,7 @@ impl MornePlaine {
         s.mv -= morale;
         s.cs -= strength;
         let dead = s.cs == 0;
-        ctx.emit(Event::Shaken {
+        ctx.emit_with(|| Event::Shaken {
             unit: u,
             morale,
             strength,

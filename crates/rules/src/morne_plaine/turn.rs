@@ -149,7 +149,7 @@ fn arrive(rules: &MornePlaine, state: &mut State, mut ctx: Option<&mut Ctx<'_, E
         let unit = grognard_engine::UnitId(u16::try_from(i).expect("unit count fits u16"));
         rules.take_place(state, unit, hex);
         if let Some(ctx) = ctx.as_deref_mut() {
-            ctx.emit(Event::Arrived {
+            ctx.emit_with(|| Event::Arrived {
                 unit,
                 at: hex,
                 rule: "MP-REIN-1".into(),
@@ -180,7 +180,7 @@ pub(super) fn end_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_
         if !idle {
             return;
         }
-        ctx.emit(passed(rules, state));
+        ctx.emit_with(|| passed(rules, state));
     }
 }
 
@@ -247,7 +247,7 @@ fn advance_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event
                     (state.turn >= rules.turns).then(|| super::victory::victory(rules, state))
                 });
                 if let Some(outcome) = over {
-                    ctx.emit(Event::GameOver {
+                    ctx.emit_with(|| Event::GameOver {
                         outcome: outcome.clone(),
                     });
                     state.outcome = Some(outcome);
@@ -257,7 +257,7 @@ fn advance_phase(rules: &MornePlaine, state: &mut State, ctx: &mut Ctx<'_, Event
             }
         }
     }
-    ctx.emit(Event::PhaseBegan {
+    ctx.emit_with(|| Event::PhaseBegan {
         turn: state.turn,
         side: rules.side_name(state.active).to_owned(),
         phase: state.phase,

@@ -120,7 +120,7 @@ pub(crate) fn face(
     let _ = rules;
     state.chars[u.index()].facing = facing;
     state.turned = state.turned.saturating_add(1);
-    ctx.emit(Event::Faced {
+    ctx.emit_with(|| Event::Faced {
         unit: u,
         facing,
         rule: "SK-ACT-4".into(),

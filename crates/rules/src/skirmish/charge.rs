@@ -369,7 +369,7 @@ pub(crate) fn declare(
             done: false,
         });
     }
-    ctx.emit(Event::ChargeDeclared {
+    ctx.emit_with(|| Event::ChargeDeclared {
         unit: u,
         target,
         mp: Skirmish::ch(state, u).mp,
@@ -575,7 +575,7 @@ pub(crate) fn end_leg(
     ch.legs[i].done = true;
     let u = ch.legs[i].run.unit;
     let path = ch.legs[i].run.path.clone();
-    ctx.emit(Event::ChargeEnded {
+    ctx.emit_with(|| Event::ChargeEnded {
         unit: u,
         rule: rule.into(),
         reason: reason.into(),

@@ -157,7 +157,7 @@ pub(crate) fn maneuver(
     };
     let facing = Skirmish::ch(state, u).facing;
     state.chars[u.index()].melee = false;
-    ctx.emit(Event::Spent {
+    ctx.emit_with(|| Event::Spent {
         unit: u,
         action: "melee_action".into(),
         rule: "SK-SHM-4".into(),

@@ -305,8 +305,7 @@ pub(crate) fn resolve(
         AttackKind::Missile => "SK-MIS-1",
         AttackKind::ReactionFire => "SK-MIS-4",
     };
-    let die = i32::try_from(ctx.roll(
-        rules.data.dice.sides,
+    let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
         format!(
             "{rule}: {} attack of {} on {}",
             match kind {
@@ -318,12 +317,12 @@ pub(crate) fn resolve(
             },
             rules.name(a),
             rules.name(t)
-        ),
-    ))
+        )
+    }))
     .expect("a die face");
     let result = die + c.attack - c.defense;
     let damage = damage_of(rules, a, result, bonus);
-    ctx.emit(Event::Attacked {
+    ctx.emit_with(|| Event::Attacked {
         unit: a,
         target: t,
         kind,

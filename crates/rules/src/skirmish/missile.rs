@@ -354,25 +354,24 @@ pub(crate) fn shoot(
     } else {
         (AttackKind::Missile, "SK-MIS-1")
     };
-    ctx.emit(Event::Spent {
+    ctx.emit_with(|| Event::Spent {
         unit: u,
         action: "quick_action".into(),
         rule: rule.into(),
     });
-    let die = i32::try_from(ctx.roll(
-        rules.data.dice.sides,
+    let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
         format!(
             "{rule}: {} of {} at {}",
             if reaction { "reaction fire" } else { "shot" },
             rules.name(u),
             rules.name(t)
-        ),
-    ))
+        )
+    }))
     .expect("a die face");
     let result = die + shot.attack - shot.defense;
     let base = rules.missiles[u.index()].as_ref().map_or(0, |m| m.damage);
     let damage = melee::damage_from(rules, base, result, 0);
-    ctx.emit(Event::Attacked {
+    ctx.emit_with(|| Event::Attacked {
         unit: u,
         target: t,
         kind,

@@ -7,10 +7,9 @@ use super::{statuses, Event, Skirmish, State};
 use grognard_engine::{Ctx, UnitId};
 
 fn roll(rules: &Skirmish, u: UnitId, what: &str, rule: &str, ctx: &mut Ctx<'_, Event>) -> i32 {
-    i32::try_from(ctx.roll(
-        rules.data.dice.sides,
-        format!("{rule}: {what} for {}", rules.name(u)),
-    ))
+    i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
+        format!("{rule}: {what} for {}", rules.name(u))
+    }))
     .expect("a die face")
 }
 
@@ -23,7 +22,7 @@ fn checked(
     result: &str,
     rule: &str,
 ) {
-    ctx.emit(Event::Checked {
+    ctx.emit_with(|| Event::Checked {
         unit: u,
         check: check.into(),
         total,

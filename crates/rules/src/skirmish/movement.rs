@@ -506,7 +506,7 @@ pub(crate) fn execute_step(
         evasive,
         ..Step::new(from, to, c.facing, gait)
     };
-    let p = match rules.price(state, u, step) {
+    let p = match rules.price_in(state, u, step, !ctx.is_quiet()) {
         Ok(p) if p.cost <= c.mp => p,
         Ok(_) | Err(_) => {
             // The board changed under a window (it cannot today): the movement ends.
@@ -516,7 +516,7 @@ pub(crate) fn execute_step(
     };
     enter(state, u, &p, to, evasive, ctx);
     let left = Skirmish::ch(state, u).mp;
-    ctx.emit(Event::Moved {
+    ctx.emit_with(|| Event::Moved {
         unit: u,
         from,
         to,
@@ -599,7 +599,7 @@ pub(crate) fn halt(
     ctx: &mut Ctx<'_, Event>,
 ) {
     state.chars[u.index()].done = true;
-    ctx.emit(Event::Halted {
+    ctx.emit_with(|| Event::Halted {
         unit: u,
         rule: rule.into(),
         reason: reason.into(),

@@ -76,7 +76,7 @@ pub(crate) fn open_opportunity(
         evasive: step.evasive,
         eligible,
     });
-    ctx.emit(Event::WindowOpened {
+    ctx.emit_with(|| Event::WindowOpened {
         kind: "opportunity".into(),
         side: rules.side_name(Skirmish::passive(state)).to_owned(),
         unit: u,
@@ -201,14 +201,14 @@ pub(crate) fn pass(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>
     match &mut state.window {
         Some(Window::Opportunity { eligible, .. }) => {
             eligible.clear();
-            ctx.emit(Event::Passed {
+            ctx.emit_with(|| Event::Passed {
                 side,
                 kind: "opportunity".into(),
             });
         }
         Some(Window::Reaction { .. }) => {
             state.window = None;
-            ctx.emit(Event::Passed {
+            ctx.emit_with(|| Event::Passed {
                 side,
                 kind: "reaction".into(),
             });
@@ -382,7 +382,7 @@ pub(crate) fn open_reaction(
         .side_ids(Skirmish::passive(state))
         .any(|p| can_react(rules, state, p).is_ok())
     {
-        ctx.emit(Event::WindowOpened {
+        ctx.emit_with(|| Event::WindowOpened {
             kind: "reaction".into(),
             side: rules.side_name(Skirmish::passive(state)).to_owned(),
             unit: u,
@@ -464,7 +464,7 @@ pub(crate) fn short_move(
         return;
     };
     state.chars[u.index()].quick = false;
-    ctx.emit(Event::Spent {
+    ctx.emit_with(|| Event::Spent {
         unit: u,
         action: "quick_action".into(),
         rule: "SK-MOV-2".into(),

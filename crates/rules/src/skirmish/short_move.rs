@@ -293,7 +293,7 @@ pub(crate) fn run_short_move(
                 melee::land(rules, state, &blow, ctx);
             }
             if !Skirmish::ch(state, u).in_play() || Skirmish::ch(state, u).dazed {
-                ctx.emit(Event::Halted {
+                ctx.emit_with(|| Event::Halted {
                     unit: u,
                     rule: "SK-MOV-9".into(),
                     reason: "its short move is aborted: Dazed by an attack of opportunity".into(),
@@ -309,7 +309,7 @@ pub(crate) fn run_short_move(
         state.chars[u.index()].hex = Some(h);
         walked.push(h);
         left = left.saturating_sub(p.cost);
-        ctx.emit(Event::Moved {
+        ctx.emit_with(|| Event::Moved {
             unit: u,
             from,
             to: h,
@@ -330,7 +330,7 @@ pub(crate) fn run_short_move(
     }
     if Skirmish::ch(state, u).in_play() && facing != Skirmish::ch(state, u).facing {
         state.chars[u.index()].facing = facing;
-        ctx.emit(Event::Faced {
+        ctx.emit_with(|| Event::Faced {
             unit: u,
             facing,
             rule: "SK-SHM-2".into(),

@@ -135,7 +135,7 @@ pub(crate) fn status(
     rule: &str,
     reason: impl Into<String>,
 ) {
-    ctx.emit(Event::Status {
+    ctx.emit_with(|| Event::Status {
         unit,
         status: status.into(),
         on,
@@ -251,13 +251,13 @@ pub(crate) fn take_out(
     c.defending = None;
     if fled {
         c.fled = true;
-        ctx.emit(Event::Fled {
+        ctx.emit_with(|| Event::Fled {
             unit: u,
             rule: "SK-STA-2".into(),
         });
     } else {
         c.out = true;
-        ctx.emit(Event::OutOfAction {
+        ctx.emit_with(|| Event::OutOfAction {
             unit: u,
             rule: "SK-STA-7".into(),
         });
@@ -308,7 +308,7 @@ pub(crate) fn wipeout(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Eve
         }
         _ => return,
     };
-    ctx.emit(Event::GameOver {
+    ctx.emit_with(|| Event::GameOver {
         outcome: outcome.clone(),
     });
     state.outcome = Some(outcome);

@@ -435,7 +435,7 @@ pub(crate) fn pass_friend(
     }
     if state.chars[f.index()].quick {
         state.chars[f.index()].quick = false;
-        ctx.emit(Event::Spent {
+        ctx.emit_with(|| Event::Spent {
             unit: f,
             action: "quick_action".into(),
             rule: "SK-MOV-12".into(),
@@ -465,18 +465,17 @@ pub(crate) fn difficult_check(
 ) {
     let base = rules.terrain_row(at).map_or(1, |r| i32::from(r.cost));
     let need = i32::from(rules.chars[u.index()].finesse) - base + rules.data.difficult.bonus;
-    let die = i32::try_from(ctx.roll(
-        rules.data.dice.sides,
+    let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
         format!(
             "SK-MOV-17: Finesse check for {} stepping sideways or backward into {} at {}",
             rules.name(u),
             rules.terrain_name(at),
             rules.label(at)
-        ),
-    ))
+        )
+    }))
     .expect("a die face");
     let passed = die <= need;
-    ctx.emit(Event::Checked {
+    ctx.emit_with(|| Event::Checked {
         unit: u,
         check: "difficult_terrain".into(),
         total: die,
@@ -522,7 +521,7 @@ pub(crate) fn put_back(
     });
     if let Some(to) = to {
         state.chars[u.index()].hex = Some(to);
-        ctx.emit(Event::Moved {
+        ctx.emit_with(|| Event::Moved {
             unit: u,
             from,
             to,

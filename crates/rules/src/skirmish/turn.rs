@@ -449,7 +449,7 @@ fn begin(rules: &Skirmish, state: &mut State, phase: Phase, ctx: &mut Ctx<'_, Ev
         c.ripostes = 0;
         c.attacked = 0;
     }
-    ctx.emit(Event::PhaseBegan {
+    ctx.emit_with(|| Event::PhaseBegan {
         turn: state.turn,
         side: rules.side_name(state.active).to_owned(),
         phase,
@@ -482,7 +482,7 @@ pub(crate) fn end_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, E
     } else {
         if state.turn >= rules.turns {
             let outcome = final_outcome(rules, state);
-            ctx.emit(Event::GameOver {
+            ctx.emit_with(|| Event::GameOver {
                 outcome: outcome.clone(),
             });
             state.outcome = Some(outcome);
