@@ -9,12 +9,24 @@
 use super::facing::{attack_arc, Arc};
 use super::{Action, Skirmish, State};
 use grognard_engine::{Plan, Ruleset, Term, UnitId};
-use grognard_hex::Hex;
+use grognard_hex::{Direction, Hex};
 use std::cell::RefCell;
 
 thread_local! {
-    /// The characters in play of each side, kept from one score to the next.
-    static PLACED: RefCell<[Vec<(Hex, u32)>; 2]> = const { RefCell::new([Vec::new(), Vec::new()]) };
+    /// The characters in play, kept from one score to the next.
+    static PLACED: RefCell<Vec<Placed>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A character in play as the evaluation reads it.
+#[derive(Clone, Copy)]
+struct Placed {
+    hex: Hex,
+    facing: Direction,
+    side: u8,
+    /// The distance it strikes at: its longest reach and a step.
+    strike: u32,
+    /// The distance to the nearest enemy in play.
+    nearest: u32,
 }
 
 /// The parts of the evaluation and their weights, in the order of
@@ -62,35 +74,60 @@ impl Skirmish {
         PLACED.with(|cell| self.parts_placed(state, me, &mut cell.borrow_mut()))
     }
 
-    /// [`Skirmish::parts`] with this thread's lists of the characters in play.
-    fn parts_placed(
-        &self,
-        state: &State,
-        me: u8,
-        placed: &mut [Vec<(Hex, u32)>; 2],
-    ) -> [f64; TERMS.len()] {
+    /// [`Skirmish::parts`] with this thread's list of the characters in play.
+    fn parts_placed(&self, state: &State, me: u8, placed: &mut Vec<Placed>) -> [f64; TERMS.len()] {
         let front = self.data.facing.front_turns;
-        // The characters in play of each side, in scenario order: hex, and the distance
-        // they strike at (longest reach + 1), read by every character of the other side.
-        for list in placed.iter_mut() {
-            list.clear();
-        }
+        let sign = |side: u8| if side == me { 1.0 } else { -1.0 };
+        placed.clear();
         for u in self.ids() {
-            if let Some(h) = Self::ch(state, u).hex {
-                let strike = u32::from(self.weapons[u.index()].longest()) + 1;
-                if let Some(list) = placed.get_mut(usize::from(self.side_of(u))) {
-                    list.push((h, strike));
-                }
+            let c = Self::ch(state, u);
+            if let Some(hex) = c.hex {
+                placed.push(Placed {
+                    hex,
+                    facing: c.facing,
+                    side: self.side_of(u),
+                    strike: u32::from(self.weapons[u.index()].longest()) + 1,
+                    nearest: u32::MAX,
+                });
             }
         }
         let mut v = [0.0; TERMS.len()];
+        // Exposure: enemies within striking distance at a character's flank or rear.
+        // Each pair of enemies once: one distance, each the other's attacker.
+        let exposed = |v: &mut [f64; TERMS.len()], target: &Placed, from: &Placed| match attack_arc(
+            target.hex,
+            target.facing,
+            from.hex,
+            front,
+        ) {
+            Arc::Front => {}
+            Arc::Flank => v[8] += sign(target.side),
+            Arc::Rear => v[9] += sign(target.side),
+        };
+        for a in 0..placed.len() {
+            let (head, tail) = placed.split_at_mut(a + 1);
+            let pa = &mut head[a];
+            for pb in tail.iter_mut().filter(|p| p.side != pa.side) {
+                let d = pa.hex.distance(pb.hex);
+                pa.nearest = pa.nearest.min(d);
+                pb.nearest = pb.nearest.min(d);
+                if d <= pb.strike {
+                    exposed(&mut v, pa, pb);
+                }
+                if d <= pa.strike {
+                    exposed(&mut v, pb, pa);
+                }
+            }
+        }
+        let mut in_play = placed.iter();
         for u in self.ids() {
-            let sign = if self.side_of(u) == me { 1.0 } else { -1.0 };
+            let sign = sign(self.side_of(u));
             let c = Self::ch(state, u);
-            let Some(h) = c.hex else {
+            if c.hex.is_none() {
                 v[2] += sign;
                 continue;
-            };
+            }
+            let nearest = in_play.next().map_or(u32::MAX, |p| p.nearest);
             let health = f64::from(self.health(u));
             v[0] += sign;
             v[1] += sign * f64::from(c.damage) / health;
@@ -99,19 +136,6 @@ impl Skirmish {
             v[5] += sign * f64::from(u8::from(c.quick));
             v[6] += sign * f64::from(u8::from(Self::can_riposte(state, u)));
             v[7] += sign * f64::from(u8::from(c.defending.is_some()));
-            // Exposure: enemies within striking distance at its flank or rear.
-            let mut nearest = u32::MAX;
-            for &(eh, strike) in &placed[usize::from(1 - self.side_of(u))] {
-                let d = eh.distance(h);
-                nearest = nearest.min(d);
-                if d <= strike {
-                    match attack_arc(h, c.facing, eh, front) {
-                        Arc::Front => {}
-                        Arc::Flank => v[8] += sign,
-                        Arc::Rear => v[9] += sign,
-                    }
-                }
-            }
             if self.side_of(u) == me && !c.panicked && nearest != u32::MAX {
                 // Closing in: the fight is won by striking.
                 let reach = u32::from(self.weapons[u.index()].reach.max(1));
