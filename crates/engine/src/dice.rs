@@ -249,7 +249,7 @@ impl<'a, E: From<Roll>> Ctx<'a, E> {
     }
 
     /// Rolls a die of `sides` faces for `purpose` (cite the rule ID), records the roll
-    /// as an event and returns the face.
+    /// as an event (not in a [`Ctx::quiet`] context) and returns the face.
     pub fn roll(&mut self, sides: u32, purpose: impl Into<String>) -> u32 {
         self.roll_for(sides, || purpose.into())
     }

@@ -24,7 +24,9 @@ use crate::Roll;
 use std::collections::BTreeMap;
 
 /// Rolls `n` dice whose faces are `faces` (face 1 of the d`faces.len()` first) for
-/// `purpose` (cite the rule ID), recording each roll; returns the symbols shown.
+/// the purpose `purpose` writes (cite the rule ID), recording each roll; returns the
+/// symbols shown. The purpose is written once, and not at all in a quiet context
+/// ([`Ctx::quiet`]).
 ///
 /// # Panics
 /// When `faces` is empty or has more than `u32::MAX` faces.
@@ -32,12 +34,22 @@ pub fn roll<S: Copy, E: From<Roll>>(
     ctx: &mut Ctx<'_, E>,
     faces: &[S],
     n: u32,
-    purpose: &str,
+    purpose: impl FnOnce() -> String,
 ) -> Vec<S> {
     let sides = u32::try_from(faces.len()).expect("a die of few faces");
     assert!(sides > 0, "a die has at least one face");
+    let mut purpose = Some(purpose);
+    let mut text = String::new();
     (0..n)
-        .map(|_| faces[ctx.roll(sides, purpose) as usize - 1])
+        .map(|_| {
+            let face = ctx.roll_for(sides, || {
+                if let Some(write) = purpose.take() {
+                    text = write();
+                }
+                text.clone()
+            });
+            faces[face as usize - 1]
+        })
         .collect()
 }
 
@@ -175,9 +187,23 @@ mod tests {
         dice.force([1, 3, 2]);
         let mut events: Vec<Roll> = Vec::new();
         let mut ctx = Ctx::new(&mut dice, &mut events);
-        let got = roll(&mut ctx, &['a', 'b', 'c'], 3, "test");
+        let got = roll(&mut ctx, &['a', 'b', 'c'], 3, || "test".to_owned());
         assert_eq!(got, ['a', 'c', 'b']);
         assert_eq!(events.len(), 3);
         assert!(events.iter().all(|r| r.sides == 3 && r.purpose == "test"));
+    }
+
+    #[test]
+    fn a_quiet_roll_shows_the_same_faces_and_writes_no_purpose() {
+        let mut dice = crate::Dice::new(3);
+        dice.force([1, 3, 2]);
+        let mut events: Vec<Roll> = Vec::new();
+        let mut ctx = Ctx::quiet(&mut dice, &mut events);
+        let got = roll(&mut ctx, &['a', 'b', 'c'], 3, || {
+            panic!("a quiet roll writes no purpose")
+        });
+        assert_eq!(got, ['a', 'c', 'b']);
+        assert_eq!(ctx.rolls(), 3);
+        assert!(events.is_empty());
     }
 }

@@ -390,10 +390,7 @@ pub(crate) fn resolve(
     fight_back: bool,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    // Written only for a recorded roll (not in a simulation's quiet context).
-    let purpose = if ctx.is_quiet() {
-        String::new()
-    } else {
+    let purpose = || {
         format!(
             "BC-DIE-1: battle die of {} against {}",
             rules.unit_name(u),
@@ -401,7 +398,7 @@ pub(crate) fn resolve(
         )
     };
     let faces: Vec<Face> =
-        dice_pool::roll(ctx, &rules.data.dice.faces, u32::from(d.total), &purpose);
+        dice_pool::roll(ctx, &rules.data.dice.faces, u32::from(d.total), purpose);
     let count = |f: Face| tally(&faces, |x| x == f);
     let (sabers, flags) = (count(Face::Sabers), count(Face::Flag));
     let from = state.pieces[t.index()].hex.expect("on the map");

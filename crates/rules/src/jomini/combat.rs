@@ -523,17 +523,14 @@ pub(crate) fn attack(
         return;
     };
     state.pieces[u.index()].attacked = true;
-    // Written only for a recorded roll (not in a simulation's quiet context).
-    let purpose = if ctx.is_quiet() {
-        String::new()
-    } else {
+    let purpose = || {
         format!(
             "JO-DIE-1: combat die of {} against {}",
             rules.unit_name(u),
             rules.unit_name(t)
         )
     };
-    let faces = dice_pool::roll(ctx, &rules.data.die.faces, u32::from(d.total), &purpose);
+    let faces = dice_pool::roll(ctx, &rules.data.die.faces, u32::from(d.total), purpose);
     let hit = tally(&faces, |f| hits(rules, t, d.distance, f));
     let flags = tally(&faces, |f| f == Face::Flag);
     let letters = tally(&faces, |f| f == Face::Letter);
