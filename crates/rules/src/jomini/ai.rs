@@ -351,13 +351,13 @@ fn parts(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> [f64; 
 
 /// What `me` stands to lose next turn by the objectives it holds and has left empty
 /// (JO-VIC-2: an objective belongs to the last side to have a unit in it): for each such
-/// objective with an enemy unit within a move of it (its allowance, JO-MOV-9, and a hex
-/// for a road or a forced march, in march steps) and an officer of its side near enough
-/// to order it (JO-CMD-3), the objective's value twice (the points change hands; the
-/// weight of `exposed` in [`TERMS`] takes [`EXPOSED`] of that swing, and the caller
-/// weighs it more as the turns run out). Only the holder feels
-/// it: the side that could walk in has yet to walk in to score, and a garrison is the
-/// holder's choice (docs/AI.md).
+/// objective with an enemy unit within a move of it (in march steps, its allowance with
+/// a forced march, its mounts and a road march: [`super::movement::most_next_turn`])
+/// and an officer of its side near enough to order it (JO-CMD-3), the objective's value
+/// twice (the points change hands; the weight of `exposed` in [`TERMS`] takes
+/// [`EXPOSED`] of that swing, and the caller weighs it more as the turns run out). Only
+/// the holder feels it: the side that could walk in has yet to walk in to score, and a
+/// garrison is the holder's choice (docs/AI.md).
 fn exposed(rules: &Jomini, state: &State, me: u8) -> f64 {
     let radius = rules.data.command.radius;
     let mut lost = 0.0;
@@ -385,7 +385,7 @@ fn exposed(rules: &Jomini, state: &State, me: u8) -> f64 {
                 .index(h)
                 .and_then(|at| rules.march.get(i)?.get(at).copied())
                 .unwrap_or(u16::MAX);
-            u32::from(steps) <= u32::from(piece.allowance.max) + 1
+            steps <= u16::from(super::movement::most_next_turn(rules, state, u))
                 && officers().any(|f| f.distance(h) <= radius)
         });
         if reach {

@@ -40,6 +40,21 @@ pub(crate) fn limits(rules: &Jomini, state: &State, u: UnitId) -> Limits {
     }
 }
 
+/// The most hexes `u` could move in its side's next movement phase, under any order:
+/// its allowance (JO-MOV-9), a hex more by a forced march (JO-ORD-6), another if it
+/// rides its mounts (JO-MOV-18) and the road march's (JO-MOV-16, JO-MOV-19); its
+/// allowance alone if it never moves more (JO-MOV-11). Not a rule: the computer's
+/// bound on what an enemy unit may reach.
+pub(crate) fn most_next_turn(rules: &Jomini, state: &State, u: UnitId) -> u8 {
+    let piece = rules.piece(u);
+    let a = piece.allowance;
+    if a.never_more {
+        return a.max;
+    }
+    let mounted = u8::from(state.pieces[u.index()].mounted && piece.mounts.is_some());
+    a.max + 1 + mounted + 1
+}
+
 /// Every way `u` may end its move now (it must be free to move).
 pub(crate) fn routes(rules: &Jomini, state: &State, board: &Board, u: UnitId) -> Vec<Route> {
     let mut search = Search::new(rules, board);

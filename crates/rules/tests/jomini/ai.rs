@@ -109,6 +109,28 @@ fn the_pull_toward_an_objective_goes_round_a_river_by_its_bridge() {
     assert!(by_the_bridge > across, "{by_the_bridge} against {across}");
 }
 
+/// JO-VIC-2: an objective belongs to the last side to have a unit in it, so its holder
+/// feels an empty one as lost when an enemy unit can walk in next turn. The dragons à
+/// pied at 0805, riding their horses (JO-MOV-18) up the road over the bridge (JO-MOV-16,
+/// JO-MOV-19) on a forced march (JO-ORD-6), reach Valbonne (0602) in one move, with
+/// Lannes beside them to order it: Prussia's grenadiers standing in the village score
+/// well above the same grenadiers a hex south of it, the village left empty.
+#[test]
+fn an_objective_left_empty_within_a_mounted_road_march_counts_as_exposed() {
+    let mut p = builtin();
+    for (piece, hex) in [("f-dragons-a-pied", "0805"), ("f-lannes", "0806")] {
+        let u = p.id(piece);
+        p.state.pieces[u.index()].hex = Some(p.hex(hex));
+    }
+    assert!(p.state.pieces[p.id("f-dragons-a-pied").index()].mounted);
+    let grenadiers = p.id("p-grenadiers");
+    assert_eq!(p.at("p-grenadiers").as_deref(), Some("0602"));
+    let garrisoned = eval(&p, "prussian");
+    p.state.pieces[grenadiers.index()].hex = Some(p.hex("0603"));
+    let empty = eval(&p, "prussian");
+    assert!(garrisoned > empty + 2.0, "{garrisoned} against {empty}");
+}
+
 /// At the turn limit the side with more points wins (JO-VIC-3): the side behind (the
 /// French at the start, Prussia holding Valbonne's 2 points) scores lower as the turns
 /// run out, and the side ahead scores the same.
