@@ -187,6 +187,18 @@ pub fn search_from<R: Ruleset>(
             baseline,
         });
     }
+    let deadline = match config.budget {
+        // A twentieth kept back for the threads to finish, be joined and answer on a
+        // loaded machine, where a thread may wait for a core at any moment.
+        Budget::Time(d) => Some(started + d - d / 20),
+        Budget::Simulations(_) => None,
+    };
+    // The centre's few simulations may take at most a quarter of the time: on a
+    // loaded machine they must not eat the search's.
+    let centre_until = match config.budget {
+        Budget::Time(d) => Some(started + d / 4),
+        Budget::Simulations(_) => None,
+    };
     let kept = |t: usize| previous.and_then(|(f, plan)| f.subtree(t, plan, &decision.side));
     let threads = config.threads.max(1);
     // The root's evaluation, read from a sample of what the side may see; or the one
@@ -206,16 +218,10 @@ pub fn search_from<R: Ruleset>(
             // turn moves the evaluation little, the centre moved every time scored a
             // little below it: docs/AI.md).
             Tree::new(rules, state, &decision.side, config, &[], threads, root)
-                .expected_leaf(config.centre)
+                .expected_leaf(config.centre, centre_until)
                 .filter(|e| (e - root).abs() > config.scale)
                 .unwrap_or(root)
         }
-    };
-    let deadline = match config.budget {
-        // A twentieth kept back for the threads to finish, be joined and answer on a
-        // loaded machine, where a thread may wait for a core at any moment.
-        Budget::Time(d) => Some(started + d - d / 20),
-        Budget::Simulations(_) => None,
     };
     let quota = |t: usize| match config.budget {
         Budget::Time(_) => u64::MAX,
@@ -441,10 +447,14 @@ impl<'a, R: Ruleset> Tree<'a, R> {
     /// from the root that take no plan from the tree (every plan the simulations'
     /// own): where the turn is expected to leave the side. A simulation that ends the
     /// game is left out (its value is its result, not its evaluation, which a ruleset
-    /// may make as large as it likes); `None` when every one does.
-    fn expected_leaf(&mut self, n: usize) -> Option<f64> {
+    /// may make as large as it likes); `None` when every one does, or when none began
+    /// before `until`.
+    fn expected_leaf(&mut self, n: usize, until: Option<Instant>) -> Option<f64> {
         let (mut sum, mut count) = (0.0, 0u32);
         for _ in 0..n {
+            if until.is_some_and(|u| Instant::now() >= u) {
+                break;
+            }
             let (state, _) = self.walk();
             if self.rules.outcome(&state).is_none() {
                 sum += self.rules.evaluate(&state, self.me);
