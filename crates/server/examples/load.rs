@@ -140,7 +140,35 @@ struct Samples {
     games: u64,
     /// With `--long`: the server's CPU (ns) spent on each action, its GET included.
     cpu: Vec<u64>,
+    /// The POSTs that took longer than [`SLOW`]: when each was sent (since the run's
+    /// start), how long it took, its scenario and its `n`.
+    slow: Vec<(Duration, Duration, String, u64)>,
 }
+
+/// The longest a 5 ms tick on `runtime` came late, and when, from `start` on.
+fn lag(
+    runtime: tokio::runtime::Handle,
+    start: Instant,
+) -> Arc<std::sync::Mutex<(Duration, Duration)>> {
+    let worst = Arc::new(std::sync::Mutex::new((Duration::ZERO, Duration::ZERO)));
+    let w = Arc::clone(&worst);
+    runtime.spawn(async move {
+        let tick = Duration::from_millis(5);
+        loop {
+            let due = Instant::now() + tick;
+            tokio::time::sleep(tick).await;
+            let late = Instant::now().saturating_duration_since(due);
+            let mut w = w.lock().expect("the lag");
+            if late > w.1 {
+                *w = (due.saturating_duration_since(start), late);
+            }
+        }
+    });
+    worst
+}
+
+/// A POST this long is listed on its own.
+const SLOW: Duration = Duration::from_millis(100);
 
 /// The CPU time of the whole process, in ns.
 fn process_cpu_ns() -> u64 {
@@ -167,6 +195,17 @@ fn client_cpu_ns() -> u64 {
             .unwrap_or(0);
     }
     sum
+}
+
+/// The bytes this process has caused to be written to storage (`write_bytes` of
+/// `/proc/self/io`): the WAL's frames and the checkpoints' pages.
+fn disk_written() -> u64 {
+    std::fs::read_to_string("/proc/self/io")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("write_bytes:"))
+        .and_then(|x| x.trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// The server's CPU so far: the process's less the clients'.
@@ -201,7 +240,7 @@ async fn player(
     sides: Vec<String>,
     seed: u64,
     budget: Arc<AtomicU64>,
-    deadline: Instant,
+    (began, deadline): (Instant, Instant),
 ) -> Samples {
     // At most 50 clients from one loopback address: the server takes 64 connections
     // from one address (`--max-connections-per-address`).
@@ -277,6 +316,7 @@ async fn player(
             };
             let n = view.n;
             let start = Instant::now();
+            let sent = start.saturating_duration_since(began);
             let (status, answer) = c
                 .call_bytes(
                     "POST",
@@ -286,6 +326,9 @@ async fn player(
                 )
                 .await;
             s.post.push(start.elapsed());
+            if start.elapsed() > SLOW {
+                s.slow.push((sent, start.elapsed(), scenario.clone(), n));
+            }
             if let Some(cpu0) = cpu0 {
                 s.cpu.push(server_cpu_ns().saturating_sub(cpu0));
             }
@@ -396,6 +439,18 @@ fn main() {
         let start = Instant::now();
         let (cpu0, client0) = (process_cpu_ns(), client_cpu_ns());
         let (commits0, writes0) = stats();
+        let times = || {
+            lobbies.iter().fold((0, 0, 0, 0), |(b, c, lb, lc), l| {
+                let t = l.commit_times();
+                (b + t.busy_ns, c + t.commit_ns, lb.max(t.longest_ns), lc.max(t.longest_commit_ns))
+            })
+        };
+        let (busy0, sync0, _, _) = times();
+        // How late a 5 ms tick comes on each runtime: a worker kept from its tasks
+        // shows as a late tick.
+        let server_lag = lag(tokio::runtime::Handle::current(), start);
+        let client_lag = lag(clients.handle().clone(), start);
+        let disk0 = disk_written();
         let players: Vec<_> = (0..args.games)
             .map(|i| {
                 let k = i % scenarios.len();
@@ -406,7 +461,7 @@ fn main() {
                     sides[k].clone(),
                     i as u64 + 1,
                     Arc::clone(&budget),
-                    deadline,
+                    (start, deadline),
                 ))
             })
             .collect();
@@ -414,16 +469,28 @@ fn main() {
         let mut get = Vec::new();
         let mut games = 0;
         let mut cpu = Vec::new();
+        let mut slow = Vec::new();
         for p in players {
             let s = p.await.expect("a player");
             post.extend(s.post);
             get.extend(s.get);
             cpu.extend(s.cpu);
+            slow.extend(s.slow);
             games += s.games;
+        }
+        for (who, l) in [("server", &server_lag), ("clients", &client_lag)] {
+            let (at, late) = *l.lock().expect("the lag");
+            println!(
+                "the {who}' runtime: a 5 ms tick at most {} late (at {:.3} s)",
+                ms(late),
+                at.as_secs_f64()
+            );
         }
         let elapsed = start.elapsed();
         let (cpu1, client1) = (process_cpu_ns(), client_cpu_ns());
         let (commits, writes) = stats();
+        let (busy1, sync1, longest, longest_sync) = times();
+        let disk = disk_written().saturating_sub(disk0);
         post.sort_unstable();
         get.sort_unstable();
         let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -444,6 +511,20 @@ fn main() {
             ms(percentile(&post, 0.99)),
             ms(post.last().copied().unwrap_or_default())
         );
+        slow.sort_by_key(|x| x.0);
+        println!(
+            "POSTs over {}: {}{}",
+            ms(SLOW),
+            slow.len(),
+            slow.iter()
+                .take(8)
+                .map(|(at, took, scenario, n)| format!(
+                    "; at {:.3} s {} ({scenario}, n {n})",
+                    at.as_secs_f64(),
+                    ms(*took)
+                ))
+                .collect::<String>()
+        );
         println!(
             "GET view latency ({} requests): p50 {}, p99 {}",
             get.len(),
@@ -454,6 +535,17 @@ fn main() {
         println!(
             "durable commits: {commits} transactions for {writes} writes ({:.1} a transaction)",
             writes as f64 / commits.max(1) as f64
+        );
+        let per = |ns: u64| ns as f64 / 1e6 / commits.max(1) as f64;
+        println!(
+            "transactions: {:.2} ms each ({:.2} ms of it the commit), the longest {} ({} the commit); written to disk {:.1} MiB, {:.1} KiB a transaction, {:.1} KiB an action",
+            per(busy1 - busy0),
+            per(sync1 - sync0),
+            ms(Duration::from_nanos(longest)),
+            ms(Duration::from_nanos(longest_sync)),
+            disk as f64 / (1 << 20) as f64,
+            disk as f64 / 1024.0 / commits.max(1) as f64,
+            disk as f64 / 1024.0 / post.len().max(1) as f64,
         );
         let client = client1.saturating_sub(client0);
         let server = (cpu1 - cpu0).saturating_sub(client);

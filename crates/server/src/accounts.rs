@@ -105,7 +105,7 @@ impl Accounts {
         let conn = db::off_runtime(|| -> db::Result<Conn> {
             let mut conn = Conn::open(location)?;
             if let Some(c) = conn.sqlite() {
-                c.busy_timeout(Duration::from_secs(10))?;
+                db::patient(c)?;
                 c.pragma_update(None, "foreign_keys", "ON")?;
             }
             Ok(conn)

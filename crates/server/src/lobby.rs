@@ -253,6 +253,12 @@ impl Lobby {
         self.store.stats()
     }
 
+    /// How long the database's transactions and their commits took so far.
+    #[must_use]
+    pub fn commit_times(&self) -> store::CommitTimes {
+        self.store.commit_times()
+    }
+
     /// The built-in scenario with this id.
     ///
     /// # Errors

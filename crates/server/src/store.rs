@@ -269,6 +269,27 @@ pub struct Stats {
     pub commits: AtomicU64,
     /// Requests written in them.
     pub writes: AtomicU64,
+    /// Time spent in transactions, from the first statement to the commit's return, ns.
+    pub busy_ns: AtomicU64,
+    /// Of it, time spent in the commits themselves (the WAL's write and sync), ns.
+    pub commit_ns: AtomicU64,
+    /// The longest transaction, ns.
+    pub longest_ns: AtomicU64,
+    /// The longest commit alone, ns.
+    pub longest_commit_ns: AtomicU64,
+}
+
+/// How long the writer's transactions took since the start ([`Store::commit_times`]).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct CommitTimes {
+    /// Time spent in transactions, from the first statement to the commit's return, ns.
+    pub busy_ns: u64,
+    /// Of it, time spent in the commits themselves (the WAL's write and sync), ns.
+    pub commit_ns: u64,
+    /// The longest transaction, ns.
+    pub longest_ns: u64,
+    /// The longest commit alone, ns.
+    pub longest_commit_ns: u64,
 }
 
 /// The most requests one transaction commits.
@@ -276,7 +297,7 @@ const BATCH: usize = 512;
 
 fn open_connection(path: &Path) -> rusqlite::Result<rusqlite::Connection> {
     let conn = rusqlite::Connection::open(path)?;
-    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    db::patient(&conn)?;
     // WAL lets readers run beside the writer; FULL syncs the WAL at every commit,
     // which is what makes an acknowledgement durable.
     conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -571,6 +592,18 @@ impl Store {
             self.stats.commits.load(Ordering::Relaxed),
             self.stats.writes.load(Ordering::Relaxed),
         )
+    }
+
+    /// How long the writer's transactions and their commits took so far.
+    #[must_use]
+    pub fn commit_times(&self) -> CommitTimes {
+        let s = &self.stats;
+        CommitTimes {
+            busy_ns: s.busy_ns.load(Ordering::Relaxed),
+            commit_ns: s.commit_ns.load(Ordering::Relaxed),
+            longest_ns: s.longest_ns.load(Ordering::Relaxed),
+            longest_commit_ns: s.longest_commit_ns.load(Ordering::Relaxed),
+        }
     }
 
     fn send(&self, w: Write) -> Result<(), ApiError> {

@@ -35,11 +35,23 @@ fn rating_of(conn: &mut Conn, account: i64, ruleset: &str) -> db::Result<(Rating
 
 /// Updates the ratings of every rated game that has ended and is not yet counted,
 /// and marks it counted, in one transaction. A game is counted by whoever marks it
-/// first: two servers over one database never count it twice.
+/// first: two servers over one database never count it twice. When no such game is
+/// waiting (an unrated game has ended), nothing is written and no write lock is taken:
+/// every game's last action asks, and the store's writer should not wait on it.
 ///
 /// # Errors
 /// The database fails.
 pub fn settle(conn: &mut Conn) -> Result<(), ApiError> {
+    let waiting = conn
+        .query_opt(
+            "SELECT 1 FROM game_settings g JOIN summaries s ON s.game_id = g.game_id
+              WHERE g.rated = 1 AND g.settled = 0 AND s.outcome IS NOT NULL LIMIT 1",
+            params![],
+        )
+        .map_err(|e| sql(&e))?;
+    if waiting.is_none() {
+        return Ok(());
+    }
     let mut tx = conn.transaction().map_err(|e| sql(&e))?;
     let ended: Vec<(String, String, String)> = tx
         .query(

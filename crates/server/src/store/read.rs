@@ -38,7 +38,7 @@ impl Readers {
                 path,
                 OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
             )?;
-            conn.busy_timeout(std::time::Duration::from_secs(10))?;
+            db::patient(&conn)?;
             conn.pragma_update(None, "query_only", true)?;
             idle.push(Conn::Sqlite(conn));
         }

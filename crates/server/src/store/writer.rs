@@ -75,6 +75,8 @@ impl Writer {
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |k| k.checked_sub(1))
             .is_ok();
         let now = rfc3339(now_ms());
+        let began = std::time::Instant::now();
+        let mut synced = std::time::Duration::ZERO;
         let results: Result<Vec<Result<Done, String>>, String> = (|| {
             let mut tx = self.conn.transaction().map_err(|e| e.to_string())?;
             // On PostgreSQL a failed statement spoils its whole transaction: each
@@ -108,9 +110,12 @@ impl Writer {
                 // Dropping the transaction rolls it back.
                 return Err("disk I/O error (a failure injected for a test)".into());
             }
+            let sync = std::time::Instant::now();
             tx.commit().map_err(|e| e.to_string())?;
+            synced = sync.elapsed();
             Ok(results)
         })();
+        self.stats.time(began.elapsed(), synced);
         // A commit is durable only in the file at the path: one made into a file
         // deleted or moved meanwhile is not acknowledged.
         if let Some(why) = self.watch() {
@@ -137,6 +142,18 @@ impl Writer {
                 }
             }
         }
+    }
+}
+
+impl Stats {
+    /// Counts a transaction's time and its commit's.
+    fn time(&self, busy: std::time::Duration, commit: std::time::Duration) {
+        let ns = |d: std::time::Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        let (busy, commit) = (ns(busy), ns(commit));
+        self.busy_ns.fetch_add(busy, Ordering::Relaxed);
+        self.commit_ns.fetch_add(commit, Ordering::Relaxed);
+        self.longest_ns.fetch_max(busy, Ordering::Relaxed);
+        self.longest_commit_ns.fetch_max(commit, Ordering::Relaxed);
     }
 }
 
