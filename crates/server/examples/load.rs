@@ -5,8 +5,12 @@
 //!     cargo run --release -p grognard-server --example load -- --games 50 --actions 20000 --seconds 60 [--end-phase 50] [--lean] [--scenario ID] [--long N]
 //!
 //! Prints actions per second and the latency of `POST /api/games/{id}/actions`
-//! (p50, p90, p99, max), of the `GET` that fetches the next seat's view, how many
-//! transactions the writer needed (group commit), and the server's CPU per action.
+//! (p50, p90, p99, max) and each POST over 100 ms (when it was sent, its game's
+//! scenario and `n`), of the `GET` that fetches the next seat's view, how many
+//! transactions the writer needed (group commit), how long they and their commits
+//! took (mean and longest), the bytes written to storage a transaction and an
+//! action, how late a 5 ms tick came at most on the server's and the clients'
+//! runtimes, and the server's CPU per action.
 //!
 //! The clients run on a runtime of their own (threads named `load-client`), so the
 //! server's CPU is the process's less theirs. `--lean` asks for the lean forms
