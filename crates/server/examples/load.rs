@@ -329,9 +329,10 @@ async fn player(
                     Some(&json!({"action": action, "expect": n})),
                 )
                 .await;
-            s.post.push(start.elapsed());
-            if start.elapsed() > SLOW {
-                s.slow.push((sent, start.elapsed(), scenario.clone(), n));
+            let took = start.elapsed();
+            s.post.push(took);
+            if took > SLOW {
+                s.slow.push((sent, took, scenario.clone(), n));
             }
             if let Some(cpu0) = cpu0 {
                 s.cpu.push(server_cpu_ns().saturating_sub(cpu0));
