@@ -523,7 +523,7 @@ impl Lobby {
             n,
             ..table.summary(next.as_ref())
         };
-        if !self.store.append(&table.id, row, at, summary).await? {
+        if !self.store.append(&table.id, row, summary).await? {
             // Writers of this game queue on `turn`, so only another server over the
             // same database gets here: it took action `n` first. This copy reads what
             // it missed, and the request is refused as any stale `expect` is.

@@ -194,14 +194,12 @@ enum Write {
     Action {
         game: String,
         row: ActionRow,
-        at_ms: u64,
         summary: Box<Summary>,
         reply: Reply<bool>,
     },
     Undo {
         game: String,
         n: u64,
-        at_ms: u64,
         summary: Box<Summary>,
         reply: Reply<bool>,
     },
@@ -423,8 +421,8 @@ impl Store {
         Ok(rx.await.map_err(|_| gone())??)
     }
 
-    /// Appends action `row.n` to a game's log, marks the game active at `at_ms` and
-    /// writes its line of the lobby after the action (`summary`), all in one
+    /// Appends action `row.n` to a game's log and writes its line of the lobby after the
+    /// action (`summary`, whose `active_ms` marks the game active), all in one
     /// transaction; `Ok(false)` when the log does not hold exactly `row.n - 1` actions
     /// (someone else wrote first), and nothing is written. Returns once committed.
     ///
@@ -434,39 +432,30 @@ impl Store {
         &self,
         game: &str,
         row: ActionRow,
-        at_ms: u64,
         summary: Summary,
     ) -> Result<bool, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.send(Write::Action {
             game: game.to_owned(),
             row,
-            at_ms,
             summary: Box::new(summary),
             reply,
         })?;
         Ok(rx.await.map_err(|_| gone())??)
     }
 
-    /// Takes back action `n`, the last of a game's log, at `at_ms`: records it in
-    /// `undone`, deletes its row, marks the game active and writes its line of the
-    /// lobby after the undo (`summary`), all in one transaction; `Ok(false)` when `n`
+    /// Takes back action `n`, the last of a game's log, at `summary.active_ms`: records
+    /// it in `undone`, deletes its row and writes its line of the lobby after the undo
+    /// (`summary`, which marks the game active), all in one transaction; `Ok(false)` when `n`
     /// is not the log's last action, and nothing is written. Returns once committed.
     ///
     /// # Errors
     /// The database failed (500), or writes no more (503).
-    pub async fn undo(
-        &self,
-        game: &str,
-        n: u64,
-        at_ms: u64,
-        summary: Summary,
-    ) -> Result<bool, ApiError> {
+    pub async fn undo(&self, game: &str, n: u64, summary: Summary) -> Result<bool, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.send(Write::Undo {
             game: game.to_owned(),
             n,
-            at_ms,
             summary: Box::new(summary),
             reply,
         })?;

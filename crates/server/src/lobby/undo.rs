@@ -66,7 +66,7 @@ impl Lobby {
             active_ms: at,
             ..table.summary(before.as_ref())
         };
-        if !self.store.undo(&table.id, expect, at, summary).await? {
+        if !self.store.undo(&table.id, expect, summary).await? {
             // Writers of this game queue on `turn`, so only another process writing
             // the same file can get here.
             return Err(ApiError::Internal(format!(

@@ -142,10 +142,13 @@ pub enum Load {
 /// The file fails. A row that does not read is [`Load::Unreadable`], not an error.
 pub fn load(conn: &mut Conn, id: &str) -> db::Result<Load> {
     let row = conn.query_opt(
-        "SELECT scenario_id, ruleset, scenario, seed, seats, created, active_ms,
+        &format!(
+            "SELECT scenario_id, ruleset, scenario, seed, seats, created, {},
                 EXISTS (SELECT 1 FROM summaries WHERE game_id = games.id),
                 (SELECT COUNT(*) FROM undone WHERE game_id = games.id), dice
-         FROM games WHERE id = ?1",
+             FROM games WHERE id = ?1",
+            super::schema::ACTIVE_MS
+        ),
         params![id],
     )?;
     let Some(r) = row else {
@@ -285,10 +288,17 @@ pub fn ai_to_act(conn: &mut Conn) -> db::Result<Vec<String>> {
 /// # Errors
 /// The database fails.
 pub fn idle(conn: &mut Conn, cutoff_ms: u64, limit: usize) -> db::Result<Vec<String>> {
+    // A game's activity is its summary's; a game without one yet (at the first start
+    // after summaries came) its row's.
     ids(conn.query(
-        "SELECT games.id FROM games LEFT JOIN summaries ON summaries.game_id = games.id
-         WHERE games.active_ms < ?1 AND summaries.outcome IS NULL
-         ORDER BY games.active_ms, games.id LIMIT ?2",
+        "SELECT id FROM (
+             SELECT game_id AS id, active_ms FROM summaries
+             WHERE active_ms < ?1 AND outcome IS NULL
+             UNION ALL
+             SELECT id, active_ms FROM games
+             WHERE active_ms < ?1
+               AND NOT EXISTS (SELECT 1 FROM summaries WHERE summaries.game_id = games.id)
+         ) AS idle ORDER BY active_ms, id LIMIT ?2",
         params![
             i64::try_from(cutoff_ms).unwrap_or(i64::MAX),
             i64::try_from(limit).unwrap_or(i64::MAX),

@@ -23,7 +23,10 @@
 //! account's notifications (`notifications`), the server's VAPID key for Web Push
 //! (`vapid`), what a game does when a player's time
 //! runs out (`game_settings.on_time`) and when its clock started
-//! (`game_settings.clock_from_ms`, the acceptance of its challenge).
+//! (`game_settings.clock_from_ms`, the acceptance of its challenge). Version 7
+//! changes no table: a game's activity is its summary's `active_ms` alone, and an
+//! action writes `games.active_ms` no more (the time of its creation, or of its last
+//! action under version 6 or before), one page and one index entry fewer an action.
 
 use super::Summary;
 use crate::db::{self, params, Conn, DbError};
@@ -239,8 +242,11 @@ CREATE TABLE IF NOT EXISTS notifications (
 );
 ";
 
-/// The schema version this server writes.
-pub const VERSION: i64 = 6;
+/// The schema version this server writes. Version 7 changes no table: from it on, a
+/// game's activity is its summary's `active_ms` alone ([`ACTIVE_MS`]), and an action
+/// no longer writes `games.active_ms`; a server of version 6 or before, which reads
+/// `games.active_ms`, must not open such a file (it would expire active games).
+pub const VERSION: i64 = 7;
 
 /// Brings a SQLite file to [`VERSION`] (a PostgreSQL database has its own schema:
 /// `schema_pg`).
@@ -325,6 +331,11 @@ fn migrate_file(conn: &mut Connection, now_ms: i64) -> rusqlite::Result<()> {
         tx.execute_batch("PRAGMA user_version = 6;")?;
         tx.commit()?;
     }
+    if version < 7 {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch("PRAGMA user_version = 7;")?;
+        tx.commit()?;
+    }
     Ok(())
 }
 
@@ -364,6 +375,12 @@ pub(super) fn seed_from_sql(seed: i64) -> u64 {
     u64::from_ne_bytes(seed.to_ne_bytes())
 }
 
+/// A game's last activity, in SQL over a row of `games`: its summary's `active_ms`
+/// (written with every action and undo), else the row's own (written when the game
+/// was made, and by the actions of the versions before summaries kept it).
+pub(crate) const ACTIVE_MS: &str = "COALESCE((SELECT summaries.active_ms FROM summaries
+     WHERE summaries.game_id = games.id), games.active_ms)";
+
 /// Expires the games of `ids` still idle since before `cutoff_ms`: marks each in
 /// `expired` (which lets its rows be deleted), deletes its log and its row. Returns
 /// the ids expired; a game that saw an action since it was chosen is left alone.
@@ -375,7 +392,10 @@ pub fn expire(tx: &mut Conn, ids: &[String], cutoff_ms: u64, now: &str) -> db::R
     let mut done = Vec::new();
     for id in ids {
         let active: Option<i64> = tx
-            .query_opt("SELECT active_ms FROM games WHERE id = ?1", params![id])?
+            .query_opt(
+                &format!("SELECT {ACTIVE_MS} FROM games WHERE id = ?1"),
+                params![id],
+            )?
             .map(|r| r.get(0))
             .transpose()?;
         if active.is_none_or(|a| a >= cutoff) {
@@ -396,8 +416,8 @@ pub fn expire(tx: &mut Conn, ids: &[String], cutoff_ms: u64, now: &str) -> db::R
 }
 
 /// Takes back action `n`, the last of game `game`, at `at_ms`: records it in `undone`,
-/// then deletes its row (the trigger lets through only that one) and marks the game
-/// active. `false` when `n` is not the game's last action (someone else wrote first),
+/// then deletes its row (the trigger lets through only that one); the caller writes the
+/// game's summary, which marks it active. `false` when `n` is not the game's last action (someone else wrote first),
 /// and nothing is written.
 ///
 /// # Errors
@@ -423,10 +443,6 @@ pub fn undo(tx: &mut Conn, game: &str, n: u64, at_ms: u64) -> db::Result<bool> {
     tx.execute(
         "DELETE FROM actions WHERE game_id = ?1 AND n = ?2",
         params![game, n],
-    )?;
-    tx.execute(
-        "UPDATE games SET active_ms = ?2 WHERE id = ?1",
-        params![game, at],
     )?;
     Ok(true)
 }

@@ -1,8 +1,8 @@
-//! The tables of a PostgreSQL database: the SQLite file's schema at version 6, written
+//! The tables of a PostgreSQL database: the SQLite file's schema at version 7, written
 //! for PostgreSQL. Every integer is `BIGINT`, every text `COLLATE "C"` (so that the
 //! lobby's order and its cursors are the file's, byte by byte), and the triggers that
 //! keep the log append-only are PL/pgSQL. The version is the `meta` row `version`;
-//! later migrations follow it.
+//! later migrations follow it (from 6 to 7 the number alone moves).
 //!
 //! Beside the file's tables, `leases`: which server plays a game's computer seats, until
 //! when (several servers share the database; a file has one).
@@ -259,6 +259,15 @@ pub fn create(conn: &mut Conn) -> db::Result<()> {
     };
     match version.parse::<i64>() {
         Ok(v) if v == VERSION => tx.commit(),
+        // Version 7 changes no table (`schema::VERSION`): the number alone moves on, so
+        // that a server of version 6 no longer opens the database.
+        Ok(6) => {
+            tx.execute(
+                "UPDATE meta SET value = ?1 WHERE key = 'version'",
+                params![VERSION.to_string()],
+            )?;
+            tx.commit()
+        }
         Ok(v) if v > VERSION => Err(DbError::new(format!(
             "the database is of schema version {v}, newer than this server's {VERSION}: \
              run a newer grognard"

@@ -188,11 +188,7 @@ fn write_one(tx: &mut Conn, w: &Write, now: &str) -> db::Result<Done> {
             Ok(Done::Unit)
         }
         Write::Action {
-            game,
-            row,
-            at_ms,
-            summary,
-            ..
+            game, row, summary, ..
         } => {
             let n = i64::try_from(row.n).map_err(|e| db::DbError::new(e.to_string()))?;
             let last: i64 = tx
@@ -209,22 +205,16 @@ fn write_one(tx: &mut Conn, w: &Write, now: &str) -> db::Result<Done> {
                 "INSERT INTO actions (game_id, n, action, forced) VALUES (?1, ?2, ?3, ?4)",
                 params![game, n, row.action.to_string(), forced],
             )?;
-            tx.execute(
-                "UPDATE games SET active_ms = ?2 WHERE id = ?1",
-                params![game, i64::try_from(*at_ms).unwrap_or(i64::MAX)],
-            )?;
+            // The game's activity is its summary's `active_ms`: the games row is not
+            // touched, a page and an index entry fewer written an action.
             schema::write_summary(tx, summary)?;
             follow::notify(tx, game, row.n)?;
             Ok(Done::Appended(true))
         }
         Write::Undo {
-            game,
-            n,
-            at_ms,
-            summary,
-            ..
+            game, n, summary, ..
         } => {
-            if !schema::undo(tx, game, *n, *at_ms)? {
+            if !schema::undo(tx, game, *n, summary.active_ms)? {
                 return Ok(Done::Appended(false));
             }
             schema::write_summary(tx, summary)?;

@@ -108,6 +108,49 @@ async fn idle_games_expire_and_a_request_for_one_says_it_expired() {
         .is_err());
 }
 
+/// When game `id` last saw an action, as its row says and as its summary says.
+fn activity(db: &Db, id: &str) -> (u64, u64) {
+    let read = |sql: &str| -> u64 {
+        let ms: i64 = db.query(sql, &[id.into()])[0].get(0).unwrap();
+        u64::try_from(ms).unwrap()
+    };
+    (
+        read("SELECT active_ms FROM games WHERE id = ?1"),
+        read("SELECT active_ms FROM summaries WHERE game_id = ?1"),
+    )
+}
+
+#[tokio::test]
+async fn an_action_marks_the_game_active_in_its_summary_alone_and_a_restart_reads_it_there() {
+    let db = Db::new("expire-summary");
+    let (state, app) = open(&db);
+    let (id, blue, _) = morne(&app).await;
+    let (made, _) = activity(&db, &id);
+    tick().await;
+    let end = json!({"type": "end_phase"});
+    assert_eq!(act(&app, &id, Some(&blue), &end, 0).await.0, StatusCode::OK);
+    // The action wrote the summary; the games row keeps the time of the creation.
+    let (row, summary) = activity(&db, &id);
+    assert_eq!(row, made, "an action leaves the games row alone");
+    assert!(
+        summary > made,
+        "the summary moved on: {summary} after {made}"
+    );
+    // After a restart the game's activity is the summary's: thirty days after the
+    // creation it stays, thirty days after the action it goes.
+    let (again_state, _again) = reopen(&state, &db).await;
+    let lobby = again_state.lobby();
+    assert_eq!(
+        lobby.expire_idle(made + 30 * DAY_MS).await.unwrap(),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        lobby.expire_idle(summary + 30 * DAY_MS + 1).await.unwrap(),
+        vec![id.clone()]
+    );
+    assert_eq!(rows(&db, "games", &id), 0);
+}
+
 #[tokio::test]
 async fn with_expire_days_zero_no_game_expires() {
     let db = Db::new("expire-never");
@@ -201,7 +244,7 @@ async fn a_database_of_the_first_schema_migrates_and_its_old_games_go_on() {
         .unwrap()
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 6);
+    assert_eq!(version, 7);
     // Created in 2020, but counted active from the migration: not expired at once.
     assert!(state
         .lobby()

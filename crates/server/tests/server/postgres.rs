@@ -74,6 +74,36 @@ async fn a_database_that_is_not_grognards_is_refused_and_left_as_it_was() {
     assert_eq!(tables[0].get::<i64>(0).unwrap(), 1, "nothing was created");
 }
 
+#[tokio::test]
+async fn a_database_of_version_6_moves_to_7_and_one_newer_than_the_server_is_refused() {
+    let Some(db) = cluster("versions") else {
+        return;
+    };
+    let version = |db: &Db| -> String {
+        db.query("SELECT value FROM meta WHERE key = 'version'", &[])[0]
+            .get(0)
+            .unwrap()
+    };
+    let (state, _app) = open(&db);
+    state.lobby().close().await;
+    assert_eq!(version(&db), "7");
+    // As a server of version 6 left it: the number alone moves on (no table changes),
+    // so that such a server no longer opens the database.
+    db.execute("UPDATE meta SET value = '6' WHERE key = 'version'", &[])
+        .unwrap();
+    let (state, _app) = open(&db);
+    state.lobby().close().await;
+    assert_eq!(version(&db), "7");
+    db.execute("UPDATE meta SET value = '8' WHERE key = 'version'", &[])
+        .unwrap();
+    let err = open_err(db.location());
+    assert!(
+        err.contains("schema version 8, newer than this server's 7"),
+        "{err}"
+    );
+    assert_eq!(version(&db), "8", "left as it was");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_created_on_one_store_is_read_and_continued_by_a_second_store() {
     let Some(db) = cluster("two-stores") else {
@@ -172,7 +202,7 @@ async fn of_two_stores_appending_at_once_exactly_one_wins_each_n() {
                     forced: Vec::new(),
                 };
                 racers.push(tokio::spawn(async move {
-                    store.append(&id, row, n, summary).await.unwrap()
+                    store.append(&id, row, summary).await.unwrap()
                 }));
             }
         }

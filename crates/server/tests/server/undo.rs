@@ -453,7 +453,7 @@ async fn the_file_lets_only_an_undo_delete_a_games_last_action() {
         .unwrap()
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 6);
+    assert_eq!(version, 7);
     assert_eq!(object(&app, &id, None).await["n"], 1);
     let (status, body) = undo(&app, &id, Some(&blue), 1).await;
     assert_eq!(
