@@ -446,8 +446,9 @@ impl Store {
 
     /// Takes back action `n`, the last of a game's log, at `summary.active_ms`: records
     /// it in `undone`, deletes its row and writes its line of the lobby after the undo
-    /// (`summary`, which marks the game active), all in one transaction; `Ok(false)` when `n`
-    /// is not the log's last action, and nothing is written. Returns once committed.
+    /// (`summary`, which marks the game active), all in one transaction; `Ok(false)`
+    /// when `n` is not the log's last action, and nothing is written. Returns once
+    /// committed.
     ///
     /// # Errors
     /// The database failed (500), or writes no more (503).

@@ -416,9 +416,9 @@ pub fn expire(tx: &mut Conn, ids: &[String], cutoff_ms: u64, now: &str) -> db::R
 }
 
 /// Takes back action `n`, the last of game `game`, at `at_ms`: records it in `undone`,
-/// then deletes its row (the trigger lets through only that one); the caller writes the
-/// game's summary, which marks it active. `false` when `n` is not the game's last action (someone else wrote first),
-/// and nothing is written.
+/// then deletes its row (the trigger lets through only that one); the caller writes
+/// the game's summary, which marks it active. `false` when `n` is not the game's last
+/// action (someone else wrote first), and nothing is written.
 ///
 /// # Errors
 /// The database fails.
