@@ -8,7 +8,83 @@
 use super::{Action, MornePlaine, State};
 use grognard_engine::UnitId;
 use grognard_hex::{Direction, Hex};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Which state a [`State`] is, as the movement [`Board`] follows it: a number no other
+/// state of the process carries, and, when the state is one step from another, that
+/// state's number and the unit that stepped. The board remembers the number of the
+/// state it was last brought up to date with; asked again for the same state it has
+/// nothing to do, and asked for the state one step further it looks at the one unit
+/// that moved instead of comparing every unit's key.
+///
+/// Every change a ruleset makes goes through `turn::apply`, which stamps the state
+/// anew; a clone keeps its stamp, which is right, being the same position. A state of
+/// unknown history (new, or read from a file) has number 0, which no board trusts.
+/// Code that changes a state's fields by hand afterwards (the tests) must not leave a
+/// stamp on it that a board has seen: debug builds check every board against a fresh
+/// build, so a stale one fails there.
+///
+/// Never part of the game: two states compare equal whatever their stamps, and
+/// nothing of it is written or shown.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stamp {
+    /// This state's number; 0 for one of unknown history.
+    id: u64,
+    /// The number of the state one step before, when the last change was a step; else 0.
+    parent: u64,
+    /// The unit that stepped from the state `parent`.
+    unit: u16,
+}
+
+impl PartialEq for Stamp {
+    fn eq(&self, _: &Stamp) -> bool {
+        true
+    }
+}
+
+impl Eq for Stamp {}
+
+impl Stamp {
+    /// The stamp of a state changed by anything but a step.
+    pub(crate) fn fresh() -> Stamp {
+        Stamp {
+            id: next_id(),
+            parent: 0,
+            unit: 0,
+        }
+    }
+
+    /// The stamp of this state after `unit` stepped, and did nothing else.
+    pub(crate) fn step(self, unit: UnitId) -> Stamp {
+        Stamp {
+            id: next_id(),
+            parent: self.id,
+            unit: unit.0,
+        }
+    }
+}
+
+/// Blocks of stamp numbers handed to the threads, from 1 << 32 up (so never 0).
+static BLOCKS: AtomicU64 = AtomicU64::new(1 << 32);
+
+thread_local! {
+    /// This thread's next stamp number, and the end of its block.
+    static NEXT: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
+}
+
+/// A stamp number no thread of the process has handed out before.
+fn next_id() -> u64 {
+    NEXT.with(|c| {
+        let (mut next, mut end) = c.get();
+        if next == end {
+            next = BLOCKS.fetch_add(1 << 32, Ordering::Relaxed);
+            end = next + (1 << 32);
+        }
+        c.set((next + 1, end));
+        next
+    })
+}
 
 /// Bits of the per-hexside facts the rules ask about.
 pub(crate) mod side_bits {
@@ -92,6 +168,8 @@ pub(crate) struct StepInfo {
 pub(crate) struct Board {
     /// The binding it was built for ([`MornePlaine::id`]); 0 before the first build.
     rules: u64,
+    /// The [`Stamp`] number of the state it was last brought up to date with.
+    stamp: u64,
     /// The side to move.
     side: u8,
     /// Per unit, its [`unit_key`] when last priced, and its hex's index ([`NO_HEX`]
@@ -150,9 +228,24 @@ impl Board {
         {
             return self.rebuild(rules, state);
         }
+        let stamp = state.stamp;
+        if stamp.id != 0 && stamp.id == self.stamp {
+            // The same state as last time.
+            return;
+        }
         self.changed.clear();
+        // One step from the state last seen: only the unit that stepped can differ
+        // (`Stamp`); from anywhere else, every unit is compared.
+        let units = if stamp.parent != 0 && stamp.parent == self.stamp {
+            let i = usize::from(stamp.unit);
+            i..i + 1
+        } else {
+            0..n
+        };
+        self.stamp = stamp.id;
         let keys = &mut self.keys[..n];
-        for (i, s) in state.units.iter().enumerate() {
+        for i in units {
+            let s = &state.units[i];
             let k = unit_key(s);
             if k == keys[i] {
                 continue;
@@ -257,6 +350,7 @@ impl Board {
     /// Builds everything from the state.
     fn rebuild(&mut self, rules: &MornePlaine, state: &State) {
         self.rules = rules.id;
+        self.stamp = state.stamp.id;
         self.side = state.active;
         self.keys.clear();
         self.keys.extend(state.units.iter().map(unit_key));
@@ -365,6 +459,21 @@ pub(crate) fn with_board<R>(rules: &MornePlaine, state: &State, f: impl FnOnce(&
             }
         }
         f(board)
+    })
+}
+
+/// What the enemies of the side to move exert at two hexes (by index), read from this
+/// thread's [`Board`] when it was last brought up to date with `state` itself; `None`
+/// when it was not (the caller asks the units: `MornePlaine::control_at`).
+pub(crate) fn control_if_current(
+    rules: &MornePlaine,
+    state: &State,
+    at: [usize; 2],
+) -> Option<[u8; 2]> {
+    BOARD.with(|cell| {
+        let board = cell.borrow();
+        (state.stamp.id != 0 && board.stamp == state.stamp.id && board.rules == rules.id)
+            .then(|| at.map(|j| board.control[j]))
     })
 }
 

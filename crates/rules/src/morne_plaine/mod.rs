@@ -85,7 +85,7 @@ pub struct MornePlaine {
 }
 
 /// The changing part of a game.
-#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// Game turn, from 1.
     pub turn: u32,
@@ -106,9 +106,30 @@ pub struct State {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// Which state this is, and what its last step changed (the movement board's
+    /// bookkeeping, never part of the game: not written, not compared, not shown).
+    #[serde(skip)]
+    pub(crate) stamp: board::Stamp,
 }
 
-clone_by_field!(State: turn, active, phase, units, moving, forts, held, outcome);
+clone_by_field!(State: turn, active, phase, units, moving, forts, held, outcome, stamp);
+
+/// Written as a derived `Debug` would, without the [`board::Stamp`]: the text of a state
+/// is its game alone.
+impl std::fmt::Debug for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("State")
+            .field("turn", &self.turn)
+            .field("active", &self.active)
+            .field("phase", &self.phase)
+            .field("units", &self.units)
+            .field("moving", &self.moving)
+            .field("forts", &self.forts)
+            .field("held", &self.held)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
 
 /// What a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

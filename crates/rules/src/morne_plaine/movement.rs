@@ -528,44 +528,40 @@ impl MornePlaine {
 /// exactly when it is valid, in place of the step it continues).
 pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Action>) {
     with_board(rules, state, |board| {
-        let running = match state.moving {
-            Some((mu, d, true)) => Some((mu, d)),
-            _ => None,
+        // The unit running on clear terrain, if any (else no unit's index).
+        let (running, dir) = match state.moving {
+            Some((mu, d, true)) => (mu.index(), d),
+            _ => (usize::MAX, Direction::ALL[0]),
         };
-        for &i in &rules.side_units[usize::from(state.active)] {
+        let units = &rules.side_units[usize::from(state.active)];
+        out.reserve(units.len() * 6);
+        for &i in units {
             let i = usize::from(i);
-            let n = board.counts[i];
-            if n == 0 {
-                continue;
-            }
-            let steps = &board.moves[i * 6..i * 6 + usize::from(n)];
-            match running {
-                Some((mu, dir)) if mu.index() == i => {
-                    // MP-CHG-10: the step that continues a run on clear terrain is a
-                    // charge when one is valid.
-                    let to = state.units[i].hex.map(|h| h.neighbor(dir));
-                    for &a in steps {
-                        match a {
-                            Action::Move { unit, to: t } if Some(t) == to => {
-                                match rules.charge_target(state, unit, dir, |h| {
-                                    rules.occupant_in(&board.occ, h)
-                                }) {
-                                    Ok(target) => out.push(Action::Charge { unit, target }),
-                                    Err(_) => out.push(a),
-                                }
+            let n = usize::from(board.counts[i]);
+            if i == running {
+                // MP-CHG-10: the step that continues a run on clear terrain is a
+                // charge when one is valid.
+                let to = state.units[i].hex.map(|h| h.neighbor(dir));
+                for &a in &board.moves[i * 6..i * 6 + n] {
+                    match a {
+                        Action::Move { unit, to: t } if Some(t) == to => {
+                            match rules.charge_target(state, unit, dir, |h| {
+                                rules.occupant_in(&board.occ, h)
+                            }) {
+                                Ok(target) => out.push(Action::Charge { unit, target }),
+                                Err(_) => out.push(a),
                             }
-                            _ => out.push(a),
                         }
+                        _ => out.push(a),
                     }
                 }
-                _ => {
-                    // All six slots are copied (a fixed size: no branches on the count),
-                    // and the unused ones dropped again.
-                    let len = out.len();
-                    out.extend_from_slice(&board.moves[i * 6..i * 6 + 6]);
-                    out.truncate(len + usize::from(n));
-                }
+                continue;
             }
+            // All six slots are copied (a fixed size: no branches on the count, not
+            // even on none), and the unused ones dropped again.
+            let len = out.len();
+            out.extend_from_slice(&board.moves[i * 6..i * 6 + 6]);
+            out.truncate(len + n);
         }
     });
 }
@@ -585,7 +581,19 @@ pub(crate) fn apply_move(
     let side = rules.counters[u.index()].side;
     // Checked already; only the two hexes' control is asked.
     let ti = rules.nbr[fi * 6 + dir.index()] as usize;
-    let [cf, ct] = rules.control_at(state, side, [(from, fi), (to, ti)]);
+    // The movement board holds the control map of the enemies of the side to move
+    // (the mover's) when the step was just listed from it; else the units are asked.
+    let [cf, ct] = match super::board::control_if_current(rules, state, [fi, ti]) {
+        Some(bits) if side == state.active => {
+            debug_assert_eq!(
+                bits,
+                rules.control_at(state, side, [(from, fi), (to, ti)]),
+                "the board's control map"
+            );
+            bits
+        }
+        _ => rules.control_at(state, side, [(from, fi), (to, ti)]),
+    };
     let control = |j| if j == fi { cf } else { ct };
     let p = rules
         .price_at::<true>(mover, fi, m, dir, control, |_| false)

@@ -71,6 +71,7 @@ pub(super) fn initial_state(rules: &MornePlaine) -> State {
             })
             .collect(),
         moving: None,
+        stamp: super::board::Stamp::default(),
         forts: rules.forts.iter().map(|f| f.1).collect(),
         held: rules
             .scenario
@@ -349,6 +350,13 @@ pub(super) fn apply(
     action: &Action,
     ctx: &mut Ctx<'_, Event>,
 ) {
+    // Every change of a state is a new stamp; a step's names the one unit it moved, so
+    // that the movement board follows it without comparing every unit (`board::Stamp`).
+    // Given after the action, which may read the board of the state before it.
+    let stamp = match action {
+        Action::Move { unit, .. } => state.stamp.step(*unit),
+        _ => super::board::Stamp::fresh(),
+    };
     match action {
         Action::EndPhase => end_phase(rules, state, ctx),
         Action::Move { unit, to } => super::movement::apply_move(rules, state, *unit, *to, ctx),
@@ -362,4 +370,5 @@ pub(super) fn apply(
             super::combat::apply_attack(rules, state, *unit, *target, ctx);
         }
     }
+    state.stamp = stamp;
 }

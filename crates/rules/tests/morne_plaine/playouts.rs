@@ -231,6 +231,50 @@ fn the_fast_path_plays_the_same_game() {
     }
 }
 
+/// The movement board follows a game by its states' stamps (a step names the one unit
+/// it moved): every list it gives is the list of the same state read back from its
+/// text, which carries no stamp and makes the board compare every unit. The stamps
+/// are not part of the game: the states compare equal and write the same text.
+#[test]
+fn the_movement_board_follows_steps_by_stamp_and_lists_what_every_unit_compared_lists() {
+    for id in ["heights-of-aubrac", "bridge-at-morne"] {
+        let s = common::builtin(id);
+        let rules = MornePlaine::new(&s).unwrap();
+        let names = rules.names().clone();
+        for seed in 1..=4 {
+            let mut state = rules.initial_state();
+            let mut dice = Dice::new(seed);
+            let mut pick = Dice::new(seed ^ 0xB0A7);
+            let (mut legal, mut read_legal, mut events) = (Vec::new(), Vec::new(), Vec::new());
+            let mut steps = 0;
+            while state.outcome.is_none() {
+                legal.clear();
+                rules.legal_actions(&state, &mut legal);
+                let text = names.scope(|| serde_json::to_string(&state)).unwrap();
+                let read: State = names.scope(|| serde_json::from_str(&text)).unwrap();
+                assert_eq!(
+                    read, state,
+                    "{id} seed {seed}: a state read back is the same"
+                );
+                assert_eq!(names.scope(|| serde_json::to_string(&read)).unwrap(), text);
+                read_legal.clear();
+                rules.legal_actions(&read, &mut read_legal);
+                assert_eq!(legal, read_legal, "{id} seed {seed}: the lists agree");
+                // The same state again, now that the board has seen it.
+                read_legal.clear();
+                rules.legal_actions(&state, &mut read_legal);
+                assert_eq!(legal, read_legal, "{id} seed {seed}: asked twice");
+                let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+                steps += u32::from(matches!(legal[i], Action::Move { .. }));
+                events.clear();
+                let mut ctx = grognard_engine::Ctx::quiet(&mut dice, &mut events);
+                rules.apply_unchecked(&mut state, &legal[i], &mut ctx);
+            }
+            assert!(steps > 100, "{id} seed {seed}: {steps} steps played");
+        }
+    }
+}
+
 /// A fixed workload for profiling the fast path (`perf stat` counts its instructions):
 /// `cargo test --release -p grognard-rules playout_workload -- --ignored --nocapture`.
 #[test]
