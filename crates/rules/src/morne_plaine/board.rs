@@ -292,7 +292,11 @@ impl Board {
                         continue;
                     };
                     let o = usize::from(self.occ[j]);
-                    if o == 0 || rules.counters[o - 1].side != state.active {
+                    // A unit that changed is priced in full below.
+                    if o == 0
+                        || rules.counters[o - 1].side != state.active
+                        || self.changed.iter().any(|c| c.0 == o - 1)
+                    {
                         continue;
                     }
                     let back = dir.opposite();
