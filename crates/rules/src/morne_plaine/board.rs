@@ -483,20 +483,28 @@ pub(crate) fn control_if_current(
 
 thread_local! {
     /// A scratch [`MornePlaine::occupancy`] table on this thread.
-    static OCCUPANCY: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
+    /// with the binding and the [`Stamp`] number of the state it was built for.
+    static OCCUPANCY: RefCell<(u64, u64, Vec<u16>)> = const { RefCell::new((0, 0, Vec::new())) };
 }
 
 /// Runs `f` on the [`MornePlaine::occupancy`] of `state`, built into this thread's
-/// scratch table (no allocation once it has grown to the map's size). Not reentrant:
-/// `f` must not ask for it again.
+/// scratch table (no allocation once it has grown to the map's size), or kept from the
+/// last call when that was for the same state (its [`Stamp`]: the combat phase's list,
+/// then the attack chosen from it). Not reentrant: `f` must not ask for it again.
 pub(crate) fn with_occupancy<R>(
     rules: &MornePlaine,
     state: &State,
     f: impl FnOnce(&[u16]) -> R,
 ) -> R {
     OCCUPANCY.with(|cell| {
-        let occ = &mut *cell.borrow_mut();
-        rules.occupancy_into(state, occ);
+        let (binding, stamp, occ) = &mut *cell.borrow_mut();
+        let id = state.stamp.id;
+        if id == 0 || *stamp != id || *binding != rules.id {
+            rules.occupancy_into(state, occ);
+            (*binding, *stamp) = (rules.id, id);
+        }
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(*occ, rules.occupancy(state), "the kept occupancy");
         f(occ)
     })
 }

@@ -270,9 +270,12 @@ impl MornePlaine {
         let (a_hex, d_hex) = self
             .can_attack(state, u, target)
             .map_err(|e| e.refusal(self, state, u, target))?;
-        let occ = self.occupancy(state);
-        let attack_support = self.supports(state, u, target, &occ);
-        let defence_support = self.supports(state, target, u, &occ);
+        let (attack_support, defence_support) = super::board::with_occupancy(self, state, |occ| {
+            (
+                self.supports(state, u, target, occ),
+                self.supports(state, target, u, occ),
+            )
+        });
         // MP-CMB-13, MP-CMB-11: the attacker's strength plus its supports'; MP-CMB-14:
         // the defender's plus its supports', each corrected by its ground (MP-CMB-30).
         let attack = self.strength(state, u, target, false)
