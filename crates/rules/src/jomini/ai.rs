@@ -26,6 +26,22 @@ const CLOSING: f64 = 0.1;
 /// A hex between a unit and the nearest objective its side does not hold: the pull
 /// that brings an attacker across a river before the last turn (JO-VIC-2).
 const OBJECTIVE: f64 = 0.25;
+/// The march steps from an objective within which each step counts in full toward
+/// [`OBJECTIVE`]; each step beyond counts [`FAR_STEP`] of one. A turn orders one
+/// activation of a few units (JO-CMD-1): spent on marching units from the far edge it
+/// is not spent on the units at the objective, and a pull that grew with every step of
+/// the far units made the march worth more than an attack (at the Saale the French
+/// spent whole turns bringing Kellermann's cuirassiers up the road while their infantry
+/// stood at the river).
+const NEAR_STEPS: u16 = 4;
+/// What a march step beyond [`NEAR_STEPS`] counts, as a share of one within them.
+const FAR_STEP: f64 = 0.25;
+
+/// The march steps of [`OBJECTIVE`]'s term: in full up to [`NEAR_STEPS`], then each at
+/// [`FAR_STEP`].
+fn objective_steps(d: u16) -> f64 {
+    f64::from(d.min(NEAR_STEPS)) + FAR_STEP * f64::from(d.saturating_sub(NEAR_STEPS))
+}
 /// A unit of the side to act that has joined an activation (JO-CMD-1 to JO-CMD-3) and
 /// not yet moved: the worth of an order given. Without it an activation scores no
 /// better than standing still, one plan ahead, until its units move, and the search's
@@ -237,7 +253,7 @@ pub(crate) fn march_steps(
 ///   (its own only);
 /// - `closing`: the hexes between each of the side's units and the nearest enemy unit;
 /// - `objective`: the march steps between each of the side's units and the nearest
-///   objective its side does not hold;
+///   objective its side does not hold, those beyond [`NEAR_STEPS`] at [`FAR_STEP`];
 /// - `exposed`: the objectives' values the side stands to lose next turn, twice
 ///   ([`exposed`]), by 0.5 + the share of the game played;
 /// - `late`: the points the side is behind, by the share of the game played (JO-VIC-3).
@@ -337,7 +353,7 @@ fn parts(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> [f64; 
             .filter(|&d| d < u16::MAX)
             .min();
         if let Some(d) = objective {
-            v[8] += f64::from(d);
+            v[8] += objective_steps(d);
         }
     }
     // An objective lost early can be taken back; one lost late decides the limit.

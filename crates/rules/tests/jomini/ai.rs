@@ -109,6 +109,40 @@ fn the_pull_toward_an_objective_goes_round_a_river_by_its_bridge() {
     assert!(by_the_bridge > across, "{by_the_bridge} against {across}");
 }
 
+/// The pull toward an objective counts each march step in full within 4 steps of it
+/// and a quarter of one beyond: a turn orders one activation (JO-CMD-1), and a pull
+/// that grew with every step of the far units made marching them up worth more than
+/// attacking with the units at the objective. A step nearer from 2 steps away moves the
+/// term by one step; a step nearer from 8 away by a quarter of one.
+#[test]
+fn a_march_step_toward_an_objective_counts_in_full_near_it_and_a_quarter_far_from_it() {
+    let extra =
+        "# no reserves\n[[places]]\nname = \"Mill\"\nhex = \"0101\"\nobjective = true\nvalue = 1\n";
+    let units = [
+        ("b-near", "blue", "infantry", "0103", "weight = \"medium\""),
+        ("b-far", "blue", "infantry", "0109", "weight = \"medium\""),
+        ("r-line", "red", "infantry", "1305", "weight = \"medium\""),
+    ];
+    let mut p = Pos::new(&[""], &units, extra);
+    let objective = |p: &Pos| {
+        let mut terms = Vec::new();
+        p.rules.evaluation_terms(&p.state, "blue", &mut terms);
+        let t = terms.iter().find(|t| t.name == "objective").expect("a term");
+        assert!(t.weight < 0.0, "steps away count against the side");
+        t.value
+    };
+    let start = objective(&p);
+    assert!((start - (2.0 + 4.0 + 0.25 * 4.0)).abs() < 1e-9, "2 and 8 steps: {start}");
+    let near = p.id("b-near");
+    p.state.pieces[near.index()].hex = Some(p.hex("0102"));
+    let after_near = objective(&p);
+    assert!((start - after_near - 1.0).abs() < 1e-9, "{start} to {after_near}");
+    let far = p.id("b-far");
+    p.state.pieces[far.index()].hex = Some(p.hex("0108"));
+    let after_far = objective(&p);
+    assert!((after_near - after_far - 0.25).abs() < 1e-9, "{after_near} to {after_far}");
+}
+
 /// JO-VIC-2: an objective belongs to the last side to have a unit in it, so its holder
 /// feels an empty one as lost when an enemy unit can walk in next turn. The dragons à
 /// pied at 0805, riding their horses (JO-MOV-18) up the road over the bridge (JO-MOV-16,
