@@ -127,20 +127,32 @@ fn a_march_step_toward_an_objective_counts_in_full_near_it_and_a_quarter_far_fro
     let objective = |p: &Pos| {
         let mut terms = Vec::new();
         p.rules.evaluation_terms(&p.state, "blue", &mut terms);
-        let t = terms.iter().find(|t| t.name == "objective").expect("a term");
+        let t = terms
+            .iter()
+            .find(|t| t.name == "objective")
+            .expect("a term");
         assert!(t.weight < 0.0, "steps away count against the side");
         t.value
     };
     let start = objective(&p);
-    assert!((start - (2.0 + 4.0 + 0.25 * 4.0)).abs() < 1e-9, "2 and 8 steps: {start}");
+    assert!(
+        (start - (2.0 + 4.0 + 0.25 * 4.0)).abs() < 1e-9,
+        "2 and 8 steps: {start}"
+    );
     let near = p.id("b-near");
     p.state.pieces[near.index()].hex = Some(p.hex("0102"));
     let after_near = objective(&p);
-    assert!((start - after_near - 1.0).abs() < 1e-9, "{start} to {after_near}");
+    assert!(
+        (start - after_near - 1.0).abs() < 1e-9,
+        "{start} to {after_near}"
+    );
     let far = p.id("b-far");
     p.state.pieces[far.index()].hex = Some(p.hex("0108"));
     let after_far = objective(&p);
-    assert!((after_near - after_far - 0.25).abs() < 1e-9, "{after_near} to {after_far}");
+    assert!(
+        (after_near - after_far - 0.25).abs() < 1e-9,
+        "{after_near} to {after_far}"
+    );
 }
 
 /// JO-VIC-2: an objective belongs to the last side to have a unit in it, so its holder
