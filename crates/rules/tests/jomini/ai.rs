@@ -89,10 +89,23 @@ fn a_unit_in_contact_threatens_only_with_an_officer_in_reach() {
     assert!(near > far + 0.1, "{near} against {far}");
 }
 
+/// The evaluation's `objective` term for `side`: the march steps between its units and
+/// the objectives it does not hold, as they count (`Ruleset::evaluation_terms`).
+fn objective_steps(p: &Pos, side: &str) -> f64 {
+    let mut terms = Vec::new();
+    p.rules.evaluation_terms(&p.state, side, &mut terms);
+    let t = terms
+        .iter()
+        .find(|t| t.name == "objective")
+        .expect("a term");
+    assert!(t.weight < 0.0, "steps away count against the side");
+    t.value
+}
+
 /// The pull toward an objective goes the way a unit can march: round by the bridge,
-/// not across the river's water (JO-MOV-13). A unit beside the bridge stands nearer the
-/// objective than one straight across from it, though the straight line is shorter and
-/// the enemy (to the west) nearer.
+/// not across the river's water (JO-MOV-13). A unit beside the bridge stands fewer
+/// march steps from the objective than one straight across from it, though the
+/// straight line is shorter.
 #[test]
 fn the_pull_toward_an_objective_goes_round_a_river_by_its_bridge() {
     let extra =
@@ -103,10 +116,10 @@ fn the_pull_toward_an_objective_goes_round_a_river_by_its_bridge() {
     ];
     let mut p = Pos::new(&["", "rrrrrbrrrrrrr"], &units, extra);
     let line = p.id("b-line");
-    let across = eval(&p, "blue");
+    let across = objective_steps(&p, "blue");
     p.state.pieces[line.index()].hex = Some(p.hex("0503"));
-    let by_the_bridge = eval(&p, "blue");
-    assert!(by_the_bridge > across, "{by_the_bridge} against {across}");
+    let by_the_bridge = objective_steps(&p, "blue");
+    assert!(by_the_bridge < across, "{by_the_bridge} against {across}");
 }
 
 /// The pull toward an objective counts each march step in full within 4 steps of it
@@ -124,16 +137,7 @@ fn a_march_step_toward_an_objective_counts_in_full_near_it_and_a_quarter_far_fro
         ("r-line", "red", "infantry", "1305", "weight = \"medium\""),
     ];
     let mut p = Pos::new(&[""], &units, extra);
-    let objective = |p: &Pos| {
-        let mut terms = Vec::new();
-        p.rules.evaluation_terms(&p.state, "blue", &mut terms);
-        let t = terms
-            .iter()
-            .find(|t| t.name == "objective")
-            .expect("a term");
-        assert!(t.weight < 0.0, "steps away count against the side");
-        t.value
-    };
+    let objective = |p: &Pos| objective_steps(p, "blue");
     let start = objective(&p);
     assert!(
         (start - (2.0 + 4.0 + 0.25 * 4.0)).abs() < 1e-9,
