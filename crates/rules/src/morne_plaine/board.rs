@@ -482,8 +482,8 @@ pub(crate) fn control_if_current(
 }
 
 thread_local! {
-    /// A scratch [`MornePlaine::occupancy`] table on this thread.
-    /// with the binding and the [`Stamp`] number of the state it was built for.
+    /// A scratch [`MornePlaine::occupancy`] table on this thread, with the binding and
+    /// the [`Stamp`] number of the state it was built for.
     static OCCUPANCY: RefCell<(u64, u64, Vec<u16>)> = const { RefCell::new((0, 0, Vec::new())) };
 }
 
