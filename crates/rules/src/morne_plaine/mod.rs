@@ -115,18 +115,30 @@ pub struct State {
 clone_by_field!(State: turn, active, phase, units, moving, forts, held, outcome, stamp);
 
 /// Written as a derived `Debug` would, without the [`board::Stamp`]: the text of a state
-/// is its game alone.
+/// is its game alone. Every field is named in the pattern (no `..`), so that a field
+/// added to the struct and not here is a compile error, as in `clone_by_field!`.
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let State {
+            turn,
+            active,
+            phase,
+            units,
+            moving,
+            forts,
+            held,
+            outcome,
+            stamp: _,
+        } = self;
         f.debug_struct("State")
-            .field("turn", &self.turn)
-            .field("active", &self.active)
-            .field("phase", &self.phase)
-            .field("units", &self.units)
-            .field("moving", &self.moving)
-            .field("forts", &self.forts)
-            .field("held", &self.held)
-            .field("outcome", &self.outcome)
+            .field("turn", turn)
+            .field("active", active)
+            .field("phase", phase)
+            .field("units", units)
+            .field("moving", moving)
+            .field("forts", forts)
+            .field("held", held)
+            .field("outcome", outcome)
             .finish()
     }
 }

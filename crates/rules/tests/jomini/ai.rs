@@ -137,26 +137,17 @@ fn a_march_step_toward_an_objective_counts_in_full_near_it_and_a_quarter_far_fro
         ("r-line", "red", "infantry", "1305", "weight = \"medium\""),
     ];
     let mut p = Pos::new(&[""], &units, extra);
-    let objective = |p: &Pos| objective_steps(p, "blue");
-    let start = objective(&p);
-    assert!(
-        (start - (2.0 + 4.0 + 0.25 * 4.0)).abs() < 1e-9,
-        "2 and 8 steps: {start}"
-    );
+    // Whole steps and quarters: the sums are exact.
+    let start = objective_steps(&p, "blue");
+    assert_eq!(start, 2.0 + 4.0 + 0.25 * 4.0, "2 and 8 steps");
     let near = p.id("b-near");
     p.state.pieces[near.index()].hex = Some(p.hex("0102"));
-    let after_near = objective(&p);
-    assert!(
-        (start - after_near - 1.0).abs() < 1e-9,
-        "{start} to {after_near}"
-    );
+    let after_near = objective_steps(&p, "blue");
+    assert_eq!(start - after_near, 1.0, "a step within 4");
     let far = p.id("b-far");
     p.state.pieces[far.index()].hex = Some(p.hex("0108"));
-    let after_far = objective(&p);
-    assert!(
-        (after_near - after_far - 0.25).abs() < 1e-9,
-        "{after_near} to {after_far}"
-    );
+    let after_far = objective_steps(&p, "blue");
+    assert_eq!(after_near - after_far, 0.25, "a step beyond 4");
 }
 
 /// JO-VIC-2: an objective belongs to the last side to have a unit in it, so its holder

@@ -150,16 +150,23 @@ async fn an_action_marks_the_game_active_in_its_summary_alone_and_a_restart_read
     // after the creation it stays (read from the row, it would go), thirty days after
     // the action it goes.
     let (again_state, _again) = reopen(&state, &db).await;
-    let lobby = again_state.lobby();
-    assert_eq!(
-        lobby.expire_idle(made + 30 * DAY_MS + 1).await.unwrap(),
-        Vec::<String>::new()
-    );
-    assert_eq!(
-        lobby.expire_idle(summary + 30 * DAY_MS + 1).await.unwrap(),
-        vec![id.clone()]
-    );
-    assert_eq!(rows(&db, "games", &id), 0);
+    kept_then_gone(
+        &again_state,
+        &db,
+        &id,
+        made + 30 * DAY_MS + 1,
+        summary + 30 * DAY_MS + 1,
+    )
+    .await;
+}
+
+/// The expiry sweep at `kept` leaves game `id` alone; at `gone` it expires it, and its
+/// row is deleted.
+async fn kept_then_gone(state: &AppState, db: &Db, id: &str, kept: u64, gone: u64) {
+    let lobby = state.lobby();
+    assert_eq!(lobby.expire_idle(kept).await.unwrap(), Vec::<String>::new());
+    assert_eq!(lobby.expire_idle(gone).await.unwrap(), vec![id.to_owned()]);
+    assert_eq!(rows(db, "games", id), 0);
 }
 
 #[tokio::test]
@@ -177,16 +184,14 @@ async fn a_game_without_a_line_of_the_lobby_expires_by_its_rows_time() {
     )
     .unwrap();
     let (again_state, _again) = open(&db);
-    let lobby = again_state.lobby();
-    assert_eq!(
-        lobby.expire_idle(made + 30 * DAY_MS).await.unwrap(),
-        Vec::<String>::new()
-    );
-    assert_eq!(
-        lobby.expire_idle(made + 30 * DAY_MS + 1).await.unwrap(),
-        vec![id.clone()]
-    );
-    assert_eq!(rows(&db, "games", &id), 0);
+    kept_then_gone(
+        &again_state,
+        &db,
+        &id,
+        made + 30 * DAY_MS,
+        made + 30 * DAY_MS + 1,
+    )
+    .await;
 }
 
 #[tokio::test]
