@@ -186,8 +186,9 @@ pub(crate) struct Board {
     /// Per unit: bit `d` set when a step toward direction `d` is legal now.
     pub(crate) masks: Vec<u8>,
     /// Per unit, six slots: its legal steps as actions, in direction order, the first
-    /// `counts[unit]` of them in use.
-    pub(crate) moves: Vec<Action>,
+    /// `counts[unit]` of them in use (an array a unit: copied out whole, at a size known
+    /// when compiled).
+    pub(crate) moves: Vec<[Action; 6]>,
     pub(crate) counts: Vec<u8>,
     /// Scratch: the units whose key changed, with their old and new hex indices.
     changed: Vec<(usize, u32, u32)>,
@@ -327,7 +328,7 @@ impl Board {
         let mut n = 0;
         if let Some(from) = state.units[i].hex {
             let unit = UnitId(u16::try_from(i).expect("unit count fits u16"));
-            let slots = &mut self.moves[i * 6..i * 6 + 6];
+            let slots = &mut self.moves[i];
             // Every direction is written to the next free slot, which moves on only for
             // a legal one: no branch on the mask.
             for dir in Direction::ALL {
@@ -375,7 +376,7 @@ impl Board {
         self.counts.clear();
         self.counts.resize(n, 0);
         self.moves.clear();
-        self.moves.resize(n * 6, Action::EndPhase);
+        self.moves.resize(n, [Action::EndPhase; 6]);
         for i in 0..n {
             if rules.counters[i].side == state.active {
                 let mask = self.steps_of(rules, state, i);
@@ -458,8 +459,8 @@ pub(crate) fn with_board<R>(rules: &MornePlaine, state: &State, f: impl FnOnce(&
             debug_assert_eq!(board.masks, fresh.masks, "board step masks");
             debug_assert_eq!(board.counts, fresh.counts, "board step counts");
             for (i, &n) in board.counts.iter().enumerate() {
-                let used = i * 6..i * 6 + usize::from(n);
-                debug_assert_eq!(board.moves[used.clone()], fresh.moves[used], "board steps");
+                let used = ..usize::from(n);
+                debug_assert_eq!(board.moves[i][used], fresh.moves[i][used], "board steps");
             }
         }
         f(board)

@@ -542,7 +542,7 @@ pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Acti
                 // MP-CHG-10: the step that continues a run on clear terrain is a
                 // charge when one is valid.
                 let to = state.units[i].hex.map(|h| h.neighbor(dir));
-                for &a in &board.moves[i * 6..i * 6 + n] {
+                for &a in &board.moves[i][..n] {
                     match a {
                         Action::Move { unit, to: t } if Some(t) == to => {
                             match rules.charge_target(state, unit, dir, |h| {
@@ -560,7 +560,7 @@ pub(crate) fn legal_moves(rules: &MornePlaine, state: &State, out: &mut Vec<Acti
             // All six slots are copied (a fixed size: no branches on the count, not
             // even on none), and the unused ones dropped again.
             let len = out.len();
-            out.extend_from_slice(&board.moves[i * 6..i * 6 + 6]);
+            out.extend_from_slice(&board.moves[i]);
             out.truncate(len + n);
         }
     });
