@@ -563,7 +563,7 @@ pub(crate) fn strike_if_in_reach(rules: &Skirmish, state: &mut State, ctx: &mut 
 pub(crate) fn end_leg(
     rules: &Skirmish,
     state: &mut State,
-    rule: &str,
+    rule: &'static str,
     reason: impl Into<String>,
     ctx: &mut Ctx<'_, Event>,
 ) {

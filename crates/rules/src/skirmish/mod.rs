@@ -55,7 +55,7 @@ pub mod turn;
 mod view;
 pub mod zones_of_control;
 
-use crate::common::{skeleton::skeleton, state::clone_by_field};
+use crate::common::{skeleton::skeleton, state::clone_by_field, text::Text};
 use characters::{CharState, Character};
 use data::{Data, Missile, Shield, TerrainRow, Weapon};
 use grognard_engine::scenario::{Edge, Vocabulary};
@@ -103,8 +103,8 @@ pub struct Skirmish {
     pub(crate) data: Data,
     pub(crate) names: Names,
     pub(crate) map: MapShape,
-    /// Side ids in play order.
-    pub(crate) sides: [String; 2],
+    /// Side ids in play order (shared with the events that name them).
+    pub(crate) sides: [Text; 2],
     /// Each side's home edge, where panicked characters flee (SK-STA-2).
     pub(crate) home: [Edge; 2],
     pub(crate) chars: Vec<Character>,
@@ -369,7 +369,7 @@ pub enum Event {
         /// Game turn.
         turn: u32,
         /// The active side.
-        side: String,
+        side: Text,
         /// The phase.
         phase: Phase,
     },
@@ -388,7 +388,7 @@ pub enum Event {
         /// Points left.
         left: u8,
         /// The rules that priced or caused the step.
-        rules: Vec<String>,
+        rules: Vec<Text>,
     },
     /// A character turned.
     Faced {
@@ -397,14 +397,14 @@ pub enum Event {
         /// Its new facing.
         facing: Direction,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A character's movement ended.
     Halted {
         /// The character.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
         /// Why.
         reason: String,
     },
@@ -425,25 +425,25 @@ pub enum Event {
         /// The charger.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
         /// Why.
         reason: String,
     },
     /// A window opened for the passive side.
     WindowOpened {
         /// `reaction` or `opportunity`.
-        kind: String,
+        kind: Text,
         /// The side deciding.
-        side: String,
+        side: Text,
         /// The active character concerned.
         unit: UnitId,
     },
     /// The passive side closed its window.
     Passed {
         /// The side.
-        side: String,
+        side: Text,
         /// Which window.
-        kind: String,
+        kind: Text,
     },
     /// An attack was resolved.
     Attacked {
@@ -475,11 +475,11 @@ pub enum Event {
         /// The character.
         unit: UnitId,
         /// `dazed`, `panicked`, `berserk`, `wounded`, `defending`, `evasive`.
-        status: String,
+        status: Text,
         /// Began (true) or ended.
         on: bool,
         /// The rule.
-        rule: String,
+        rule: Text,
         /// Why.
         reason: String,
     },
@@ -488,9 +488,9 @@ pub enum Event {
         /// The character.
         unit: UnitId,
         /// `quick_action`, `complex_action` or `melee_action`.
-        action: String,
+        action: Text,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A morale-phase check.
     Checked {
@@ -498,7 +498,7 @@ pub enum Event {
         unit: UnitId,
         /// `dazed_recovery`, `panic_recovery`, `panic_check`, `berserk_recovery`,
         /// `difficult_terrain`.
-        check: String,
+        check: Text,
         /// The die with its modifiers.
         total: i32,
         /// What it needed.
@@ -506,21 +506,21 @@ pub enum Event {
         /// The outcome in words.
         result: String,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A character is out of action.
     OutOfAction {
         /// The character.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// A panicked character left the map.
     Fled {
         /// The character.
         unit: UnitId,
         /// The rule.
-        rule: String,
+        rule: Text,
     },
     /// The game ended.
     GameOver {

@@ -16,11 +16,11 @@ fn roll(rules: &Skirmish, u: UnitId, what: &str, rule: &str, ctx: &mut Ctx<'_, E
 fn checked(
     ctx: &mut Ctx<'_, Event>,
     u: UnitId,
-    check: &str,
+    check: &'static str,
     total: i32,
     need: String,
     result: &str,
-    rule: &str,
+    rule: &'static str,
 ) {
     ctx.emit_with(|| Event::Checked {
         unit: u,

@@ -594,7 +594,7 @@ pub(crate) fn legal_moves(
 pub(crate) fn halt(
     state: &mut State,
     u: UnitId,
-    rule: &str,
+    rule: &'static str,
     reason: impl Into<String>,
     ctx: &mut Ctx<'_, Event>,
 ) {
@@ -611,7 +611,7 @@ pub(crate) fn halt(
 pub(crate) fn finish(
     rules: &Skirmish,
     state: &mut State,
-    rule: &str,
+    rule: &'static str,
     reason: &str,
     ctx: &mut Ctx<'_, Event>,
 ) {

@@ -78,7 +78,7 @@ pub(crate) fn open_opportunity(
     });
     ctx.emit_with(|| Event::WindowOpened {
         kind: "opportunity".into(),
-        side: rules.side_name(Skirmish::passive(state)).to_owned(),
+        side: rules.sides[usize::from(Skirmish::passive(state))].clone(),
         unit: u,
     });
     true
@@ -197,7 +197,7 @@ pub(crate) fn check_pass(rules: &Skirmish, state: &State) -> Result<Vec<Reason>,
 
 /// Closes the window.
 pub(crate) fn pass(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
-    let side = rules.side_name(Skirmish::passive(state)).to_owned();
+    let side = rules.sides[usize::from(Skirmish::passive(state))].clone();
     match &mut state.window {
         Some(Window::Opportunity { eligible, .. }) => {
             eligible.clear();
@@ -384,7 +384,7 @@ pub(crate) fn open_reaction(
     {
         ctx.emit_with(|| Event::WindowOpened {
             kind: "reaction".into(),
-            side: rules.side_name(Skirmish::passive(state)).to_owned(),
+            side: rules.sides[usize::from(Skirmish::passive(state))].clone(),
             unit: u,
         });
     } else {

@@ -4,6 +4,7 @@
 use super::characters::{CharState, Character};
 use super::data::{Data, Source};
 use super::{actions, facing, missile, Phase, Skirmish, State};
+use crate::common::text::Text;
 use grognard_engine::scenario::{Edge, Problems, Scenario};
 use grognard_engine::{Ctx, Dice, Names};
 use grognard_hex::Direction;
@@ -141,7 +142,7 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
     let mut rules = Skirmish {
         names: Names::of_scenario(s),
         map: s.map,
-        sides,
+        sides: sides.map(Text::from),
         home,
         chars,
         weapons,

@@ -130,9 +130,9 @@ impl Skirmish {
 pub(crate) fn status(
     ctx: &mut Ctx<'_, Event>,
     unit: UnitId,
-    status: &str,
+    status: &'static str,
     on: bool,
-    rule: &str,
+    rule: &'static str,
     reason: impl Into<String>,
 ) {
     ctx.emit_with(|| Event::Status {
@@ -166,7 +166,7 @@ pub(crate) fn lose_evasive(state: &mut State, u: UnitId, ctx: &mut Ctx<'_, Event
 pub(crate) fn daze(
     state: &mut State,
     u: UnitId,
-    rule: &str,
+    rule: &'static str,
     reason: impl Into<String>,
     ctx: &mut Ctx<'_, Event>,
 ) -> bool {

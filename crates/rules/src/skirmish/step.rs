@@ -7,6 +7,7 @@ use super::board::{self, Entered, Turns};
 use super::crowd::{self, Crowd, Look};
 use super::facing::{arc, Arc};
 use super::{statuses, Event, Skirmish, State};
+use crate::common::text::Text;
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
 
@@ -103,11 +104,11 @@ pub(crate) struct Priced {
 }
 
 impl Priced {
-    pub(crate) fn rule_ids(&self) -> Vec<String> {
-        let mut ids: Vec<String> = Vec::new();
+    pub(crate) fn rule_ids(&self) -> Vec<Text> {
+        let mut ids: Vec<Text> = Vec::new();
         for r in &self.reasons {
-            if !ids.contains(&r.rule) {
-                ids.push(r.rule.clone());
+            if !ids.iter().any(|id| *id == r.rule) {
+                ids.push(Text::from(r.rule.clone()));
             }
         }
         ids

@@ -451,7 +451,7 @@ fn begin(rules: &Skirmish, state: &mut State, phase: Phase, ctx: &mut Ctx<'_, Ev
     }
     ctx.emit_with(|| Event::PhaseBegan {
         turn: state.turn,
-        side: rules.side_name(state.active).to_owned(),
+        side: rules.sides[usize::from(state.active)].clone(),
         phase,
     });
 }

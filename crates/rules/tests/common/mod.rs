@@ -103,7 +103,7 @@ macro_rules! phases_began {
         $events
             .iter()
             .filter_map(|e| match e {
-                $began { turn, side, phase } => Some((*turn, side.clone(), *phase)),
+                $began { turn, side, phase } => Some((*turn, side.to_string(), *phase)),
                 _ => None,
             })
             .collect()

@@ -228,7 +228,7 @@ fn sk_chg_9_a_reach_0_charge_enters_close_quarters() {
     assert_eq!(t.at("r-c"), t.at("b-t"), "Close Quarters: {ev:?}");
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Moved { rules, .. } if rules.contains(&"SK-CHG-9".to_owned()))
+        |e| matches!(e, Event::Moved { rules, .. } if rules.iter().any(|r| r == "SK-CHG-9"))
     ));
     // A sword charger stops next to its target.
     let mut s = field(|s| s);

@@ -20,7 +20,7 @@ fn checks(ev: &[Event]) -> Vec<(String, String, String)> {
                 check,
                 result,
                 ..
-            } => Some((format!("{}", unit.0), check.clone(), result.clone())),
+            } => Some((format!("{}", unit.0), check.to_string(), result.clone())),
             _ => None,
         })
         .collect()
