@@ -15,6 +15,7 @@ pub mod lookup;
 pub(crate) mod pool;
 pub mod score;
 pub(crate) mod skeleton;
+pub(crate) mod stamp;
 pub(crate) mod state;
 pub(crate) mod terms;
 pub mod text;

@@ -6,10 +6,10 @@
 //! [`MornePlaine::control_map_into`]; it only remembers their answers.
 
 use super::{Action, MornePlaine, State};
+use crate::common::stamp::next_id;
 use grognard_engine::UnitId;
 use grognard_hex::{Direction, Hex};
-use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::RefCell;
 
 /// Which state a [`State`] is, as the movement [`Board`] follows it: a number no other
 /// state of the process carries, and, when the state is one step from another, that
@@ -63,27 +63,6 @@ impl Stamp {
             unit: unit.0,
         }
     }
-}
-
-/// Blocks of stamp numbers handed to the threads, from 1 << 32 up (so never 0).
-static BLOCKS: AtomicU64 = AtomicU64::new(1 << 32);
-
-thread_local! {
-    /// This thread's next stamp number, and the end of its block.
-    static NEXT: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
-}
-
-/// A stamp number no thread of the process has handed out before.
-fn next_id() -> u64 {
-    NEXT.with(|c| {
-        let (mut next, mut end) = c.get();
-        if next == end {
-            next = BLOCKS.fetch_add(1 << 32, Ordering::Relaxed);
-            end = next + (1 << 32);
-        }
-        c.set((next + 1, end));
-        next
-    })
 }
 
 /// Bits of the per-hexside facts the rules ask about.
