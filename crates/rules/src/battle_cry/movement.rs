@@ -2,6 +2,7 @@
 //! search of the hexes a piece can reach is in [`super::reach`].
 
 use super::reach::{allowance, carried, each_end, reach, reach_to, Reach};
+use super::stamp::place;
 use super::units::{Board, Kind};
 use super::{cards, orders, Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
@@ -423,16 +424,15 @@ pub(crate) fn apply_move(
     let joins_unit = (rules.kind(u) == Kind::General)
         .then(|| board.unit_at(rules, to))
         .flatten();
+    place(state, u, Some(to));
     let p = &mut state.pieces[u.index()];
-    p.hex = Some(to);
     p.moved = true;
     if rules.kind(u).is_unit() && rules.forbids_battle(to) {
         p.waded = true;
     }
     if let Some(g) = general {
-        let gp = &mut state.pieces[g.index()];
-        gp.hex = Some(to);
-        gp.moved = true;
+        place(state, g, Some(to));
+        state.pieces[g.index()].moved = true;
     }
     ctx.emit_with(|| Event::Moved {
         unit: u,

@@ -248,6 +248,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         deck.extend(std::iter::repeat_n(card, usize::from(c.count)));
     }
     Ok(BattleCry {
+        id: super::board::next_binding(),
         data,
         names: Names::of_scenario(s),
         map,
@@ -390,5 +391,6 @@ pub(super) fn initial_state(rules: &BattleCry) -> State {
         flags: [0, 0],
         pending: None,
         outcome: None,
+        stamp: super::stamp::Stamp::default(),
     }
 }
