@@ -18,13 +18,6 @@ pub(crate) fn is_ordered(state: &State, u: UnitId) -> bool {
     }
 }
 
-/// The pieces the card has ordered so far.
-fn ordered<'a>(rules: &'a BattleCry, state: &'a State) -> impl Iterator<Item = UnitId> + 'a {
-    rules
-        .piece_ids()
-        .filter(|&u| state.pieces[u.index()].order == Order::Card)
-}
-
 /// What the card played lets its side order now, worked out once for a check or for the
 /// whole legal list.
 struct Orderable {
@@ -76,10 +69,11 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
     let sections = matches!(cmd, Command::Sections(_));
     let mut count = 0;
     let mut counts = [0; 8];
-    for x in ordered(rules, state) {
+    // The pieces the card has ordered so far.
+    for p in state.pieces.iter().filter(|p| p.order == Order::Card) {
         count += 1;
         if sections {
-            let m = rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map"));
+            let m = rules.sections_of(side, p.hex.expect("on the map"));
             counts[usize::from(m)] += 1;
         }
     }
@@ -97,37 +91,56 @@ impl Orderable {
     /// BC-ORD-1, BC-ORD-2, BC-SEC-3, BC-CARD-2: whether the card can order piece `u`, and
     /// where it stands; cheap, for the legal list and the check alike.
     #[inline(always)]
-    fn can_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoOrder> {
+    fn may_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Option<Hex> {
         if rules.side_of(u) != self.side {
-            return Err(NoOrder::NotYours);
+            return None;
         }
         let p = &state.pieces[u.index()];
-        let Some(hex) = p.hex else {
-            return Err(NoOrder::Eliminated);
-        };
+        let hex = p.hex?;
         if p.order != Order::None {
-            return Err(NoOrder::Ordered);
+            return None;
         }
-        match self.cmd {
+        let ok = match self.cmd {
             Command::Sections(caps) => {
                 let here = rules.sections_of(self.side, hex);
-                if here != 0 && self.fits(here, caps) {
-                    Ok(hex)
-                } else if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
-                    Err(NoOrder::OutsideSections)
-                } else {
-                    Err(NoOrder::SectionFull)
-                }
+                here != 0 && self.fits(here, caps)
             }
-            Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => {
-                Err(NoOrder::WrongType)
-            }
-            Command::Troops { n, .. } | Command::Any(n) if self.count >= usize::from(n) => {
-                Err(NoOrder::Full)
-            }
-            Command::Troops { .. } | Command::Any(_) => Ok(hex),
-            Command::Leadership => Err(NoOrder::Leadership),
+            Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => false,
+            Command::Troops { n, .. } | Command::Any(n) => self.count < usize::from(n),
+            Command::Leadership => false,
+        };
+        ok.then_some(hex)
+    }
+
+    /// [`Orderable::may_order`], or why not: the first of its gates that piece `u` fails.
+    fn can_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoOrder> {
+        if let Some(hex) = self.may_order(rules, state, u) {
+            return Ok(hex);
         }
+        let p = &state.pieces[u.index()];
+        Err(if rules.side_of(u) != self.side {
+            NoOrder::NotYours
+        } else if p.order != Order::None && p.hex.is_some() {
+            NoOrder::Ordered
+        } else if let Some(hex) = p.hex {
+            match self.cmd {
+                Command::Sections(caps) => {
+                    let here = rules.sections_of(self.side, hex);
+                    if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
+                        NoOrder::OutsideSections
+                    } else {
+                        NoOrder::SectionFull
+                    }
+                }
+                Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => {
+                    NoOrder::WrongType
+                }
+                Command::Troops { .. } | Command::Any(_) => NoOrder::Full,
+                Command::Leadership => NoOrder::Leadership,
+            }
+        } else {
+            NoOrder::Eliminated
+        })
     }
 
     /// Whether one more piece in the sections of `here` fits the card's orders with
@@ -287,7 +300,7 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
     }
     // Only the side's own pieces pass the gate (BC-ORD-1).
     for u in rules.side_ids(o.side) {
-        if o.can_order(rules, state, u).is_ok() {
+        if o.may_order(rules, state, u).is_some() {
             out.push(Action::Order { unit: u });
         }
     }
