@@ -454,6 +454,11 @@ pub(crate) fn bonus_rule(
 /// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.
 pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
     let Some(card) = state.played else { return 0 };
+    // Only a troop card gives moves: what another commands is not asked (Leadership's
+    // command counts the side's generals, BC-CARD-7).
+    if rules.card_row(card).kind != CardKind::Troops {
+        return 0;
+    }
     match command(rules, state, state.active, card) {
         Command::Troops { kinds, .. }
             if kinds & kind_bit(rules.kind(u)) != 0
