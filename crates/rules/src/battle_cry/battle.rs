@@ -374,7 +374,9 @@ fn dice_rules(
     d: &DiceCount,
     fight_back: bool,
 ) -> Vec<Text> {
-    let mut v = vec![range_rule(rules.kind(u)).into()];
+    // Room for every rule a battle's event names, grown once.
+    let mut v = Vec::with_capacity(8);
+    v.push(range_rule(rules.kind(u)).into());
     let (terrain, fence) = d.protection;
     if terrain.max(fence) > 0 {
         v.push("BC-TER-3".into());

@@ -410,7 +410,8 @@ pub(crate) fn apply_move(
         return;
     };
     let kind = rules.kind(u);
-    let mut rule_ids = Vec::new();
+    // Room for the rules most moves name, grown once.
+    let mut rule_ids = Vec::with_capacity(8);
     move_notes(rules, state, &board, u, &r, |n| {
         rule_ids.push(n.rule(kind).into());
     });

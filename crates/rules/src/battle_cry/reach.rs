@@ -95,7 +95,10 @@ impl Found<'_> {
                 .find(|&&(h, _)| h == i)
                 .map_or(self.start, |&(_, p)| p)
         };
-        let mut path = vec![hex_of(at)];
+        // Room for the longest moves as shipped (a general's or cavalry's 3 hexes, and a
+        // card's extra one), grown once.
+        let mut path = Vec::with_capacity(4);
+        path.push(hex_of(at));
         let mut i = parent(at);
         while i != self.start {
             path.push(hex_of(i));
