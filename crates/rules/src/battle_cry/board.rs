@@ -333,7 +333,7 @@ impl Kept {
 }
 
 /// Changed hexes a board logs before it forgets its searches and starts a new log.
-const MOST_LOGGED: usize = 64;
+const MOST_LOGGED: usize = 24;
 
 /// A piece's hex as one word, compared in one instruction: its axial coordinates' bits,
 /// or `u64::MAX` off the battlefield. The hex whose bits those are, (-1, -1), is off every
