@@ -171,7 +171,7 @@ enum Unable {
 /// whose battle step it is, not a general, on the battlefield, not battled yet, not
 /// artillery that moved (BC-MOV-5), not in terrain it entered that forbids it (BC-TER-6).
 /// Cheap, for the legal list; [`unable`] says which gate fails.
-#[inline]
+#[inline(always)]
 fn may_battle(rules: &BattleCry, state: &State, u: UnitId) -> bool {
     let p = &state.pieces[u.index()];
     // Most pieces are not ordered: asked first (`is_ordered` asks it again).

@@ -387,7 +387,9 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
     let mut board = None;
     // Only the active side's pieces pass the gate (BC-ORD-1).
     for u in rules.side_ids(state.active) {
-        if can_move(rules, state, u).is_err() {
+        // Most pieces are not ordered: that gate of `can_move` is asked first.
+        if state.pieces[u.index()].order == super::Order::None || can_move(rules, state, u).is_err()
+        {
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));
