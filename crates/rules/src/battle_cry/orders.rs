@@ -5,7 +5,6 @@ use super::units::Order;
 use super::{Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
-use std::cell::Cell;
 
 /// BC-ORD-1: whether a piece is ordered now. A unit ordered through its general by
 /// Leadership stays ordered only while that general stays with it (BC-CARD-7).
@@ -26,13 +25,9 @@ struct Orderable {
     cmd: Command,
     /// Pieces the card has ordered so far.
     count: usize,
-    /// The pieces ordered so far by the sections they stand in, for a section card
-    /// (BC-SEC-3): `counts[m]` pieces in the sections of mask `m`.
-    counts: [usize; 8],
-    /// Whether one more piece standing in the sections of mask `m` still fits the card's
-    /// orders: bit `m` of the low byte once tried, of the high byte if it fits. Each of
-    /// the seven masks is tried at most once a list, not once a piece.
-    tried: Cell<u16>,
+    /// For a section card, whether one more piece standing in the sections of mask `m`
+    /// still fits its orders: bit `m` (BC-SEC-3), worked out once for the seven masks.
+    fitting: u8,
 }
 
 /// Why a piece may not be ordered now, before any message is written.
@@ -77,13 +72,16 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
             counts[usize::from(m)] += 1;
         }
     }
+    let fitting = match cmd {
+        Command::Sections(caps) => super::sections::fitting_masks(&counts, caps),
+        _ => 0,
+    };
     Ok(Orderable {
         side,
         card,
         cmd,
         count,
-        counts,
-        tried: Cell::new(0),
+        fitting,
     })
 }
 
@@ -101,9 +99,9 @@ impl Orderable {
             return None;
         }
         let ok = match self.cmd {
-            Command::Sections(caps) => {
+            Command::Sections(_) => {
                 let here = rules.sections_of(self.side, hex);
-                here != 0 && self.fits(here, caps)
+                here != 0 && self.fits(here)
             }
             Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => false,
             Command::Troops { n, .. } | Command::Any(n) => self.count < usize::from(n),
@@ -144,18 +142,9 @@ impl Orderable {
     }
 
     /// Whether one more piece in the sections of `here` fits the card's orders with
-    /// those given so far (BC-SEC-3), remembered for the rest of the list.
-    fn fits(&self, here: u8, caps: [u8; 3]) -> bool {
-        let tried = self.tried.get();
-        let bit = 1u16 << here;
-        if tried & bit == 0 {
-            let mut trial = self.counts;
-            trial[usize::from(here)] += 1;
-            let fits = super::sections::fits_counts(&trial, caps);
-            self.tried
-                .set(tried | bit | if fits { bit << 8 } else { 0 });
-        }
-        self.tried.get() & (bit << 8) != 0
+    /// those given so far (BC-SEC-3).
+    fn fits(&self, here: u8) -> bool {
+        u32::from(self.fitting) >> here & 1 != 0
     }
 
     /// The rule of an order with this card: BC-SEC-3, BC-CARD-2, BC-CARD-7 or BC-CARD-9.

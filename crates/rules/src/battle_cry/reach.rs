@@ -210,8 +210,7 @@ impl Scratch {
             let last = step == budget;
             self.next.clear();
             for &h in &self.layer {
-                let around = rules.neighbors[h as usize];
-                for y in around {
+                for &y in &rules.neighbors[h as usize] {
                     let at = y as usize;
                     // Off the map and impassable hexes are OFF_MAP in the table.
                     if y == OFF_MAP || self.seen[at] == stamp {
