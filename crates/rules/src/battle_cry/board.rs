@@ -57,7 +57,7 @@ struct Kept {
     /// date.
     hexes: Vec<u64>,
     /// The map indices of the hexes whose pieces changed since the board was last
-    /// rebuilt, in order: a kept [`Search`] holds while none of them is near it.
+    /// rebuilt, in order: a kept [`Search`] holds while it looked at none of them.
     log: Vec<u32>,
     /// Bumped at each rebuild (and when the log is cleared): a [`Search`] made before
     /// holds no more.
@@ -76,10 +76,10 @@ pub(crate) struct SearchKey {
     pub with_general: bool,
 }
 
-/// A piece's move search ([`super::reach`]) kept with the board it was made on: it reads
-/// the pieces in the hexes within its allowance of its start, and nothing else that
-/// changes, so it holds while no piece entered or left one of them, for the same
-/// [`SearchKey`].
+/// A piece's move search ([`super::reach`]) kept with the board it was made on: what it
+/// finds is fixed by its [`SearchKey`], the piece, and who stands in the hexes it looks
+/// at, which it records; so it holds, for the same key, while no piece entered or left
+/// one of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Search {
     /// What it was made for.
@@ -93,6 +93,17 @@ pub(crate) struct Search {
     pub ends: Vec<(u32, bool)>,
     /// Each hex the search entered, as a map index, with the one it was entered from.
     pub seen: Vec<(u32, u32)>,
+    /// The hexes whose pieces the search looked at, its start among them: the
+    /// [`read_bit`] of each.
+    pub read: u128,
+}
+
+/// The bit of the hex of map index `at` in [`Search::read`]: bit `at` on maps of up to 128
+/// hexes; on larger maps hexes share bits, and a change in one lets go of the searches
+/// that looked at another.
+#[inline]
+pub(crate) fn read_bit(at: u32) -> u128 {
+    1 << (at % 128)
 }
 
 thread_local! {
@@ -184,11 +195,9 @@ impl Board {
     }
 
     /// The kept search of piece `u` for `key`, made afresh by `run` unless one made on
-    /// this board still holds (no piece entered or left a hex within the allowance of its
-    /// start since).
+    /// this board still holds (no piece entered or left a hex it looked at since).
     pub(crate) fn search(
         &self,
-        rules: &BattleCry,
         u: UnitId,
         key: SearchKey,
         run: impl Fn(&mut Search),
@@ -201,14 +210,11 @@ impl Board {
         let s = &mut searches[u.index()];
         let holds = s.generation == self.kept().generation
             && s.key == key
-            && self.kept().log.get(s.since..).is_some_and(|changed| {
-                let start = rules.hex_of.get(key.start as usize);
-                changed.iter().all(|&c| {
-                    start.is_none_or(|&h| {
-                        rules.hex_of[c as usize].distance(h) > u32::from(key.budget)
-                    })
-                })
-            });
+            && self
+                .kept()
+                .log
+                .get(s.since..)
+                .is_some_and(|changed| changed.iter().all(|&c| s.read & read_bit(c) == 0));
         if holds {
             #[cfg(debug_assertions)]
             {
@@ -333,7 +339,7 @@ impl Kept {
 }
 
 /// Changed hexes a board logs before it forgets its searches and starts a new log.
-const MOST_LOGGED: usize = 24;
+const MOST_LOGGED: usize = 64;
 
 /// A piece's hex as one word, compared in one instruction: its axial coordinates' bits,
 /// or `u64::MAX` off the battlefield. The hex whose bits those are, (-1, -1), is off every

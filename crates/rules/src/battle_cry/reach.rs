@@ -1,7 +1,7 @@
 //! The hexes a piece can reach with its move (BC-MOV-1), and the way to each: the search
 //! behind the legal moves, a move's check and its path.
 
-use super::board::{Search, SearchKey};
+use super::board::{read_bit, Search, SearchKey};
 use super::units::{Board, Kind};
 use super::{cards, BattleCry, State, OFF_MAP};
 use grognard_engine::UnitId;
@@ -156,7 +156,7 @@ fn search<T>(
         budget: allowance(rules, state, u),
         with_general: carried(rules, state, board, u).is_some(),
     };
-    let found = board.search(rules, u, key, |out| {
+    let found = board.search(u, key, |out| {
         let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
         s.run(rules, board, u, key, out);
         // On a thread being torn down the buffers are simply freed.
@@ -182,6 +182,7 @@ impl Scratch {
     ) {
         out.ends.clear();
         out.seen.clear();
+        out.read = 0;
         let start = key.start;
         if start == OFF_MAP {
             return;
@@ -202,6 +203,7 @@ impl Scratch {
         }
         let stamp = self.stamp;
         self.seen[start as usize] = stamp;
+        out.read |= read_bit(start);
         self.layer.clear();
         self.layer.push(start);
         let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
@@ -216,6 +218,7 @@ impl Scratch {
                     if y == OFF_MAP || self.seen[at] == stamp {
                         continue;
                     }
+                    out.read |= read_bit(y);
                     let stops = rules.hexes[at].stop;
                     // An empty hex, the most common: either piece may end there, and
                     // stops if its terrain stops (the cases below with no piece).
