@@ -218,6 +218,9 @@ impl Scratch {
                     if y == OFF_MAP || self.seen[at] == stamp {
                         continue;
                     }
+                    // Seen whether entered or refused: a hex refused is refused again from
+                    // any hex (its own terrain and pieces decide), so it is looked at once.
+                    self.seen[at] = stamp;
                     out.read |= read_bit(y);
                     let stops = rules.hexes[at].stop;
                     // An empty hex, the most common: either piece may end there, and
@@ -248,7 +251,6 @@ impl Scratch {
                             (true, stops)
                         }
                     };
-                    self.seen[at] = stamp;
                     out.seen.push((y, h));
                     if can_end {
                         out.ends.push((y, stop));
