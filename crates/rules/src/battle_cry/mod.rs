@@ -491,8 +491,9 @@ pub struct BattleCry {
     pub(crate) card_kinds: Vec<u8>,
     /// The Fight Back card's extra dice (BC-CARD-8).
     pub(crate) fight_back_dice: u8,
-    /// Per map index: the sections the hex belongs to, bit 0 west, 1 centre, 2 east.
-    pub(crate) sections: Vec<u8>,
+    /// Per side, per map index: the sections the hex belongs to as the side names them
+    /// ([`sections::for_side`]: bit 0 its left, 1 the centre, 2 its right).
+    pub(crate) sections: [Vec<u8>; 2],
     /// The dividing lines, as printed columns whose centres they cross in unshoved rows.
     pub(crate) dividers: [u32; 2],
     /// Each side's hand size (BC-CARD-4).

@@ -59,12 +59,23 @@ pub(crate) fn for_side(rules: &BattleCry, side: u8, hex: Hex) -> u8 {
     let Some(i) = rules.map.index(hex) else {
         return 0;
     };
-    let geo = rules.sections[i];
-    if rules.north[usize::from(side)] {
-        ((geo & WEST) << 2) | (geo & CENTRE) | ((geo & EAST) >> 2)
-    } else {
-        geo
-    }
+    rules.sections[usize::from(side)][i]
+}
+
+/// [`for_side`] for every hex, worked out when the rules are bound: the sections of each
+/// hex of `geometry` (bit 0 west, 1 centre, 2 east) as a side whose home edge is north
+/// (`north`) or south names them.
+pub(crate) fn as_named(geometry: &[u8], north: bool) -> Vec<u8> {
+    geometry
+        .iter()
+        .map(|&geo| {
+            if north {
+                ((geo & WEST) << 2) | (geo & CENTRE) | ((geo & EAST) >> 2)
+            } else {
+                geo
+            }
+        })
+        .collect()
 }
 
 /// BC-SEC-3: whether pieces standing in sections `masks` (each a set of the side's left,

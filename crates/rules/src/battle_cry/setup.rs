@@ -265,7 +265,10 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         hex_of: map.hexes().collect(),
         card_kinds,
         fight_back_dice,
-        sections: sections::geometry(&map, dividers),
+        sections: {
+            let geo = sections::geometry(&map, dividers);
+            north.map(|n| sections::as_named(&geo, n))
+        },
         dividers,
         hand,
         flags_to_win,
