@@ -1,7 +1,7 @@
 //! Move (step 3 of the turn): units and generals, attached generals, and terrain. The
 //! search of the hexes a piece can reach is in [`super::reach`].
 
-use super::reach::{allowance, carried, each_end, reach, reach_to, Reach};
+use super::reach::{allowance, carried, moves_into, reach, reach_to, Reach};
 use super::stamp::place;
 use super::units::{Board, Kind};
 use super::{cards, orders, Action, BattleCry, Event, Phase, State};
@@ -393,9 +393,7 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));
-        each_end(rules, state, board, u, |to| {
-            out.push(Action::Move { unit: u, to })
-        });
+        moves_into(rules, state, board, u, out);
     }
 }
 

@@ -265,17 +265,19 @@ impl Scratch {
     }
 }
 
-/// The hex of each end of [`reach`], in order, without the paths (the legal moves).
-pub(crate) fn each_end(
+/// A move of piece `u` to each end of [`reach`], in order, without the paths (the legal
+/// moves), added to `out` at once.
+pub(crate) fn moves_into(
     rules: &BattleCry,
     state: &State,
     board: &Board,
     u: UnitId,
-    mut f: impl FnMut(Hex),
+    out: &mut Vec<super::Action>,
 ) {
     search(rules, state, board, u, |found| {
-        for &(at, _) in found.ends {
-            f(rules.hex_of[at as usize]);
-        }
+        out.extend(found.ends.iter().map(|&(at, _)| super::Action::Move {
+            unit: u,
+            to: rules.hex_of[at as usize],
+        }));
     });
 }
