@@ -392,6 +392,11 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
         return 0;
     };
     let row = rules.card_row(card);
+    // Only Leadership and troop cards add dice: what a section card or Fight Back
+    // commands is not asked.
+    if !matches!(row.kind, CardKind::Leadership | CardKind::Troops) {
+        return 0;
+    }
     let hex = state.pieces[u.index()].hex;
     match command(rules, state, state.active, card) {
         Command::Leadership
