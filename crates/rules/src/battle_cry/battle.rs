@@ -170,14 +170,21 @@ enum Unable {
 /// BC-BAT-1: whether unit `u` may battle now, whatever its target: ordered, of the side
 /// whose battle step it is, not a general, on the battlefield, not battled yet, not
 /// artillery that moved (BC-MOV-5), not in terrain it entered that forbids it (BC-TER-6).
-/// Cheap, for the legal list; [`unable`] says which gate fails.
+/// Cheap: the legal list asks it ([`may_battle_own`]) of each of the side's own pieces;
+/// [`unable`] says which gate fails.
 #[inline(always)]
 fn may_battle(rules: &BattleCry, state: &State, u: UnitId) -> bool {
+    rules.side_of(u) == state.active && may_battle_own(rules, state, u)
+}
+
+/// [`may_battle`] for a piece of the side whose turn it is (BC-ORD-1), as the legal list
+/// asks it of each of the side's own pieces.
+#[inline(always)]
+fn may_battle_own(rules: &BattleCry, state: &State, u: UnitId) -> bool {
     let p = &state.pieces[u.index()];
     // Most pieces are not ordered: asked first (`is_ordered` asks it again).
     p.order != Order::None
         && state.phase == Phase::Battle
-        && rules.side_of(u) == state.active
         && rules.kind(u) != Kind::General
         && p.hex.is_some()
         && orders::is_ordered(state, u)
@@ -335,7 +342,7 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     // Only the active side battles (BC-ORD-1), and only the other side's pieces are
     // targets (BC-BAT-1).
     for u in rules.side_ids(state.active) {
-        if !may_battle(rules, state, u) {
+        if !may_battle_own(rules, state, u) {
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));

@@ -44,6 +44,13 @@ pub(crate) fn can_move(rules: &BattleCry, state: &State, u: UnitId) -> Result<He
     if rules.side_of(u) != state.active {
         return Err(NoMove::NotYours);
     }
+    can_move_own(state, u)
+}
+
+/// [`can_move`] in the movement step for a piece of the side moving (BC-ORD-1), as the
+/// legal list asks it of each of the side's own pieces.
+#[inline(always)]
+fn can_move_own(state: &State, u: UnitId) -> Result<Hex, NoMove> {
     let p = &state.pieces[u.index()];
     let Some(hex) = p.hex else {
         return Err(NoMove::Eliminated);
@@ -388,8 +395,7 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
     // Only the active side's pieces pass the gate (BC-ORD-1).
     for u in rules.side_ids(state.active) {
         // Most pieces are not ordered: that gate of `can_move` is asked first.
-        if state.pieces[u.index()].order == super::Order::None || can_move(rules, state, u).is_err()
-        {
+        if state.pieces[u.index()].order == super::Order::None || can_move_own(state, u).is_err() {
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));

@@ -93,6 +93,13 @@ impl Orderable {
         if rules.side_of(u) != self.side {
             return None;
         }
+        self.may_order_own(rules, state, u)
+    }
+
+    /// [`Orderable::may_order`] for a piece of the side playing the card (BC-ORD-1), as
+    /// the legal list asks it of each of the side's own pieces.
+    #[inline(always)]
+    fn may_order_own(&self, rules: &BattleCry, state: &State, u: UnitId) -> Option<Hex> {
         let p = &state.pieces[u.index()];
         let hex = p.hex?;
         if p.order != Order::None {
@@ -289,7 +296,7 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
     }
     // Only the side's own pieces pass the gate (BC-ORD-1).
     for u in rules.side_ids(o.side) {
-        if o.may_order(rules, state, u).is_some() {
+        if o.may_order_own(rules, state, u).is_some() {
             out.push(Action::Order { unit: u });
         }
     }
