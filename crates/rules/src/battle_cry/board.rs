@@ -71,8 +71,11 @@ struct Kept {
 /// the piece's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct SearchKey {
+    /// The map index of the piece's hex; `OFF_MAP` off the battlefield.
     pub start: u32,
+    /// Hexes it may move: its type's and the card's (`reach::allowance`).
     pub budget: u8,
+    /// Its attached general moves with it (`reach::carried`).
     pub with_general: bool,
 }
 

@@ -130,7 +130,7 @@ fn next_id() -> u64 {
     .unwrap_or(0)
 }
 
-/// Written as a derived `Debug` would, without the [`Stamp`]: the text of a state is its
+/// Written as a derived `Debug` would, without the `Stamp`: the text of a state is its
 /// game alone. Every field is named in the pattern (no `..`), so that a field added to
 /// the struct and not here is a compile error, as in `clone_by_field!`.
 impl std::fmt::Debug for State {

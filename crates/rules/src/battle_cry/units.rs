@@ -1,7 +1,7 @@
 //! Units and generals: what each piece is and what changes about it. Who stands where (at
 //! most one unit and one general a hex; a general attached to the friendly unit it shares
-//! a hex with, and only one to a unit: BC-ATT-1) is the [`Board`], kept with the speed
-//! machinery in [`super::board`].
+//! a hex with, and only one to a unit: BC-ATT-1) is the `Board`, kept with the speed
+//! machinery in `board.rs`.
 
 pub(crate) use super::board::Board;
 
