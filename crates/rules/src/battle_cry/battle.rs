@@ -6,7 +6,7 @@
 use super::data::Face;
 use super::dice::Battler;
 pub(crate) use super::dice::{Block, DiceCount};
-use super::units::{Board, Kind};
+use super::units::{Board, Kind, Order};
 use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
     Pending, Phase, State, Text,
@@ -167,33 +167,56 @@ enum Unable {
     Waded,
 }
 
+/// BC-BAT-1: whether unit `u` may battle now, whatever its target: ordered, of the side
+/// whose battle step it is, not a general, on the battlefield, not battled yet, not
+/// artillery that moved (BC-MOV-5), not in terrain it entered that forbids it (BC-TER-6).
+/// Cheap: the legal list asks it ([`may_battle_own`]) of each of the side's own pieces;
+/// [`unable`] says which gate fails.
+#[inline(always)]
+fn may_battle(rules: &BattleCry, state: &State, u: UnitId) -> bool {
+    rules.side_of(u) == state.active && may_battle_own(rules, state, u)
+}
+
+/// [`may_battle`] for a piece of the side whose turn it is (BC-ORD-1), as the legal list
+/// asks it of each of the side's own pieces.
+#[inline(always)]
+fn may_battle_own(rules: &BattleCry, state: &State, u: UnitId) -> bool {
+    let p = &state.pieces[u.index()];
+    // Most pieces are not ordered: asked first (`is_ordered` asks it again).
+    p.order != Order::None
+        && state.phase == Phase::Battle
+        && rules.kind(u) != Kind::General
+        && p.hex.is_some()
+        && orders::is_ordered(state, u)
+        && !p.battled
+        && (!p.moved || rules.row(u).battle_after_move)
+        && !p.waded
+}
+
+/// Why unit `u` may not battle now: the first gate of [`may_battle`] it fails.
 fn unable(rules: &BattleCry, state: &State, u: UnitId) -> Option<Unable> {
-    if state.phase != Phase::Battle {
-        return Some(Unable::Phase(state.phase));
-    }
-    if rules.side_of(u) != state.active {
-        return Some(Unable::NotYours);
-    }
-    if rules.kind(u) == Kind::General {
-        return Some(Unable::General);
+    if may_battle(rules, state, u) {
+        return None;
     }
     let p = &state.pieces[u.index()];
-    if p.hex.is_none() {
-        return Some(Unable::Eliminated);
-    }
-    if !orders::is_ordered(state, u) {
-        return Some(Unable::NotOrdered);
-    }
-    if p.battled {
-        return Some(Unable::Battled);
-    }
-    if p.moved && !rules.row(u).battle_after_move {
-        return Some(Unable::Moved);
-    }
-    if p.waded {
-        return Some(Unable::Waded);
-    }
-    None
+    Some(if state.phase != Phase::Battle {
+        Unable::Phase(state.phase)
+    } else if rules.side_of(u) != state.active {
+        Unable::NotYours
+    } else if rules.kind(u) == Kind::General {
+        Unable::General
+    } else if p.hex.is_none() {
+        Unable::Eliminated
+    } else if !orders::is_ordered(state, u) {
+        Unable::NotOrdered
+    } else if p.battled {
+        Unable::Battled
+    } else if p.moved && !rules.row(u).battle_after_move {
+        Unable::Moved
+    } else {
+        // Every other gate is passed: the one failed is the last.
+        Unable::Waded
+    })
 }
 
 /// BC-BAT-1: checks that unit `u` may battle now, whatever its target.
@@ -319,7 +342,7 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     // Only the active side battles (BC-ORD-1), and only the other side's pieces are
     // targets (BC-BAT-1).
     for u in rules.side_ids(state.active) {
-        if unable(rules, state, u).is_some() {
+        if !may_battle_own(rules, state, u) {
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));
@@ -358,7 +381,9 @@ fn dice_rules(
     d: &DiceCount,
     fight_back: bool,
 ) -> Vec<Text> {
-    let mut v = vec![range_rule(rules.kind(u)).into()];
+    // Room for every rule a battle's event names, grown once.
+    let mut v = Vec::with_capacity(8);
+    v.push(range_rule(rules.kind(u)).into());
     let (terrain, fence) = d.protection;
     if terrain.max(fence) > 0 {
         v.push("BC-TER-3".into());

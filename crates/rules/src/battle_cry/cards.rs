@@ -247,7 +247,13 @@ fn can_play(
     {
         return Err(NoPlay::NotHeld);
     }
-    match (discard, can()) {
+    may_play_held(discard, can())
+}
+
+/// The gate of [`can_play`] past the hand, for a card known to be held in the command
+/// step: BC-TURN-3, a card is played when some card can order, discarded when none can.
+fn may_play_held(discard: bool, can: bool) -> Result<bool, NoPlay> {
+    match (discard, can) {
         (false, false) => Err(NoPlay::MustDiscard),
         (true, true) => Err(NoPlay::MayNotDiscard),
         (_, can) => Ok(can),
@@ -317,12 +323,16 @@ pub(crate) fn check_play(
 /// Every card of the hand, played, or discarded when none orders anything: the gate of
 /// [`check_play`] for each distinct card.
 pub(crate) fn legal_cards(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    if state.phase != Phase::Command {
+        return;
+    }
     let can = can_order_anything(rules, state, state.active);
+    // Each card is one of the hand's (BC-CARD-1): the rest of the gate decides.
     for card in distinct(&state.hands[usize::from(state.active)]) {
-        if can_play(state, card, false, || can).is_ok() {
+        if may_play_held(false, can).is_ok() {
             out.push(Action::PlayCard { card });
         }
-        if can_play(state, card, true, || can).is_ok() {
+        if may_play_held(true, can).is_ok() {
             out.push(Action::Discard { card });
         }
     }
@@ -382,6 +392,11 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
         return 0;
     };
     let row = rules.card_row(card);
+    // Only Leadership and troop cards add dice: what a section card or Fight Back
+    // commands is not asked.
+    if !matches!(row.kind, CardKind::Leadership | CardKind::Troops) {
+        return 0;
+    }
     let hex = state.pieces[u.index()].hex;
     match command(rules, state, state.active, card) {
         Command::Leadership
@@ -454,6 +469,11 @@ pub(crate) fn bonus_rule(
 /// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.
 pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
     let Some(card) = state.played else { return 0 };
+    // Only a troop card gives moves: what another commands is not asked (Leadership's
+    // command counts the side's generals, BC-CARD-7).
+    if rules.card_row(card).kind != CardKind::Troops {
+        return 0;
+    }
     match command(rules, state, state.active, card) {
         Command::Troops { kinds, .. }
             if kinds & kind_bit(rules.kind(u)) != 0

@@ -3,10 +3,10 @@
 //! battle that target at all.
 
 use super::units::{Board, Kind};
-use super::{cards, line_of_sight, BattleCry, State};
+use super::{cards, line_of_sight, BattleCry, State, OFF_MAP};
 use crate::commands_colors::dice::{adjacent_enemy, at_range};
 use grognard_engine::UnitId;
-use grognard_hex::Hex;
+use grognard_hex::{Direction, Hex};
 
 /// The battle dice of one battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,10 +59,19 @@ impl<'a> Battler<'a> {
         }
         let from = state.pieces[unit.index()].hex.expect("on the map");
         let side = rules.side_of(unit);
-        let enemy_at = |h| {
-            board
-                .unit_at(rules, h)
-                .filter(|&e| rules.side_of(e) != side)
+        let enemy = |e: &UnitId| rules.side_of(*e) != side;
+        let enemy_at = |h| board.unit_at(rules, h).filter(enemy);
+        // The neighbours in the order of `adjacent_enemy`, read from the table of the move
+        // search where it has them (it leaves out impassable hexes, asked here as any).
+        let adjacent = match rules.map.index(from) {
+            Some(at) => Direction::ALL
+                .into_iter()
+                .zip(rules.neighbors[at])
+                .find_map(|(d, y)| match y {
+                    OFF_MAP => enemy_at(from.neighbor(d)),
+                    y => board.unit_at_index(y as usize).filter(enemy),
+                }),
+            None => adjacent_enemy(from, enemy_at),
         };
         let bonus = if with_card {
             cards::bonus_dice(rules, state, board, unit)
@@ -72,7 +81,7 @@ impl<'a> Battler<'a> {
         Some(Battler {
             from,
             dice: &rules.row(unit).dice,
-            adjacent: adjacent_enemy(from, enemy_at),
+            adjacent,
             bonus,
         })
     }

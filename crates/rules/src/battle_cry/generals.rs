@@ -73,8 +73,8 @@ pub(crate) fn take_ground(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_
     let Some(general) = board.general_at(rules, at) else {
         return;
     };
-    state.pieces[unit.index()].hex = Some(to);
-    state.pieces[general.index()].hex = Some(to);
+    super::stamp::place(state, unit, Some(to));
+    super::stamp::place(state, general, Some(to));
     ctx.emit_with(|| Event::TookGround { unit, to, general });
 }
 

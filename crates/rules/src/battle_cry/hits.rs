@@ -61,9 +61,8 @@ pub(crate) fn eliminate(
     reason: &'static str,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let p = &mut state.pieces[t.index()];
-    p.hex = None;
-    p.figures = 0;
+    super::stamp::place(state, t, None);
+    state.pieces[t.index()].figures = 0;
     ctx.emit_with(|| Event::Eliminated {
         unit: t,
         rule: rule.into(),

@@ -37,6 +37,7 @@
 
 pub mod ai;
 pub mod battle;
+mod board;
 pub mod cards;
 pub mod data;
 pub mod dice;
@@ -52,6 +53,7 @@ pub mod reach;
 pub mod retreat;
 pub mod sections;
 pub mod setup;
+mod stamp;
 pub mod terrain;
 pub mod text;
 pub mod turn;
@@ -161,7 +163,7 @@ pub enum Pending {
 }
 
 /// The changing part of a game.
-#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// The player turn, from 1 (each side's turn counts).
     pub turn: u32,
@@ -192,11 +194,15 @@ pub struct State {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// Which state this is, and which pieces its last action moved (the boards'
+    /// bookkeeping, never part of the game: not written, not compared, not shown).
+    #[serde(skip)]
+    pub(crate) stamp: stamp::Stamp,
 }
 
 clone_by_field!(
     State: turn, active, phase, pieces, deck, hands, discard, played, fight_back, flags,
-    pending, outcome
+    pending, outcome, stamp
 );
 
 /// What a player does.
@@ -453,6 +459,9 @@ pub(crate) const OFF_MAP: u32 = u32::MAX;
 /// The rules of Battle Cry bound to one scenario.
 #[derive(Debug)]
 pub struct BattleCry {
+    /// A number no other binding of the process carries: what the boards kept between
+    /// calls ([`board`]) are built for.
+    pub(crate) id: u64,
     pub(crate) data: &'static Data,
     pub(crate) names: Names,
     pub(crate) map: MapShape,
@@ -482,8 +491,9 @@ pub struct BattleCry {
     pub(crate) card_kinds: Vec<u8>,
     /// The Fight Back card's extra dice (BC-CARD-8).
     pub(crate) fight_back_dice: u8,
-    /// Per map index: the sections the hex belongs to, bit 0 west, 1 centre, 2 east.
-    pub(crate) sections: Vec<u8>,
+    /// Per side, per map index: the sections the hex belongs to as the side names them
+    /// ([`sections::for_side`]: bit 0 its left, 1 the centre, 2 its right).
+    pub(crate) sections: [Vec<u8>; 2],
     /// The dividing lines, as printed columns whose centres they cross in unshoved rows.
     pub(crate) dividers: [u32; 2],
     /// Each side's hand size (BC-CARD-4).

@@ -1,7 +1,8 @@
 //! Move (step 3 of the turn): units and generals, attached generals, and terrain. The
 //! search of the hexes a piece can reach is in [`super::reach`].
 
-use super::reach::{allowance, carried, each_end, reach, reach_to, Reach};
+use super::reach::{allowance, carried, moves_into, reach, reach_to, Reach};
+use super::stamp::place;
 use super::units::{Board, Kind};
 use super::{cards, orders, Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
@@ -43,6 +44,13 @@ pub(crate) fn can_move(rules: &BattleCry, state: &State, u: UnitId) -> Result<He
     if rules.side_of(u) != state.active {
         return Err(NoMove::NotYours);
     }
+    can_move_own(state, u)
+}
+
+/// [`can_move`] in the movement step for a piece of the side moving (BC-ORD-1), as the
+/// legal list asks it of each of the side's own pieces.
+#[inline(always)]
+fn can_move_own(state: &State, u: UnitId) -> Result<Hex, NoMove> {
     let p = &state.pieces[u.index()];
     let Some(hex) = p.hex else {
         return Err(NoMove::Eliminated);
@@ -386,13 +394,12 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
     let mut board = None;
     // Only the active side's pieces pass the gate (BC-ORD-1).
     for u in rules.side_ids(state.active) {
-        if can_move(rules, state, u).is_err() {
+        // Most pieces are not ordered: that gate of `can_move` is asked first.
+        if state.pieces[u.index()].order == super::Order::None || can_move_own(state, u).is_err() {
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));
-        each_end(rules, state, board, u, |to| {
-            out.push(Action::Move { unit: u, to })
-        });
+        moves_into(rules, state, board, u, out);
     }
 }
 
@@ -409,7 +416,8 @@ pub(crate) fn apply_move(
         return;
     };
     let kind = rules.kind(u);
-    let mut rule_ids = Vec::new();
+    // Room for the rules most moves name, grown once.
+    let mut rule_ids = Vec::with_capacity(8);
     move_notes(rules, state, &board, u, &r, |n| {
         rule_ids.push(n.rule(kind).into());
     });
@@ -423,16 +431,15 @@ pub(crate) fn apply_move(
     let joins_unit = (rules.kind(u) == Kind::General)
         .then(|| board.unit_at(rules, to))
         .flatten();
+    place(state, u, Some(to));
     let p = &mut state.pieces[u.index()];
-    p.hex = Some(to);
     p.moved = true;
     if rules.kind(u).is_unit() && rules.forbids_battle(to) {
         p.waded = true;
     }
     if let Some(g) = general {
-        let gp = &mut state.pieces[g.index()];
-        gp.hex = Some(to);
-        gp.moved = true;
+        place(state, g, Some(to));
+        state.pieces[g.index()].moved = true;
     }
     ctx.emit_with(|| Event::Moved {
         unit: u,

@@ -5,7 +5,6 @@ use super::units::Order;
 use super::{Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
-use std::cell::Cell;
 
 /// BC-ORD-1: whether a piece is ordered now. A unit ordered through its general by
 /// Leadership stays ordered only while that general stays with it (BC-CARD-7).
@@ -18,13 +17,6 @@ pub(crate) fn is_ordered(state: &State, u: UnitId) -> bool {
     }
 }
 
-/// The pieces the card has ordered so far.
-fn ordered<'a>(rules: &'a BattleCry, state: &'a State) -> impl Iterator<Item = UnitId> + 'a {
-    rules
-        .piece_ids()
-        .filter(|&u| state.pieces[u.index()].order == Order::Card)
-}
-
 /// What the card played lets its side order now, worked out once for a check or for the
 /// whole legal list.
 struct Orderable {
@@ -33,13 +25,9 @@ struct Orderable {
     cmd: Command,
     /// Pieces the card has ordered so far.
     count: usize,
-    /// The pieces ordered so far by the sections they stand in, for a section card
-    /// (BC-SEC-3): `counts[m]` pieces in the sections of mask `m`.
-    counts: [usize; 8],
-    /// Whether one more piece standing in the sections of mask `m` still fits the card's
-    /// orders: bit `m` of the low byte once tried, of the high byte if it fits. Each of
-    /// the seven masks is tried at most once a list, not once a piece.
-    tried: Cell<u16>,
+    /// For a section card, whether one more piece standing in the sections of mask `m`
+    /// still fits its orders: bit `m` (BC-SEC-3), worked out once for the seven masks.
+    fitting: u8,
 }
 
 /// Why a piece may not be ordered now, before any message is written.
@@ -76,20 +64,24 @@ fn orderable(rules: &BattleCry, state: &State) -> Result<Orderable, NoOrder> {
     let sections = matches!(cmd, Command::Sections(_));
     let mut count = 0;
     let mut counts = [0; 8];
-    for x in ordered(rules, state) {
+    // The pieces the card has ordered so far.
+    for p in state.pieces.iter().filter(|p| p.order == Order::Card) {
         count += 1;
         if sections {
-            let m = rules.sections_of(side, state.pieces[x.index()].hex.expect("on the map"));
+            let m = rules.sections_of(side, p.hex.expect("on the map"));
             counts[usize::from(m)] += 1;
         }
     }
+    let fitting = match cmd {
+        Command::Sections(caps) => super::sections::fitting_masks(&counts, caps),
+        _ => 0,
+    };
     Ok(Orderable {
         side,
         card,
         cmd,
         count,
-        counts,
-        tried: Cell::new(0),
+        fitting,
     })
 }
 
@@ -97,52 +89,69 @@ impl Orderable {
     /// BC-ORD-1, BC-ORD-2, BC-SEC-3, BC-CARD-2: whether the card can order piece `u`, and
     /// where it stands; cheap, for the legal list and the check alike.
     #[inline(always)]
-    fn can_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoOrder> {
+    fn may_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Option<Hex> {
         if rules.side_of(u) != self.side {
-            return Err(NoOrder::NotYours);
+            return None;
+        }
+        self.may_order_own(rules, state, u)
+    }
+
+    /// [`Orderable::may_order`] for a piece of the side playing the card (BC-ORD-1), as
+    /// the legal list asks it of each of the side's own pieces.
+    #[inline(always)]
+    fn may_order_own(&self, rules: &BattleCry, state: &State, u: UnitId) -> Option<Hex> {
+        let p = &state.pieces[u.index()];
+        let hex = p.hex?;
+        if p.order != Order::None {
+            return None;
+        }
+        let ok = match self.cmd {
+            Command::Sections(_) => {
+                let here = rules.sections_of(self.side, hex);
+                here != 0 && self.fits(here)
+            }
+            Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => false,
+            Command::Troops { n, .. } | Command::Any(n) => self.count < usize::from(n),
+            Command::Leadership => false,
+        };
+        ok.then_some(hex)
+    }
+
+    /// [`Orderable::may_order`], or why not: the first of its gates that piece `u` fails.
+    fn can_order(&self, rules: &BattleCry, state: &State, u: UnitId) -> Result<Hex, NoOrder> {
+        if let Some(hex) = self.may_order(rules, state, u) {
+            return Ok(hex);
         }
         let p = &state.pieces[u.index()];
-        let Some(hex) = p.hex else {
-            return Err(NoOrder::Eliminated);
-        };
-        if p.order != Order::None {
-            return Err(NoOrder::Ordered);
-        }
-        match self.cmd {
-            Command::Sections(caps) => {
-                let here = rules.sections_of(self.side, hex);
-                if here != 0 && self.fits(here, caps) {
-                    Ok(hex)
-                } else if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
-                    Err(NoOrder::OutsideSections)
-                } else {
-                    Err(NoOrder::SectionFull)
+        Err(if rules.side_of(u) != self.side {
+            NoOrder::NotYours
+        } else if p.order != Order::None && p.hex.is_some() {
+            NoOrder::Ordered
+        } else if let Some(hex) = p.hex {
+            match self.cmd {
+                Command::Sections(caps) => {
+                    let here = rules.sections_of(self.side, hex);
+                    if (0..3).all(|b| here & (1 << b) == 0 || caps[b] == 0) {
+                        NoOrder::OutsideSections
+                    } else {
+                        NoOrder::SectionFull
+                    }
                 }
+                Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => {
+                    NoOrder::WrongType
+                }
+                Command::Troops { .. } | Command::Any(_) => NoOrder::Full,
+                Command::Leadership => NoOrder::Leadership,
             }
-            Command::Troops { kinds, .. } if kinds & cards::kind_bit(rules.kind(u)) == 0 => {
-                Err(NoOrder::WrongType)
-            }
-            Command::Troops { n, .. } | Command::Any(n) if self.count >= usize::from(n) => {
-                Err(NoOrder::Full)
-            }
-            Command::Troops { .. } | Command::Any(_) => Ok(hex),
-            Command::Leadership => Err(NoOrder::Leadership),
-        }
+        } else {
+            NoOrder::Eliminated
+        })
     }
 
     /// Whether one more piece in the sections of `here` fits the card's orders with
-    /// those given so far (BC-SEC-3), remembered for the rest of the list.
-    fn fits(&self, here: u8, caps: [u8; 3]) -> bool {
-        let tried = self.tried.get();
-        let bit = 1u16 << here;
-        if tried & bit == 0 {
-            let mut trial = self.counts;
-            trial[usize::from(here)] += 1;
-            let fits = super::sections::fits_counts(&trial, caps);
-            self.tried
-                .set(tried | bit | if fits { bit << 8 } else { 0 });
-        }
-        self.tried.get() & (bit << 8) != 0
+    /// those given so far (BC-SEC-3).
+    fn fits(&self, here: u8) -> bool {
+        u32::from(self.fitting) >> here & 1 != 0
     }
 
     /// The rule of an order with this card: BC-SEC-3, BC-CARD-2, BC-CARD-7 or BC-CARD-9.
@@ -287,7 +296,7 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
     }
     // Only the side's own pieces pass the gate (BC-ORD-1).
     for u in rules.side_ids(o.side) {
-        if o.can_order(rules, state, u).is_ok() {
+        if o.may_order_own(rules, state, u).is_some() {
             out.push(Action::Order { unit: u });
         }
     }

@@ -1,6 +1,7 @@
 //! The hexes a piece can reach with its move (BC-MOV-1), and the way to each: the search
 //! behind the legal moves, a move's check and its path.
 
+use super::board::{read_bit, Search, SearchKey};
 use super::units::{Board, Kind};
 use super::{cards, BattleCry, State, OFF_MAP};
 use grognard_engine::UnitId;
@@ -48,7 +49,7 @@ pub(crate) fn allowance(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
 /// (BC-GEN-3). Neither leaves the map (BC-MOV-10) nor enters impassable terrain
 /// (BC-TER-2), and both stop on entering stopping terrain (BC-TER-1).
 pub(crate) fn reach(rules: &BattleCry, state: &State, board: &Board, u: UnitId) -> Vec<Reach> {
-    search(rules, state, board, u, None, |f| {
+    search(rules, state, board, u, |f| {
         f.ends
             .iter()
             .map(|&(at, stop)| f.reach(rules, at, stop))
@@ -65,8 +66,7 @@ pub(crate) fn reach_to(
     to: Hex,
 ) -> Option<Reach> {
     let to_at = u32::try_from(rules.map.index(to)?).ok()?;
-    // The way to a hex is settled when the search first enters it: it stops there.
-    search(rules, state, board, u, Some(to_at), |f| {
+    search(rules, state, board, u, |f| {
         f.ends
             .iter()
             .find(|&&(at, _)| at == to_at)
@@ -79,8 +79,8 @@ struct Found<'a> {
     /// The map indices of the hexes the piece may end in, in the order found, with
     /// whether it must stop there.
     ends: &'a [(u32, bool)],
-    /// Per map index seen: the map index of the hex it was entered from.
-    parent: &'a [u32],
+    /// Each map index the search entered, with the map index it was entered from.
+    seen: &'a [(u32, u32)],
     /// The map index the piece starts from.
     start: u32,
 }
@@ -89,11 +89,20 @@ impl Found<'_> {
     /// The end at map index `at`, with its path.
     fn reach(&self, rules: &BattleCry, at: u32, stop: bool) -> Reach {
         let hex_of = |i: u32| rules.hex_of[i as usize];
-        let mut path = vec![hex_of(at)];
-        let mut i = at;
-        while self.parent[i as usize] != self.start {
-            i = self.parent[i as usize];
+        let parent = |i: u32| {
+            self.seen
+                .iter()
+                .find(|&&(h, _)| h == i)
+                .map_or(self.start, |&(_, p)| p)
+        };
+        // Room for the longest moves as shipped (a general's or cavalry's 3 hexes, and a
+        // card's extra one), grown once.
+        let mut path = Vec::with_capacity(4);
+        path.push(hex_of(at));
+        let mut i = parent(at);
+        while i != self.start {
             path.push(hex_of(i));
+            i = parent(i);
         }
         path.reverse();
         Reach {
@@ -110,80 +119,82 @@ impl Found<'_> {
 struct Scratch {
     /// Per map index: the number of the last search that saw the hex.
     seen: Vec<u32>,
-    /// Per map index: the hex it was entered from, in the search that last saw it.
-    parent: Vec<u32>,
     /// The number of the current search.
     stamp: u32,
     /// The hexes reached with the moves made so far, and those one move further.
     layer: Vec<u32>,
     next: Vec<u32>,
-    /// Where the piece may end, with whether it must stop there.
-    ends: Vec<(u32, bool)>,
 }
 
 thread_local! {
     static SCRATCH: Cell<Scratch> = const {
         Cell::new(Scratch {
             seen: Vec::new(),
-            parent: Vec::new(),
             stamp: 0,
             layer: Vec::new(),
             next: Vec::new(),
-            ends: Vec::new(),
         })
     };
 }
 
-/// The search of [`reach`], breadth first from the piece's hex, up to hex `until` when
-/// given; `visit` sees what it found.
+/// The search of [`reach`] of piece `u`, breadth first from its hex, kept with the board
+/// ([`Board::search`]); `visit` sees what it found.
 fn search<T>(
     rules: &BattleCry,
     state: &State,
     board: &Board,
     u: UnitId,
-    until: Option<u32>,
     visit: impl FnOnce(Found<'_>) -> T,
 ) -> T {
-    let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
-    let start = s.run(rules, state, board, u, until);
-    let t = visit(Found {
-        ends: &s.ends,
-        parent: &s.parent,
+    let start = state.pieces[u.index()]
+        .hex
+        .and_then(|h| rules.map.index(h))
+        .and_then(|i| u32::try_from(i).ok())
+        .unwrap_or(OFF_MAP);
+    let key = SearchKey {
         start,
+        budget: allowance(rules, state, u),
+        with_general: carried(rules, state, board, u).is_some(),
+    };
+    let found = board.search(u, key, |out| {
+        let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
+        s.run(rules, board, u, key, out);
+        // On a thread being torn down the buffers are simply freed.
+        let _ = SCRATCH.try_with(|c| c.set(s));
     });
-    // On a thread being torn down the buffers are simply freed.
-    let _ = SCRATCH.try_with(|c| c.set(s));
-    t
+    visit(Found {
+        ends: &found.ends,
+        seen: &found.seen,
+        start,
+    })
 }
 
 impl Scratch {
-    /// Fills `ends` for piece `u`, stopping once it has entered hex `until` when given;
-    /// the map index it starts from.
+    /// Fills `out`'s ends and the hexes seen for piece `u`, from `key`'s start with its
+    /// allowance.
     fn run(
         &mut self,
         rules: &BattleCry,
-        state: &State,
         board: &Board,
         u: UnitId,
-        until: Option<u32>,
-    ) -> u32 {
-        self.ends.clear();
-        let Some(start) = state.pieces[u.index()]
-            .hex
-            .and_then(|h| rules.map.index(h))
-            .and_then(|i| u32::try_from(i).ok())
-        else {
-            return OFF_MAP;
-        };
+        key: SearchKey,
+        out: &mut Search,
+    ) {
+        out.ends.clear();
+        out.seen.clear();
+        out.read = 0;
+        let start = key.start;
+        if start == OFF_MAP {
+            return;
+        }
         let side = rules.side_of(u);
         let general = rules.kind(u) == Kind::General;
-        let with_general = carried(rules, state, board, u).is_some();
-        let budget = allowance(rules, state, u);
+        let with_general = key.with_general;
+        let budget = key.budget;
         let n = rules.map.len();
         if self.seen.len() != n {
             self.seen.clear();
             self.seen.resize(n, 0);
-            self.parent.resize(n, 0);
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -192,7 +203,7 @@ impl Scratch {
         }
         let stamp = self.stamp;
         self.seen[start as usize] = stamp;
-        self.parent[start as usize] = start;
+        out.read |= read_bit(start);
         self.layer.clear();
         self.layer.push(start);
         let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
@@ -201,13 +212,16 @@ impl Scratch {
             let last = step == budget;
             self.next.clear();
             for &h in &self.layer {
-                let around = rules.neighbors[h as usize];
-                for y in around {
+                for &y in &rules.neighbors[h as usize] {
                     let at = y as usize;
                     // Off the map and impassable hexes are OFF_MAP in the table.
                     if y == OFF_MAP || self.seen[at] == stamp {
                         continue;
                     }
+                    // Seen whether entered or refused: a hex refused is refused again from
+                    // any hex (its own terrain and pieces decide), so it is looked at once.
+                    self.seen[at] = stamp;
+                    out.read |= read_bit(y);
                     let stops = rules.hexes[at].stop;
                     // An empty hex, the most common: either piece may end there, and
                     // stops if its terrain stops (the cases below with no piece).
@@ -237,13 +251,9 @@ impl Scratch {
                             (true, stops)
                         }
                     };
-                    self.seen[at] = stamp;
-                    self.parent[at] = h;
+                    out.seen.push((y, h));
                     if can_end {
-                        self.ends.push((y, stop));
-                    }
-                    if until == Some(y) {
-                        return start;
+                        out.ends.push((y, stop));
                     }
                     if !stop && !last {
                         self.next.push(y);
@@ -252,21 +262,22 @@ impl Scratch {
             }
             std::mem::swap(&mut self.layer, &mut self.next);
         }
-        start
     }
 }
 
-/// The hex of each end of [`reach`], in order, without the paths (the legal moves).
-pub(crate) fn each_end(
+/// A move of piece `u` to each end of [`reach`], in order, without the paths (the legal
+/// moves), added to `out` at once.
+pub(crate) fn moves_into(
     rules: &BattleCry,
     state: &State,
     board: &Board,
     u: UnitId,
-    mut f: impl FnMut(Hex),
+    out: &mut Vec<super::Action>,
 ) {
-    search(rules, state, board, u, None, |found| {
-        for &(at, _) in found.ends {
-            f(rules.hex_of[at as usize]);
-        }
+    search(rules, state, board, u, |found| {
+        out.extend(found.ends.iter().map(|&(at, _)| super::Action::Move {
+            unit: u,
+            to: rules.hex_of[at as usize],
+        }));
     });
 }

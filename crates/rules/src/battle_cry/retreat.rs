@@ -252,9 +252,9 @@ pub(crate) fn apply_retreat(
         .is_unit()
         .then(|| board.general_at(rules, from))
         .flatten();
-    state.pieces[unit.index()].hex = Some(to);
+    super::stamp::place(state, unit, Some(to));
     if let Some(g) = general {
-        state.pieces[g.index()].hex = Some(to);
+        super::stamp::place(state, g, Some(to));
     }
     let rule = if rules.kind(unit) == Kind::General {
         "BC-RET-6"

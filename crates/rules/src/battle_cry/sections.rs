@@ -59,12 +59,23 @@ pub(crate) fn for_side(rules: &BattleCry, side: u8, hex: Hex) -> u8 {
     let Some(i) = rules.map.index(hex) else {
         return 0;
     };
-    let geo = rules.sections[i];
-    if rules.north[usize::from(side)] {
-        ((geo & WEST) << 2) | (geo & CENTRE) | ((geo & EAST) >> 2)
-    } else {
-        geo
-    }
+    rules.sections[usize::from(side)][i]
+}
+
+/// [`for_side`] for every hex, worked out when the rules are bound: the sections of each
+/// hex of `geometry` (bit 0 west, 1 centre, 2 east) as a side whose home edge is north
+/// (`north`) or south names them.
+pub(crate) fn as_named(geometry: &[u8], north: bool) -> Vec<u8> {
+    geometry
+        .iter()
+        .map(|&geo| {
+            if north {
+                ((geo & WEST) << 2) | (geo & CENTRE) | ((geo & EAST) >> 2)
+            } else {
+                geo
+            }
+        })
+        .collect()
 }
 
 /// BC-SEC-3: whether pieces standing in sections `masks` (each a set of the side's left,
@@ -100,6 +111,47 @@ pub(crate) fn fits_counts(counts: &[usize; 8], caps: [u8; 3]) -> bool {
     })
 }
 
+/// For pieces counted by mask as in [`fits_counts`]: the masks `m` (as bit `m`) such that
+/// one more piece standing in the sections of `m` still fits, worked out for the seven
+/// masks at once.
+///
+/// Hall's condition for the pieces with one more in `m` is the condition for the pieces
+/// counted, with one more piece needed by every set of sections containing `m`. So when
+/// the pieces counted fit, one more fits in `m` unless `m` lies within a set whose orders
+/// the counted pieces use up; when they do not fit, none does.
+pub(crate) fn fitting_masks(counts: &[usize; 8], caps: [u8; 3]) -> u8 {
+    if counts[0] > 0 {
+        return 0;
+    }
+    // The pieces standing only in each set of sections: the sum of the counts of its
+    // subsets, added up one section at a time.
+    let mut need = *counts;
+    for b in [1, 2, 4] {
+        for set in 0..8 {
+            if set & b != 0 {
+                need[set] += need[set ^ b];
+            }
+        }
+    }
+    let mut blocked = 1u8; // Mask 0 is in no section: a piece there never fits.
+    for (set, &need) in need.iter().enumerate().skip(1) {
+        let have: usize = (0..3)
+            .filter(|b| set & (1 << b) != 0)
+            .map(|b| usize::from(caps[b]))
+            .sum();
+        if need > have {
+            return 0;
+        }
+        if need == have {
+            // Every mask within this set: bit `m` for each `m` whose sections it holds.
+            blocked |= (0..8u8)
+                .filter(|m| usize::from(*m) & !set == 0)
+                .fold(0, |a, m| a | 1 << m);
+        }
+    }
+    !blocked
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +166,31 @@ mod tests {
         assert!(!fits(&[0b100], [1, 1, 0]));
         assert!(fits(&[0b001, 0b011], [1, 1, 0]));
         assert!(!fits(&[0b001, 0b001], [1, 1, 0]));
+    }
+
+    #[test]
+    fn the_fitting_masks_are_those_fits_counts_allows_one_more_piece_in() {
+        // Every count of up to two pieces a mask, every card of up to two orders a section.
+        for n in 0..3usize.pow(8) {
+            let mut counts = [0; 8];
+            let mut k = n;
+            for c in &mut counts {
+                *c = k % 3;
+                k /= 3;
+            }
+            for caps in 0..27u8 {
+                let caps = [caps % 3, caps / 3 % 3, caps / 9];
+                let masks = fitting_masks(&counts, caps);
+                for m in 0..8 {
+                    let mut trial = counts;
+                    trial[m] += 1;
+                    assert_eq!(
+                        masks >> m & 1 == 1,
+                        fits_counts(&trial, caps),
+                        "{counts:?} {caps:?} {m}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -248,6 +248,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         deck.extend(std::iter::repeat_n(card, usize::from(c.count)));
     }
     Ok(BattleCry {
+        id: super::board::next_binding(),
         data,
         names: Names::of_scenario(s),
         map,
@@ -264,7 +265,10 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         hex_of: map.hexes().collect(),
         card_kinds,
         fight_back_dice,
-        sections: sections::geometry(&map, dividers),
+        sections: {
+            let geo = sections::geometry(&map, dividers);
+            north.map(|n| sections::as_named(&geo, n))
+        },
         dividers,
         hand,
         flags_to_win,
@@ -390,5 +394,6 @@ pub(super) fn initial_state(rules: &BattleCry) -> State {
         flags: [0, 0],
         pending: None,
         outcome: None,
+        stamp: super::stamp::Stamp::default(),
     }
 }

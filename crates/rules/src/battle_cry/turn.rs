@@ -179,6 +179,10 @@ pub(crate) fn apply(
     action: &Action,
     ctx: &mut Ctx<'_, Event>,
 ) {
+    // Every change of a state is a new stamp, naming the pieces that changed hex, so that
+    // the next board follows them without comparing every piece (`board::Stamp`). Given
+    // after the action, which may read the board of the state before it.
+    let before = state.stamp.begin();
     dispatch(rules, state, action, ctx);
     if state.outcome.is_none() {
         if let Some(outcome) = victory::flags_won(rules, state) {
@@ -186,6 +190,7 @@ pub(crate) fn apply(
             state.pending = None;
         }
     }
+    state.stamp.end(before);
 }
 
 /// The chapter that resolves each action.

@@ -1,12 +1,14 @@
-//! Units and generals: what each piece is, what changes about it, and who stands where.
+//! Units and generals: what each piece is and what changes about it. Who stands where (at
+//! most one unit and one general a hex; a general attached to the friendly unit it shares
+//! a hex with, and only one to a unit: BC-ATT-1) is the `Board`, kept with the speed
+//! machinery in `board.rs`.
 
-use super::{BattleCry, State};
-use crate::common::pool;
+pub(crate) use super::board::Board;
+
 use grognard_engine::scenario::{UnitType, ValueSpec};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 
 /// A piece's type, as the rulebook names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -122,94 +124,4 @@ pub struct PieceState {
     /// Entered terrain this turn that forbids battling (BC-TER-6).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub waded: bool,
-}
-
-/// No piece.
-pub(crate) const NONE: u16 = u16::MAX;
-
-/// Who stands where: at most one unit and one general a hex. A general in the same hex as
-/// a friendly unit is attached to it, and only one general is ever attached to a unit
-/// (BC-ATT-1): moves and retreats never bring a second general into a unit's hex.
-///
-/// A board is built for every legal list and most actions; its buffer is taken from a
-/// small per-thread pool and given back when it is dropped, so building one allocates
-/// nothing once a thread has built its first.
-pub(crate) struct Board {
-    /// Per map index: the unit and the general there, [`NONE`] for none.
-    cells: Vec<[u16; 2]>,
-}
-
-thread_local! {
-    /// Buffers of boards dropped on this thread, for the next boards built.
-    static SPARE: RefCell<Vec<Vec<[u16; 2]>>> = const { RefCell::new(Vec::new()) };
-}
-
-impl Board {
-    /// The board of `state`.
-    pub(crate) fn new(rules: &BattleCry, state: &State) -> Board {
-        let mut cells = pool::take(&SPARE);
-        cells.clear();
-        cells.resize(rules.map.len(), [NONE; 2]);
-        for (i, p) in state.pieces.iter().enumerate() {
-            let Some(h) = p.hex else { continue };
-            let Some(at) = rules.map.index(h) else {
-                continue;
-            };
-            let id = u16::try_from(i).expect("unit count fits u16");
-            let slot = usize::from(!rules.pieces[i].kind.is_unit());
-            cells[at][slot] = id;
-        }
-        Board { cells }
-    }
-
-    fn get(&self, rules: &BattleCry, hex: Hex, slot: usize) -> Option<UnitId> {
-        self.get_at(rules.map.index(hex)?, slot)
-    }
-
-    fn get_at(&self, at: usize, slot: usize) -> Option<UnitId> {
-        let id = self.cells.get(at)?[slot];
-        (id != NONE).then_some(UnitId(id))
-    }
-
-    /// The unit in a hex.
-    pub(crate) fn unit_at(&self, rules: &BattleCry, hex: Hex) -> Option<UnitId> {
-        self.get(rules, hex, 0)
-    }
-
-    /// The general in a hex.
-    pub(crate) fn general_at(&self, rules: &BattleCry, hex: Hex) -> Option<UnitId> {
-        self.get(rules, hex, 1)
-    }
-
-    /// The unit in the hex of map index `at`.
-    pub(crate) fn unit_at_index(&self, at: usize) -> Option<UnitId> {
-        self.get_at(at, 0)
-    }
-
-    /// The general in the hex of map index `at`.
-    pub(crate) fn general_at_index(&self, at: usize) -> Option<UnitId> {
-        self.get_at(at, 1)
-    }
-
-    /// Whether any piece stands in a hex.
-    pub(crate) fn occupied(&self, rules: &BattleCry, hex: Hex) -> bool {
-        rules.map.index(hex).is_some_and(|at| self.occupied_at(at))
-    }
-
-    /// Whether any piece stands in the hex of map index `at`.
-    pub(crate) fn occupied_at(&self, at: usize) -> bool {
-        self.cells.get(at).is_some_and(|&c| c != [NONE; 2])
-    }
-
-    /// Whether no piece stands in the hex of map index `at`, on the map.
-    #[inline]
-    pub(crate) fn empty_at(&self, at: usize) -> bool {
-        self.cells.get(at).is_some_and(|&c| c == [NONE; 2])
-    }
-}
-
-impl Drop for Board {
-    fn drop(&mut self) {
-        pool::give(&SPARE, std::mem::take(&mut self.cells));
-    }
 }

@@ -205,3 +205,79 @@ fn thousands_of_random_playouts() {
     }
     eprintln!("3000 games, {total} actions");
 }
+
+/// What a fresh thread makes of `state`: its legal list, and the state and events after
+/// the `pick`-th action of it (when there is one), with no board kept from earlier calls
+/// (each thread keeps its own).
+fn fresh(
+    rules: &BattleCry,
+    state: &State,
+    pick: usize,
+    seed: u64,
+) -> (
+    Vec<Action>,
+    Option<(State, Vec<grognard_rules::battle_cry::Event>)>,
+) {
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let mut legal = Vec::new();
+            rules.legal_actions(state, &mut legal);
+            let after = legal.get(pick).map(|a| {
+                let mut state = state.clone();
+                let (mut dice, mut events) = (Dice::new(seed), Vec::new());
+                let mut ctx = grognard_engine::Ctx::new(&mut dice, &mut events);
+                rules.apply_unchecked(&mut state, a, &mut ctx);
+                (state, events)
+            });
+            (legal, after)
+        })
+        .join()
+        .unwrap()
+    })
+}
+
+/// The boards kept between calls on a thread (and what is kept with them) follow the
+/// games: over random games played in turn, with jumps back to states seen many actions
+/// before, every legal list, and every state and event list after an action, equal
+/// those of a thread that never saw another state.
+#[test]
+fn the_kept_boards_follow_the_games_and_jumps_between_them() {
+    let rules = BattleCry::new(&harness::builtin()).unwrap();
+    let mut dice = Dice::new(0x5EED);
+    let mut games: Vec<State> = (0..3).map(|_| rules.initial_state()).collect();
+    let mut seen: Vec<State> = Vec::new();
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while steps < 4000 && games.iter().any(|s| s.outcome.is_none()) {
+        // Mostly the next game's state in turn; now and then a state seen long before.
+        let g = (dice.next(3).0 - 1) as usize;
+        let old = !seen.is_empty() && dice.next(8).0 == 1;
+        let mut state = if old {
+            seen[(dice.next(u32::try_from(seen.len()).unwrap()).0 - 1) as usize].clone()
+        } else if games[g].outcome.is_none() {
+            games[g].clone()
+        } else {
+            continue;
+        };
+        legal.clear();
+        rules.legal_actions(&state, &mut legal);
+        let pick = (dice.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        let seed = u64::from(dice.next(1000).0);
+        let (fresh_legal, fresh_after) = fresh(&rules, &state, pick, seed);
+        assert_eq!(legal, fresh_legal, "step {steps}: the legal list");
+        let (mut roll, mut events) = (Dice::new(seed), Vec::new());
+        let mut ctx = grognard_engine::Ctx::new(&mut roll, &mut events);
+        rules.apply_unchecked(&mut state, &legal[pick], &mut ctx);
+        let (fresh_state, fresh_events) = fresh_after.expect("an action");
+        assert_eq!(state, fresh_state, "step {steps}: the state after");
+        assert_eq!(events, fresh_events, "step {steps}: the events");
+        if steps % 7 == 0 {
+            seen.push(state.clone());
+        }
+        if !old {
+            games[g] = state;
+        }
+        steps += 1;
+    }
+    assert!(steps > 1000, "{steps} steps");
+}
