@@ -9,19 +9,9 @@ use crate::common::pool;
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
 use std::cell::{RefCell, RefMut};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// No piece.
 pub(crate) const NONE: u16 = u16::MAX;
-
-/// Numbers handed to bindings ([`BattleCry::id`]), from 1: a kept board names the
-/// binding it was built for, so that another scenario's rules never read it.
-static BINDINGS: AtomicU64 = AtomicU64::new(1);
-
-/// A number no other binding of the process carries, never 0.
-pub(crate) fn next_binding() -> u64 {
-    BINDINGS.fetch_add(1, Ordering::Relaxed)
-}
 
 /// Who stands where: at most one unit and one general a hex. A general in the same hex as
 /// a friendly unit is attached to it, and only one general is ever attached to a unit

@@ -248,7 +248,7 @@ pub(super) fn build_with(s: &Scenario, data: &'static Data) -> Result<BattleCry,
         deck.extend(std::iter::repeat_n(card, usize::from(c.count)));
     }
     Ok(BattleCry {
-        id: super::board::next_binding(),
+        id: crate::common::stamp::next_binding(),
         data,
         names: Names::of_scenario(s),
         map,

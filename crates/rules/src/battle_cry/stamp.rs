@@ -3,10 +3,9 @@
 //! a piece's hex goes. Nothing here decides a rule.
 
 use super::State;
+use crate::common::stamp::next_id;
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
-use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where the pieces of a [`State`] stand: a number no other placing of the process
 /// carries, and, when the state is one action from another, that state's number and the
@@ -105,29 +104,6 @@ impl Stamp {
 pub(crate) fn place(state: &mut State, u: UnitId, hex: Option<Hex>) {
     state.pieces[u.index()].hex = hex;
     state.stamp.note(u);
-}
-
-/// Blocks of stamp numbers handed to the threads, from 1 << 32 up (so never 0).
-static BLOCKS: AtomicU64 = AtomicU64::new(1 << 32);
-
-thread_local! {
-    /// This thread's next stamp number, and the end of its block.
-    static NEXT: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
-}
-
-/// A stamp number no thread of the process has handed out before.
-fn next_id() -> u64 {
-    NEXT.try_with(|c| {
-        let (mut next, mut end) = c.get();
-        if next == end {
-            next = BLOCKS.fetch_add(1 << 32, Ordering::Relaxed);
-            end = next + (1 << 32);
-        }
-        c.set((next + 1, end));
-        next
-    })
-    // A thread being torn down: a state of unknown history.
-    .unwrap_or(0)
 }
 
 /// Written as a derived `Debug` would, without the `Stamp`: the text of a state is its

@@ -1,9 +1,19 @@
-//! Numbers for the stamps by which the rulesets' kept boards follow their states
-//! (`morne_plaine::board::Stamp`): each one given once in the whole process, without a
-//! lock. Nothing here decides a rule.
+//! Numbers by which the rulesets' kept boards know what they were built for: a binding
+//! of the rules to a scenario ([`next_binding`]) and a state ([`next_id`], for the
+//! stamps of `morne_plaine::board::Stamp` and `battle_cry::stamp::Stamp`), each given
+//! once in the whole process, without a lock. Nothing here decides a rule.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Numbers handed to the bindings of the rules to scenarios, from 1.
+static BINDINGS: AtomicU64 = AtomicU64::new(1);
+
+/// A number no other binding of the process carries, never 0: a kept board names the
+/// binding it was built for, so that another scenario's rules never read it.
+pub(crate) fn next_binding() -> u64 {
+    BINDINGS.fetch_add(1, Ordering::Relaxed)
+}
 
 /// Blocks of stamp numbers handed to the threads, from 1 << 32 up (so never 0).
 static BLOCKS: AtomicU64 = AtomicU64::new(1 << 32);

@@ -237,13 +237,12 @@ pub(super) fn build(s: &Scenario) -> Result<MornePlaine, Problems> {
     {
         place[at] = true;
     }
-    static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     let mut side_units: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
     for (i, c) in counters.iter().enumerate() {
         side_units[usize::from(c.side)].push(u16::try_from(i).expect("unit count fits u16"));
     }
     Ok(MornePlaine {
-        id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        id: crate::common::stamp::next_binding(),
         names: Names::of_scenario(s),
         map,
         sides,

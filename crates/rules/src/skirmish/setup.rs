@@ -8,7 +8,6 @@ use crate::common::text::Text;
 use grognard_engine::scenario::{Edge, Problems, Scenario};
 use grognard_engine::{Ctx, Dice, Names};
 use grognard_hex::Direction;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Binds the rules to a scenario: two sides, characters on the map, weapons that leave a
 /// hand for their shield; every problem at once.
@@ -155,16 +154,13 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
         data,
         cells,
         edges: [Vec::new(), Vec::new()],
-        id: BOUND.fetch_add(1, Ordering::Relaxed),
+        id: crate::common::stamp::next_binding(),
         side_of_char: Vec::new(),
     };
     rules.side_of_char = rules.chars.iter().map(|c| c.side).collect();
     rules.edges = [0, 1].map(|side| rules.edge_hexes(side));
     Ok(rules)
 }
-
-/// How many scenarios have been bound: each binding's number.
-static BOUND: AtomicU64 = AtomicU64::new(0);
 
 /// The map edge nearest a side's characters, for a side the scenario gives no home edge.
 fn nearest_edge(s: &Scenario, chars: &[Character], side: u8) -> Edge {
