@@ -106,39 +106,8 @@ pub(crate) fn place(state: &mut State, u: UnitId, hex: Option<Hex>) {
     state.stamp.note(u);
 }
 
-/// Written as a derived `Debug` would, without the `Stamp`: the text of a state is its
-/// game alone. Every field is named in the pattern (no `..`), so that a field added to
-/// the struct and not here is a compile error, as in `clone_by_field!`.
-impl std::fmt::Debug for State {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let State {
-            turn,
-            active,
-            phase,
-            pieces,
-            deck,
-            hands,
-            discard,
-            played,
-            fight_back,
-            flags,
-            pending,
-            outcome,
-            stamp: _,
-        } = self;
-        f.debug_struct("State")
-            .field("turn", turn)
-            .field("active", active)
-            .field("phase", phase)
-            .field("pieces", pieces)
-            .field("deck", deck)
-            .field("hands", hands)
-            .field("discard", discard)
-            .field("played", played)
-            .field("fight_back", fight_back)
-            .field("flags", flags)
-            .field("pending", pending)
-            .field("outcome", outcome)
-            .finish()
-    }
-}
+// A state's text leaves out its [`Stamp`]: the text of a state is its game alone.
+crate::common::state::debug_without_stamp!(
+    State: turn, active, phase, pieces, deck, hands, discard, played, fight_back, flags,
+    pending, outcome
+);

@@ -24,7 +24,10 @@ pub mod victory;
 pub mod view;
 pub mod zones_of_control;
 
-use crate::common::{skeleton::skeleton, state::clone_by_field};
+use crate::common::{
+    skeleton::skeleton,
+    state::{clone_by_field, debug_without_stamp},
+};
 use data::Data;
 use grognard_engine::scenario::{OptionSpec, Scenario, ValueKind, Vocabulary};
 use grognard_engine::{
@@ -114,34 +117,8 @@ pub struct State {
 
 clone_by_field!(State: turn, active, phase, units, moving, forts, held, outcome, stamp);
 
-/// Written as a derived `Debug` would, without the [`board::Stamp`]: the text of a state
-/// is its game alone. Every field is named in the pattern (no `..`), so that a field
-/// added to the struct and not here is a compile error, as in `clone_by_field!`.
-impl std::fmt::Debug for State {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let State {
-            turn,
-            active,
-            phase,
-            units,
-            moving,
-            forts,
-            held,
-            outcome,
-            stamp: _,
-        } = self;
-        f.debug_struct("State")
-            .field("turn", turn)
-            .field("active", active)
-            .field("phase", phase)
-            .field("units", units)
-            .field("moving", moving)
-            .field("forts", forts)
-            .field("held", held)
-            .field("outcome", outcome)
-            .finish()
-    }
-}
+// Its text leaves out the [`board::Stamp`]: the text of a state is its game alone.
+debug_without_stamp!(State: turn, active, phase, units, moving, forts, held, outcome);
 
 /// What a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
