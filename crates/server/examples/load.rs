@@ -17,14 +17,26 @@
 //! (`?since=K&legal=compact`); without it, the full game object. `--long N` plays
 //! one game with one client up to `N` actions and prints the server's CPU per action
 //! near its start (actions 10 to 59) and from action `N - 50` to `N - 1`.
+//!
+//! `--servers N` starts N servers in this process over one database (`--db`).
+//! `--connect HOST:PORT,...` starts none and plays against servers already running,
+//! each in a process of its own (`grognard serve`), client `i` on server `i mod N`;
+//! `--server-pids PID,...` names those processes, whose CPU is then the servers'
+//! (`/proc/PID/stat`), and `--db` the database they share, whose actions are counted
+//! after the run. The writer's transactions and the servers' lag are then not seen.
 
 #[path = "../tests/support/http.rs"]
 mod http;
 #[path = "../tests/support/lcg.rs"]
 mod lcg;
+#[path = "load_parts/measure.rs"]
+mod measure;
 
 use grognard_server::{AppState, Options};
 use lcg::Lcg;
+use measure::{
+    client_cpu_ns, disk_written, lag, ms, percentile, processes_cpu_ns, server_cpu_ns, window, SLOW,
+};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -40,6 +52,8 @@ struct Args {
     scenario: Option<String>,
     long: Option<u64>,
     servers: usize,
+    connect: Vec<std::net::SocketAddr>,
+    server_pids: Vec<u32>,
 }
 
 fn args() -> Args {
@@ -53,6 +67,8 @@ fn args() -> Args {
         scenario: None,
         long: None,
         servers: 1,
+        connect: Vec::new(),
+        server_pids: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -70,11 +86,33 @@ fn args() -> Args {
             "--scenario" => a.scenario = Some(value),
             "--long" => a.long = Some(value.parse().expect("--long N")),
             "--servers" => a.servers = value.parse().expect("--servers N"),
+            "--connect" => {
+                a.connect = value
+                    .split(',')
+                    .map(|x| {
+                        x.parse()
+                            .unwrap_or_else(|_| panic!("--connect: {x} is not HOST:PORT"))
+                    })
+                    .collect();
+            }
+            "--server-pids" => {
+                a.server_pids = value
+                    .split(',')
+                    .map(|x| {
+                        x.parse()
+                            .unwrap_or_else(|_| panic!("--server-pids: {x} is not a process id"))
+                    })
+                    .collect();
+            }
             other => {
-                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long, --servers)")
+                panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long, --servers, --connect, --server-pids)")
             }
         }
     }
+    assert!(
+        a.connect.is_empty() || a.long.is_none(),
+        "--long measures one action's CPU in this process: not with --connect"
+    );
     if a.long.is_some() {
         a.games = 1;
     }
@@ -147,74 +185,6 @@ struct Samples {
     /// The POSTs that took longer than [`SLOW`]: when each was sent (since the run's
     /// start), how long it took, its scenario and its `n`.
     slow: Vec<(Duration, Duration, String, u64)>,
-}
-
-/// The longest a 5 ms tick on `runtime` came late, and when, from `start` on.
-fn lag(
-    runtime: tokio::runtime::Handle,
-    start: Instant,
-) -> Arc<std::sync::Mutex<(Duration, Duration)>> {
-    let worst = Arc::new(std::sync::Mutex::new((Duration::ZERO, Duration::ZERO)));
-    let w = Arc::clone(&worst);
-    runtime.spawn(async move {
-        let tick = Duration::from_millis(5);
-        loop {
-            let due = Instant::now() + tick;
-            tokio::time::sleep(tick).await;
-            let late = Instant::now().saturating_duration_since(due);
-            let mut w = w.lock().expect("the lag");
-            if late > w.1 {
-                *w = (due.saturating_duration_since(start), late);
-            }
-        }
-    });
-    worst
-}
-
-/// A POST this long is listed on its own.
-const SLOW: Duration = Duration::from_millis(100);
-
-/// The CPU time of the whole process, in ns.
-fn process_cpu_ns() -> u64 {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
-    u64::try_from(t.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(t.tv_nsec).unwrap_or(0)
-}
-
-/// The CPU time of the clients' threads, in ns (`/proc/self/task/*/schedstat`).
-fn client_cpu_ns() -> u64 {
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-        return 0;
-    };
-    let mut sum = 0;
-    for t in tasks.flatten() {
-        let comm = std::fs::read_to_string(t.path().join("comm")).unwrap_or_default();
-        if comm.trim() != "load-client" {
-            continue;
-        }
-        let stat = std::fs::read_to_string(t.path().join("schedstat")).unwrap_or_default();
-        sum += stat
-            .split_whitespace()
-            .next()
-            .and_then(|x| x.parse::<u64>().ok())
-            .unwrap_or(0);
-    }
-    sum
-}
-
-/// The bytes this process has caused to be written to storage (`write_bytes` of
-/// `/proc/self/io`): the WAL's frames and the checkpoints' pages.
-fn disk_written() -> u64 {
-    std::fs::read_to_string("/proc/self/io")
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("write_bytes:"))
-        .and_then(|x| x.trim().parse().ok())
-        .unwrap_or(0)
-}
-
-/// The server's CPU so far: the process's less the clients'.
-fn server_cpu_ns() -> u64 {
-    process_cpu_ns().saturating_sub(client_cpu_ns())
 }
 
 /// What a player asks the server for.
@@ -346,31 +316,6 @@ async fn player(
     s
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    #[expect(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        clippy::cast_precision_loss,
-        reason = "an index into a few thousand samples"
-    )]
-    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[i]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
-}
-
-/// The mean of `cpu[from..to]` in ms, and how many actions it covers.
-fn window(cpu: &[u64], from: usize, to: usize) -> (f64, usize) {
-    let w = cpu.get(from..to.min(cpu.len())).unwrap_or(&[]);
-    let sum: u64 = w.iter().sum();
-    (sum as f64 / 1e6 / w.len().max(1) as f64, w.len())
-}
-
 fn main() {
     let args = args();
     let db = args.db.clone().unwrap_or_else(|| {
@@ -399,10 +344,14 @@ fn main() {
         };
         // Several servers over one PostgreSQL database (--servers N): client `i` talks
         // to server `i mod N`, as a load balancer keeping a client on one server would.
-        let states: Vec<AppState> = (0..args.servers.max(1))
-            .map(|_| AppState::open(&options).expect("the database opens"))
-            .collect();
-        let lobby = Arc::clone(states[0].lobby());
+        // With --connect, the servers run in processes of their own.
+        let states: Vec<AppState> = if args.connect.is_empty() {
+            (0..args.servers.max(1))
+                .map(|_| AppState::open(&options).expect("the database opens"))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let lobbies: Vec<_> = states.iter().map(|s| Arc::clone(s.lobby())).collect();
         let stats = || {
             lobbies.iter().fold((0, 0), |(c, w), l| {
@@ -410,12 +359,17 @@ fn main() {
                 (c + c1, w + w1)
             })
         };
-        let mut scenarios: Vec<String> = lobby.scenarios.iter().map(|e| e.id.clone()).collect();
-        let mut sides: Vec<Vec<String>> = lobby
-            .scenarios
-            .iter()
-            .map(|e| e.scenario.sides.iter().map(|s| s.id.clone()).collect())
-            .collect();
+        let (mut scenarios, mut sides) = match lobbies.first() {
+            Some(lobby) => (
+                lobby.scenarios.iter().map(|e| e.id.clone()).collect::<Vec<_>>(),
+                lobby
+                    .scenarios
+                    .iter()
+                    .map(|e| e.scenario.sides.iter().map(|s| s.id.clone()).collect())
+                    .collect::<Vec<Vec<String>>>(),
+            ),
+            None => scenarios_of(args.connect[0]).await,
+        };
         if let Some(only) = &args.scenario {
             let k = scenarios
                 .iter()
@@ -424,7 +378,7 @@ fn main() {
             scenarios = vec![scenarios[k].clone()];
             sides = vec![sides[k].clone()];
         }
-        let mut addrs = Vec::new();
+        let mut addrs = args.connect.clone();
         for state in states {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
                 .await
@@ -432,7 +386,19 @@ fn main() {
             addrs.push(listener.local_addr().expect("address"));
             tokio::spawn(grognard_server::serve_on(listener, state));
         }
-        let rows0 = stored_actions(&db);
+        let connected = !args.connect.is_empty();
+        // The servers' CPU so far: this process's less the clients', or the CPU of the
+        // processes named by --server-pids.
+        let pids = args.server_pids.clone();
+        let servers_cpu = move || {
+            if connected {
+                processes_cpu_ns(&pids)
+            } else {
+                server_cpu_ns()
+            }
+        };
+        let count = !connected || args.db.is_some();
+        let rows0 = if count { stored_actions(&db) } else { 0 };
 
         let ask = Ask {
             end_phase: args.end_phase,
@@ -442,7 +408,7 @@ fn main() {
         let budget = Arc::new(AtomicU64::new(args.actions));
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let start = Instant::now();
-        let (cpu0, client0) = (process_cpu_ns(), client_cpu_ns());
+        let (cpu0, client0) = (servers_cpu(), client_cpu_ns());
         let (commits0, writes0) = stats();
         let times = || {
             lobbies.iter().fold((0, 0, 0, 0), |(b, c, lb, lc), l| {
@@ -484,6 +450,9 @@ fn main() {
             games += s.games;
         }
         for (who, l) in [("server", &server_lag), ("clients", &client_lag)] {
+            if connected && who == "server" {
+                continue; // the servers run elsewhere
+            }
             let (at, late) = *l.lock().expect("the lag");
             println!(
                 "the {who}' runtime: a 5 ms tick at most {} late (at {:.3} s)",
@@ -492,7 +461,7 @@ fn main() {
             );
         }
         let elapsed = start.elapsed();
-        let (cpu1, client1) = (process_cpu_ns(), client_cpu_ns());
+        let (cpu1, client1) = (servers_cpu(), client_cpu_ns());
         let (commits, writes) = stats();
         let (busy1, sync1, longest, longest_sync) = times();
         let disk = disk_written().saturating_sub(disk0);
@@ -536,24 +505,28 @@ fn main() {
             ms(percentile(&get, 0.50)),
             ms(percentile(&get, 0.99))
         );
-        let (commits, writes) = (commits - commits0, writes - writes0);
-        println!(
-            "durable commits: {commits} transactions for {writes} writes ({:.1} a transaction)",
-            writes as f64 / commits.max(1) as f64
-        );
-        let per = |ns: u64| ns as f64 / 1e6 / commits.max(1) as f64;
-        println!(
-            "transactions: {:.2} ms each ({:.2} ms of it the commit), the longest {} ({} the commit); written to disk {:.1} MiB, {:.1} KiB a transaction, {:.1} KiB an action",
-            per(busy1 - busy0),
-            per(sync1 - sync0),
-            ms(Duration::from_nanos(longest)),
-            ms(Duration::from_nanos(longest_sync)),
-            disk as f64 / (1 << 20) as f64,
-            disk as f64 / 1024.0 / commits.max(1) as f64,
-            disk as f64 / 1024.0 / post.len().max(1) as f64,
-        );
+        if connected {
+            println!("the servers' transactions: not seen from here (--connect)");
+        } else {
+            let (commits, writes) = (commits - commits0, writes - writes0);
+            println!(
+                "durable commits: {commits} transactions for {writes} writes ({:.1} a transaction)",
+                writes as f64 / commits.max(1) as f64
+            );
+            let per = |ns: u64| ns as f64 / 1e6 / commits.max(1) as f64;
+            println!(
+                "transactions: {:.2} ms each ({:.2} ms of it the commit), the longest {} ({} the commit); written to disk {:.1} MiB, {:.1} KiB a transaction, {:.1} KiB an action",
+                per(busy1 - busy0),
+                per(sync1 - sync0),
+                ms(Duration::from_nanos(longest)),
+                ms(Duration::from_nanos(longest_sync)),
+                disk as f64 / (1 << 20) as f64,
+                disk as f64 / 1024.0 / commits.max(1) as f64,
+                disk as f64 / 1024.0 / post.len().max(1) as f64,
+            );
+        }
         let client = client1.saturating_sub(client0);
-        let server = (cpu1 - cpu0).saturating_sub(client);
+        let server = cpu1 - cpu0;
         let actions = post.len().max(1) as f64;
         println!(
             "CPU: server {:.2} s ({:.3} ms an action), clients {:.2} s ({:.3} ms an action); load average {}",
@@ -563,13 +536,17 @@ fn main() {
             client as f64 / 1e6 / actions,
             load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
         );
-        let rows = stored_actions(&db) - rows0;
-        println!(
-            "{} server(s): {} actions acknowledged, {rows} stored: {}",
-            addrs.len(),
-            post.len(),
-            if rows == post.len() as u64 { "nothing lost or doubled" } else { "MISMATCH" }
-        );
+        if count {
+            let rows = stored_actions(&db) - rows0;
+            println!(
+                "{} server(s): {} actions acknowledged, {rows} stored: {}",
+                addrs.len(),
+                post.len(),
+                if rows == post.len() as u64 { "nothing lost or doubled" } else { "MISMATCH" }
+            );
+        } else {
+            println!("{} server(s): {} actions acknowledged (give --db to count the stored)", addrs.len(), post.len());
+        }
         if let Some(n) = args.long {
             let n = usize::try_from(n).unwrap_or(usize::MAX);
             let (early, e) = window(&cpu, 9, 59);
@@ -590,6 +567,28 @@ fn main() {
             let _ = std::fs::remove_file(p);
         }
     }
+}
+
+/// The built-in scenarios a running server offers (`GET /api/scenarios`) and their
+/// sides.
+async fn scenarios_of(addr: std::net::SocketAddr) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut c = http::Client::connect(addr).await;
+    let (status, list) = c.call("GET", "/api/scenarios", None, None).await;
+    assert_eq!(status, 200, "GET /api/scenarios on {addr}: {list}");
+    let list = list.as_array().cloned().unwrap_or_default();
+    let id = |v: &Value| v["id"].as_str().expect("an id").to_owned();
+    let sides = list
+        .iter()
+        .map(|e| {
+            e["sides"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(id)
+                .collect()
+        })
+        .collect();
+    (list.iter().map(id).collect(), sides)
 }
 
 /// How many actions the store holds, read on a connection of its own.
