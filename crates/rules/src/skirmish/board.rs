@@ -160,7 +160,19 @@ struct Bits {
     all: Vec<u128>,
     /// The hexes that may be entered at all.
     open: u128,
+    /// The neighbours of a whole set at once: each group of hexes whose neighbour in
+    /// some direction lies the same number of indices away, with that number (a
+    /// rectangle of offset rows has eight or so), so that the neighbours of a set are a
+    /// few shifts of it.
+    shifts: Vec<(i32, u128)>,
+    /// `entry[k]`: the hexes whose entry costs `prices[k]`.
+    entry: Vec<u128>,
+    /// `rings[i * (RINGS + 1) + r]`: the hexes at `r` hexes from the hex at `i`.
+    rings: Vec<u128>,
 }
+
+/// The farthest ring around a hex kept in [`Bits`].
+const RINGS: usize = 3;
 
 /// An off-map neighbour in [`Cells`].
 const NONE: u32 = u32::MAX;
@@ -190,12 +202,12 @@ impl Cells {
             cells.ring = cells.ring.max(usize::try_from(cost).unwrap_or(1 << 16) + 1);
         }
         cells.ring = cells.ring.next_power_of_two();
-        cells.bits = cells.bit_sets();
+        cells.bits = cells.bit_sets(map);
         cells
     }
 
-    /// [`Bits`] of these cells, on maps of at most 128 hexes.
-    fn bit_sets(&self) -> Option<Bits> {
+    /// [`Bits`] of these cells (of `map`), on maps of at most 128 hexes.
+    fn bit_sets(&self, map: &MapShape) -> Option<Bits> {
         if self.len() > 128 {
             return None;
         }
@@ -215,12 +227,50 @@ impl Cells {
         let open = (0..self.len())
             .filter(|&i| self.open[i])
             .fold(0u128, |o, i| o | 1u128 << i);
+        let mut shifts: Vec<(i32, u128)> = Vec::new();
+        for (i, row) in self.nbr.iter().enumerate() {
+            for &j in row.iter().filter(|&&j| j != NONE) {
+                let by = i32::try_from(j).ok()? - i32::try_from(i).ok()?;
+                match shifts.iter_mut().find(|(s, _)| *s == by) {
+                    Some((_, group)) => *group |= 1u128 << i,
+                    None => shifts.push((by, 1u128 << i)),
+                }
+            }
+        }
+        let entry = prices
+            .iter()
+            .map(|&p| {
+                (0..self.len())
+                    .filter(|&j| self.cost[j] == p)
+                    .fold(0u128, |e, j| e | 1u128 << j)
+            })
+            .collect();
+        let mut rings = vec![0u128; self.len() * (RINGS + 1)];
+        for (i, a) in map.hexes().enumerate() {
+            for (j, b) in map.hexes().enumerate() {
+                let r = a.distance(b) as usize;
+                if r <= RINGS {
+                    rings[i * (RINGS + 1) + r] |= 1u128 << j;
+                }
+            }
+        }
         Some(Bits {
             prices,
             nbr,
             all,
             open,
+            shifts,
+            entry,
+            rings,
         })
+    }
+
+    /// The hexes at `r` hexes from the hex at `i`, a bit each, on maps of at most 128
+    /// hexes and for the nearest rings.
+    pub(crate) fn ring_bits(&self, i: usize, r: u32) -> Option<u128> {
+        let r = usize::try_from(r).ok().filter(|&r| r <= RINGS)?;
+        let b = self.bits.as_ref()?;
+        b.rings.get(i * (RINGS + 1) + r).copied()
     }
 
     /// How many hexes.
@@ -354,6 +404,23 @@ pub(crate) fn reach(
         None => reach_buckets(cells, from, limit, through, settled, &mut dist),
     }
     dist
+}
+
+/// Which of `goals` (sets of hexes, a bit each) hold a hex whose least cost from `from`
+/// is at most `limit`, going on only from the hexes of `through` (and `from`): bit `k`
+/// for `goals[k]`, at most 64 of them; what [`reach`] finds when told of each hex
+/// settled, the search stopped once every goal set that is not empty is found. `None`
+/// where the map has no bit sets.
+pub(crate) fn reach_goals(
+    cells: &Cells,
+    from: usize,
+    limit: u32,
+    through: u128,
+    goals: &[u128],
+) -> Option<u64> {
+    let b = cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS)?;
+    (from < cells.len() && goals.len() <= 64)
+        .then(|| bits::reach_goals(b, cells.ring, from, limit, through, goals))
 }
 
 /// [`reach`] with a bucket queue, on any map.

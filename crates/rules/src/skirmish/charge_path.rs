@@ -129,7 +129,7 @@ impl Skirmish {
     /// to it costs at most `mp` points (some hex where it is in `u`'s optimal reach
     /// costs no more), else 0. One search from `u`, stopped once every enemy is reached.
     fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> Vec<u32> {
-        let mut reached = vec![0u32; state.chars.len()];
+        let reached = vec![0u32; state.chars.len()];
         let Some(at) = Self::ch(state, u).hex else {
             return reached;
         };
@@ -142,6 +142,85 @@ impl Skirmish {
             .filter(|&t| self.side_of(t) != side)
             .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)))
             .collect();
+        if let Some(fast) = self.charge_reach_bits(state, u, mp, (at, from), &enemies) {
+            if cfg!(debug_assertions) {
+                let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
+                assert_eq!(fast, slow, "the charge reach of {u:?} within {mp}");
+            }
+            return fast;
+        }
+        self.charge_reach_walked(state, u, mp, (at, from), &enemies)
+    }
+
+    /// [`Skirmish::charge_reach`] on bit sets of hexes, the search entering every
+    /// neighbour of a cost's hexes at once (`board::reach_goals`): `None` with more than
+    /// 64 characters or [`GOALS`] enemies, a reach beyond the rings the map keeps, or a
+    /// map without bit sets.
+    fn charge_reach_bits(
+        &self,
+        state: &State,
+        u: UnitId,
+        mp: u32,
+        (at, from): (Hex, usize),
+        enemies: &[(UnitId, Hex)],
+    ) -> Option<Vec<u32>> {
+        if state.chars.len() > 64 || enemies.len() > GOALS {
+            return None;
+        }
+        let through = self.charge_through_bits(state, u)?;
+        let open = self.cells.open_bits()?;
+        let weapon = &self.weapons[u.index()];
+        let longest = u32::from(weapon.longest());
+        // The hexes where someone other than the charger stands.
+        let mut others = 0u128;
+        for (k, c) in state.chars.iter().enumerate() {
+            if let Some(i) = c.hex.and_then(|h| self.idx(h)).filter(|_| k != u.index()) {
+                others |= 1u128 << i;
+            }
+        }
+        // The hexes where each enemy is in optimal reach (SK-CHG-5, as `charge_goal`):
+        // free hexes at one of the weapon's reaches, or the target's own hex for reach 0
+        // with no one but the charger and the target in it (SK-CHG-9).
+        let mut goals = [0u128; GOALS];
+        for (goal, &(t, th)) in goals.iter_mut().zip(enemies) {
+            // Farther than a route of `mp` points goes: never reached.
+            if self.cells.least(at.distance(th).saturating_sub(longest)) > mp {
+                continue;
+            }
+            let ti = self.idx(th)?;
+            for r in weapon.reaches() {
+                if r == 0 {
+                    let crowded = state
+                        .chars
+                        .iter()
+                        .enumerate()
+                        .any(|(o, c)| o != u.index() && o != t.index() && c.hex == Some(th));
+                    if !crowded {
+                        *goal |= 1u128 << ti;
+                    }
+                } else {
+                    *goal |= self.cells.ring_bits(ti, u32::from(r))? & open & !others;
+                }
+            }
+        }
+        let found = board::reach_goals(&self.cells, from, mp, through, &goals[..enemies.len()])?;
+        let mut reached = vec![0u32; state.chars.len()];
+        for (k, &(t, _)) in enemies.iter().enumerate() {
+            reached[t.index()] = u32::from(found >> k & 1 == 1);
+        }
+        Some(reached)
+    }
+
+    /// [`Skirmish::charge_reach`] by the search that tells each hex settled, on any map.
+    fn charge_reach_walked(
+        &self,
+        state: &State,
+        u: UnitId,
+        mp: u32,
+        (at, from): (Hex, usize),
+        enemies: &[(UnitId, Hex)],
+    ) -> Vec<u32> {
+        let mut reached = vec![0u32; state.chars.len()];
         let longest = u32::from(self.weapons[u.index()].longest());
         // The hexes where each of the first 64 enemies is in optimal reach, a bit each;
         // the search stops once every one has been reached (with more enemies, never).
@@ -256,6 +335,9 @@ impl Skirmish {
 /// The most hexes a map may have for [`Skirmish::charge_reach`] to keep its tables in
 /// place.
 const SMALL: usize = 128;
+
+/// The most enemies [`Skirmish::charge_reach`] reckons on bit sets.
+const GOALS: usize = 16;
 
 /// The hexes of `h.range(radius)`, in its order, without building the list.
 fn around(h: Hex, radius: u32) -> impl Iterator<Item = Hex> {

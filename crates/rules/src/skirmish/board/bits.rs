@@ -61,6 +61,73 @@ pub(super) fn reach(
     }
 }
 
+/// The neighbours of the hexes of `set`, a few shifts of it.
+fn neighbours(bits: &Bits, set: u128) -> u128 {
+    bits.shifts.iter().fold(0, |n, &(by, group)| {
+        let s = set & group;
+        n | if by >= 0 { s << by } else { s >> -by }
+    })
+}
+
+/// [`super::reach_goals`]: the hexes of one cost settled together, and their neighbours
+/// (those that go on) entered all at once, a shift a direction.
+pub(super) fn reach_goals(
+    bits: &Bits,
+    ring: usize,
+    from: usize,
+    limit: u32,
+    through: u128,
+    goals: &[u128],
+) -> u64 {
+    let mask = ring - 1;
+    let wanted = goals
+        .iter()
+        .enumerate()
+        .filter(|(_, &g)| g != 0)
+        .fold(0u64, |w, (k, _)| w | 1 << k);
+    let mut found = 0u64;
+    if wanted == 0 {
+        return found;
+    }
+    let go_on = through | 1u128 << from;
+    let mut level = [0u128; LEVELS];
+    let mut done = 0u128;
+    level[0] = 1u128 << from;
+    let mut d = 0u32;
+    while d <= limit && level.iter().any(|&l| l & !done != 0) {
+        let slot = d as usize & mask;
+        // A hex entered for nothing joins this cost while it is settled.
+        loop {
+            let fresh = level[slot] & !done;
+            if fresh == 0 {
+                break;
+            }
+            done |= fresh;
+            for (k, &g) in goals.iter().enumerate() {
+                if g & fresh != 0 {
+                    found |= 1 << k;
+                }
+            }
+            if found == wanted {
+                return found;
+            }
+            let next = neighbours(bits, fresh & go_on) & !done;
+            if next == 0 {
+                continue;
+            }
+            for (&price, &entry) in bits.prices.iter().zip(&bits.entry) {
+                let s = next & entry;
+                if s != 0 {
+                    level[d.saturating_add(price) as usize & mask] |= s;
+                }
+            }
+        }
+        level[slot] = 0;
+        d += 1;
+    }
+    found
+}
+
 /// [`super::field`] on the bit sets: the same costs, the same hexes settled before it stops, and
 /// the same costs left in the hexes it did not settle.
 pub(super) fn field(
@@ -187,6 +254,51 @@ mod tests {
                 } else {
                     assert_eq!(settled_at(0), settled_at(1), "from {from}, limit {limit}");
                 }
+            }
+        }
+    }
+
+    /// From every hex of *Broken Cairn*, within several limits and through several
+    /// patterns of free hexes: the goal sets found by the shifts are those holding a hex
+    /// the bucket queue settles within the limit.
+    #[test]
+    fn the_shifted_reach_finds_the_goals_the_bucket_queue_settles() {
+        let (rules, _) = crate::skirmish::test_games::random_states(1, 1, 1);
+        let cells = &rules.cells;
+        let bits = cells.bits.as_ref().expect("a map of at most 128 hexes");
+        let n = cells.len();
+        for from in 0..n {
+            for (limit, salt) in [(0, 0), (2, 1), (5, 2), (9, 3), (40, 4)] {
+                let goals: Vec<u128> = (0..5)
+                    .map(|k| {
+                        (0..n)
+                            .filter(|&i| (i * (k + 3) + from + salt) % 17 == 0)
+                            .fold(0u128, |g, i| g | 1u128 << i)
+                    })
+                    .chain([0])
+                    .collect();
+                let through_bits = (0..n)
+                    .filter(|&i| through(cells, salt)(i))
+                    .fold(0u128, |t, i| t | 1u128 << i);
+                let mut dist = vec![u32::MAX; n];
+                reach_buckets(
+                    cells,
+                    from,
+                    limit,
+                    through(cells, salt),
+                    |_| false,
+                    &mut dist,
+                );
+                let settled = (0..n)
+                    .filter(|&i| dist[i] <= limit)
+                    .fold(0u128, |s, i| s | 1u128 << i);
+                let want = goals
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &g)| g & settled != 0)
+                    .fold(0u64, |w, (k, _)| w | 1 << k);
+                let got = reach_goals(bits, cells.ring, from, limit, through_bits, &goals);
+                assert_eq!(got, want, "from {from}, limit {limit}");
             }
         }
     }
