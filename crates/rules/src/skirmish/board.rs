@@ -293,6 +293,12 @@ impl Cells {
         self.bits.as_ref().map(|b| b.open)
     }
 
+    /// The neighbour of the hex at `i` toward `dir`, if on the map.
+    pub(crate) fn neighbor(&self, i: usize, dir: Direction) -> Option<usize> {
+        let j = self.nbr[i][dir.index()];
+        (j != NONE).then_some(j as usize)
+    }
+
     /// The neighbours of the hex at `i` that are on the map.
     fn neighbors(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         self.nbr[i]

@@ -53,6 +53,7 @@ mod test_games;
 mod text;
 pub mod turn;
 mod view;
+mod walks;
 pub mod zones_of_control;
 
 use crate::common::{skeleton::skeleton, state::clone_by_field, text::Text};

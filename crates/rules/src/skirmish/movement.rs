@@ -5,9 +5,9 @@
 
 use super::crowd::Crowd;
 use super::step::{self, Gait, Priced, Step, StepTo};
-use super::{statuses, Action, Event, Movement, Skirmish, State};
+use super::{statuses, walks, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
-use grognard_hex::Hex;
+use grognard_hex::{Direction, Hex};
 
 pub(crate) use super::gate::{Barred, Gate};
 
@@ -563,15 +563,10 @@ pub(crate) fn legal_moves(
     }
     let field = c.panicked.then(|| rules.flight_field(state, u));
     let field = field.as_deref();
-    let near = Crowd::near(rules, state, u, h);
-    for n in h.neighbors() {
-        if !rules.map.contains(n) {
-            continue;
-        }
-        for (evasive, ok) in [false, true]
-            .into_iter()
-            .zip(rules.walk_ok(state, u, n, field, &near))
-        {
+    let steps = walks::steps(rules, state, u, field);
+    for (dir, oks) in Direction::ALL.into_iter().zip(steps) {
+        let n = h.neighbor(dir);
+        for (evasive, ok) in [false, true].into_iter().zip(oks) {
             if ok {
                 out.push(Action::Move {
                     unit: u,
