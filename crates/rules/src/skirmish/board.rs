@@ -2,7 +2,7 @@
 //! questions) and the least-cost field. The rules come in as cost closures: the chapters
 //! price each step (`movement.rs`), this file only walks the map with those prices.
 
-use grognard_hex::search::{Search, Step};
+use grognard_hex::search::{Move, Search, Step};
 use grognard_hex::{Direction, Hex, MapShape};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -22,7 +22,7 @@ thread_local! {
 
 /// A step as the rules price it: its cost, whether the movement stops on entering, and
 /// the facing after it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entered {
     pub cost: u32,
     pub stop: bool,
@@ -75,8 +75,21 @@ pub(crate) fn search_for(
     map: &MapShape,
     from: Hex,
     facing: Direction,
-    (budget, turns, paths): (u32, Turns, Paths),
+    opts: (u32, Turns, Paths),
     mut step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
+    keep: impl Fn(Hex) -> bool,
+) -> Vec<Found> {
+    search_moves(map, from, facing, opts, |m, f| step(m.from, f, m.to), keep)
+}
+
+/// [`search_for`], the step asked with the move's hexes, their indices and its
+/// direction, and the facing held before it.
+pub(crate) fn search_moves(
+    map: &MapShape,
+    from: Hex,
+    facing: Direction,
+    (budget, turns, paths): (u32, Turns, Paths),
+    mut step: impl FnMut(&Move, Direction) -> Option<Entered>,
     keep: impl Fn(Hex) -> bool,
 ) -> Vec<Found> {
     let turns = turns == Turns::Yes;
@@ -90,13 +103,13 @@ pub(crate) fn search_for(
         let search = slot.as_mut().expect("just set");
         #[expect(clippy::cast_possible_truncation, reason = "six directions")]
         let mode_of = |d: Direction| if turns { d.index() as u8 } else { 0 };
-        let reach = search.run(from, mode_of(facing), budget, |h, mode, to, _dir| {
+        let reach = search.run_indexed(from, mode_of(facing), budget, |m| {
             let f = if turns {
-                Direction::from_index(usize::from(mode))
+                Direction::from_index(usize::from(m.from_mode))
             } else {
                 facing
             };
-            match step(h, f, to) {
+            match step(&m, f) {
                 Some(e) => Step::Enter {
                     cost: e.cost,
                     stop: e.stop,

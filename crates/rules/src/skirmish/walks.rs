@@ -2,9 +2,11 @@
 //! (a walk, SK-MOV-3, or a Panicked flight, SK-STA-2), priced as `step.rs` prices them
 //! and checked as `movement.rs` checks them, from bit sets of who stands where made once
 //! for the character instead of a walk over the characters at every step. The movement
-//! list asks it for each of a character's six steps, the gate whether any is open;
-//! debug builds check every answer against [`Skirmish::walk_ok`].
+//! list asks it for each of a character's six steps, the gate whether any is open, the
+//! short moves' route search for each step it takes (SK-SHM-3); debug builds check every
+//! answer against [`Skirmish::walk_ok`] and [`Skirmish::entered`].
 
+use super::board::Entered;
 use super::crowd::Crowd;
 use super::facing::{arc, Arc};
 use super::{Skirmish, State};
@@ -24,7 +26,13 @@ pub(crate) struct Walks<'a> {
     two: u128,
     /// The hexes holding one other, a friend.
     friend: u128,
-    /// The hexes in an enemy's zone of control (SK-ZOC-1).
+    /// The hexes holding a friend.
+    friends: u128,
+    /// The zone of control of each enemy in play (SK-ZOC-1), the first [`ZONES`].
+    zones: [u128; ZONES],
+    /// How many of `zones` are the enemies'.
+    enemies: usize,
+    /// The hexes in an enemy's zone of control.
     in_zone: u128,
     /// The hexes in the zone of an enemy whose zone does not cover the character's hex.
     enters: u128,
@@ -34,9 +42,13 @@ pub(crate) struct Walks<'a> {
     back: bool,
 }
 
+/// The most enemies [`Walks`] lays out.
+const ZONES: usize = 16;
+
 impl<'a> Walks<'a> {
     /// The steps of `u` out of its hex, or `None` where the bit sets do not serve (a
-    /// map without them, a zone wider than the rings they keep, a character off the map).
+    /// map without them, a zone wider than the rings they keep, more than [`ZONES`]
+    /// enemies, a character off the map).
     pub(crate) fn new(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
         let from = Skirmish::ch(state, u).hex.and_then(|h| rules.idx(h))?;
         let side = rules.side_of(u);
@@ -48,12 +60,14 @@ impl<'a> Walks<'a> {
             others: 0,
             two: 0,
             friend: 0,
+            friends: 0,
+            zones: [0; ZONES],
+            enemies: 0,
             in_zone: 0,
             enters: 0,
             passing: false,
             back: true,
         };
-        let mut friends = 0u128;
         let mut first_here: Option<bool> = None;
         for (k, (c, &camp)) in state.chars.iter().zip(&rules.side_of_char).enumerate() {
             if k == u.index() {
@@ -70,20 +84,22 @@ impl<'a> Walks<'a> {
                 first_here = Some(camp == side);
             }
             if camp == side {
-                friends |= bit;
+                w.friends |= bit;
             } else {
                 let mut zone = 0u128;
                 for r in 0..=radius {
                     zone |= rules.cells.ring_bits(i, r)?;
                 }
+                *w.zones.get_mut(w.enemies)? = zone;
+                w.enemies += 1;
                 w.in_zone |= zone;
                 if zone >> from & 1 == 0 {
                     w.enters |= zone;
                 }
             }
         }
-        w.friend = friends & !w.two;
-        w.passing = friends >> from & 1 == 1;
+        w.friend = w.friends & !w.two;
+        w.passing = w.friends >> from & 1 == 1;
         // SK-MOV-10, SK-MOV-11: into its own hex again, the others there read as they
         // would for any hex: none, or a friend alone.
         w.back = w.two >> from & 1 == 0 && first_here != Some(false);
@@ -141,6 +157,45 @@ impl<'a> Walks<'a> {
         let plain = ok(cost);
         let evasive = !c.panicked && !c.berserk && ok(cost + m.evasive);
         [plain, evasive]
+    }
+
+    /// A step of a short move (SK-SHM-3) from the hex at `from` into its neighbour at
+    /// `to` toward `dir`, facing `facing`, as [`Skirmish::entered`] prices it for the
+    /// route searches: `None` where the rules refuse it.
+    pub(crate) fn short_step(
+        &self,
+        (from, to): (usize, usize),
+        dir: Direction,
+        facing: Direction,
+    ) -> Option<Entered> {
+        let rules = self.rules;
+        let bit = 1u128 << to;
+        // SK-MOV-13: impassable; SK-MOV-10: an enemy, or two characters.
+        if !rules.cells.open(to) || self.two & bit != 0 || self.others & !self.friend & bit != 0 {
+            return None;
+        }
+        let friend = self.others & bit != 0;
+        let row = &rules.terrain_rows[usize::from(rules.terrain[to])];
+        let mut cost = row.cost;
+        // SK-MOV-16: the facing is held; double toward the flanks and rear.
+        if arc(facing, dir, rules.data.facing.front_turns) != Arc::Front {
+            cost *= rules.data.movement.flank_factor;
+        }
+        // SK-MOV-8, SK-MOV-12: the first hex of an enemy's zone stops it, but not a
+        // friend's hex, and the zone around a friend's hex is entered at the next hex.
+        let zones = &self.zones[..self.enemies];
+        let enters = zones.iter().any(|&z| z & bit != 0 && z >> from & 1 == 0)
+            || (self.in_zone & bit != 0 && self.friends >> from & 1 == 1);
+        Some(Entered {
+            cost: u32::from(cost),
+            stop: enters && !friend,
+            facing,
+        })
+    }
+
+    /// Whether nobody but the character stands in the hex at `i`.
+    pub(crate) fn free(&self, i: usize) -> bool {
+        self.others >> i & 1 == 0
     }
 
     /// SK-MOV-11: whether a step on from the friend's hex at `to` into a free hex, or
