@@ -182,6 +182,8 @@ struct Bits {
     entry: Vec<u128>,
     /// `rings[i * (RINGS + 1) + r]`: the hexes at `r` hexes from the hex at `i`.
     rings: Vec<u128>,
+    /// `disks[i * (RINGS + 1) + r]`: the hexes within `r` hexes of the hex at `i`.
+    disks: Vec<u128>,
 }
 
 /// The farthest ring around a hex kept in [`Bits`].
@@ -267,6 +269,15 @@ impl Cells {
                 }
             }
         }
+        let disks = rings
+            .chunks(RINGS + 1)
+            .flat_map(|ring| {
+                ring.iter().scan(0u128, |disk, &r| {
+                    *disk |= r;
+                    Some(*disk)
+                })
+            })
+            .collect();
         Some(Bits {
             prices,
             nbr,
@@ -275,7 +286,16 @@ impl Cells {
             shifts,
             entry,
             rings,
+            disks,
         })
+    }
+
+    /// The hexes within `r` hexes of the hex at `i`, a bit each, on maps of at most 128
+    /// hexes and for the nearest rings.
+    pub(crate) fn disk_bits(&self, i: usize, r: u32) -> Option<u128> {
+        let r = usize::try_from(r).ok().filter(|&r| r <= RINGS)?;
+        let b = self.bits.as_ref()?;
+        b.disks.get(i * (RINGS + 1) + r).copied()
     }
 
     /// The hexes at `r` hexes from the hex at `i`, a bit each, on maps of at most 128

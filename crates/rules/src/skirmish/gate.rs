@@ -117,7 +117,7 @@ impl Skirmish {
         }
         let field = c.panicked.then(|| self.flight_field(state, u));
         let field = field.as_deref();
-        walks::steps(self, state, u, field).iter().any(|s| s[0])
+        walks::any_step(self, state, u, field)
             || self
                 .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
                 .is_ok()

@@ -43,7 +43,7 @@ pub(crate) struct Walks<'a> {
 }
 
 /// The most enemies [`Walks`] lays out.
-const ZONES: usize = 16;
+const ZONES: usize = 8;
 
 impl<'a> Walks<'a> {
     /// The steps of `u` out of its hex, or `None` where the bit sets do not serve (a
@@ -86,10 +86,7 @@ impl<'a> Walks<'a> {
             if camp == side {
                 w.friends |= bit;
             } else {
-                let mut zone = 0u128;
-                for r in 0..=radius {
-                    zone |= rules.cells.ring_bits(i, r)?;
-                }
+                let zone = rules.cells.disk_bits(i, radius)?;
                 *w.zones.get_mut(w.enemies)? = zone;
                 w.enemies += 1;
                 w.in_zone |= zone;
@@ -110,6 +107,22 @@ impl<'a> Walks<'a> {
     /// SK-MOV-5 to SK-MOV-7 asked by the caller): the plain step and the evasive one;
     /// `field` is a Panicked character's flight field.
     pub(crate) fn walk(&self, state: &State, dir: Direction, field: Option<&[u32]>) -> [bool; 2] {
+        self.judge(state, dir, field, true)
+    }
+
+    /// Whether the plain step toward `dir` is open: [`Walks::walk`]'s first answer.
+    fn plain(&self, state: &State, dir: Direction, field: Option<&[u32]>) -> bool {
+        self.judge(state, dir, field, false)[0]
+    }
+
+    /// [`Walks::walk`], the evasive step judged only when `evasive` asks for it.
+    fn judge(
+        &self,
+        state: &State,
+        dir: Direction,
+        field: Option<&[u32]>,
+        evasive: bool,
+    ) -> [bool; 2] {
         let rules = self.rules;
         let c = Skirmish::ch(state, self.u);
         let Some(to) = rules.cells.neighbor(self.from, dir) else {
@@ -155,7 +168,7 @@ impl<'a> Walks<'a> {
             !friend || (!stop && self.onward(state, to, c.mp - cost))
         };
         let plain = ok(cost);
-        let evasive = !c.panicked && !c.berserk && ok(cost + m.evasive);
+        let evasive = evasive && !c.panicked && !c.berserk && ok(cost + m.evasive);
         [plain, evasive]
     }
 
@@ -260,6 +273,25 @@ pub(crate) fn steps(
         assert_eq!(fast, walked(), "the steps of {u:?}");
     }
     fast
+}
+
+/// Whether any plain step of `u` out of its hex is open: [`steps`] asked for the first
+/// open one only (the gate's and the movement's question whether a character can go on).
+pub(crate) fn any_step(rules: &Skirmish, state: &State, u: UnitId, field: Option<&[u32]>) -> bool {
+    let Some(walks) = Walks::new(rules, state, u) else {
+        return steps(rules, state, u, field).iter().any(|s| s[0]);
+    };
+    let any = Direction::ALL
+        .into_iter()
+        .any(|d| walks.plain(state, d, field));
+    if cfg!(debug_assertions) {
+        assert_eq!(
+            any,
+            steps(rules, state, u, field).iter().any(|s| s[0]),
+            "a step of {u:?}"
+        );
+    }
+    any
 }
 
 #[cfg(test)]
