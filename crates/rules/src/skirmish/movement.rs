@@ -198,6 +198,7 @@ impl Skirmish {
                 } else {
                     Vec::new()
                 },
+                ids: Vec::new(),
             });
         };
         let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
@@ -506,7 +507,13 @@ pub(crate) fn execute_step(
         evasive,
         ..Step::new(from, to, c.facing, gait)
     };
-    let p = match rules.price_in(state, u, step, !ctx.is_quiet()) {
+    // The event names the rules that priced the step, not their words.
+    let priced = if ctx.is_quiet() {
+        rules.price_in(state, u, step, false)
+    } else {
+        rules.price_ids(state, u, step)
+    };
+    let p = match priced {
         Ok(p) if p.cost <= c.mp => p,
         Ok(_) | Err(_) => {
             // The board changed under a window (it cannot today): the movement ends.
