@@ -376,6 +376,31 @@ pub(crate) fn field(
     dist
 }
 
+/// [`field`] for the hexes of `through` (a bit each), on bit sets whose neighbours are a
+/// few shifts of a whole set: the same costs wherever [`field`] settles them (every hex
+/// costing at most as much as `settle`), `u32::MAX` at every other hex (which [`field`]
+/// leaves at least its cost: no question about the steps from `settle` tells the two
+/// apart). `None` where the map has no bit sets.
+pub(crate) fn field_bits(
+    cells: &Cells,
+    goals: &[usize],
+    through: u128,
+    settle: Option<usize>,
+) -> Option<Vec<u32>> {
+    let b = cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS)?;
+    let mut dist = vec![u32::MAX; cells.len()];
+    bits::field_sets(b, cells.ring, goals, through, settle, &mut dist);
+    if cfg!(debug_assertions) {
+        let slow = field(cells, goals, |i| through >> i & 1 == 1, settle);
+        let known = settle.map_or(u32::MAX, |s| slow[s]);
+        for (i, (&fast, &slow)) in dist.iter().zip(&slow).enumerate() {
+            let expected = if slow <= known { slow } else { u32::MAX };
+            assert_eq!(fast, expected, "the field at hex {i}");
+        }
+    }
+    Some(dist)
+}
+
 /// [`field`] with a bucket queue, on any map.
 fn field_buckets(
     cells: &Cells,

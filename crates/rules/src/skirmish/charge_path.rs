@@ -60,7 +60,9 @@ impl Skirmish {
             .collect();
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         match self.charge_through_bits(state, u) {
-            Some(open) => board::field(&self.cells, &goals, move |i| open >> i & 1 == 1, me),
+            Some(open) => board::field_bits(&self.cells, &goals, open, me).unwrap_or_else(|| {
+                board::field(&self.cells, &goals, move |i| open >> i & 1 == 1, me)
+            }),
             None => board::field(&self.cells, &goals, self.charge_through(state, u), me),
         }
     }
