@@ -52,12 +52,30 @@ impl Skirmish {
             return vec![u32::MAX; self.map.len()];
         };
         let longest = u32::from(self.weapons[u.index()].longest());
-        let goals: Vec<usize> = t
-            .range(longest)
-            .into_iter()
-            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
-            .filter_map(|h| self.idx(h))
-            .collect();
+        let walked = || -> Vec<usize> {
+            t.range(longest)
+                .into_iter()
+                .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+                .filter_map(|h| self.idx(h))
+                .collect()
+        };
+        // The same hexes from bit sets, in map order (the field reads them as a set).
+        let goals = match self.goal_bits(state, u, (target, t), self.others_bits(state, u)) {
+            Some(mut bits) => {
+                let mut goals = Vec::with_capacity(bits.count_ones() as usize);
+                while bits != 0 {
+                    goals.push(bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+                if cfg!(debug_assertions) {
+                    let mut slow = walked();
+                    slow.sort_unstable();
+                    assert_eq!(goals, slow, "the goals of {u:?}'s charge at {target:?}");
+                }
+                goals
+            }
+            None => walked(),
+        };
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         match self.charge_through_bits(state, u) {
             Some(open) => board::field_bits(&self.cells, &goals, open, me).unwrap_or_else(|| {
@@ -170,40 +188,15 @@ impl Skirmish {
             return None;
         }
         let through = self.charge_through_bits(state, u)?;
-        let open = self.cells.open_bits()?;
-        let weapon = &self.weapons[u.index()];
-        let longest = u32::from(weapon.longest());
-        // The hexes where someone other than the charger stands.
-        let mut others = 0u128;
-        for (k, c) in state.chars.iter().enumerate() {
-            if let Some(i) = c.hex.and_then(|h| self.idx(h)).filter(|_| k != u.index()) {
-                others |= 1u128 << i;
-            }
-        }
-        // The hexes where each enemy is in optimal reach (SK-CHG-5, as `charge_goal`):
-        // free hexes at one of the weapon's reaches, or the target's own hex for reach 0
-        // with no one but the charger and the target in it (SK-CHG-9).
+        let longest = u32::from(self.weapons[u.index()].longest());
+        let others = self.others_bits(state, u);
         let mut goals = [0u128; GOALS];
         for (goal, &(t, th)) in goals.iter_mut().zip(enemies) {
             // Farther than a route of `mp` points goes: never reached.
             if self.cells.least(at.distance(th).saturating_sub(longest)) > mp {
                 continue;
             }
-            let ti = self.idx(th)?;
-            for r in weapon.reaches() {
-                if r == 0 {
-                    let crowded = state
-                        .chars
-                        .iter()
-                        .enumerate()
-                        .any(|(o, c)| o != u.index() && o != t.index() && c.hex == Some(th));
-                    if !crowded {
-                        *goal |= 1u128 << ti;
-                    }
-                } else {
-                    *goal |= self.cells.ring_bits(ti, u32::from(r))? & open & !others;
-                }
-            }
+            *goal = self.goal_bits(state, u, (t, th), others)?;
         }
         let found = board::reach_goals(&self.cells, from, mp, through, &goals[..enemies.len()])?;
         let mut reached = vec![0u32; state.chars.len()];
@@ -211,6 +204,51 @@ impl Skirmish {
             reached[t.index()] = u32::from(found >> k & 1 == 1);
         }
         Some(reached)
+    }
+
+    /// The hexes where someone other than `u` stands, a bit each (on maps of at most 128
+    /// hexes; characters off such a map are left out, as no hex of it holds them).
+    fn others_bits(&self, state: &State, u: UnitId) -> u128 {
+        let mut others = 0u128;
+        for (k, c) in state.chars.iter().enumerate() {
+            let at = c.hex.and_then(|h| self.idx(h));
+            if let Some(i) = at.filter(|&i| k != u.index() && i < 128) {
+                others |= 1u128 << i;
+            }
+        }
+        others
+    }
+
+    /// SK-CHG-5, SK-CHG-9: the hexes where `target`, standing at `th`, is in `u`'s
+    /// optimal reach, as [`Skirmish::charge_goal`] finds them, a bit each: free hexes at
+    /// one of the weapon's reaches (`others` holds the hexes someone other than `u`
+    /// stands in), or the target's own hex for reach 0 with no one but the charger and
+    /// the target in it. `None` where the map keeps no bit sets, or no rings that far.
+    fn goal_bits(
+        &self,
+        state: &State,
+        u: UnitId,
+        (target, th): (UnitId, Hex),
+        others: u128,
+    ) -> Option<u128> {
+        let open = self.cells.open_bits()?;
+        let ti = self.idx(th)?;
+        let mut goal = 0u128;
+        for r in self.weapons[u.index()].reaches() {
+            if r == 0 {
+                let crowded = state
+                    .chars
+                    .iter()
+                    .enumerate()
+                    .any(|(o, c)| o != u.index() && o != target.index() && c.hex == Some(th));
+                if !crowded {
+                    goal |= 1u128 << ti;
+                }
+            } else {
+                goal |= self.cells.ring_bits(ti, u32::from(r))? & open & !others;
+            }
+        }
+        Some(goal)
     }
 
     /// [`Skirmish::charge_reach`] by the search that tells each hex settled, on any map.
