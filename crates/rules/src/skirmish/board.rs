@@ -176,8 +176,9 @@ struct Bits {
     /// The neighbours of a whole set at once: each group of hexes whose neighbour in
     /// some direction lies the same number of indices away, with that number (a
     /// rectangle of offset rows has eight or so), so that the neighbours of a set are a
-    /// few shifts of it.
-    shifts: Vec<(i32, u128)>,
+    /// few shifts of it: `up` toward higher indices, `down` toward lower ones.
+    up: Vec<(u32, u128)>,
+    down: Vec<(u32, u128)>,
     /// `entry[k]`: the hexes whose entry costs `prices[k]`.
     entry: Vec<u128>,
     /// `rings[i * (RINGS + 1) + r]`: the hexes at `r` hexes from the hex at `i`.
@@ -283,7 +284,16 @@ impl Cells {
             nbr,
             all,
             open,
-            shifts,
+            up: shifts
+                .iter()
+                .filter(|&&(by, _)| by >= 0)
+                .map(|&(by, g)| (by.unsigned_abs(), g))
+                .collect(),
+            down: shifts
+                .iter()
+                .filter(|&&(by, _)| by < 0)
+                .map(|&(by, g)| (by.unsigned_abs(), g))
+                .collect(),
             entry,
             rings,
             disks,

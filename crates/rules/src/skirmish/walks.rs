@@ -76,9 +76,7 @@ impl<'a> Walks<'a> {
             let Some(h) = c.hex else { continue };
             let i = rules.idx(h)?;
             let bit = 1u128 << i;
-            if w.others & bit != 0 {
-                w.two |= bit;
-            }
+            w.two |= w.others & bit;
             w.others |= bit;
             if i == from && first_here.is_none() {
                 first_here = Some(camp == side);

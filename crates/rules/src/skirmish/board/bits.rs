@@ -63,10 +63,13 @@ pub(super) fn reach(
 
 /// The neighbours of the hexes of `set`, a few shifts of it.
 fn neighbours(bits: &Bits, set: u128) -> u128 {
-    bits.shifts.iter().fold(0, |n, &(by, group)| {
-        let s = set & group;
-        n | if by >= 0 { s << by } else { s >> -by }
-    })
+    let up = bits
+        .up
+        .iter()
+        .fold(0, |n, &(by, group)| n | (set & group) << by);
+    bits.down
+        .iter()
+        .fold(up, |n, &(by, group)| n | (set & group) >> by)
 }
 
 /// [`super::reach_goals`]: the hexes of one cost settled together, and their neighbours
