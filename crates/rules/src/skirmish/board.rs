@@ -2,7 +2,7 @@
 //! questions) and the least-cost field. The rules come in as cost closures: the chapters
 //! price each step (`movement.rs`), this file only walks the map with those prices.
 
-use grognard_hex::search::{Search, Step};
+use grognard_hex::search::{Move, Search, Step};
 use grognard_hex::{Direction, Hex, MapShape};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -22,7 +22,7 @@ thread_local! {
 
 /// A step as the rules price it: its cost, whether the movement stops on entering, and
 /// the facing after it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entered {
     pub cost: u32,
     pub stop: bool,
@@ -75,8 +75,21 @@ pub(crate) fn search_for(
     map: &MapShape,
     from: Hex,
     facing: Direction,
-    (budget, turns, paths): (u32, Turns, Paths),
+    opts: (u32, Turns, Paths),
     mut step: impl FnMut(Hex, Direction, Hex) -> Option<Entered>,
+    keep: impl Fn(Hex) -> bool,
+) -> Vec<Found> {
+    search_moves(map, from, facing, opts, |m, f| step(m.from, f, m.to), keep)
+}
+
+/// [`search_for`], the step asked with the move's hexes, their indices and its
+/// direction, and the facing held before it.
+pub(crate) fn search_moves(
+    map: &MapShape,
+    from: Hex,
+    facing: Direction,
+    (budget, turns, paths): (u32, Turns, Paths),
+    mut step: impl FnMut(&Move, Direction) -> Option<Entered>,
     keep: impl Fn(Hex) -> bool,
 ) -> Vec<Found> {
     let turns = turns == Turns::Yes;
@@ -90,13 +103,13 @@ pub(crate) fn search_for(
         let search = slot.as_mut().expect("just set");
         #[expect(clippy::cast_possible_truncation, reason = "six directions")]
         let mode_of = |d: Direction| if turns { d.index() as u8 } else { 0 };
-        let reach = search.run(from, mode_of(facing), budget, |h, mode, to, _dir| {
+        let reach = search.run_indexed(from, mode_of(facing), budget, |m| {
             let f = if turns {
-                Direction::from_index(usize::from(mode))
+                Direction::from_index(usize::from(m.from_mode))
             } else {
                 facing
             };
-            match step(h, f, to) {
+            match step(&m, f) {
                 Some(e) => Step::Enter {
                     cost: e.cost,
                     stop: e.stop,
@@ -160,7 +173,22 @@ struct Bits {
     all: Vec<u128>,
     /// The hexes that may be entered at all.
     open: u128,
+    /// The neighbours of a whole set at once: each group of hexes whose neighbour in
+    /// some direction lies the same number of indices away, with that number (a
+    /// rectangle of offset rows has eight or so), so that the neighbours of a set are a
+    /// few shifts of it: `up` toward higher indices, `down` toward lower ones.
+    up: Vec<(u32, u128)>,
+    down: Vec<(u32, u128)>,
+    /// `entry[k]`: the hexes whose entry costs `prices[k]`.
+    entry: Vec<u128>,
+    /// `rings[i * (RINGS + 1) + r]`: the hexes at `r` hexes from the hex at `i`.
+    rings: Vec<u128>,
+    /// `disks[i * (RINGS + 1) + r]`: the hexes within `r` hexes of the hex at `i`.
+    disks: Vec<u128>,
 }
+
+/// The farthest ring around a hex kept in [`Bits`].
+const RINGS: usize = 3;
 
 /// An off-map neighbour in [`Cells`].
 const NONE: u32 = u32::MAX;
@@ -190,12 +218,12 @@ impl Cells {
             cells.ring = cells.ring.max(usize::try_from(cost).unwrap_or(1 << 16) + 1);
         }
         cells.ring = cells.ring.next_power_of_two();
-        cells.bits = cells.bit_sets();
+        cells.bits = cells.bit_sets(map);
         cells
     }
 
-    /// [`Bits`] of these cells, on maps of at most 128 hexes.
-    fn bit_sets(&self) -> Option<Bits> {
+    /// [`Bits`] of these cells (of `map`), on maps of at most 128 hexes.
+    fn bit_sets(&self, map: &MapShape) -> Option<Bits> {
         if self.len() > 128 {
             return None;
         }
@@ -215,12 +243,77 @@ impl Cells {
         let open = (0..self.len())
             .filter(|&i| self.open[i])
             .fold(0u128, |o, i| o | 1u128 << i);
+        let mut shifts: Vec<(i32, u128)> = Vec::new();
+        for (i, row) in self.nbr.iter().enumerate() {
+            for &j in row.iter().filter(|&&j| j != NONE) {
+                let by = i32::try_from(j).ok()? - i32::try_from(i).ok()?;
+                match shifts.iter_mut().find(|(s, _)| *s == by) {
+                    Some((_, group)) => *group |= 1u128 << i,
+                    None => shifts.push((by, 1u128 << i)),
+                }
+            }
+        }
+        let entry = prices
+            .iter()
+            .map(|&p| {
+                (0..self.len())
+                    .filter(|&j| self.cost[j] == p)
+                    .fold(0u128, |e, j| e | 1u128 << j)
+            })
+            .collect();
+        let mut rings = vec![0u128; self.len() * (RINGS + 1)];
+        for (i, a) in map.hexes().enumerate() {
+            for (j, b) in map.hexes().enumerate() {
+                let r = a.distance(b) as usize;
+                if r <= RINGS {
+                    rings[i * (RINGS + 1) + r] |= 1u128 << j;
+                }
+            }
+        }
+        let disks = rings
+            .chunks(RINGS + 1)
+            .flat_map(|ring| {
+                ring.iter().scan(0u128, |disk, &r| {
+                    *disk |= r;
+                    Some(*disk)
+                })
+            })
+            .collect();
         Some(Bits {
             prices,
             nbr,
             all,
             open,
+            up: shifts
+                .iter()
+                .filter(|&&(by, _)| by >= 0)
+                .map(|&(by, g)| (by.unsigned_abs(), g))
+                .collect(),
+            down: shifts
+                .iter()
+                .filter(|&&(by, _)| by < 0)
+                .map(|&(by, g)| (by.unsigned_abs(), g))
+                .collect(),
+            entry,
+            rings,
+            disks,
         })
+    }
+
+    /// The hexes within `r` hexes of the hex at `i`, a bit each, on maps of at most 128
+    /// hexes and for the nearest rings.
+    pub(crate) fn disk_bits(&self, i: usize, r: u32) -> Option<u128> {
+        let r = usize::try_from(r).ok().filter(|&r| r <= RINGS)?;
+        let b = self.bits.as_ref()?;
+        b.disks.get(i * (RINGS + 1) + r).copied()
+    }
+
+    /// The hexes at `r` hexes from the hex at `i`, a bit each, on maps of at most 128
+    /// hexes and for the nearest rings.
+    pub(crate) fn ring_bits(&self, i: usize, r: u32) -> Option<u128> {
+        let r = usize::try_from(r).ok().filter(|&r| r <= RINGS)?;
+        let b = self.bits.as_ref()?;
+        b.rings.get(i * (RINGS + 1) + r).copied()
     }
 
     /// How many hexes.
@@ -241,6 +334,12 @@ impl Cells {
     /// The hexes that may be entered at all, a bit each, on maps of at most 128 hexes.
     pub(crate) fn open_bits(&self) -> Option<u128> {
         self.bits.as_ref().map(|b| b.open)
+    }
+
+    /// The neighbour of the hex at `i` toward `dir`, if on the map.
+    pub(crate) fn neighbor(&self, i: usize, dir: Direction) -> Option<usize> {
+        let j = self.nbr[i][dir.index()];
+        (j != NONE).then_some(j as usize)
     }
 
     /// The neighbours of the hex at `i` that are on the map.
@@ -285,6 +384,31 @@ pub(crate) fn field(
         None => field_buckets(cells, goals, through, settle, &mut dist),
     }
     dist
+}
+
+/// [`field`] for the hexes of `through` (a bit each), on bit sets whose neighbours are a
+/// few shifts of a whole set: the same costs wherever [`field`] settles them (every hex
+/// costing at most as much as `settle`), `u32::MAX` at every other hex (which [`field`]
+/// leaves at least its cost: no question about the steps from `settle` tells the two
+/// apart). `None` where the map has no bit sets.
+pub(crate) fn field_bits(
+    cells: &Cells,
+    goals: &[usize],
+    through: u128,
+    settle: Option<usize>,
+) -> Option<Vec<u32>> {
+    let b = cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS)?;
+    let mut dist = vec![u32::MAX; cells.len()];
+    bits::field_sets(b, cells.ring, goals, through, settle, &mut dist);
+    if cfg!(debug_assertions) {
+        let slow = field(cells, goals, |i| through >> i & 1 == 1, settle);
+        let known = settle.map_or(u32::MAX, |s| slow[s]);
+        for (i, (&fast, &slow)) in dist.iter().zip(&slow).enumerate() {
+            let expected = if slow <= known { slow } else { u32::MAX };
+            assert_eq!(fast, expected, "the field at hex {i}");
+        }
+    }
+    Some(dist)
 }
 
 /// [`field`] with a bucket queue, on any map.
@@ -354,6 +478,23 @@ pub(crate) fn reach(
         None => reach_buckets(cells, from, limit, through, settled, &mut dist),
     }
     dist
+}
+
+/// Which of `goals` (sets of hexes, a bit each) hold a hex whose least cost from `from`
+/// is at most `limit`, going on only from the hexes of `through` (and `from`): bit `k`
+/// for `goals[k]`, at most 64 of them; what [`reach`] finds when told of each hex
+/// settled, the search stopped once every goal set that is not empty is found. `None`
+/// where the map has no bit sets.
+pub(crate) fn reach_goals(
+    cells: &Cells,
+    from: usize,
+    limit: u32,
+    through: u128,
+    goals: &[u128],
+) -> Option<u64> {
+    let b = cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS)?;
+    (from < cells.len() && goals.len() <= 64)
+        .then(|| bits::reach_goals(b, cells.ring, from, limit, through, goals))
 }
 
 /// [`reach`] with a bucket queue, on any map.

@@ -456,6 +456,22 @@ fn check_step_in(
     }
     let c = Skirmish::ch(state, u);
     let from = c.hex.expect("a runner is in play");
+    if !words {
+        // Asked only whether the step is accepted: a step toward a hex off every
+        // shortest route (it costs more than the runner's own to reach the target) is
+        // refused whatever its price, without pricing it. The checks below refuse it
+        // too, after the price, when asked for words.
+        let (Some(fi), Some(ti)) = (rules.idx(from), rules.idx(to)) else {
+            return Err(step::refused(false, || unreachable!("no words")));
+        };
+        if field[fi] == u32::MAX || field[ti] == u32::MAX || field[ti] > field[fi] {
+            if cfg!(debug_assertions) {
+                let worded = check_step_in(rules, state, u, step, field, true);
+                assert!(worded.is_err(), "{u:?}'s charge step {step:?}");
+            }
+            return Err(step::refused(false, || unreachable!("no words")));
+        }
+    }
     let mut p = rules.price_in(state, u, Step::new(from, to, c.facing, Gait::Charge), words)?;
     if p.cost > c.mp {
         return Err(step::refused(words, || {

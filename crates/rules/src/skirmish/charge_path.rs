@@ -52,15 +52,35 @@ impl Skirmish {
             return vec![u32::MAX; self.map.len()];
         };
         let longest = u32::from(self.weapons[u.index()].longest());
-        let goals: Vec<usize> = t
-            .range(longest)
-            .into_iter()
-            .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
-            .filter_map(|h| self.idx(h))
-            .collect();
+        let walked = || -> Vec<usize> {
+            t.range(longest)
+                .into_iter()
+                .filter(|&h| self.map.contains(h) && self.charge_goal(state, u, target, h))
+                .filter_map(|h| self.idx(h))
+                .collect()
+        };
+        // The same hexes from bit sets, in map order (the field reads them as a set).
+        let goals = match self.goal_bits(state, u, (target, t), self.others_bits(state, u)) {
+            Some(mut bits) => {
+                let mut goals = Vec::with_capacity(bits.count_ones() as usize);
+                while bits != 0 {
+                    goals.push(bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+                if cfg!(debug_assertions) {
+                    let mut slow = walked();
+                    slow.sort_unstable();
+                    assert_eq!(goals, slow, "the goals of {u:?}'s charge at {target:?}");
+                }
+                goals
+            }
+            None => walked(),
+        };
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         match self.charge_through_bits(state, u) {
-            Some(open) => board::field(&self.cells, &goals, move |i| open >> i & 1 == 1, me),
+            Some(open) => board::field_bits(&self.cells, &goals, open, me).unwrap_or_else(|| {
+                board::field(&self.cells, &goals, move |i| open >> i & 1 == 1, me)
+            }),
             None => board::field(&self.cells, &goals, self.charge_through(state, u), me),
         }
     }
@@ -129,7 +149,7 @@ impl Skirmish {
     /// to it costs at most `mp` points (some hex where it is in `u`'s optimal reach
     /// costs no more), else 0. One search from `u`, stopped once every enemy is reached.
     fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> Vec<u32> {
-        let mut reached = vec![0u32; state.chars.len()];
+        let reached = vec![0u32; state.chars.len()];
         let Some(at) = Self::ch(state, u).hex else {
             return reached;
         };
@@ -142,6 +162,105 @@ impl Skirmish {
             .filter(|&t| self.side_of(t) != side)
             .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)))
             .collect();
+        if let Some(fast) = self.charge_reach_bits(state, u, mp, (at, from), &enemies) {
+            if cfg!(debug_assertions) {
+                let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
+                assert_eq!(fast, slow, "the charge reach of {u:?} within {mp}");
+            }
+            return fast;
+        }
+        self.charge_reach_walked(state, u, mp, (at, from), &enemies)
+    }
+
+    /// [`Skirmish::charge_reach`] on bit sets of hexes, the search entering every
+    /// neighbour of a cost's hexes at once (`board::reach_goals`): `None` with more than
+    /// 64 characters or [`GOALS`] enemies, a reach beyond the rings the map keeps, or a
+    /// map without bit sets.
+    fn charge_reach_bits(
+        &self,
+        state: &State,
+        u: UnitId,
+        mp: u32,
+        (at, from): (Hex, usize),
+        enemies: &[(UnitId, Hex)],
+    ) -> Option<Vec<u32>> {
+        if state.chars.len() > 64 || enemies.len() > GOALS {
+            return None;
+        }
+        let through = self.charge_through_bits(state, u)?;
+        let longest = u32::from(self.weapons[u.index()].longest());
+        let others = self.others_bits(state, u);
+        let mut goals = [0u128; GOALS];
+        for (goal, &(t, th)) in goals.iter_mut().zip(enemies) {
+            // Farther than a route of `mp` points goes: never reached.
+            if self.cells.least(at.distance(th).saturating_sub(longest)) > mp {
+                continue;
+            }
+            *goal = self.goal_bits(state, u, (t, th), others)?;
+        }
+        let found = board::reach_goals(&self.cells, from, mp, through, &goals[..enemies.len()])?;
+        let mut reached = vec![0u32; state.chars.len()];
+        for (k, &(t, _)) in enemies.iter().enumerate() {
+            reached[t.index()] = u32::from(found >> k & 1 == 1);
+        }
+        Some(reached)
+    }
+
+    /// The hexes where someone other than `u` stands, a bit each (on maps of at most 128
+    /// hexes; characters off such a map are left out, as no hex of it holds them).
+    fn others_bits(&self, state: &State, u: UnitId) -> u128 {
+        let mut others = 0u128;
+        for (k, c) in state.chars.iter().enumerate() {
+            let at = c.hex.and_then(|h| self.idx(h));
+            if let Some(i) = at.filter(|&i| k != u.index() && i < 128) {
+                others |= 1u128 << i;
+            }
+        }
+        others
+    }
+
+    /// SK-CHG-5, SK-CHG-9: the hexes where `target`, standing at `th`, is in `u`'s
+    /// optimal reach, as [`Skirmish::charge_goal`] finds them, a bit each: free hexes at
+    /// one of the weapon's reaches (`others` holds the hexes someone other than `u`
+    /// stands in), or the target's own hex for reach 0 with no one but the charger and
+    /// the target in it. `None` where the map keeps no bit sets, or no rings that far.
+    fn goal_bits(
+        &self,
+        state: &State,
+        u: UnitId,
+        (target, th): (UnitId, Hex),
+        others: u128,
+    ) -> Option<u128> {
+        let open = self.cells.open_bits()?;
+        let ti = self.idx(th)?;
+        let mut goal = 0u128;
+        for r in self.weapons[u.index()].reaches() {
+            if r == 0 {
+                let crowded = state
+                    .chars
+                    .iter()
+                    .enumerate()
+                    .any(|(o, c)| o != u.index() && o != target.index() && c.hex == Some(th));
+                if !crowded {
+                    goal |= 1u128 << ti;
+                }
+            } else {
+                goal |= self.cells.ring_bits(ti, u32::from(r))? & open & !others;
+            }
+        }
+        Some(goal)
+    }
+
+    /// [`Skirmish::charge_reach`] by the search that tells each hex settled, on any map.
+    fn charge_reach_walked(
+        &self,
+        state: &State,
+        u: UnitId,
+        mp: u32,
+        (at, from): (Hex, usize),
+        enemies: &[(UnitId, Hex)],
+    ) -> Vec<u32> {
+        let mut reached = vec![0u32; state.chars.len()];
         let longest = u32::from(self.weapons[u.index()].longest());
         // The hexes where each of the first 64 enemies is in optimal reach, a bit each;
         // the search stops once every one has been reached (with more enemies, never).
@@ -256,6 +375,9 @@ impl Skirmish {
 /// The most hexes a map may have for [`Skirmish::charge_reach`] to keep its tables in
 /// place.
 const SMALL: usize = 128;
+
+/// The most enemies [`Skirmish::charge_reach`] reckons on bit sets.
+const GOALS: usize = 16;
 
 /// The hexes of `h.range(radius)`, in its order, without building the list.
 fn around(h: Hex, radius: u32) -> impl Iterator<Item = Hex> {

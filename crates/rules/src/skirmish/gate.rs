@@ -2,9 +2,8 @@
 //! asks before a character acts, as reason codes that build no words until a refusal is
 //! asked for. The chapter that uses it is `movement.rs`.
 
-use super::crowd::Crowd;
 use super::step::StepTo;
-use super::{Skirmish, State};
+use super::{walks, Skirmish, State};
 use grognard_engine::{Refusal, UnitId};
 
 /// What the movement phase as a whole asks before a character acts: the movement under
@@ -110,23 +109,18 @@ impl Skirmish {
     /// Whether `u` has any step now (outside a charge).
     pub(crate) fn has_step(&self, state: &State, u: UnitId) -> bool {
         let c = Self::ch(state, u);
-        let Some(h) = c.hex else {
+        if c.hex.is_none() {
             return false;
-        };
+        }
         if self.can_move(state, u).is_err() {
             return false;
         }
         let field = c.panicked.then(|| self.flight_field(state, u));
         let field = field.as_deref();
-        let near = Crowd::near(self, state, u, h);
-        h.neighbors().into_iter().any(|n| {
-            self.map.contains(n)
-                && self
-                    .step_ok_among(state, u, StepTo::hex(n, false), field, false, Some(&near))
-                    .is_ok()
-        }) || self
-            .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
-            .is_ok()
+        walks::any_step(self, state, u, field)
+            || self
+                .step_ok_in(state, u, StepTo::OFF_MAP, field, false)
+                .is_ok()
     }
 
     /// What the phase asks before anyone acts (computed once per question).

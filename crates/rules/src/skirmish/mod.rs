@@ -53,6 +53,7 @@ mod test_games;
 mod text;
 pub mod turn;
 mod view;
+mod walks;
 pub mod zones_of_control;
 
 use crate::common::{skeleton::skeleton, state::clone_by_field, text::Text};
@@ -233,10 +234,6 @@ fn is_zero(n: &u16) -> bool {
     *n == 0
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
 /// What a player does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -250,7 +247,7 @@ pub enum Action {
         #[serde(with = "grognard_engine::wire::label")]
         to: Hex,
         /// Evasive movement: one more point (SK-MOV-14).
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         evasive: bool,
     },
     /// Turn to face another hexside: a free action (SK-ACT-4).
@@ -268,7 +265,7 @@ pub enum Action {
         /// The target.
         target: UnitId,
         /// The formation charges with it.
-        #[serde(default, skip_serializing_if = "is_false")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         together: bool,
     },
     /// Defend: a complex action, +2 Melee Defense (SK-ACT-3).

@@ -5,9 +5,9 @@
 
 use super::crowd::Crowd;
 use super::step::{self, Gait, Priced, Step, StepTo};
-use super::{statuses, Action, Event, Movement, Skirmish, State};
+use super::{statuses, walks, Action, Event, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
-use grognard_hex::Hex;
+use grognard_hex::{Direction, Hex};
 
 pub(crate) use super::gate::{Barred, Gate};
 
@@ -198,6 +198,7 @@ impl Skirmish {
                 } else {
                     Vec::new()
                 },
+                ids: Vec::new(),
             });
         };
         let gait = if c.panicked { Gait::Flight } else { Gait::Walk };
@@ -506,7 +507,13 @@ pub(crate) fn execute_step(
         evasive,
         ..Step::new(from, to, c.facing, gait)
     };
-    let p = match rules.price_in(state, u, step, !ctx.is_quiet()) {
+    // The event names the rules that priced the step, not their words.
+    let priced = if ctx.is_quiet() {
+        rules.price_in(state, u, step, false)
+    } else {
+        rules.price_ids(state, u, step)
+    };
+    let p = match priced {
         Ok(p) if p.cost <= c.mp => p,
         Ok(_) | Err(_) => {
             // The board changed under a window (it cannot today): the movement ends.
@@ -563,15 +570,10 @@ pub(crate) fn legal_moves(
     }
     let field = c.panicked.then(|| rules.flight_field(state, u));
     let field = field.as_deref();
-    let near = Crowd::near(rules, state, u, h);
-    for n in h.neighbors() {
-        if !rules.map.contains(n) {
-            continue;
-        }
-        for (evasive, ok) in [false, true]
-            .into_iter()
-            .zip(rules.walk_ok(state, u, n, field, &near))
-        {
+    let steps = walks::steps(rules, state, u, field);
+    for (dir, oks) in Direction::ALL.into_iter().zip(steps) {
+        let n = h.neighbor(dir);
+        for (evasive, ok) in [false, true].into_iter().zip(oks) {
             if ok {
                 out.push(Action::Move {
                     unit: u,

@@ -5,6 +5,7 @@
 use super::board::{self, Found, Paths, Turns};
 use super::crowd::Crowd;
 use super::step::{self, Gait, Step};
+use super::walks::Walks;
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::{Direction, Hex};
@@ -31,14 +32,33 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else { return Vec::new() };
     let budget = u32::from(rules.short_allowance(state, u));
-    let crowd = Crowd::new(rules, state, u);
-    board::search_for(
+    let Some(walks) = Walks::new(rules, state, u) else {
+        let crowd = Crowd::new(rules, state, u);
+        return board::search_for(
+            &rules.map,
+            from,
+            c.facing,
+            (budget, Turns::No, paths),
+            |h, f, to| rules.entered((state, &crowd), u, Gait::Short, h, f, to),
+            |h| Skirmish::occupants_of(state, h).all(|o| o == u),
+        );
+    };
+    // Debug builds price every step the slow way too.
+    let crowd = cfg!(debug_assertions).then(|| Crowd::new(rules, state, u));
+    board::search_moves(
         &rules.map,
         from,
         c.facing,
         (budget, Turns::No, paths),
-        |h, f, to| rules.entered((state, &crowd), u, Gait::Short, h, f, to),
-        |h| Skirmish::occupants_of(state, h).all(|o| o == u),
+        |m, f| {
+            let e = walks.short_step((m.from_index, m.to_index), m.dir, f);
+            if let Some(crowd) = &crowd {
+                let slow = rules.entered((state, crowd), u, Gait::Short, m.from, f, m.to);
+                assert_eq!(e, slow, "{u:?}'s short step {m:?}");
+            }
+            e
+        },
+        |h| rules.idx(h).is_none_or(|i| walks.free(i)),
     )
 }
 

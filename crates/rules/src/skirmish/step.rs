@@ -101,10 +101,17 @@ pub(crate) struct Priced {
     pub difficult: bool,
     /// The rules that priced it.
     pub reasons: Vec<Reason>,
+    /// Their IDs alone, once each, when the price was asked for them alone
+    /// ([`Skirmish::price_ids`]).
+    pub ids: Vec<Text>,
 }
 
 impl Priced {
+    /// The IDs of the rules that priced it, once each, in the order of its reasons.
     pub(crate) fn rule_ids(&self) -> Vec<Text> {
+        if !self.ids.is_empty() {
+            return self.ids.clone();
+        }
         let mut ids: Vec<Text> = Vec::new();
         for r in &self.reasons {
             if !ids.iter().any(|id| *id == r.rule) {
@@ -112,6 +119,68 @@ impl Priced {
             }
         }
         ids
+    }
+}
+
+/// How much of a step's reasons a pricing writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Words {
+    /// None: the route searches and the lists read only the price.
+    Silent,
+    /// The rules' IDs alone, for the event of a step made.
+    Ids,
+    /// Every reason in words, for `explain`.
+    Full,
+}
+
+/// The reasons of a step as its pricing notes them, as much as [`Words`] asks.
+struct Notes {
+    words: Words,
+    reasons: Vec<Reason>,
+    ids: Vec<&'static str>,
+}
+
+impl Notes {
+    fn new(words: Words) -> Notes {
+        Notes {
+            words,
+            reasons: Vec::new(),
+            ids: Vec::new(),
+        }
+    }
+
+    /// Whether the reasons are wanted in words.
+    fn full(&self) -> bool {
+        self.words == Words::Full
+    }
+
+    /// Notes that `rule` priced the step, for the reason `why` gives.
+    fn add(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
+        match self.words {
+            Words::Silent => {}
+            Words::Ids => self.ids.push(rule),
+            Words::Full => self.reasons.push(Reason::new(rule, why())),
+        }
+    }
+
+    /// [`Notes::add`], before every reason noted so far.
+    fn first(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
+        match self.words {
+            Words::Silent => {}
+            Words::Ids => self.ids.insert(0, rule),
+            Words::Full => self.reasons.insert(0, Reason::new(rule, why())),
+        }
+    }
+
+    /// The reasons, and the IDs once each in the order noted.
+    fn done(self) -> (Vec<Reason>, Vec<Text>) {
+        let mut ids: Vec<Text> = Vec::with_capacity(self.ids.len());
+        for id in self.ids {
+            if !ids.iter().any(|t| *t == id) {
+                ids.push(Text::from(id));
+            }
+        }
+        (self.reasons, ids)
     }
 }
 
@@ -136,10 +205,6 @@ impl Skirmish {
 
     /// [`Skirmish::price_in`], reading the others from `crowd` when a route search has
     /// laid them out for `u` (`crowd.rs`).
-    #[expect(
-        clippy::too_many_lines,
-        reason = "one rule after another, as the chapter has them"
-    )]
     pub(crate) fn price_among(
         &self,
         state: &State,
@@ -148,6 +213,41 @@ impl Skirmish {
         words: bool,
         crowd: Option<&Crowd>,
     ) -> Result<Priced, Refusal> {
+        let words = if words { Words::Full } else { Words::Silent };
+        self.price_noted(state, u, step, Notes::new(words), crowd)
+    }
+
+    /// [`Skirmish::price_in`] with the IDs of the rules that price an accepted step, but
+    /// not their words (`ids`): what the event of a step made names.
+    pub(crate) fn price_ids(
+        &self,
+        state: &State,
+        u: UnitId,
+        step: Step,
+    ) -> Result<Priced, Refusal> {
+        let p = self.price_noted(state, u, step, Notes::new(Words::Ids), None);
+        if cfg!(debug_assertions) {
+            let full = self.price_in(state, u, step, true);
+            let ids = |p: &Result<Priced, Refusal>| p.as_ref().ok().map(Priced::rule_ids);
+            assert_eq!(ids(&p), ids(&full), "the rules of {u:?}'s step {step:?}");
+        }
+        p
+    }
+
+    /// [`Skirmish::price_among`], the reasons noted in `notes`.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one rule after another, as the chapter has them"
+    )]
+    fn price_noted(
+        &self,
+        state: &State,
+        u: UnitId,
+        step: Step,
+        mut notes: Notes,
+        crowd: Option<&Crowd>,
+    ) -> Result<Priced, Refusal> {
+        let words = notes.full();
         let Step {
             from,
             to,
@@ -197,7 +297,6 @@ impl Skirmish {
             || crowd::walk(self, state, u, from, to),
             |c| c.read(self, state, from, to),
         );
-        let mut reasons = Vec::new();
         let mut friend = None;
         match here {
             [None, _] => {}
@@ -205,29 +304,23 @@ impl Skirmish {
                 // SK-MOV-11: walks, charges, flights and short moves alike (a short move
                 // "works like regular Movement", SK-SHM-3).
                 friend = Some(o);
-                if words {
-                    reasons.push(Reason::new(
-                        "SK-MOV-11",
-                        format!(
-                            "passes through {} with its permission, and may not end there",
-                            self.name(o)
-                        ),
-                    ));
-                }
+                notes.add("SK-MOV-11", || {
+                    format!(
+                        "passes through {} with its permission, and may not end there",
+                        self.name(o)
+                    )
+                });
             }
             [Some(o), None]
                 if gait == Gait::Charge && enters_close_quarters(self, state, u, o, to) =>
             {
-                if words {
-                    let l = l();
-                    reasons.push(Reason::new(
-                        "SK-CHG-9",
-                        format!(
-                            "charges into {l} with a reach 0 weapon: Close Quarters with {}",
-                            self.name(o)
-                        ),
-                    ));
-                }
+                notes.add("SK-CHG-9", || {
+                    format!(
+                        "charges into {} with a reach 0 weapon: Close Quarters with {}",
+                        l(),
+                        self.name(o)
+                    )
+                });
             }
             [Some(o), None] => {
                 return Err(refused(words, || {
@@ -261,97 +354,78 @@ impl Skirmish {
         };
         let m = &self.data.movement;
         let mut cost = row.cost;
-        if words {
-            reasons.insert(
-                0,
-                Reason::new(
-                    "SK-MOV-3",
-                    format!(
-                        "{} costs {} point(s) to enter toward the front",
-                        self.terrain_name(to),
-                        row.cost
-                    ),
-                ),
-            );
-        }
-        if row.difficult && words {
-            reasons.push(Reason::new(
-                "SK-MOV-13",
-                format!("{} is difficult terrain", self.terrain_name(to)),
-            ));
+        notes.first("SK-MOV-3", || {
+            format!(
+                "{} costs {} point(s) to enter toward the front",
+                self.terrain_name(to),
+                row.cost
+            )
+        });
+        if row.difficult {
+            notes.add("SK-MOV-13", || {
+                format!("{} is difficult terrain", self.terrain_name(to))
+            });
         }
         if runs {
-            if words {
-                reasons.push(Reason::new(
-                    if gait == Gait::Charge {
-                        "SK-CHG-14"
-                    } else {
-                        "SK-STA-2"
-                    },
-                    "runs facing its route: every step is toward its front",
-                ));
-            }
+            notes.add(
+                if gait == Gait::Charge {
+                    "SK-CHG-14"
+                } else {
+                    "SK-STA-2"
+                },
+                || "runs facing its route: every step is toward its front".into(),
+            );
         } else if step_arc != Arc::Front {
             cost *= m.flank_factor;
-            if words {
-                reasons.push(Reason::new(
-                    "SK-MOV-16",
-                    format!(
-                        "toward its {} without changing facing: double cost",
-                        step_arc.name()
-                    ),
-                ));
-            }
+            notes.add("SK-MOV-16", || {
+                format!(
+                    "toward its {} without changing facing: double cost",
+                    step_arc.name()
+                )
+            });
         }
         if evasive {
             cost += m.evasive;
-            if words {
-                reasons.push(Reason::new(
-                    "SK-MOV-14",
-                    "evasive movement: one more point for the hex",
-                ));
-            }
+            notes.add("SK-MOV-14", || {
+                "evasive movement: one more point for the hex".into()
+            });
         }
         let difficult = row.difficult && step_arc != Arc::Front;
-        if difficult && words {
-            reasons.push(Reason::new(
-                "SK-MOV-17",
-                "sideways or backward into difficult terrain: a Finesse check, Dazed on a failure",
-            ));
+        if difficult {
+            notes.add("SK-MOV-17", || {
+                "sideways or backward into difficult terrain: a Finesse check, Dazed on a failure"
+                    .into()
+            });
         }
         // SK-MOV-12 (reading): a friend's hex is passed, never ended in (SK-MOV-11), so
         // entering it does not end the movement even in an enemy's zone; the movement
         // ends in the first hex of an enemy's zone it may stand in.
         let stop = gait != Gait::Charge && enters && friend.is_none();
-        if gait != Gait::Charge && enters && friend.is_some() && words {
-            let l = l();
-            reasons.push(Reason::new(
-                "SK-MOV-12",
+        if gait != Gait::Charge && enters && friend.is_some() {
+            notes.add("SK-MOV-12", || {
                 format!(
-                    "{l} is in an enemy's zone of control, but a friend's hex is passed through, not stopped in"
-                ),
-            ));
+                    "{} is in an enemy's zone of control, but a friend's hex is passed through, not stopped in",
+                    l()
+                )
+            });
         }
         if stop {
-            if words {
-                let l = l();
-                reasons.push(Reason::new(
-                    "SK-MOV-8",
-                    format!("{l} is in the zone of control of an enemy whose zone it was not in: the movement ends there"),
-                ));
-            }
-        } else if gait == Gait::Charge && in_zone && words {
-            reasons.push(Reason::new("SK-CHG-5", "a charge ignores zones of control"));
+            notes.add("SK-MOV-8", || {
+                format!("{} is in the zone of control of an enemy whose zone it was not in: the movement ends there", l())
+            });
+        } else if gait == Gait::Charge && in_zone {
+            notes.add("SK-CHG-5", || "a charge ignores zones of control".into());
         }
-        if words && gait != Gait::Short && self.enemy_zone(state, side, from) {
-            reasons.push(Reason::new(
-                "SK-MOV-9",
+        if notes.words != Words::Silent && gait != Gait::Short && self.enemy_zone(state, side, from)
+        {
+            notes.add("SK-MOV-9", || {
                 format!(
                     "leaves {} in an enemy's zone of control: an attack of opportunity from each enemy not yet provoked in this movement",
                     self.label(from)
-                ),
-            ));
+                )
+            });
         }
+        let (reasons, ids) = notes.done();
         Ok(Priced {
             cost,
             facing: if runs { dir } else { facing },
@@ -359,6 +433,7 @@ impl Skirmish {
             friend,
             difficult,
             reasons,
+            ids,
         })
     }
 

@@ -61,6 +61,137 @@ pub(super) fn reach(
     }
 }
 
+/// The neighbours of the hexes of `set`, a few shifts of it.
+fn neighbours(bits: &Bits, set: u128) -> u128 {
+    let up = bits
+        .up
+        .iter()
+        .fold(0, |n, &(by, group)| n | (set & group) << by);
+    bits.down
+        .iter()
+        .fold(up, |n, &(by, group)| n | (set & group) >> by)
+}
+
+/// [`super::reach_goals`]: the hexes of one cost settled together, and their neighbours
+/// (those that go on) entered all at once, a shift a direction.
+pub(super) fn reach_goals(
+    bits: &Bits,
+    ring: usize,
+    from: usize,
+    limit: u32,
+    through: u128,
+    goals: &[u128],
+) -> u64 {
+    let mask = ring - 1;
+    let wanted = goals
+        .iter()
+        .enumerate()
+        .filter(|(_, &g)| g != 0)
+        .fold(0u64, |w, (k, _)| w | 1 << k);
+    let mut found = 0u64;
+    if wanted == 0 {
+        return found;
+    }
+    let go_on = through | 1u128 << from;
+    let any_goal = goals.iter().fold(0u128, |a, &g| a | g);
+    let mut level = [0u128; LEVELS];
+    let mut done = 0u128;
+    level[0] = 1u128 << from;
+    // Every hex ever entered: those not settled wait in some level.
+    let mut waiting = level[0];
+    let mut d = 0u32;
+    while d <= limit && waiting & !done != 0 {
+        let slot = d as usize & mask;
+        // A hex entered for nothing joins this cost while it is settled.
+        loop {
+            let fresh = level[slot] & !done;
+            if fresh == 0 {
+                break;
+            }
+            done |= fresh;
+            if fresh & any_goal != 0 {
+                for (k, &g) in goals.iter().enumerate() {
+                    if g & fresh != 0 {
+                        found |= 1 << k;
+                    }
+                }
+                if found == wanted {
+                    return found;
+                }
+            }
+            let next = neighbours(bits, fresh & go_on) & !done;
+            if next == 0 {
+                continue;
+            }
+            waiting |= next;
+            for (&price, &entry) in bits.prices.iter().zip(&bits.entry) {
+                let s = next & entry;
+                if s != 0 {
+                    level[d.saturating_add(price) as usize & mask] |= s;
+                }
+            }
+        }
+        level[slot] = 0;
+        d += 1;
+    }
+    found
+}
+
+/// [`super::field_bits`]: the hexes of one cost settled together, and the neighbours
+/// of those of each price entered all at once (a few shifts); the hexes not settled
+/// before it stops are left `u32::MAX`.
+pub(super) fn field_sets(
+    bits: &Bits,
+    ring: usize,
+    goals: &[usize],
+    through: u128,
+    settle: Option<usize>,
+    dist: &mut [u32],
+) {
+    let mask = ring - 1;
+    let mut level = [0u128; LEVELS];
+    for &g in goals {
+        if g < dist.len() {
+            level[0] |= 1u128 << g;
+        }
+    }
+    let mut waiting = level[0];
+    let mut done = 0u128;
+    let mut d = 0u32;
+    while waiting & !done != 0 {
+        // The hexes settled at a lower cost than `d` include `settle`: it is known.
+        if settle.is_some_and(|s| s < dist.len() && done >> s & 1 == 1) {
+            break;
+        }
+        let slot = d as usize & mask;
+        loop {
+            let fresh = level[slot] & !done;
+            if fresh == 0 {
+                break;
+            }
+            done |= fresh;
+            let mut each = fresh;
+            while each != 0 {
+                dist[each.trailing_zeros() as usize] = d;
+                each &= each - 1;
+            }
+            for (&price, &entry) in bits.prices.iter().zip(&bits.entry) {
+                let from = fresh & entry;
+                if from == 0 {
+                    continue;
+                }
+                let next = neighbours(bits, from) & through & !done;
+                if next != 0 {
+                    level[d.saturating_add(price) as usize & mask] |= next;
+                    waiting |= next;
+                }
+            }
+        }
+        level[slot] = 0;
+        d += 1;
+    }
+}
+
 /// [`super::field`] on the bit sets: the same costs, the same hexes settled before it stops, and
 /// the same costs left in the hexes it did not settle.
 pub(super) fn field(
@@ -186,6 +317,86 @@ mod tests {
                     assert_eq!(below(0), below(1), "from {from}, limit {limit}");
                 } else {
                     assert_eq!(settled_at(0), settled_at(1), "from {from}, limit {limit}");
+                }
+            }
+        }
+    }
+
+    /// From every hex of *Broken Cairn*, within several limits and through several
+    /// patterns of free hexes: the goal sets found by the shifts are those holding a hex
+    /// the bucket queue settles within the limit.
+    #[test]
+    fn the_shifted_reach_finds_the_goals_the_bucket_queue_settles() {
+        let (rules, _) = crate::skirmish::test_games::random_states(1, 1, 1);
+        let cells = &rules.cells;
+        let bits = cells.bits.as_ref().expect("a map of at most 128 hexes");
+        let n = cells.len();
+        for from in 0..n {
+            for (limit, salt) in [(0, 0), (2, 1), (5, 2), (9, 3), (40, 4)] {
+                let goals: Vec<u128> = (0..5)
+                    .map(|k| {
+                        (0..n)
+                            .filter(|&i| (i * (k + 3) + from + salt) % 17 == 0)
+                            .fold(0u128, |g, i| g | 1u128 << i)
+                    })
+                    .chain([0])
+                    .collect();
+                let through_bits = (0..n)
+                    .filter(|&i| through(cells, salt)(i))
+                    .fold(0u128, |t, i| t | 1u128 << i);
+                let mut dist = vec![u32::MAX; n];
+                reach_buckets(
+                    cells,
+                    from,
+                    limit,
+                    through(cells, salt),
+                    |_| false,
+                    &mut dist,
+                );
+                let settled = (0..n)
+                    .filter(|&i| dist[i] <= limit)
+                    .fold(0u128, |s, i| s | 1u128 << i);
+                let want = goals
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &g)| g & settled != 0)
+                    .fold(0u64, |w, (k, _)| w | 1 << k);
+                let got = reach_goals(bits, cells.ring, from, limit, through_bits, &goals);
+                assert_eq!(got, want, "from {from}, limit {limit}");
+            }
+        }
+    }
+
+    /// For goals all over *Broken Cairn*, with and without a hex to settle: the field
+    /// of the shifts is the bucket queue's at every hex it settled (every hex costing at
+    /// most as much as the hex to settle), and `u32::MAX` at the others.
+    #[test]
+    fn the_shifted_field_is_the_bucket_queue_field_where_settled() {
+        let (rules, _) = crate::skirmish::test_games::random_states(1, 1, 1);
+        let cells = &rules.cells;
+        let bits = cells.bits.as_ref().expect("a map of at most 128 hexes");
+        let n = cells.len();
+        for g in 0..n {
+            let goals = [g, (g * 17 + 3) % n];
+            for (settle, salt) in [(None, 0), (Some((g * 31 + 7) % n), 1), (Some(g), 2)] {
+                let through_bits = (0..n)
+                    .filter(|&i| through(cells, salt)(i))
+                    .fold(0u128, |t, i| t | 1u128 << i);
+                let mut a = vec![u32::MAX; n];
+                let mut b = vec![u32::MAX; n];
+                field_sets(bits, cells.ring, &goals, through_bits, settle, &mut a);
+                field_buckets(cells, &goals, through(cells, salt), settle, &mut b);
+                let known = settle.map_or(u32::MAX, |s| b[s]);
+                for i in 0..n {
+                    if b[i] <= known {
+                        assert_eq!(a[i], b[i], "goals {goals:?}, settle {settle:?}, hex {i}");
+                    } else {
+                        assert_eq!(
+                            a[i],
+                            u32::MAX,
+                            "goals {goals:?}, settle {settle:?}, hex {i}"
+                        );
+                    }
                 }
             }
         }

@@ -1,0 +1,333 @@
+//! Machinery, not rules: the steps of one character out of its hex outside a charge
+//! (a walk, SK-MOV-3, or a Panicked flight, SK-STA-2), priced as `step.rs` prices them
+//! and checked as `movement.rs` checks them, from bit sets of who stands where made once
+//! for the character instead of a walk over the characters at every step. The movement
+//! list asks it for each of a character's six steps, the gate whether any is open, the
+//! short moves' route search for each step it takes (SK-SHM-3); debug builds check every
+//! answer against [`Skirmish::walk_ok`] and [`Skirmish::entered`].
+
+use super::board::Entered;
+use super::crowd::Crowd;
+use super::facing::{arc, Arc};
+use super::{Skirmish, State};
+use grognard_engine::UnitId;
+use grognard_hex::Direction;
+
+/// Who stands where, as the steps of one character out of its hex read it: a bit a hex
+/// of the map (on maps the bit sets hold).
+pub(crate) struct Walks<'a> {
+    rules: &'a Skirmish,
+    u: UnitId,
+    /// The character's hex, by index.
+    from: usize,
+    /// The hexes holding someone other than the character.
+    others: u128,
+    /// The hexes holding two or more others.
+    two: u128,
+    /// The hexes holding one other, a friend.
+    friend: u128,
+    /// The hexes holding a friend.
+    friends: u128,
+    /// The zone of control of each enemy in play (SK-ZOC-1), the first [`ZONES`].
+    zones: [u128; ZONES],
+    /// How many of `zones` are the enemies'.
+    enemies: usize,
+    /// The hexes in an enemy's zone of control.
+    in_zone: u128,
+    /// The hexes in the zone of an enemy whose zone does not cover the character's hex.
+    enters: u128,
+    /// A friend stands in the character's hex too.
+    passing: bool,
+    /// A step back into the character's hex finds no enemy and at most one friend.
+    back: bool,
+}
+
+/// The most enemies [`Walks`] lays out.
+const ZONES: usize = 8;
+
+impl<'a> Walks<'a> {
+    /// The steps of `u` out of its hex, or `None` where the bit sets do not serve (a
+    /// map without them, a zone wider than the rings they keep, more than [`ZONES`]
+    /// enemies, a character off the map).
+    pub(crate) fn new(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
+        let from = Skirmish::ch(state, u).hex.and_then(|h| rules.idx(h))?;
+        let side = rules.side_of(u);
+        let radius = rules.data.zone.radius;
+        let mut w = Walks {
+            rules,
+            u,
+            from,
+            others: 0,
+            two: 0,
+            friend: 0,
+            friends: 0,
+            zones: [0; ZONES],
+            enemies: 0,
+            in_zone: 0,
+            enters: 0,
+            passing: false,
+            back: true,
+        };
+        let mut first_here: Option<bool> = None;
+        for (k, (c, &camp)) in state.chars.iter().zip(&rules.side_of_char).enumerate() {
+            if k == u.index() {
+                continue;
+            }
+            let Some(h) = c.hex else { continue };
+            let i = rules.idx(h)?;
+            let bit = 1u128 << i;
+            w.two |= w.others & bit;
+            w.others |= bit;
+            if i == from && first_here.is_none() {
+                first_here = Some(camp == side);
+            }
+            if camp == side {
+                w.friends |= bit;
+            } else {
+                let zone = rules.cells.disk_bits(i, radius)?;
+                *w.zones.get_mut(w.enemies)? = zone;
+                w.enemies += 1;
+                w.in_zone |= zone;
+                if zone >> from & 1 == 0 {
+                    w.enters |= zone;
+                }
+            }
+        }
+        w.friend = w.friends & !w.two;
+        w.passing = w.friends >> from & 1 == 1;
+        // SK-MOV-10, SK-MOV-11: into its own hex again, the others there read as they
+        // would for any hex: none, or a friend alone.
+        w.back = w.two >> from & 1 == 0 && first_here != Some(false);
+        Some(w)
+    }
+
+    /// [`Skirmish::walk_ok`] of the step toward `dir` of a character that can move (SK-MOV-1,
+    /// SK-MOV-5 to SK-MOV-7 asked by the caller): the plain step and the evasive one;
+    /// `field` is a Panicked character's flight field.
+    pub(crate) fn walk(&self, state: &State, dir: Direction, field: Option<&[u32]>) -> [bool; 2] {
+        self.judge(state, dir, field, true)
+    }
+
+    /// Whether the plain step toward `dir` is open: [`Walks::walk`]'s first answer.
+    fn plain(&self, state: &State, dir: Direction, field: Option<&[u32]>) -> bool {
+        self.judge(state, dir, field, false)[0]
+    }
+
+    /// [`Walks::walk`], the evasive step judged only when `evasive` asks for it.
+    fn judge(
+        &self,
+        state: &State,
+        dir: Direction,
+        field: Option<&[u32]>,
+        evasive: bool,
+    ) -> [bool; 2] {
+        let rules = self.rules;
+        let c = Skirmish::ch(state, self.u);
+        let Some(to) = rules.cells.neighbor(self.from, dir) else {
+            return [false; 2];
+        };
+        let bit = 1u128 << to;
+        // SK-MOV-13: impassable; SK-MOV-10: an enemy, or two characters.
+        if !rules.cells.open(to) || self.two & bit != 0 || self.others & !self.friend & bit != 0 {
+            return [false; 2];
+        }
+        let friend = self.others & bit != 0;
+        let row = &rules.terrain_rows[usize::from(rules.terrain[to])];
+        let m = &rules.data.movement;
+        // A Panicked character runs facing its route (SK-STA-2); a walk keeps its facing
+        // and pays double toward the flanks and rear (SK-MOV-16).
+        let runs = c.panicked;
+        let step_arc = if runs {
+            Arc::Front
+        } else {
+            arc(c.facing, dir, rules.data.facing.front_turns)
+        };
+        let mut cost = row.cost;
+        if !runs && step_arc != Arc::Front {
+            cost *= m.flank_factor;
+        }
+        // SK-MOV-8, SK-MOV-12: the first hex of an enemy's zone ends the movement; a
+        // friend's hex is passed, not stopped in.
+        let enters = self.enters & bit != 0 || (self.in_zone & bit != 0 && self.passing);
+        let stop = enters && !friend;
+        let ok = |cost: u8| {
+            if cost > c.mp {
+                return false;
+            }
+            if c.panicked {
+                let Some(field) = field else {
+                    return false;
+                };
+                let (fi, ti) = (field[self.from], field[to]);
+                if fi == u32::MAX || ti.saturating_add(u32::from(row.cost)) != fi {
+                    return false;
+                }
+            }
+            !friend || (!stop && self.onward(state, to, c.mp - cost))
+        };
+        let plain = ok(cost);
+        let evasive = evasive && !c.panicked && !c.berserk && ok(cost + m.evasive);
+        [plain, evasive]
+    }
+
+    /// A step of a short move (SK-SHM-3) from the hex at `from` into its neighbour at
+    /// `to` toward `dir`, facing `facing`, as [`Skirmish::entered`] prices it for the
+    /// route searches: `None` where the rules refuse it.
+    pub(crate) fn short_step(
+        &self,
+        (from, to): (usize, usize),
+        dir: Direction,
+        facing: Direction,
+    ) -> Option<Entered> {
+        let rules = self.rules;
+        let bit = 1u128 << to;
+        // SK-MOV-13: impassable; SK-MOV-10: an enemy, or two characters.
+        if !rules.cells.open(to) || self.two & bit != 0 || self.others & !self.friend & bit != 0 {
+            return None;
+        }
+        let friend = self.others & bit != 0;
+        let row = &rules.terrain_rows[usize::from(rules.terrain[to])];
+        let mut cost = row.cost;
+        // SK-MOV-16: the facing is held; double toward the flanks and rear.
+        if arc(facing, dir, rules.data.facing.front_turns) != Arc::Front {
+            cost *= rules.data.movement.flank_factor;
+        }
+        // SK-MOV-8, SK-MOV-12: the first hex of an enemy's zone stops it, but not a
+        // friend's hex, and the zone around a friend's hex is entered at the next hex.
+        let zones = &self.zones[..self.enemies];
+        let enters = zones.iter().any(|&z| z & bit != 0 && z >> from & 1 == 0)
+            || (self.in_zone & bit != 0 && self.friends >> from & 1 == 1);
+        Some(Entered {
+            cost: u32::from(cost),
+            stop: enters && !friend,
+            facing,
+        })
+    }
+
+    /// Whether nobody but the character stands in the hex at `i`.
+    pub(crate) fn free(&self, i: usize) -> bool {
+        self.others >> i & 1 == 0
+    }
+
+    /// SK-MOV-11: whether a step on from the friend's hex at `to` into a free hex, or
+    /// back, costs at most `left` points.
+    fn onward(&self, state: &State, to: usize, left: u8) -> bool {
+        let rules = self.rules;
+        let c = Skirmish::ch(state, self.u);
+        if left == 0 {
+            return false;
+        }
+        Direction::ALL.into_iter().any(|d| {
+            let Some(n) = rules.cells.neighbor(to, d) else {
+                return false;
+            };
+            let free = if n == self.from {
+                self.back
+            } else {
+                self.others >> n & 1 == 0
+            };
+            if !free || !rules.cells.open(n) {
+                return false;
+            }
+            let row = &rules.terrain_rows[usize::from(rules.terrain[n])];
+            let mut cost = row.cost;
+            // A walk keeps its facing (SK-MOV-16); a flight faces the way onward.
+            if !c.panicked && arc(c.facing, d, rules.data.facing.front_turns) != Arc::Front {
+                cost *= rules.data.movement.flank_factor;
+            }
+            cost <= left
+        })
+    }
+}
+
+/// The six steps of `u` out of its hex, toward [`Direction::ALL`] in turn, each as
+/// [`Skirmish::walk_ok`] answers it (the plain step and the evasive one; neither off the
+/// map), for a character that can move; `field` is a Panicked character's flight field.
+pub(crate) fn steps(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    field: Option<&[u32]>,
+) -> [[bool; 2]; 6] {
+    let Some(h) = Skirmish::ch(state, u).hex else {
+        return [[false; 2]; 6];
+    };
+    let walked = || {
+        let near = Crowd::near(rules, state, u, h);
+        Direction::ALL.map(|d| {
+            let n = h.neighbor(d);
+            if rules.map.contains(n) {
+                rules.walk_ok(state, u, n, field, &near)
+            } else {
+                [false; 2]
+            }
+        })
+    };
+    let Some(walks) = Walks::new(rules, state, u) else {
+        return walked();
+    };
+    let fast = Direction::ALL.map(|d| walks.walk(state, d, field));
+    if cfg!(debug_assertions) {
+        assert_eq!(fast, walked(), "the steps of {u:?}");
+    }
+    fast
+}
+
+/// Whether any plain step of `u` out of its hex is open: [`steps`] asked for the first
+/// open one only (the gate's and the movement's question whether a character can go on).
+pub(crate) fn any_step(rules: &Skirmish, state: &State, u: UnitId, field: Option<&[u32]>) -> bool {
+    let Some(walks) = Walks::new(rules, state, u) else {
+        return steps(rules, state, u, field).iter().any(|s| s[0]);
+    };
+    let any = Direction::ALL
+        .into_iter()
+        .any(|d| walks.plain(state, d, field));
+    if cfg!(debug_assertions) {
+        assert_eq!(
+            any,
+            steps(rules, state, u, field).iter().any(|s| s[0]),
+            "a step of {u:?}"
+        );
+    }
+    any
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The steps on bit sets answer as [`Skirmish::walk_ok`], for every character that
+    /// can move, toward every direction, in random games of the built-in scenario.
+    #[test]
+    fn the_steps_on_bit_sets_are_the_steps_walk_ok_prices() {
+        let (rules, states) = crate::skirmish::test_games::random_states(4, 777, 400);
+        let mut checked = 0;
+        for state in states {
+            for u in rules.ids() {
+                let Some(h) = state.chars[u.index()].hex else {
+                    continue;
+                };
+                if rules.can_move(&state, u).is_err() {
+                    continue;
+                }
+                let field = state.chars[u.index()]
+                    .panicked
+                    .then(|| rules.flight_field(&state, u));
+                let field = field.as_deref();
+                let walks = Walks::new(&rules, &state, u).expect("Broken Cairn has bit sets");
+                let near = Crowd::near(&rules, &state, u, h);
+                for d in Direction::ALL {
+                    let n = h.neighbor(d);
+                    let walked = if rules.map.contains(n) {
+                        rules.walk_ok(&state, u, n, field, &near)
+                    } else {
+                        [false; 2]
+                    };
+                    assert_eq!(walks.walk(&state, d, field), walked, "{u:?} toward {d:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
+    }
+}
