@@ -370,7 +370,7 @@ pub(crate) fn battle(
         return;
     };
     state.pieces[u.index()].battled = true;
-    resolve(rules, state, &board, u, t, d, false, ctx);
+    resolve(rules, state, board, u, t, d, false, ctx);
 }
 
 /// The rule IDs of a battle's dice, for its event.
@@ -400,7 +400,8 @@ fn dice_rules(
 
 /// Rolls and applies a battle; `fight_back` when it is a Fight Back (BC-CARD-8).
 /// `board` is who stands where as the dice are rolled: the caller's, built for the dice
-/// count, no piece having moved since.
+/// count, no piece having moved since; it is let go of before the hits, so that the
+/// boards built after them start from it.
 #[expect(
     clippy::too_many_arguments,
     reason = "the battle, its dice, and the board they were counted on"
@@ -408,47 +409,59 @@ fn dice_rules(
 pub(crate) fn resolve(
     rules: &BattleCry,
     state: &mut State,
-    board: &Board,
+    board: Board,
     u: UnitId,
     t: UnitId,
     d: DiceCount,
     fight_back: bool,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let purpose = || {
-        format!(
-            "BC-DIE-1: battle die of {} against {}",
-            rules.unit_name(u),
-            rules.unit_name(t)
-        )
-    };
-    let faces: Vec<Face> =
-        dice_pool::roll(ctx, &rules.data.dice.faces, u32::from(d.total), purpose);
-    let count = |f: Face| tally(&faces, |x| x == f);
-    let (sabers, flags) = (count(Face::Sabers), count(Face::Flag));
     let from = state.pieces[t.index()].hex.expect("on the map");
-    let mut rule_ids = dice_rules(rules, state, u, &d, fight_back);
-    if fight_back {
-        rule_ids.push("BC-CARD-8".into());
-    }
     let alone = rules.kind(t) == Kind::General;
+    // The general attached to the target as the dice are rolled (BC-GEN-5).
+    let general = if alone {
+        None
+    } else {
+        board.general_at(rules, from)
+    };
+    drop(board);
+    // BC-HIT-1, BC-HIT-4: the symbols that hit the target: sabers, and the target's own
+    // unless it is a general alone.
+    let matching = if alone {
+        Face::Sabers
+    } else {
+        hits::matching(rules.kind(t))
+    };
+    let (faces, [sabers, flags, matched]) = roll_battle_dice(
+        rules,
+        u,
+        t,
+        d.total,
+        [Face::Sabers, Face::Flag, matching],
+        ctx,
+    );
     let hits = if alone {
         // BC-HIT-4: a general alone is hit by sabers only.
-        rule_ids.push("BC-HIT-4".into());
         u8::from(sabers > 0)
     } else {
         // BC-HIT-1: a hit for each matching symbol and each sabers.
-        rule_ids.push("BC-HIT-1".into());
-        count(hits::matching(rules.kind(t))) + sabers
+        matched + sabers
     };
-    ctx.emit_with(|| Event::Battled {
-        unit: u,
-        target: t,
-        dice: d.total,
-        faces,
-        hits,
-        flags,
-        rules: rule_ids,
+    ctx.emit_with(|| {
+        let mut rule_ids = dice_rules(rules, state, u, &d, fight_back);
+        if fight_back {
+            rule_ids.push("BC-CARD-8".into());
+        }
+        rule_ids.push(if alone { "BC-HIT-4" } else { "BC-HIT-1" }.into());
+        Event::Battled {
+            unit: u,
+            target: t,
+            dice: d.total,
+            faces,
+            hits,
+            flags,
+            rules: rule_ids,
+        }
     });
     if alone {
         // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).
@@ -474,7 +487,6 @@ pub(crate) fn resolve(
         }
         return;
     }
-    let general = board.general_at(rules, from);
     let eliminated = hits::remove_figures(rules, state, t, hits, "BC-HIT-2", ctx);
     if victory::decided(rules, state) {
         return;
@@ -495,6 +507,42 @@ pub(crate) fn resolve(
         return;
     }
     after_flags(rules, state, t, flags, u, fight_back, from, false, ctx);
+}
+
+/// BC-DIE-1: rolls `n` battle dice of `u` against `t`: the faces rolled, and how many
+/// show each face of `wanted`. The faces are kept only for the event, and so not in a
+/// quiet context (`Ctx::quiet`); the dice rolled are the same either way.
+fn roll_battle_dice(
+    rules: &BattleCry,
+    u: UnitId,
+    t: UnitId,
+    n: u8,
+    wanted: [Face; 3],
+    ctx: &mut Ctx<'_, Event>,
+) -> (Vec<Face>, [u8; 3]) {
+    let table = &rules.data.dice.faces;
+    let faces: Vec<Face> = if ctx.is_quiet() {
+        let sides = u32::try_from(table.len()).expect("a die of few faces");
+        let mut counts = [0; 3];
+        for _ in 0..n {
+            let face = table[ctx.roll_for(sides, String::new) as usize - 1];
+            for (c, w) in counts.iter_mut().zip(wanted) {
+                *c += u8::from(face == w);
+            }
+        }
+        return (Vec::new(), counts);
+    } else {
+        let purpose = || {
+            format!(
+                "BC-DIE-1: battle die of {} against {}",
+                rules.unit_name(u),
+                rules.unit_name(t)
+            )
+        };
+        dice_pool::roll(ctx, table, u32::from(n), purpose)
+    };
+    let counts = wanted.map(|w| tally(&faces, |x| x == w));
+    (faces, counts)
 }
 
 /// What follows the flags once any is ignored: `owed` retreat moves for `unit` (the

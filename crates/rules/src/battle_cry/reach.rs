@@ -74,6 +74,16 @@ pub(crate) fn reach_to(
     })
 }
 
+/// Whether piece `u` can end its move in `to`: [`reach_to`] without the path.
+pub(crate) fn ends_in(rules: &BattleCry, state: &State, board: &Board, u: UnitId, to: Hex) -> bool {
+    let Some(to_at) = rules.map.index(to).and_then(|i| u32::try_from(i).ok()) else {
+        return false;
+    };
+    search(rules, state, board, u, |f| {
+        f.ends.iter().any(|&(at, _)| at == to_at)
+    })
+}
+
 /// The hexes a search found, and the way to each.
 struct Found<'a> {
     /// The map indices of the hexes the piece may end in, in the order found, with
