@@ -4,15 +4,13 @@
 //! [`super::fight_back`], the odds before a roll in [`super::odds`].
 
 use super::data::Face;
-use super::dice::Battler;
+use super::dice::{dice_rules, range_rule, roll_battle_dice, Battler};
 pub(crate) use super::dice::{Block, DiceCount};
 use super::units::{Board, Kind, Order};
 use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
-    Pending, Phase, State, Text,
+    Pending, Phase, State,
 };
-use crate::commands_colors::dice::tally;
-use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
@@ -43,16 +41,6 @@ impl Engagement {
             target,
             with_card: false,
         }
-    }
-}
-
-/// The rule giving a type's range and dice.
-fn range_rule(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Infantry => "BC-RNG-1",
-        Kind::Artillery => "BC-RNG-2",
-        Kind::Cavalry => "BC-RNG-3",
-        Kind::General => "BC-GEN-4",
     }
 }
 
@@ -350,7 +338,11 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
             continue;
         };
         for t in rules.side_ids(state.active ^ 1) {
-            if is_target(rules, state, board, u, t) && b.count(rules, state, board, t).is_ok() {
+            // Most enemies are out of range (BC-RNG-1 to BC-RNG-3): asked first.
+            if state.pieces[t.index()].hex.is_some_and(|to| b.in_range(to))
+                && is_target(rules, state, board, u, t)
+                && b.count(rules, state, board, t).is_ok()
+            {
                 out.push(Action::Battle { unit: u, target: t });
             }
         }
@@ -371,31 +363,6 @@ pub(crate) fn battle(
     };
     state.pieces[u.index()].battled = true;
     resolve(rules, state, board, u, t, d, false, ctx);
-}
-
-/// The rule IDs of a battle's dice, for its event.
-fn dice_rules(
-    rules: &BattleCry,
-    state: &State,
-    u: UnitId,
-    d: &DiceCount,
-    fight_back: bool,
-) -> Vec<Text> {
-    // Room for every rule a battle's event names, grown once.
-    let mut v = Vec::with_capacity(8);
-    v.push(range_rule(rules.kind(u)).into());
-    let (terrain, fence) = d.protection;
-    if terrain.max(fence) > 0 {
-        v.push("BC-TER-3".into());
-    }
-    if terrain > 0 && fence > 0 {
-        v.push("BC-TER-4".into());
-    }
-    if let Some(r) = cards::bonus_rule(rules, state, d.bonus, fight_back) {
-        v.push(r.into());
-    }
-    v.push("BC-BAT-3".into());
-    v
 }
 
 /// Rolls and applies a battle; `fight_back` when it is a Fight Back (BC-CARD-8).
@@ -507,42 +474,6 @@ pub(crate) fn resolve(
         return;
     }
     after_flags(rules, state, t, flags, u, fight_back, from, false, ctx);
-}
-
-/// BC-DIE-1: rolls `n` battle dice of `u` against `t`: the faces rolled, and how many
-/// show each face of `wanted`. The faces are kept only for the event, and so not in a
-/// quiet context (`Ctx::quiet`); the dice rolled are the same either way.
-fn roll_battle_dice(
-    rules: &BattleCry,
-    u: UnitId,
-    t: UnitId,
-    n: u8,
-    wanted: [Face; 3],
-    ctx: &mut Ctx<'_, Event>,
-) -> (Vec<Face>, [u8; 3]) {
-    let table = &rules.data.dice.faces;
-    let faces: Vec<Face> = if ctx.is_quiet() {
-        let sides = u32::try_from(table.len()).expect("a die of few faces");
-        let mut counts = [0; 3];
-        for _ in 0..n {
-            let face = table[ctx.roll_for(sides, String::new) as usize - 1];
-            for (c, w) in counts.iter_mut().zip(wanted) {
-                *c += u8::from(face == w);
-            }
-        }
-        return (Vec::new(), counts);
-    } else {
-        let purpose = || {
-            format!(
-                "BC-DIE-1: battle die of {} against {}",
-                rules.unit_name(u),
-                rules.unit_name(t)
-            )
-        };
-        dice_pool::roll(ctx, table, u32::from(n), purpose)
-    };
-    let counts = wanted.map(|w| tally(&faces, |x| x == w));
-    (faces, counts)
 }
 
 /// What follows the flags once any is ignored: `owed` retreat moves for `unit` (the
