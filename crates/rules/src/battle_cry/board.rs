@@ -7,7 +7,7 @@
 use super::{BattleCry, State};
 use crate::common::pool;
 use grognard_engine::UnitId;
-use grognard_hex::Hex;
+use grognard_hex::{Hex, MapShape, Orientation, Shove};
 use std::cell::{RefCell, RefMut};
 
 /// No piece.
@@ -149,7 +149,7 @@ impl Board {
     }
 
     fn get(&self, rules: &BattleCry, hex: Hex, slot: usize) -> Option<UnitId> {
-        self.get_at(rules.map.index(hex)?, slot)
+        self.get_at(rules.index(hex)?, slot)
     }
 
     fn get_at(&self, at: usize, slot: usize) -> Option<UnitId> {
@@ -179,7 +179,7 @@ impl Board {
 
     /// Whether any piece stands in a hex.
     pub(crate) fn occupied(&self, rules: &BattleCry, hex: Hex) -> bool {
-        rules.map.index(hex).is_some_and(|at| self.occupied_at(at))
+        rules.index(hex).is_some_and(|at| self.occupied_at(at))
     }
 
     /// Whether any piece stands in the hex of map index `at`.
@@ -241,6 +241,39 @@ impl Drop for Board {
     }
 }
 
+impl BattleCry {
+    /// The map index of `hex` ([`MapShape::index`]), worked out for the pointy-top maps
+    /// Battle Cry is played on (BC-SCN-1) without the table of every orientation: the
+    /// lists ask it of every piece and every hex they look at.
+    ///
+    #[inline]
+    pub(crate) fn index(&self, hex: Hex) -> Option<usize> {
+        let map = &self.map;
+        if map.orientation() != Orientation::PointyTop {
+            return other_index(map, hex);
+        }
+        // The shoved rows' half hex: `(r - (r & 1)) / 2` for even labels, `(r + (r & 1))
+        // / 2` for odd, which are `r >> 1` and `(r + 1) >> 1`.
+        let half = hex.r.wrapping_add(i32::from(map.shove() == Shove::Odd)) >> 1;
+        let (col, row) = (
+            u32::try_from(hex.q.wrapping_add(half)).ok()?,
+            u32::try_from(hex.r).ok()?,
+        );
+        let at = (col < map.cols() && row < map.rows())
+            .then(|| row as usize * map.cols() as usize + col as usize);
+        debug_assert_eq!(at, map.index(hex), "the map index of {hex:?}");
+        at
+    }
+}
+
+/// [`MapShape::index`] for a map of another orientation, which no Battle Cry scenario
+/// binds (BC-SCN-1).
+#[cold]
+#[inline(never)]
+fn other_index(map: &MapShape, hex: Hex) -> Option<usize> {
+    map.index(hex)
+}
+
 /// The slot of piece `i` in a cell: 0 for a unit, 1 for a general.
 fn slot(rules: &BattleCry, i: usize) -> usize {
     usize::from(!rules.pieces[i].kind.is_unit())
@@ -263,7 +296,7 @@ impl Kept {
         self.hexes.clear();
         for (i, p) in state.pieces.iter().enumerate() {
             self.hexes.push(key(p.hex));
-            let Some(at) = p.hex.and_then(|h| rules.map.index(h)) else {
+            let Some(at) = p.hex.and_then(|h| rules.index(h)) else {
                 continue;
             };
             let id = u16::try_from(i).expect("unit count fits u16");
@@ -303,7 +336,7 @@ impl Kept {
         // Every piece leaves its old place first, then takes its new one: two pieces
         // trading places, or one entering the hex another left, land right.
         for &i in &changed[..n] {
-            if let Some(at) = hex_of_key(self.hexes[i]).and_then(|h| rules.map.index(h)) {
+            if let Some(at) = hex_of_key(self.hexes[i]).and_then(|h| rules.index(h)) {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if usize::from(*cell) != i {
                     return false;
@@ -318,7 +351,7 @@ impl Kept {
         for &i in &changed[..n] {
             let hex = pieces[i].hex;
             self.hexes[i] = key(hex);
-            if let Some(at) = hex.and_then(|h| rules.map.index(h)) {
+            if let Some(at) = hex.and_then(|h| rules.index(h)) {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if *cell != NONE {
                     return false;

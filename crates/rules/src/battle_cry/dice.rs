@@ -65,7 +65,7 @@ impl<'a> Battler<'a> {
         let enemy_at = |h| board.unit_at(rules, h).filter(enemy);
         // The neighbours in the order of `adjacent_enemy`, read from the table of the move
         // search where it has them (it leaves out impassable hexes, asked here as any).
-        let adjacent = match rules.map.index(from) {
+        let adjacent = match rules.index(from) {
             Some(at) => Direction::ALL
                 .into_iter()
                 .zip(rules.neighbors[at])

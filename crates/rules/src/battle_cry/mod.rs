@@ -510,7 +510,7 @@ pub struct BattleCry {
 
 impl BattleCry {
     pub(crate) fn info(&self, hex: Hex) -> Option<&HexInfo> {
-        self.map.index(hex).map(|i| &self.hexes[i])
+        self.index(hex).map(|i| &self.hexes[i])
     }
 
     pub(crate) fn terrain_name(&self, hex: Hex) -> &str {
