@@ -8,7 +8,7 @@ use super::{BattleCry, State};
 use crate::common::pool;
 use grognard_engine::UnitId;
 use grognard_hex::{Hex, MapShape, Orientation, Shove};
-use std::cell::{RefCell, RefMut};
+use std::cell::{Cell, RefCell, RefMut};
 
 /// No piece.
 pub(crate) const NONE: u16 = u16::MAX;
@@ -77,8 +77,8 @@ pub(crate) struct SearchKey {
 pub(crate) struct Search {
     /// What it was made for.
     pub key: SearchKey,
-    /// The board's generation, and the length of its log, when it was made; a generation
-    /// of 0 is none.
+    /// The board's generation when it was made (0 for none), and the length of its log
+    /// when it was made or last found to hold.
     generation: u64,
     since: usize,
     /// The map indices of the hexes the piece may end in, in the order found, with
@@ -100,8 +100,10 @@ pub(crate) fn read_bit(at: u32) -> u128 {
 }
 
 thread_local! {
-    /// Boards dropped on this thread, the last dropped on top: the next board built
-    /// starts from it.
+    /// The board last dropped on this thread: the next board built starts from it. Most
+    /// boards are built while no other is alive, and so take it and give it back here.
+    static LAST: Cell<Option<Box<Kept>>> = const { Cell::new(None) };
+    /// The boards dropped before it, the last dropped on top.
     #[expect(
         clippy::vec_box,
         reason = "a board moves in and out of the pool as one pointer"
@@ -112,7 +114,11 @@ thread_local! {
 impl Board {
     /// The board of `state`.
     pub(crate) fn new(rules: &BattleCry, state: &State) -> Board {
-        let mut kept: Box<Kept> = pool::take(&SPARE);
+        let mut kept: Box<Kept> = LAST
+            .try_with(Cell::take)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| pool::take(&SPARE));
         let stamp = state.stamp;
         let n = state.pieces.len();
         if kept.binding != rules.id || kept.hexes.len() != n || kept.cells.len() != rules.map.len()
@@ -209,6 +215,9 @@ impl Board {
                 .get(s.since..)
                 .is_some_and(|changed| changed.iter().all(|&c| s.read & read_bit(c) == 0));
         if holds {
+            // None of the changes logged so far touched it: the next check starts after
+            // them.
+            s.since = self.kept().log.len();
             #[cfg(debug_assertions)]
             {
                 // Debug builds (the tests) check the kept search against a fresh one.
@@ -236,7 +245,9 @@ impl Board {
 impl Drop for Board {
     fn drop(&mut self) {
         if let Some(kept) = self.kept.take() {
-            pool::give(&SPARE, kept);
+            if let Ok(Some(before)) = LAST.try_with(|c| c.replace(Some(kept))) {
+                pool::give(&SPARE, before);
+            }
         }
     }
 }
