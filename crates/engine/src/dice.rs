@@ -176,12 +176,14 @@ impl Dice {
             }
             return (v, true);
         }
-        // Rejection sampling keeps every face equally likely.
+        // Rejection sampling keeps every face equally likely: a draw in the incomplete
+        // run of `n` values at the top, at or above `u64::MAX - u64::MAX % n`, is
+        // drawn again. That run starts above `u64::MAX - n`, so the bound is worked out
+        // only for a draw beyond it (a division the more the less).
         let n = u64::from(sides);
-        let zone = u64::MAX - (u64::MAX % n);
         loop {
             let x = self.next_u64();
-            if x < zone {
+            if x <= u64::MAX - n || x < u64::MAX - (u64::MAX % n) {
                 #[expect(clippy::cast_possible_truncation, reason = "x % n < sides")]
                 return ((x % n) as u32 + 1, false);
             }

@@ -7,7 +7,11 @@
 //!     cargo run --release -p grognard-rules --example playout_lengths -- 100 broken-cairn
 //!
 //! A second argument plays that scenario only (a fixed workload for `valgrind
-//! --tool=callgrind`, whose instruction counts do not move with the machine's load).
+//! --tool=callgrind`, whose instruction counts do not move with the machine's load); a
+//! third, `quiet`, plays it in quiet contexts, as the benches' `playout_quiet` and the
+//! searches' simulations do:
+//!
+//!     cargo run --release -p grognard-rules --example playout_lengths -- 200 crossing-at-hollins-ford quiet
 
 mod common;
 

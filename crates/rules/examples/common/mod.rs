@@ -21,8 +21,10 @@ pub trait Watch {
     fn scenario(&mut self, id: &str, games: u64);
 }
 
-/// Plays seeds 1 to `games` of the built-in scenario `id` with uniform random picks.
-fn play<R: Ruleset>(id: &str, games: u64, watch: &mut impl Watch) {
+/// Plays seeds 1 to `games` of the built-in scenario `id` with uniform random picks;
+/// `quiet`: in quiet contexts (`Ctx::quiet`), as the searches' simulations play, so that
+/// the watcher sees no events.
+fn play<R: Ruleset>(id: &str, games: u64, quiet: bool, watch: &mut impl Watch) {
     let b = grognard_rules::builtin::find(id).expect("a built-in scenario");
     let s = grognard_rules::registry()
         .load_scenario(b.path, b.text)
@@ -42,7 +44,11 @@ fn play<R: Ruleset>(id: &str, games: u64, watch: &mut impl Watch) {
                 .0
                 - 1) as usize;
             events.clear();
-            let mut ctx = Ctx::new(&mut dice, &mut events);
+            let mut ctx = if quiet {
+                Ctx::quiet(&mut dice, &mut events)
+            } else {
+                Ctx::new(&mut dice, &mut events)
+            };
             rules.apply_unchecked(&mut state, &legal[i], &mut ctx);
             watch.action::<R>(&legal, &events, &state);
             n += 1;
@@ -52,27 +58,29 @@ fn play<R: Ruleset>(id: &str, games: u64, watch: &mut impl Watch) {
     watch.scenario(id, games);
 }
 
-/// Reads `GAMES [SCENARIO]` from the command line (`default` games when absent) and plays
-/// every built-in scenario, or the one named.
+/// Reads `GAMES [SCENARIO [quiet]]` from the command line (`default` games when absent)
+/// and plays every built-in scenario, or the one named, recording the events unless
+/// `quiet` follows.
 pub fn run(default: u64, watch: &mut impl Watch) {
     let games = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(default);
     let only = std::env::args().nth(2);
+    let quiet = std::env::args().nth(3).is_some_and(|a| a == "quiet");
     let wanted = |id: &str| only.as_deref().is_none_or(|o| o == id);
     for id in ["heights-of-aubrac", "bridge-at-morne"] {
         if wanted(id) {
-            play::<MornePlaine>(id, games, watch);
+            play::<MornePlaine>(id, games, quiet, watch);
         }
     }
     if wanted("crossing-at-hollins-ford") {
-        play::<BattleCry>("crossing-at-hollins-ford", games, watch);
+        play::<BattleCry>("crossing-at-hollins-ford", games, quiet, watch);
     }
     if wanted("passage-of-the-saale") {
-        play::<Jomini>("passage-of-the-saale", games, watch);
+        play::<Jomini>("passage-of-the-saale", games, quiet, watch);
     }
     if wanted("broken-cairn") {
-        play::<Skirmish>("broken-cairn", games, watch);
+        play::<Skirmish>("broken-cairn", games, quiet, watch);
     }
 }

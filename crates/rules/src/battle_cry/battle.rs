@@ -4,15 +4,13 @@
 //! [`super::fight_back`], the odds before a roll in [`super::odds`].
 
 use super::data::Face;
-use super::dice::Battler;
+use super::dice::{dice_rules, range_rule, roll_battle_dice, Battler};
 pub(crate) use super::dice::{Block, DiceCount};
 use super::units::{Board, Kind, Order};
 use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
-    Pending, Phase, State, Text,
+    Pending, Phase, State,
 };
-use crate::commands_colors::dice::tally;
-use grognard_engine::dice_pool;
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;
 
@@ -43,16 +41,6 @@ impl Engagement {
             target,
             with_card: false,
         }
-    }
-}
-
-/// The rule giving a type's range and dice.
-fn range_rule(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Infantry => "BC-RNG-1",
-        Kind::Artillery => "BC-RNG-2",
-        Kind::Cavalry => "BC-RNG-3",
-        Kind::General => "BC-GEN-4",
     }
 }
 
@@ -350,7 +338,11 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
             continue;
         };
         for t in rules.side_ids(state.active ^ 1) {
-            if is_target(rules, state, board, u, t) && b.count(rules, state, board, t).is_ok() {
+            // Most enemies are out of range (BC-RNG-1 to BC-RNG-3): asked first.
+            if state.pieces[t.index()].hex.is_some_and(|to| b.in_range(to))
+                && is_target(rules, state, board, u, t)
+                && b.count(rules, state, board, t).is_ok()
+            {
                 out.push(Action::Battle { unit: u, target: t });
             }
         }
@@ -370,37 +362,13 @@ pub(crate) fn battle(
         return;
     };
     state.pieces[u.index()].battled = true;
-    resolve(rules, state, &board, u, t, d, false, ctx);
-}
-
-/// The rule IDs of a battle's dice, for its event.
-fn dice_rules(
-    rules: &BattleCry,
-    state: &State,
-    u: UnitId,
-    d: &DiceCount,
-    fight_back: bool,
-) -> Vec<Text> {
-    // Room for every rule a battle's event names, grown once.
-    let mut v = Vec::with_capacity(8);
-    v.push(range_rule(rules.kind(u)).into());
-    let (terrain, fence) = d.protection;
-    if terrain.max(fence) > 0 {
-        v.push("BC-TER-3".into());
-    }
-    if terrain > 0 && fence > 0 {
-        v.push("BC-TER-4".into());
-    }
-    if let Some(r) = cards::bonus_rule(rules, state, d.bonus, fight_back) {
-        v.push(r.into());
-    }
-    v.push("BC-BAT-3".into());
-    v
+    resolve(rules, state, board, u, t, d, false, ctx);
 }
 
 /// Rolls and applies a battle; `fight_back` when it is a Fight Back (BC-CARD-8).
 /// `board` is who stands where as the dice are rolled: the caller's, built for the dice
-/// count, no piece having moved since.
+/// count, no piece having moved since; it is let go of before the hits, so that the
+/// boards built after them start from it.
 #[expect(
     clippy::too_many_arguments,
     reason = "the battle, its dice, and the board they were counted on"
@@ -408,47 +376,59 @@ fn dice_rules(
 pub(crate) fn resolve(
     rules: &BattleCry,
     state: &mut State,
-    board: &Board,
+    board: Board,
     u: UnitId,
     t: UnitId,
     d: DiceCount,
     fight_back: bool,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    let purpose = || {
-        format!(
-            "BC-DIE-1: battle die of {} against {}",
-            rules.unit_name(u),
-            rules.unit_name(t)
-        )
-    };
-    let faces: Vec<Face> =
-        dice_pool::roll(ctx, &rules.data.dice.faces, u32::from(d.total), purpose);
-    let count = |f: Face| tally(&faces, |x| x == f);
-    let (sabers, flags) = (count(Face::Sabers), count(Face::Flag));
     let from = state.pieces[t.index()].hex.expect("on the map");
-    let mut rule_ids = dice_rules(rules, state, u, &d, fight_back);
-    if fight_back {
-        rule_ids.push("BC-CARD-8".into());
-    }
     let alone = rules.kind(t) == Kind::General;
+    // The general attached to the target as the dice are rolled (BC-GEN-5).
+    let general = if alone {
+        None
+    } else {
+        board.general_at(rules, from)
+    };
+    drop(board);
+    // BC-HIT-1, BC-HIT-4: the symbols that hit the target: sabers, and the target's own
+    // unless it is a general alone.
+    let matching = if alone {
+        Face::Sabers
+    } else {
+        hits::matching(rules.kind(t))
+    };
+    let (faces, [sabers, flags, matched]) = roll_battle_dice(
+        rules,
+        u,
+        t,
+        d.total,
+        [Face::Sabers, Face::Flag, matching],
+        ctx,
+    );
     let hits = if alone {
         // BC-HIT-4: a general alone is hit by sabers only.
-        rule_ids.push("BC-HIT-4".into());
         u8::from(sabers > 0)
     } else {
         // BC-HIT-1: a hit for each matching symbol and each sabers.
-        rule_ids.push("BC-HIT-1".into());
-        count(hits::matching(rules.kind(t))) + sabers
+        matched + sabers
     };
-    ctx.emit_with(|| Event::Battled {
-        unit: u,
-        target: t,
-        dice: d.total,
-        faces,
-        hits,
-        flags,
-        rules: rule_ids,
+    ctx.emit_with(|| {
+        let mut rule_ids = dice_rules(rules, state, u, &d, fight_back);
+        if fight_back {
+            rule_ids.push("BC-CARD-8".into());
+        }
+        rule_ids.push(if alone { "BC-HIT-4" } else { "BC-HIT-1" }.into());
+        Event::Battled {
+            unit: u,
+            target: t,
+            dice: d.total,
+            faces,
+            hits,
+            flags,
+            rules: rule_ids,
+        }
     });
     if alone {
         // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).
@@ -474,7 +454,6 @@ pub(crate) fn resolve(
         }
         return;
     }
-    let general = board.general_at(rules, from);
     let eliminated = hits::remove_figures(rules, state, t, hits, "BC-HIT-2", ctx);
     if victory::decided(rules, state) {
         return;

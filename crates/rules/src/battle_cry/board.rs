@@ -7,8 +7,8 @@
 use super::{BattleCry, State};
 use crate::common::pool;
 use grognard_engine::UnitId;
-use grognard_hex::Hex;
-use std::cell::{RefCell, RefMut};
+use grognard_hex::{Hex, MapShape, Orientation, Shove};
+use std::cell::{Cell, RefCell, RefMut};
 
 /// No piece.
 pub(crate) const NONE: u16 = u16::MAX;
@@ -77,8 +77,8 @@ pub(crate) struct SearchKey {
 pub(crate) struct Search {
     /// What it was made for.
     pub key: SearchKey,
-    /// The board's generation, and the length of its log, when it was made; a generation
-    /// of 0 is none.
+    /// The board's generation when it was made (0 for none), and the length of its log
+    /// when it was made or last found to hold.
     generation: u64,
     since: usize,
     /// The map indices of the hexes the piece may end in, in the order found, with
@@ -100,8 +100,10 @@ pub(crate) fn read_bit(at: u32) -> u128 {
 }
 
 thread_local! {
-    /// Boards dropped on this thread, the last dropped on top: the next board built
-    /// starts from it.
+    /// The board last dropped on this thread: the next board built starts from it. Most
+    /// boards are built while no other is alive, and so take it and give it back here.
+    static LAST: Cell<Option<Box<Kept>>> = const { Cell::new(None) };
+    /// The boards dropped before it, the last dropped on top.
     #[expect(
         clippy::vec_box,
         reason = "a board moves in and out of the pool as one pointer"
@@ -112,7 +114,11 @@ thread_local! {
 impl Board {
     /// The board of `state`.
     pub(crate) fn new(rules: &BattleCry, state: &State) -> Board {
-        let mut kept: Box<Kept> = pool::take(&SPARE);
+        let mut kept: Box<Kept> = LAST
+            .try_with(Cell::take)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| pool::take(&SPARE));
         let stamp = state.stamp;
         let n = state.pieces.len();
         if kept.binding != rules.id || kept.hexes.len() != n || kept.cells.len() != rules.map.len()
@@ -149,7 +155,7 @@ impl Board {
     }
 
     fn get(&self, rules: &BattleCry, hex: Hex, slot: usize) -> Option<UnitId> {
-        self.get_at(rules.map.index(hex)?, slot)
+        self.get_at(rules.index(hex)?, slot)
     }
 
     fn get_at(&self, at: usize, slot: usize) -> Option<UnitId> {
@@ -179,7 +185,7 @@ impl Board {
 
     /// Whether any piece stands in a hex.
     pub(crate) fn occupied(&self, rules: &BattleCry, hex: Hex) -> bool {
-        rules.map.index(hex).is_some_and(|at| self.occupied_at(at))
+        rules.index(hex).is_some_and(|at| self.occupied_at(at))
     }
 
     /// Whether any piece stands in the hex of map index `at`.
@@ -209,6 +215,9 @@ impl Board {
                 .get(s.since..)
                 .is_some_and(|changed| changed.iter().all(|&c| s.read & read_bit(c) == 0));
         if holds {
+            // None of the changes logged so far touched it: the next check starts after
+            // them.
+            s.since = self.kept().log.len();
             #[cfg(debug_assertions)]
             {
                 // Debug builds (the tests) check the kept search against a fresh one.
@@ -236,9 +245,44 @@ impl Board {
 impl Drop for Board {
     fn drop(&mut self) {
         if let Some(kept) = self.kept.take() {
-            pool::give(&SPARE, kept);
+            if let Ok(Some(before)) = LAST.try_with(|c| c.replace(Some(kept))) {
+                pool::give(&SPARE, before);
+            }
         }
     }
+}
+
+impl BattleCry {
+    /// The map index of `hex` ([`MapShape::index`]), worked out for the pointy-top maps
+    /// Battle Cry is played on (BC-SCN-1) without the table of every orientation: the
+    /// lists ask it of every piece and every hex they look at.
+    ///
+    #[inline]
+    pub(crate) fn index(&self, hex: Hex) -> Option<usize> {
+        let map = &self.map;
+        if map.orientation() != Orientation::PointyTop {
+            return other_index(map, hex);
+        }
+        // The shoved rows' half hex: `(r - (r & 1)) / 2` for even labels, `(r + (r & 1))
+        // / 2` for odd, which are `r >> 1` and `(r + 1) >> 1`.
+        let half = hex.r.wrapping_add(i32::from(map.shove() == Shove::Odd)) >> 1;
+        let (col, row) = (
+            u32::try_from(hex.q.wrapping_add(half)).ok()?,
+            u32::try_from(hex.r).ok()?,
+        );
+        let at = (col < map.cols() && row < map.rows())
+            .then(|| row as usize * map.cols() as usize + col as usize);
+        debug_assert_eq!(at, map.index(hex), "the map index of {hex:?}");
+        at
+    }
+}
+
+/// [`MapShape::index`] for a map of another orientation, which no Battle Cry scenario
+/// binds (BC-SCN-1).
+#[cold]
+#[inline(never)]
+fn other_index(map: &MapShape, hex: Hex) -> Option<usize> {
+    map.index(hex)
 }
 
 /// The slot of piece `i` in a cell: 0 for a unit, 1 for a general.
@@ -263,7 +307,7 @@ impl Kept {
         self.hexes.clear();
         for (i, p) in state.pieces.iter().enumerate() {
             self.hexes.push(key(p.hex));
-            let Some(at) = p.hex.and_then(|h| rules.map.index(h)) else {
+            let Some(at) = p.hex.and_then(|h| rules.index(h)) else {
                 continue;
             };
             let id = u16::try_from(i).expect("unit count fits u16");
@@ -303,7 +347,7 @@ impl Kept {
         // Every piece leaves its old place first, then takes its new one: two pieces
         // trading places, or one entering the hex another left, land right.
         for &i in &changed[..n] {
-            if let Some(at) = hex_of_key(self.hexes[i]).and_then(|h| rules.map.index(h)) {
+            if let Some(at) = hex_of_key(self.hexes[i]).and_then(|h| rules.index(h)) {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if usize::from(*cell) != i {
                     return false;
@@ -318,7 +362,7 @@ impl Kept {
         for &i in &changed[..n] {
             let hex = pieces[i].hex;
             self.hexes[i] = key(hex);
-            if let Some(at) = hex.and_then(|h| rules.map.index(h)) {
+            if let Some(at) = hex.and_then(|h| rules.index(h)) {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if *cell != NONE {
                     return false;

@@ -397,21 +397,24 @@ pub(crate) fn bonus_dice(rules: &BattleCry, state: &State, board: &Board, u: Uni
     if !matches!(row.kind, CardKind::Leadership | CardKind::Troops) {
         return 0;
     }
-    let hex = state.pieces[u.index()].hex;
-    match command(rules, state, state.active, card) {
-        Command::Leadership
-            if card_kinds(rules, card) & kind_bit(rules.kind(u)) != 0
-                && hex.is_some_and(|h| board.general_at(rules, h).is_some()) =>
-        {
-            row.dice
-        }
-        Command::Troops { kinds, .. }
-            if kinds & kind_bit(rules.kind(u)) != 0
-                && state.pieces[u.index()].order == Order::Card =>
-        {
-            row.dice
-        }
-        _ => 0,
+    // Both add dice to the card's types alone.
+    if card_kinds(rules, card) & kind_bit(rules.kind(u)) == 0 {
+        return 0;
+    }
+    let p = &state.pieces[u.index()];
+    let adds = if row.kind == CardKind::Troops {
+        // A troop card commands its types (`command`): to the units it ordered.
+        p.order == Order::Card
+    } else {
+        // Leadership, to a unit with an attached general, when it is not played as an
+        // order to any piece for want of generals (`command`, asked last: it counts them).
+        p.hex.is_some_and(|h| board.general_at(rules, h).is_some())
+            && command(rules, state, state.active, card) == Command::Leadership
+    };
+    if adds {
+        row.dice
+    } else {
+        0
     }
 }
 
@@ -474,14 +477,13 @@ pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
     if rules.card_row(card).kind != CardKind::Troops {
         return 0;
     }
-    match command(rules, state, state.active, card) {
-        Command::Troops { kinds, .. }
-            if kinds & kind_bit(rules.kind(u)) != 0
-                && state.pieces[u.index()].order == Order::Card =>
-        {
-            rules.card_row(card).moves
-        }
-        _ => 0,
+    // A troop card commands its types (`command`): asked here without the rest of it.
+    if card_kinds(rules, card) & kind_bit(rules.kind(u)) != 0
+        && state.pieces[u.index()].order == Order::Card
+    {
+        rules.card_row(card).moves
+    } else {
+        0
     }
 }
 

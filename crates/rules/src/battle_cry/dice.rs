@@ -1,11 +1,13 @@
 //! Battle dice: how many the battling unit rolls at its target, by range (BC-RNG-1 to
-//! BC-RNG-3), less the target's protection, plus a card's (BC-BAT-3); or why it may not
-//! battle that target at all.
+//! BC-RNG-3), less the target's protection, plus a card's (BC-BAT-3), or why it may not
+//! battle that target at all; rolling them (BC-DIE-1) and the rules a battle's event
+//! names for them.
 
+use super::data::Face;
 use super::units::{Board, Kind};
-use super::{cards, line_of_sight, BattleCry, State, OFF_MAP};
-use crate::commands_colors::dice::{adjacent_enemy, at_range};
-use grognard_engine::UnitId;
+use super::{cards, line_of_sight, BattleCry, Event, State, Text, OFF_MAP};
+use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
+use grognard_engine::{dice_pool, Ctx, UnitId};
 use grognard_hex::{Direction, Hex};
 
 /// The battle dice of one battle.
@@ -63,7 +65,7 @@ impl<'a> Battler<'a> {
         let enemy_at = |h| board.unit_at(rules, h).filter(enemy);
         // The neighbours in the order of `adjacent_enemy`, read from the table of the move
         // search where it has them (it leaves out impassable hexes, asked here as any).
-        let adjacent = match rules.map.index(from) {
+        let adjacent = match rules.index(from) {
             Some(at) => Direction::ALL
                 .into_iter()
                 .zip(rules.neighbors[at])
@@ -84,6 +86,13 @@ impl<'a> Battler<'a> {
             adjacent,
             bonus,
         })
+    }
+
+    /// Whether a target in `to` is within the unit's range (BC-RNG-1 to BC-RNG-3): the
+    /// first gate of [`Battler::count`], cheap.
+    #[inline]
+    pub(crate) fn in_range(&self, to: Hex) -> bool {
+        at_range(self.dice, self.from.distance(to)).is_some()
     }
 
     /// [`count`] against `target`.
@@ -123,4 +132,75 @@ impl<'a> Battler<'a> {
             total,
         })
     }
+}
+
+/// The rule giving a type's range and dice.
+pub(crate) fn range_rule(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Infantry => "BC-RNG-1",
+        Kind::Artillery => "BC-RNG-2",
+        Kind::Cavalry => "BC-RNG-3",
+        Kind::General => "BC-GEN-4",
+    }
+}
+
+/// The rule IDs of a battle's dice, for its event.
+pub(crate) fn dice_rules(
+    rules: &BattleCry,
+    state: &State,
+    u: UnitId,
+    d: &DiceCount,
+    fight_back: bool,
+) -> Vec<Text> {
+    // Room for every rule a battle's event names, grown once.
+    let mut v = Vec::with_capacity(8);
+    v.push(range_rule(rules.kind(u)).into());
+    let (terrain, fence) = d.protection;
+    if terrain.max(fence) > 0 {
+        v.push("BC-TER-3".into());
+    }
+    if terrain > 0 && fence > 0 {
+        v.push("BC-TER-4".into());
+    }
+    if let Some(r) = cards::bonus_rule(rules, state, d.bonus, fight_back) {
+        v.push(r.into());
+    }
+    v.push("BC-BAT-3".into());
+    v
+}
+
+/// BC-DIE-1: rolls `n` battle dice of `u` against `t`: the faces rolled, and how many
+/// show each face of `wanted`. The faces are kept only for the event, and so not in a
+/// quiet context (`Ctx::quiet`); the dice rolled are the same either way.
+pub(crate) fn roll_battle_dice(
+    rules: &BattleCry,
+    u: UnitId,
+    t: UnitId,
+    n: u8,
+    wanted: [Face; 3],
+    ctx: &mut Ctx<'_, Event>,
+) -> (Vec<Face>, [u8; 3]) {
+    let table = &rules.data.dice.faces;
+    let faces: Vec<Face> = if ctx.is_quiet() {
+        let sides = u32::try_from(table.len()).expect("a die of few faces");
+        let mut counts = [0; 3];
+        for _ in 0..n {
+            let face = table[ctx.roll_for(sides, String::new) as usize - 1];
+            for (c, w) in counts.iter_mut().zip(wanted) {
+                *c += u8::from(face == w);
+            }
+        }
+        return (Vec::new(), counts);
+    } else {
+        let purpose = || {
+            format!(
+                "BC-DIE-1: battle die of {} against {}",
+                rules.unit_name(u),
+                rules.unit_name(t)
+            )
+        };
+        dice_pool::roll(ctx, table, u32::from(n), purpose)
+    };
+    let counts = wanted.map(|w| tally(&faces, |x| x == w));
+    (faces, counts)
 }

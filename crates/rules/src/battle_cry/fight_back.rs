@@ -88,5 +88,5 @@ pub(crate) fn fight_back(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_,
     let Ok(d) = battle::count(rules, state, &board, Engagement::fight_back(unit, target)) else {
         return;
     };
-    battle::resolve(rules, state, &board, unit, target, d, true, ctx);
+    battle::resolve(rules, state, board, unit, target, d, true, ctx);
 }

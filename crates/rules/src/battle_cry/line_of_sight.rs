@@ -10,7 +10,6 @@ use grognard_hex::{Direction, Hex};
 /// general, friend or foe (BC-LOS-1), or blocking terrain (BC-LOS-2, BC-TER-5).
 fn obstructs(rules: &BattleCry, board: &Board, h: Hex) -> bool {
     rules
-        .map
         .index(h)
         .is_some_and(|i| board.occupied_at(i) || rules.blocks_sight_at(i))
 }

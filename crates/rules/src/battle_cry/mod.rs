@@ -510,7 +510,7 @@ pub struct BattleCry {
 
 impl BattleCry {
     pub(crate) fn info(&self, hex: Hex) -> Option<&HexInfo> {
-        self.map.index(hex).map(|i| &self.hexes[i])
+        self.index(hex).map(|i| &self.hexes[i])
     }
 
     pub(crate) fn terrain_name(&self, hex: Hex) -> &str {
@@ -561,10 +561,11 @@ impl BattleCry {
 
     /// The pieces of side `side`, in scenario order.
     pub(crate) fn side_ids(&self, side: u8) -> impl Iterator<Item = UnitId> + '_ {
+        // A plain slice's iterator: the lists walk it for every piece.
         self.side_pieces
             .get(usize::from(side))
-            .into_iter()
-            .flatten()
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
             .copied()
     }
 

@@ -1,7 +1,7 @@
 //! Move (step 3 of the turn): units and generals, attached generals, and terrain. The
 //! search of the hexes a piece can reach is in [`super::reach`].
 
-use super::reach::{allowance, carried, moves_into, reach, reach_to, Reach};
+use super::reach::{allowance, carried, ends_in, moves_into, reach, reach_to, Reach};
 use super::stamp::place;
 use super::units::{Board, Kind};
 use super::{cards, orders, Action, BattleCry, Event, Phase, State};
@@ -412,15 +412,25 @@ pub(crate) fn apply_move(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let board = Board::new(rules, state);
-    let Some(r) = reach_to(rules, state, &board, u, to) else {
-        return;
+    // The way there and the rules that shaped the move are for the event alone: not
+    // worked out in a quiet context (`Ctx::quiet`), which asks only that the move is one.
+    let told = if ctx.is_quiet() {
+        if !ends_in(rules, state, &board, u, to) {
+            return;
+        }
+        None
+    } else {
+        let Some(r) = reach_to(rules, state, &board, u, to) else {
+            return;
+        };
+        let kind = rules.kind(u);
+        // Room for the rules most moves name, grown once.
+        let mut rule_ids = Vec::with_capacity(8);
+        move_notes(rules, state, &board, u, &r, |n| {
+            rule_ids.push(n.rule(kind).into());
+        });
+        Some((r.path, rule_ids))
     };
-    let kind = rules.kind(u);
-    // Room for the rules most moves name, grown once.
-    let mut rule_ids = Vec::with_capacity(8);
-    move_notes(rules, state, &board, u, &r, |n| {
-        rule_ids.push(n.rule(kind).into());
-    });
     let from = state.pieces[u.index()].hex.expect("on the map");
     let general = carried(rules, state, &board, u);
     let joins_general = rules
@@ -441,14 +451,16 @@ pub(crate) fn apply_move(
         place(state, g, Some(to));
         state.pieces[g.index()].moved = true;
     }
-    ctx.emit_with(|| Event::Moved {
-        unit: u,
-        from,
-        to,
-        path: r.path,
-        general,
-        rules: rule_ids,
-    });
+    if let Some((path, rule_ids)) = told {
+        ctx.emit(Event::Moved {
+            unit: u,
+            from,
+            to,
+            path,
+            general,
+            rules: rule_ids,
+        });
+    }
     if let Some(g) = joins_general {
         ctx.emit_with(|| Event::Attached {
             general: g,

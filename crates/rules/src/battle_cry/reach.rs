@@ -65,12 +65,22 @@ pub(crate) fn reach_to(
     u: UnitId,
     to: Hex,
 ) -> Option<Reach> {
-    let to_at = u32::try_from(rules.map.index(to)?).ok()?;
+    let to_at = u32::try_from(rules.index(to)?).ok()?;
     search(rules, state, board, u, |f| {
         f.ends
             .iter()
             .find(|&&(at, _)| at == to_at)
             .map(|&(at, stop)| f.reach(rules, at, stop))
+    })
+}
+
+/// Whether piece `u` can end its move in `to`: [`reach_to`] without the path.
+pub(crate) fn ends_in(rules: &BattleCry, state: &State, board: &Board, u: UnitId, to: Hex) -> bool {
+    let Some(to_at) = rules.index(to).and_then(|i| u32::try_from(i).ok()) else {
+        return false;
+    };
+    search(rules, state, board, u, |f| {
+        f.ends.iter().any(|&(at, _)| at == to_at)
     })
 }
 
@@ -148,7 +158,7 @@ fn search<T>(
 ) -> T {
     let start = state.pieces[u.index()]
         .hex
-        .and_then(|h| rules.map.index(h))
+        .and_then(|h| rules.index(h))
         .and_then(|i| u32::try_from(i).ok())
         .unwrap_or(OFF_MAP);
     let key = SearchKey {

@@ -55,8 +55,9 @@ pub fn geometry(map: &MapShape, dividers: [u32; 2]) -> Vec<u8> {
 /// BC-SEC-2 (provisional): left and right are named from each side's own seat. A side
 /// whose home edge is south faces north and has its left to the west; a side at the north
 /// edge has its left to the east. Bit 0 is the side's left, 1 the centre, 2 its right.
+#[inline]
 pub(crate) fn for_side(rules: &BattleCry, side: u8, hex: Hex) -> u8 {
-    let Some(i) = rules.map.index(hex) else {
+    let Some(i) = rules.index(hex) else {
         return 0;
     };
     rules.sections[usize::from(side)][i]

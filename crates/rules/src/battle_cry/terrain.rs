@@ -29,7 +29,7 @@ impl BattleCry {
     }
 
     fn side_protection(&self, hex: Hex, toward: Hex) -> u8 {
-        match (self.map.index(hex), hex.direction_to(toward)) {
+        match (self.index(hex), hex.direction_to(toward)) {
             (Some(i), Some(d)) => self.side_protection[i * 6 + d.index()],
             _ => 0,
         }
@@ -42,7 +42,7 @@ impl BattleCry {
         let terrain = self.info(target).map_or(0, |i| i.protection);
         if let Some(sides) = self.lines.entry_sides(from, target) {
             // The same hexes, from the table of lines.
-            let fence = self.map.index(target).map_or(0, |i| {
+            let fence = self.index(target).map_or(0, |i| {
                 sides
                     .into_iter()
                     .flatten()

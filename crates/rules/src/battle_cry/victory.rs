@@ -5,18 +5,25 @@ use super::{BattleCry, State};
 use grognard_engine::Outcome;
 
 /// BC-VIC-1: the side that has collected the flags it needs, first side first.
+/// Asked after every action: the flags are compared first, and the outcome written only
+/// when a side has its flags.
+#[inline]
 pub(crate) fn flags_won(rules: &BattleCry, state: &State) -> Option<Outcome> {
-    (0..2).find_map(|side| {
-        let (have, need) = (state.flags[side], rules.flags_to_win[side]);
-        (have >= need).then(|| Outcome {
-            winner: Some(rules.sides[side].clone()),
-            reason: format!(
-                "{} collected {have} of the {need} flags it needed",
-                rules.names.side_title(&rules.sides[side])
-            ),
-            rule: Some("BC-VIC-1".into()),
-        })
-    })
+    let side = (0..2).find(|&side| state.flags[side] >= rules.flags_to_win[side])?;
+    Some(won_on_flags(rules, state, side))
+}
+
+/// The outcome of [`flags_won`]: side `side` has collected the flags it needs.
+fn won_on_flags(rules: &BattleCry, state: &State, side: usize) -> Outcome {
+    let (have, need) = (state.flags[side], rules.flags_to_win[side]);
+    Outcome {
+        winner: Some(rules.sides[side].clone()),
+        reason: format!(
+            "{} collected {have} of the {need} flags it needed",
+            rules.names.side_title(&rules.sides[side])
+        ),
+        rule: Some("BC-VIC-1".into()),
+    }
 }
 
 /// Whether the game is decided: over already, or a side has its flags (BC-VIC-1). A
