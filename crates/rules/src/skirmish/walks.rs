@@ -50,6 +50,8 @@ impl<'a> Walks<'a> {
     /// map without them, a zone wider than the rings they keep, more than [`ZONES`]
     /// enemies, a character off the map).
     pub(crate) fn new(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
+        // A bit a hex: only on the maps the bit sets serve (at most 128 hexes).
+        rules.cells.open_bits()?;
         let from = Skirmish::ch(state, u).hex.and_then(|h| rules.idx(h))?;
         let side = rules.side_of(u);
         let radius = rules.data.zone.radius;
@@ -329,5 +331,55 @@ mod tests {
             }
         }
         assert!(checked > 1_000, "{checked}");
+    }
+
+    /// On a map of more than 128 hexes, where the bit sets do not serve, the steps are
+    /// the walk over the characters (SK-MOV-10, SK-MOV-13): random games of Broken Cairn
+    /// with two more rows (144 hexes) play on, every step as `walk_ok` prices it.
+    #[test]
+    fn a_map_too_large_for_the_bit_sets_walks_over_the_characters() {
+        let b = crate::builtin::SCENARIOS
+            .iter()
+            .find(|b| b.path.contains("broken-cairn"))
+            .expect("the built-in skirmish");
+        let open = ". . . . . . . . . . . .\n";
+        let text = b.text.replace("rows = 10", "rows = 12").replacen(
+            "terrain = '''\n",
+            &format!("terrain = '''\n{open}{open}"),
+            1,
+        );
+        let scenario = crate::registry()
+            .load_scenario(b.path, &text)
+            .expect("the larger map loads");
+        let mut checked = 0;
+        for seed in 1..=3u64 {
+            let mut game = grognard_engine::Game::<Skirmish>::new(scenario.clone(), Some(seed))
+                .expect("the game starts");
+            let rules = game.rules_arc();
+            assert!(rules.cells.open_bits().is_none(), "144 hexes: no bit sets");
+            let mut rng = seed;
+            for _ in 0..400 {
+                let state = game.state().clone();
+                for u in rules.ids() {
+                    if state.chars[u.index()].hex.is_some() && rules.can_move(&state, u).is_ok() {
+                        let field = state.chars[u.index()]
+                            .panicked
+                            .then(|| rules.flight_field(&state, u));
+                        assert!(Walks::new(&rules, &state, u).is_none());
+                        // `steps` checks itself against `walk_ok` in debug builds.
+                        let _ = steps(&rules, &state, u, field.as_deref());
+                        checked += 1;
+                    }
+                }
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let pick = usize::try_from(rng >> 33).unwrap_or(0) % legal.len();
+                game.apply(legal[pick].clone()).expect("a legal action");
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 }
