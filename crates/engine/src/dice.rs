@@ -178,8 +178,8 @@ impl Dice {
         }
         // Rejection sampling keeps every face equally likely: a draw in the incomplete
         // run of `n` values at the top, at or above `u64::MAX - u64::MAX % n`, is
-        // drawn again. That run starts above `u64::MAX - n`, so the bound is worked out
-        // only for a draw beyond it (a division the more the less).
+        // drawn again. That run starts above `u64::MAX - n`, so the bound (a division)
+        // is worked out only for a draw beyond it.
         let n = u64::from(sides);
         loop {
             let x = self.next_u64();

@@ -86,24 +86,8 @@ fn args() -> Args {
             "--scenario" => a.scenario = Some(value),
             "--long" => a.long = Some(value.parse().expect("--long N")),
             "--servers" => a.servers = value.parse().expect("--servers N"),
-            "--connect" => {
-                a.connect = value
-                    .split(',')
-                    .map(|x| {
-                        x.parse()
-                            .unwrap_or_else(|_| panic!("--connect: {x} is not HOST:PORT"))
-                    })
-                    .collect();
-            }
-            "--server-pids" => {
-                a.server_pids = value
-                    .split(',')
-                    .map(|x| {
-                        x.parse()
-                            .unwrap_or_else(|_| panic!("--server-pids: {x} is not a process id"))
-                    })
-                    .collect();
-            }
+            "--connect" => a.connect = list(&flag, &value, "HOST:PORT"),
+            "--server-pids" => a.server_pids = list(&flag, &value, "a process id"),
             other => {
                 panic!("unknown option {other} (--games, --actions, --seconds, --end-phase, --db, --lean, --scenario, --long, --servers, --connect, --server-pids)")
             }
@@ -117,6 +101,17 @@ fn args() -> Args {
         a.games = 1;
     }
     a
+}
+
+/// A comma-separated list of `what`, the value of `flag`.
+fn list<T: std::str::FromStr>(flag: &str, value: &str, what: &str) -> Vec<T> {
+    value
+        .split(',')
+        .map(|x| {
+            x.parse()
+                .unwrap_or_else(|_| panic!("{flag}: {x} is not {what}"))
+        })
+        .collect()
 }
 
 /// The parts of a game object a player reads; the rest is skipped unparsed.

@@ -256,7 +256,6 @@ impl BattleCry {
     /// The map index of `hex` ([`MapShape::index`]), worked out for the pointy-top maps
     /// Battle Cry is played on (BC-SCN-1) without the table of every orientation: the
     /// lists ask it of every piece and every hex they look at.
-    ///
     #[inline]
     pub(crate) fn index(&self, hex: Hex) -> Option<usize> {
         let map = &self.map;

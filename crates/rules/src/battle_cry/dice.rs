@@ -181,7 +181,7 @@ pub(crate) fn roll_battle_dice(
     ctx: &mut Ctx<'_, Event>,
 ) -> (Vec<Face>, [u8; 3]) {
     let table = &rules.data.dice.faces;
-    let faces: Vec<Face> = if ctx.is_quiet() {
+    if ctx.is_quiet() {
         let sides = u32::try_from(table.len()).expect("a die of few faces");
         let mut counts = [0; 3];
         for _ in 0..n {
@@ -191,16 +191,15 @@ pub(crate) fn roll_battle_dice(
             }
         }
         return (Vec::new(), counts);
-    } else {
-        let purpose = || {
-            format!(
-                "BC-DIE-1: battle die of {} against {}",
-                rules.unit_name(u),
-                rules.unit_name(t)
-            )
-        };
-        dice_pool::roll(ctx, table, u32::from(n), purpose)
+    }
+    let purpose = || {
+        format!(
+            "BC-DIE-1: battle die of {} against {}",
+            rules.unit_name(u),
+            rules.unit_name(t)
+        )
     };
+    let faces: Vec<Face> = dice_pool::roll(ctx, table, u32::from(n), purpose);
     let counts = wanted.map(|w| tally(&faces, |x| x == w));
     (faces, counts)
 }
