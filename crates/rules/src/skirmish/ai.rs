@@ -13,8 +13,38 @@ use grognard_hex::{Direction, Hex};
 use std::cell::RefCell;
 
 thread_local! {
-    /// The characters in play, kept from one score to the next.
-    static PLACED: RefCell<Vec<Placed>> = const { RefCell::new(Vec::new()) };
+    /// The characters in play, and what the evaluation reads of each character that
+    /// never changes, kept from one score to the next.
+    static PLACED: RefCell<Scratch> = const {
+        RefCell::new(Scratch {
+            binding: u64::MAX,
+            fixed: Vec::new(),
+            arcs: Vec::new(),
+            placed: Vec::new(),
+        })
+    };
+}
+
+/// [`PLACED`]'s lists: `fixed` and `arcs` belong to the binding numbered `binding`
+/// (`Skirmish::id`), rebuilt when another binding asks.
+struct Scratch {
+    binding: u64,
+    fixed: Vec<Fixed>,
+    /// [`Arcs`] for the binding's front (`front_turns`).
+    arcs: Arcs,
+    placed: Vec<Placed>,
+}
+
+/// What the evaluation reads of a character that no state changes.
+#[derive(Clone, Copy)]
+struct Fixed {
+    side: u8,
+    /// The distance it strikes at: its longest reach and a step.
+    strike: u32,
+    /// Its reach, at least 1, for closing in.
+    reach: u32,
+    /// Its health (SK-STA-7), as the wounds' share divides by it.
+    health: f64,
 }
 
 /// A character in play as the evaluation reads it.
@@ -71,22 +101,51 @@ impl Skirmish {
     /// The values of [`TERMS`], in their order, of a game under way, from `side`'s view.
     fn parts(&self, state: &State, side: &str) -> [f64; TERMS.len()] {
         let me = u8::from(self.sides[1] == side);
-        PLACED.with(|cell| self.parts_placed(state, me, &mut cell.borrow_mut()))
+        PLACED.with(|cell| {
+            let scratch = &mut *cell.borrow_mut();
+            if scratch.binding != self.id || scratch.fixed.len() != self.chars.len() {
+                scratch.binding = self.id;
+                scratch.fixed = self
+                    .ids()
+                    .map(|u| Fixed {
+                        side: self.side_of(u),
+                        strike: u32::from(self.weapons[u.index()].longest()) + 1,
+                        reach: u32::from(self.weapons[u.index()].reach.max(1)),
+                        health: f64::from(self.health(u)),
+                    })
+                    .collect();
+                scratch.arcs = arcs(self.data.facing.front_turns);
+            }
+            self.parts_placed(
+                state,
+                me,
+                &scratch.fixed,
+                &scratch.arcs,
+                &mut scratch.placed,
+            )
+        })
     }
 
-    /// [`Skirmish::parts`] with this thread's list of the characters in play.
-    fn parts_placed(&self, state: &State, me: u8, placed: &mut Vec<Placed>) -> [f64; TERMS.len()] {
+    /// [`Skirmish::parts`] with what never changes of each character, and this
+    /// thread's list of the characters in play.
+    fn parts_placed(
+        &self,
+        state: &State,
+        me: u8,
+        fixed: &[Fixed],
+        arcs: &Arcs,
+        placed: &mut Vec<Placed>,
+    ) -> [f64; TERMS.len()] {
         let front = self.data.facing.front_turns;
         let sign = |side: u8| if side == me { 1.0 } else { -1.0 };
         placed.clear();
-        for u in self.ids() {
-            let c = Self::ch(state, u);
+        for (c, f) in state.chars.iter().zip(fixed) {
             if let Some(hex) = c.hex {
                 placed.push(Placed {
                     hex,
                     facing: c.facing,
-                    side: self.side_of(u),
-                    strike: u32::from(self.weapons[u.index()].longest()) + 1,
+                    side: f.side,
+                    strike: f.strike,
                     nearest: u32::MAX,
                 });
             }
@@ -94,7 +153,8 @@ impl Skirmish {
         let mut v = [0.0; TERMS.len()];
         // Exposure: enemies within striking distance at a character's flank or rear.
         // Each pair of enemies once: one distance, each the other's attacker.
-        let exposed = |v: &mut [f64; TERMS.len()], target: &Placed, from: &Placed| match attack_arc(
+        let exposed = |v: &mut [f64; TERMS.len()], target: &Placed, from: &Placed| match arc_near(
+            arcs,
             target.hex,
             target.facing,
             from.hex,
@@ -120,26 +180,24 @@ impl Skirmish {
             }
         }
         let mut in_play = placed.iter();
-        for u in self.ids() {
-            let sign = sign(self.side_of(u));
+        for (u, f) in self.ids().zip(fixed) {
+            let sign = sign(f.side);
             let c = Self::ch(state, u);
             if c.hex.is_none() {
                 v[2] += sign;
                 continue;
             }
             let nearest = in_play.next().map_or(u32::MAX, |p| p.nearest);
-            let health = f64::from(self.health(u));
             v[0] += sign;
-            v[1] += sign * f64::from(c.damage) / health;
+            v[1] += sign * f64::from(c.damage) / f.health;
             v[3] += sign * f64::from(u8::from(c.dazed));
             v[4] += sign * f64::from(u8::from(c.panicked));
             v[5] += sign * f64::from(u8::from(c.quick));
             v[6] += sign * f64::from(u8::from(Self::can_riposte(state, u)));
             v[7] += sign * f64::from(u8::from(c.defending.is_some()));
-            if self.side_of(u) == me && !c.panicked && nearest != u32::MAX {
+            if f.side == me && !c.panicked && nearest != u32::MAX {
                 // Closing in: the fight is won by striking.
-                let reach = u32::from(self.weapons[u.index()].reach.max(1));
-                v[10] += f64::from(nearest.saturating_sub(reach));
+                v[10] += f64::from(nearest.saturating_sub(f.reach));
             }
         }
         v[11] = f64::from(super::turn::half(state));
@@ -157,6 +215,46 @@ impl Skirmish {
         }
         v
     }
+}
+
+/// The farthest offset, in each axis, of the arcs kept in [`Arcs`].
+const NEAR: i32 = 8;
+/// The side of the square of offsets kept in [`Arcs`].
+const SIDE: usize = 2 * NEAR as usize + 1;
+
+/// For each facing (in [`Direction::ALL`]'s order) and each offset `(q, r)` of an
+/// attacker from its target within [`NEAR`] in both axes, the arc it strikes
+/// (SK-FAC-2, [`attack_arc`]) for one front.
+type Arcs = Vec<Arc>;
+
+/// [`Arcs`] for a front of `front_turns`.
+fn arcs(front_turns: u8) -> Arcs {
+    let mut table = Vec::with_capacity(6 * SIDE * SIDE);
+    for facing in Direction::ALL {
+        for q in -NEAR..=NEAR {
+            for r in -NEAR..=NEAR {
+                table.push(attack_arc(Hex::ORIGIN, facing, Hex::new(q, r), front_turns));
+            }
+        }
+    }
+    table
+}
+
+/// [`attack_arc`] (SK-FAC-2) read from `arcs` when the attacker is near, as it is
+/// whenever the evaluation asks (within striking distance): the same arc.
+#[expect(
+    clippy::cast_sign_loss,
+    reason = "offsets within NEAR shifted to 0..SIDE"
+)]
+fn arc_near(arcs: &Arcs, target: Hex, facing: Direction, from: Hex, front_turns: u8) -> Arc {
+    let (q, r) = (from.q - target.q, from.r - target.r);
+    if q.abs() > NEAR || r.abs() > NEAR {
+        return attack_arc(target, facing, from, front_turns);
+    }
+    let i = (facing as usize * SIDE + (q + NEAR) as usize) * SIDE + (r + NEAR) as usize;
+    let a = arcs[i];
+    debug_assert_eq!(a, attack_arc(target, facing, from, front_turns));
+    a
 }
 
 /// The score of `state` for `side`: higher is better. Each of [`TERMS`] times its
