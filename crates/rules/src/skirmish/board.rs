@@ -547,8 +547,6 @@ fn reach_buckets(
 pub(crate) enum Kind {
     /// A character's flight to its home edge.
     Flight(u16),
-    /// A charger's route to its target.
-    Charge(u16, u16),
     /// Which enemies a character's charge reaches within a number of points.
     Reach(u16, u32),
 }

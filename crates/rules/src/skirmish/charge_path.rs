@@ -1,6 +1,7 @@
 //! The charge path (`docs/rules/skirmish.md`, SK-CHG-5 and SK-CHG-9): where a charger
 //! stands in optimal reach of its target, and the least cost to get there.
 
+use super::charge_kept::kept_field;
 use super::{board, Skirmish, State};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
@@ -36,18 +37,16 @@ impl Skirmish {
     /// optimal reach, through free hexes and friends (never enemies), zones ignored.
     /// Exact for `u`'s own hex and for whatever costs no more than it (all a charger's
     /// steps from there read, see [`board::field`]).
+    ///
+    /// Kept for the last positions asked about (see [`kept_field`]), and kept too while
+    /// only the charger moves along it: the field is a function of where the others
+    /// stand, and of the charger's hex only through where the search stopped.
     pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Rc<[u32]> {
-        let standing = state.chars.iter().map(|c| c.hex);
-        board::memo(
-            self.id,
-            board::Kind::Charge(u.0, target.0),
-            standing,
-            || self.charge_field_now(state, u, target),
-        )
+        kept_field(self, state, u, target)
     }
 
     /// [`Skirmish::charge_field`], computed.
-    fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+    pub(super) fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
         let Some(t) = Self::ch(state, target).hex else {
             return vec![u32::MAX; self.map.len()];
         };
@@ -88,7 +87,7 @@ impl Skirmish {
     /// [`Skirmish::charge_through`] as a bit a hex, on maps of at most 128 hexes: the
     /// hexes that may be entered at all, less those holding an enemy of `u` or two
     /// characters, and `u`'s own.
-    fn charge_through_bits(&self, state: &State, u: UnitId) -> Option<u128> {
+    pub(super) fn charge_through_bits(&self, state: &State, u: UnitId) -> Option<u128> {
         let open = self.cells.open_bits()?;
         let side = self.side_of(u);
         let (mut seen, mut barred) = (0u128, 0u128);
