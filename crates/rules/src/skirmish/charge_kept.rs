@@ -1,5 +1,5 @@
-//! Machinery, not rules: the charge fields of [`Skirmish::charge_field`] kept between
-//! questions. A charger's field (the cost from every hex to where its target is in
+//! Machinery, not rules: the charge fields of [`Skirmish::charge_field`] and the
+//! chargers' reaches (`Skirmish::charge_reach`) kept between questions. A charger's field (the cost from every hex to where its target is in
 //! optimal reach, SK-CHG-5) is a function of where everyone else stands, of the hexes a
 //! route may pass (`charge_through_bits`) and of the hex where its search stopped; so
 //! the field worked out before a step still answers after it, the others standing where
@@ -131,4 +131,97 @@ fn check(rules: &Skirmish, state: &State, u: UnitId, target: UnitId, kept: &[u32
             );
         }
     }
+}
+
+/// A charger's reach kept by [`kept_reach`].
+struct KeptReach {
+    rules: u64,
+    unit: UnitId,
+    mp: u32,
+    /// Where every character stood when last asked.
+    standing: Vec<Option<Hex>>,
+    /// The hexes whose occupants the search read, a bit each.
+    read: u128,
+    reached: Rc<[u32]>,
+}
+
+/// How many reaches [`kept_reach`] keeps (a list asks for every charger's).
+const KEPT_REACHES: usize = 16;
+
+thread_local! {
+    /// The last reaches, and the slot the next one takes.
+    static REACHES: RefCell<(Vec<KeptReach>, usize)> = const { RefCell::new((Vec::new(), 0)) };
+}
+
+/// `Skirmish::charge_reach` of `u` within `mp` points: a kept reach when one answers for
+/// `state`, else a new one. A reach holds while the enemies and `u` stand where they
+/// stood and every friend that moved left and entered hexes the search did not read (a
+/// movement list after each step of a character asks for every charger's reach).
+pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) -> Rc<[u32]> {
+    let standing = || state.chars.iter().map(|c| c.hex);
+    let side = rules.side_of(u);
+    let unread = |read: u128, h: Option<Hex>| {
+        h.is_none_or(|h| rules.idx(h).is_some_and(|i| read >> i & 1 == 0))
+    };
+    let hit = REACHES.with(|k| {
+        let mut k = k.borrow_mut();
+        let kept = k.0.iter_mut().find(|k| {
+            k.rules == rules.id
+                && k.unit == u
+                && k.mp == mp
+                && k.standing.len() == state.chars.len()
+                && k.standing
+                    .iter()
+                    .zip(standing())
+                    .enumerate()
+                    .all(|(i, (&was, now))| {
+                        was == now
+                            || (i != u.index()
+                                && k.read != u128::MAX
+                                && rules.side_of_char[i] == side
+                                && unread(k.read, was)
+                                && unread(k.read, now))
+                    })
+        })?;
+        kept.standing.clear();
+        kept.standing.extend(standing());
+        Some(Rc::clone(&kept.reached))
+    });
+    if let Some(reached) = hit {
+        if cfg!(debug_assertions) {
+            let fresh = rules.charge_reach(state, u, mp).0;
+            assert_eq!(
+                &fresh[..],
+                &reached[..],
+                "{u:?}'s kept charge reach within {mp}"
+            );
+        }
+        return reached;
+    }
+    let (reached, read) = rules.charge_reach(state, u, mp);
+    let reached: Rc<[u32]> = Rc::from(reached);
+    REACHES.with(|k| {
+        let mut k = k.borrow_mut();
+        let next = k.1;
+        if k.0.len() < KEPT_REACHES {
+            k.0.push(KeptReach {
+                rules: rules.id,
+                unit: u,
+                mp,
+                standing: standing().collect(),
+                read,
+                reached: Rc::clone(&reached),
+            });
+        } else if let Some(slot) = k.0.get_mut(next) {
+            slot.rules = rules.id;
+            slot.unit = u;
+            slot.mp = mp;
+            slot.standing.clear();
+            slot.standing.extend(standing());
+            slot.read = read;
+            slot.reached = Rc::clone(&reached);
+        }
+        k.1 = (next + 1) % KEPT_REACHES;
+    });
+    reached
 }
