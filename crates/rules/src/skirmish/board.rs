@@ -129,10 +129,7 @@ pub(crate) fn search_moves(
                         path: Vec::new(),
                     };
                 }
-                let mut path = reach.path(hex).unwrap_or_default();
-                if path.first() == Some(&from) {
-                    path.remove(0);
-                }
+                let path = reach.entered(hex).unwrap_or_default();
                 Found { hex, cost, path }
             })
             .collect()
