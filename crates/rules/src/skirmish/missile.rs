@@ -360,12 +360,8 @@ pub(crate) fn shoot(
         rule: rule.into(),
     });
     let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
-        format!(
-            "{rule}: {} of {} at {}",
-            if reaction { "reaction fire" } else { "shot" },
-            rules.name(u),
-            rules.name(t)
-        )
+        let what = if reaction { "reaction fire" } else { "shot" };
+        [rule, ": ", what, " of ", rules.name(u), " at ", rules.name(t)].concat()
     }))
     .expect("a die face");
     let result = die + shot.attack - shot.defense;
