@@ -202,8 +202,12 @@ pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) ->
     let reached: Rc<[u32]> = Rc::from(reached);
     REACHES.with(|k| {
         let mut k = k.borrow_mut();
-        let next = k.1;
-        if k.0.len() < KEPT_REACHES {
+        // The charger's reach from elsewhere gives way first, else the oldest.
+        let next =
+            k.0.iter()
+                .position(|k| k.rules == rules.id && k.unit == u && k.mp == mp)
+                .unwrap_or(k.1);
+        if k.0.len() < KEPT_REACHES && next == k.1 {
             k.0.push(KeptReach {
                 rules: rules.id,
                 unit: u,
@@ -221,7 +225,9 @@ pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) ->
             slot.read = read;
             slot.reached = Rc::clone(&reached);
         }
-        k.1 = (next + 1) % KEPT_REACHES;
+        if next == k.1 {
+            k.1 = (next + 1) % KEPT_REACHES;
+        }
     });
     reached
 }

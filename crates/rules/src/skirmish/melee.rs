@@ -314,7 +314,16 @@ pub(crate) fn resolve(
             AttackKind::Opportunity => "opportunity",
             AttackKind::Missile | AttackKind::ReactionFire => "missile",
         };
-        [rule, ": ", word, " attack of ", rules.name(a), " on ", rules.name(t)].concat()
+        [
+            rule,
+            ": ",
+            word,
+            " attack of ",
+            rules.name(a),
+            " on ",
+            rules.name(t),
+        ]
+        .concat()
     }))
     .expect("a die face");
     let result = die + c.attack - c.defense;

@@ -361,7 +361,16 @@ pub(crate) fn shoot(
     });
     let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
         let what = if reaction { "reaction fire" } else { "shot" };
-        [rule, ": ", what, " of ", rules.name(u), " at ", rules.name(t)].concat()
+        [
+            rule,
+            ": ",
+            what,
+            " of ",
+            rules.name(u),
+            " at ",
+            rules.name(t),
+        ]
+        .concat()
     }))
     .expect("a die face");
     let result = die + shot.attack - shot.defense;

@@ -283,8 +283,15 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
     let found: Rc<[Found]> = Rc::from(found);
     KEPT_REACHES.with(|k| {
         let mut k = k.borrow_mut();
-        let next = k.1;
-        if k.0.len() < KEPT {
+        // The character's search from elsewhere gives way first (it will hardly be
+        // asked again), else the oldest.
+        let next =
+            k.0.iter()
+                .position(|k| {
+                    k.rules == rules.id && k.unit == u && k.facing == facing && k.budget == budget
+                })
+                .unwrap_or(k.1);
+        if k.0.len() < KEPT && next == k.1 {
             k.0.push(Kept {
                 rules: rules.id,
                 unit: u,
@@ -305,7 +312,9 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
             slot.read = read;
             slot.found = Rc::clone(&found);
         }
-        k.1 = (next + 1) % KEPT;
+        if next == k.1 {
+            k.1 = (next + 1) % KEPT;
+        }
     });
     found
 }
