@@ -104,9 +104,9 @@ impl<'a> Walks<'a> {
     }
 
     /// [`Walks::new`] with only the hexes others stand in laid out (no zones, no
-    /// friends): it judges a plain step into a hex nobody stands in as [`Walks::new`]
-    /// does, since such a step reads no zone of control (SK-MOV-8 ends the movement
-    /// after it, SK-MOV-12 concerns a friend's hex) and every other step not at all.
+    /// friends): it judges a step (plain or evasive) into a hex nobody stands in as
+    /// [`Walks::new`] does, since such a step reads no zone of control (SK-MOV-8 ends
+    /// the movement after it, SK-MOV-12 concerns a friend's hex), and no other step.
     fn occupied(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
         rules.cells.open_bits()?;
         let from = Skirmish::ch(state, u).hex.and_then(|h| rules.idx(h))?;
@@ -303,7 +303,16 @@ pub(crate) fn steps(
             }
         })
     };
-    let Some(walks) = Walks::new(rules, state, u) else {
+    // Most characters have nobody next to them: their steps read who stands where alone.
+    let alone = Walks::occupied(rules, state, u).filter(|w| {
+        Direction::ALL.into_iter().all(|d| {
+            w.rules
+                .cells
+                .neighbor(w.from, d)
+                .is_none_or(|to| w.free(to))
+        })
+    });
+    let Some(walks) = alone.or_else(|| Walks::new(rules, state, u)) else {
         return walked();
     };
     let fast = Direction::ALL.map(|d| walks.walk(state, d, field));
