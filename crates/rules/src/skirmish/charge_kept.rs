@@ -1,11 +1,15 @@
 //! Machinery, not rules: the charge fields of [`Skirmish::charge_field`] and the
-//! chargers' reaches (`Skirmish::charge_reach`) kept between questions. A charger's field (the cost from every hex to where its target is in
-//! optimal reach, SK-CHG-5) is a function of where everyone else stands, of the hexes a
-//! route may pass (`charge_through_bits`) and of the hex where its search stopped; so
-//! the field worked out before a step still answers after it, the others standing where
-//! they stood, as long as the charger's new hex cost no more than the one the search
-//! stopped at (every cost up to there is exact). Debug builds check every field kept
-//! this way against a fresh one.
+//! chargers' reaches (`Skirmish::charge_reach`) kept between questions.
+//!
+//! A charger's field (the cost from every hex to where its target is in optimal reach,
+//! SK-CHG-5) is a function of where everyone else stands, of the hexes a route may pass
+//! (`charge_through_bits`) and of the hex where its search stopped; so the field worked
+//! out before a step still answers after it, the others standing where they stood, as
+//! long as the charger's new hex cost no more than the one the search stopped at (every
+//! cost up to there is exact). A charger's reach reads the occupants of the hexes its
+//! search settled and of those around the enemies; it still answers when the friends
+//! that moved since stayed off them. Debug builds check every field and reach kept this
+//! way against a fresh one.
 
 use super::{Skirmish, State};
 use grognard_engine::UnitId;
