@@ -215,6 +215,42 @@ impl<'a> Reach<'a> {
         Some(self.path_states(hex)?.into_iter().map(|(h, _)| h).collect())
     }
 
+    /// [`Reach::path`] without the start: the hexes entered on the way to `hex`, in
+    /// order (none for the start itself), or `None` when `hex` was not reached. It
+    /// allocates once, at the path's length.
+    ///
+    /// ```
+    /// # use grognard_hex::search::{Search, Step};
+    /// # use grognard_hex::{Hex, MapShape, Orientation, Shove};
+    /// # let map = MapShape::new(Orientation::FlatTop, Shove::Even, 6, 6).unwrap();
+    /// let mut search = Search::new(map, 1);
+    /// let reach = search.run(Hex::ORIGIN, 0, 3, |_, _, _, _| Step::enter(1, 0));
+    /// assert_eq!(
+    ///     reach.entered(Hex::new(2, 0)),
+    ///     Some(vec![Hex::new(1, 0), Hex::new(2, 0)])
+    /// );
+    /// assert_eq!(reach.entered(Hex::ORIGIN), Some(vec![]));
+    /// assert_eq!(reach.entered(Hex::new(4, 0)), None);
+    /// ```
+    #[must_use]
+    pub fn entered(&self, hex: Hex) -> Option<Vec<Hex>> {
+        let s = self.search;
+        let b = s.best[s.shape.index(hex)?];
+        if b.stamp != s.stamp {
+            return None;
+        }
+        // The states from `hex` back to the start, the start left out.
+        let chain = || {
+            std::iter::successors(Some(b.node), |&n| Some(s.nodes[n as usize].parent))
+                .take_while(|&n| n != NONE && s.nodes[n as usize].parent != NONE)
+        };
+        let mut out = vec![hex; chain().count()];
+        for (slot, n) in out.iter_mut().rev().zip(chain()) {
+            *slot = s.node_state(n).0;
+        }
+        Some(out)
+    }
+
     /// [`Reach::path`] as the states passed through, `(hex, mode)`.
     ///
     /// ```

@@ -129,10 +129,7 @@ pub(crate) fn search_moves(
                         path: Vec::new(),
                     };
                 }
-                let mut path = reach.path(hex).unwrap_or_default();
-                if path.first() == Some(&from) {
-                    path.remove(0);
-                }
+                let path = reach.entered(hex).unwrap_or_default();
                 Found { hex, cost, path }
             })
             .collect()
@@ -483,15 +480,16 @@ pub(crate) fn reach(
 /// Which of `goals` (sets of hexes, a bit each) hold a hex whose least cost from `from`
 /// is at most `limit`, going on only from the hexes of `through` (and `from`): bit `k`
 /// for `goals[k]`, at most 64 of them; what [`reach`] finds when told of each hex
-/// settled, the search stopped once every goal set that is not empty is found. `None`
-/// where the map has no bit sets.
+/// settled, the search stopped once every goal set that is not empty is found; and the
+/// hexes it settled (whose `through` and `goals` bits alone it read). `None` where the
+/// map has no bit sets.
 pub(crate) fn reach_goals(
     cells: &Cells,
     from: usize,
     limit: u32,
     through: u128,
     goals: &[u128],
-) -> Option<u64> {
+) -> Option<(u64, u128)> {
     let b = cells.bits.as_ref().filter(|_| cells.ring <= bits::LEVELS)?;
     (from < cells.len() && goals.len() <= 64)
         .then(|| bits::reach_goals(b, cells.ring, from, limit, through, goals))
@@ -547,10 +545,6 @@ fn reach_buckets(
 pub(crate) enum Kind {
     /// A character's flight to its home edge.
     Flight(u16),
-    /// A charger's route to its target.
-    Charge(u16, u16),
-    /// Which enemies a character's charge reaches within a number of points.
-    Reach(u16, u32),
 }
 
 /// A field kept by [`memo`].

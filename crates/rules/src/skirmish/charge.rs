@@ -3,8 +3,11 @@
 
 use super::movement::{self, Barred, Gate, NoMove};
 use super::step::{self, Gait, Priced, Step, StepTo};
-use super::{board, melee, Action, Charge, Event, Leg, Movement, Skirmish, State};
+use super::{melee, Action, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+
+mod list;
+pub(crate) use list::legal_charges;
 
 /// A charge as declared (SK-CHG-2, SK-CHG-13): who charges whom, alone or with its
 /// formation.
@@ -234,85 +237,6 @@ pub(crate) fn check_declare_in(
         ));
     }
     Ok(Declared { reasons, with })
-}
-
-/// SK-CHG-2, SK-CHG-13: every charge `u` may declare, alone and with its formation:
-/// what [`check_declare_in`] accepts. `reaches` keeps each character's reach for the
-/// rest of the list.
-pub(crate) fn legal_charges(
-    rules: &Skirmish,
-    state: &State,
-    gate: &Gate,
-    u: UnitId,
-    reaches: &mut board::Reaches,
-    out: &mut Vec<Action>,
-) {
-    if may_charge(rules, state, gate, u).is_err() {
-        return;
-    }
-    for t in rules.side_ids(Skirmish::passive(state)) {
-        if may_declare(rules, state, gate, Declaration::new(u, t, false), reaches) {
-            out.push(Action::Charge {
-                unit: u,
-                target: t,
-                together: false,
-            });
-            if may_declare(rules, state, gate, Declaration::new(u, t, true), reaches) {
-                out.push(Action::Charge {
-                    unit: u,
-                    target: t,
-                    together: true,
-                });
-            }
-        }
-    }
-}
-
-/// Whether [`check_declare_in`] accepts the declaration: the same checks in the same
-/// order, without wording them, the route's cost read from `reaches`.
-fn may_declare(
-    rules: &Skirmish,
-    state: &State,
-    gate: &Gate,
-    decl: Declaration,
-    reaches: &mut board::Reaches,
-) -> bool {
-    let (u, target) = (decl.unit, decl.target);
-    if may_charge(rules, state, gate, u).is_err() || rules.side_of(target) == rules.side_of(u) {
-        return false;
-    }
-    let c = Skirmish::ch(state, u);
-    let Some(th) = Skirmish::ch(state, target).hex else {
-        return false;
-    };
-    if c.berserk && melee::nearest_check(rules, state, u, target).is_err() {
-        return false;
-    }
-    let d = c.hex.expect("in play").distance(th);
-    if d < 3 {
-        return false;
-    }
-    let mp = u32::from(c.mp) + u32::from(rules.chars[u.index()].morale);
-    // A route to where the target is in optimal reach enters at least `d` less the
-    // longest reach hexes, each costing at least the cheapest terrain: a target farther
-    // than that is out of reach without a search.
-    let longest = u32::from(rules.weapons[u.index()].longest());
-    if rules.cells.least(d.saturating_sub(longest)) > mp
-        || !rules.charge_within(state, u, target, mp, reaches)
-    {
-        return false;
-    }
-    if !decl.together {
-        return true;
-    }
-    let Some(f) = &rules.chars[u.index()].formation else {
-        return false;
-    };
-    rules.side_ids(state.active).any(|m| {
-        m != u
-            && rules.chars[m.index()].formation.as_ref() == Some(f)
-            && may_declare(rules, state, gate, decl.member(m), reaches)
-    })
 }
 
 /// SK-CHG-5: the steps of the charger running now that [`check_step`] accepts.

@@ -1,6 +1,7 @@
 //! The charge path (`docs/rules/skirmish.md`, SK-CHG-5 and SK-CHG-9): where a charger
 //! stands in optimal reach of its target, and the least cost to get there.
 
+use super::charge_kept::{kept_field, kept_reach};
 use super::{board, Skirmish, State};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
@@ -36,18 +37,16 @@ impl Skirmish {
     /// optimal reach, through free hexes and friends (never enemies), zones ignored.
     /// Exact for `u`'s own hex and for whatever costs no more than it (all a charger's
     /// steps from there read, see [`board::field`]).
+    ///
+    /// Kept for the last positions asked about (see [`kept_field`]), and kept too while
+    /// only the charger moves along it: the field is a function of where the others
+    /// stand, and of the charger's hex only through where the search stopped.
     pub(crate) fn charge_field(&self, state: &State, u: UnitId, target: UnitId) -> Rc<[u32]> {
-        let standing = state.chars.iter().map(|c| c.hex);
-        board::memo(
-            self.id,
-            board::Kind::Charge(u.0, target.0),
-            standing,
-            || self.charge_field_now(state, u, target),
-        )
+        kept_field(self, state, u, target)
     }
 
     /// [`Skirmish::charge_field`], computed.
-    fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+    pub(super) fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
         let Some(t) = Self::ch(state, target).hex else {
             return vec![u32::MAX; self.map.len()];
         };
@@ -88,7 +87,7 @@ impl Skirmish {
     /// [`Skirmish::charge_through`] as a bit a hex, on maps of at most 128 hexes: the
     /// hexes that may be entered at all, less those holding an enemy of `u` or two
     /// characters, and `u`'s own.
-    fn charge_through_bits(&self, state: &State, u: UnitId) -> Option<u128> {
+    pub(super) fn charge_through_bits(&self, state: &State, u: UnitId) -> Option<u128> {
         let open = self.cells.open_bits()?;
         let side = self.side_of(u);
         let (mut seen, mut barred) = (0u128, 0u128);
@@ -136,25 +135,22 @@ impl Skirmish {
         mp: u32,
         reaches: &mut board::Reaches,
     ) -> bool {
-        let reached = reaches.get(u.index(), || {
-            let standing = state.chars.iter().map(|c| c.hex);
-            board::memo(self.id, board::Kind::Reach(u.0, mp), standing, || {
-                self.charge_reach(state, u, mp)
-            })
-        });
+        let reached = reaches.get(u.index(), || kept_reach(self, state, u, mp));
         reached.get(target.index()).is_some_and(|&r| r != 0)
     }
 
     /// For each character, 1 where it is an enemy of `u` in play and `u`'s charge route
     /// to it costs at most `mp` points (some hex where it is in `u`'s optimal reach
     /// costs no more), else 0. One search from `u`, stopped once every enemy is reached.
-    fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> Vec<u32> {
+    /// Also the hexes a friend of `u` may enter or leave without changing the answer, a
+    /// bit each where they are 0 (every bit 1 where the bit sets do not serve).
+    pub(super) fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> (Vec<u32>, u128) {
         let reached = vec![0u32; state.chars.len()];
         let Some(at) = Self::ch(state, u).hex else {
-            return reached;
+            return (reached, u128::MAX);
         };
         let Some(from) = self.idx(at) else {
-            return reached;
+            return (reached, u128::MAX);
         };
         let side = self.side_of(u);
         let enemies: Vec<(UnitId, Hex)> = self
@@ -162,20 +158,23 @@ impl Skirmish {
             .filter(|&t| self.side_of(t) != side)
             .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)))
             .collect();
-        if let Some(fast) = self.charge_reach_bits(state, u, mp, (at, from), &enemies) {
+        if let Some((fast, read)) = self.charge_reach_bits(state, u, mp, (at, from), &enemies) {
             if cfg!(debug_assertions) {
                 let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
                 assert_eq!(fast, slow, "the charge reach of {u:?} within {mp}");
             }
-            return fast;
+            return (fast, read);
         }
-        self.charge_reach_walked(state, u, mp, (at, from), &enemies)
+        let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
+        (slow, u128::MAX)
     }
 
     /// [`Skirmish::charge_reach`] on bit sets of hexes, the search entering every
     /// neighbour of a cost's hexes at once (`board::reach_goals`): `None` with more than
     /// 64 characters or [`GOALS`] enemies, a reach beyond the rings the map keeps, or a
-    /// map without bit sets.
+    /// map without bit sets. With the answer, the hexes whose occupants it read: those
+    /// the search settled (whether a route goes on from them) and those within the
+    /// weapon's longest reach of an enemy it looked for (its goals).
     fn charge_reach_bits(
         &self,
         state: &State,
@@ -183,7 +182,7 @@ impl Skirmish {
         mp: u32,
         (at, from): (Hex, usize),
         enemies: &[(UnitId, Hex)],
-    ) -> Option<Vec<u32>> {
+    ) -> Option<(Vec<u32>, u128)> {
         if state.chars.len() > 64 || enemies.len() > GOALS {
             return None;
         }
@@ -191,19 +190,22 @@ impl Skirmish {
         let longest = u32::from(self.weapons[u.index()].longest());
         let others = self.others_bits(state, u);
         let mut goals = [0u128; GOALS];
+        let mut near = 0u128;
         for (goal, &(t, th)) in goals.iter_mut().zip(enemies) {
             // Farther than a route of `mp` points goes: never reached.
             if self.cells.least(at.distance(th).saturating_sub(longest)) > mp {
                 continue;
             }
             *goal = self.goal_bits(state, u, (t, th), others)?;
+            near |= self.cells.disk_bits(self.idx(th)?, longest)?;
         }
-        let found = board::reach_goals(&self.cells, from, mp, through, &goals[..enemies.len()])?;
+        let (found, settled) =
+            board::reach_goals(&self.cells, from, mp, through, &goals[..enemies.len()])?;
         let mut reached = vec![0u32; state.chars.len()];
         for (k, &(t, _)) in enemies.iter().enumerate() {
             reached[t.index()] = u32::from(found >> k & 1 == 1);
         }
-        Some(reached)
+        Some((reached, settled | near))
     }
 
     /// The hexes where someone other than `u` stands, a bit each (on maps of at most 128

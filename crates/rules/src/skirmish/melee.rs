@@ -305,19 +305,25 @@ pub(crate) fn resolve(
         AttackKind::Missile => "SK-MIS-1",
         AttackKind::ReactionFire => "SK-MIS-4",
     };
+    // The purpose's words joined, not formatted: one allocation, a roll an attack.
     let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
-        format!(
-            "{rule}: {} attack of {} on {}",
-            match kind {
-                AttackKind::Melee => "melee",
-                AttackKind::Counter => "counter",
-                AttackKind::Charge => "charge",
-                AttackKind::Opportunity => "opportunity",
-                AttackKind::Missile | AttackKind::ReactionFire => "missile",
-            },
+        let word = match kind {
+            AttackKind::Melee => "melee",
+            AttackKind::Counter => "counter",
+            AttackKind::Charge => "charge",
+            AttackKind::Opportunity => "opportunity",
+            AttackKind::Missile | AttackKind::ReactionFire => "missile",
+        };
+        [
+            rule,
+            ": ",
+            word,
+            " attack of ",
             rules.name(a),
-            rules.name(t)
-        )
+            " on ",
+            rules.name(t),
+        ]
+        .concat()
     }))
     .expect("a die face");
     let result = die + c.attack - c.defense;

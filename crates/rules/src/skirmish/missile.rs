@@ -360,12 +360,17 @@ pub(crate) fn shoot(
         rule: rule.into(),
     });
     let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
-        format!(
-            "{rule}: {} of {} at {}",
-            if reaction { "reaction fire" } else { "shot" },
+        let what = if reaction { "reaction fire" } else { "shot" };
+        [
+            rule,
+            ": ",
+            what,
+            " of ",
             rules.name(u),
-            rules.name(t)
-        )
+            " at ",
+            rules.name(t),
+        ]
+        .concat()
     }))
     .expect("a die face");
     let result = die + shot.attack - shot.defense;

@@ -31,6 +31,7 @@ pub mod ai;
 mod board;
 pub mod characters;
 pub mod charge;
+mod charge_kept;
 mod charge_odds;
 mod charge_path;
 mod crowd;

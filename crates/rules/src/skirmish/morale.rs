@@ -8,7 +8,7 @@ use grognard_engine::{Ctx, UnitId};
 
 fn roll(rules: &Skirmish, u: UnitId, what: &str, rule: &str, ctx: &mut Ctx<'_, Event>) -> i32 {
     i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
-        format!("{rule}: {what} for {}", rules.name(u))
+        [rule, ": ", what, " for ", rules.name(u)].concat()
     }))
     .expect("a die face")
 }

@@ -16,7 +16,7 @@ use std::rc::Rc;
 /// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
 /// ending in their hex (SK-MOV-11), stopping on entering an enemy's zone (SK-MOV-8).
 pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Found> {
-    short_search(rules, state, u, Paths::Yes)
+    short_search(rules, state, u, Paths::Yes).0
 }
 
 /// The hexes of [`short_reach`], in the same order, read from the kept searches.
@@ -27,14 +27,20 @@ pub(crate) fn short_ends(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Hex>
         .collect()
 }
 
-/// [`short_reach`], with or without the paths.
-fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec<Found> {
+/// [`short_reach`], with or without the paths, and the hexes whose occupants and zones
+/// of control its answers read, a bit each (every bit where the bit sets do not serve):
+/// the search is the same wherever nobody enters or leaves them and no zone of control
+/// arrives or leaves there (see [`kept_short_reach`]).
+fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> (Vec<Found>, u128) {
     let c = Skirmish::ch(state, u);
-    let Some(from) = c.hex else { return Vec::new() };
+    let Some(from) = c.hex else {
+        return (Vec::new(), 0);
+    };
     let budget = u32::from(rules.short_allowance(state, u));
-    let Some(walks) = Walks::new(rules, state, u) else {
+    let walks = Walks::new(rules, state, u);
+    let (Some(walks), Some(start)) = (walks, rules.idx(from)) else {
         let crowd = Crowd::new(rules, state, u);
-        return board::search_for(
+        let found = board::search_for(
             &rules.map,
             from,
             c.facing,
@@ -42,15 +48,20 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec
             |h, f, to| rules.entered((state, &crowd), u, Gait::Short, h, f, to),
             |h| Skirmish::occupants_of(state, h).all(|o| o == u),
         );
+        return (found, u128::MAX);
     };
+    // Every step asked reads its two hexes; the ends kept read who stands in them, and
+    // each is the start or a step's.
+    let mut read = 1u128 << start;
     // Debug builds price every step the slow way too.
     let crowd = cfg!(debug_assertions).then(|| Crowd::new(rules, state, u));
-    board::search_moves(
+    let found = board::search_moves(
         &rules.map,
         from,
         c.facing,
         (budget, Turns::No, paths),
         |m, f| {
+            read |= 1u128 << m.from_index | 1u128 << m.to_index;
             let e = walks.short_step((m.from_index, m.to_index), m.dir, f);
             if let Some(crowd) = &crowd {
                 let slow = rules.entered((state, crowd), u, Gait::Short, m.from, f, m.to);
@@ -59,7 +70,8 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> Vec
             e
         },
         |h| rules.idx(h).is_none_or(|i| walks.free(i)),
-    )
+    );
+    (found, read)
 }
 
 /// A checked short move: its reasons (the path is [`short_path`]'s).
@@ -207,13 +219,15 @@ fn short_path_with<T>(
 
 /// A short-move search kept by [`kept_short_reach`] (search machinery, not rules), with
 /// all it reads of a state: the character, its facing and points, and where every
-/// character stands.
+/// character stands, of which only the hexes `read` matter.
 struct Kept {
     rules: u64,
     unit: UnitId,
     facing: Direction,
     budget: u32,
     standing: Vec<Option<Hex>>,
+    /// The hexes whose occupants and zones of control the search read, a bit each.
+    read: u128,
     found: Rc<[Found]>,
 }
 
@@ -228,37 +242,63 @@ thread_local! {
 
 /// [`short_reach`], kept for the last positions asked about: the searches ask whether
 /// each short move of a character is allowed, then make one, all from one position.
+/// A search holds, too, where the others stand elsewhere than before, so long as
+/// nobody entered or left a hex it read and no enemy's zone of control did either
+/// (the reactions after each step of the active side ask again for every passive
+/// character, mostly far from the step).
 fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
     let facing = Skirmish::ch(state, u).facing;
     let budget = u32::from(rules.short_allowance(state, u));
     let standing = || state.chars.iter().map(|c| c.hex);
     let hit = KEPT_REACHES.with(|k| {
-        k.borrow()
-            .0
-            .iter()
-            .find(|k| {
-                k.rules == rules.id
-                    && k.unit == u
-                    && k.facing == facing
-                    && k.budget == budget
-                    && k.standing.iter().copied().eq(standing())
-            })
-            .map(|k| Rc::clone(&k.found))
+        let mut k = k.borrow_mut();
+        let kept = k.0.iter_mut().find(|k| {
+            k.rules == rules.id
+                && k.unit == u
+                && k.facing == facing
+                && k.budget == budget
+                && still_holds(rules, u, k.read, &k.standing, state)
+        })?;
+        // The search reads the same, now from where everyone stands.
+        kept.standing.clear();
+        kept.standing.extend(standing());
+        Some(Rc::clone(&kept.found))
     });
     if let Some(found) = hit {
+        if cfg!(debug_assertions) {
+            let fresh = short_reach(rules, state, u);
+            let same = fresh.len() == found.len()
+                && fresh
+                    .iter()
+                    .zip(found.iter())
+                    .all(|(a, b)| a.hex == b.hex && a.cost == b.cost && a.path == b.path);
+            assert!(
+                same,
+                "{u:?}'s kept short moves: {found:?} against {fresh:?}"
+            );
+        }
         return found;
     }
-    let found: Rc<[Found]> = Rc::from(short_reach(rules, state, u));
+    let (found, read) = short_search(rules, state, u, Paths::Yes);
+    let found: Rc<[Found]> = Rc::from(found);
     KEPT_REACHES.with(|k| {
         let mut k = k.borrow_mut();
-        let next = k.1;
-        if k.0.len() < KEPT {
+        // The character's search from elsewhere gives way first (it will hardly be
+        // asked again), else the oldest.
+        let next =
+            k.0.iter()
+                .position(|k| {
+                    k.rules == rules.id && k.unit == u && k.facing == facing && k.budget == budget
+                })
+                .unwrap_or(k.1);
+        if k.0.len() < KEPT && next == k.1 {
             k.0.push(Kept {
                 rules: rules.id,
                 unit: u,
                 facing,
                 budget,
                 standing: standing().collect(),
+                read,
                 found: Rc::clone(&found),
             });
         } else if let Some(slot) = k.0.get_mut(next) {
@@ -269,11 +309,54 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
             slot.budget = budget;
             slot.standing.clear();
             slot.standing.extend(standing());
+            slot.read = read;
             slot.found = Rc::clone(&found);
         }
-        k.1 = (next + 1) % KEPT;
+        if next == k.1 {
+            k.1 = (next + 1) % KEPT;
+        }
     });
     found
+}
+
+/// Whether a short-move search of `u` that read the hexes `read` with the characters
+/// standing at `kept` answers the same in `state`: `u` stands where it stood, and every
+/// other character that moved left and entered hexes the search did not read, and an
+/// enemy of `u` hexes whose zone of control (SK-ZOC-1) covers none that it read.
+fn still_holds(
+    rules: &Skirmish,
+    u: UnitId,
+    read: u128,
+    kept: &[Option<Hex>],
+    state: &State,
+) -> bool {
+    if kept.len() != state.chars.len() {
+        return false;
+    }
+    let side = rules.side_of(u);
+    let radius = rules.data.zone.radius;
+    kept.iter()
+        .zip(&state.chars)
+        .enumerate()
+        .all(|(k, (&was, c))| {
+            if was == c.hex {
+                return true;
+            }
+            if k == u.index() || read == u128::MAX {
+                return false;
+            }
+            // The hexes a move of character `k` to or from `h` changes for the search.
+            let touched = |h: Option<Hex>| -> Option<u128> {
+                let Some(h) = h else { return Some(0) };
+                let i = rules.idx(h)?;
+                if rules.side_of_char[k] == side {
+                    Some(1u128 << i)
+                } else {
+                    rules.cells.disk_bits(i, radius).map(|d| d | 1u128 << i)
+                }
+            };
+            matches!((touched(was), touched(c.hex)), (Some(a), Some(b)) if (a | b) & read == 0)
+        })
 }
 
 /// SK-SHM-2, SK-SHM-3: makes a short move along its path, then turns: the enemies'

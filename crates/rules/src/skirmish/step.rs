@@ -542,12 +542,15 @@ pub(crate) fn difficult_check(
     let base = rules.terrain_row(at).map_or(1, |r| i32::from(r.cost));
     let need = i32::from(rules.chars[u.index()].finesse) - base + rules.data.difficult.bonus;
     let die = i32::try_from(ctx.roll_for(rules.data.dice.sides, || {
-        format!(
-            "SK-MOV-17: Finesse check for {} stepping sideways or backward into {} at {}",
+        [
+            "SK-MOV-17: Finesse check for ",
             rules.name(u),
+            " stepping sideways or backward into ",
             rules.terrain_name(at),
-            rules.label(at)
-        )
+            " at ",
+            &rules.label(at),
+        ]
+        .concat()
     }))
     .expect("a die face");
     let passed = die <= need;

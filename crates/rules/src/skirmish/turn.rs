@@ -227,11 +227,14 @@ pub(crate) fn apply(
     action: &Action,
     ctx: &mut Ctx<'_, Event>,
 ) {
+    let mut wrapped = false;
     match action {
         Action::Move { unit, to, evasive } => {
-            declare_step(rules, state, *unit, StepTo::hex(*to, *evasive), ctx);
+            wrapped = declare_step(rules, state, *unit, StepTo::hex(*to, *evasive), ctx);
         }
-        Action::Flee { unit } => declare_step(rules, state, *unit, StepTo::OFF_MAP, ctx),
+        Action::Flee { unit } => {
+            wrapped = declare_step(rules, state, *unit, StepTo::OFF_MAP, ctx);
+        }
         Action::Face { unit, facing } => actions::face(rules, state, *unit, *facing, ctx),
         Action::Defend { unit } => actions::defend(rules, state, *unit, ctx),
         Action::Charge {
@@ -256,39 +259,50 @@ pub(crate) fn apply(
         Action::Pass => reactions::pass(rules, state, ctx),
         Action::EndPhase => end_phase(rules, state, ctx),
     }
-    settle(rules, state, ctx);
+    settle(rules, state, wrapped, ctx);
 }
 
 /// A step declared: the movement starts (SK-MOV-7), then the attacks of opportunity on
-/// leaving the hex (SK-MOV-9) open their window, or the step is made at once.
+/// leaving the hex (SK-MOV-9) open their window, or the step is made at once. True
+/// when [`step`] says so.
 fn declare_step(
     rules: &Skirmish,
     state: &mut State,
     u: UnitId,
     to: StepTo,
     ctx: &mut Ctx<'_, Event>,
-) {
+) -> bool {
     movement::start_step(rules, state, u, ctx);
     if reactions::open_opportunity(rules, state, u, to, ctx) {
-        return;
+        return false;
     }
-    step(rules, state, u, to, ctx);
+    step(rules, state, u, to, ctx)
 }
 
 /// A step made, and what follows it: a charger in reach attacks (SK-CHG-10); a movement
 /// that cannot go on ends before the passive side reacts, so that it reacts to where
-/// the character stands (SK-MOV-18); then the reaction window (SK-MOV-2).
-fn step(rules: &Skirmish, state: &mut State, u: UnitId, to: StepTo, ctx: &mut Ctx<'_, Event>) {
+/// the character stands (SK-MOV-18); then the reaction window (SK-MOV-2). True when
+/// the movement's wrap-up found nothing to do and no window opened: the state is the
+/// one the wrap-up was asked about, and [`settle`] need not ask again.
+fn step(
+    rules: &Skirmish,
+    state: &mut State,
+    u: UnitId,
+    to: StepTo,
+    ctx: &mut Ctx<'_, Event>,
+) -> bool {
     let charging = state.charge.is_some();
     if movement::execute_step(rules, state, u, to, ctx) == Stepped::Not {
-        return;
+        return false;
     }
-    if charging {
+    let wrapped = if charging {
         charge::stepped(rules, state, ctx);
+        false
     } else {
-        movement::wrap_up(rules, state, ctx);
-    }
+        !movement::wrap_up(rules, state, ctx)
+    };
     reactions::open_reaction(rules, state, u, ctx);
+    wrapped && state.window.is_none()
 }
 
 /// A window settled: an aborted step ends the movement (SK-MOV-9) or breaks the charge
@@ -329,8 +343,14 @@ fn after_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) -
 
 /// Keeps the game moving until someone must decide: windows with nobody left to decide
 /// close, steps whose attacks of opportunity are over are made, charges and movements
-/// that cannot go on end.
-pub(crate) fn settle(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
+/// that cannot go on end. `wrapped`: the movement's wrap-up was asked about this very
+/// state and had nothing to do (see [`step`]), so it is not asked again.
+pub(crate) fn settle(
+    rules: &Skirmish,
+    state: &mut State,
+    mut wrapped: bool,
+    ctx: &mut Ctx<'_, Event>,
+) {
     for _ in 0..10_000 {
         if state.outcome.is_some() {
             state.window = None;
@@ -338,6 +358,7 @@ pub(crate) fn settle(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Even
         }
         if state.window.is_some() {
             if after_window(rules, state, ctx) {
+                wrapped = false;
                 continue;
             }
             return;
@@ -345,7 +366,14 @@ pub(crate) fn settle(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Even
         if state.phase == Phase::Movement {
             if state.charge.is_some() {
                 if charge::advance(rules, state, ctx) {
+                    wrapped = false;
                     continue;
+                }
+                return;
+            }
+            if wrapped {
+                if cfg!(debug_assertions) {
+                    wrapped_again(rules, state);
                 }
                 return;
             }
@@ -356,6 +384,14 @@ pub(crate) fn settle(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Even
         return;
     }
     unreachable!("the sequence of play settles");
+}
+
+/// Debug builds: the wrap-up [`settle`] skips, asked again of a copy, has nothing to do.
+fn wrapped_again(rules: &Skirmish, state: &State) {
+    let mut again = state.clone();
+    let (mut dice, mut events) = (grognard_engine::Dice::new(0), Vec::new());
+    let halted = movement::wrap_up(rules, &mut again, &mut Ctx::quiet(&mut dice, &mut events));
+    assert!(!halted && again == *state, "a step's wrap-up asked again");
 }
 
 /// SK-TURN-1: checks ending the phase.

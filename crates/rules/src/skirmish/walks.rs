@@ -103,6 +103,44 @@ impl<'a> Walks<'a> {
         Some(w)
     }
 
+    /// [`Walks::new`] with only the hexes others stand in laid out (no zones, no
+    /// friends): it judges a step (plain or evasive) into a hex nobody stands in as
+    /// [`Walks::new`] does, since such a step reads no zone of control (SK-MOV-8 ends
+    /// the movement after it, SK-MOV-12 concerns a friend's hex), and no other step.
+    fn occupied(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
+        rules.cells.open_bits()?;
+        let from = Skirmish::ch(state, u).hex.and_then(|h| rules.idx(h))?;
+        let mut others = 0u128;
+        for (k, c) in state.chars.iter().enumerate() {
+            if let Some(h) = c.hex.filter(|_| k != u.index()) {
+                others |= 1u128 << rules.idx(h)?;
+            }
+        }
+        Some(Walks {
+            rules,
+            u,
+            from,
+            others,
+            two: 0,
+            friend: 0,
+            friends: 0,
+            zones: [0; ZONES],
+            enemies: 0,
+            in_zone: 0,
+            enters: 0,
+            passing: false,
+            back: true,
+        })
+    }
+
+    /// Whether nobody stands in the neighbour toward `dir` (on the map).
+    fn empty(&self, dir: Direction) -> bool {
+        self.rules
+            .cells
+            .neighbor(self.from, dir)
+            .is_some_and(|to| self.free(to))
+    }
+
     /// [`Skirmish::walk_ok`] of the step toward `dir` of a character that can move (SK-MOV-1,
     /// SK-MOV-5 to SK-MOV-7 asked by the caller): the plain step and the evasive one;
     /// `field` is a Panicked character's flight field.
@@ -265,7 +303,16 @@ pub(crate) fn steps(
             }
         })
     };
-    let Some(walks) = Walks::new(rules, state, u) else {
+    // Most characters have nobody next to them: their steps read who stands where alone.
+    let alone = Walks::occupied(rules, state, u).filter(|w| {
+        Direction::ALL.into_iter().all(|d| {
+            w.rules
+                .cells
+                .neighbor(w.from, d)
+                .is_none_or(|to| w.free(to))
+        })
+    });
+    let Some(walks) = alone.or_else(|| Walks::new(rules, state, u)) else {
         return walked();
     };
     let fast = Direction::ALL.map(|d| walks.walk(state, d, field));
@@ -278,6 +325,22 @@ pub(crate) fn steps(
 /// Whether any plain step of `u` out of its hex is open: [`steps`] asked for the first
 /// open one only (the gate's and the movement's question whether a character can go on).
 pub(crate) fn any_step(rules: &Skirmish, state: &State, u: UnitId, field: Option<&[u32]>) -> bool {
+    // The cheap question first: a step into a hex nobody stands in, judged from who
+    // stands where alone (most characters asked have one).
+    let empty = Walks::occupied(rules, state, u).is_some_and(|w| {
+        Direction::ALL
+            .into_iter()
+            .any(|d| w.empty(d) && w.plain(state, d, field))
+    });
+    if empty {
+        if cfg!(debug_assertions) {
+            assert!(
+                steps(rules, state, u, field).iter().any(|s| s[0]),
+                "an empty hex's step of {u:?}"
+            );
+        }
+        return true;
+    }
     let Some(walks) = Walks::new(rules, state, u) else {
         return steps(rules, state, u, field).iter().any(|s| s[0]);
     };

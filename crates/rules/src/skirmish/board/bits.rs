@@ -73,7 +73,8 @@ fn neighbours(bits: &Bits, set: u128) -> u128 {
 }
 
 /// [`super::reach_goals`]: the hexes of one cost settled together, and their neighbours
-/// (those that go on) entered all at once, a shift a direction.
+/// (those that go on) entered all at once, a shift a direction. Also the hexes settled,
+/// the only ones whose `through` and `goals` bits the search read.
 pub(super) fn reach_goals(
     bits: &Bits,
     ring: usize,
@@ -81,7 +82,7 @@ pub(super) fn reach_goals(
     limit: u32,
     through: u128,
     goals: &[u128],
-) -> u64 {
+) -> (u64, u128) {
     let mask = ring - 1;
     let wanted = goals
         .iter()
@@ -90,7 +91,7 @@ pub(super) fn reach_goals(
         .fold(0u64, |w, (k, _)| w | 1 << k);
     let mut found = 0u64;
     if wanted == 0 {
-        return found;
+        return (found, 0);
     }
     let go_on = through | 1u128 << from;
     let any_goal = goals.iter().fold(0u128, |a, &g| a | g);
@@ -116,7 +117,7 @@ pub(super) fn reach_goals(
                     }
                 }
                 if found == wanted {
-                    return found;
+                    return (found, done);
                 }
             }
             let next = neighbours(bits, fresh & go_on) & !done;
@@ -134,7 +135,7 @@ pub(super) fn reach_goals(
         level[slot] = 0;
         d += 1;
     }
-    found
+    (found, done)
 }
 
 /// [`super::field_bits`]: the hexes of one cost settled together, and the neighbours
@@ -361,7 +362,8 @@ mod tests {
                     .enumerate()
                     .filter(|(_, &g)| g & settled != 0)
                     .fold(0u64, |w, (k, _)| w | 1 << k);
-                let got = reach_goals(bits, cells.ring, from, limit, through_bits, &goals);
+                let (got, read) = reach_goals(bits, cells.ring, from, limit, through_bits, &goals);
+                assert_eq!(read & !settled, 0, "from {from}, limit {limit}");
                 assert_eq!(got, want, "from {from}, limit {limit}");
             }
         }
