@@ -7,7 +7,7 @@ use std::borrow::Borrow;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// A rule ID, a side's id, a reason or a roll's purpose in an event: a string written in
 /// the rules, one shared with the rules bound to a scenario (a side's id) or between the
@@ -51,15 +51,43 @@ impl Text {
         Text(Repr::Owned(s))
     }
 
-    /// The same text, shared: a clone of the result costs no copy of its string.
+    /// A name events repeat for as long as the process runs, such as a side's id: kept
+    /// once for the whole process, so that an event naming it copies no string and
+    /// counts no reference (an atomic count costs as much as a short copy). The names
+    /// kept are few and short ([`LASTING_NAMES`] of at most [`LASTING_LEN`] bytes); past
+    /// them, or for a longer one, the text is shared as [`Text::from`] shares a
+    /// `String`.
+    ///
+    /// ```
+    /// use grognard_engine::Text;
+    /// assert_eq!(Text::lasting("grey"), "grey");
+    /// assert_eq!(Text::lasting("grey"), Text::from("grey"));
+    /// ```
     #[must_use]
-    pub fn shared(self) -> Text {
-        match self.0 {
-            Repr::Owned(s) => Text::from(s),
-            _ => self,
+    pub fn lasting(s: &str) -> Text {
+        let mut kept = LASTING.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&k) = kept.iter().find(|&&k| k == s) {
+            return Text(Repr::Static(k));
         }
+        if kept.len() >= LASTING_NAMES || s.len() > LASTING_LEN {
+            return Text::from(s.to_owned());
+        }
+        // Kept until the process ends, by design: at most LASTING_NAMES * LASTING_LEN
+        // bytes.
+        let k: &'static str = Box::leak(Box::<str>::from(s));
+        kept.push(k);
+        Text(Repr::Static(k))
     }
 }
+
+/// How many names [`Text::lasting`] keeps for the process.
+pub const LASTING_NAMES: usize = 256;
+
+/// The longest name, in bytes, that [`Text::lasting`] keeps.
+pub const LASTING_LEN: usize = 64;
+
+/// The names [`Text::lasting`] kept.
+static LASTING: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
 
 impl Deref for Text {
     type Target = str;
