@@ -8,6 +8,7 @@
 //! results ([`Dice::force`]) are taken before the generator and marked as forced.
 
 use crate::dice_stream::{DiceKey, Generator, Stream, StreamRepr};
+use crate::Text;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -21,8 +22,9 @@ pub struct Roll {
     /// True when the value came from the forced queue rather than the generator.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forced: bool,
-    /// What the roll was for, in the rulebook's words, with the rule ID.
-    pub purpose: String,
+    /// What the roll was for, in the rulebook's words, with the rule ID: a string written
+    /// in the rules, or shared by the dice of one pool, costs no copy a roll.
+    pub purpose: Text,
 }
 
 impl Roll {
@@ -251,14 +253,21 @@ impl<'a, E: From<Roll>> Ctx<'a, E> {
     }
 
     /// Rolls a die of `sides` faces for `purpose` (cite the rule ID), records the roll
-    /// as an event (not in a [`Ctx::quiet`] context) and returns the face.
-    pub fn roll(&mut self, sides: u32, purpose: impl Into<String>) -> u32 {
-        self.roll_for(sides, || purpose.into())
+    /// as an event (not in a [`Ctx::quiet`] context) and returns the face. A purpose
+    /// written in the rules (`&'static str`) is recorded without a copy.
+    pub fn roll(&mut self, sides: u32, purpose: impl Into<Text>) -> u32 {
+        self.roll_text(sides, || purpose.into())
     }
 
     /// [`Ctx::roll`] with its purpose written only when the roll is recorded (not in a
     /// [`Ctx::quiet`] context): for a purpose that is formatted.
     pub fn roll_for(&mut self, sides: u32, purpose: impl FnOnce() -> String) -> u32 {
+        self.roll_text(sides, || Text::owned(purpose()))
+    }
+
+    /// [`Ctx::roll_for`] with the purpose's [`Text`] as it is: for one shared between
+    /// the dice of a pool.
+    pub(crate) fn roll_text(&mut self, sides: u32, purpose: impl FnOnce() -> Text) -> u32 {
         let (value, forced) = self.dice.next(sides);
         self.rolls += 1;
         if forced {

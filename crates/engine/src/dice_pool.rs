@@ -20,33 +20,36 @@
 
 use crate::dice::Ctx;
 use crate::ruleset::Chance;
-use crate::Roll;
+use crate::{Roll, Text};
 use std::collections::BTreeMap;
 
 /// Rolls `n` dice whose faces are `faces` (face 1 of the d`faces.len()` first) for
 /// the purpose `purpose` writes (cite the rule ID), recording each roll; returns the
 /// symbols shown. The purpose is written once, and not at all in a quiet context
-/// ([`Ctx::quiet`]).
+/// ([`Ctx::quiet`]); a `String` is shared by the pool's dice (one copy), a [`Text`] as
+/// it is.
 ///
 /// # Panics
 /// When `faces` is empty or has more than `u32::MAX` faces.
-pub fn roll<S: Copy, E: From<Roll>>(
+pub fn roll<S: Copy, E: From<Roll>, P: Into<Text>>(
     ctx: &mut Ctx<'_, E>,
     faces: &[S],
     n: u32,
-    purpose: impl FnOnce() -> String,
+    purpose: impl FnOnce() -> P,
 ) -> Vec<S> {
     let sides = u32::try_from(faces.len()).expect("a die of few faces");
     assert!(sides > 0, "a die has at least one face");
     let mut purpose = Some(purpose);
-    let mut text = String::new();
+    // Written once, then shared by the pool's dice: a clone a die, no copy.
+    let mut text = None;
     (0..n)
         .map(|_| {
-            let face = ctx.roll_for(sides, || {
-                if let Some(write) = purpose.take() {
-                    text = write();
-                }
-                text.clone()
+            let face = ctx.roll_text(sides, || {
+                text.get_or_insert_with(|| {
+                    let write = purpose.take().expect("written once");
+                    write().into()
+                })
+                .clone()
             });
             faces[face as usize - 1]
         })
@@ -199,7 +202,7 @@ mod tests {
         dice.force([1, 3, 2]);
         let mut events: Vec<Roll> = Vec::new();
         let mut ctx = Ctx::quiet(&mut dice, &mut events);
-        let got = roll(&mut ctx, &['a', 'b', 'c'], 3, || {
+        let got = roll(&mut ctx, &['a', 'b', 'c'], 3, || -> String {
             panic!("a quiet roll writes no purpose")
         });
         assert_eq!(got, ['a', 'c', 'b']);

@@ -30,6 +30,7 @@ pub mod retreat;
 pub mod ruleset;
 pub mod scenario;
 pub mod svg;
+pub mod text;
 pub mod wire;
 
 pub use computer::{AiAnswer, AiRequest, AiStats, Candidate, Computer, Level, RulesetVisitor};
@@ -41,4 +42,5 @@ pub use ruleset::{
     Acting, Chance, Decision, Explanation, Outcome, Plan, Preview, Reached, Reason, Refusal,
     Ruleset, Seat, Term,
 };
+pub use text::Text;
 pub use wire::{Names, UnitId};

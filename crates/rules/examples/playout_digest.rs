@@ -5,6 +5,10 @@
 //! digest as it was.
 //!
 //!     cargo run --release -p grognard-rules --example playout_digest -- 300 broken-cairn
+//!
+//! With `json` after the scenario, a second digest folds the events as the logs and
+//! views write them (`serde_json`), so that a change of the events' types that should
+//! leave them as they were shows it byte for byte.
 
 mod common;
 
@@ -12,32 +16,40 @@ use common::Watch;
 use grognard_engine::Ruleset;
 use std::fmt::Write as _;
 
-/// FNV-1a over the text of every action, and the counts of the scenario being played.
+/// FNV-1a over the text of every action, and the counts of the scenario being played;
+/// with `json`, another over the events written as JSON.
 struct Digest {
     fnv: u64,
     text: String,
     actions: u64,
     listed: u64,
+    json: Option<u64>,
 }
 
 impl Digest {
     const START: u64 = 0xcbf2_9ce4_8422_2325;
 
-    fn new() -> Self {
+    fn new(json: bool) -> Self {
         Self {
             fnv: Self::START,
             text: String::new(),
             actions: 0,
             listed: 0,
+            json: json.then_some(Self::START),
         }
     }
 
     /// FNV-1a over bytes: the same digest on every machine and toolchain.
-    fn feed(&mut self) {
-        for &b in self.text.as_bytes() {
-            self.fnv ^= u64::from(b);
-            self.fnv = self.fnv.wrapping_mul(0x0100_0000_01b3);
+    fn fold(mut fnv: u64, bytes: &[u8]) -> u64 {
+        for &b in bytes {
+            fnv ^= u64::from(b);
+            fnv = fnv.wrapping_mul(0x0100_0000_01b3);
         }
+        fnv
+    }
+
+    fn feed(&mut self) {
+        self.fnv = Self::fold(self.fnv, self.text.as_bytes());
     }
 }
 
@@ -47,6 +59,10 @@ impl Watch for Digest {
         write!(self.text, "{legal:?}\n{events:?}\n{state:?}\n").expect("to a string");
         self.feed();
         self.listed += legal.len() as u64;
+        if let Some(fnv) = self.json {
+            let written = serde_json::to_vec(events).expect("events write as JSON");
+            self.json = Some(Self::fold(fnv, &written));
+        }
     }
 
     fn game(&mut self, _: &str, _: u64, actions: u64) {
@@ -58,10 +74,14 @@ impl Watch for Digest {
             "{id}: seeds 1 to {games}, {} actions, {} legal actions listed, digest {:016x}",
             self.actions, self.listed, self.fnv
         );
-        *self = Self::new();
+        if let Some(fnv) = self.json {
+            println!("{id}: events as JSON, digest {fnv:016x}");
+        }
+        *self = Self::new(self.json.is_some());
     }
 }
 
 fn main() {
-    common::run(300, &mut Digest::new());
+    let json = std::env::args().nth(3).is_some_and(|a| a == "json");
+    common::run(300, &mut Digest::new(json));
 }

@@ -30,6 +30,16 @@ fn play<R: Ruleset>(id: &str, games: u64, quiet: bool, watch: &mut impl Watch) {
         .load_scenario(b.path, b.text)
         .expect("valid");
     let rules = R::new(&s).expect("binds");
+    // The scenario's names current, so that a watcher may write the events as JSON
+    // (their hexes as labels).
+    rules.names().scope(|| {
+        play_games(&rules, id, games, quiet, watch);
+    });
+    watch.scenario(id, games);
+}
+
+/// The games of [`play`].
+fn play_games<R: Ruleset>(rules: &R, id: &str, games: u64, quiet: bool, watch: &mut impl Watch) {
     let (mut legal, mut events) = (Vec::new(), Vec::new());
     for seed in 1..=games {
         let mut state = rules.initial_state();
@@ -55,12 +65,11 @@ fn play<R: Ruleset>(id: &str, games: u64, quiet: bool, watch: &mut impl Watch) {
         }
         watch.game(id, seed, n);
     }
-    watch.scenario(id, games);
 }
 
-/// Reads `GAMES [SCENARIO [quiet]]` from the command line (`default` games when absent)
-/// and plays every built-in scenario, or the one named, recording the events unless
-/// `quiet` follows.
+/// Reads `GAMES [SCENARIO [quiet | json]]` from the command line (`default` games when
+/// absent) and plays every built-in scenario, or the one named, recording the events
+/// unless `quiet` follows (`json` is the watcher's to read).
 pub fn run(default: u64, watch: &mut impl Watch) {
     let games = std::env::args()
         .nth(1)

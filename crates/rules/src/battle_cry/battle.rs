@@ -4,7 +4,7 @@
 //! [`super::fight_back`], the odds before a roll in [`super::odds`].
 
 use super::data::Face;
-use super::dice::{dice_rules, range_rule, roll_battle_dice, Battler};
+use super::dice::{range_rule, roll_battle_dice, BattleRules, Battler};
 pub(crate) use super::dice::{Block, DiceCount};
 use super::units::{Board, Kind, Order};
 use super::{
@@ -414,21 +414,14 @@ pub(crate) fn resolve(
         // BC-HIT-1: a hit for each matching symbol and each sabers.
         matched + sabers
     };
-    ctx.emit_with(|| {
-        let mut rule_ids = dice_rules(rules, state, u, &d, fight_back);
-        if fight_back {
-            rule_ids.push("BC-CARD-8".into());
-        }
-        rule_ids.push(if alone { "BC-HIT-4" } else { "BC-HIT-1" }.into());
-        Event::Battled {
-            unit: u,
-            target: t,
-            dice: d.total,
-            faces,
-            hits,
-            flags,
-            rules: rule_ids,
-        }
+    ctx.emit_with(|| Event::Battled {
+        unit: u,
+        target: t,
+        dice: d.total,
+        faces,
+        hits,
+        flags,
+        rules: BattleRules::new(rules, state, u, &d, fight_back, alone),
     });
     if alone {
         // Ground is taken from an enemy unit, not from a general alone (BC-GEN-7).

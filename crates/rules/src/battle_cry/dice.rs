@@ -5,10 +5,12 @@
 
 use super::data::Face;
 use super::units::{Board, Kind};
-use super::{cards, line_of_sight, BattleCry, Event, State, Text, OFF_MAP};
+use super::{cards, line_of_sight, BattleCry, Event, State, OFF_MAP};
 use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
-use grognard_engine::{dice_pool, Ctx, UnitId};
+use grognard_engine::{dice_pool, Ctx, Text, UnitId};
 use grognard_hex::{Direction, Hex};
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// The battle dice of one battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,29 +146,128 @@ pub(crate) fn range_rule(kind: Kind) -> &'static str {
     }
 }
 
-/// The rule IDs of a battle's dice, for its event.
-pub(crate) fn dice_rules(
-    rules: &BattleCry,
-    state: &State,
-    u: UnitId,
-    d: &DiceCount,
-    fight_back: bool,
-) -> Vec<Text> {
-    // Room for every rule a battle's event names, grown once.
-    let mut v = Vec::with_capacity(8);
-    v.push(range_rule(rules.kind(u)).into());
-    let (terrain, fence) = d.protection;
-    if terrain.max(fence) > 0 {
-        v.push("BC-TER-3".into());
+/// The rules that set a battle's dice and its result, as its event names them: the
+/// range (BC-RNG-1 to BC-RNG-3), the target's protection (BC-TER-3, BC-TER-4), the
+/// card's extra dice (BC-CARD-2, BC-CARD-7, BC-CARD-8), BC-BAT-3, a Fight Back's own
+/// BC-CARD-8, then the hits (BC-HIT-1, or BC-HIT-4 against a general alone). Kept as
+/// bits, so that a battle recorded builds no list; it reads, compares, prints and
+/// serializes as the list of its rule IDs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct BattleRules {
+    kind: Kind,
+    bits: u8,
+}
+
+impl BattleRules {
+    const TERRAIN: u8 = 1;
+    const FENCE: u8 = 2;
+    /// Two bits: the card's extra dice, an index into [`BattleRules::BONUS`].
+    const BONUS_SHIFT: u8 = 2;
+    const BONUS: [Option<&'static str>; 4] = [
+        None,
+        Some("BC-CARD-2"),
+        Some("BC-CARD-7"),
+        Some("BC-CARD-8"),
+    ];
+    const FIGHT_BACK: u8 = 16;
+    const ALONE: u8 = 32;
+
+    /// The rules of `u`'s battle with the dice `d`, against a general alone when `alone`.
+    pub(crate) fn new(
+        rules: &BattleCry,
+        state: &State,
+        u: UnitId,
+        d: &DiceCount,
+        fight_back: bool,
+        alone: bool,
+    ) -> BattleRules {
+        let (terrain, fence) = d.protection;
+        let mut bits = 0;
+        if terrain.max(fence) > 0 {
+            bits |= Self::TERRAIN;
+        }
+        if terrain > 0 && fence > 0 {
+            bits |= Self::FENCE;
+        }
+        if let Some(r) = cards::bonus_rule(rules, state, d.bonus, fight_back) {
+            let i = Self::BONUS.iter().position(|&b| b == Some(r)).unwrap_or(0);
+            bits |= u8::try_from(i).unwrap_or(0) << Self::BONUS_SHIFT;
+        }
+        if fight_back {
+            bits |= Self::FIGHT_BACK;
+        }
+        if alone {
+            bits |= Self::ALONE;
+        }
+        BattleRules {
+            kind: rules.kind(u),
+            bits,
+        }
     }
-    if terrain > 0 && fence > 0 {
-        v.push("BC-TER-4".into());
+
+    /// The rule IDs, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> {
+        let BattleRules { kind, bits } = *self;
+        let has = |bit: u8| bits & bit != 0;
+        [
+            Some(range_rule(kind)),
+            has(Self::TERRAIN).then_some("BC-TER-3"),
+            has(Self::FENCE).then_some("BC-TER-4"),
+            Self::BONUS[usize::from(bits >> Self::BONUS_SHIFT & 3)],
+            Some("BC-BAT-3"),
+            has(Self::FIGHT_BACK).then_some("BC-CARD-8"),
+            Some(if has(Self::ALONE) {
+                "BC-HIT-4"
+            } else {
+                "BC-HIT-1"
+            }),
+        ]
+        .into_iter()
+        .flatten()
     }
-    if let Some(r) = cards::bonus_rule(rules, state, d.bonus, fight_back) {
-        v.push(r.into());
+
+    /// How many rules.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.iter().count()
     }
-    v.push("BC-BAT-3".into());
-    v
+
+    /// Whether it names no rule (never: a battle names its range, BC-BAT-3 and its hits).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+impl std::fmt::Debug for BattleRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // As the list of the IDs prints.
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl serde::Serialize for BattleRules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for BattleRules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BattleRules, D::Error> {
+        let ids = Vec::<String>::deserialize(d)?;
+        // The lists a battle can name are few (four types, 64 sets of bits): the one
+        // that reads as `ids`.
+        Kind::ALL
+            .into_iter()
+            .flat_map(|kind| (0..64).map(move |bits| BattleRules { kind, bits }))
+            .find(|r| r.iter().eq(ids.iter().map(String::as_str)))
+            .ok_or_else(|| serde::de::Error::custom(format!("no battle names the rules {ids:?}")))
+    }
+}
+
+thread_local! {
+    /// Where a battle's purpose is written before it is shared ([`roll_battle_dice`]).
+    static PURPOSE: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 /// BC-DIE-1: rolls `n` battle dice of `u` against `t`: the faces rolled, and how many
@@ -192,12 +293,21 @@ pub(crate) fn roll_battle_dice(
         }
         return (Vec::new(), counts);
     }
+    // Written in a buffer kept on the thread, then shared by the battle's dice: one
+    // string a battle, copied once.
     let purpose = || {
-        format!(
-            "BC-DIE-1: battle die of {} against {}",
-            rules.unit_name(u),
-            rules.unit_name(t)
-        )
+        PURPOSE.with_borrow_mut(|b| {
+            b.clear();
+            for part in [
+                "BC-DIE-1: battle die of ",
+                rules.unit_name(u),
+                " against ",
+                rules.unit_name(t),
+            ] {
+                b.push_str(part);
+            }
+            Text::from(Arc::<str>::from(b.as_str()))
+        })
     };
     let faces: Vec<Face> = dice_pool::roll(ctx, table, u32::from(n), purpose);
     let counts = wanted.map(|w| tally(&faces, |x| x == w));

@@ -48,6 +48,7 @@ pub mod line_of_sight;
 pub mod movement;
 pub mod odds;
 pub mod orders;
+pub mod path;
 pub mod position;
 pub mod reach;
 pub mod retreat;
@@ -64,9 +65,12 @@ pub mod view;
 use crate::common::{skeleton::skeleton, state::clone_by_field};
 pub use cards::Card;
 use data::{Data, Face};
+pub use dice::BattleRules;
 use grognard_engine::scenario::{Problems, Scenario, ValueSpec, Vocabulary};
 use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, Seat, UnitId};
 use grognard_hex::{Hex, MapShape};
+pub use movement::MoveRules;
+pub use path::Path;
 use serde::{Deserialize, Serialize};
 pub use text::Text;
 pub use units::{Kind, Order, Piece, PieceState};
@@ -330,13 +334,12 @@ pub enum Event {
         #[serde(with = "grognard_engine::wire::label")]
         to: Hex,
         /// The hexes entered.
-        #[serde(with = "grognard_engine::wire::labels")]
-        path: Vec<Hex>,
+        path: Path,
         /// The attached general that moved with it (BC-ATT-2).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         general: Option<UnitId>,
         /// The rules that shaped the move.
-        rules: Vec<Text>,
+        rules: MoveRules,
     },
     /// A general attached to a unit.
     Attached {
@@ -362,7 +365,7 @@ pub enum Event {
         /// Flags rolled.
         flags: u8,
         /// The rules that set the dice and the result.
-        rules: Vec<Text>,
+        rules: BattleRules,
     },
     /// The defending side chose to ignore one retreat flag (BC-GEN-5, BC-GEN-6).
     FlagIgnored {

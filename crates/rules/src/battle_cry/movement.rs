@@ -275,6 +275,114 @@ impl Note {
     }
 }
 
+impl Note {
+    /// Every note, in the order they are given (the general [`Note::Carries`] stands
+    /// for any).
+    const ORDER: [Note; 13] = [
+        Note::Type,
+        Note::CardBonus,
+        Note::Through,
+        Note::JoinsUnit,
+        Note::NotOrderedByIt,
+        Note::LeavesUnit,
+        Note::Carries(UnitId(0)),
+        Note::LeavesGeneral,
+        Note::OnGeneral,
+        Note::Section,
+        Note::Terrain,
+        Note::Wades,
+        Note::Artillery,
+    ];
+
+    /// The note's bit in [`MoveRules`]: its place in [`Note::ORDER`].
+    fn bit(self) -> u16 {
+        1 << match self {
+            Note::Type => 0,
+            Note::CardBonus => 1,
+            Note::Through => 2,
+            Note::JoinsUnit => 3,
+            Note::NotOrderedByIt => 4,
+            Note::LeavesUnit => 5,
+            Note::Carries(_) => 6,
+            Note::LeavesGeneral => 7,
+            Note::OnGeneral => 8,
+            Note::Section => 9,
+            Note::Terrain => 10,
+            Note::Wades => 11,
+            Note::Artillery => 12,
+        }
+    }
+}
+
+/// The rules that shaped a move, as its event names them: the type's movement rule
+/// first (BC-MOV-3 to BC-MOV-6), then each rule that applied, in the order of the
+/// reasons of the move's check. Kept as bits, so that a move recorded builds no list;
+/// it reads, compares, prints and serializes as the list of its rule IDs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct MoveRules {
+    kind: Kind,
+    notes: u16,
+}
+
+impl MoveRules {
+    /// The rule IDs, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> {
+        let MoveRules { kind, notes } = *self;
+        Note::ORDER
+            .into_iter()
+            .filter(move |n| notes & n.bit() != 0)
+            .map(move |n| n.rule(kind))
+    }
+
+    /// How many rules.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.notes.count_ones() as usize
+    }
+
+    /// Whether it names no rule (never, for a move's: its type's rule is always first).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.notes == 0
+    }
+}
+
+impl std::fmt::Debug for MoveRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // As the list of the IDs prints.
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl serde::Serialize for MoveRules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for MoveRules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MoveRules, D::Error> {
+        use serde::de::Error;
+        let ids = Vec::<String>::deserialize(d)?;
+        let (first, rest) = ids
+            .split_first()
+            .ok_or_else(|| D::Error::custom("a move names its type's rule first"))?;
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|&k| type_rule(k) == first)
+            .ok_or_else(|| D::Error::custom(format!("`{first}` is no type's movement rule")))?;
+        let mut notes = Note::Type.bit();
+        for id in rest {
+            let n = Note::ORDER[1..]
+                .iter()
+                .find(|n| n.rule(kind) == id && notes & n.bit() == 0)
+                .ok_or_else(|| D::Error::custom(format!("unknown move rule `{id}`")))?;
+            notes |= n.bit();
+        }
+        Ok(MoveRules { kind, notes })
+    }
+}
+
 /// The notes of the move `r` of piece `u`, in order: the reasons of [`check_move`] and
 /// the rules of the move's event.
 fn move_notes(
@@ -423,11 +531,14 @@ pub(crate) fn apply_move(
         let Some(r) = reach_to(rules, state, &board, u, to) else {
             return;
         };
-        let kind = rules.kind(u);
-        // Room for the rules most moves name, grown once.
-        let mut rule_ids = Vec::with_capacity(8);
+        let mut rule_ids = MoveRules {
+            kind: rules.kind(u),
+            notes: 0,
+        };
         move_notes(rules, state, &board, u, &r, |n| {
-            rule_ids.push(n.rule(kind).into());
+            // Given in order, once each: the bits keep the order.
+            debug_assert!(rule_ids.notes < n.bit(), "{n:?} given in order");
+            rule_ids.notes |= n.bit();
         });
         Some((r.path, rule_ids))
     };
@@ -521,7 +632,7 @@ pub(crate) fn reachable(
         .map(|r| Reached {
             hex: r.hex,
             cost: u32::try_from(r.path.len()).expect("short paths"),
-            path: r.path,
+            path: r.path.into(),
             stop: r.stop,
         })
         .collect())

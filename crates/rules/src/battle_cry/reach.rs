@@ -3,7 +3,7 @@
 
 use super::board::{read_bit, Search, SearchKey};
 use super::units::{Board, Kind};
-use super::{cards, BattleCry, State, OFF_MAP};
+use super::{cards, BattleCry, Path, State, OFF_MAP};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
 use std::cell::Cell;
@@ -13,7 +13,7 @@ use std::cell::Cell;
 pub(crate) struct Reach {
     pub hex: Hex,
     /// The hexes entered, the last being `hex`.
-    pub path: Vec<Hex>,
+    pub path: Path,
     /// The move must end there (BC-TER-1, BC-MOV-9).
     pub stop: bool,
 }
@@ -105,9 +105,7 @@ impl Found<'_> {
                 .find(|&&(h, _)| h == i)
                 .map_or(self.start, |&(_, p)| p)
         };
-        // Room for the longest moves as shipped (a general's or cavalry's 3 hexes, and a
-        // card's extra one), grown once.
-        let mut path = Vec::with_capacity(4);
+        let mut path = Path::new();
         path.push(hex_of(at));
         let mut i = parent(at);
         while i != self.start {

@@ -141,7 +141,8 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
     let mut rules = Skirmish {
         names: Names::of_scenario(s),
         map: s.map,
-        sides: sides.map(Text::from),
+        // Named by many events: kept for the process (no count a clone).
+        sides: sides.each_ref().map(|s| Text::lasting(s)),
         home,
         chars,
         weapons,
