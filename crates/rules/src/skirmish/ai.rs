@@ -455,6 +455,32 @@ mod tests {
         score
     }
 
+    /// SK-FAC-2: the arcs read from the table are the arcs worked out, for every front,
+    /// facing and offset within the table and a little beyond it (where the table is
+    /// not read).
+    #[test]
+    fn sk_fac_2_the_arcs_read_from_the_table_are_the_arcs_worked_out() {
+        let target = Hex::new(3, -2);
+        let mut checked = 0;
+        for front in 0..=3u8 {
+            let table = arcs(front);
+            for facing in Direction::ALL {
+                for q in -NEAR - 2..=NEAR + 2 {
+                    for r in -NEAR - 2..=NEAR + 2 {
+                        let from = Hex::new(target.q + q, target.r + r);
+                        assert_eq!(
+                            arc_near(&table, target, facing, from, front),
+                            attack_arc(target, facing, from, front),
+                            "front {front}, facing {facing:?}, offset ({q}, {r})"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 6 * 21 * 21);
+    }
+
     /// The score reads the characters placed once as each character's walk over the
     /// other side read them: the same number (to the bit before the score was summed
     /// by its named terms, to the rounding since), for both sides, at every state of
