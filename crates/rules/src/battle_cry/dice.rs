@@ -225,18 +225,6 @@ impl BattleRules {
         .into_iter()
         .flatten()
     }
-
-    /// How many rules.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.iter().count()
-    }
-
-    /// Whether it names no rule (never: a battle names its range, BC-BAT-3 and its hits).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        false
-    }
 }
 
 impl std::fmt::Debug for BattleRules {

@@ -333,18 +333,6 @@ impl MoveRules {
             .filter(move |n| notes & n.bit() != 0)
             .map(move |n| n.rule(kind))
     }
-
-    /// How many rules.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.notes.count_ones() as usize
-    }
-
-    /// Whether it names no rule (never, for a move's: its type's rule is always first).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.notes == 0
-    }
 }
 
 impl std::fmt::Debug for MoveRules {
