@@ -281,3 +281,51 @@ fn the_kept_boards_follow_the_games_and_jumps_between_them() {
     }
     assert!(steps > 1000, "{steps} steps");
 }
+
+/// The events of random games, recorded, read back from their JSON as the same events:
+/// a move's path and rules (`Path`, `MoveRules`) and a battle's rules (`BattleRules`),
+/// kept in place and as bits, write and read as the lists they stand for (BC-MOV-1,
+/// BC-BAT-3).
+#[test]
+fn bc_mov_1_bc_bat_3_the_events_read_back_from_their_json() {
+    use grognard_engine::Ctx;
+    use grognard_rules::battle_cry::Event;
+    let rules = BattleCry::new(&harness::builtin()).unwrap();
+    let (mut moves, mut battles) = (0, 0);
+    for seed in 1..=6u64 {
+        let mut state = rules.initial_state();
+        let mut dice = Dice::new(seed);
+        let mut pick = Dice::new(seed.wrapping_mul(7_919));
+        let mut legal = Vec::new();
+        for _ in 0..3_000 {
+            legal.clear();
+            rules.legal_actions(&state, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let (i, _) = pick.next(u32::try_from(legal.len()).unwrap());
+            let mut events: Vec<Event> = Vec::new();
+            rules.apply_unchecked(
+                &mut state,
+                &legal[i as usize - 1],
+                &mut Ctx::new(&mut dice, &mut events),
+            );
+            for e in events {
+                match &e {
+                    Event::Moved { .. } => moves += 1,
+                    Event::Battled { .. } => battles += 1,
+                    _ => {}
+                }
+                rules.names().scope(|| {
+                    let text = serde_json::to_string(&e).unwrap();
+                    let back: Event = serde_json::from_str(&text).unwrap();
+                    assert_eq!(back, e, "{text}");
+                });
+            }
+        }
+    }
+    assert!(
+        moves > 100 && battles > 100,
+        "{moves} moves, {battles} battles"
+    );
+}
