@@ -285,15 +285,26 @@ pub(crate) fn terms(rules: &Skirmish, state: &State, side: &str, out: &mut Vec<T
 /// The computer's plans (not a rule: how it groups the atomic actions). In the
 /// movement phase a character may go the whole way to each hex it can reach, as one
 /// plan of steps; turning on the spot (a free action, SK-ACT-4) is offered only
-/// while the phase has had fewer turns than there are characters, so that nobody
-/// turns back and forth for ever. Every other legal action is a plan of its own;
+/// while the phase has had fewer turns than the acting side has characters that may
+/// turn, so that nobody turns back and forth for ever (nor, the last one standing,
+/// ten times a phase to no purpose: a turn that changes nothing ties with the others). Every other legal action is a plan of its own;
 /// ending the phase or letting a window pass is the pass.
 impl Skirmish {
     pub(crate) fn ai_plans(&self, state: &State, out: &mut Vec<Plan<Action>>) {
         let mut legal = Vec::new();
         self.legal_actions(state, &mut legal);
         let mut first_steps = Vec::new();
-        let turns_left = usize::from(state.turned) < self.names().unit_count();
+        // The characters that may turn now: the acting side's, in play.
+        let mut turners: Vec<UnitId> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Face { unit, .. } => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        turners.sort_unstable();
+        turners.dedup();
+        let turns_left = usize::from(state.turned) < turners.len();
         for a in legal {
             match a {
                 Action::Move { unit, to, evasive } => {
