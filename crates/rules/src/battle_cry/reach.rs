@@ -74,16 +74,6 @@ pub(crate) fn reach_to(
     })
 }
 
-/// Whether piece `u` can end its move in `to`: [`reach_to`] without the path.
-pub(crate) fn ends_in(rules: &BattleCry, state: &State, board: &Board, u: UnitId, to: Hex) -> bool {
-    let Some(to_at) = rules.index(to).and_then(|i| u32::try_from(i).ok()) else {
-        return false;
-    };
-    search(rules, state, board, u, |f| {
-        f.ends.iter().any(|&(at, _)| at == to_at)
-    })
-}
-
 /// The hexes a search found, and the way to each.
 struct Found<'a> {
     /// The map indices of the hexes the piece may end in, in the order found, with
@@ -145,6 +135,35 @@ thread_local! {
     };
 }
 
+/// The key of piece `u`'s move search ([`SearchKey`]), with the general that moves with
+/// it ([`carried`]): its hex's map index looked up once for both.
+pub(crate) fn search_key(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+) -> (SearchKey, Option<UnitId>) {
+    let at = state.pieces[u.index()].hex.and_then(|h| rules.index(h));
+    let general = match at {
+        // The general in the unit's hex, as `carried` finds it.
+        Some(at) if rules.kind(u).is_unit() => board
+            .general_at_index(at)
+            .filter(|g| !state.pieces[g.index()].moved),
+        _ => None,
+    };
+    debug_assert_eq!(
+        general,
+        carried(rules, state, board, u),
+        "the general carried"
+    );
+    let key = SearchKey {
+        start: at.and_then(|i| u32::try_from(i).ok()).unwrap_or(OFF_MAP),
+        budget: allowance(rules, state, u),
+        with_general: general.is_some(),
+    };
+    (key, general)
+}
+
 /// The search of [`reach`] of piece `u`, breadth first from its hex, kept with the board
 /// ([`Board::search`]); `visit` sees what it found.
 fn search<T>(
@@ -154,16 +173,17 @@ fn search<T>(
     u: UnitId,
     visit: impl FnOnce(Found<'_>) -> T,
 ) -> T {
-    let start = state.pieces[u.index()]
-        .hex
-        .and_then(|h| rules.index(h))
-        .and_then(|i| u32::try_from(i).ok())
-        .unwrap_or(OFF_MAP);
-    let key = SearchKey {
-        start,
-        budget: allowance(rules, state, u),
-        with_general: carried(rules, state, board, u).is_some(),
-    };
+    search_keyed(rules, board, u, search_key(rules, state, board, u).0, visit)
+}
+
+/// [`search`] with its key worked out ([`search_key`]).
+fn search_keyed<T>(
+    rules: &BattleCry,
+    board: &Board,
+    u: UnitId,
+    key: SearchKey,
+    visit: impl FnOnce(Found<'_>) -> T,
+) -> T {
     let found = board.search(u, key, |out| {
         let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
         s.run(rules, board, u, key, out);
@@ -173,7 +193,26 @@ fn search<T>(
     visit(Found {
         ends: &found.ends,
         seen: &found.seen,
-        start,
+        start: key.start,
+    })
+}
+
+/// The end of piece `u`'s move at map index `to_at`, searched under `key`
+/// ([`search_key`]), when the piece can end its move there: whether it must stop there,
+/// and, when `with_path`, the hexes entered (the move's event's alone).
+pub(crate) fn end_at(
+    rules: &BattleCry,
+    board: &Board,
+    u: UnitId,
+    key: SearchKey,
+    to_at: u32,
+    with_path: bool,
+) -> Option<(bool, Option<Path>)> {
+    search_keyed(rules, board, u, key, |f| {
+        f.ends
+            .iter()
+            .find(|&&(at, _)| at == to_at)
+            .map(|&(at, stop)| (stop, with_path.then(|| f.reach(rules, at, stop).path)))
     })
 }
 

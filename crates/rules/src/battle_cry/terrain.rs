@@ -23,11 +23,6 @@ impl BattleCry {
         self.hexes.get(i).is_some_and(|h| h.blocks_sight)
     }
 
-    /// BC-TER-6: a unit that entered this hex this turn may not battle.
-    pub(crate) fn forbids_battle(&self, hex: Hex) -> bool {
-        self.info(hex).is_some_and(|i| !i.battle_on_entering)
-    }
-
     fn side_protection(&self, hex: Hex, toward: Hex) -> u8 {
         match (self.index(hex), hex.direction_to(toward)) {
             (Some(i), Some(d)) => self.side_protection[i * 6 + d.index()],
