@@ -235,10 +235,10 @@ impl Board {
         RefMut::map(searches, |v| &mut v[u.index()])
     }
 
-    /// Whether no piece stands in the hex of map index `at`, on the map.
+    /// Per map index: the unit and the general there, [`NONE`] for none.
     #[inline]
-    pub(crate) fn empty_at(&self, at: usize) -> bool {
-        self.kept().cells.get(at).is_some_and(|&c| c == [NONE; 2])
+    pub(crate) fn cells(&self) -> &[[u16; 2]] {
+        &self.kept().cells
     }
 }
 

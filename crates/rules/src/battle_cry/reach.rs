@@ -1,12 +1,12 @@
 //! The hexes a piece can reach with its move (BC-MOV-1), and the way to each: the search
 //! behind the legal moves, a move's check and its path.
 
-use super::board::{read_bit, Search, SearchKey};
+use super::board::{read_bit, Search, SearchKey, NONE};
 use super::units::{Board, Kind};
 use super::{cards, BattleCry, Path, State, OFF_MAP};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
-use std::cell::Cell;
+use std::cell::RefCell;
 
 /// A hex a piece can end its move in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,18 +119,17 @@ struct Scratch {
     seen: Vec<u32>,
     /// The number of the current search.
     stamp: u32,
-    /// The hexes reached with the moves made so far, and those one move further.
-    layer: Vec<u32>,
-    next: Vec<u32>,
+    /// The hexes entered that the search goes on from, layer after layer (those reached
+    /// with one move more than the layer before).
+    queue: Vec<u32>,
 }
 
 thread_local! {
-    static SCRATCH: Cell<Scratch> = const {
-        Cell::new(Scratch {
+    static SCRATCH: RefCell<Scratch> = const {
+        RefCell::new(Scratch {
             seen: Vec::new(),
             stamp: 0,
-            layer: Vec::new(),
-            next: Vec::new(),
+            queue: Vec::new(),
         })
     };
 }
@@ -185,10 +184,16 @@ fn search_keyed<T>(
     visit: impl FnOnce(Found<'_>) -> T,
 ) -> T {
     let found = board.search(u, key, |out| {
-        let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
-        s.run(rules, board, u, key, out);
-        // On a thread being torn down the buffers are simply freed.
-        let _ = SCRATCH.try_with(|c| c.set(s));
+        let mut out = Some(out);
+        let _ = SCRATCH.try_with(|c| {
+            if let (Ok(mut s), Some(out)) = (c.try_borrow_mut(), out.take()) {
+                s.run(rules, board, u, key, out);
+            }
+        });
+        // On a thread being torn down, buffers of its own.
+        if let Some(out) = out {
+            Scratch::default().run(rules, board, u, key, out);
+        }
     });
     visit(Found {
         ends: &found.ends,
@@ -249,47 +254,52 @@ impl Scratch {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        self.seen[start as usize] = stamp;
+        let seen = &mut self.seen[..n];
+        let cells = board.cells();
+        seen[start as usize] = stamp;
         out.read |= read_bit(start);
-        self.layer.clear();
-        self.layer.push(start);
-        let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(start);
+        let enemy = |p: u16| p != NONE && rules.side_of(UnitId(p)) != side;
+        // The layer of the hexes reached with the moves made so far: `queue[layer..]`.
+        let mut layer = 0;
         for step in 1..=budget {
             // No hex is entered after the last move: its layer is not kept.
             let last = step == budget;
-            self.next.clear();
-            for &h in &self.layer {
+            let end = queue.len();
+            for i in layer..end {
+                let h = queue[i];
                 for &y in &rules.neighbors[h as usize] {
                     let at = y as usize;
                     // Off the map and impassable hexes are OFF_MAP in the table.
-                    if y == OFF_MAP || self.seen[at] == stamp {
+                    if y == OFF_MAP || seen[at] == stamp {
                         continue;
                     }
                     // Seen whether entered or refused: a hex refused is refused again from
                     // any hex (its own terrain and pieces decide), so it is looked at once.
-                    self.seen[at] = stamp;
+                    seen[at] = stamp;
                     out.read |= read_bit(y);
                     let stops = rules.hexes[at].stop;
+                    let [unit, gen] = cells[at];
                     // An empty hex, the most common: either piece may end there, and
                     // stops if its terrain stops (the cases below with no piece).
-                    let (can_end, stop) = if board.empty_at(at) {
+                    let (can_end, stop) = if unit == NONE && gen == NONE {
                         (true, stops)
                     } else if general {
-                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
                         if enemy(unit) || enemy(gen) {
                             continue;
                         }
-                        let can_end = gen.is_none();
+                        let can_end = gen == NONE;
                         if stops && !can_end {
                             continue;
                         }
                         (can_end, stops)
                     } else {
-                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
-                        if unit.is_some() || enemy(gen) {
+                        if unit != NONE || enemy(gen) {
                             continue;
                         }
-                        if gen.is_some() {
+                        if gen != NONE {
                             if with_general {
                                 continue;
                             }
@@ -303,11 +313,11 @@ impl Scratch {
                         out.ends.push((y, stop));
                     }
                     if !stop && !last {
-                        self.next.push(y);
+                        queue.push(y);
                     }
                 }
             }
-            std::mem::swap(&mut self.layer, &mut self.next);
+            layer = end;
         }
     }
 }
