@@ -142,7 +142,8 @@ pub(crate) fn search_key(
     board: &Board,
     u: UnitId,
 ) -> (SearchKey, Option<UnitId>) {
-    let at = state.pieces[u.index()].hex.and_then(|h| rules.index(h));
+    let at = board.index_of(u);
+    debug_assert_eq!(at, state.pieces[u.index()].hex.and_then(|h| rules.index(h)));
     let general = match at {
         // The general in the unit's hex, as `carried` finds it.
         Some(at) if rules.kind(u).is_unit() => board
