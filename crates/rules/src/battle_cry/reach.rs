@@ -109,6 +109,40 @@ impl Found<'_> {
             stop,
         }
     }
+
+    /// The hexes entered on the way to the end at map index `at`: [`Found::reach`]'s
+    /// path, walked back from the end through the hexes entered before it.
+    fn path(&self, rules: &BattleCry, at: u32) -> Path {
+        /// Hexes walked back in place; a longer way is found the long way.
+        const MOST: usize = 8;
+        let mut back = [0u32; MOST];
+        let mut n = 0;
+        let mut i = at;
+        // Where the search looks for the hex entered before `i`: each hex is entered
+        // after the one it was entered from.
+        let mut before = self.seen.len();
+        while i != self.start {
+            if n == MOST {
+                return self.reach(rules, at, false).path;
+            }
+            back[n] = i;
+            n += 1;
+            match self.seen[..before].iter().rposition(|&(h, _)| h == i) {
+                Some(p) => {
+                    before = p;
+                    i = self.seen[p].1;
+                }
+                None => break,
+            }
+        }
+        let mut hexes = [Hex::default(); MOST];
+        for (h, &i) in hexes.iter_mut().zip(back[..n].iter().rev()) {
+            *h = rules.hex_of[i as usize];
+        }
+        let path = Path::of(&hexes[..n]);
+        debug_assert_eq!(path, self.reach(rules, at, false).path, "the way back");
+        path
+    }
 }
 
 /// The buffers of the move search, kept per thread: the search runs for every piece
@@ -218,7 +252,7 @@ pub(crate) fn end_at(
         f.ends
             .iter()
             .find(|&&(at, _)| at == to_at)
-            .map(|&(at, stop)| (stop, with_path.then(|| f.reach(rules, at, stop).path)))
+            .map(|&(at, stop)| (stop, with_path.then(|| f.path(rules, at))))
     })
 }
 
