@@ -444,12 +444,10 @@ fn move_notes(
     if sections[f.start] & sections[f.end] == 0 {
         note(Note::Section);
     }
-    let info = &rules.hexes[f.end];
-    if f.stop && info.stop {
+    if f.stop && rules.hexes[f.end].stop {
         note(Note::Terrain);
     }
-    // BC-TER-6: a unit that enters this terrain may not battle this turn.
-    if kind.is_unit() && !info.battle_on_entering {
+    if kind.is_unit() && rules.forbids_battle_at(f.end) {
         note(Note::Wades);
     }
     if kind == Kind::Artillery {
@@ -592,8 +590,7 @@ pub(crate) fn apply_move(
     place(state, u, Some(to));
     let p = &mut state.pieces[u.index()];
     p.moved = true;
-    // BC-TER-6.
-    if kind.is_unit() && !rules.hexes[to_at].battle_on_entering {
+    if kind.is_unit() && rules.forbids_battle_at(to_at) {
         p.waded = true;
     }
     if let Some(g) = general {

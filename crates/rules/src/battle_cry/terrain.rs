@@ -23,6 +23,11 @@ impl BattleCry {
         self.hexes.get(i).is_some_and(|h| h.blocks_sight)
     }
 
+    /// BC-TER-6: a unit that entered the hex of map index `i` this turn may not battle.
+    pub(crate) fn forbids_battle_at(&self, i: usize) -> bool {
+        self.hexes.get(i).is_some_and(|h| !h.battle_on_entering)
+    }
+
     fn side_protection(&self, hex: Hex, toward: Hex) -> u8 {
         match (self.index(hex), hex.direction_to(toward)) {
             (Some(i), Some(d)) => self.side_protection[i * 6 + d.index()],
