@@ -4,7 +4,7 @@
 //! check both against a fresh build. Nothing here decides a rule: it only remembers where
 //! the pieces stand and what [`super::reach`] found.
 
-use super::{BattleCry, State};
+use super::{BattleCry, State, OFF_MAP};
 use crate::common::pool;
 use grognard_engine::UnitId;
 use grognard_hex::{Hex, MapShape, Orientation, Shove};
@@ -46,6 +46,9 @@ struct Kept {
     /// Per piece: the [`key`] of the hex it stood in when the board was brought up to
     /// date.
     hexes: Vec<u64>,
+    /// Per piece: the map index of that hex, [`OFF_MAP`] off the battlefield: what the
+    /// lists would otherwise work out from the hex for every piece they look at.
+    at: Vec<u32>,
     /// The map indices of the hexes whose pieces changed since the board was last
     /// rebuilt, in order: a kept [`Search`] holds while it looked at none of them.
     log: Vec<u32>,
@@ -142,6 +145,7 @@ impl Board {
             fresh.rebuild(rules, state);
             debug_assert!(fresh.cells == kept.cells, "the kept board's cells");
             debug_assert!(fresh.hexes == kept.hexes, "the kept board's hexes");
+            debug_assert!(fresh.at == kept.at, "the kept board's map indices");
         }
         Board { kept: Some(kept) }
     }
@@ -235,10 +239,20 @@ impl Board {
         RefMut::map(searches, |v| &mut v[u.index()])
     }
 
-    /// Whether no piece stands in the hex of map index `at`, on the map.
+    /// The map index of piece `u`'s hex, `None` off the battlefield: `rules.index` of
+    /// its hex, looked up when the board was brought up to date.
     #[inline]
-    pub(crate) fn empty_at(&self, at: usize) -> bool {
-        self.kept().cells.get(at).is_some_and(|&c| c == [NONE; 2])
+    pub(crate) fn index_of(&self, u: UnitId) -> Option<usize> {
+        match self.kept().at[u.index()] {
+            OFF_MAP => None,
+            at => Some(at as usize),
+        }
+    }
+
+    /// Per map index: the unit and the general there, [`NONE`] for none.
+    #[inline]
+    pub(crate) fn cells(&self) -> &[[u16; 2]] {
+        &self.kept().cells
     }
 }
 
@@ -304,9 +318,13 @@ impl Kept {
         self.cells.clear();
         self.cells.resize(rules.map.len(), [NONE; 2]);
         self.hexes.clear();
+        self.at.clear();
         for (i, p) in state.pieces.iter().enumerate() {
             self.hexes.push(key(p.hex));
-            let Some(at) = p.hex.and_then(|h| rules.index(h)) else {
+            let at = p.hex.and_then(|h| rules.index(h));
+            self.at
+                .push(at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small")));
+            let Some(at) = at else {
                 continue;
             };
             let id = u16::try_from(i).expect("unit count fits u16");
@@ -346,7 +364,8 @@ impl Kept {
         // Every piece leaves its old place first, then takes its new one: two pieces
         // trading places, or one entering the hex another left, land right.
         for &i in &changed[..n] {
-            if let Some(at) = hex_of_key(self.hexes[i]).and_then(|h| rules.index(h)) {
+            if self.at[i] != OFF_MAP {
+                let at = self.at[i] as usize;
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if usize::from(*cell) != i {
                     return false;
@@ -361,7 +380,9 @@ impl Kept {
         for &i in &changed[..n] {
             let hex = pieces[i].hex;
             self.hexes[i] = key(hex);
-            if let Some(at) = hex.and_then(|h| rules.index(h)) {
+            let at = hex.and_then(|h| rules.index(h));
+            self.at[i] = at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small"));
+            if let Some(at) = at {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if *cell != NONE {
                     return false;
@@ -390,16 +411,6 @@ fn key(hex: Option<Hex>) -> u64 {
     hex.map_or(u64::MAX, |h| {
         u64::from(h.q as u32) << 32 | u64::from(h.r as u32)
     })
-}
-
-/// The hex of a [`key`], `None` for a piece off the board.
-fn hex_of_key(k: u64) -> Option<Hex> {
-    #[expect(
-        clippy::cast_possible_truncation,
-        clippy::cast_possible_wrap,
-        reason = "the coordinates' bits are unpacked"
-    )]
-    (k != u64::MAX).then(|| Hex::new((k >> 32) as u32 as i32, k as u32 as i32))
 }
 
 /// Pieces whose hex changed that a board follows one by one; past that it is rebuilt.

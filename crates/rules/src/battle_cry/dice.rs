@@ -253,9 +253,51 @@ impl<'de> serde::Deserialize<'de> for BattleRules {
     }
 }
 
+/// Pieces a binding may have for its battles' purposes to be kept ([`PURPOSES`]): a table
+/// of every pair.
+const KEPT_PIECES: usize = 64;
+
 thread_local! {
-    /// Where a battle's purpose is written before it is shared ([`roll_battle_dice`]).
-    static PURPOSE: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The purposes of the battles recorded on this thread, for the binding numbered
+    /// first ([`BattleCry::id`]), by pair of pieces (battling unit, target): each written
+    /// once, then shared by every battle of the pair ([`roll_battle_dice`]).
+    static PURPOSES: RefCell<(u64, Vec<Option<Text>>)> = const { RefCell::new((0, Vec::new())) };
+}
+
+/// The purpose of the dice of `u`'s battle against `t`, as the events name it.
+fn purpose(rules: &BattleCry, u: UnitId, t: UnitId) -> Text {
+    let write = || {
+        let mut b = String::new();
+        for part in [
+            "BC-DIE-1: battle die of ",
+            rules.unit_name(u),
+            " against ",
+            rules.unit_name(t),
+        ] {
+            b.push_str(part);
+        }
+        Text::from(Arc::<str>::from(b))
+    };
+    let n = rules.pieces.len();
+    if n > KEPT_PIECES {
+        return write();
+    }
+    let kept = PURPOSES.try_with(|c| {
+        let mut c = c.borrow_mut();
+        let (binding, table) = &mut *c;
+        if *binding != rules.id || table.len() != n * n {
+            *binding = rules.id;
+            table.clear();
+            table.resize(n * n, None);
+        }
+        let text = table[u.index() * n + t.index()]
+            .get_or_insert_with(write)
+            .clone();
+        debug_assert_eq!(text, write(), "the kept purpose");
+        text
+    });
+    // On a thread being torn down, written for this battle alone.
+    kept.unwrap_or_else(|_| write())
 }
 
 /// BC-DIE-1: rolls `n` battle dice of `u` against `t`: the faces rolled, and how many
@@ -281,23 +323,8 @@ pub(crate) fn roll_battle_dice(
         }
         return (Vec::new(), counts);
     }
-    // Written in a buffer kept on the thread, then shared by the battle's dice: one
-    // string a battle, copied once.
-    let purpose = || {
-        PURPOSE.with_borrow_mut(|b| {
-            b.clear();
-            for part in [
-                "BC-DIE-1: battle die of ",
-                rules.unit_name(u),
-                " against ",
-                rules.unit_name(t),
-            ] {
-                b.push_str(part);
-            }
-            Text::from(Arc::<str>::from(b.as_str()))
-        })
-    };
-    let faces: Vec<Face> = dice_pool::roll(ctx, table, u32::from(n), purpose);
+    // Written once a pair of pieces, then shared by the battles' dice.
+    let faces: Vec<Face> = dice_pool::roll(ctx, table, u32::from(n), || purpose(rules, u, t));
     let counts = wanted.map(|w| tally(&faces, |x| x == w));
     (faces, counts)
 }

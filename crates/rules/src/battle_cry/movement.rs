@@ -1,7 +1,7 @@
 //! Move (step 3 of the turn): units and generals, attached generals, and terrain. The
 //! search of the hexes a piece can reach is in [`super::reach`].
 
-use super::reach::{allowance, carried, ends_in, moves_into, reach, reach_to, Reach};
+use super::reach::{allowance, carried, end_at, moves_into, reach, reach_to, search_key, Reach};
 use super::stamp::place;
 use super::units::{Board, Kind};
 use super::{cards, orders, Action, BattleCry, Event, Phase, State};
@@ -371,56 +371,83 @@ impl<'de> serde::Deserialize<'de> for MoveRules {
     }
 }
 
-/// The notes of the move `r` of piece `u`, in order: the reasons of [`check_move`] and
-/// the rules of the move's event.
+/// Where a move starts and ends, and what it found there, as its notes read them: the
+/// map indices worked out once.
+struct Facts<'a> {
+    /// The map indices of the piece's hex and of the end of its move.
+    start: usize,
+    end: usize,
+    /// The hexes entered, the last being the end.
+    path: &'a [Hex],
+    /// The move must end there (BC-TER-1, BC-MOV-9).
+    stop: bool,
+    /// The card's extra hexes (`cards::bonus_moves`).
+    bonus: u8,
+}
+
+impl<'a> Facts<'a> {
+    /// The facts of the move `r` of a piece standing in `start`.
+    fn of(rules: &BattleCry, state: &State, u: UnitId, start: Hex, r: &'a Reach) -> Facts<'a> {
+        Facts {
+            start: rules.index(start).expect("on the map"),
+            end: rules.index(r.hex).expect("on the map"),
+            path: &r.path,
+            stop: r.stop,
+            bonus: cards::bonus_moves(rules, state, u),
+        }
+    }
+}
+
+/// The notes of a move of piece `u`, in order: the reasons of [`check_move`] and the
+/// rules of the move's event.
 fn move_notes(
     rules: &BattleCry,
     state: &State,
     board: &Board,
     u: UnitId,
-    r: &Reach,
+    f: &Facts<'_>,
     mut note: impl FnMut(Note),
 ) {
     let kind = rules.kind(u);
     note(Note::Type);
-    if cards::bonus_moves(rules, state, u) > 0 {
+    if f.bonus > 0 {
         note(Note::CardBonus);
     }
-    let start = state.pieces[u.index()].hex.expect("on the map");
     if kind == Kind::General {
-        if r.path
+        let end = f.path.last();
+        if f.path
             .iter()
-            .any(|&h| h != r.hex && board.occupied(rules, h))
+            .any(|h| Some(h) != end && rules.index(*h).is_some_and(|at| board.occupied_at(at)))
         {
             note(Note::Through);
         }
-        if board.unit_at(rules, r.hex).is_some() {
+        if board.unit_at_index(f.end).is_some() {
             note(Note::JoinsUnit);
             note(Note::NotOrderedByIt);
         }
-        if board.unit_at(rules, start).is_some() {
+        if board.unit_at_index(f.start).is_some() {
             note(Note::LeavesUnit);
         }
     } else {
-        match board.general_at(rules, start) {
+        match board.general_at_index(f.start) {
             Some(g) if !state.pieces[g.index()].moved => note(Note::Carries(g)),
             Some(_) => note(Note::LeavesGeneral),
             None => {}
         }
-        if board.general_at(rules, r.hex).is_some() {
+        if board.general_at_index(f.end).is_some() {
             note(Note::OnGeneral);
         }
     }
     // BC-SEC-4: a piece's order comes from where it stood when ordered; its move may
     // take it into another section.
-    if rules.sections_of(rules.side_of(u), start) & rules.sections_of(rules.side_of(u), r.hex) == 0
-    {
+    let sections = &rules.sections[usize::from(rules.side_of(u))];
+    if sections[f.start] & sections[f.end] == 0 {
         note(Note::Section);
     }
-    if r.stop && rules.stops(r.hex) {
+    if f.stop && rules.hexes[f.end].stop {
         note(Note::Terrain);
     }
-    if kind.is_unit() && rules.forbids_battle(r.hex) {
+    if kind.is_unit() && rules.forbids_battle_at(f.end) {
         note(Note::Wades);
     }
     if kind == Kind::Artillery {
@@ -437,45 +464,55 @@ fn move_reasons(
 ) -> Vec<Reason> {
     let kind = rules.kind(u);
     let mut v = Vec::new();
-    move_notes(rules, state, board, u, r, |n| {
-        let why = match n {
-            Note::Type => format!(
-                "{} moves {} of its {} hexes",
-                rules.who(u),
-                r.path.len(),
-                allowance(rules, state, u)
-            ),
-            Note::CardBonus => "the card played adds to its move".into(),
-            Note::Through => "a general moves through friendly units and generals".into(),
-            Note::JoinsUnit => {
-                "it ends on a friendly unit without a general and attaches to it".into()
-            }
-            Note::NotOrderedByIt => "the unit it joins is not ordered by it".into(),
-            Note::LeavesUnit => {
-                "it leaves its unit on its own order; the unit is not ordered by it".into()
-            }
-            Note::Carries(g) => format!(
-                "its attached general {} moves with it, for the same order",
-                rules.unit_name(g)
-            ),
-            Note::LeavesGeneral => "its general moved to join it this turn and stays behind".into(),
-            Note::OnGeneral => {
-                "it stops on the friendly general alone there, who attaches to it".into()
-            }
-            Note::Section => "it moves from one section of the battlefield to another".into(),
-            Note::Terrain => format!(
-                "{} in {} stops movement",
-                rules.terrain_name(r.hex),
-                rules.label(r.hex)
-            ),
-            Note::Wades => format!(
-                "a unit that enters {} may not battle this turn",
-                rules.terrain_name(r.hex)
-            ),
-            Note::Artillery => "artillery that moves may not battle this turn".into(),
-        };
-        v.push(Reason::new(n.rule(kind), why));
-    });
+    let start = state.pieces[u.index()].hex.expect("on the map");
+    move_notes(
+        rules,
+        state,
+        board,
+        u,
+        &Facts::of(rules, state, u, start, r),
+        |n| {
+            let why = match n {
+                Note::Type => format!(
+                    "{} moves {} of its {} hexes",
+                    rules.who(u),
+                    r.path.len(),
+                    allowance(rules, state, u)
+                ),
+                Note::CardBonus => "the card played adds to its move".into(),
+                Note::Through => "a general moves through friendly units and generals".into(),
+                Note::JoinsUnit => {
+                    "it ends on a friendly unit without a general and attaches to it".into()
+                }
+                Note::NotOrderedByIt => "the unit it joins is not ordered by it".into(),
+                Note::LeavesUnit => {
+                    "it leaves its unit on its own order; the unit is not ordered by it".into()
+                }
+                Note::Carries(g) => format!(
+                    "its attached general {} moves with it, for the same order",
+                    rules.unit_name(g)
+                ),
+                Note::LeavesGeneral => {
+                    "its general moved to join it this turn and stays behind".into()
+                }
+                Note::OnGeneral => {
+                    "it stops on the friendly general alone there, who attaches to it".into()
+                }
+                Note::Section => "it moves from one section of the battlefield to another".into(),
+                Note::Terrain => format!(
+                    "{} in {} stops movement",
+                    rules.terrain_name(r.hex),
+                    rules.label(r.hex)
+                ),
+                Note::Wades => format!(
+                    "a unit that enters {} may not battle this turn",
+                    rules.terrain_name(r.hex)
+                ),
+                Note::Artillery => "artillery that moves may not battle this turn".into(),
+            };
+            v.push(Reason::new(n.rule(kind), why));
+        },
+    );
     v
 }
 
@@ -508,42 +545,52 @@ pub(crate) fn apply_move(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let board = Board::new(rules, state);
+    // One search key, with the general carried, for the check, the path and the move.
+    let (key, general) = search_key(rules, state, &board, u);
+    let Some(to_at) = rules.index(to) else {
+        return;
+    };
     // The way there and the rules that shaped the move are for the event alone: not
     // worked out in a quiet context (`Ctx::quiet`), which asks only that the move is one.
-    let told = if ctx.is_quiet() {
-        if !ends_in(rules, state, &board, u, to) {
-            return;
-        }
-        None
-    } else {
-        let Some(r) = reach_to(rules, state, &board, u, to) else {
-            return;
+    let quiet = ctx.is_quiet();
+    let Some((stop, path)) = end_at(rules, &board, u, key, to_at as u32, !quiet) else {
+        return;
+    };
+    let from = state.pieces[u.index()].hex.expect("on the map");
+    let kind = rules.kind(u);
+    let told = path.map(|path| {
+        let f = Facts {
+            start: key.start as usize,
+            end: to_at,
+            path: &path,
+            stop,
+            bonus: key.budget - rules.row(u).moves,
         };
-        let mut rule_ids = MoveRules {
-            kind: rules.kind(u),
-            notes: 0,
-        };
-        move_notes(rules, state, &board, u, &r, |n| {
+        debug_assert_eq!(
+            f.bonus,
+            cards::bonus_moves(rules, state, u),
+            "the card's hexes"
+        );
+        let mut rule_ids = MoveRules { kind, notes: 0 };
+        move_notes(rules, state, &board, u, &f, |n| {
             // Given in order, once each: the bits keep the order.
             debug_assert!(rule_ids.notes < n.bit(), "{n:?} given in order");
             rule_ids.notes |= n.bit();
         });
-        Some((r.path, rule_ids))
-    };
-    let from = state.pieces[u.index()].hex.expect("on the map");
-    let general = carried(rules, state, &board, u);
-    let joins_general = rules
-        .kind(u)
+        (path, rule_ids)
+    });
+    let joins_general = kind
         .is_unit()
-        .then(|| board.general_at(rules, to))
+        .then(|| board.general_at_index(to_at))
         .flatten();
-    let joins_unit = (rules.kind(u) == Kind::General)
-        .then(|| board.unit_at(rules, to))
+    let joins_unit = (kind == Kind::General)
+        .then(|| board.unit_at_index(to_at))
         .flatten();
+    drop(board);
     place(state, u, Some(to));
     let p = &mut state.pieces[u.index()];
     p.moved = true;
-    if rules.kind(u).is_unit() && rules.forbids_battle(to) {
+    if kind.is_unit() && rules.forbids_battle_at(to_at) {
         p.waded = true;
     }
     if let Some(g) = general {

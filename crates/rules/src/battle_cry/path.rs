@@ -31,6 +31,20 @@ impl Path {
         })
     }
 
+    /// The path of the hexes `hexes`, in order.
+    #[must_use]
+    pub(crate) fn of(hexes: &[Hex]) -> Path {
+        if hexes.len() > SHORT {
+            return Path(Repr::Long(hexes.to_vec()));
+        }
+        let mut short = [Hex::default(); SHORT];
+        short[..hexes.len()].copy_from_slice(hexes);
+        Path(Repr::Short {
+            len: u8::try_from(hexes.len()).expect("a short path"),
+            hexes: short,
+        })
+    }
+
     /// Adds `hex` at the end.
     pub fn push(&mut self, hex: Hex) {
         match &mut self.0 {
@@ -151,6 +165,7 @@ mod tests {
             }
             assert_eq!(p, hexes);
             assert_eq!(p, Path::from(hexes.clone()));
+            assert_eq!(p, Path::of(&hexes));
             assert_eq!(format!("{p:?}"), format!("{hexes:?}"));
             assert_eq!(format!("{p:#?}"), format!("{hexes:#?}"));
             p.reverse();

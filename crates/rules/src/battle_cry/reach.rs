@@ -1,12 +1,12 @@
 //! The hexes a piece can reach with its move (BC-MOV-1), and the way to each: the search
 //! behind the legal moves, a move's check and its path.
 
-use super::board::{read_bit, Search, SearchKey};
+use super::board::{read_bit, Search, SearchKey, NONE};
 use super::units::{Board, Kind};
 use super::{cards, BattleCry, Path, State, OFF_MAP};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
-use std::cell::Cell;
+use std::cell::RefCell;
 
 /// A hex a piece can end its move in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,16 +74,6 @@ pub(crate) fn reach_to(
     })
 }
 
-/// Whether piece `u` can end its move in `to`: [`reach_to`] without the path.
-pub(crate) fn ends_in(rules: &BattleCry, state: &State, board: &Board, u: UnitId, to: Hex) -> bool {
-    let Some(to_at) = rules.index(to).and_then(|i| u32::try_from(i).ok()) else {
-        return false;
-    };
-    search(rules, state, board, u, |f| {
-        f.ends.iter().any(|&(at, _)| at == to_at)
-    })
-}
-
 /// The hexes a search found, and the way to each.
 struct Found<'a> {
     /// The map indices of the hexes the piece may end in, in the order found, with
@@ -119,6 +109,40 @@ impl Found<'_> {
             stop,
         }
     }
+
+    /// The hexes entered on the way to the end at map index `at`: [`Found::reach`]'s
+    /// path, walked back from the end through the hexes entered before it.
+    fn path(&self, rules: &BattleCry, at: u32) -> Path {
+        /// Hexes walked back in place; a longer way is found the long way.
+        const MOST: usize = 8;
+        let mut back = [0u32; MOST];
+        let mut n = 0;
+        let mut i = at;
+        // Where the search looks for the hex entered before `i`: each hex is entered
+        // after the one it was entered from.
+        let mut before = self.seen.len();
+        while i != self.start {
+            if n == MOST {
+                return self.reach(rules, at, false).path;
+            }
+            back[n] = i;
+            n += 1;
+            match self.seen[..before].iter().rposition(|&(h, _)| h == i) {
+                Some(p) => {
+                    before = p;
+                    i = self.seen[p].1;
+                }
+                None => break,
+            }
+        }
+        let mut hexes = [Hex::default(); MOST];
+        for (h, &i) in hexes.iter_mut().zip(back[..n].iter().rev()) {
+            *h = rules.hex_of[i as usize];
+        }
+        let path = Path::of(&hexes[..n]);
+        debug_assert_eq!(path, self.reach(rules, at, false).path, "the way back");
+        path
+    }
 }
 
 /// The buffers of the move search, kept per thread: the search runs for every piece
@@ -129,20 +153,49 @@ struct Scratch {
     seen: Vec<u32>,
     /// The number of the current search.
     stamp: u32,
-    /// The hexes reached with the moves made so far, and those one move further.
-    layer: Vec<u32>,
-    next: Vec<u32>,
+    /// The hexes entered that the search goes on from, layer after layer (those reached
+    /// with one move more than the layer before).
+    queue: Vec<u32>,
 }
 
 thread_local! {
-    static SCRATCH: Cell<Scratch> = const {
-        Cell::new(Scratch {
+    static SCRATCH: RefCell<Scratch> = const {
+        RefCell::new(Scratch {
             seen: Vec::new(),
             stamp: 0,
-            layer: Vec::new(),
-            next: Vec::new(),
+            queue: Vec::new(),
         })
     };
+}
+
+/// The key of piece `u`'s move search ([`SearchKey`]), with the general that moves with
+/// it ([`carried`]): its hex's map index looked up once for both.
+pub(crate) fn search_key(
+    rules: &BattleCry,
+    state: &State,
+    board: &Board,
+    u: UnitId,
+) -> (SearchKey, Option<UnitId>) {
+    let at = board.index_of(u);
+    debug_assert_eq!(at, state.pieces[u.index()].hex.and_then(|h| rules.index(h)));
+    let general = match at {
+        // The general in the unit's hex, as `carried` finds it.
+        Some(at) if rules.kind(u).is_unit() => board
+            .general_at_index(at)
+            .filter(|g| !state.pieces[g.index()].moved),
+        _ => None,
+    };
+    debug_assert_eq!(
+        general,
+        carried(rules, state, board, u),
+        "the general carried"
+    );
+    let key = SearchKey {
+        start: at.and_then(|i| u32::try_from(i).ok()).unwrap_or(OFF_MAP),
+        budget: allowance(rules, state, u),
+        with_general: general.is_some(),
+    };
+    (key, general)
 }
 
 /// The search of [`reach`] of piece `u`, breadth first from its hex, kept with the board
@@ -154,26 +207,52 @@ fn search<T>(
     u: UnitId,
     visit: impl FnOnce(Found<'_>) -> T,
 ) -> T {
-    let start = state.pieces[u.index()]
-        .hex
-        .and_then(|h| rules.index(h))
-        .and_then(|i| u32::try_from(i).ok())
-        .unwrap_or(OFF_MAP);
-    let key = SearchKey {
-        start,
-        budget: allowance(rules, state, u),
-        with_general: carried(rules, state, board, u).is_some(),
-    };
+    search_keyed(rules, board, u, search_key(rules, state, board, u).0, visit)
+}
+
+/// [`search`] with its key worked out ([`search_key`]).
+fn search_keyed<T>(
+    rules: &BattleCry,
+    board: &Board,
+    u: UnitId,
+    key: SearchKey,
+    visit: impl FnOnce(Found<'_>) -> T,
+) -> T {
     let found = board.search(u, key, |out| {
-        let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
-        s.run(rules, board, u, key, out);
-        // On a thread being torn down the buffers are simply freed.
-        let _ = SCRATCH.try_with(|c| c.set(s));
+        let mut out = Some(out);
+        let _ = SCRATCH.try_with(|c| {
+            if let (Ok(mut s), Some(out)) = (c.try_borrow_mut(), out.take()) {
+                s.run(rules, board, u, key, out);
+            }
+        });
+        // On a thread being torn down, buffers of its own.
+        if let Some(out) = out {
+            Scratch::default().run(rules, board, u, key, out);
+        }
     });
     visit(Found {
         ends: &found.ends,
         seen: &found.seen,
-        start,
+        start: key.start,
+    })
+}
+
+/// The end of piece `u`'s move at map index `to_at`, searched under `key`
+/// ([`search_key`]), when the piece can end its move there: whether it must stop there,
+/// and, when `with_path`, the hexes entered (the move's event's alone).
+pub(crate) fn end_at(
+    rules: &BattleCry,
+    board: &Board,
+    u: UnitId,
+    key: SearchKey,
+    to_at: u32,
+    with_path: bool,
+) -> Option<(bool, Option<Path>)> {
+    search_keyed(rules, board, u, key, |f| {
+        f.ends
+            .iter()
+            .find(|&&(at, _)| at == to_at)
+            .map(|&(at, stop)| (stop, with_path.then(|| f.path(rules, at))))
     })
 }
 
@@ -210,47 +289,52 @@ impl Scratch {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        self.seen[start as usize] = stamp;
+        let seen = &mut self.seen[..n];
+        let cells = board.cells();
+        seen[start as usize] = stamp;
         out.read |= read_bit(start);
-        self.layer.clear();
-        self.layer.push(start);
-        let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(start);
+        let enemy = |p: u16| p != NONE && rules.side_of(UnitId(p)) != side;
+        // The layer of the hexes reached with the moves made so far: `queue[layer..]`.
+        let mut layer = 0;
         for step in 1..=budget {
             // No hex is entered after the last move: its layer is not kept.
             let last = step == budget;
-            self.next.clear();
-            for &h in &self.layer {
+            let end = queue.len();
+            for i in layer..end {
+                let h = queue[i];
                 for &y in &rules.neighbors[h as usize] {
                     let at = y as usize;
                     // Off the map and impassable hexes are OFF_MAP in the table.
-                    if y == OFF_MAP || self.seen[at] == stamp {
+                    if y == OFF_MAP || seen[at] == stamp {
                         continue;
                     }
                     // Seen whether entered or refused: a hex refused is refused again from
                     // any hex (its own terrain and pieces decide), so it is looked at once.
-                    self.seen[at] = stamp;
+                    seen[at] = stamp;
                     out.read |= read_bit(y);
                     let stops = rules.hexes[at].stop;
+                    let [unit, gen] = cells[at];
                     // An empty hex, the most common: either piece may end there, and
                     // stops if its terrain stops (the cases below with no piece).
-                    let (can_end, stop) = if board.empty_at(at) {
+                    let (can_end, stop) = if unit == NONE && gen == NONE {
                         (true, stops)
                     } else if general {
-                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
                         if enemy(unit) || enemy(gen) {
                             continue;
                         }
-                        let can_end = gen.is_none();
+                        let can_end = gen == NONE;
                         if stops && !can_end {
                             continue;
                         }
                         (can_end, stops)
                     } else {
-                        let (unit, gen) = (board.unit_at_index(at), board.general_at_index(at));
-                        if unit.is_some() || enemy(gen) {
+                        if unit != NONE || enemy(gen) {
                             continue;
                         }
-                        if gen.is_some() {
+                        if gen != NONE {
                             if with_general {
                                 continue;
                             }
@@ -264,11 +348,11 @@ impl Scratch {
                         out.ends.push((y, stop));
                     }
                     if !stop && !last {
-                        self.next.push(y);
+                        queue.push(y);
                     }
                 }
             }
-            std::mem::swap(&mut self.layer, &mut self.next);
+            layer = end;
         }
     }
 }

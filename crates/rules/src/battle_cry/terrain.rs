@@ -23,9 +23,9 @@ impl BattleCry {
         self.hexes.get(i).is_some_and(|h| h.blocks_sight)
     }
 
-    /// BC-TER-6: a unit that entered this hex this turn may not battle.
-    pub(crate) fn forbids_battle(&self, hex: Hex) -> bool {
-        self.info(hex).is_some_and(|i| !i.battle_on_entering)
+    /// BC-TER-6: a unit that entered the hex of map index `i` this turn may not battle.
+    pub(crate) fn forbids_battle_at(&self, i: usize) -> bool {
+        self.hexes.get(i).is_some_and(|h| !h.battle_on_entering)
     }
 
     fn side_protection(&self, hex: Hex, toward: Hex) -> u8 {
