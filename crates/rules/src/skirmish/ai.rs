@@ -21,7 +21,6 @@ thread_local! {
             fixed: Vec::new(),
             arcs: Vec::new(),
             placed: [Vec::new(), Vec::new()],
-            nearest: Vec::new(),
         })
     };
 }
@@ -33,10 +32,8 @@ struct Scratch {
     fixed: Vec<Fixed>,
     /// [`Arcs`] for the binding's front (`front_turns`).
     arcs: Arcs,
-    /// Each side's characters in play.
+    /// Each side's characters in play, in scenario order.
     placed: [Vec<Placed>; 2],
-    /// Each character's distance to the nearest enemy in play.
-    nearest: Vec<u32>,
 }
 
 /// What the evaluation reads of a character that no state changes.
@@ -55,12 +52,24 @@ struct Fixed {
 #[derive(Clone, Copy)]
 struct Placed {
     hex: Hex,
+    /// Its hex's third cube coordinate, for the distances.
+    s: i32,
     facing: Direction,
     side: u8,
     /// The distance it strikes at: its longest reach and a step.
     strike: u32,
-    /// Its index.
-    index: usize,
+    /// The distance to the nearest enemy in play.
+    nearest: u32,
+}
+
+impl Placed {
+    /// The distance between two characters' hexes (`Hex::distance`).
+    fn distance(&self, other: &Placed) -> u32 {
+        let d = (self.hex.q - other.hex.q).unsigned_abs()
+            + (self.hex.r - other.hex.r).unsigned_abs()
+            + (self.s - other.s).unsigned_abs();
+        d / 2
+    }
 }
 
 /// The parts of the evaluation and their weights, in the order of
@@ -125,36 +134,32 @@ impl Skirmish {
                 me,
                 (&scratch.fixed, &scratch.arcs),
                 &mut scratch.placed,
-                &mut scratch.nearest,
             )
         })
     }
 
     /// [`Skirmish::parts`] with what never changes of each character, and this
-    /// thread's lists of the characters in play, by side, and of the distances to
-    /// their nearest enemies.
+    /// thread's lists of the characters in play, by side.
     fn parts_placed(
         &self,
         state: &State,
         me: u8,
         (fixed, arcs): (&[Fixed], &Arcs),
         placed: &mut [Vec<Placed>; 2],
-        nearest: &mut Vec<u32>,
     ) -> [f64; TERMS.len()] {
         let front = self.data.facing.front_turns;
         let sign = |side: u8| if side == me { 1.0 } else { -1.0 };
         placed[0].clear();
         placed[1].clear();
-        nearest.clear();
-        nearest.resize(state.chars.len(), u32::MAX);
-        for (index, (c, f)) in state.chars.iter().zip(fixed).enumerate() {
+        for (c, f) in state.chars.iter().zip(fixed) {
             if let Some(hex) = c.hex {
                 placed[usize::from(f.side & 1)].push(Placed {
                     hex,
+                    s: -hex.q - hex.r,
                     facing: c.facing,
                     side: f.side,
                     strike: f.strike,
-                    index,
+                    nearest: u32::MAX,
                 });
             }
         }
@@ -173,12 +178,13 @@ impl Skirmish {
             Arc::Flank => v[8] += sign(target.side),
             Arc::Rear => v[9] += sign(target.side),
         };
-        let [zero, one] = &*placed;
-        for pa in zero {
-            for pb in one {
-                let d = pa.hex.distance(pb.hex);
-                nearest[pa.index] = nearest[pa.index].min(d);
-                nearest[pb.index] = nearest[pb.index].min(d);
+        let [zero, one] = placed;
+        for pa in zero.iter_mut() {
+            for pb in one.iter_mut() {
+                let d = pa.distance(pb);
+                debug_assert_eq!(d, pa.hex.distance(pb.hex));
+                pa.nearest = pa.nearest.min(d);
+                pb.nearest = pb.nearest.min(d);
                 if d <= pb.strike {
                     exposed(&mut v, pa, pb);
                 }
@@ -187,6 +193,8 @@ impl Skirmish {
                 }
             }
         }
+        // Each side's characters in play come in scenario order.
+        let mut in_play = [zero.iter(), one.iter()];
         for (u, f) in self.ids().zip(fixed) {
             let sign = sign(f.side);
             let c = Self::ch(state, u);
@@ -194,7 +202,9 @@ impl Skirmish {
                 v[2] += sign;
                 continue;
             }
-            let nearest = nearest[u.index()];
+            let nearest = in_play[usize::from(f.side & 1)]
+                .next()
+                .map_or(u32::MAX, |p| p.nearest);
             v[0] += sign;
             v[1] += sign * f64::from(c.damage) / f.health;
             v[3] += sign * f64::from(u8::from(c.dazed));

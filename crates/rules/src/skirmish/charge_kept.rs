@@ -177,6 +177,7 @@ pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) ->
                 || k.unit != u
                 || k.mp != mp
                 || k.standing.len() != state.chars.len()
+                || k.standing[u.index()] != Skirmish::ch(state, u).hex
             {
                 return false;
             }
