@@ -20,7 +20,7 @@ thread_local! {
             binding: u64::MAX,
             fixed: Vec::new(),
             arcs: Vec::new(),
-            placed: Vec::new(),
+            placed: [Vec::new(), Vec::new()],
         })
     };
 }
@@ -32,7 +32,8 @@ struct Scratch {
     fixed: Vec<Fixed>,
     /// [`Arcs`] for the binding's front (`front_turns`).
     arcs: Arcs,
-    placed: Vec<Placed>,
+    /// Each side's characters in play, in scenario order.
+    placed: [Vec<Placed>; 2],
 }
 
 /// What the evaluation reads of a character that no state changes.
@@ -51,12 +52,24 @@ struct Fixed {
 #[derive(Clone, Copy)]
 struct Placed {
     hex: Hex,
+    /// Its hex's third cube coordinate, for the distances.
+    s: i32,
     facing: Direction,
     side: u8,
     /// The distance it strikes at: its longest reach and a step.
     strike: u32,
     /// The distance to the nearest enemy in play.
     nearest: u32,
+}
+
+impl Placed {
+    /// The distance between two characters' hexes (`Hex::distance`).
+    fn distance(&self, other: &Placed) -> u32 {
+        let d = (self.hex.q - other.hex.q).unsigned_abs()
+            + (self.hex.r - other.hex.r).unsigned_abs()
+            + (self.s - other.s).unsigned_abs();
+        d / 2
+    }
 }
 
 /// The parts of the evaluation and their weights, in the order of
@@ -119,30 +132,30 @@ impl Skirmish {
             self.parts_placed(
                 state,
                 me,
-                &scratch.fixed,
-                &scratch.arcs,
+                (&scratch.fixed, &scratch.arcs),
                 &mut scratch.placed,
             )
         })
     }
 
     /// [`Skirmish::parts`] with what never changes of each character, and this
-    /// thread's list of the characters in play.
+    /// thread's lists of the characters in play, by side.
     fn parts_placed(
         &self,
         state: &State,
         me: u8,
-        fixed: &[Fixed],
-        arcs: &Arcs,
-        placed: &mut Vec<Placed>,
+        (fixed, arcs): (&[Fixed], &Arcs),
+        placed: &mut [Vec<Placed>; 2],
     ) -> [f64; TERMS.len()] {
         let front = self.data.facing.front_turns;
         let sign = |side: u8| if side == me { 1.0 } else { -1.0 };
-        placed.clear();
+        placed[0].clear();
+        placed[1].clear();
         for (c, f) in state.chars.iter().zip(fixed) {
             if let Some(hex) = c.hex {
-                placed.push(Placed {
+                placed[usize::from(f.side & 1)].push(Placed {
                     hex,
+                    s: -hex.q - hex.r,
                     facing: c.facing,
                     side: f.side,
                     strike: f.strike,
@@ -152,7 +165,8 @@ impl Skirmish {
         }
         let mut v = [0.0; TERMS.len()];
         // Exposure: enemies within striking distance at a character's flank or rear.
-        // Each pair of enemies once: one distance, each the other's attacker.
+        // Each pair of enemies once: one distance, each the other's attacker (the
+        // terms count whole ones, the same in any order).
         let exposed = |v: &mut [f64; TERMS.len()], target: &Placed, from: &Placed| match arc_near(
             arcs,
             target.hex,
@@ -164,11 +178,11 @@ impl Skirmish {
             Arc::Flank => v[8] += sign(target.side),
             Arc::Rear => v[9] += sign(target.side),
         };
-        for a in 0..placed.len() {
-            let (head, tail) = placed.split_at_mut(a + 1);
-            let pa = &mut head[a];
-            for pb in tail.iter_mut().filter(|p| p.side != pa.side) {
-                let d = pa.hex.distance(pb.hex);
+        let [zero, one] = placed;
+        for pa in zero.iter_mut() {
+            for pb in one.iter_mut() {
+                let d = pa.distance(pb);
+                debug_assert_eq!(d, pa.hex.distance(pb.hex));
                 pa.nearest = pa.nearest.min(d);
                 pb.nearest = pb.nearest.min(d);
                 if d <= pb.strike {
@@ -179,7 +193,8 @@ impl Skirmish {
                 }
             }
         }
-        let mut in_play = placed.iter();
+        // Each side's characters in play come in scenario order.
+        let mut in_play = [zero.iter(), one.iter()];
         for (u, f) in self.ids().zip(fixed) {
             let sign = sign(f.side);
             let c = Self::ch(state, u);
@@ -187,7 +202,9 @@ impl Skirmish {
                 v[2] += sign;
                 continue;
             }
-            let nearest = in_play.next().map_or(u32::MAX, |p| p.nearest);
+            let nearest = in_play[usize::from(f.side & 1)]
+                .next()
+                .map_or(u32::MAX, |p| p.nearest);
             v[0] += sign;
             v[1] += sign * f64::from(c.damage) / f.health;
             v[3] += sign * f64::from(u8::from(c.dazed));
@@ -337,16 +354,39 @@ impl Skirmish {
                 evasive: false,
             };
             let mut led = Vec::new();
-            for r in self.reachable(state, unit).unwrap_or_default() {
-                let Some(&first) = r.path.first() else {
-                    continue;
-                };
-                if first_steps.contains(&(unit, first)) {
-                    led.push(first);
-                    out.push(Plan::of_unit(
-                        unit,
-                        r.path.iter().map(|&to| step(to)).collect(),
-                    ));
+            if state.charge.is_some() {
+                // A charger's reach is its next steps (SK-CHG-5): those listed, in the
+                // neighbours' order as `reachable` checks them, less a step into a
+                // friend's hex that ends the run there (put back, SK-MOV-18).
+                for &(_, to) in first_steps.iter().filter(|&&(u, _)| u == unit) {
+                    if !self.friend_at(state, unit, to) || super::view::stays(self, state, unit, to)
+                    {
+                        led.push(to);
+                        out.push(Plan::of_unit(unit, vec![step(to)]));
+                    }
+                }
+                if cfg!(debug_assertions) {
+                    let reached: Vec<_> = self.reachable(state, unit).unwrap_or_default();
+                    let firsts: Vec<_> = reached.iter().filter_map(|r| r.path.first()).collect();
+                    assert!(reached.iter().all(|r| r.path.len() == 1), "{reached:?}");
+                    assert_eq!(
+                        led.iter().collect::<Vec<_>>(),
+                        firsts,
+                        "{unit:?}'s charge steps"
+                    );
+                }
+            } else {
+                for r in self.reachable(state, unit).unwrap_or_default() {
+                    let Some(&first) = r.path.first() else {
+                        continue;
+                    };
+                    if first_steps.contains(&(unit, first)) {
+                        led.push(first);
+                        out.push(Plan::of_unit(
+                            unit,
+                            r.path.iter().map(|&to| step(to)).collect(),
+                        ));
+                    }
                 }
             }
             // A character with legal steps but no reached path (reachable refused, or

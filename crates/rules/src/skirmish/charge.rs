@@ -7,7 +7,7 @@ use super::{melee, Action, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 
 mod list;
-pub(crate) use list::legal_charges;
+pub(crate) use list::{allows_declare, legal_charges};
 
 /// A charge as declared (SK-CHG-2, SK-CHG-13): who charges whom, alone or with its
 /// formation.

@@ -6,11 +6,12 @@
 //! (`charge_through_bits`) and of the hex where its search stopped; so the field worked
 //! out before a step still answers after it, the others standing where they stood, as
 //! long as the charger's new hex cost no more than the one the search stopped at (every
-//! cost up to there is exact). A charger's reach reads the occupants of the hexes its
-//! search settled and of those around the enemies; it still answers when the friends
-//! that moved since stayed off them. Debug builds check every field and reach kept this
-//! way against a fresh one.
+//! cost up to there is exact). A charger's reach reads, besides where the charger and
+//! its enemies stand, only the hexes a route may pass and who stands around the
+//! enemies (`ReachInputs`); it still answers when the friends that moved since changed
+//! neither. Debug builds check every field and reach kept this way against a fresh one.
 
+use super::charge_path::ReachInputs;
 use super::{Skirmish, State};
 use grognard_engine::UnitId;
 use grognard_hex::Hex;
@@ -142,10 +143,12 @@ struct KeptReach {
     rules: u64,
     unit: UnitId,
     mp: u32,
-    /// Where every character stood when last asked.
+    /// Where every character stood when worked out.
     standing: Vec<Option<Hex>>,
-    /// The hexes whose occupants the search read, a bit each.
-    read: u128,
+    /// The hexes near the enemies whose occupants the search read, and what it read of
+    /// where the others stand (`None` where the bit sets did not serve: then the reach
+    /// holds only for the same standing).
+    read: Option<(u128, ReachInputs)>,
     reached: Rc<[u32]>,
 }
 
@@ -158,37 +161,52 @@ thread_local! {
 }
 
 /// `Skirmish::charge_reach` of `u` within `mp` points: a kept reach when one answers for
-/// `state`, else a new one. A reach holds while the enemies and `u` stand where they
-/// stood and every friend that moved left and entered hexes the search did not read (a
-/// movement list after each step of a character asks for every charger's reach).
+/// `state`, else a new one. A reach holds while `u` and its enemies stand where they
+/// stood and the search would read the same of where the others stand
+/// ([`ReachInputs`]): a friend that moved between hexes it passes alike, away from the
+/// enemies, changes nothing (a movement list after each step of a character asks for
+/// every charger's reach).
 pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) -> Rc<[u32]> {
     let standing = || state.chars.iter().map(|c| c.hex);
     let side = rules.side_of(u);
-    let unread = |read: u128, h: Option<Hex>| {
-        h.is_none_or(|h| rules.idx(h).is_some_and(|i| read >> i & 1 == 0))
-    };
+    let mut inputs = None;
     let hit = REACHES.with(|k| {
-        let mut k = k.borrow_mut();
-        let kept = k.0.iter_mut().find(|k| {
-            k.rules == rules.id
-                && k.unit == u
-                && k.mp == mp
-                && k.standing.len() == state.chars.len()
-                && k.standing
+        let k = k.borrow();
+        let kept = k.0.iter().find(|k| {
+            if k.rules != rules.id
+                || k.unit != u
+                || k.mp != mp
+                || k.standing.len() != state.chars.len()
+                || k.standing[u.index()] != Skirmish::ch(state, u).hex
+            {
+                return false;
+            }
+            let mut same = true;
+            let enemies_stay =
+                k.standing
                     .iter()
                     .zip(standing())
                     .enumerate()
                     .all(|(i, (&was, now))| {
-                        was == now
-                            || (i != u.index()
-                                && k.read != u128::MAX
-                                && rules.side_of_char[i] == side
-                                && unread(k.read, was)
-                                && unread(k.read, now))
-                    })
+                        if was == now {
+                            return true;
+                        }
+                        same = false;
+                        i != u.index() && rules.side_of_char[i] == side
+                    });
+            if !enemies_stay {
+                return false;
+            }
+            if same {
+                return true;
+            }
+            let Some((near, read)) = k.read else {
+                return false;
+            };
+            inputs
+                .get_or_insert_with(|| rules.reach_inputs(state, u))
+                .is_some_and(|now| now.near(near) == read)
         })?;
-        kept.standing.clear();
-        kept.standing.extend(standing());
         Some(Rc::clone(&kept.reached))
     });
     if let Some(reached) = hit {
@@ -202,7 +220,11 @@ pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) ->
         }
         return reached;
     }
-    let (reached, read) = rules.charge_reach(state, u, mp);
+    let (reached, near) = rules.charge_reach(state, u, mp);
+    let read = near.and_then(|near| {
+        let now = inputs.unwrap_or_else(|| rules.reach_inputs(state, u))?;
+        Some((near, now.near(near)))
+    });
     let reached: Rc<[u32]> = Rc::from(reached);
     REACHES.with(|k| {
         let mut k = k.borrow_mut();

@@ -142,15 +142,20 @@ impl Skirmish {
     /// For each character, 1 where it is an enemy of `u` in play and `u`'s charge route
     /// to it costs at most `mp` points (some hex where it is in `u`'s optimal reach
     /// costs no more), else 0. One search from `u`, stopped once every enemy is reached.
-    /// Also the hexes a friend of `u` may enter or leave without changing the answer, a
-    /// bit each where they are 0 (every bit 1 where the bit sets do not serve).
-    pub(super) fn charge_reach(&self, state: &State, u: UnitId, mp: u32) -> (Vec<u32>, u128) {
+    /// Also, where the bit sets serve, the hexes near the enemies whose occupants the
+    /// answer read (see [`ReachInputs`]); `None` where they do not.
+    pub(super) fn charge_reach(
+        &self,
+        state: &State,
+        u: UnitId,
+        mp: u32,
+    ) -> (Vec<u32>, Option<u128>) {
         let reached = vec![0u32; state.chars.len()];
         let Some(at) = Self::ch(state, u).hex else {
-            return (reached, u128::MAX);
+            return (reached, None);
         };
         let Some(from) = self.idx(at) else {
-            return (reached, u128::MAX);
+            return (reached, None);
         };
         let side = self.side_of(u);
         let enemies: Vec<(UnitId, Hex)> = self
@@ -158,23 +163,53 @@ impl Skirmish {
             .filter(|&t| self.side_of(t) != side)
             .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)))
             .collect();
-        if let Some((fast, read)) = self.charge_reach_bits(state, u, mp, (at, from), &enemies) {
+        if let Some((fast, near)) = self.charge_reach_bits(state, u, mp, (at, from), &enemies) {
             if cfg!(debug_assertions) {
                 let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
                 assert_eq!(fast, slow, "the charge reach of {u:?} within {mp}");
             }
-            return (fast, read);
+            return (fast, Some(near));
         }
         let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
-        (slow, u128::MAX)
+        (slow, None)
+    }
+
+    /// What [`Skirmish::charge_reach`] on bit sets reads of where the others stand,
+    /// besides the hexes of `u` and of its enemies: `None` where the bit sets do not
+    /// serve.
+    pub(super) fn reach_inputs(&self, state: &State, u: UnitId) -> Option<ReachInputs> {
+        let open = self.cells.open_bits()?;
+        let side = self.side_of(u);
+        let (mut seen, mut barred, mut others, mut crowd) = (0u128, 0u128, 0u128, 0u128);
+        let mut me = 0u128;
+        for (k, (c, &camp)) in state.chars.iter().zip(&self.side_of_char).enumerate() {
+            let Some(i) = c.hex.and_then(|h| self.idx(h)) else {
+                continue;
+            };
+            let bit = 1u128 << i;
+            if camp != side || seen & bit != 0 {
+                barred |= bit;
+            }
+            seen |= bit;
+            if k == u.index() {
+                me = bit;
+            } else {
+                crowd |= others & bit;
+                others |= bit;
+            }
+        }
+        Some(ReachInputs {
+            through: open & !barred | me,
+            others,
+            crowd,
+        })
     }
 
     /// [`Skirmish::charge_reach`] on bit sets of hexes, the search entering every
     /// neighbour of a cost's hexes at once (`board::reach_goals`): `None` with more than
     /// 64 characters or [`GOALS`] enemies, a reach beyond the rings the map keeps, or a
-    /// map without bit sets. With the answer, the hexes whose occupants it read: those
-    /// the search settled (whether a route goes on from them) and those within the
-    /// weapon's longest reach of an enemy it looked for (its goals).
+    /// map without bit sets. With the answer, the hexes within the weapon's longest
+    /// reach of an enemy it looked for (its goals), whose occupants it read.
     fn charge_reach_bits(
         &self,
         state: &State,
@@ -199,13 +234,13 @@ impl Skirmish {
             *goal = self.goal_bits(state, u, (t, th), others)?;
             near |= self.cells.disk_bits(self.idx(th)?, longest)?;
         }
-        let (found, settled) =
+        let (found, _) =
             board::reach_goals(&self.cells, from, mp, through, &goals[..enemies.len()])?;
         let mut reached = vec![0u32; state.chars.len()];
         for (k, &(t, _)) in enemies.iter().enumerate() {
             reached[t.index()] = u32::from(found >> k & 1 == 1);
         }
-        Some((reached, settled | near))
+        Some((reached, near))
     }
 
     /// The hexes where someone other than `u` stands, a bit each (on maps of at most 128
@@ -371,6 +406,30 @@ impl Skirmish {
         let f = self.charge_field(state, u, target);
         let d = f[self.idx(h)?];
         (d != u32::MAX).then_some(d)
+    }
+}
+
+/// All that [`Skirmish::charge_reach`] on bit sets reads of where everyone stands,
+/// besides the hexes of the charger and of its enemies (SK-CHG-4, SK-CHG-5): the hexes
+/// a route goes on from (free hexes and a friend's alone, the charger's own), and near
+/// the enemies (where its goals are) the hexes someone other than the charger stands
+/// in and those where two or more do. A reach worked out for the same of these, the
+/// charger and its enemies standing where they stood, answers the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ReachInputs {
+    pub through: u128,
+    pub others: u128,
+    pub crowd: u128,
+}
+
+impl ReachInputs {
+    /// These inputs with only the hexes of `near` kept of who stands where.
+    pub(super) fn near(self, near: u128) -> ReachInputs {
+        ReachInputs {
+            through: self.through,
+            others: self.others & near,
+            crowd: self.crowd & near,
+        }
     }
 }
 

@@ -11,9 +11,10 @@
 //! [`short_move`], [`zones_of_control`], [`facing`], [`reactions`] (the passive side's
 //! windows: attacks of opportunity, short moves and reaction fire), [`maneuver`] (short
 //! moves as the result of a Maneuver), [`missile`] (the missile phase, shots, reaction
-//! fire, missile evasion), [`charge`], [`melee`], [`statuses`], [`morale`]. The route
-//! searches are in `board` (machinery, not rules). The tables are in `data.toml`; rule
-//! IDs are listed in `docs/rules/skirmish.md`.
+//! fire, missile evasion), [`charge`], [`combat`] (the attacks' kinds and terms),
+//! [`melee`], [`statuses`], [`morale`]. The route searches are in `board` (machinery,
+//! not rules). The tables are in `data.toml`; rule IDs are listed in
+//! `docs/rules/skirmish.md`.
 //!
 //! ```
 //! use grognard_engine::{Game, Ruleset};
@@ -34,6 +35,7 @@ pub mod charge;
 mod charge_kept;
 mod charge_odds;
 mod charge_path;
+pub mod combat;
 mod crowd;
 pub mod data;
 pub mod facing;
@@ -59,6 +61,7 @@ pub mod zones_of_control;
 
 use crate::common::{skeleton::skeleton, state::clone_by_field, text::Text};
 use characters::{CharState, Character};
+pub use combat::{AttackKind, Term};
 use data::{Data, Missile, Shield, TerrainRow, Weapon};
 use grognard_engine::scenario::{Edge, Vocabulary};
 use grognard_engine::{Names, Outcome, Preview, Reached, Refusal, Roll, Ruleset, UnitId};
@@ -327,33 +330,6 @@ pub enum Action {
     Pass,
     /// End the current phase.
     EndPhase,
-}
-
-/// Which attack it was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AttackKind {
-    /// A melee-phase attack (SK-MEL-7).
-    Melee,
-    /// A counterattack (SK-CHG-11, SK-MEL-7).
-    Counter,
-    /// A charge attack (SK-CHG-10).
-    Charge,
-    /// An attack of opportunity (SK-MEL-5).
-    Opportunity,
-    /// A shot in the missile phase (SK-MIS-1).
-    Missile,
-    /// Reaction fire (SK-MIS-4).
-    ReactionFire,
-}
-
-/// One term of an attack or defense total.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Term {
-    /// What it is.
-    pub what: String,
-    /// Its value.
-    pub value: i32,
 }
 
 /// What happened.

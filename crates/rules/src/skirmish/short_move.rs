@@ -330,7 +330,8 @@ fn still_holds(
     kept: &[Option<Hex>],
     state: &State,
 ) -> bool {
-    if kept.len() != state.chars.len() {
+    // The character's own hex first: a search from elsewhere is the usual miss.
+    if kept.len() != state.chars.len() || kept[u.index()] != Skirmish::ch(state, u).hex {
         return false;
     }
     let side = rules.side_of(u);

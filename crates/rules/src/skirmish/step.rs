@@ -3,9 +3,10 @@
 //! SK-MOV-8 to SK-MOV-18, SK-CHG-9. The chapters that move characters (`movement.rs`,
 //! `short_move.rs`, `charge.rs`) build on it; it calls none of them.
 
-use super::board::{self, Entered, Turns};
+use super::board::{self, Entered, Paths, Turns};
 use super::crowd::{self, Crowd, Look};
 use super::facing::{arc, Arc};
+use super::walks::Walks;
 use super::{statuses, Event, Skirmish, State};
 use crate::common::text::Text;
 use grognard_engine::{Ctx, Reached, Reason, Refusal, UnitId};
@@ -626,22 +627,42 @@ pub(crate) fn walk_reach(
     let Some(from) = c.hex else { return Vec::new() };
     let side = rules.side_of(u);
     let crowd = Crowd::new(rules, state, u);
-    let found = board::search(
-        &rules.map,
-        from,
-        c.facing,
-        budget,
-        Turns::Yes,
-        |h, f, to| rules.entered((state, &crowd), u, gait, h, f, to),
-        |h| h != from && !Skirmish::occupied(state, h),
-    );
+    let slow = |h, f, to| rules.entered((state, &crowd), u, gait, h, f, to);
+    // On bit sets the steps are priced as a short move's are: a step's price reads no
+    // more of its gait than a walk's or short move's reasons (SK-MOV-9), left out here.
+    let (found, zone) = if let Some(walks) = Walks::new(rules, state, u) {
+        let found = board::search_moves(
+            &rules.map,
+            from,
+            c.facing,
+            (budget, Turns::Yes, Paths::Yes),
+            |m, f| {
+                let e = walks.short_step((m.from_index, m.to_index), m.dir, f);
+                debug_assert_eq!(e, slow(m.from, f, m.to), "{u:?}'s step {m:?}");
+                e
+            },
+            |h| h != from && rules.idx(h).is_some_and(|i| walks.free(i)),
+        );
+        (found, Some(walks))
+    } else {
+        let keep = |h| h != from && !Skirmish::occupied(state, h);
+        let found = board::search(&rules.map, from, c.facing, budget, Turns::Yes, slow, keep);
+        (found, None)
+    };
     let mut out: Vec<Reached> = found
         .into_iter()
-        .map(|f| Reached {
-            hex: f.hex,
-            cost: f.cost,
-            path: f.path,
-            stop: rules.enemy_zone(state, side, f.hex),
+        .map(|f| {
+            let stop = match (&zone, rules.idx(f.hex)) {
+                (Some(walks), Some(i)) => walks.in_zone(i),
+                _ => rules.enemy_zone(state, side, f.hex),
+            };
+            debug_assert_eq!(stop, rules.enemy_zone(state, side, f.hex));
+            Reached {
+                hex: f.hex,
+                cost: f.cost,
+                path: f.path,
+                stop,
+            }
         })
         .collect();
     out.sort_by_key(|r| (r.cost, rules.idx(r.hex)));

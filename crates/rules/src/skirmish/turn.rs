@@ -113,7 +113,7 @@ pub(crate) fn check(
 
 /// Whether [`check`] accepts an action, without writing its reasons or refusal where
 /// that costs a search or words: the moves and short moves the searches' plans are made
-/// of; every other action asks [`check`].
+/// of, turns, attacks and charges; every other action asks [`check`].
 pub(crate) fn allows(rules: &Skirmish, state: &State, action: &Action) -> bool {
     let open = state.outcome.is_none();
     let calm = open && state.window.is_none();
@@ -139,6 +139,27 @@ pub(crate) fn allows(rules: &Skirmish, state: &State, action: &Action) -> bool {
         }
         Action::Maneuver { unit, to } if calm && rules.exists(unit) => {
             maneuver::maneuver_path(rules, state, unit, to).is_some()
+        }
+        Action::Face { unit, facing } if calm && rules.exists(unit) => {
+            let open = actions::can_act_free(rules, state, unit).is_ok()
+                && Skirmish::ch(state, unit).facing != facing;
+            debug_assert_eq!(open, check(rules, state, action).is_ok(), "{action:?}");
+            open
+        }
+        Action::Attack { unit, target } if calm && rules.exists(unit) && rules.exists(target) => {
+            let open = melee::attack_open(rules, state, unit, target);
+            debug_assert_eq!(open, check(rules, state, action).is_ok(), "{action:?}");
+            open
+        }
+        Action::Charge {
+            unit,
+            target,
+            together,
+        } if calm && rules.exists(unit) && rules.exists(target) => {
+            let decl = Declaration::new(unit, target, together);
+            let open = charge::allows_declare(rules, state, decl);
+            debug_assert_eq!(open, check(rules, state, action).is_ok(), "{action:?}");
+            open
         }
         Action::Pass if open => state.window.is_some(),
         Action::EndPhase if calm => {

@@ -372,7 +372,7 @@ pub(crate) fn reachable(
 /// dice: a flight runs facing its route and rolls nothing (SK-MOV-17 tests only
 /// sideways and backward steps); a charge's step may end in its strike, and a run that
 /// ends in a friend's hex is put back whatever the strike rolled.
-fn stays(rules: &Skirmish, state: &State, u: UnitId, to: grognard_hex::Hex) -> bool {
+pub(crate) fn stays(rules: &Skirmish, state: &State, u: UnitId, to: grognard_hex::Hex) -> bool {
     let mut after = state.clone();
     let mut dice = Dice::new(0);
     let mut events = Vec::new();

@@ -249,6 +249,11 @@ impl<'a> Walks<'a> {
         self.others >> i & 1 == 0
     }
 
+    /// Whether the hex at `i` lies in an enemy's zone of control (SK-ZOC-1).
+    pub(crate) fn in_zone(&self, i: usize) -> bool {
+        self.in_zone >> i & 1 == 1
+    }
+
     /// SK-MOV-11: whether a step on from the friend's hex at `to` into a free hex, or
     /// back, costs at most `left` points.
     fn onward(&self, state: &State, to: usize, left: u8) -> bool {

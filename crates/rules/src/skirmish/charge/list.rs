@@ -3,7 +3,7 @@
 
 use super::{may_charge, Declaration};
 use crate::skirmish::movement::Gate;
-use crate::skirmish::{board, melee, Action, Skirmish, State};
+use crate::skirmish::{board, melee, Action, Phase, Skirmish, State};
 use grognard_engine::UnitId;
 
 /// SK-CHG-2, SK-CHG-13: every charge `u` may declare, alone and with its formation:
@@ -39,6 +39,20 @@ pub(crate) fn legal_charges(
             }
         }
     }
+}
+
+/// Whether [`super::check_declare`] accepts the declaration, without wording it (the
+/// searches ask it of the charges they play).
+pub(crate) fn allows_declare(rules: &Skirmish, state: &State, decl: Declaration) -> bool {
+    if state.charge.is_some() {
+        return false;
+    }
+    let gate = if state.phase == Phase::Movement {
+        rules.gate(state)
+    } else {
+        Gate::default()
+    };
+    may_declare(rules, state, &gate, decl, &mut board::Reaches::default())
 }
 
 /// Whether [`super::check_declare_in`] accepts the declaration: the same checks in the same
