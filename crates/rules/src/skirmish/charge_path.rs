@@ -88,24 +88,7 @@ impl Skirmish {
     /// hexes that may be entered at all, less those holding an enemy of `u` or two
     /// characters, and `u`'s own.
     pub(super) fn charge_through_bits(&self, state: &State, u: UnitId) -> Option<u128> {
-        let open = self.cells.open_bits()?;
-        let side = self.side_of(u);
-        let (mut seen, mut barred) = (0u128, 0u128);
-        for (c, &camp) in state.chars.iter().zip(&self.side_of_char) {
-            let Some(i) = c.hex.and_then(|h| self.idx(h)) else {
-                continue;
-            };
-            let bit = 1u128 << i;
-            if camp != side || seen & bit != 0 {
-                barred |= bit;
-            }
-            seen |= bit;
-        }
-        let me = Self::ch(state, u)
-            .hex
-            .and_then(|h| self.idx(h))
-            .map_or(0, |i| 1u128 << i);
-        Some(open & !barred | me)
+        self.reach_inputs(state, u).map(|r| r.through)
     }
 
     /// SK-CHG-5: the hexes (by index) a charge route of `u` goes on from: its own, and
@@ -221,9 +204,10 @@ impl Skirmish {
         if state.chars.len() > 64 || enemies.len() > GOALS {
             return None;
         }
-        let through = self.charge_through_bits(state, u)?;
+        let ReachInputs {
+            through, others, ..
+        } = self.reach_inputs(state, u)?;
         let longest = u32::from(self.weapons[u.index()].longest());
-        let others = self.others_bits(state, u);
         let mut goals = [0u128; GOALS];
         let mut near = 0u128;
         for (goal, &(t, th)) in goals.iter_mut().zip(enemies) {
