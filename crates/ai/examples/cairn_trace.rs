@@ -8,6 +8,8 @@ use grognard_ai::Player;
 use grognard_engine::{Game, Ruleset};
 use grognard_rules::skirmish::Skirmish;
 
+mod trace;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
@@ -85,20 +87,11 @@ fn main() {
                 c.weighed.len(),
                 c.plan.steps
             );
-            for w in c.weighed.iter().take(5) {
-                println!(
-                    "      {:>4} v{:.3} e{:+.2} {:?}",
-                    w.visits, w.value, w.eval, w.plan.steps
-                );
-            }
+            trace::candidates(&c, 5);
         } else if endgame {
             println!("  [{}] {:?}", d.side, c.plan.steps);
         }
-        for step in c.plan.steps {
-            if game.apply(step).is_err() {
-                break;
-            }
-        }
+        trace::play(&mut game, c);
     }
     println!("{:?}", game.outcome());
 }

@@ -11,6 +11,8 @@ use grognard_ai::Player;
 use grognard_engine::{Game, Ruleset, UnitId};
 use grognard_rules::morne_plaine::MornePlaine;
 
+mod trace;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let id = args.get(1).map_or("bridge-at-morne", String::as_str);
@@ -78,20 +80,11 @@ fn main() {
                 c.weighed.len(),
                 c.plan.steps
             );
-            for w in c.weighed.iter().take(3) {
-                println!(
-                    "      {:>4} v{:.3} e{:+.2} {:?}",
-                    w.visits, w.value, w.eval, w.plan.steps
-                );
-            }
+            trace::candidates(&c, 3);
         } else if !traced[s] {
             println!("  [{}] easy: {:?}", d.kind, c.plan.steps);
         }
-        for step in c.plan.steps {
-            if game.apply(step).is_err() {
-                break;
-            }
-        }
+        trace::play(&mut game, c);
     }
     println!("{:?}", game.outcome());
 }
