@@ -251,7 +251,8 @@ pub(crate) fn march_steps(
 /// - `units`: each unit on the table, √(its stands' share of its full strength);
 /// - `ready`: the side to act's units that joined an activation and have not moved
 ///   (its own only);
-/// - `closing`: the hexes between each of the side's units and the nearest enemy unit;
+/// - `closing`: the hexes between each of the side's units and the nearest enemy unit,
+///   while the side is not ahead on points (JO-VIC-3: the lead wins at the limit);
 /// - `objective`: the march steps between each of the side's units and the nearest
 ///   objective its side does not hold, those beyond [`NEAR_STEPS`] at [`FAR_STEP`];
 /// - `exposed`: the objectives' values the side stands to lose next turn, twice
@@ -304,6 +305,12 @@ pub(crate) fn terms(rules: &Jomini, state: &State, side: &str, out: &mut Vec<Ter
 /// this thread's buffers.
 fn parts(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> [f64; TERMS.len()] {
     let mut v = [0.0; TERMS.len()];
+    let mine = f64::from(victory::points(rules, state, me));
+    let theirs = f64::from(victory::points(rules, state, 1 - me));
+    // JO-VIC-3: at the limit the side with more points wins, so a side ahead need not
+    // close on the enemy: it feels no pull toward him (its threats and the enemy's
+    // still place its units).
+    let close = mine <= theirs;
     // The share of the game played, from 0 to 1 on the last turn.
     let played = rules.turns.map_or(0.0, |t| {
         f64::from(state.turn.min(2 * t)) / f64::from((2 * t).max(1))
@@ -340,7 +347,7 @@ fn parts(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> [f64; 
         if state.active == me && p.group.is_some() && !p.moved {
             v[6] += 1.0;
         }
-        if let Some(d) = scratch.foes.iter().map(|e| e.distance(h)).min() {
+        if let (true, Some(d)) = (close, scratch.foes.iter().map(|e| e.distance(h)).min()) {
             v[7] += f64::from(d);
         }
         let at = rules.map.index(h).unwrap_or(usize::MAX);
@@ -359,8 +366,6 @@ fn parts(rules: &Jomini, state: &State, me: u8, scratch: &mut Scratch) -> [f64; 
     // An objective lost early can be taken back; one lost late decides the limit.
     v[9] = (0.5 + played) * exposed(rules, state, me);
     // JO-VIC-3: behind on points, each point short costs more as the limit comes near.
-    let mine = f64::from(victory::points(rules, state, me));
-    let theirs = f64::from(victory::points(rules, state, 1 - me));
     v[10] = played * (theirs - mine).max(0.0);
     v
 }

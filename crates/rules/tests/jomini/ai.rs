@@ -184,6 +184,36 @@ fn the_side_behind_on_points_feels_the_turn_limit_coming() {
     assert!((eval(&p, "prussian") - prussian).abs() < 1e-9);
 }
 
+/// The evaluation's term `name` for `side`, its value as it counts.
+fn term(p: &Pos, side: &str, name: &str) -> f64 {
+    let mut terms = Vec::new();
+    p.rules.evaluation_terms(&p.state, side, &mut terms);
+    terms
+        .iter()
+        .find(|t| t.name == name)
+        .map_or_else(|| panic!("no term {name}"), |t| t.value)
+}
+
+/// JO-VIC-3: at the turn limit the side with more points wins, so only a side not ahead
+/// is drawn toward the enemy. At the start Prussia holds Valbonne (2 points to none):
+/// its units feel no pull toward the French, whose units do. Level (two Prussian units
+/// eliminated), both sides close; the French ahead (three), only Prussia does.
+#[test]
+fn jo_vic_3_only_a_side_not_ahead_on_points_is_drawn_toward_the_enemy() {
+    let mut p = builtin();
+    assert_eq!(p.state.held, [Some(1), None], "Valbonne is Prussian");
+    assert_eq!(term(&p, "prussian", "closing"), 0.0);
+    let french = term(&p, "french", "closing");
+    assert!(french > 0.0, "{french}");
+    p.state.eliminated[0] += 2;
+    let prussian = term(&p, "prussian", "closing");
+    assert!(prussian > 0.0, "{prussian}");
+    assert_eq!(term(&p, "french", "closing"), french);
+    p.state.eliminated[0] += 1;
+    assert_eq!(term(&p, "prussian", "closing"), prussian);
+    assert_eq!(term(&p, "french", "closing"), 0.0);
+}
+
 /// JO-VIC-1: the evaluation is the sum of its named terms, each weight × value, for both
 /// sides, through random games of the built-in scenario; a finished game has no terms
 /// (its score is the result).
