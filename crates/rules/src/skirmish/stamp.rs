@@ -64,3 +64,42 @@ impl State {
 crate::common::state::debug_without_stamp!(
     State: turn, active, phase, chars, moving, charge, window, turned, outcome
 );
+
+#[cfg(test)]
+mod tests {
+    use grognard_engine::Ruleset;
+
+    /// The stamp is no part of the game: a state compares equal to, and reads and writes
+    /// as, its copy of unknown history; the turns of a random game are stamped as such,
+    /// every other action not.
+    #[test]
+    fn the_stamp_is_no_part_of_the_game_and_names_the_turns() {
+        let (rules, states) = crate::skirmish::test_games::random_states(5, 777, 300);
+        // The hexes are written as labels, which need the scenario's names.
+        let json = |s: &super::State| {
+            rules
+                .names()
+                .scope(|| serde_json::to_string(s).expect("writes"))
+        };
+        let mut turns = 0;
+        for pair in states.windows(2) {
+            let (before, after) = (&pair[0], &pair[1]);
+            let mut unknown = after.clone();
+            unknown.edited();
+            assert_eq!(unknown.stamp.id, 0);
+            assert_eq!(&unknown, after);
+            assert_eq!(format!("{unknown:?}"), format!("{after:?}"));
+            assert_eq!(json(&unknown), json(after));
+            assert_ne!(after.stamp.id, 0);
+            if let Some(u) = after.stamp.turned {
+                assert_eq!(after.stamp.parent, before.stamp.id);
+                let mut back = after.clone();
+                back.chars[u.index()].facing = before.chars[u.index()].facing;
+                back.turned = before.turned;
+                assert_eq!(&back, before, "only {u:?}'s facing changed");
+                turns += 1;
+            }
+        }
+        assert!(turns > 10, "{turns} turns");
+    }
+}
