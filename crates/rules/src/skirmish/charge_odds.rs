@@ -70,6 +70,8 @@ pub(crate) fn arrive(
         c.hex = Some(to);
         c.facing = p.facing;
         c.mp = c.mp.saturating_sub(p.cost);
+        // Changed by hand, not by an action: no kept list is trusted for it.
+        state.edited();
     }
     None
 }

@@ -9,7 +9,7 @@ use grognard_engine::{Refusal, UnitId};
 /// What the movement phase as a whole asks before a character acts: the movement under
 /// way must go on (SK-MOV-11, SK-STA-2), or a Panicked character must flee first
 /// (SK-STA-2).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Gate {
     /// Why the character moving now may not stop, if it may not (a reason code, worded
     /// by [`GoOn::refusal`]).

@@ -168,16 +168,26 @@ pub(crate) fn maneuver(
 /// Every Maneuver that might be legal: each maneuvering character's reach searched once.
 pub(crate) fn legal_maneuvers(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
     for u in rules.side_ids(state.active) {
-        if can_maneuver(rules, state, u).is_err() {
+        legal_maneuvers_of(rules, state, u, out);
+    }
+}
+
+/// The Maneuvers of `u` that [`legal_maneuvers`] lists.
+pub(crate) fn legal_maneuvers_of(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    out: &mut Vec<Action>,
+) {
+    if can_maneuver(rules, state, u).is_err() {
+        return;
+    }
+    let here = Skirmish::ch(state, u).hex;
+    for to in short_move::short_ends(rules, state, u) {
+        if Some(to) == here {
             continue;
         }
-        let here = Skirmish::ch(state, u).hex;
-        for to in short_move::short_ends(rules, state, u) {
-            if Some(to) == here {
-                continue;
-            }
-            out.push(Action::Maneuver { unit: u, to });
-        }
+        out.push(Action::Maneuver { unit: u, to });
     }
 }
 

@@ -40,6 +40,7 @@ mod crowd;
 pub mod data;
 pub mod facing;
 mod gate;
+mod kept_list;
 pub mod maneuver;
 pub mod melee;
 pub mod missile;
@@ -49,6 +50,7 @@ pub mod position;
 pub mod reactions;
 mod setup;
 pub mod short_move;
+mod stamp;
 pub mod statuses;
 pub mod step;
 #[cfg(test)]
@@ -203,8 +205,9 @@ pub enum Window {
     },
 }
 
-/// The changing part of a game.
-#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The changing part of a game. Code that changes its fields by hand, after actions
+/// were applied to it, calls [`State::edited`].
+#[derive(PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// Game turn, from 1: both sides' active turns.
     pub turn: u32,
@@ -230,9 +233,13 @@ pub struct State {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// Which state this is (the kept list's bookkeeping, `stamp.rs`; never part of the
+    /// game: not written, not compared, not shown).
+    #[serde(skip)]
+    pub(crate) stamp: stamp::Stamp,
 }
 
-clone_by_field!(State: turn, active, phase, chars, moving, charge, window, turned, outcome);
+clone_by_field!(State: turn, active, phase, chars, moving, charge, window, turned, outcome, stamp);
 
 fn is_zero(n: &u16) -> bool {
     *n == 0

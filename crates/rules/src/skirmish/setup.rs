@@ -226,6 +226,7 @@ pub(super) fn initial_state(rules: &Skirmish) -> State {
         window: None,
         turned: 0,
         outcome: None,
+        stamp: super::stamp::Stamp::default(),
     };
     let mut dice = Dice::new(0);
     let mut events = Vec::new();

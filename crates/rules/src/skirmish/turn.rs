@@ -7,10 +7,11 @@
 use super::charge::Declaration;
 use super::movement::{Gate, Stepped};
 use super::reactions::Settled;
+use super::stamp::Stamp;
 use super::step::StepTo;
 use super::{
-    actions, board, charge, maneuver, melee, missile, morale, movement, reactions, Action, Event,
-    Phase, Skirmish, State, Window,
+    actions, charge, kept_list, maneuver, melee, missile, morale, movement, reactions, Action,
+    Event, Phase, Skirmish, State, Window,
 };
 use grognard_engine::{Acting, Ctx, Outcome, Reason, Refusal, UnitId};
 use std::borrow::Cow;
@@ -206,21 +207,14 @@ pub(crate) fn legal_actions(rules: &Skirmish, state: &State, out: &mut Vec<Actio
         }
         (None, Phase::Movement) => {
             // The phase's gate (and each flight's field) computed once for the list.
-            let gate = rules.gate(state);
-            let mut reaches = board::Reaches::default();
-            for u in rules.side_ids(state.active) {
-                movement::legal_moves(rules, state, &gate, u, out);
-                actions::legal_defend(rules, state, &gate, u, out);
-                charge::legal_charges(rules, state, &gate, u, &mut reaches, out);
-            }
+            let gate = kept_list::characters(rules, state, out);
             actions::legal_faces(rules, state, out);
             legal_end_phase(rules, state, &gate, out);
         }
         (None, Phase::Melee) => {
-            melee::legal_attacks(rules, state, out);
-            actions::legal_faces(rules, state, out);
-            legal_end_phase(rules, state, &Gate::default(), out);
-            maneuver::legal_maneuvers(rules, state, out);
+            kept_list::melee(rules, state, out, || {
+                may_end_phase(rules, state, &Gate::default())
+            });
         }
     }
 }
@@ -248,7 +242,10 @@ pub(crate) fn apply(
     action: &Action,
     ctx: &mut Ctx<'_, Event>,
 ) {
+    // Of unknown number while it is made (`stamp.rs`).
+    let before = std::mem::take(&mut state.stamp).id;
     let mut wrapped = false;
+    let mut turned = None;
     match action {
         Action::Move { unit, to, evasive } => {
             wrapped = declare_step(rules, state, *unit, StepTo::hex(*to, *evasive), ctx);
@@ -256,7 +253,14 @@ pub(crate) fn apply(
         Action::Flee { unit } => {
             wrapped = declare_step(rules, state, *unit, StepTo::OFF_MAP, ctx);
         }
-        Action::Face { unit, facing } => actions::face(rules, state, *unit, *facing, ctx),
+        Action::Face { unit, facing } => {
+            actions::face(rules, state, *unit, *facing, ctx);
+            turned = Some(*unit);
+            // The state before was settled (it is stamped): the wrap-up of another
+            // character's movement reads nothing a turn changes, so it has nothing to
+            // do again (debug builds ask it of a copy, in `settle`).
+            wrapped = before != 0 && state.moving.as_ref().is_some_and(|m| m.unit != *unit);
+        }
         Action::Defend { unit } => actions::defend(rules, state, *unit, ctx),
         Action::Charge {
             unit,
@@ -280,7 +284,8 @@ pub(crate) fn apply(
         Action::Pass => reactions::pass(rules, state, ctx),
         Action::EndPhase => end_phase(rules, state, ctx),
     }
-    settle(rules, state, wrapped, ctx);
+    let changed = settle(rules, state, wrapped, ctx);
+    state.stamp = Stamp::after(before, turned.filter(|_| !changed));
 }
 
 /// A step declared: the movement starts (SK-MOV-7), then the attacks of opportunity on
@@ -365,44 +370,49 @@ fn after_window(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) -
 /// Keeps the game moving until someone must decide: windows with nobody left to decide
 /// close, steps whose attacks of opportunity are over are made, charges and movements
 /// that cannot go on end. `wrapped`: the movement's wrap-up was asked about this very
-/// state and had nothing to do (see [`step`]), so it is not asked again.
+/// state and had nothing to do (see [`step`]), so it is not asked again. Returns whether
+/// it may have changed the state (a window or a charge under way counts as a change).
 pub(crate) fn settle(
     rules: &Skirmish,
     state: &mut State,
     mut wrapped: bool,
     ctx: &mut Ctx<'_, Event>,
-) {
+) -> bool {
+    // Whether anything may have changed (a window or a charge under way: always).
+    let mut changed = false;
     for _ in 0..10_000 {
         if state.outcome.is_some() {
-            state.window = None;
-            return;
+            return state.window.take().is_some() || changed;
         }
         if state.window.is_some() {
             if after_window(rules, state, ctx) {
                 wrapped = false;
+                changed = true;
                 continue;
             }
-            return;
+            return true;
         }
         if state.phase == Phase::Movement {
             if state.charge.is_some() {
                 if charge::advance(rules, state, ctx) {
                     wrapped = false;
+                    changed = true;
                     continue;
                 }
-                return;
+                return true;
             }
             if wrapped {
                 if cfg!(debug_assertions) {
                     wrapped_again(rules, state);
                 }
-                return;
+                return changed;
             }
             if movement::wrap_up(rules, state, ctx) {
+                changed = true;
                 continue;
             }
         }
-        return;
+        return changed;
     }
     unreachable!("the sequence of play settles");
 }

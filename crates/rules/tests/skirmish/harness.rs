@@ -129,12 +129,14 @@ impl T {
     /// Changes the state by hand (to set a status up).
     pub fn edit(&mut self, f: impl FnOnce(&mut State)) {
         f(&mut self.state);
+        self.state.edited();
     }
 
     /// Changes a character by hand.
     pub fn set(&mut self, id: &str, f: impl FnOnce(&mut CharState)) {
         let u = self.id(id);
         f(&mut self.state.chars[u.index()]);
+        self.state.edited();
     }
 
     /// A character's state.
