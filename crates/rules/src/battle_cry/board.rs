@@ -4,6 +4,7 @@
 //! check both against a fresh build. Nothing here decides a rule: it only remembers where
 //! the pieces stand and what [`super::reach`] found.
 
+use super::section_sets::{self, SectionSets};
 use super::{BattleCry, State, OFF_MAP};
 use crate::common::pool;
 use grognard_engine::UnitId;
@@ -57,6 +58,9 @@ struct Kept {
     generation: u64,
     /// Per piece: its last move search on this board.
     searches: RefCell<Vec<Search>>,
+    /// The pieces by the sections they stand in, for bindings of at most
+    /// [`section_sets::MOST_PIECES`] pieces.
+    sections: SectionSets,
 }
 
 /// What a piece's move search depends on besides the board: the map index it starts from,
@@ -146,6 +150,7 @@ impl Board {
             debug_assert!(fresh.cells == kept.cells, "the kept board's cells");
             debug_assert!(fresh.hexes == kept.hexes, "the kept board's hexes");
             debug_assert!(fresh.at == kept.at, "the kept board's map indices");
+            debug_assert!(fresh.sections == kept.sections, "the kept board's sections");
         }
         Board { kept: Some(kept) }
     }
@@ -254,6 +259,13 @@ impl Board {
     pub(crate) fn cells(&self) -> &[[u16; 2]] {
         &self.kept().cells
     }
+
+    /// The pieces by the sections they stand in; `None` for a binding of more pieces
+    /// than a set holds.
+    #[inline]
+    pub(crate) fn section_sets(&self) -> Option<&SectionSets> {
+        (self.kept().hexes.len() <= section_sets::MOST_PIECES).then(|| &self.kept().sections)
+    }
 }
 
 impl Drop for Board {
@@ -319,9 +331,13 @@ impl Kept {
         self.cells.resize(rules.map.len(), [NONE; 2]);
         self.hexes.clear();
         self.at.clear();
+        self.sections.bind(rules);
         for (i, p) in state.pieces.iter().enumerate() {
             self.hexes.push(key(p.hex));
             let at = p.hex.and_then(|h| rules.index(h));
+            if p.hex.is_some() {
+                self.sections.place(rules, i, at);
+            }
             self.at
                 .push(at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small")));
             let Some(at) = at else {
@@ -364,6 +380,10 @@ impl Kept {
         // Every piece leaves its old place first, then takes its new one: two pieces
         // trading places, or one entering the hex another left, land right.
         for &i in &changed[..n] {
+            if self.hexes[i] != key(None) {
+                let at = (self.at[i] != OFF_MAP).then_some(self.at[i] as usize);
+                self.sections.lift(rules, i, at);
+            }
             if self.at[i] != OFF_MAP {
                 let at = self.at[i] as usize;
                 let cell = &mut self.cells[at][slot(rules, i)];
@@ -382,6 +402,9 @@ impl Kept {
             self.hexes[i] = key(hex);
             let at = hex.and_then(|h| rules.index(h));
             self.at[i] = at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small"));
+            if hex.is_some() {
+                self.sections.place(rules, i, at);
+            }
             if let Some(at) = at {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if *cell != NONE {
