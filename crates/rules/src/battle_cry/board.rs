@@ -119,13 +119,33 @@ thread_local! {
 }
 
 impl Board {
-    /// The board of `state`.
+    /// The board of `state`: the board last dropped on this thread as it is when it was
+    /// of the same state (most lists and actions ask for the board of the state the one
+    /// before them did), else brought up to date ([`Board::brought_up`]).
+    #[inline]
     pub(crate) fn new(rules: &BattleCry, state: &State) -> Board {
-        let mut kept: Box<Kept> = LAST
-            .try_with(Cell::take)
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| pool::take(&SPARE));
+        let kept = LAST.try_with(Cell::take).ok().flatten();
+        match kept {
+            Some(kept)
+                if state.stamp.id != 0
+                    && kept.stamp == state.stamp.id
+                    && kept.binding == rules.id
+                    && kept.hexes.len() == state.pieces.len()
+                    && kept.cells.len() == rules.map.len() =>
+            {
+                #[cfg(debug_assertions)]
+                kept.check(rules, state);
+                Board { kept: Some(kept) }
+            }
+            kept => Board::brought_up(rules, state, kept),
+        }
+    }
+
+    /// The board of `state`, from `kept` (the board last dropped on the thread, or one
+    /// from the pool) brought up to date.
+    #[inline(never)]
+    fn brought_up(rules: &BattleCry, state: &State, kept: Option<Box<Kept>>) -> Board {
+        let mut kept: Box<Kept> = kept.unwrap_or_else(|| pool::take(&SPARE));
         let stamp = state.stamp;
         let n = state.pieces.len();
         if kept.binding != rules.id || kept.hexes.len() != n || kept.cells.len() != rules.map.len()
@@ -143,15 +163,7 @@ impl Board {
         }
         kept.stamp = stamp.id;
         #[cfg(debug_assertions)]
-        {
-            // Debug builds (the tests) check the board against a fresh build.
-            let mut fresh = Box::<Kept>::default();
-            fresh.rebuild(rules, state);
-            debug_assert!(fresh.cells == kept.cells, "the kept board's cells");
-            debug_assert!(fresh.hexes == kept.hexes, "the kept board's hexes");
-            debug_assert!(fresh.at == kept.at, "the kept board's map indices");
-            debug_assert!(fresh.sections == kept.sections, "the kept board's sections");
-        }
+        kept.check(rules, state);
         Board { kept: Some(kept) }
     }
 
@@ -269,13 +281,21 @@ impl Board {
 }
 
 impl Drop for Board {
+    #[inline]
     fn drop(&mut self) {
         if let Some(kept) = self.kept.take() {
             if let Ok(Some(before)) = LAST.try_with(|c| c.replace(Some(kept))) {
-                pool::give(&SPARE, before);
+                spare(before);
             }
         }
     }
+}
+
+/// Keeps a board dropped while another was kept as the last, in the pool.
+#[cold]
+#[inline(never)]
+fn spare(kept: Box<Kept>) {
+    pool::give(&SPARE, kept);
 }
 
 impl BattleCry {
@@ -316,6 +336,17 @@ fn slot(rules: &BattleCry, i: usize) -> usize {
 }
 
 impl Kept {
+    /// Debug builds (the tests) check a kept board against a fresh build.
+    #[cfg(debug_assertions)]
+    fn check(&self, rules: &BattleCry, state: &State) {
+        let mut fresh = Box::<Kept>::default();
+        fresh.rebuild(rules, state);
+        debug_assert!(fresh.cells == self.cells, "the kept board's cells");
+        debug_assert!(fresh.hexes == self.hexes, "the kept board's hexes");
+        debug_assert!(fresh.at == self.at, "the kept board's map indices");
+        debug_assert!(fresh.sections == self.sections, "the kept board's sections");
+    }
+
     /// Lets go of every kept search, and of the log they are checked against.
     fn forget(&mut self) {
         self.log.clear();
