@@ -4,6 +4,7 @@
 //! check both against a fresh build. Nothing here decides a rule: it only remembers where
 //! the pieces stand and what [`super::reach`] found.
 
+use super::section_sets::{self, SectionSets};
 use super::{BattleCry, State, OFF_MAP};
 use crate::common::pool;
 use grognard_engine::UnitId;
@@ -57,6 +58,9 @@ struct Kept {
     generation: u64,
     /// Per piece: its last move search on this board.
     searches: RefCell<Vec<Search>>,
+    /// The pieces by the sections they stand in, for bindings of at most
+    /// [`section_sets::MOST_PIECES`] pieces.
+    sections: SectionSets,
 }
 
 /// What a piece's move search depends on besides the board: the map index it starts from,
@@ -115,13 +119,33 @@ thread_local! {
 }
 
 impl Board {
-    /// The board of `state`.
+    /// The board of `state`: the board last dropped on this thread as it is when it was
+    /// of the same state (most lists and actions ask for the board of the state the one
+    /// before them did), else brought up to date ([`Board::brought_up`]).
+    #[inline]
     pub(crate) fn new(rules: &BattleCry, state: &State) -> Board {
-        let mut kept: Box<Kept> = LAST
-            .try_with(Cell::take)
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| pool::take(&SPARE));
+        let kept = LAST.try_with(Cell::take).ok().flatten();
+        match kept {
+            Some(kept)
+                if state.stamp.id != 0
+                    && kept.stamp == state.stamp.id
+                    && kept.binding == rules.id
+                    && kept.hexes.len() == state.pieces.len()
+                    && kept.cells.len() == rules.map.len() =>
+            {
+                #[cfg(debug_assertions)]
+                kept.check(rules, state);
+                Board { kept: Some(kept) }
+            }
+            kept => Board::brought_up(rules, state, kept),
+        }
+    }
+
+    /// The board of `state`, from `kept` (the board last dropped on the thread, or one
+    /// from the pool) brought up to date.
+    #[inline(never)]
+    fn brought_up(rules: &BattleCry, state: &State, kept: Option<Box<Kept>>) -> Board {
+        let mut kept: Box<Kept> = kept.unwrap_or_else(|| pool::take(&SPARE));
         let stamp = state.stamp;
         let n = state.pieces.len();
         if kept.binding != rules.id || kept.hexes.len() != n || kept.cells.len() != rules.map.len()
@@ -139,14 +163,7 @@ impl Board {
         }
         kept.stamp = stamp.id;
         #[cfg(debug_assertions)]
-        {
-            // Debug builds (the tests) check the board against a fresh build.
-            let mut fresh = Box::<Kept>::default();
-            fresh.rebuild(rules, state);
-            debug_assert!(fresh.cells == kept.cells, "the kept board's cells");
-            debug_assert!(fresh.hexes == kept.hexes, "the kept board's hexes");
-            debug_assert!(fresh.at == kept.at, "the kept board's map indices");
-        }
+        kept.check(rules, state);
         Board { kept: Some(kept) }
     }
 
@@ -254,16 +271,31 @@ impl Board {
     pub(crate) fn cells(&self) -> &[[u16; 2]] {
         &self.kept().cells
     }
+
+    /// The pieces by the sections they stand in; `None` for a binding of more pieces
+    /// than a set holds.
+    #[inline]
+    pub(crate) fn section_sets(&self) -> Option<&SectionSets> {
+        (self.kept().hexes.len() <= section_sets::MOST_PIECES).then(|| &self.kept().sections)
+    }
 }
 
 impl Drop for Board {
+    #[inline]
     fn drop(&mut self) {
         if let Some(kept) = self.kept.take() {
             if let Ok(Some(before)) = LAST.try_with(|c| c.replace(Some(kept))) {
-                pool::give(&SPARE, before);
+                spare(before);
             }
         }
     }
+}
+
+/// Keeps a board dropped while another was kept as the last, in the pool.
+#[cold]
+#[inline(never)]
+fn spare(kept: Box<Kept>) {
+    pool::give(&SPARE, kept);
 }
 
 impl BattleCry {
@@ -304,6 +336,17 @@ fn slot(rules: &BattleCry, i: usize) -> usize {
 }
 
 impl Kept {
+    /// Debug builds (the tests) check a kept board against a fresh build.
+    #[cfg(debug_assertions)]
+    fn check(&self, rules: &BattleCry, state: &State) {
+        let mut fresh = Box::<Kept>::default();
+        fresh.rebuild(rules, state);
+        debug_assert!(fresh.cells == self.cells, "the kept board's cells");
+        debug_assert!(fresh.hexes == self.hexes, "the kept board's hexes");
+        debug_assert!(fresh.at == self.at, "the kept board's map indices");
+        debug_assert!(fresh.sections == self.sections, "the kept board's sections");
+    }
+
     /// Lets go of every kept search, and of the log they are checked against.
     fn forget(&mut self) {
         self.log.clear();
@@ -319,9 +362,13 @@ impl Kept {
         self.cells.resize(rules.map.len(), [NONE; 2]);
         self.hexes.clear();
         self.at.clear();
+        self.sections.bind(rules);
         for (i, p) in state.pieces.iter().enumerate() {
             self.hexes.push(key(p.hex));
             let at = p.hex.and_then(|h| rules.index(h));
+            if p.hex.is_some() {
+                self.sections.place(rules, i, at);
+            }
             self.at
                 .push(at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small")));
             let Some(at) = at else {
@@ -364,6 +411,10 @@ impl Kept {
         // Every piece leaves its old place first, then takes its new one: two pieces
         // trading places, or one entering the hex another left, land right.
         for &i in &changed[..n] {
+            if self.hexes[i] != key(None) {
+                let at = (self.at[i] != OFF_MAP).then_some(self.at[i] as usize);
+                self.sections.lift(rules, i, at);
+            }
             if self.at[i] != OFF_MAP {
                 let at = self.at[i] as usize;
                 let cell = &mut self.cells[at][slot(rules, i)];
@@ -382,6 +433,9 @@ impl Kept {
             self.hexes[i] = key(hex);
             let at = hex.and_then(|h| rules.index(h));
             self.at[i] = at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small"));
+            if hex.is_some() {
+                self.sections.place(rules, i, at);
+            }
             if let Some(at) = at {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if *cell != NONE {

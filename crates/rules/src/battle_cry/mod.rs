@@ -52,6 +52,7 @@ pub mod path;
 pub mod position;
 pub mod reach;
 pub mod retreat;
+mod section_sets;
 pub mod sections;
 pub mod setup;
 mod stamp;

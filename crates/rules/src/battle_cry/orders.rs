@@ -1,6 +1,7 @@
 //! Announce orders (step 2 of the turn): which generals and units the card orders.
 
 use super::cards::{self, Card, Command};
+use super::units::Board;
 use super::units::Order;
 use super::{Action, BattleCry, Event, Phase, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
@@ -284,8 +285,86 @@ fn section_names(mask: u8) -> String {
     v.join(" and ")
 }
 
-/// Every piece the card can still order: the gate of [`check_order`] for each piece.
+/// Every piece the card can still order: the gate of [`check_order`] for each piece,
+/// asked of all at once, on the board's bit sets of the pieces by section
+/// ([`super::section_sets`]).
 pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
+    if state.phase != Phase::Orders {
+        return;
+    }
+    let board = Board::new(rules, state);
+    let Some(sets) = board.section_sets() else {
+        legal_orders_by_gate(rules, state, out);
+        return;
+    };
+    #[cfg(debug_assertions)]
+    let start = out.len();
+    let side = state.active;
+    let card = state.played.expect("a card is played in the orders step");
+    let cmd = cards::command(rules, state, side, card);
+    // The pieces ordered by the card so far, and those not ordered.
+    let (mut by_card, mut unordered) = (0u64, 0u64);
+    let (mut bit, mut count) = (1u64, 0usize);
+    for p in &state.pieces {
+        match p.order {
+            Order::Card => {
+                by_card |= bit;
+                count += 1;
+            }
+            Order::None => unordered |= bit,
+            Order::General(_) => {}
+        }
+        bit <<= 1;
+    }
+    // Only the side's own pieces on the battlefield pass the gate (BC-ORD-1), not
+    // ordered yet (BC-ORD-2), while the card has orders left.
+    let open = unordered & sets.side[usize::from(side & 1)] & sets.placed();
+    let may = match cmd {
+        Command::Leadership => 0,
+        _ if count >= cards::order_limit(cmd) => 0,
+        Command::Troops { kinds, .. } => open & sets.of_kinds(kinds),
+        Command::Any(_) => open,
+        Command::Sections(caps) => {
+            let by_mask = &sets.by_mask[usize::from(side & 1)];
+            // The pieces ordered so far by the sections they stand in: a few pieces, each
+            // in one set.
+            let mut counts = [0usize; 8];
+            let mut ordered = by_card;
+            while ordered != 0 {
+                let piece = ordered & ordered.wrapping_neg();
+                ordered &= ordered - 1;
+                if let Some(m) = by_mask.iter().position(|&set| set & piece != 0) {
+                    counts[m] += 1;
+                }
+            }
+            let fitting = super::sections::fitting_masks(&counts, caps);
+            // A piece in no section never fits (bit 0 is never set).
+            (1..8)
+                .filter(|m| fitting >> m & 1 != 0)
+                .fold(0, |a, m| a | by_mask[m])
+                & open
+        }
+    };
+    let mut left = may;
+    while left != 0 {
+        let i = left.trailing_zeros();
+        left &= left - 1;
+        out.push(Action::Order {
+            unit: UnitId(u16::try_from(i).expect("at most 64 pieces")),
+        });
+    }
+    #[cfg(debug_assertions)]
+    {
+        // Debug builds (the tests) check the list against each piece asked at the gate.
+        let mut fresh = Vec::new();
+        legal_orders_by_gate(rules, state, &mut fresh);
+        debug_assert_eq!(out[start..], fresh[..], "the legal orders");
+    }
+}
+
+/// Every piece the card can still order, each asked at the gate of [`check_order`]:
+/// what [`legal_orders`] lists.
+fn legal_orders_by_gate(rules: &BattleCry, state: &State, out: &mut Vec<Action>) {
     let Ok(o) = orderable(rules, state) else {
         return;
     };

@@ -134,24 +134,46 @@ pub(crate) fn fitting_masks(counts: &[usize; 8], caps: [u8; 3]) -> u8 {
             }
         }
     }
+    // The orders each set of sections gives.
+    let [left, centre, right] = caps.map(usize::from);
+    let have = [
+        0,
+        left,
+        centre,
+        left + centre,
+        right,
+        left + right,
+        centre + right,
+        left + centre + right,
+    ];
     let mut blocked = 1u8; // Mask 0 is in no section: a piece there never fits.
-    for (set, &need) in need.iter().enumerate().skip(1) {
-        let have: usize = (0..3)
-            .filter(|b| set & (1 << b) != 0)
-            .map(|b| usize::from(caps[b]))
-            .sum();
-        if need > have {
+    for set in 1..8 {
+        if need[set] > have[set] {
             return 0;
         }
-        if need == have {
-            // Every mask within this set: bit `m` for each `m` whose sections it holds.
-            blocked |= (0..8u8)
-                .filter(|m| usize::from(*m) & !set == 0)
-                .fold(0, |a, m| a | 1 << m);
+        if need[set] == have[set] {
+            blocked |= WITHIN[set];
         }
     }
     !blocked
 }
+
+/// Per set of sections: bit `m` for each mask `m` whose sections it holds.
+const WITHIN: [u8; 8] = {
+    let mut within = [0u8; 8];
+    let mut set = 0;
+    while set < 8 {
+        let mut m = 0;
+        while m < 8 {
+            if m & !set == 0 {
+                within[set] |= 1 << m;
+            }
+            m += 1;
+        }
+        set += 1;
+    }
+    within
+};
 
 #[cfg(test)]
 mod tests {
