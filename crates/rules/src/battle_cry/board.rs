@@ -260,10 +260,7 @@ impl Board {
     /// its hex, looked up when the board was brought up to date.
     #[inline]
     pub(crate) fn index_of(&self, u: UnitId) -> Option<usize> {
-        match self.kept().at[u.index()] {
-            OFF_MAP => None,
-            at => Some(at as usize),
-        }
+        unpacked(self.kept().at[u.index()])
     }
 
     /// Per map index: the unit and the general there, [`NONE`] for none.
@@ -369,8 +366,7 @@ impl Kept {
             if p.hex.is_some() {
                 self.sections.place(rules, i, at);
             }
-            self.at
-                .push(at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small")));
+            self.at.push(packed(at));
             let Some(at) = at else {
                 continue;
             };
@@ -411,18 +407,17 @@ impl Kept {
         // Every piece leaves its old place first, then takes its new one: two pieces
         // trading places, or one entering the hex another left, land right.
         for &i in &changed[..n] {
+            let at = unpacked(self.at[i]);
             if self.hexes[i] != key(None) {
-                let at = (self.at[i] != OFF_MAP).then_some(self.at[i] as usize);
                 self.sections.lift(rules, i, at);
             }
-            if self.at[i] != OFF_MAP {
-                let at = self.at[i] as usize;
+            if let Some(at) = at {
                 let cell = &mut self.cells[at][slot(rules, i)];
                 if usize::from(*cell) != i {
                     return false;
                 }
                 *cell = NONE;
-                self.log.push(u32::try_from(at).expect("maps are small"));
+                self.log.push(self.at[i]);
             }
         }
         if n > 0 && self.log.len() > MOST_LOGGED {
@@ -432,7 +427,7 @@ impl Kept {
             let hex = pieces[i].hex;
             self.hexes[i] = key(hex);
             let at = hex.and_then(|h| rules.index(h));
-            self.at[i] = at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small"));
+            self.at[i] = packed(at);
             if hex.is_some() {
                 self.sections.place(rules, i, at);
             }
@@ -465,6 +460,18 @@ fn key(hex: Option<Hex>) -> u64 {
     hex.map_or(u64::MAX, |h| {
         u64::from(h.q as u32) << 32 | u64::from(h.r as u32)
     })
+}
+
+/// A map index as [`Kept::at`] keeps it: [`OFF_MAP`] for none.
+#[inline]
+fn packed(at: Option<usize>) -> u32 {
+    at.map_or(OFF_MAP, |a| u32::try_from(a).expect("maps are small"))
+}
+
+/// A map index kept by [`packed`]: `None` for [`OFF_MAP`].
+#[inline]
+fn unpacked(at: u32) -> Option<usize> {
+    (at != OFF_MAP).then_some(at as usize)
 }
 
 /// Pieces whose hex changed that a board follows one by one; past that it is rebuilt.
