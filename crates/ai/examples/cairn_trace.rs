@@ -3,7 +3,7 @@
 //!
 //!     cargo run --release -p grognard-ai --example cairn_trace -- [SEED] [RED] [BLUE] [FEW]
 
-use grognard_ai::player::{decide, Memory, Options};
+use grognard_ai::player::Memory;
 use grognard_ai::Player;
 use grognard_engine::{Game, Ruleset};
 use grognard_rules::skirmish::Skirmish;
@@ -70,24 +70,9 @@ fn main() {
             println!("== {head}:{line}");
         }
         k += 1;
-        let c = decide(
-            &*rules,
-            state,
-            players[s],
-            seed.wrapping_mul(1000) + k,
-            Options::default(),
-            &mut memories[s],
-        )
-        .expect("a choice");
+        let c = trace::decide(&*rules, state, players[s], (seed, k), &mut memories[s]);
         if endgame && traced[s] && c.weighed.len() > 1 {
-            println!(
-                "  [{}] {} sims, {} plans; chose {:?}",
-                d.kind,
-                c.simulations,
-                c.weighed.len(),
-                c.plan.steps
-            );
-            trace::candidates(&c, 5);
+            trace::searched(&d.kind, "", &c, 5);
         } else if endgame {
             println!("  [{}] {:?}", d.side, c.plan.steps);
         }

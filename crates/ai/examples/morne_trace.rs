@@ -6,7 +6,7 @@
 //!
 //! FIRST and SECOND play the scenario's sides in the order of its `[[sides]]`.
 
-use grognard_ai::player::{decide, Memory, Options};
+use grognard_ai::player::Memory;
 use grognard_ai::Player;
 use grognard_engine::{Game, Ruleset, UnitId};
 use grognard_rules::morne_plaine::MornePlaine;
@@ -62,25 +62,10 @@ fn main() {
             println!("  held {}", held.join(" "));
         }
         k += 1;
-        let c = decide(
-            &*rules,
-            state,
-            players[s],
-            seed.wrapping_mul(1000) + k,
-            Options::default(),
-            &mut memories[s],
-        )
-        .expect("a choice");
+        let c = trace::decide(&*rules, state, players[s], (seed, k), &mut memories[s]);
         if traced[s] && c.weighed.len() > 1 {
-            println!(
-                "  [{}] eval {:+.2} {} sims, {} plans; chose {:?}",
-                d.kind,
-                rules.evaluate(state, &d.side),
-                c.simulations,
-                c.weighed.len(),
-                c.plan.steps
-            );
-            trace::candidates(&c, 3);
+            let eval = format!("eval {:+.2} ", rules.evaluate(state, &d.side));
+            trace::searched(&d.kind, &eval, &c, 3);
         } else if !traced[s] {
             println!("  [{}] easy: {:?}", d.kind, c.plan.steps);
         }

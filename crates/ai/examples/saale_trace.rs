@@ -3,7 +3,7 @@
 //!
 //!     cargo run --release -p grognard-ai --example saale_trace -- [SEED] [FRENCH] [PRUSSIAN] [SIMS]
 
-use grognard_ai::player::{decide, Memory, Options};
+use grognard_ai::player::Memory;
 use grognard_ai::Player;
 use grognard_engine::{Game, Ruleset};
 use grognard_rules::jomini::{victory, Jomini};
@@ -60,24 +60,9 @@ fn main() {
             println!("  {line}");
         }
         k += 1;
-        let c = decide(
-            &*rules,
-            state,
-            players[s],
-            seed.wrapping_mul(1000) + k,
-            Options::default(),
-            &mut memories[s],
-        )
-        .expect("a choice");
+        let c = trace::decide(&*rules, state, players[s], (seed, k), &mut memories[s]);
         if traced[s] && c.weighed.len() > 1 {
-            println!(
-                "  [{}] {} sims, {} plans; chose {:?}",
-                d.kind,
-                c.simulations,
-                c.weighed.len(),
-                c.plan.steps
-            );
-            trace::candidates(&c, 4);
+            trace::searched(&d.kind, "", &c, 4);
         }
         trace::play(&mut game, c);
     }
