@@ -177,6 +177,13 @@ pub const NORMAL_REPLY: &[&str] = &["morne_plaine"];
 /// "Values centred on the turn's end").
 pub const CENTRE_OFF: &[&str] = &["skirmish"];
 
+/// The rulesets in which no search keeps its trees for the side's next decision
+/// ([`SearchConfig::reuse`] off): at Broken Cairn, with the trees kept, the search at
+/// 2,500 simulations a decision scored 12.5 of 40 against itself at 500, and still
+/// about a third with them kept only across plans that rolled no dice; with none kept,
+/// 19.0 of 40 (docs/AI.md, "Trees kept only where no dice fell").
+pub const REUSE_OFF: &[&str] = &["skirmish"];
+
 /// The rulesets in which the levels (`normal`, `hard`) plan a phase of units by
 /// evolution ([`crate::oep`]) where it applies, and search the rest with the tree: in
 /// Morne Plaine, at 100 ms a decision, the planner scored 26.0 of 40 against `easy`
@@ -235,7 +242,8 @@ impl Player {
     /// [`Player::search`] in the ruleset named `ruleset`: `hard` searches its own turn
     /// in the rulesets of [`HARD_OWN_TURN`], `normal` through the enemy's reply in
     /// those of [`NORMAL_REPLY`], and every search keeps the root's evaluation as its
-    /// values' centre in those of [`CENTRE_OFF`].
+    /// values' centre in those of [`CENTRE_OFF`] and no trees in those of
+    /// [`REUSE_OFF`].
     #[must_use]
     pub fn search_in(
         self,
@@ -252,6 +260,9 @@ impl Player {
         }
         if CENTRE_OFF.contains(&ruleset) {
             config.centre = 0;
+        }
+        if REUSE_OFF.contains(&ruleset) {
+            config.reuse = false;
         }
         Some(config)
     }
@@ -449,7 +460,9 @@ pub fn decide<R: Ruleset>(
                     let previous = kept.as_ref().and_then(|k| {
                         k.trees
                             .downcast_ref::<(mcts::Forest<R::Action>, Plan<R::Action>, R::State)>()
-                            .filter(|(_, _, root)| root != state)
+                            .filter(|(_, plan, root)| {
+                                root != state && mcts::led_to(rules, root, plan, state)
+                            })
                             .map(|(f, p, _)| (f, p))
                     });
                     let mut searched = if c.reuse {

@@ -465,6 +465,79 @@ fn a_decision_starts_from_the_subtree_of_the_plan_played_before() {
     assert_eq!(sum(&a), sum(&b));
 }
 
+/// Tree reuse only where no dice fell: at the Saale a decision that follows the same
+/// side's plan which rolled dice (a fire, a melee) starts afresh, its root holding only
+/// its own simulations, since the kept statistics mixed the rolls that did not happen
+/// with the one that did; after a plan that rolled none, the kept subtree may seed it.
+/// In the skirmish no tree is kept at all (`player::REUSE_OFF`).
+#[test]
+fn a_tree_is_not_kept_across_a_plan_that_rolled_dice() {
+    use grognard_ai::player::{decide, Memory, Options, REUSE_OFF};
+    use grognard_rules::jomini::Jomini;
+    for p in ["mcts-sims:40", "normal", "hard"] {
+        let p: Player = p.parse().expect("a player");
+        let reuse = |ruleset| p.search_in(ruleset, None, None).expect("a search").reuse;
+        assert!(!reuse("skirmish"), "{p} keeps trees in the skirmish");
+        assert!(reuse("jomini") && reuse("battle_cry"), "{p}");
+    }
+    assert_eq!(REUSE_OFF, ["skirmish"]);
+    let mut game = Game::<Jomini>::new(scenario("passage-of-the-saale"), Some(7)).expect("valid");
+    let player = Player::MctsSims(40);
+    let rules = game.rules_arc();
+    let mut memories: std::collections::HashMap<String, Memory> = Default::default();
+    // The side that played last and whether its plan rolled dice.
+    let mut last: Option<(String, bool)> = None;
+    let (mut after_dice, mut reused_after_none) = (0, 0);
+    for k in 0..600u64 {
+        let Some(d) = rules.to_act(game.state()) else {
+            break;
+        };
+        let memory = memories.entry(d.side.clone()).or_default();
+        let choice =
+            decide(&*rules, game.state(), player, k, Options::default(), memory).expect("a choice");
+        let visits: u64 = choice.weighed.iter().map(|w| w.visits).sum();
+        if choice.weighed.len() > 1 {
+            match &last {
+                Some((side, true)) if *side == d.side => {
+                    after_dice += 1;
+                    assert_eq!(
+                        visits, choice.simulations,
+                        "decision {k} took a tree kept across dice"
+                    );
+                }
+                Some((side, false)) if *side == d.side && visits > choice.simulations => {
+                    reused_after_none += 1;
+                }
+                _ => {}
+            }
+        }
+        let mut probe = game.state().clone();
+        let rolled = grognard_ai::plans::play(
+            &*rules,
+            &mut probe,
+            &choice.plan,
+            &mut Dice::new(k),
+            &mut Vec::new(),
+        )
+        .rolls
+            > 0;
+        for step in choice.plan.steps {
+            if game.apply(step).is_err() {
+                break;
+            }
+        }
+        last = Some((d.side, rolled));
+        if after_dice >= 3 && reused_after_none >= 1 {
+            break;
+        }
+    }
+    assert!(after_dice > 0, "no decision followed a plan that rolled");
+    assert!(
+        reused_after_none > 0,
+        "no tree kept across a plan without dice"
+    );
+}
+
 /// Issue 13, the calibrated `win`: the table shipped with the computer reads, every
 /// built-in scenario has a line (its own or its ruleset's), each line rises with the
 /// evaluation and says how it was measured.
