@@ -249,7 +249,9 @@ pub(crate) fn declare(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let (u, target) = (decl.unit, decl.target);
-    let Ok(d) = check_declare(rules, state, decl) else {
+    // The declaration was listed or checked: only who charges with it is asked again,
+    // without words.
+    let Some(with) = list::declared_with(rules, state, decl) else {
         return;
     };
     movement::finish(
@@ -260,7 +262,7 @@ pub(crate) fn declare(
         ctx,
     );
     let mut legs = Vec::new();
-    for m in std::iter::once(u).chain(d.with.iter().copied()) {
+    for m in std::iter::once(u).chain(with.iter().copied()) {
         let c = &mut state.chars[m.index()];
         c.mp += rules.chars[m.index()].morale;
         c.moved = true;
@@ -278,7 +280,7 @@ pub(crate) fn declare(
         unit: u,
         target,
         mp: Skirmish::ch(state, u).mp,
-        with: d.with,
+        with,
     });
     state.charge = Some(Charge {
         legs,
