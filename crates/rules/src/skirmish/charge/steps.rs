@@ -34,10 +34,19 @@ fn runner_steps(rules: &Skirmish, state: &State, u: UnitId, target: UnitId, out:
         return;
     };
     let field = rules.charge_field(state, u, target);
+    let Some(here) = rules.idx(h).map(|i| field[i]) else {
+        return;
+    };
     for to in h.neighbors() {
-        if rules.map.contains(to)
-            && check_step_in(rules, state, u, StepTo::hex(to, false), &field, false).is_ok()
-        {
+        let Some(there) = rules.idx(to).map(|i| field[i]) else {
+            continue;
+        };
+        // Off every shortest route (it costs more than the runner's own hex to reach
+        // the target): refused whatever its price, as `check_step_in` refuses it first.
+        if here == u32::MAX || there == u32::MAX || there > here {
+            continue;
+        }
+        if check_step_in(rules, state, u, StepTo::hex(to, false), &field, false).is_ok() {
             out.push(Action::Move {
                 unit: u,
                 to,
