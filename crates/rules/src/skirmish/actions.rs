@@ -133,12 +133,14 @@ pub(crate) fn legal_faces(rules: &Skirmish, state: &State, out: &mut Vec<Action>
         if can_act_free(rules, state, u).is_err() {
             continue;
         }
-        let held = Skirmish::ch(state, u).facing;
-        for facing in Direction::ALL {
-            if facing != held {
-                out.push(Action::Face { unit: u, facing });
-            }
-        }
+        // The five other facings in `Direction::ALL`'s order, pushed as one array of
+        // known length (a list asks this for every character).
+        let held = Skirmish::ch(state, u).facing.index();
+        let five: [usize; 5] = std::array::from_fn(|k| if k < held { k } else { k + 1 });
+        out.extend(five.map(|k| Action::Face {
+            unit: u,
+            facing: Direction::from_index(k),
+        }));
     }
 }
 

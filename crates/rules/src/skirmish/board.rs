@@ -660,14 +660,24 @@ impl Occupancy {
 
 /// The [`reach`] of each character, computed when first asked and kept for the rest of
 /// one list of legal actions (a state does not change while its list is drawn up).
+/// The first [`NEAR_REACHES`] characters' held in place (every list makes one, and an
+/// allocation each cost more than the lookups), the others' in a vector.
 #[derive(Default)]
 pub(crate) struct Reaches {
+    near: [Option<Rc<[u32]>>; NEAR_REACHES],
     fields: Vec<Option<Rc<[u32]>>>,
 }
+
+/// How many characters' reaches [`Reaches`] holds in place.
+const NEAR_REACHES: usize = 16;
 
 impl Reaches {
     /// The reach of character `i`, computed by `make` on first asking.
     pub(crate) fn get(&mut self, i: usize, make: impl FnOnce() -> Rc<[u32]>) -> &[u32] {
+        if let Some(slot) = self.near.get_mut(i) {
+            return slot.get_or_insert_with(make);
+        }
+        let i = i - NEAR_REACHES;
         if self.fields.len() <= i {
             self.fields.resize_with(i + 1, || None);
         }

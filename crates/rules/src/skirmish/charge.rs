@@ -3,11 +3,13 @@
 
 use super::movement::{self, Barred, Gate, NoMove};
 use super::step::{self, Gait, Priced, Step, StepTo};
-use super::{melee, Action, Charge, Event, Leg, Movement, Skirmish, State};
+use super::{melee, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 
 mod list;
+mod steps;
 pub(crate) use list::{allows_declare, legal_charges};
+pub(crate) use steps::{legal_charge_steps, stamped};
 
 /// A charge as declared (SK-CHG-2, SK-CHG-13): who charges whom, alone or with its
 /// formation.
@@ -239,27 +241,6 @@ pub(crate) fn check_declare_in(
     Ok(Declared { reasons, with })
 }
 
-/// SK-CHG-5: the steps of the charger running now that [`check_step`] accepts.
-pub(crate) fn legal_charge_steps(rules: &Skirmish, state: &State, out: &mut Vec<Action>) {
-    let Some(ch) = &state.charge else { return };
-    let u = ch.legs[ch.current].run.unit;
-    let Some(h) = Skirmish::ch(state, u).hex else {
-        return;
-    };
-    let field = rules.charge_field(state, u, ch.legs[ch.current].target);
-    for to in h.neighbors() {
-        if rules.map.contains(to)
-            && check_step_in(rules, state, u, StepTo::hex(to, false), &field, false).is_ok()
-        {
-            out.push(Action::Move {
-                unit: u,
-                to,
-                evasive: false,
-            });
-        }
-    }
-}
-
 /// Declares a charge: the chargers gain their Morale in points (SK-CHG-3).
 pub(crate) fn declare(
     rules: &Skirmish,
@@ -268,7 +249,9 @@ pub(crate) fn declare(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let (u, target) = (decl.unit, decl.target);
-    let Ok(d) = check_declare(rules, state, decl) else {
+    // The declaration was listed or checked: only who charges with it is asked again,
+    // without words.
+    let Some(with) = list::declared_with(rules, state, decl) else {
         return;
     };
     movement::finish(
@@ -279,7 +262,7 @@ pub(crate) fn declare(
         ctx,
     );
     let mut legs = Vec::new();
-    for m in std::iter::once(u).chain(d.with.iter().copied()) {
+    for m in std::iter::once(u).chain(with.iter().copied()) {
         let c = &mut state.chars[m.index()];
         c.mp += rules.chars[m.index()].morale;
         c.moved = true;
@@ -297,7 +280,7 @@ pub(crate) fn declare(
         unit: u,
         target,
         mp: Skirmish::ch(state, u).mp,
-        with: d.with,
+        with,
     });
     state.charge = Some(Charge {
         legs,
@@ -452,17 +435,6 @@ fn check_step_in(
     Ok(p)
 }
 
-/// Whether the runner has a step along its route.
-fn has_step(rules: &Skirmish, state: &State, u: UnitId, target: UnitId) -> bool {
-    Skirmish::ch(state, u).hex.is_some_and(|h| {
-        let field = rules.charge_field(state, u, target);
-        h.neighbors().into_iter().any(|n| {
-            rules.map.contains(n)
-                && check_step_in(rules, state, u, StepTo::hex(n, false), &field, false).is_ok()
-        })
-    })
-}
-
 /// SK-CHG-13, SK-CHG-10: after a charger's step the next leg steps next, and a charger
 /// now in optimal reach of its target attacks at once.
 pub(crate) fn stepped(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Event>) {
@@ -598,7 +570,7 @@ pub(crate) fn advance(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_, Eve
         strike_if_in_reach(rules, state, ctx);
         return true;
     }
-    if !has_step(rules, state, u, target) {
+    if !steps::has_step(rules, state, u, target) {
         end_leg(
             rules,
             state,

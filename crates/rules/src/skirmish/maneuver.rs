@@ -197,7 +197,6 @@ pub(crate) fn any(rules: &Skirmish, state: &State) -> bool {
     rules.side_ids(state.active).any(|u| {
         can_maneuver(rules, state, u).is_ok()
             && short_move::short_ends(rules, state, u)
-                .iter()
-                .any(|&h| Skirmish::ch(state, u).hex != Some(h))
+                .any(|h| Skirmish::ch(state, u).hex != Some(h))
     })
 }

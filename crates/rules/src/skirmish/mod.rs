@@ -134,6 +134,8 @@ pub struct Skirmish {
     pub(crate) id: u64,
     /// Each character's side, read in the hot loops without touching `chars`.
     pub(crate) side_of_char: Vec<u8>,
+    /// Each side's characters in scenario order (`Skirmish::side_ids`).
+    pub(crate) side_members: [Vec<UnitId>; 2],
 }
 
 /// One character's movement under way: where it has been and whom it has provoked.
@@ -562,7 +564,11 @@ impl Skirmish {
 
     /// The characters of a side, in scenario order.
     pub(crate) fn side_ids(&self, side: u8) -> impl Iterator<Item = UnitId> + '_ {
-        self.ids().filter(move |&u| self.side_of(u) == side)
+        self.side_members
+            .get(usize::from(side))
+            .into_iter()
+            .flatten()
+            .copied()
     }
 
     pub(crate) fn terrain_row(&self, hex: Hex) -> Option<&TerrainRow> {

@@ -157,8 +157,11 @@ pub(super) fn build(s: &Scenario) -> Result<Skirmish, Problems> {
         edges: [Vec::new(), Vec::new()],
         id: crate::common::stamp::next_binding(),
         side_of_char: Vec::new(),
+        side_members: [Vec::new(), Vec::new()],
     };
     rules.side_of_char = rules.chars.iter().map(|c| c.side).collect();
+    rules.side_members =
+        [0, 1].map(|side| rules.ids().filter(|&u| rules.side_of(u) == side).collect());
     rules.edges = [0, 1].map(|side| rules.edge_hexes(side));
     Ok(rules)
 }

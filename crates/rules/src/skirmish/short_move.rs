@@ -19,12 +19,11 @@ pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Fou
     short_search(rules, state, u, Paths::Yes).0
 }
 
-/// The hexes of [`short_reach`], in the same order, read from the kept searches.
-pub(crate) fn short_ends(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Hex> {
-    kept_short_reach(rules, state, u)
-        .iter()
-        .map(|f| f.hex)
-        .collect()
+/// The hexes of [`short_reach`], in the same order, read from the kept searches (not
+/// copied out: the reaction windows ask for every passive character's).
+pub(crate) fn short_ends(rules: &Skirmish, state: &State, u: UnitId) -> impl Iterator<Item = Hex> {
+    let found = kept_short_reach(rules, state, u);
+    (0..found.len()).map(move |i| found[i].hex)
 }
 
 /// [`short_reach`], with or without the paths, and the hexes whose occupants and zones

@@ -286,6 +286,8 @@ pub(crate) fn apply(
     }
     let changed = settle(rules, state, wrapped, ctx);
     state.stamp = Stamp::after(before, turned.filter(|_| !changed));
+    // The runner's steps found as the charge was advanced are this state's.
+    charge::stamped(state.stamp.id);
 }
 
 /// A step declared: the movement starts (SK-MOV-7), then the attacks of opportunity on

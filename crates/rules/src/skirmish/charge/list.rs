@@ -55,6 +55,46 @@ pub(crate) fn allows_declare(rules: &Skirmish, state: &State, decl: Declaration)
     may_declare(rules, state, &gate, decl, &mut board::Reaches::default())
 }
 
+/// What making a declaration needs (`super::declare`): `None` where
+/// [`super::check_declare`] refuses it, else the members of the charger's formation that
+/// charge with it (SK-CHG-13), found by the same checks without their words.
+pub(crate) fn declared_with(
+    rules: &Skirmish,
+    state: &State,
+    decl: Declaration,
+) -> Option<Vec<UnitId>> {
+    if state.charge.is_some() {
+        return None;
+    }
+    let gate = if state.phase == Phase::Movement {
+        rules.gate(state)
+    } else {
+        Gate::default()
+    };
+    let mut reaches = board::Reaches::default();
+    let with = may_declare(rules, state, &gate, decl, &mut reaches).then(|| {
+        let u = decl.unit;
+        let formation = rules.chars[u.index()].formation.as_ref();
+        rules
+            .side_ids(state.active)
+            .filter(|&m| {
+                decl.together
+                    && m != u
+                    && formation.is_some()
+                    && rules.chars[m.index()].formation.as_ref() == formation
+                    && may_declare(rules, state, &gate, decl.member(m), &mut reaches)
+            })
+            .collect()
+    });
+    if cfg!(debug_assertions) {
+        let checked = super::check_declare(rules, state, decl)
+            .ok()
+            .map(|d| d.with);
+        assert_eq!(with, checked, "the declaration {decl:?}");
+    }
+    with
+}
+
 /// Whether [`super::check_declare_in`] accepts the declaration: the same checks in the same
 /// order, without wording them, the route's cost read from `reaches`.
 fn may_declare(
