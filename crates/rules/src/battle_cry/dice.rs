@@ -43,9 +43,10 @@ pub(crate) enum Block {
 /// once a unit for a legal list.
 pub(crate) struct Battler<'a> {
     from: Hex,
-    /// The map index of its hex, with the map's lines of fire and the board's sets of the
-    /// hexes held ([`super::fire_sets`]) when the map is small enough for them.
-    sets: Option<(usize, &'a FireSets, [[u128; 2]; 2])>,
+    /// On a map small enough for the sets of [`super::fire_sets`]: the map index of its
+    /// hex, the map's lines of fire, the hexes holding an enemy piece and those that
+    /// obstruct a line of sight (BC-LOS-1, BC-LOS-2).
+    sets: Option<(usize, &'a FireSets, u128, u128)>,
     /// Its side.
     side: u8,
     /// Its type's dice by range.
@@ -89,22 +90,21 @@ impl<'a> Battler<'a> {
         }
         let from = state.pieces[unit.index()].hex.expect("on the map");
         let side = rules.side_of(unit);
-        let sets = match (board.index_of(unit), rules.fire_sets(), board.holds()) {
-            (Some(at), Some(f), Some(&holds)) => Some((at, f, holds)),
-            _ => None,
-        };
-        let adjacent = match sets {
-            // An enemy unit in a hex 1 away (BC-BAT-2).
-            Some((at, f, holds)) => {
-                let adjacent = f.within(at, 1) & holds[0][usize::from(side & 1 ^ 1)] != 0;
+        let (sets, adjacent) = match (board.index_of(unit), rules.fire_sets(), board.holds()) {
+            (Some(at), Some(f), Some(holds)) => {
+                let enemy = usize::from(side & 1 ^ 1);
+                let pieces = holds[0][0] | holds[0][1] | holds[1][0] | holds[1][1];
+                let sets = (at, f, holds[0][enemy] | holds[1][enemy], pieces | f.blocks_sight);
+                // An enemy unit in a hex 1 away (BC-BAT-2).
+                let adjacent = f.within(at, 1) & holds[0][enemy] != 0;
                 debug_assert_eq!(
                     adjacent,
                     adjacent_unit(rules, board, side, from).is_some(),
                     "the adjacent enemy"
                 );
-                adjacent
+                (Some(sets), adjacent)
             }
-            None => adjacent_unit(rules, board, side, from).is_some(),
+            _ => (None, adjacent_unit(rules, board, side, from).is_some()),
         };
         let bonus = if with_card {
             cards::bonus_dice(rules, state, board, unit)
@@ -134,12 +134,11 @@ impl<'a> Battler<'a> {
     /// BC-RNG-3); `None` where the sets are not kept.
     #[inline]
     pub(crate) fn targets_in_range(&self, rules: &BattleCry, board: &Board) -> Option<u64> {
-        let (at, f, holds) = self.sets?;
+        let (at, f, enemies, _) = self.sets?;
         if rules.pieces.len() > 64 {
             return None;
         }
-        let enemy = usize::from(self.side & 1 ^ 1);
-        let mut hexes = f.within(at, self.dice.len()) & (holds[0][enemy] | holds[1][enemy]);
+        let mut hexes = f.within(at, self.dice.len()) & enemies;
         let cells = board.cells();
         let mut targets = 0u64;
         while hexes != 0 {
@@ -163,10 +162,12 @@ impl<'a> Battler<'a> {
         target: UnitId,
     ) -> Result<DiceCount, Block> {
         let fire = match (self.sets, board.index_of(target)) {
-            (Some((at, f, holds)), Some(to_at)) => f.fire(at, to_at).map(|fire| (f, holds, fire, to_at)),
+            (Some((at, f, _, obstructs)), Some(to_at)) => {
+                f.fire(at, to_at).map(|fire| (f, obstructs, fire, to_at))
+            }
             _ => None,
         };
-        let Some((f, holds, fire, to_at)) = fire else {
+        let Some((f, obstructs, fire, to_at)) = fire else {
             return self.count_traced(rules, state, board, target);
         };
         // The same gates as `count_traced`, on the line's sets.
@@ -178,8 +179,7 @@ impl<'a> Battler<'a> {
             if self.adjacent {
                 return Err(self.adjacent_block(rules, board));
             }
-            let pieces = holds[0][0] | holds[0][1] | holds[1][0] | holds[1][1];
-            if !f.clear(fire, pieces | f.blocks_sight) {
+            if !f.clear(fire, obstructs) {
                 return Err(Block::Sight);
             }
         }

@@ -90,15 +90,19 @@ impl FireSets {
                     ..Fire::default()
                 };
                 let start = u32::try_from(sets.edges.len()).ok()?;
-                for step in rules.lines.line(from, to)? {
-                    match step {
-                        LineStep::Hex(h) if h != from && h != to => {
-                            fire.line |= index(h).map_or(0, read_bit);
+                // A line to a neighbour is never read (no hex lies between, BC-BAT-2).
+                if distance > 1 {
+                    for step in rules.lines.line(from, to)? {
+                        match step {
+                            LineStep::Hex(h) if h != from && h != to => {
+                                fire.line |= index(h).map_or(0, read_bit);
+                            }
+                            LineStep::Hex(_) => {}
+                            LineStep::Edge(a, b) => sets.edges.push((
+                                index(a).map_or(0, read_bit),
+                                index(b).map_or(0, read_bit),
+                            )),
                         }
-                        LineStep::Hex(_) => {}
-                        LineStep::Edge(a, b) => sets
-                            .edges
-                            .push((index(a).map_or(0, read_bit), index(b).map_or(0, read_bit))),
                     }
                 }
                 fire.edges = (start, u32::try_from(sets.edges.len()).ok()?);
