@@ -470,6 +470,7 @@ pub(crate) fn bonus_rule(
 }
 
 /// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.
+#[inline]
 pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
     let Some(card) = state.played else { return 0 };
     // Only a troop card gives moves: what another commands is not asked (Leadership's
