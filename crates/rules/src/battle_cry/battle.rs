@@ -334,6 +334,9 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));
+        if !Battler::may_have_targets(rules, board, u) {
+            continue;
+        }
         let Some(b) = Battler::new(rules, state, board, u, true) else {
             continue;
         };

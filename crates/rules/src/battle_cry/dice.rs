@@ -121,6 +121,20 @@ impl<'a> Battler<'a> {
         })
     }
 
+    /// Whether unit `u` may have a target within its range (BC-RNG-1 to BC-RNG-3): false
+    /// only when the sets of [`super::fire_sets`] show no enemy piece there, a gate
+    /// before the rest of a battler is worked out.
+    #[inline]
+    pub(crate) fn may_have_targets(rules: &BattleCry, board: &Board, u: UnitId) -> bool {
+        match (board.index_of(u), rules.fire_sets(), board.holds()) {
+            (Some(at), Some(f), Some(holds)) => {
+                let enemy = usize::from(rules.side_of(u) & 1 ^ 1);
+                f.within(at, rules.row(u).dice.len()) & (holds[0][enemy] | holds[1][enemy]) != 0
+            }
+            _ => true,
+        }
+    }
+
     /// Whether a target in `to` is within the unit's range (BC-RNG-1 to BC-RNG-3): the
     /// first gate of [`Battler::count`], cheap.
     #[inline]
