@@ -345,8 +345,10 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
                 targets,
                 rules
                     .side_ids(state.active ^ 1)
-                    .filter(|&t| state.pieces[t.index()].hex.is_some_and(|to| b.in_range(to))
-                        && is_target(rules, state, board, u, t))
+                    .filter(
+                        |&t| state.pieces[t.index()].hex.is_some_and(|to| b.in_range(to))
+                            && is_target(rules, state, board, u, t)
+                    )
                     .fold(0, |a, t| a | 1 << t.index()),
                 "the targets in range"
             );

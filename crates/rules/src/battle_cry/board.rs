@@ -358,7 +358,10 @@ impl Kept {
         debug_assert!(fresh.hexes == self.hexes, "the kept board's hexes");
         debug_assert!(fresh.at == self.at, "the kept board's map indices");
         debug_assert!(fresh.sections == self.sections, "the kept board's sections");
-        debug_assert!(fresh.holds == self.holds, "the kept board's sets of hexes held");
+        debug_assert!(
+            fresh.holds == self.holds,
+            "the kept board's sets of hexes held"
+        );
     }
 
     /// Lets go of every kept search, and of the log they are checked against.

@@ -3,8 +3,8 @@
 //! battle that target at all; rolling them (BC-DIE-1) and the rules a battle's event
 //! names for them.
 
-use super::data::Face;
 use super::board::NONE;
+use super::data::Face;
 use super::fire_sets::FireSets;
 use super::units::{Board, Kind};
 use super::{cards, line_of_sight, BattleCry, Event, State, OFF_MAP};
@@ -94,7 +94,12 @@ impl<'a> Battler<'a> {
             (Some(at), Some(f), Some(holds)) => {
                 let enemy = usize::from(side & 1 ^ 1);
                 let pieces = holds[0][0] | holds[0][1] | holds[1][0] | holds[1][1];
-                let sets = (at, f, holds[0][enemy] | holds[1][enemy], pieces | f.blocks_sight);
+                let sets = (
+                    at,
+                    f,
+                    holds[0][enemy] | holds[1][enemy],
+                    pieces | f.blocks_sight,
+                );
                 // An enemy unit in a hex 1 away (BC-BAT-2).
                 let adjacent = f.within(at, 1) & holds[0][enemy] != 0;
                 debug_assert_eq!(

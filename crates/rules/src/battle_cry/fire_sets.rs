@@ -98,10 +98,9 @@ impl FireSets {
                                 fire.line |= index(h).map_or(0, read_bit);
                             }
                             LineStep::Hex(_) => {}
-                            LineStep::Edge(a, b) => sets.edges.push((
-                                index(a).map_or(0, read_bit),
-                                index(b).map_or(0, read_bit),
-                            )),
+                            LineStep::Edge(a, b) => sets
+                                .edges
+                                .push((index(a).map_or(0, read_bit), index(b).map_or(0, read_bit))),
                         }
                     }
                 }
@@ -148,7 +147,10 @@ impl FireSets {
             && self
                 .edges
                 .get(fire.edges.0 as usize..fire.edges.1 as usize)
-                .is_none_or(|e| e.iter().all(|&(a, b)| a & obstructs == 0 || b & obstructs == 0))
+                .is_none_or(|e| {
+                    e.iter()
+                        .all(|&(a, b)| a & obstructs == 0 || b & obstructs == 0)
+                })
     }
 }
 
