@@ -334,9 +334,34 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));
+        if !Battler::may_have_targets(rules, board, u) {
+            continue;
+        }
         let Some(b) = Battler::new(rules, state, board, u, true) else {
             continue;
         };
+        if let Some(mut targets) = b.targets_in_range(rules, board) {
+            debug_assert_eq!(
+                targets,
+                rules
+                    .side_ids(state.active ^ 1)
+                    .filter(
+                        |&t| state.pieces[t.index()].hex.is_some_and(|to| b.in_range(to))
+                            && is_target(rules, state, board, u, t)
+                    )
+                    .fold(0, |a, t| a | 1 << t.index()),
+                "the targets in range"
+            );
+            // In scenario order, as below.
+            while targets != 0 {
+                let t = UnitId(targets.trailing_zeros() as u16);
+                targets &= targets - 1;
+                if b.count(rules, state, board, t).is_ok() {
+                    out.push(Action::Battle { unit: u, target: t });
+                }
+            }
+            continue;
+        }
         for t in rules.side_ids(state.active ^ 1) {
             // Most enemies are out of range (BC-RNG-1 to BC-RNG-3): asked first.
             if state.pieces[t.index()].hex.is_some_and(|to| b.in_range(to))

@@ -61,6 +61,9 @@ struct Kept {
     /// The pieces by the sections they stand in, for bindings of at most
     /// [`section_sets::MOST_PIECES`] pieces.
     sections: SectionSets,
+    /// Per slot (a unit, a general) and side: the [`read_bit`]s of the hexes holding such
+    /// a piece of that side, which [`super::fire_sets`] reads on maps of at most 128 hexes.
+    holds: [[u128; 2]; 2],
 }
 
 /// What a piece's move search depends on besides the board: the map index it starts from,
@@ -275,6 +278,14 @@ impl Board {
     pub(crate) fn section_sets(&self) -> Option<&SectionSets> {
         (self.kept().hexes.len() <= section_sets::MOST_PIECES).then(|| &self.kept().sections)
     }
+
+    /// Per slot (0 a unit, 1 a general) and side: the hexes holding such a piece of that
+    /// side, as the bits of their map indices; `None` on a board two pieces claimed one
+    /// place in (which a cell does not tell apart).
+    #[inline]
+    pub(crate) fn holds(&self) -> Option<&[[u128; 2]; 2]> {
+        (self.kept().binding != 0).then(|| &self.kept().holds)
+    }
 }
 
 impl Drop for Board {
@@ -332,6 +343,11 @@ fn slot(rules: &BattleCry, i: usize) -> usize {
     usize::from(!rules.pieces[i].kind.is_unit())
 }
 
+/// The side of piece `i`, as an index of [`Kept::holds`].
+fn side(rules: &BattleCry, i: usize) -> usize {
+    usize::from(rules.pieces[i].side & 1)
+}
+
 impl Kept {
     /// Debug builds (the tests) check a kept board against a fresh build.
     #[cfg(debug_assertions)]
@@ -342,6 +358,10 @@ impl Kept {
         debug_assert!(fresh.hexes == self.hexes, "the kept board's hexes");
         debug_assert!(fresh.at == self.at, "the kept board's map indices");
         debug_assert!(fresh.sections == self.sections, "the kept board's sections");
+        debug_assert!(
+            fresh.holds == self.holds,
+            "the kept board's sets of hexes held"
+        );
     }
 
     /// Lets go of every kept search, and of the log they are checked against.
@@ -360,6 +380,7 @@ impl Kept {
         self.hexes.clear();
         self.at.clear();
         self.sections.bind(rules);
+        self.holds = [[0; 2]; 2];
         for (i, p) in state.pieces.iter().enumerate() {
             self.hexes.push(key(p.hex));
             let at = p.hex.and_then(|h| rules.index(h));
@@ -378,6 +399,7 @@ impl Kept {
                 self.binding = 0;
             }
             *cell = id;
+            self.holds[slot(rules, i)][side(rules, i)] |= read_bit(packed(Some(at)));
         }
     }
 
@@ -417,6 +439,7 @@ impl Kept {
                     return false;
                 }
                 *cell = NONE;
+                self.holds[slot(rules, i)][side(rules, i)] &= !read_bit(self.at[i]);
                 self.log.push(self.at[i]);
             }
         }
@@ -437,7 +460,8 @@ impl Kept {
                     return false;
                 }
                 *cell = u16::try_from(i).expect("unit count fits u16");
-                self.log.push(u32::try_from(at).expect("maps are small"));
+                self.holds[slot(rules, i)][side(rules, i)] |= read_bit(self.at[i]);
+                self.log.push(self.at[i]);
             }
         }
         true

@@ -139,7 +139,32 @@ pub(crate) fn orders_something(rules: &BattleCry, state: &State, side: u8, card:
 
 /// BC-TURN-3: whether any card of the side's hand orders something.
 pub(crate) fn can_order_anything(rules: &BattleCry, state: &State, side: u8) -> bool {
-    distinct(&state.hands[usize::from(side)]).any(|c| orders_something(rules, state, side, c))
+    let asked = || {
+        distinct(&state.hands[usize::from(side)]).any(|c| orders_something(rules, state, side, c))
+    };
+    let board = Board::new(rules, state);
+    let Some(sets) = board.section_sets() else {
+        return asked();
+    };
+    // `orders_something` asked of all the side's pieces at once, on the board's bit sets
+    // of the pieces by section (`super::section_sets`).
+    let mine = sets.side[usize::from(side & 1)] & sets.placed();
+    let by_mask = &sets.by_mask[usize::from(side & 1)];
+    let any = distinct(&state.hands[usize::from(side)]).any(|c| {
+        mine & match command(rules, state, side, c) {
+            Command::Sections(caps) => {
+                // The sets of sections holding one the card orders in.
+                let open = (0..3).fold(0, |a, b| a | u8::from(caps[b] > 0) << b);
+                (1..8)
+                    .filter(|&m| m & open != 0)
+                    .fold(0, |a, m| a | by_mask[usize::from(m)])
+            }
+            Command::Troops { kinds, .. } => sets.of_kinds(kinds),
+            Command::Leadership | Command::Any(_) => u64::MAX,
+        } != 0
+    });
+    debug_assert_eq!(any, asked(), "a card that orders something");
+    any
 }
 
 /// The distinct cards of a hand, in order.
@@ -470,6 +495,7 @@ pub(crate) fn bonus_rule(
 }
 
 /// BC-CARD-2: the extra hexes of movement the card played gives a unit it ordered.
+#[inline]
 pub(crate) fn bonus_moves(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
     let Some(card) = state.played else { return 0 };
     // Only a troop card gives moves: what another commands is not asked (Leadership's

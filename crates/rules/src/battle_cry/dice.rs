@@ -3,7 +3,9 @@
 //! battle that target at all; rolling them (BC-DIE-1) and the rules a battle's event
 //! names for them.
 
+use super::board::NONE;
 use super::data::Face;
+use super::fire_sets::FireSets;
 use super::units::{Board, Kind};
 use super::{cards, line_of_sight, BattleCry, Event, State, OFF_MAP};
 use crate::commands_colors::dice::{adjacent_enemy, at_range, tally};
@@ -41,12 +43,37 @@ pub(crate) enum Block {
 /// once a unit for a legal list.
 pub(crate) struct Battler<'a> {
     from: Hex,
+    /// On a map small enough for the sets of [`super::fire_sets`]: the map index of its
+    /// hex, the map's lines of fire, the hexes holding an enemy piece and those that
+    /// obstruct a line of sight (BC-LOS-1, BC-LOS-2).
+    sets: Option<(usize, &'a FireSets, u128, u128)>,
+    /// Its side.
+    side: u8,
     /// Its type's dice by range.
     dice: &'a [u8],
-    /// The enemy unit next to it (BC-BAT-2).
-    adjacent: Option<UnitId>,
+    /// An enemy unit is next to it (BC-BAT-2).
+    adjacent: bool,
     /// The card's extra dice, or the Fight Back card's (BC-CARD-7, BC-CARD-2, BC-CARD-8).
     bonus: u8,
+}
+
+/// The enemy unit next to a unit of side `side` in `from` that BC-BAT-2 names: the first
+/// in the order of `adjacent_enemy`.
+fn adjacent_unit(rules: &BattleCry, board: &Board, side: u8, from: Hex) -> Option<UnitId> {
+    let enemy = |e: &UnitId| rules.side_of(*e) != side;
+    let enemy_at = |h| board.unit_at(rules, h).filter(enemy);
+    // The neighbours in the order of `adjacent_enemy`, read from the table of the move
+    // search where it has them (it leaves out impassable hexes, asked here as any).
+    match rules.index(from) {
+        Some(at) => Direction::ALL
+            .into_iter()
+            .zip(rules.neighbors[at])
+            .find_map(|(d, y)| match y {
+                OFF_MAP => enemy_at(from.neighbor(d)),
+                y => board.unit_at_index(y as usize).filter(enemy),
+            }),
+        None => adjacent_enemy(from, enemy_at),
+    }
 }
 
 impl<'a> Battler<'a> {
@@ -63,19 +90,26 @@ impl<'a> Battler<'a> {
         }
         let from = state.pieces[unit.index()].hex.expect("on the map");
         let side = rules.side_of(unit);
-        let enemy = |e: &UnitId| rules.side_of(*e) != side;
-        let enemy_at = |h| board.unit_at(rules, h).filter(enemy);
-        // The neighbours in the order of `adjacent_enemy`, read from the table of the move
-        // search where it has them (it leaves out impassable hexes, asked here as any).
-        let adjacent = match rules.index(from) {
-            Some(at) => Direction::ALL
-                .into_iter()
-                .zip(rules.neighbors[at])
-                .find_map(|(d, y)| match y {
-                    OFF_MAP => enemy_at(from.neighbor(d)),
-                    y => board.unit_at_index(y as usize).filter(enemy),
-                }),
-            None => adjacent_enemy(from, enemy_at),
+        let (sets, adjacent) = match (board.index_of(unit), rules.fire_sets(), board.holds()) {
+            (Some(at), Some(f), Some(holds)) => {
+                let enemy = usize::from(side & 1 ^ 1);
+                let pieces = holds[0][0] | holds[0][1] | holds[1][0] | holds[1][1];
+                let sets = (
+                    at,
+                    f,
+                    holds[0][enemy] | holds[1][enemy],
+                    pieces | f.blocks_sight,
+                );
+                // An enemy unit in a hex 1 away (BC-BAT-2).
+                let adjacent = f.within(at, 1) & holds[0][enemy] != 0;
+                debug_assert_eq!(
+                    adjacent,
+                    adjacent_unit(rules, board, side, from).is_some(),
+                    "the adjacent enemy"
+                );
+                (Some(sets), adjacent)
+            }
+            _ => (None, adjacent_unit(rules, board, side, from).is_some()),
         };
         let bonus = if with_card {
             cards::bonus_dice(rules, state, board, unit)
@@ -84,10 +118,26 @@ impl<'a> Battler<'a> {
         };
         Some(Battler {
             from,
+            sets,
+            side,
             dice: &rules.row(unit).dice,
             adjacent,
             bonus,
         })
+    }
+
+    /// Whether unit `u` may have a target within its range (BC-RNG-1 to BC-RNG-3): false
+    /// only when the sets of [`super::fire_sets`] show no enemy piece there, a gate
+    /// before the rest of a battler is worked out.
+    #[inline]
+    pub(crate) fn may_have_targets(rules: &BattleCry, board: &Board, u: UnitId) -> bool {
+        match (board.index_of(u), rules.fire_sets(), board.holds()) {
+            (Some(at), Some(f), Some(holds)) => {
+                let enemy = usize::from(rules.side_of(u) & 1 ^ 1);
+                f.within(at, rules.row(u).dice.len()) & (holds[0][enemy] | holds[1][enemy]) != 0
+            }
+            _ => true,
+        }
     }
 
     /// Whether a target in `to` is within the unit's range (BC-RNG-1 to BC-RNG-3): the
@@ -97,8 +147,93 @@ impl<'a> Battler<'a> {
         at_range(self.dice, self.from.distance(to)).is_some()
     }
 
+    /// The targets within the unit's range as a set of pieces (bit `i` for piece `i`), in
+    /// a binding of at most 64 pieces on a small map: the enemy units, and the enemy
+    /// generals alone in their hex (BC-HIT-4), 1 to the unit's range away (BC-RNG-1 to
+    /// BC-RNG-3); `None` where the sets are not kept.
+    #[inline]
+    pub(crate) fn targets_in_range(&self, rules: &BattleCry, board: &Board) -> Option<u64> {
+        let (at, f, enemies, _) = self.sets?;
+        if rules.pieces.len() > 64 {
+            return None;
+        }
+        let mut hexes = f.within(at, self.dice.len()) & enemies;
+        let cells = board.cells();
+        let mut targets = 0u64;
+        while hexes != 0 {
+            let [unit, general] = cells[hexes.trailing_zeros() as usize];
+            hexes &= hexes - 1;
+            // An enemy unit, else the enemy general alone in its hex.
+            let t = if unit != NONE { unit } else { general };
+            if t != NONE && rules.side_of(UnitId(t)) != self.side {
+                targets |= 1 << t;
+            }
+        }
+        Some(targets)
+    }
+
     /// [`count`] against `target`.
     pub(crate) fn count(
+        &self,
+        rules: &BattleCry,
+        state: &State,
+        board: &Board,
+        target: UnitId,
+    ) -> Result<DiceCount, Block> {
+        let fire = match (self.sets, board.index_of(target)) {
+            (Some((at, f, _, obstructs)), Some(to_at)) => {
+                f.fire(at, to_at).map(|fire| (f, obstructs, fire, to_at))
+            }
+            _ => None,
+        };
+        let Some((f, obstructs, fire, to_at)) = fire else {
+            return self.count_traced(rules, state, board, target);
+        };
+        // The same gates as `count_traced`, on the line's sets.
+        let distance = u32::from(fire.distance);
+        let Some(range) = at_range(self.dice, distance) else {
+            return Err(Block::Range(distance));
+        };
+        if distance > 1 {
+            if self.adjacent {
+                return Err(self.adjacent_block(rules, board));
+            }
+            if !f.clear(fire, obstructs) {
+                return Err(Block::Sight);
+            }
+        }
+        let protection = (rules.hexes[to_at].protection, fire.fence);
+        let base = range.saturating_sub(rules.protection_total(protection));
+        let bonus = self.bonus;
+        let total = base + bonus;
+        let d = if total == 0 {
+            Err(Block::NoDice(range, rules.protection_total(protection)))
+        } else {
+            Ok(DiceCount {
+                distance,
+                range,
+                protection,
+                bonus,
+                total,
+            })
+        };
+        debug_assert_eq!(
+            d,
+            self.count_traced(rules, state, board, target),
+            "the dice read on the sets"
+        );
+        d
+    }
+
+    /// BC-BAT-2: the block of a unit next to an enemy unit, naming it (always found when
+    /// `adjacent` is set; a line blocked otherwise).
+    #[cold]
+    fn adjacent_block(&self, rules: &BattleCry, board: &Board) -> Block {
+        adjacent_unit(rules, board, self.side, self.from).map_or(Block::Sight, Block::Adjacent)
+    }
+
+    /// [`Battler::count`] hex by hex, along the line traced.
+    fn count_traced(
         &self,
         rules: &BattleCry,
         state: &State,
@@ -112,8 +247,8 @@ impl<'a> Battler<'a> {
             return Err(Block::Range(distance));
         };
         if distance > 1 {
-            if let Some(e) = self.adjacent {
-                return Err(Block::Adjacent(e));
+            if self.adjacent {
+                return Err(self.adjacent_block(rules, board));
             }
             if !line_of_sight::sees(rules, board, from, to) {
                 return Err(Block::Sight);

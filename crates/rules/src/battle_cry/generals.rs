@@ -26,11 +26,29 @@ pub(crate) fn after_vacated(
     let Some(at) = state.pieces[a.index()].hex else {
         return;
     };
-    let board = Board::new(rules, state);
-    if at.distance(from) == 1
-        && board.general_at(rules, at).is_some()
-        && !board.occupied(rules, from)
-    {
+    // Asked in the middle of an action, after a piece left `from`: the pieces' hexes are
+    // read directly rather than through a board, which would be built afresh there.
+    let on_map = |h: Hex| rules.index(h).is_some();
+    let takes = at.distance(from) == 1
+        && on_map(at)
+        && on_map(from)
+        && state
+            .pieces
+            .iter()
+            .zip(&rules.pieces)
+            .any(|(p, piece)| piece.kind == Kind::General && p.hex == Some(at))
+        && !state.pieces.iter().any(|p| p.hex == Some(from));
+    debug_assert_eq!(
+        takes,
+        {
+            let board = Board::new(rules, state);
+            at.distance(from) == 1
+                && board.general_at(rules, at).is_some()
+                && !board.occupied(rules, from)
+        },
+        "taking ground read from the pieces"
+    );
+    if takes {
         state.pending = Some(Pending::TakeGround { unit: a, to: from });
     }
 }

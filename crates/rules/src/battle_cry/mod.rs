@@ -42,6 +42,7 @@ pub mod cards;
 pub mod data;
 pub mod dice;
 pub mod fight_back;
+mod fire_sets;
 pub mod generals;
 pub mod hits;
 pub mod line_of_sight;
@@ -489,6 +490,8 @@ pub struct BattleCry {
     pub(crate) neighbors: Vec<[u32; 6]>,
     /// The lines of sight and fire from a hex to those in range of it.
     pub(crate) lines: line_of_sight::Lines,
+    /// The same as bit sets of the hexes, for a small map ([`BattleCry::fire_sets`]).
+    pub(crate) fire_sets: std::sync::OnceLock<Option<fire_sets::FireSets>>,
     /// Per map index: the hex.
     pub(crate) hex_of: Vec<Hex>,
     /// Per kind of card: the bits of the unit types its `types` name ([`cards::kind_bit`]).

@@ -389,11 +389,12 @@ pub(crate) fn apply_order(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let card = state.played.expect("a card is played");
-    let rule = rule_of(cards::command(rules, state, state.active, card), card);
     state.pieces[u.index()].order = Order::Card;
+    // The rule is the event's alone: not looked up in a quiet context (`Ctx::quiet`).
+    let state = &*state;
     ctx.emit_with(|| Event::Ordered {
         unit: u,
-        rule: rule.into(),
+        rule: rule_of(cards::command(rules, state, state.active, card), card).into(),
     });
 }
 

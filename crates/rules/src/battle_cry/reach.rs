@@ -36,6 +36,7 @@ pub(crate) fn carried(
 }
 
 /// Hexes an ordered piece may move: its type's (BC-MOV-3 to BC-MOV-6), plus the card's.
+#[inline]
 pub(crate) fn allowance(rules: &BattleCry, state: &State, u: UnitId) -> u8 {
     rules.row(u).moves + cards::bonus_moves(rules, state, u)
 }
@@ -170,6 +171,7 @@ thread_local! {
 
 /// The key of piece `u`'s move search ([`SearchKey`]), with the general that moves with
 /// it ([`carried`]): its hex's map index looked up once for both.
+#[inline]
 pub(crate) fn search_key(
     rules: &BattleCry,
     state: &State,

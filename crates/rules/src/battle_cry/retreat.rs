@@ -54,10 +54,11 @@ pub(crate) fn ends(
     let enemy = |p: Option<UnitId>| p.is_some_and(|p| rules.side_of(p) != side);
     if rules.kind(u) == Kind::General {
         return edge_ends(start, hexes, dirs, false, |y| {
-            if rules.impassable(y)
-                || enemy(board.unit_at(rules, y))
-                || enemy(board.general_at(rules, y))
-            {
+            // The hex's map index looked up once (off the map: impassable).
+            let Some(i) = rules.index(y).filter(|&i| !rules.hexes[i].impassable) else {
+                return Enter::Blocked;
+            };
+            if enemy(board.unit_at_index(i)) || enemy(board.general_at_index(i)) {
                 Enter::Blocked
             } else {
                 Enter::Through
@@ -74,10 +75,14 @@ pub(crate) fn ends(
     }
     let with_general = board.general_at(rules, start).is_some();
     edge_ends(start, hexes, dirs, true, |y| {
-        if rules.impassable(y) || board.unit_at(rules, y).is_some() {
+        // The hex's map index looked up once (off the map: impassable).
+        let Some(i) = rules.index(y).filter(|&i| !rules.hexes[i].impassable) else {
+            return Enter::Blocked;
+        };
+        if board.unit_at_index(i).is_some() {
             return Enter::Blocked;
         }
-        match board.general_at(rules, y) {
+        match board.general_at_index(i) {
             Some(g) if rules.side_of(g) != side || with_general => Enter::Blocked,
             Some(_) => Enter::Stop,
             None => Enter::Through,
