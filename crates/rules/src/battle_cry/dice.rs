@@ -203,20 +203,7 @@ impl<'a> Battler<'a> {
             }
         }
         let protection = (rules.hexes[to_at].protection, fire.fence);
-        let base = range.saturating_sub(rules.protection_total(protection));
-        let bonus = self.bonus;
-        let total = base + bonus;
-        let d = if total == 0 {
-            Err(Block::NoDice(range, rules.protection_total(protection)))
-        } else {
-            Ok(DiceCount {
-                distance,
-                range,
-                protection,
-                bonus,
-                total,
-            })
-        };
+        let d = self.dice_at(rules, distance, range, protection);
         debug_assert_eq!(
             d,
             self.count_traced(rules, state, board, target),
@@ -255,9 +242,20 @@ impl<'a> Battler<'a> {
             }
         }
         let protection = rules.protection_parts(from, to);
+        self.dice_at(rules, distance, range, protection)
+    }
+
+    /// The dice of a battle in range and sight: the range's dice less the target's
+    /// protection, plus the battler's bonus; none left is a block.
+    fn dice_at(
+        &self,
+        rules: &BattleCry,
+        distance: u32,
+        range: u8,
+        protection: (u8, u8),
+    ) -> Result<DiceCount, Block> {
         let base = range.saturating_sub(rules.protection_total(protection));
-        let bonus = self.bonus;
-        let total = base + bonus;
+        let total = base + self.bonus;
         if total == 0 {
             return Err(Block::NoDice(range, rules.protection_total(protection)));
         }
@@ -265,7 +263,7 @@ impl<'a> Battler<'a> {
             distance,
             range,
             protection,
-            bonus,
+            bonus: self.bonus,
             total,
         })
     }

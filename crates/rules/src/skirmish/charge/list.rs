@@ -44,15 +44,21 @@ pub(crate) fn legal_charges(
 /// Whether [`super::check_declare`] accepts the declaration, without wording it (the
 /// searches ask it of the charges they play).
 pub(crate) fn allows_declare(rules: &Skirmish, state: &State, decl: Declaration) -> bool {
+    declare_gate(rules, state)
+        .is_some_and(|gate| may_declare(rules, state, &gate, decl, &mut board::Reaches::default()))
+}
+
+/// The phase's gate a declaration is asked at: `None` while a charge is under way (one
+/// charge at a time), else the movement phase's gate, or none in another phase.
+fn declare_gate(rules: &Skirmish, state: &State) -> Option<Gate> {
     if state.charge.is_some() {
-        return false;
+        return None;
     }
-    let gate = if state.phase == Phase::Movement {
+    Some(if state.phase == Phase::Movement {
         rules.gate(state)
     } else {
         Gate::default()
-    };
-    may_declare(rules, state, &gate, decl, &mut board::Reaches::default())
+    })
 }
 
 /// What making a declaration needs (`super::declare`): `None` where
@@ -63,14 +69,7 @@ pub(crate) fn declared_with(
     state: &State,
     decl: Declaration,
 ) -> Option<Vec<UnitId>> {
-    if state.charge.is_some() {
-        return None;
-    }
-    let gate = if state.phase == Phase::Movement {
-        rules.gate(state)
-    } else {
-        Gate::default()
-    };
+    let gate = declare_gate(rules, state)?;
     let mut reaches = board::Reaches::default();
     let with = may_declare(rules, state, &gate, decl, &mut reaches).then(|| {
         let u = decl.unit;
