@@ -471,14 +471,17 @@ pub fn decide<R: Ruleset>(
                         mcts::search(rules, state, &c)?
                     };
                     let plan = searched.best()?.clone();
+                    let forest = std::mem::take(&mut searched.forest);
                     if c.reuse {
                         memory.kept = Some(Kept {
-                            trees: std::sync::Arc::new((
-                                std::mem::take(&mut searched.forest),
-                                plan.clone(),
-                                state.clone(),
-                            )),
+                            trees: std::sync::Arc::new((forest, plan.clone(), state.clone())),
                         });
+                    } else {
+                        // A tree of tens of thousands of nodes takes tens of
+                        // milliseconds to free: not on the decision's time.
+                        free_later(Some(Kept {
+                            trees: std::sync::Arc::new(forest),
+                        }));
                     }
                     (searched, plan)
                 };
