@@ -99,6 +99,12 @@ pub struct SearchConfig {
     /// 120 games at 200 simulations a decision, for about a seventh more time a
     /// simulation in the skirmish (docs/AI.md).
     pub rollout_samples: u32,
+    /// Chance nodes in the tree: below a plan that rolled dice, each outcome drawn
+    /// (the seed of the plan's own dice) keeps a subtree of its own, a new one drawn
+    /// while the plan has fewer than ⌈(visits + 1)^`chance`⌉ (double progressive
+    /// widening), else one of those drawn played again. `None` (the default): open
+    /// loop, one subtree under a plan whatever its dice gave.
+    pub chance: Option<f64>,
 }
 
 impl Default for SearchConfig {
@@ -121,6 +127,7 @@ impl Default for SearchConfig {
             widening: None,
             centre: 8,
             rollout_samples: 1,
+            chance: None,
         }
     }
 }

@@ -22,8 +22,10 @@ use crate::widening;
 use grognard_engine::{Dice, Plan, Ruleset, Seat};
 use std::time::Instant;
 
+mod chance;
 pub(crate) mod rollout;
 mod uct;
+use chance::outcomes;
 use rollout::{Course, Rollout};
 use uct::squares;
 
@@ -334,6 +336,10 @@ struct Node<A> {
     /// Per plan, the sum of the squares of its values, for their deviation; empty
     /// unless the search weighs the values by it ([`Values::Deviation`]).
     squares: Vec<f64>,
+    /// Per plan, under chance nodes ([`SearchConfig::chance`]), the outcomes drawn: the
+    /// seed of the plan's dice (0 for a plan that rolled none) and the node below it;
+    /// empty in the open loop.
+    outcomes: Vec<Vec<(u64, Option<usize>)>>,
 }
 
 struct Tree<'a, R: Ruleset> {
@@ -375,6 +381,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 total: 0,
                 rank: Vec::new(),
                 squares: squares(config.values, n),
+                outcomes: outcomes(config, n),
             }],
             baseline,
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
@@ -512,6 +519,32 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 break;
             };
             let plan = self.nodes[node].plans[i].clone();
+            if let Some(exponent) = self.config.chance {
+                let again = self.outcome(node, i, exponent);
+                let seed = self.outcome_seed(node, i, again);
+                let played = plans::play_available(
+                    rules,
+                    &mut state,
+                    &plan,
+                    &mut Dice::new(seed),
+                    &mut self.rollout.events,
+                );
+                course.step(rules, &state);
+                path.push((node, i));
+                if let Some(j) = again {
+                    match self.nodes[node].outcomes[i][j].1 {
+                        Some(child) => {
+                            node = child;
+                            continue;
+                        }
+                        None => break,
+                    }
+                }
+                let child = self.expand(&state, &course);
+                let key = if played.rolls == 0 { 0 } else { seed };
+                self.nodes[node].outcomes[i].push((key, child));
+                break;
+            }
             // `select` chose it available in this state.
             plans::play_available(
                 rules,
@@ -525,29 +558,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             match self.nodes[node].children[i] {
                 Some(child) => node = child,
                 None => {
-                    if let Some(d) = rules.to_act(&state) {
-                        if !course.horizon.reached() {
-                            // Below the root, a unit keeps a random few of its
-                            // plans: ranking them all would cost more than the
-                            // simulations they save.
-                            let mut plans =
-                                plans::candidates(rules, &state, course.phase.plans(), None);
-                            plans::sample_per_unit(&mut plans, self.config.per_unit, &mut self.rng);
-                            let n = plans.len();
-                            self.nodes.push(Node {
-                                mover: d.side,
-                                plans,
-                                visits: vec![0; n],
-                                values: vec![0.0; n],
-                                children: vec![None; n],
-                                total: 0,
-                                rank: Vec::new(),
-                                squares: squares(self.config.values, n),
-                            });
-                            let child = self.nodes.len() - 1;
-                            self.nodes[node].children[i] = Some(child);
-                        }
-                    }
+                    self.nodes[node].children[i] = self.expand(&state, &course);
                     break;
                 }
             }
@@ -562,6 +573,33 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             &mut course,
         );
         (state, path)
+    }
+
+    /// A new node for the position a plan of the tree led to, unless the game or the
+    /// horizon ends there; its index.
+    fn expand(&mut self, state: &R::State, course: &Course) -> Option<usize> {
+        let rules = self.rules;
+        let d = rules.to_act(state)?;
+        if course.horizon.reached() {
+            return None;
+        }
+        // Below the root, a unit keeps a random few of its plans: ranking them all
+        // would cost more than the simulations they save.
+        let mut plans = plans::candidates(rules, state, course.phase.plans(), None);
+        plans::sample_per_unit(&mut plans, self.config.per_unit, &mut self.rng);
+        let n = plans.len();
+        self.nodes.push(Node {
+            mover: d.side,
+            plans,
+            visits: vec![0; n],
+            values: vec![0.0; n],
+            children: vec![None; n],
+            total: 0,
+            rank: Vec::new(),
+            squares: squares(self.config.values, n),
+            outcomes: outcomes(self.config, n),
+        });
+        Some(self.nodes.len() - 1)
     }
 
     /// The win chance of the side that searches, from 0 to 1.

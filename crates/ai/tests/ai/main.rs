@@ -3,6 +3,7 @@
 
 mod acting;
 mod centre;
+mod chance;
 mod hidden;
 mod normalized;
 mod oep;
@@ -331,6 +332,7 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-dev-sims:200",
         "mcts-root-sims:200",
         "mcts-samples-sims:200",
+        "mcts-chance-sims:200",
         "oep:100",
         "oep-sims:200",
         "oep-reply:100",
