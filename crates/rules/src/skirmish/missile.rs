@@ -4,8 +4,8 @@
 //! shot (SK-MIS-3), reaction fire (SK-MIS-4) and the Missile Evasion modifier earned by
 //! evasive movement (SK-MOV-14, SK-MIS-5). Every number is in `data.toml`.
 
+use super::combat::{hindrance, list, term};
 use super::facing::{attack_arc, Arc};
-use super::melee::{hindrance, list, term};
 use super::{melee, reactions, Action, AttackKind, Event, Phase, Skirmish, State, Term, Window};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 use grognard_hex::Hex;

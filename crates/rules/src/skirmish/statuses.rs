@@ -144,6 +144,17 @@ pub(crate) fn status(
     });
 }
 
+/// A reason worded only when an event takes it ([`status`] and the like turn theirs into
+/// a `String` inside the event's closure, never in a quiet context): for a reason that
+/// is formatted.
+pub(crate) struct Later<F>(pub F);
+
+impl<F: FnOnce() -> String> From<Later<F>> for String {
+    fn from(later: Later<F>) -> String {
+        (later.0)()
+    }
+}
+
 /// SK-MOV-15: a Dazed, Panicked or Berserk character loses the benefit of evasive
 /// movement at once.
 pub(crate) fn lose_evasive(state: &mut State, u: UnitId, ctx: &mut Ctx<'_, Event>) {
@@ -206,11 +217,13 @@ pub(crate) fn hurt(
             "wounded",
             true,
             "SK-STA-4",
-            format!(
-                "{} damage of {}: Wounded from half",
-                Skirmish::ch(state, u).damage,
-                rules.health(u)
-            ),
+            Later(|| {
+                format!(
+                    "{} damage of {}: Wounded from half",
+                    Skirmish::ch(state, u).damage,
+                    rules.health(u)
+                )
+            }),
         );
         // SK-MOR-3: a wound calls for a panic check.
         state.chars[u.index()].shaken = true;
@@ -220,10 +233,12 @@ pub(crate) fn hurt(
             state,
             u,
             "SK-MEL-6",
-            format!(
-                "a blow of {damage} points (a hit of {} or more dazes)",
-                rules.data.wounds.daze_at
-            ),
+            Later(|| {
+                format!(
+                    "a blow of {damage} points (a hit of {} or more dazes)",
+                    rules.data.wounds.daze_at
+                )
+            }),
             ctx,
         );
     }
