@@ -220,12 +220,8 @@ pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) ->
         }
         return reached;
     }
-    let (reached, near) = rules.charge_reach(state, u, mp);
-    let read = near.and_then(|near| {
-        let now = inputs.unwrap_or_else(|| rules.reach_inputs(state, u))?;
-        Some((near, now.near(near)))
-    });
-    let reached: Rc<[u32]> = Rc::from(reached);
+    let (reached, read) = rules.charge_reach(state, u, mp);
+    let read = read.map(|(near, now)| (near, now.near(near)));
     REACHES.with(|k| {
         let mut k = k.borrow_mut();
         // The charger's reach from elsewhere gives way first, else the oldest.
