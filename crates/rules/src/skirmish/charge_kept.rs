@@ -87,8 +87,9 @@ pub(super) fn kept_field(rules: &Skirmish, state: &State, u: UnitId, target: Uni
         }
         return field;
     }
-    let through = rules.charge_through_bits(state, u);
-    let field: Rc<[u32]> = Rc::from(rules.charge_field_now(state, u, target));
+    let inputs = rules.reach_inputs(state, u);
+    let through = inputs.map(|r| r.through);
+    let field: Rc<[u32]> = Rc::from(rules.charge_field_read(state, u, target, inputs));
     let exact = me.map_or(u32::MAX, |i| field[i]);
     KEPT_FIELDS.with(|k| {
         let mut k = k.borrow_mut();

@@ -47,6 +47,21 @@ impl Skirmish {
 
     /// [`Skirmish::charge_field`], computed.
     pub(super) fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+        self.charge_field_read(state, u, target, self.reach_inputs(state, u))
+    }
+
+    /// [`Skirmish::charge_field_now`] with what [`Skirmish::reach_inputs`] reads of where
+    /// the others stand already read (`inputs`, its answer for `state` and `u`).
+    pub(super) fn charge_field_read(
+        &self,
+        state: &State,
+        u: UnitId,
+        target: UnitId,
+        inputs: Option<ReachInputs>,
+    ) -> Vec<u32> {
+        if cfg!(debug_assertions) {
+            assert_eq!(inputs, self.reach_inputs(state, u), "{u:?}'s inputs");
+        }
         let Some(t) = Self::ch(state, target).hex else {
             return vec![u32::MAX; self.map.len()];
         };
@@ -59,7 +74,8 @@ impl Skirmish {
                 .collect()
         };
         // The same hexes from bit sets, in map order (the field reads them as a set).
-        let goals = match self.goal_bits(state, u, (target, t), self.others_bits(state, u)) {
+        let others = inputs.map_or_else(|| self.others_bits(state, u), |r| r.others);
+        let goals = match self.goal_bits(state, u, (target, t), others) {
             Some(mut bits) => {
                 let mut goals = Vec::with_capacity(bits.count_ones() as usize);
                 while bits != 0 {
@@ -76,7 +92,7 @@ impl Skirmish {
             None => walked(),
         };
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
-        match self.charge_through_bits(state, u) {
+        match inputs.map(|r| r.through) {
             Some(open) => board::field_bits(&self.cells, &goals, open, me).unwrap_or_else(|| {
                 board::field(&self.cells, &goals, move |i| open >> i & 1 == 1, me)
             }),
