@@ -138,16 +138,32 @@ enum Words {
 struct Notes {
     words: Words,
     reasons: Vec<Reason>,
-    ids: Vec<&'static str>,
+    /// The IDs noted, held in place (a pricing notes each rule once at most, fewer than
+    /// [`IDS`]): the event of every step made asks for them.
+    ids: [&'static str; IDS],
+    /// How many of `ids` are noted.
+    noted: usize,
 }
+
+/// The most IDs [`Notes`] holds: more than a pricing notes.
+const IDS: usize = 16;
 
 impl Notes {
     fn new(words: Words) -> Notes {
         Notes {
             words,
             reasons: Vec::new(),
-            ids: Vec::new(),
+            ids: [""; IDS],
+            noted: 0,
         }
+    }
+
+    /// Notes the ID `rule` at `at` (0 for the first, `self.noted` for the last).
+    fn note_id(&mut self, at: usize, rule: &'static str) {
+        assert!(self.noted < IDS, "a pricing notes fewer than {IDS} rules");
+        self.ids.copy_within(at..self.noted, at + 1);
+        self.ids[at] = rule;
+        self.noted += 1;
     }
 
     /// Whether the reasons are wanted in words.
@@ -159,7 +175,7 @@ impl Notes {
     fn add(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
         match self.words {
             Words::Silent => {}
-            Words::Ids => self.ids.push(rule),
+            Words::Ids => self.note_id(self.noted, rule),
             Words::Full => self.reasons.push(Reason::new(rule, why())),
         }
     }
@@ -168,15 +184,15 @@ impl Notes {
     fn first(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
         match self.words {
             Words::Silent => {}
-            Words::Ids => self.ids.insert(0, rule),
+            Words::Ids => self.note_id(0, rule),
             Words::Full => self.reasons.insert(0, Reason::new(rule, why())),
         }
     }
 
     /// The reasons, and the IDs once each in the order noted.
     fn done(self) -> (Vec<Reason>, Vec<Text>) {
-        let mut ids: Vec<Text> = Vec::with_capacity(self.ids.len());
-        for id in self.ids {
+        let mut ids: Vec<Text> = Vec::with_capacity(self.noted);
+        for &id in &self.ids[..self.noted] {
             if !ids.iter().any(|t| *t == id) {
                 ids.push(Text::from(id));
             }
