@@ -161,7 +161,9 @@ impl Notes {
     /// Notes the ID `rule` at `at` (0 for the first, `self.noted` for the last).
     fn note_id(&mut self, at: usize, rule: &'static str) {
         assert!(self.noted < IDS, "a pricing notes fewer than {IDS} rules");
-        self.ids.copy_within(at..self.noted, at + 1);
+        for k in (at..self.noted).rev() {
+            self.ids[k + 1] = self.ids[k];
+        }
         self.ids[at] = rule;
         self.noted += 1;
     }
@@ -231,7 +233,7 @@ impl Skirmish {
         crowd: Option<&Crowd>,
     ) -> Result<Priced, Refusal> {
         let words = if words { Words::Full } else { Words::Silent };
-        self.price_noted(state, u, step, Notes::new(words), crowd)
+        self.price_noted(state, u, step, words, crowd)
     }
 
     /// [`Skirmish::price_in`] with the IDs of the rules that price an accepted step, but
@@ -242,7 +244,7 @@ impl Skirmish {
         u: UnitId,
         step: Step,
     ) -> Result<Priced, Refusal> {
-        let p = self.price_noted(state, u, step, Notes::new(Words::Ids), None);
+        let p = self.price_noted(state, u, step, Words::Ids, None);
         if cfg!(debug_assertions) {
             let full = self.price_in(state, u, step, true);
             let ids = |p: &Result<Priced, Refusal>| p.as_ref().ok().map(Priced::rule_ids);
@@ -251,7 +253,7 @@ impl Skirmish {
         p
     }
 
-    /// [`Skirmish::price_among`], the reasons noted in `notes`.
+    /// [`Skirmish::price_among`], the reasons noted as `words` asks.
     #[expect(
         clippy::too_many_lines,
         reason = "one rule after another, as the chapter has them"
@@ -261,9 +263,11 @@ impl Skirmish {
         state: &State,
         u: UnitId,
         step: Step,
-        mut notes: Notes,
+        words: Words,
         crowd: Option<&Crowd>,
     ) -> Result<Priced, Refusal> {
+        // Made here, not moved in: the notes are held in place.
+        let mut notes = Notes::new(words);
         let words = notes.full();
         let Step {
             from,
