@@ -84,8 +84,43 @@ impl Skirmish {
         })
     }
 
-    /// [`Skirmish::flight_field`], computed.
+    /// [`Skirmish::flight_field`], computed: who stands where read as bit sets where the
+    /// map has them (no tables to allocate), the same field as [`Skirmish::flight_field_walked`].
     fn flight_field_now(&self, state: &State, u: UnitId) -> Vec<u32> {
+        let Some(open) = self.cells.open_bits() else {
+            return self.flight_field_walked(state, u);
+        };
+        let side = self.side_of(u);
+        let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
+        // The hexes holding someone, two or more, an enemy.
+        let (mut one, mut two, mut enemy) = (0u128, 0u128, 0u128);
+        for (i, c) in state.chars.iter().enumerate() {
+            if let Some(k) = c.hex.and_then(|h| self.idx(h)) {
+                let bit = 1u128 << k;
+                two |= one & bit;
+                one |= bit;
+                if self.chars[i].side != side {
+                    enemy |= bit;
+                }
+            }
+        }
+        let mine = me.map_or(0, |k| 1u128 << k);
+        let goals: Vec<usize> = self.edges[usize::from(side)]
+            .iter()
+            .copied()
+            .filter(|&k| open >> k & 1 == 1 && (Some(k) == me || one >> k & 1 == 0))
+            .collect();
+        let through = open & (mine | !enemy) & !two;
+        let field = board::field(&self.cells, &goals, |k| through >> k & 1 == 1, me);
+        if cfg!(debug_assertions) {
+            let slow = self.flight_field_walked(state, u);
+            assert_eq!(field, slow, "{u:?}'s flight field");
+        }
+        field
+    }
+
+    /// [`Skirmish::flight_field_now`] from tables of each hex's occupants, on any map.
+    fn flight_field_walked(&self, state: &State, u: UnitId) -> Vec<u32> {
         let side = self.side_of(u);
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         // Each hex's occupants counted once: how many, and whether an enemy is among them.

@@ -49,6 +49,7 @@ impl<'a> Walks<'a> {
     /// The steps of `u` out of its hex, or `None` where the bit sets do not serve (a
     /// map without them, a zone wider than the rings they keep, more than [`ZONES`]
     /// enemies, a character off the map).
+    #[inline]
     pub(crate) fn new(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
         // A bit a hex: only on the maps the bit sets serve (at most 128 hexes).
         rules.cells.open_bits()?;
@@ -107,6 +108,7 @@ impl<'a> Walks<'a> {
     /// friends): it judges a step (plain or evasive) into a hex nobody stands in as
     /// [`Walks::new`] does, since such a step reads no zone of control (SK-MOV-8 ends
     /// the movement after it, SK-MOV-12 concerns a friend's hex), and no other step.
+    #[inline]
     fn occupied(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
         rules.cells.open_bits()?;
         let from = Skirmish::ch(state, u).hex.and_then(|h| rules.idx(h))?;
