@@ -85,7 +85,8 @@ impl Skirmish {
     }
 
     /// [`Skirmish::flight_field`], computed: who stands where read as bit sets where the
-    /// map has them (no tables to allocate), the same field as [`Skirmish::flight_field_walked`].
+    /// map has them (no tables to allocate), and the field on them, the same as
+    /// [`Skirmish::flight_field_walked`] at every hex costing no more than the character's.
     fn flight_field_now(&self, state: &State, u: UnitId) -> Vec<u32> {
         let Some(open) = self.cells.open_bits() else {
             return self.flight_field_walked(state, u);
@@ -111,10 +112,20 @@ impl Skirmish {
             .filter(|&k| open >> k & 1 == 1 && (Some(k) == me || one >> k & 1 == 0))
             .collect();
         let through = open & (mine | !enemy) & !two;
-        let field = board::field(&self.cells, &goals, |k| through >> k & 1 == 1, me);
+        // The field on the bit sets leaves `u32::MAX` where [`board::field`] leaves a
+        // cost above the fleeing character's own: every reader asks only whether a step
+        // from that hex goes down the field to a neighbour (SK-STA-2), and a neighbour
+        // costing more than the hex itself answers no either way.
+        let Some(field) = board::field_bits(&self.cells, &goals, through, me) else {
+            return board::field(&self.cells, &goals, |k| through >> k & 1 == 1, me);
+        };
         if cfg!(debug_assertions) {
             let slow = self.flight_field_walked(state, u);
-            assert_eq!(field, slow, "{u:?}'s flight field");
+            let known = me.map_or(u32::MAX, |k| slow[k]);
+            for (k, (&fast, &slow)) in field.iter().zip(&slow).enumerate() {
+                let expected = if slow <= known { slow } else { u32::MAX };
+                assert_eq!(fast, expected, "{u:?}'s flight field at hex {k}");
+            }
         }
         field
     }
