@@ -4,7 +4,7 @@
 //! carry them.
 
 use super::{Skirmish, State};
-use grognard_engine::UnitId;
+use grognard_engine::{Text, UnitId};
 use serde::{Deserialize, Serialize};
 
 /// Which attack it was.
@@ -28,19 +28,30 @@ pub enum AttackKind {
 /// One term of an attack or defense total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
-    /// What it is.
-    pub what: String,
+    /// What it is (the words of the rules held without a copy, a name or a formatted
+    /// term as its own string).
+    pub what: Text,
     /// Its value.
     pub value: i32,
 }
 
 /// Adds a term to a total, unless it is nought.
-pub(crate) fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
+pub(crate) fn term(terms: &mut Vec<Term>, what: impl Into<Text>, value: i32) {
     if value != 0 {
         terms.push(Term {
             what: what.into(),
             value,
         });
+    }
+}
+
+/// A name read from the scenario (a weapon's, a shield's) as the words of a term: copied
+/// only when the term is kept.
+pub(crate) struct Name<'a>(pub &'a str);
+
+impl From<Name<'_>> for Text {
+    fn from(name: Name<'_>) -> Text {
+        Text::owned(name.0.to_owned())
     }
 }
 
@@ -69,9 +80,9 @@ pub(crate) fn hindered(rules: &Skirmish, state: &State, u: UnitId, tally: &mut T
     }
 }
 
-/// How much of an attack's totals (`melee::calc`) in words: the totals alone (the question whether a target is in
-/// reach, or an attack made in a quiet context), their terms too (an attack made, whose
-/// events carry them), or the reasons as well.
+/// How much of an attack's totals (`melee::calc`) in words: the totals alone (the
+/// question whether a target is in reach, or an attack made in a quiet context), their
+/// terms too (an attack made, whose events carry them), or the reasons as well.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Words {
     Totals,
@@ -93,7 +104,7 @@ impl Tally {
     }
 
     /// [`term`]: adds `value`, unless it is nought; `what` is written only when kept.
-    pub(crate) fn add(&mut self, what: impl Into<String>, value: i32) {
+    pub(crate) fn add(&mut self, what: impl Into<Text>, value: i32) {
         if value != 0 {
             self.total += value;
             if let Some(terms) = &mut self.terms {

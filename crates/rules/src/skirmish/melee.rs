@@ -4,11 +4,11 @@
 //! attacks and counters (SK-MEL-7), the charge attack and its counter (SK-CHG-10,
 //! SK-CHG-11), and the exact odds before the dice roll.
 
-use super::combat::{hindered, list, Tally, Words};
+use super::combat::{hindered, list, Name, Tally, Words};
 use super::data::Weapon;
 use super::facing::{attack_arc, Arc};
 use super::{statuses, Action, AttackKind, Event, Skirmish, State, Term};
-use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_engine::{Ctx, Reason, Refusal, Text, UnitId};
 use grognard_hex::Hex;
 use serde_json::{json, Value};
 
@@ -127,9 +127,9 @@ fn calc_in(
     let mut at = Tally::new(words);
     at.add("Vigor", i32::from(ca.vigor));
     at.add("Weapon Skill", i32::from(ca.weapon_skill));
-    at.add(&ca.weapon, wa.attack);
+    at.add(Name(&ca.weapon), wa.attack);
     if let (Some(s), Some(name)) = (&rules.shields[a.index()], &ca.shield) {
-        at.add(name, s.attack);
+        at.add(Name(name), s.attack);
     }
     let front = rules.data.facing.front_turns;
     let arc = attack_arc(th, st.facing, ah, front);
@@ -147,7 +147,7 @@ fn calc_in(
     }
     hindered(rules, state, a, &mut at);
     if b.modifier() != 0 {
-        at.add(format!("reach {}", b.name()), b.modifier());
+        at.add(Text::owned(format!("reach {}", b.name())), b.modifier());
     }
     let mut de = Tally::new(words);
     de.add("Vigor", i32::from(ct.vigor));
@@ -161,8 +161,8 @@ fn calc_in(
         de.add("Evasion (no weapon, no shield)", i32::from(ct.evasion));
     }
     match (shield, &ct.shield) {
-        (Some(s), Some(name)) => de.add(name, s.defense),
-        _ => de.add(&ct.weapon, wt.defense),
+        (Some(s), Some(name)) => de.add(Name(name), s.defense),
+        _ => de.add(Name(&ct.weapon), wt.defense),
     }
     if st.defending.is_some() {
         de.add("Defending", 2);
