@@ -148,7 +148,7 @@ impl Skirmish {
         state: &State,
         u: UnitId,
         mp: u32,
-    ) -> (Rc<[u32]>, Option<(u128, ReachInputs)>) {
+    ) -> (Rc<[u32]>, Option<ReachRead>) {
         let none = || Rc::from(vec![0u32; state.chars.len()]);
         let Some(at) = Self::ch(state, u).hex else {
             return (none(), None);
@@ -240,7 +240,7 @@ impl Skirmish {
         mp: u32,
         (at, from): (Hex, usize),
         enemies: &[(UnitId, Hex)],
-    ) -> Option<(Rc<[u32]>, (u128, ReachInputs))> {
+    ) -> Option<(Rc<[u32]>, ReachRead)> {
         if state.chars.len() > 64 || enemies.len() > GOALS {
             return None;
         }
@@ -438,6 +438,10 @@ impl Skirmish {
         (d != u32::MAX).then_some(d)
     }
 }
+
+/// What a reach on bit sets read of where the others stand: the hexes near the enemies
+/// (its goals' rings), and [`ReachInputs`] (a kept reach holds while they read the same).
+pub(super) type ReachRead = (u128, ReachInputs);
 
 /// All that [`Skirmish::charge_reach`] on bit sets reads of where everyone stands,
 /// besides the hexes of the charger and of its enemies (SK-CHG-4, SK-CHG-5): the hexes
