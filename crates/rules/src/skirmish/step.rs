@@ -138,10 +138,15 @@ enum Words {
 struct Notes {
     words: Words,
     reasons: Vec<Reason>,
-    /// The IDs noted, held in place (a pricing notes each rule once at most, fewer than
-    /// [`IDS`]): the event of every step made asks for them.
-    ids: [&'static str; IDS],
-    /// How many of `ids` are noted.
+    /// The IDs noted, only when [`Words::Ids`] asks for them (nothing to lay out for
+    /// the silent pricings of the lists and searches).
+    ids: Option<Ids>,
+}
+
+/// The IDs a pricing noted (the first `noted` of `list`), held in place (it notes each
+/// rule once at most, fewer than [`IDS`]): the event of every step made asks for them.
+struct Ids {
+    list: [&'static str; IDS],
     noted: usize,
 }
 
@@ -153,19 +158,23 @@ impl Notes {
         Notes {
             words,
             reasons: Vec::new(),
-            ids: [""; IDS],
-            noted: 0,
+            ids: (words == Words::Ids).then_some(Ids {
+                list: [""; IDS],
+                noted: 0,
+            }),
         }
     }
 
-    /// Notes the ID `rule` at `at` (0 for the first, `self.noted` for the last).
-    fn note_id(&mut self, at: usize, rule: &'static str) {
-        assert!(self.noted < IDS, "a pricing notes fewer than {IDS} rules");
-        for k in (at..self.noted).rev() {
-            self.ids[k + 1] = self.ids[k];
+    /// Notes the ID `rule` first, or last.
+    fn note_id(&mut self, first: bool, rule: &'static str) {
+        let Some(ids) = &mut self.ids else { return };
+        assert!(ids.noted < IDS, "a pricing notes fewer than {IDS} rules");
+        let at = if first { 0 } else { ids.noted };
+        for k in (at..ids.noted).rev() {
+            ids.list[k + 1] = ids.list[k];
         }
-        self.ids[at] = rule;
-        self.noted += 1;
+        ids.list[at] = rule;
+        ids.noted += 1;
     }
 
     /// Whether the reasons are wanted in words.
@@ -177,7 +186,7 @@ impl Notes {
     fn add(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
         match self.words {
             Words::Silent => {}
-            Words::Ids => self.note_id(self.noted, rule),
+            Words::Ids => self.note_id(false, rule),
             Words::Full => self.reasons.push(Reason::new(rule, why())),
         }
     }
@@ -186,15 +195,16 @@ impl Notes {
     fn first(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
         match self.words {
             Words::Silent => {}
-            Words::Ids => self.note_id(0, rule),
+            Words::Ids => self.note_id(true, rule),
             Words::Full => self.reasons.insert(0, Reason::new(rule, why())),
         }
     }
 
     /// The reasons, and the IDs once each in the order noted.
     fn done(self) -> (Vec<Reason>, Vec<Text>) {
-        let mut ids: Vec<Text> = Vec::with_capacity(self.noted);
-        for &id in &self.ids[..self.noted] {
+        let noted = self.ids.as_ref().map_or(&[][..], |i| &i.list[..i.noted]);
+        let mut ids: Vec<Text> = Vec::with_capacity(noted.len());
+        for &id in noted {
             if !ids.iter().any(|t| *t == id) {
                 ids.push(Text::from(id));
             }
