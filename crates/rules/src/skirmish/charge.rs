@@ -3,7 +3,7 @@
 
 use super::movement::{self, Barred, Gate, NoMove};
 use super::step::{self, Gait, Priced, Step, StepTo};
-use super::{melee, Charge, Event, Leg, Movement, Skirmish, State};
+use super::{melee, statuses, Charge, Event, Leg, Movement, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
 
 mod list;
@@ -463,10 +463,12 @@ pub(crate) fn strike_if_in_reach(rules: &Skirmish, state: &mut State, ctx: &mut 
         rules,
         state,
         "SK-CHG-10",
-        format!(
-            "reached {} and attacked: its movement ends",
-            rules.name(target)
-        ),
+        statuses::Later(|| {
+            format!(
+                "reached {} and attacked: its movement ends",
+                rules.name(target)
+            )
+        }),
         ctx,
     );
 }

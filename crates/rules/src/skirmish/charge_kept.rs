@@ -87,8 +87,9 @@ pub(super) fn kept_field(rules: &Skirmish, state: &State, u: UnitId, target: Uni
         }
         return field;
     }
-    let through = rules.charge_through_bits(state, u);
-    let field: Rc<[u32]> = Rc::from(rules.charge_field_now(state, u, target));
+    let inputs = rules.reach_inputs(state, u);
+    let through = inputs.map(|r| r.through);
+    let field: Rc<[u32]> = Rc::from(rules.charge_field_read(state, u, target, inputs));
     let exact = me.map_or(u32::MAX, |i| field[i]);
     KEPT_FIELDS.with(|k| {
         let mut k = k.borrow_mut();
@@ -220,12 +221,8 @@ pub(super) fn kept_reach(rules: &Skirmish, state: &State, u: UnitId, mp: u32) ->
         }
         return reached;
     }
-    let (reached, near) = rules.charge_reach(state, u, mp);
-    let read = near.and_then(|near| {
-        let now = inputs.unwrap_or_else(|| rules.reach_inputs(state, u))?;
-        Some((near, now.near(near)))
-    });
-    let reached: Rc<[u32]> = Rc::from(reached);
+    let (reached, read) = rules.charge_reach(state, u, mp);
+    let read = read.map(|(near, now)| (near, now.near(near)));
     REACHES.with(|k| {
         let mut k = k.borrow_mut();
         // The charger's reach from elsewhere gives way first, else the oldest.

@@ -47,6 +47,21 @@ impl Skirmish {
 
     /// [`Skirmish::charge_field`], computed.
     pub(super) fn charge_field_now(&self, state: &State, u: UnitId, target: UnitId) -> Vec<u32> {
+        self.charge_field_read(state, u, target, self.reach_inputs(state, u))
+    }
+
+    /// [`Skirmish::charge_field_now`] with what [`Skirmish::reach_inputs`] reads of where
+    /// the others stand already read (`inputs`, its answer for `state` and `u`).
+    pub(super) fn charge_field_read(
+        &self,
+        state: &State,
+        u: UnitId,
+        target: UnitId,
+        inputs: Option<ReachInputs>,
+    ) -> Vec<u32> {
+        if cfg!(debug_assertions) {
+            assert_eq!(inputs, self.reach_inputs(state, u), "{u:?}'s inputs");
+        }
         let Some(t) = Self::ch(state, target).hex else {
             return vec![u32::MAX; self.map.len()];
         };
@@ -59,7 +74,8 @@ impl Skirmish {
                 .collect()
         };
         // The same hexes from bit sets, in map order (the field reads them as a set).
-        let goals = match self.goal_bits(state, u, (target, t), self.others_bits(state, u)) {
+        let others = inputs.map_or_else(|| self.others_bits(state, u), |r| r.others);
+        let goals = match self.goal_bits(state, u, (target, t), others) {
             Some(mut bits) => {
                 let mut goals = Vec::with_capacity(bits.count_ones() as usize);
                 while bits != 0 {
@@ -76,7 +92,7 @@ impl Skirmish {
             None => walked(),
         };
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
-        match self.charge_through_bits(state, u) {
+        match inputs.map(|r| r.through) {
             Some(open) => board::field_bits(&self.cells, &goals, open, me).unwrap_or_else(|| {
                 board::field(&self.cells, &goals, move |i| open >> i & 1 == 1, me)
             }),
@@ -132,29 +148,52 @@ impl Skirmish {
         state: &State,
         u: UnitId,
         mp: u32,
-    ) -> (Vec<u32>, Option<u128>) {
-        let reached = vec![0u32; state.chars.len()];
+    ) -> (Rc<[u32]>, Option<ReachRead>) {
+        let none = || Rc::from(vec![0u32; state.chars.len()]);
         let Some(at) = Self::ch(state, u).hex else {
-            return (reached, None);
+            return (none(), None);
         };
         let Some(from) = self.idx(at) else {
-            return (reached, None);
+            return (none(), None);
         };
         let side = self.side_of(u);
-        let enemies: Vec<(UnitId, Hex)> = self
+        let enemies = self
             .ids()
             .filter(|&t| self.side_of(t) != side)
-            .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)))
-            .collect();
-        if let Some((fast, near)) = self.charge_reach_bits(state, u, mp, (at, from), &enemies) {
-            if cfg!(debug_assertions) {
-                let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
-                assert_eq!(fast, slow, "the charge reach of {u:?} within {mp}");
+            .filter_map(|t| Self::ch(state, t).hex.map(|h| (t, h)));
+        // The enemies held in place where the bit sets may serve (no allocation).
+        let mut few = [(UnitId(0), Hex::ORIGIN); GOALS];
+        let mut n = 0;
+        let mut many = Vec::new();
+        for e in enemies {
+            if n < GOALS && many.is_empty() {
+                few[n] = e;
+                n += 1;
+            } else {
+                if many.is_empty() {
+                    many.extend_from_slice(&few[..n]);
+                }
+                many.push(e);
             }
-            return (fast, Some(near));
         }
-        let slow = self.charge_reach_walked(state, u, mp, (at, from), &enemies);
-        (slow, None)
+        let enemies = if many.is_empty() {
+            &few[..n]
+        } else {
+            &many[..]
+        };
+        if let Some((fast, read)) = self.charge_reach_bits(state, u, mp, (at, from), enemies) {
+            if cfg!(debug_assertions) {
+                let slow = self.charge_reach_walked(state, u, mp, (at, from), enemies);
+                assert_eq!(
+                    &fast[..],
+                    &slow[..],
+                    "the charge reach of {u:?} within {mp}"
+                );
+            }
+            return (fast, Some(read));
+        }
+        let slow = self.charge_reach_walked(state, u, mp, (at, from), enemies);
+        (Rc::from(slow), None)
     }
 
     /// What [`Skirmish::charge_reach`] on bit sets reads of where the others stand,
@@ -192,7 +231,8 @@ impl Skirmish {
     /// neighbour of a cost's hexes at once (`board::reach_goals`): `None` with more than
     /// 64 characters or [`GOALS`] enemies, a reach beyond the rings the map keeps, or a
     /// map without bit sets. With the answer, the hexes within the weapon's longest
-    /// reach of an enemy it looked for (its goals), whose occupants it read.
+    /// reach of an enemy it looked for (its goals), whose occupants it read, and all it
+    /// read of where the others stand.
     fn charge_reach_bits(
         &self,
         state: &State,
@@ -200,13 +240,14 @@ impl Skirmish {
         mp: u32,
         (at, from): (Hex, usize),
         enemies: &[(UnitId, Hex)],
-    ) -> Option<(Vec<u32>, u128)> {
+    ) -> Option<(Rc<[u32]>, ReachRead)> {
         if state.chars.len() > 64 || enemies.len() > GOALS {
             return None;
         }
+        let inputs = self.reach_inputs(state, u)?;
         let ReachInputs {
             through, others, ..
-        } = self.reach_inputs(state, u)?;
+        } = inputs;
         let longest = u32::from(self.weapons[u.index()].longest());
         let mut goals = [0u128; GOALS];
         let mut near = 0u128;
@@ -220,11 +261,16 @@ impl Skirmish {
         }
         let (found, _) =
             board::reach_goals(&self.cells, from, mp, through, &goals[..enemies.len()])?;
-        let mut reached = vec![0u32; state.chars.len()];
+        // The characters reached, a bit each (at most 64 of them), made into the answer
+        // with one allocation.
+        let mut hit = 0u64;
         for (k, &(t, _)) in enemies.iter().enumerate() {
-            reached[t.index()] = u32::from(found >> k & 1 == 1);
+            hit |= u64::from(found >> k & 1 == 1) << t.index();
         }
-        Some((reached, near))
+        let reached = (0..state.chars.len())
+            .map(|i| u32::from(hit >> i & 1 == 1))
+            .collect();
+        Some((reached, (near, inputs)))
     }
 
     /// The hexes where someone other than `u` stands, a bit each (on maps of at most 128
@@ -392,6 +438,10 @@ impl Skirmish {
         (d != u32::MAX).then_some(d)
     }
 }
+
+/// What a reach on bit sets read of where the others stand: the hexes near the enemies
+/// (its goals' rings), and [`ReachInputs`] (a kept reach holds while they read the same).
+pub(super) type ReachRead = (u128, ReachInputs);
 
 /// All that [`Skirmish::charge_reach`] on bit sets reads of where everyone stands,
 /// besides the hexes of the charger and of its enemies (SK-CHG-4, SK-CHG-5): the hexes

@@ -4,10 +4,11 @@
 //! attacks and counters (SK-MEL-7), the charge attack and its counter (SK-CHG-10,
 //! SK-CHG-11), and the exact odds before the dice roll.
 
+use super::combat::{hindered, list, Name, Tally, Words};
 use super::data::Weapon;
 use super::facing::{attack_arc, Arc};
 use super::{statuses, Action, AttackKind, Event, Skirmish, State, Term};
-use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_engine::{Ctx, Reason, Refusal, Text, UnitId};
 use grognard_hex::Hex;
 use serde_json::{json, Value};
 
@@ -93,29 +94,6 @@ pub(crate) struct Calc {
     pub reasons: Vec<Reason>,
 }
 
-/// Adds a term to a total, unless it is nought.
-pub(crate) fn term(terms: &mut Vec<Term>, what: impl Into<String>, value: i32) {
-    if value != 0 {
-        terms.push(Term {
-            what: what.into(),
-            value,
-        });
-    }
-}
-
-/// SK-STA-4, SK-STA-5: -1 to an attack or a defense (melee, SK-MEL-1, SK-MEL-2, or a
-/// shot, SK-MIS-3) when Wounded or Encumbered; the two penalties do not add up.
-pub(crate) fn hindrance(rules: &Skirmish, state: &State, u: UnitId, terms: &mut Vec<Term>) {
-    if rules.hindered(state, u) {
-        let why = if rules.wounded(state, u) {
-            "Wounded"
-        } else {
-            "Encumbered"
-        };
-        term(terms, why, -1);
-    }
-}
-
 /// SK-MEL-1, SK-MEL-2: the attack and defense totals of `a` striking `t`; `None` when
 /// `t` is out of reach.
 pub(crate) fn calc(
@@ -125,19 +103,17 @@ pub(crate) fn calc(
     t: UnitId,
     kind: AttackKind,
 ) -> Option<Calc> {
-    calc_in(rules, state, a, t, kind, true)
+    calc_in(rules, state, a, t, kind, Words::Reasons)
 }
 
-/// [`calc`]; without `words`, the totals and their terms come without the reasons (for
-/// an attack made, whose events carry the terms, and for the question whether a target
-/// is in reach).
+/// [`calc`], with as much in words as `words` asks.
 fn calc_in(
     rules: &Skirmish,
     state: &State,
     a: UnitId,
     t: UnitId,
     kind: AttackKind,
-    words: bool,
+    words: Words,
 ) -> Option<Calc> {
     let (ah, th) = (Skirmish::ch(state, a).hex?, Skirmish::ch(state, t).hex?);
     let d = ah.distance(th);
@@ -148,62 +124,59 @@ fn calc_in(
     }
     let (ca, ct) = (&rules.chars[a.index()], &rules.chars[t.index()]);
     let (sa, st) = (Skirmish::ch(state, a), Skirmish::ch(state, t));
-    let mut at = Vec::new();
-    term(&mut at, "Vigor", i32::from(ca.vigor));
-    term(&mut at, "Weapon Skill", i32::from(ca.weapon_skill));
-    term(&mut at, ca.weapon.clone(), wa.attack);
+    let mut at = Tally::new(words);
+    at.add("Vigor", i32::from(ca.vigor));
+    at.add("Weapon Skill", i32::from(ca.weapon_skill));
+    at.add(Name(&ca.weapon), wa.attack);
     if let (Some(s), Some(name)) = (&rules.shields[a.index()], &ca.shield) {
-        term(&mut at, name.clone(), s.attack);
+        at.add(Name(name), s.attack);
     }
     let front = rules.data.facing.front_turns;
     let arc = attack_arc(th, st.facing, ah, front);
     match arc {
-        Arc::Flank => term(&mut at, "from a flank", 1),
-        Arc::Rear => term(&mut at, "from the rear", 3),
+        Arc::Flank => at.add("from a flank", 1),
+        Arc::Rear => at.add("from the rear", 3),
         Arc::Front => {}
     }
-    term(
-        &mut at,
+    at.add(
         "extra attacks on the target this melee phase",
         i32::from(st.attacked),
     );
     if sa.berserk {
-        term(&mut at, "Berserk", 1);
+        at.add("Berserk", 1);
     }
-    hindrance(rules, state, a, &mut at);
-    term(&mut at, format!("reach {}", b.name()), b.modifier());
-    let mut de = Vec::new();
-    term(&mut de, "Vigor", i32::from(ct.vigor));
+    hindered(rules, state, a, &mut at);
+    if b.modifier() != 0 {
+        at.add(Text::owned(format!("reach {}", b.name())), b.modifier());
+    }
+    let mut de = Tally::new(words);
+    de.add("Vigor", i32::from(ct.vigor));
     let wt = &rules.weapons[t.index()];
     let shield = rules.shields[t.index()].as_ref();
     if ct.weapon != "unarmed" {
-        term(&mut de, "Weapon Skill", i32::from(ct.weapon_skill));
+        de.add("Weapon Skill", i32::from(ct.weapon_skill));
     } else if shield.is_some() {
-        term(&mut de, "Combat (a shield only)", i32::from(ct.combat));
+        de.add("Combat (a shield only)", i32::from(ct.combat));
     } else {
-        term(
-            &mut de,
-            "Evasion (no weapon, no shield)",
-            i32::from(ct.evasion),
-        );
+        de.add("Evasion (no weapon, no shield)", i32::from(ct.evasion));
     }
     match (shield, &ct.shield) {
-        (Some(s), Some(name)) => term(&mut de, name.clone(), s.defense),
-        _ => term(&mut de, ct.weapon.clone(), wt.defense),
+        (Some(s), Some(name)) => de.add(Name(name), s.defense),
+        _ => de.add(Name(&ct.weapon), wt.defense),
     }
     if st.defending.is_some() {
-        term(&mut de, "Defending", 2);
+        de.add("Defending", 2);
     }
     if st.dazed {
-        term(&mut de, "Dazed", -1);
+        de.add("Dazed", -1);
     }
-    hindrance(rules, state, t, &mut de);
+    hindered(rules, state, t, &mut de);
     if st.berserk {
-        term(&mut de, "Berserk", -2);
+        de.add("Berserk", -2);
     }
-    let attack = at.iter().map(|x| x.value).sum();
-    let defense = de.iter().map(|x| x.value).sum();
-    let reasons = if words {
+    let (attack, defense) = (at.total, de.total);
+    let (at, de) = (at.terms.unwrap_or_default(), de.terms.unwrap_or_default());
+    let reasons = if words == Words::Reasons {
         calc_reasons(rules, t, (attack, &at), (defense, &de), (d, b, arc))
     } else {
         Vec::new()
@@ -249,19 +222,6 @@ fn calc_reasons(
     reasons
 }
 
-/// A total's terms in words.
-pub(crate) fn list(terms: &[Term]) -> String {
-    use std::fmt::Write as _;
-    let mut words = String::new();
-    for (i, t) in terms.iter().enumerate() {
-        if i > 0 {
-            words.push_str(", ");
-        }
-        let _ = write!(words, "{} {:+}", t.what, t.value);
-    }
-    words
-}
-
 /// A resolved attack, not yet applied.
 #[derive(Clone, Debug)]
 pub(crate) struct Blow {
@@ -296,7 +256,13 @@ pub(crate) fn resolve(
     bonus: u8,
     ctx: &mut Ctx<'_, Event>,
 ) -> Option<Blow> {
-    let c = calc_in(rules, state, a, t, kind, false)?;
+    // A quiet context records no event: the totals alone.
+    let words = if ctx.is_quiet() {
+        Words::Totals
+    } else {
+        Words::Terms
+    };
+    let c = calc_in(rules, state, a, t, kind, words)?;
     let rule = match kind {
         AttackKind::Melee => "SK-MEL-7",
         AttackKind::Counter => "SK-CHG-11",
@@ -555,7 +521,7 @@ pub(crate) fn check_attack(
 /// reaches `a`.
 pub(crate) fn counters(rules: &Skirmish, state: &State, t: UnitId, a: UnitId) -> bool {
     Skirmish::can_riposte(state, t)
-        && calc_in(rules, state, t, a, AttackKind::Counter, false).is_some()
+        && calc_in(rules, state, t, a, AttackKind::Counter, Words::Totals).is_some()
 }
 
 /// SK-MEL-7 (provisional): the attack and the target's counterattack, simultaneous.

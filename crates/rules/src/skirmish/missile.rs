@@ -4,10 +4,10 @@
 //! shot (SK-MIS-3), reaction fire (SK-MIS-4) and the Missile Evasion modifier earned by
 //! evasive movement (SK-MOV-14, SK-MIS-5). Every number is in `data.toml`.
 
+use super::combat::{hindrance, list, term};
 use super::facing::{attack_arc, Arc};
-use super::melee::{hindrance, list, term};
 use super::{melee, reactions, Action, AttackKind, Event, Phase, Skirmish, State, Term, Window};
-use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_engine::{Ctx, Reason, Refusal, Text, UnitId};
 use grognard_hex::Hex;
 use serde_json::{json, Value};
 
@@ -192,7 +192,11 @@ fn totals(rules: &Skirmish, state: &State, u: UnitId, t: UnitId, d: u32) -> Shot
     let mut at = Vec::new();
     term(&mut at, "Finesse", i32::from(ca.finesse));
     term(&mut at, "Weapon Skill", i32::from(ca.weapon_skill));
-    term(&mut at, ca.missile.clone().unwrap_or_default(), m.attack);
+    term(
+        &mut at,
+        Text::owned(ca.missile.clone().unwrap_or_default()),
+        m.attack,
+    );
     let long = d > u32::from(m.short);
     if long {
         term(&mut at, "beyond short range", r.long_range);
@@ -206,7 +210,7 @@ fn totals(rules: &Skirmish, state: &State, u: UnitId, t: UnitId, d: u32) -> Shot
         if let (Some(s), Some(name)) = (&rules.shields[t.index()], &ct.shield) {
             term(
                 &mut de,
-                format!("{name} (a shot from the front)"),
+                Text::owned(format!("{name} (a shot from the front)")),
                 s.defense,
             );
         }

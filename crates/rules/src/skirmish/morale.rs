@@ -18,15 +18,16 @@ fn checked(
     u: UnitId,
     check: &'static str,
     total: i32,
-    need: String,
+    need: impl FnOnce() -> String,
     result: &str,
     rule: &'static str,
 ) {
+    // What it needed is worded only for an event recorded (not in a quiet context).
     ctx.emit_with(|| Event::Checked {
         unit: u,
         check: check.into(),
         total,
-        need,
+        need: need(),
         result: result.into(),
         rule: rule.into(),
     });
@@ -53,21 +54,16 @@ pub(crate) fn morale_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_
         if !Skirmish::ch(state, u).in_play() {
             continue;
         }
+        // The reason written out, not formatted: `daze` copies it only into an event.
         let why = if rules.wounded(state, u) {
-            Some("Wounded")
+            Some("Wounded characters become Dazed in the morale phase")
         } else if Skirmish::ch(state, u).encumbered {
-            Some("Encumbered")
+            Some("Encumbered characters become Dazed in the morale phase")
         } else {
             None
         };
         if let Some(why) = why {
-            statuses::daze(
-                state,
-                u,
-                "SK-MOR-1",
-                format!("{why} characters become Dazed in the morale phase"),
-                ctx,
-            );
+            statuses::daze(state, u, "SK-MOR-1", why, ctx);
         }
     }
     let p = &rules.data.panic;
@@ -85,7 +81,7 @@ pub(crate) fn morale_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_
             u,
             "panic_recovery",
             total,
-            format!("{} or more", p.recovery),
+            || format!("{} or more", p.recovery),
             if ok { "recovers" } else { "stays Panicked" },
             "SK-MOR-4",
         );
@@ -110,7 +106,7 @@ pub(crate) fn morale_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_
             u,
             "panic_check",
             total,
-            format!("{} or more", p.check),
+            || format!("{} or more", p.check),
             match (ok, berserker) {
                 (true, _) => "holds",
                 (false, true) => "goes Berserk",
@@ -172,7 +168,7 @@ pub(crate) fn morale_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_
             u,
             "berserk_recovery",
             total,
-            format!("{} or more", p.berserk_recovery),
+            || format!("{} or more", p.berserk_recovery),
             if ok { "calms down" } else { "stays Berserk" },
             "SK-MOR-5",
         );
@@ -205,11 +201,13 @@ pub(crate) fn morale_phase(rules: &Skirmish, state: &mut State, ctx: &mut Ctx<'_
             u,
             "dazed_recovery",
             total,
-            format!(
-                "1 to {} recovers with CA and QA spent, {} or more recovers",
-                r.partial,
-                r.partial + 1
-            ),
+            || {
+                format!(
+                    "1 to {} recovers with CA and QA spent, {} or more recovers",
+                    r.partial,
+                    r.partial + 1
+                )
+            },
             result,
             "SK-MOR-2",
         );

@@ -513,7 +513,7 @@ pub(crate) fn execute_step(
     } else {
         rules.price_ids(state, u, step)
     };
-    let p = match priced {
+    let mut p = match priced {
         Ok(p) if p.cost <= c.mp => p,
         Ok(_) | Err(_) => {
             // The board changed under a window (it cannot today): the movement ends.
@@ -523,13 +523,15 @@ pub(crate) fn execute_step(
     };
     enter(state, u, &p, to, evasive, ctx);
     let left = Skirmish::ch(state, u).mp;
+    // The IDs found for the event handed to it, not copied (nothing after reads them).
+    let ids = std::mem::take(&mut p.ids);
     ctx.emit_with(|| Event::Moved {
         unit: u,
         from,
         to,
         cost: p.cost,
         left,
-        rules: p.rule_ids(),
+        rules: if ids.is_empty() { p.rule_ids() } else { ids },
     });
     if let Some(run) = Skirmish::current_run_mut(state) {
         if run.unit == u {

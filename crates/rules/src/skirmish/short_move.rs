@@ -227,7 +227,8 @@ struct Kept {
     standing: Vec<Option<Hex>>,
     /// The hexes whose occupants and zones of control the search read, a bit each.
     read: u128,
-    found: Rc<[Found]>,
+    /// Kept as the search made it (no copy into another allocation).
+    found: Rc<Vec<Found>>,
 }
 
 /// How many searches [`kept_short_reach`] keeps (a reaction window lists every passive
@@ -245,7 +246,7 @@ thread_local! {
 /// nobody entered or left a hex it read and no enemy's zone of control did either
 /// (the reactions after each step of the active side ask again for every passive
 /// character, mostly far from the step).
-fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
+fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<Vec<Found>> {
     let facing = Skirmish::ch(state, u).facing;
     let budget = u32::from(rules.short_allowance(state, u));
     let standing = || state.chars.iter().map(|c| c.hex);
@@ -279,7 +280,7 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<[Found]> {
         return found;
     }
     let (found, read) = short_search(rules, state, u, Paths::Yes);
-    let found: Rc<[Found]> = Rc::from(found);
+    let found = Rc::new(found);
     KEPT_REACHES.with(|k| {
         let mut k = k.borrow_mut();
         // The character's search from elsewhere gives way first (it will hardly be

@@ -84,8 +84,54 @@ impl Skirmish {
         })
     }
 
-    /// [`Skirmish::flight_field`], computed.
+    /// [`Skirmish::flight_field`], computed: who stands where read as bit sets where the
+    /// map has them (no tables to allocate), and the field on them, the same as
+    /// [`Skirmish::flight_field_walked`] at every hex costing no more than the character's.
     fn flight_field_now(&self, state: &State, u: UnitId) -> Vec<u32> {
+        let Some(open) = self.cells.open_bits() else {
+            return self.flight_field_walked(state, u);
+        };
+        let side = self.side_of(u);
+        let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
+        // The hexes holding someone, two or more, an enemy.
+        let (mut one, mut two, mut enemy) = (0u128, 0u128, 0u128);
+        for (i, c) in state.chars.iter().enumerate() {
+            if let Some(k) = c.hex.and_then(|h| self.idx(h)) {
+                let bit = 1u128 << k;
+                two |= one & bit;
+                one |= bit;
+                if self.chars[i].side != side {
+                    enemy |= bit;
+                }
+            }
+        }
+        let mine = me.map_or(0, |k| 1u128 << k);
+        let goals: Vec<usize> = self.edges[usize::from(side)]
+            .iter()
+            .copied()
+            .filter(|&k| open >> k & 1 == 1 && (Some(k) == me || one >> k & 1 == 0))
+            .collect();
+        let through = open & (mine | !enemy) & !two;
+        // The field on the bit sets leaves `u32::MAX` where [`board::field`] leaves a
+        // cost above the fleeing character's own: every reader asks only whether a step
+        // from that hex goes down the field to a neighbour (SK-STA-2), and a neighbour
+        // costing more than the hex itself answers no either way.
+        let Some(field) = board::field_bits(&self.cells, &goals, through, me) else {
+            return board::field(&self.cells, &goals, |k| through >> k & 1 == 1, me);
+        };
+        if cfg!(debug_assertions) {
+            let slow = self.flight_field_walked(state, u);
+            let known = me.map_or(u32::MAX, |k| slow[k]);
+            for (k, (&fast, &slow)) in field.iter().zip(&slow).enumerate() {
+                let expected = if slow <= known { slow } else { u32::MAX };
+                assert_eq!(fast, expected, "{u:?}'s flight field at hex {k}");
+            }
+        }
+        field
+    }
+
+    /// [`Skirmish::flight_field_now`] from tables of each hex's occupants, on any map.
+    fn flight_field_walked(&self, state: &State, u: UnitId) -> Vec<u32> {
         let side = self.side_of(u);
         let me = Self::ch(state, u).hex.and_then(|h| self.idx(h));
         // Each hex's occupants counted once: how many, and whether an enemy is among them.
@@ -142,6 +188,17 @@ pub(crate) fn status(
         rule: rule.into(),
         reason: reason.into(),
     });
+}
+
+/// A reason worded only when an event takes it ([`status`] and the like turn theirs into
+/// a `String` inside the event's closure, never in a quiet context): for a reason that
+/// is formatted.
+pub(crate) struct Later<F>(pub F);
+
+impl<F: FnOnce() -> String> From<Later<F>> for String {
+    fn from(later: Later<F>) -> String {
+        (later.0)()
+    }
 }
 
 /// SK-MOV-15: a Dazed, Panicked or Berserk character loses the benefit of evasive
@@ -206,11 +263,13 @@ pub(crate) fn hurt(
             "wounded",
             true,
             "SK-STA-4",
-            format!(
-                "{} damage of {}: Wounded from half",
-                Skirmish::ch(state, u).damage,
-                rules.health(u)
-            ),
+            Later(|| {
+                format!(
+                    "{} damage of {}: Wounded from half",
+                    Skirmish::ch(state, u).damage,
+                    rules.health(u)
+                )
+            }),
         );
         // SK-MOR-3: a wound calls for a panic check.
         state.chars[u.index()].shaken = true;
@@ -220,10 +279,12 @@ pub(crate) fn hurt(
             state,
             u,
             "SK-MEL-6",
-            format!(
-                "a blow of {damage} points (a hit of {} or more dazes)",
-                rules.data.wounds.daze_at
-            ),
+            Later(|| {
+                format!(
+                    "a blow of {damage} points (a hit of {} or more dazes)",
+                    rules.data.wounds.daze_at
+                )
+            }),
             ctx,
         );
     }

@@ -138,16 +138,43 @@ enum Words {
 struct Notes {
     words: Words,
     reasons: Vec<Reason>,
-    ids: Vec<&'static str>,
+    /// The IDs noted, only when [`Words::Ids`] asks for them (nothing to lay out for
+    /// the silent pricings of the lists and searches).
+    ids: Option<Ids>,
 }
+
+/// The IDs a pricing noted (the first `noted` of `list`), held in place (it notes each
+/// rule once at most, fewer than [`IDS`]): the event of every step made asks for them.
+struct Ids {
+    list: [&'static str; IDS],
+    noted: usize,
+}
+
+/// The most IDs [`Notes`] holds: more than a pricing notes.
+const IDS: usize = 16;
 
 impl Notes {
     fn new(words: Words) -> Notes {
         Notes {
             words,
             reasons: Vec::new(),
-            ids: Vec::new(),
+            ids: (words == Words::Ids).then_some(Ids {
+                list: [""; IDS],
+                noted: 0,
+            }),
         }
+    }
+
+    /// Notes the ID `rule` first, or last.
+    fn note_id(&mut self, first: bool, rule: &'static str) {
+        let Some(ids) = &mut self.ids else { return };
+        assert!(ids.noted < IDS, "a pricing notes fewer than {IDS} rules");
+        let at = if first { 0 } else { ids.noted };
+        for k in (at..ids.noted).rev() {
+            ids.list[k + 1] = ids.list[k];
+        }
+        ids.list[at] = rule;
+        ids.noted += 1;
     }
 
     /// Whether the reasons are wanted in words.
@@ -159,7 +186,7 @@ impl Notes {
     fn add(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
         match self.words {
             Words::Silent => {}
-            Words::Ids => self.ids.push(rule),
+            Words::Ids => self.note_id(false, rule),
             Words::Full => self.reasons.push(Reason::new(rule, why())),
         }
     }
@@ -168,15 +195,16 @@ impl Notes {
     fn first(&mut self, rule: &'static str, why: impl FnOnce() -> String) {
         match self.words {
             Words::Silent => {}
-            Words::Ids => self.ids.insert(0, rule),
+            Words::Ids => self.note_id(true, rule),
             Words::Full => self.reasons.insert(0, Reason::new(rule, why())),
         }
     }
 
     /// The reasons, and the IDs once each in the order noted.
     fn done(self) -> (Vec<Reason>, Vec<Text>) {
-        let mut ids: Vec<Text> = Vec::with_capacity(self.ids.len());
-        for id in self.ids {
+        let noted = self.ids.as_ref().map_or(&[][..], |i| &i.list[..i.noted]);
+        let mut ids: Vec<Text> = Vec::with_capacity(noted.len());
+        for &id in noted {
             if !ids.iter().any(|t| *t == id) {
                 ids.push(Text::from(id));
             }
@@ -215,7 +243,7 @@ impl Skirmish {
         crowd: Option<&Crowd>,
     ) -> Result<Priced, Refusal> {
         let words = if words { Words::Full } else { Words::Silent };
-        self.price_noted(state, u, step, Notes::new(words), crowd)
+        self.price_noted(state, u, step, words, crowd)
     }
 
     /// [`Skirmish::price_in`] with the IDs of the rules that price an accepted step, but
@@ -226,7 +254,7 @@ impl Skirmish {
         u: UnitId,
         step: Step,
     ) -> Result<Priced, Refusal> {
-        let p = self.price_noted(state, u, step, Notes::new(Words::Ids), None);
+        let p = self.price_noted(state, u, step, Words::Ids, None);
         if cfg!(debug_assertions) {
             let full = self.price_in(state, u, step, true);
             let ids = |p: &Result<Priced, Refusal>| p.as_ref().ok().map(Priced::rule_ids);
@@ -235,7 +263,7 @@ impl Skirmish {
         p
     }
 
-    /// [`Skirmish::price_among`], the reasons noted in `notes`.
+    /// [`Skirmish::price_among`], the reasons noted as `words` asks.
     #[expect(
         clippy::too_many_lines,
         reason = "one rule after another, as the chapter has them"
@@ -245,9 +273,11 @@ impl Skirmish {
         state: &State,
         u: UnitId,
         step: Step,
-        mut notes: Notes,
+        words: Words,
         crowd: Option<&Crowd>,
     ) -> Result<Priced, Refusal> {
+        // Made here, not moved in: the notes are held in place.
+        let mut notes = Notes::new(words);
         let words = notes.full();
         let Step {
             from,

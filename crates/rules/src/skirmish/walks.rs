@@ -49,6 +49,7 @@ impl<'a> Walks<'a> {
     /// The steps of `u` out of its hex, or `None` where the bit sets do not serve (a
     /// map without them, a zone wider than the rings they keep, more than [`ZONES`]
     /// enemies, a character off the map).
+    #[inline]
     pub(crate) fn new(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
         // A bit a hex: only on the maps the bit sets serve (at most 128 hexes).
         rules.cells.open_bits()?;
@@ -107,6 +108,7 @@ impl<'a> Walks<'a> {
     /// friends): it judges a step (plain or evasive) into a hex nobody stands in as
     /// [`Walks::new`] does, since such a step reads no zone of control (SK-MOV-8 ends
     /// the movement after it, SK-MOV-12 concerns a friend's hex), and no other step.
+    #[inline]
     fn occupied(rules: &'a Skirmish, state: &State, u: UnitId) -> Option<Walks<'a>> {
         rules.cells.open_bits()?;
         let from = Skirmish::ch(state, u).hex.and_then(|h| rules.idx(h))?;
@@ -143,17 +145,53 @@ impl<'a> Walks<'a> {
 
     /// [`Skirmish::walk_ok`] of the step toward `dir` of a character that can move (SK-MOV-1,
     /// SK-MOV-5 to SK-MOV-7 asked by the caller): the plain step and the evasive one;
-    /// `field` is a Panicked character's flight field.
-    pub(crate) fn walk(&self, state: &State, dir: Direction, field: Option<&[u32]>) -> [bool; 2] {
+    /// `field` is a Panicked character's flight field. (The tests ask it of each step.)
+    #[cfg(test)]
+    fn walk(&self, state: &State, dir: Direction, field: Option<&[u32]>) -> [bool; 2] {
         self.judge(state, dir, field, true)
     }
 
-    /// Whether the plain step toward `dir` is open: [`Walks::walk`]'s first answer.
+    /// [`Skirmish::walk_ok`] of the step toward each of [`Direction::ALL`] in turn (the
+    /// movement list asks all six) of a character that can move, the plain step and the
+    /// evasive one: what the character alone decides read once, and a step into a hex
+    /// nobody stands in judged at once for a character not Panicked (it reads no field
+    /// and no step on, SK-MOV-11); the others as [`Walks::judge`] judges them.
+    fn walk_all(&self, state: &State, field: Option<&[u32]>) -> [[bool; 2]; 6] {
+        let rules = self.rules;
+        let c = Skirmish::ch(state, self.u);
+        let m = &rules.data.movement;
+        let front = rules.data.facing.front_turns;
+        // SK-MOV-13: impassable; SK-MOV-10: an enemy, or two characters.
+        let barred = self.two | self.others & !self.friend;
+        let evades = !c.panicked && !c.berserk;
+        Direction::ALL.map(|dir| {
+            let Some(to) = rules.cells.neighbor(self.from, dir) else {
+                return [false; 2];
+            };
+            let bit = 1u128 << to;
+            if !rules.cells.open(to) || barred & bit != 0 {
+                return [false; 2];
+            }
+            if c.panicked || self.others & bit != 0 {
+                return self.judge(state, dir, field, true);
+            }
+            // SK-MOV-16: a walk keeps its facing and pays double toward the flanks and
+            // rear.
+            let mut cost = rules.terrain_rows[usize::from(rules.terrain[to])].cost;
+            if arc(c.facing, dir, front) != Arc::Front {
+                cost *= m.flank_factor;
+            }
+            [cost <= c.mp, evades && cost + m.evasive <= c.mp]
+        })
+    }
+
+    /// Whether the plain step toward `dir` is open: [`Walks::judge`]'s first answer.
     fn plain(&self, state: &State, dir: Direction, field: Option<&[u32]>) -> bool {
         self.judge(state, dir, field, false)[0]
     }
 
-    /// [`Walks::walk`], the evasive step judged only when `evasive` asks for it.
+    /// The plain step toward `dir` and the evasive one, the evasive step judged only when
+    /// `evasive` asks for it.
     fn judge(
         &self,
         state: &State,
@@ -320,7 +358,7 @@ pub(crate) fn steps(
     let Some(walks) = alone.or_else(|| Walks::new(rules, state, u)) else {
         return walked();
     };
-    let fast = Direction::ALL.map(|d| walks.walk(state, d, field));
+    let fast = walks.walk_all(state, field);
     if cfg!(debug_assertions) {
         assert_eq!(fast, walked(), "the steps of {u:?}");
     }
@@ -386,7 +424,8 @@ mod tests {
                 let field = field.as_deref();
                 let walks = Walks::new(&rules, &state, u).expect("Broken Cairn has bit sets");
                 let near = Crowd::near(&rules, &state, u, h);
-                for d in Direction::ALL {
+                let all = walks.walk_all(&state, field);
+                for (d, each) in Direction::ALL.into_iter().zip(all) {
                     let n = h.neighbor(d);
                     let walked = if rules.map.contains(n) {
                         rules.walk_ok(&state, u, n, field, &near)
@@ -394,6 +433,7 @@ mod tests {
                         [false; 2]
                     };
                     assert_eq!(walks.walk(&state, d, field), walked, "{u:?} toward {d:?}");
+                    assert_eq!(each, walked, "{u:?} toward {d:?}, the six at once");
                     checked += 1;
                 }
             }
