@@ -7,7 +7,7 @@
 //! Every roll goes through [`Ctx::roll`], which records it as an event; forced
 //! results ([`Dice::force`]) are taken before the generator and marked as forced.
 
-use crate::dice_stream::{DiceKey, Generator, Stream, StreamRepr};
+use crate::dice_stream::{self, DiceKey, Generator, Stream, StreamRepr};
 use crate::Text;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -114,6 +114,23 @@ impl TryFrom<DiceRepr> for Dice {
     }
 }
 
+/// The face of a die with `sides` faces (at least 1) that word `x` gives, or `None`
+/// for a word to draw again.
+///
+/// Rejection sampling keeps every face equally likely: a draw in the incomplete run of
+/// `n` values at the top, at or above `u64::MAX - u64::MAX % n`, is drawn again. That run
+/// starts above `u64::MAX - n`, so the bound (a division) is worked out only for a draw
+/// beyond it.
+#[inline]
+fn face(x: u64, sides: u32) -> Option<u32> {
+    let n = u64::from(sides);
+    if x <= u64::MAX - n || x < u64::MAX - (u64::MAX % n) {
+        #[expect(clippy::cast_possible_truncation, reason = "x % n < sides")]
+        return Some((x % n) as u32 + 1);
+    }
+    None
+}
+
 impl Dice {
     /// A SplitMix64 generator from a seed: the fast one, for games without a human
     /// seat and for simulations.
@@ -168,8 +185,26 @@ impl Dice {
     ///
     /// # Panics
     /// When `sides` is 0.
+    #[inline]
     pub fn next(&mut self, sides: u32) -> (u32, bool) {
         assert!(sides > 0, "a die has at least one face");
+        // The common roll, SplitMix64's with nothing forced, worked out without a call
+        // (and so without the registers the other ways would save); the others, and
+        // the rare second draw, by `next_other`. The same words and faces either way.
+        if self.forced.is_empty() {
+            if let Stream::SplitMix64(state) = &mut self.stream {
+                if let Some(face) = face(dice_stream::split_mix64(state), sides) {
+                    return (face, false);
+                }
+            }
+        }
+        self.next_other(sides)
+    }
+
+    /// [`Dice::next`] the general way: a forced value, or a draw from either stream
+    /// until one falls within the die's faces.
+    #[inline(never)]
+    fn next_other(&mut self, sides: u32) -> (u32, bool) {
         if let Some(v) = self.forced.pop_front() {
             if v == 0 || v > sides {
                 self.fault
@@ -178,16 +213,9 @@ impl Dice {
             }
             return (v, true);
         }
-        // Rejection sampling keeps every face equally likely: a draw in the incomplete
-        // run of `n` values at the top, at or above `u64::MAX - u64::MAX % n`, is
-        // drawn again. That run starts above `u64::MAX - n`, so the bound (a division)
-        // is worked out only for a draw beyond it.
-        let n = u64::from(sides);
         loop {
-            let x = self.next_u64();
-            if x <= u64::MAX - n || x < u64::MAX - (u64::MAX % n) {
-                #[expect(clippy::cast_possible_truncation, reason = "x % n < sides")]
-                return ((x % n) as u32 + 1, false);
+            if let Some(face) = face(self.next_u64(), sides) {
+                return (face, false);
             }
         }
     }
@@ -285,6 +313,7 @@ impl<'a, E: From<Roll>> Ctx<'a, E> {
     }
 
     /// Records an event (not in a [`Ctx::quiet`] context).
+    #[inline(always)]
     pub fn emit(&mut self, event: E) {
         if !self.quiet {
             self.events.push(event);
@@ -293,6 +322,8 @@ impl<'a, E: From<Roll>> Ctx<'a, E> {
 
     /// Records the event `event` builds, built only when it is recorded (not in a
     /// [`Ctx::quiet`] context): what a ruleset's events with words or lists use.
+    /// Inlined, as `emit` is: in a quiet context the call is all it would cost.
+    #[inline(always)]
     pub fn emit_with(&mut self, event: impl FnOnce() -> E) {
         if !self.quiet {
             self.events.push(event());

@@ -128,6 +128,16 @@ pub(crate) enum Stream {
     ChaCha20(Box<ChaCha20Rng>),
 }
 
+/// SplitMix64's next word from its state, which it advances.
+#[inline]
+pub(crate) fn split_mix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 impl fmt::Debug for Stream {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -145,13 +155,7 @@ impl Stream {
     #[inline]
     pub(crate) fn next_u64(&mut self) -> u64 {
         match self {
-            Stream::SplitMix64(state) => {
-                *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = *state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^ (z >> 31)
-            }
+            Stream::SplitMix64(state) => split_mix64(state),
             Stream::ChaCha20(rng) => rng.next_u64(),
         }
     }

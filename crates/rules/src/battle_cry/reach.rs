@@ -291,8 +291,12 @@ impl Scratch {
             self.stamp = 1;
         }
         let stamp = self.stamp;
+        // The tables read by map index, each cut to the map's length: an index found
+        // within one is within all, so each is read without a bounds check of its own.
         let seen = &mut self.seen[..n];
-        let cells = board.cells();
+        let cells = &board.cells()[..n];
+        let hexes = &rules.hexes[..n];
+        let neighbors = &rules.neighbors[..n];
         seen[start as usize] = stamp;
         out.read |= read_bit(start);
         let queue = &mut self.queue;
@@ -307,52 +311,68 @@ impl Scratch {
             let end = queue.len();
             for i in layer..end {
                 let h = queue[i];
-                for &y in &rules.neighbors[h as usize] {
-                    let at = y as usize;
-                    // Off the map and impassable hexes are OFF_MAP in the table.
-                    if y == OFF_MAP || seen[at] == stamp {
-                        continue;
-                    }
-                    // Seen whether entered or refused: a hex refused is refused again from
-                    // any hex (its own terrain and pieces decide), so it is looked at once.
-                    seen[at] = stamp;
-                    out.read |= read_bit(y);
-                    let stops = rules.hexes[at].stop;
-                    let [unit, gen] = cells[at];
-                    // An empty hex, the most common: either piece may end there, and
-                    // stops if its terrain stops (the cases below with no piece).
-                    let (can_end, stop) = if unit == NONE && gen == NONE {
-                        (true, stops)
-                    } else if general {
-                        if enemy(unit) || enemy(gen) {
-                            continue;
-                        }
-                        let can_end = gen == NONE;
-                        if stops && !can_end {
-                            continue;
-                        }
-                        (can_end, stops)
-                    } else {
-                        if unit != NONE || enemy(gen) {
-                            continue;
-                        }
-                        if gen != NONE {
-                            if with_general {
-                                continue;
+                // Neighbour `y` of hex `h` looked at: the six written out in order, in
+                // place of a loop over them.
+                macro_rules! look_at {
+                    ($y:expr) => {
+                        'look: {
+                            let y: u32 = $y;
+                            let at = y as usize;
+                            // Off the map and impassable hexes are OFF_MAP in the table.
+                            if y == OFF_MAP || seen[at] == stamp {
+                                break 'look;
                             }
-                            (true, true)
-                        } else {
-                            (true, stops)
+                            // Seen whether entered or refused: a hex refused is refused
+                            // again from any hex (its own terrain and pieces decide), so
+                            // it is looked at once.
+                            seen[at] = stamp;
+                            out.read |= read_bit(y);
+                            let stops = hexes[at].stop;
+                            let [unit, gen] = cells[at];
+                            // An empty hex, the most common: either piece may end there,
+                            // and stops if its terrain stops (the cases below with no
+                            // piece).
+                            let (can_end, stop) = if unit == NONE && gen == NONE {
+                                (true, stops)
+                            } else if general {
+                                if enemy(unit) || enemy(gen) {
+                                    break 'look;
+                                }
+                                let can_end = gen == NONE;
+                                if stops && !can_end {
+                                    break 'look;
+                                }
+                                (can_end, stops)
+                            } else {
+                                if unit != NONE || enemy(gen) {
+                                    break 'look;
+                                }
+                                if gen != NONE {
+                                    if with_general {
+                                        break 'look;
+                                    }
+                                    (true, true)
+                                } else {
+                                    (true, stops)
+                                }
+                            };
+                            out.seen.push((y, h));
+                            if can_end {
+                                out.ends.push((y, stop));
+                            }
+                            if !stop && !last {
+                                queue.push(y);
+                            }
                         }
                     };
-                    out.seen.push((y, h));
-                    if can_end {
-                        out.ends.push((y, stop));
-                    }
-                    if !stop && !last {
-                        queue.push(y);
-                    }
                 }
+                let [a, b, c, d, e, f] = neighbors[h as usize];
+                look_at!(a);
+                look_at!(b);
+                look_at!(c);
+                look_at!(d);
+                look_at!(e);
+                look_at!(f);
             }
             layer = end;
         }

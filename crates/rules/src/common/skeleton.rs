@@ -84,6 +84,9 @@ macro_rules! skeleton {
         }
     };
     (@ legal_actions) => {
+        // Inlined, as `apply_unchecked` and `outcome` are: a playout or a search calls
+        // each once an action, from another crate.
+        #[inline]
         fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>) {
             turn::legal_actions(self, state, out);
         }
@@ -98,6 +101,7 @@ macro_rules! skeleton {
         }
     };
     (@ apply_unchecked) => {
+        #[inline]
         fn apply_unchecked(
             &self,
             state: &mut Self::State,
@@ -108,6 +112,7 @@ macro_rules! skeleton {
         }
     };
     (@ outcome) => {
+        #[inline]
         fn outcome(&self, state: &Self::State) -> Option<grognard_engine::Outcome> {
             state.outcome.clone()
         }
