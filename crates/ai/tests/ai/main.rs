@@ -669,10 +669,11 @@ fn normal_searches_through_the_reply_in_morne_plaine_and_its_own_turn_elsewhere(
 fn hard_searches_its_own_turn_in_the_skirmish_and_jomini_and_through_the_reply_elsewhere() {
     use grognard_ai::mcts::Horizon;
     use grognard_rules::{jomini::Jomini, skirmish::Skirmish};
+    // With chance nodes in the skirmish (`chance::hard_searches_with_chance_nodes_…`).
     assert!(same_search::<Skirmish>(
         "broken-cairn",
         Player::Hard,
-        Player::MctsSims(40)
+        Player::MctsChanceSims(40)
     ));
     assert!(!same_search::<Skirmish>(
         "broken-cairn",
