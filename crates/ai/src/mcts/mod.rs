@@ -519,48 +519,44 @@ impl<'a, R: Ruleset> Tree<'a, R> {
                 break;
             };
             let plan = self.nodes[node].plans[i].clone();
-            if let Some(exponent) = self.config.chance {
-                let again = self.outcome(node, i, exponent);
-                let seed = self.outcome_seed(node, i, again);
-                let played = plans::play_available(
-                    rules,
-                    &mut state,
-                    &plan,
-                    &mut Dice::new(seed),
-                    &mut self.rollout.events,
-                );
-                course.step(rules, &state);
-                path.push((node, i));
-                if let Some(j) = again {
-                    match self.nodes[node].outcomes[i][j].1 {
-                        Some(child) => {
-                            node = child;
-                            continue;
-                        }
-                        None => break,
-                    }
-                }
-                let child = self.expand(&state, &course);
-                let key = if played.rolls == 0 { 0 } else { seed };
-                self.nodes[node].outcomes[i].push((key, child));
-                break;
-            }
+            // Under chance nodes the plan rolls its own dice: an outcome drawn anew, or
+            // one drawn before played again from its seed (`Some(None)`: a new one).
+            let again = self.config.chance.map(|e| self.outcome(node, i, e));
+            let seed = again.map(|a| self.outcome_seed(node, i, a));
+            let mut own = seed.map(Dice::new);
             // `select` chose it available in this state.
-            plans::play_available(
+            let played = plans::play_available(
                 rules,
                 &mut state,
                 &plan,
-                &mut dice,
+                own.as_mut().unwrap_or(&mut dice),
                 &mut self.rollout.events,
             );
             course.step(rules, &state);
             path.push((node, i));
-            match self.nodes[node].children[i] {
-                Some(child) => node = child,
-                None => {
-                    self.nodes[node].children[i] = self.expand(&state, &course);
+            let below = match again {
+                Some(Some(j)) => self.nodes[node].outcomes[i][j].1,
+                Some(None) => {
+                    let child = self.expand(&state, &course);
+                    let key = if played.rolls == 0 {
+                        0
+                    } else {
+                        seed.unwrap_or(0)
+                    };
+                    self.nodes[node].outcomes[i].push((key, child));
                     break;
                 }
+                None => match self.nodes[node].children[i] {
+                    Some(child) => Some(child),
+                    None => {
+                        self.nodes[node].children[i] = self.expand(&state, &course);
+                        break;
+                    }
+                },
+            };
+            match below {
+                Some(child) => node = child,
+                None => break,
             }
         }
         // Truncated simulation.
