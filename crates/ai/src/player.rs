@@ -63,12 +63,15 @@ pub enum Player {
     /// The search at a count of simulations with chance nodes
     /// ([`SearchConfig::chance`], exponent 0.5): for measuring it.
     MctsChanceSims(u64),
+    /// The search with this many milliseconds a decision to the end of its own turn,
+    /// with chance nodes and no trees kept: for measuring them at a level's time.
+    MctsChance(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -99,6 +102,8 @@ impl FromStr for Player {
                     Ok(Player::MctsDevSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-chance-sims:") {
                     Ok(Player::MctsChanceSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-chance:") {
+                    Ok(Player::MctsChance(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-samples-sims:") {
                     Ok(Player::MctsSamplesSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-root-sims:") {
@@ -140,6 +145,7 @@ impl fmt::Display for Player {
             Player::MctsRootSims(n) => write!(f, "mcts-root-sims:{n}"),
             Player::MctsSamplesSims(n) => write!(f, "mcts-samples-sims:{n}"),
             Player::MctsChanceSims(n) => write!(f, "mcts-chance-sims:{n}"),
+            Player::MctsChance(ms) => write!(f, "mcts-chance:{ms}"),
             Player::Oep(ms) => write!(f, "oep:{ms}"),
             Player::OepSims(n) => write!(f, "oep-sims:{n}"),
             Player::OepReply(ms) => write!(f, "oep-reply:{ms}"),
@@ -303,7 +309,7 @@ impl Player {
             Player::Random | Player::Easy => return None,
             Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
             Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
-            Player::Mcts(ms) | Player::Oep(ms) => (ms, Horizon::OwnTurn),
+            Player::Mcts(ms) | Player::MctsChance(ms) | Player::Oep(ms) => (ms, Horizon::OwnTurn),
             Player::MctsReply(ms) | Player::OepReply(ms) => (ms, Horizon::EnemyReply),
             Player::MctsSims(n) | Player::OepSims(n) => return Some(sims(n)),
             Player::MctsReplySims(n) | Player::OepReplySims(n) => {
@@ -354,9 +360,12 @@ impl Player {
             Some(n) => Budget::Simulations(n),
             None => Budget::Time(Duration::from_millis(millis.unwrap_or(ms))),
         };
+        let chance = matches!(self, Player::MctsChance(_));
         Some(SearchConfig {
             budget,
             horizon,
+            chance: chance.then_some(CHANCE_EXPONENT),
+            reuse: !chance,
             ..SearchConfig::default()
         })
     }

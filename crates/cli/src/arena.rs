@@ -20,7 +20,8 @@ pub struct Args {
     /// min-max normalised values), mcts-dev-sims:N (UCT's exploration scaled by the
     /// values' deviation), mcts-root-sims:N (the values centred on the root's
     /// evaluation), mcts-samples-sims:N (a plan that rolls judged by 3 samples of
-    /// the dice in the simulations), oep:MILLIS and oep-sims:N (online evolutionary
+    /// the dice in the simulations), mcts-chance-sims:N and mcts-chance:MILLIS (chance
+    /// nodes for the dice, no trees kept), oep:MILLIS and oep-sims:N (online evolutionary
     /// planning of a phase of units, the search elsewhere), oep-reply:MILLIS and
     /// oep-reply-sims:N (the same, each plan played through the enemy's reply).
     a: String,
