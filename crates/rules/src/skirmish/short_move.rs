@@ -59,6 +59,8 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId) -> (Ends, u128) {
     let mut read = 1u128 << start;
     // Debug builds price every step the slow way too.
     let crowd = cfg!(debug_assertions).then(|| Crowd::new(rules, state, u));
+    // The zones a step stops in, for the hex the last step was asked from.
+    let mut entering = (usize::MAX, 0u128);
     let found = board::search_fixed(
         (&rules.map, &rules.cells),
         start,
@@ -66,7 +68,11 @@ fn short_search(rules: &Skirmish, state: &State, u: UnitId) -> (Ends, u128) {
         budget,
         |(i, j), dir, f| {
             read |= 1u128 << i | 1u128 << j;
-            let e = walks.short_step((i, j), dir, f);
+            // The steps out of a hex are asked one after the other.
+            if entering.0 != i {
+                entering = (i, walks.entering(i));
+            }
+            let e = walks.short_step_from(entering.1, (i, j), dir, f);
             if let Some(crowd) = &crowd {
                 let (h, to) = (rules.map.hex_at(i), rules.map.hex_at(j));
                 let slow = rules.entered((state, crowd), u, Gait::Short, h, f, to);
