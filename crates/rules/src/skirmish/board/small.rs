@@ -85,10 +85,10 @@ impl Ends {
 /// movement stopped on entering (SK-MOV-8). 256 of them on 128 hexes.
 type Node = u8;
 
-/// The least-cost search from the hex at `from` within `budget` points, the step from
-/// the hex at `m.0` to its neighbour at `m.1` toward `dir` priced by `step` (with the
-/// facing held, `facing`); `keep` chooses the hexes returned. `None` on a map of more
-/// than 128 hexes (then the general search serves).
+/// The least-cost search from the hex at `from` within `budget` points, each step
+/// priced by `step((i, j), dir, facing)`: from the hex at `i` into its neighbour at `j`
+/// toward `dir`, the facing `facing` held throughout; `keep` chooses the hexes returned
+/// (by index). `None` on a map of more than 128 hexes (then the general search serves).
 pub(crate) fn search_fixed(
     (map, cells): (&MapShape, &Cells),
     from: usize,
