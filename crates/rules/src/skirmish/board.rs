@@ -8,6 +8,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod bits;
+mod small;
+
+pub(crate) use small::{search_fixed, Ends};
 
 thread_local! {
     /// The facing-aware search: its mode is the facing.

@@ -2,12 +2,13 @@
 //! the facing held, made at once, whatever called for it: a reaction (SK-SHM-1, in
 //! `reactions.rs`) or a Maneuver (SK-SHM-4, in `maneuver.rs`).
 
-use super::board::{self, Found, Paths, Turns};
+use super::board::{self, Ends, Entered, Found, Paths, Turns};
 use super::crowd::Crowd;
 use super::step::{self, Gait, Step};
 use super::walks::Walks;
 use super::{melee, AttackKind, Event, Skirmish, State};
 use grognard_engine::{Ctx, Reason, Refusal, UnitId};
+use grognard_hex::search::Move;
 use grognard_hex::{Direction, Hex};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -15,62 +16,95 @@ use std::rc::Rc;
 /// The hexes a short move may end in, each with its cost and path (SK-SHM-2,
 /// SK-SHM-3): within Finesse // 2 points for the facing held, through friends but never
 /// ending in their hex (SK-MOV-11), stopping on entering an enemy's zone (SK-MOV-8).
-pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Vec<Found> {
-    short_search(rules, state, u, Paths::Yes).0
+pub(crate) fn short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Ends {
+    short_search(rules, state, u).0
 }
 
 /// The hexes of [`short_reach`], in the same order, read from the kept searches (not
 /// copied out: the reaction windows ask for every passive character's).
 pub(crate) fn short_ends(rules: &Skirmish, state: &State, u: UnitId) -> impl Iterator<Item = Hex> {
     let found = kept_short_reach(rules, state, u);
-    (0..found.len()).map(move |i| found[i].hex)
+    (0..found.len()).map(move |i| found.hex(i))
 }
 
-/// [`short_reach`], with or without the paths, and the hexes whose occupants and zones
-/// of control its answers read, a bit each (every bit where the bit sets do not serve):
-/// the search is the same wherever nobody enters or leaves them and no zone of control
-/// arrives or leaves there (see [`kept_short_reach`]).
-fn short_search(rules: &Skirmish, state: &State, u: UnitId, paths: Paths) -> (Vec<Found>, u128) {
+/// [`short_reach`], and the hexes whose occupants and zones of control its answers
+/// read, a bit each (every bit where the bit sets do not serve): the search is the same
+/// wherever nobody enters or leaves them and no zone of control arrives or leaves there
+/// (see [`kept_short_reach`]).
+fn short_search(rules: &Skirmish, state: &State, u: UnitId) -> (Ends, u128) {
     let c = Skirmish::ch(state, u);
     let Some(from) = c.hex else {
-        return (Vec::new(), 0);
+        return (Ends::default(), 0);
     };
-    let budget = u32::from(rules.short_allowance(state, u));
+    let budget = rules.short_allowance(state, u);
     let walks = Walks::new(rules, state, u);
-    let (Some(walks), Some(start)) = (walks, rules.idx(from)) else {
-        let crowd = Crowd::new(rules, state, u);
-        let found = board::search_for(
+    let general = |step: &mut dyn FnMut(&Move, Direction) -> Option<Entered>| {
+        board::search_moves(
             &rules.map,
             from,
             c.facing,
-            (budget, Turns::No, paths),
-            |h, f, to| rules.entered((state, &crowd), u, Gait::Short, h, f, to),
+            (u32::from(budget), Turns::No, Paths::Yes),
+            |m, f| step(m, f),
             |h| Skirmish::occupants_of(state, h).all(|o| o == u),
-        );
-        return (found, u128::MAX);
+        )
+    };
+    let (Some(walks), Some(start)) = (walks, rules.idx(from)) else {
+        let crowd = Crowd::new(rules, state, u);
+        let found =
+            general(&mut |m, f| rules.entered((state, &crowd), u, Gait::Short, m.from, f, m.to));
+        return (Ends::from_found(found), u128::MAX);
     };
     // Every step asked reads its two hexes; the ends kept read who stands in them, and
     // each is the start or a step's.
     let mut read = 1u128 << start;
     // Debug builds price every step the slow way too.
     let crowd = cfg!(debug_assertions).then(|| Crowd::new(rules, state, u));
-    let found = board::search_moves(
-        &rules.map,
-        from,
+    // The zones a step stops in, for the hex the last step was asked from.
+    let mut entering = (usize::MAX, 0u128);
+    let found = board::search_fixed(
+        (&rules.map, &rules.cells),
+        start,
         c.facing,
-        (budget, Turns::No, paths),
-        |m, f| {
-            read |= 1u128 << m.from_index | 1u128 << m.to_index;
-            let e = walks.short_step((m.from_index, m.to_index), m.dir, f);
+        budget,
+        |(i, j), dir, f| {
+            read |= 1u128 << i | 1u128 << j;
+            // The steps out of a hex are asked one after the other.
+            if entering.0 != i {
+                entering = (i, walks.entering(i));
+            }
+            let e = walks.short_step_from(entering.1, (i, j), dir, f);
             if let Some(crowd) = &crowd {
-                let slow = rules.entered((state, crowd), u, Gait::Short, m.from, f, m.to);
-                assert_eq!(e, slow, "{u:?}'s short step {m:?}");
+                let (h, to) = (rules.map.hex_at(i), rules.map.hex_at(j));
+                let slow = rules.entered((state, crowd), u, Gait::Short, h, f, to);
+                assert_eq!(e, slow, "{u:?}'s short step from {h:?} to {to:?}");
             }
             e
         },
-        |h| rules.idx(h).is_none_or(|i| walks.free(i)),
+        |i| walks.free(i),
     );
+    let Some(found) = found else {
+        let found = general(&mut |m, f| walks.short_step((m.from_index, m.to_index), m.dir, f));
+        return (Ends::from_found(found), u128::MAX);
+    };
+    if cfg!(debug_assertions) {
+        // The general search finds the same hexes, in the same order, at the same costs
+        // and by the same paths.
+        let slow = general(&mut |m, f| walks.short_step((m.from_index, m.to_index), m.dir, f));
+        assert!(
+            same_ends(&found, &slow),
+            "{u:?}'s short moves: {found:?} against {slow:?}"
+        );
+    }
     (found, read)
+}
+
+/// Whether `ends` are the hexes, costs and paths of `found`, in the same order.
+fn same_ends(ends: &Ends, found: &[Found]) -> bool {
+    ends.len() == found.len()
+        && ends
+            .iter()
+            .zip(found)
+            .all(|(a, b)| a.hex == b.hex && a.cost == b.cost && ends.path(a) == b.path)
 }
 
 /// A checked short move: its reasons (the path is [`short_path`]'s).
@@ -128,10 +162,8 @@ pub(crate) fn plan_short_move(
             Refusal::new("SK-MOV-10", format!("{} is occupied", rules.label(to)))
         });
     }
-    let Some(Found { cost, path, .. }) = short_reach(rules, state, u)
-        .into_iter()
-        .find(|f| f.hex == to)
-    else {
+    let reach = short_reach(rules, state, u);
+    let Some(end) = reach.iter().find(|f| f.hex == to) else {
         // Say why, from the first step if it is next door.
         if here.direction_to(to).is_some() {
             rules.price(state, u, Step::new(here, to, c.facing, Gait::Short))?;
@@ -147,10 +179,11 @@ pub(crate) fn plan_short_move(
     };
     reasons.push(Reason::new(
         "SK-MOV-3",
-        format!("moves to {} for {cost} point(s)", rules.label(to)),
+        format!("moves to {} for {} point(s)", rules.label(to), end.cost),
     ));
+    let path = reach.path(end);
     let mut from = here;
-    for &h in &path {
+    for &h in path {
         if let Ok(p) = rules.price(state, u, Step::new(from, h, c.facing, Gait::Short)) {
             for r in p.reasons {
                 if !reasons.contains(&r) {
@@ -210,10 +243,9 @@ fn short_path_with<T>(
     if Skirmish::occupied(state, to) {
         return None;
     }
-    kept_short_reach(rules, state, u)
-        .iter()
-        .find(|f| f.hex == to)
-        .map(|f| read(&f.path))
+    let found = kept_short_reach(rules, state, u);
+    let end = found.iter().find(|f| f.hex == to)?;
+    Some(read(found.path(end)))
 }
 
 /// A short-move search kept by [`kept_short_reach`] (search machinery, not rules), with
@@ -228,7 +260,7 @@ struct Kept {
     /// The hexes whose occupants and zones of control the search read, a bit each.
     read: u128,
     /// Kept as the search made it (no copy into another allocation).
-    found: Rc<Vec<Found>>,
+    found: Rc<Ends>,
 }
 
 /// How many searches [`kept_short_reach`] keeps (a reaction window lists every passive
@@ -246,7 +278,7 @@ thread_local! {
 /// nobody entered or left a hex it read and no enemy's zone of control did either
 /// (the reactions after each step of the active side ask again for every passive
 /// character, mostly far from the step).
-fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<Vec<Found>> {
+fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<Ends> {
     let facing = Skirmish::ch(state, u).facing;
     let budget = u32::from(rules.short_allowance(state, u));
     let standing = || state.chars.iter().map(|c| c.hex);
@@ -268,10 +300,9 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<Vec<Found>
         if cfg!(debug_assertions) {
             let fresh = short_reach(rules, state, u);
             let same = fresh.len() == found.len()
-                && fresh
-                    .iter()
-                    .zip(found.iter())
-                    .all(|(a, b)| a.hex == b.hex && a.cost == b.cost && a.path == b.path);
+                && fresh.iter().zip(found.iter()).all(|(a, b)| {
+                    a.hex == b.hex && a.cost == b.cost && fresh.path(a) == found.path(b)
+                });
             assert!(
                 same,
                 "{u:?}'s kept short moves: {found:?} against {fresh:?}"
@@ -279,7 +310,7 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<Vec<Found>
         }
         return found;
     }
-    let (found, read) = short_search(rules, state, u, Paths::Yes);
+    let (found, read) = short_search(rules, state, u);
     let found = Rc::new(found);
     KEPT_REACHES.with(|k| {
         let mut k = k.borrow_mut();
@@ -473,9 +504,10 @@ mod tests {
                         assert_eq!(path.is_some(), plan.is_ok(), "{u:?} {to:?} {facing:?}");
                         if let Some(path) = path {
                             planned += 1;
-                            let searched = reach.iter().find(|f| f.hex == to).map(|f| &f.path);
+                            let searched =
+                                reach.iter().find(|f| f.hex == to).map(|f| reach.path(f));
                             assert!(
-                                to == here || searched == Some(&path),
+                                to == here || searched == Some(&path[..]),
                                 "{u:?} {to:?}: {path:?} against {searched:?}"
                             );
                         } else {

@@ -257,6 +257,34 @@ impl<'a> Walks<'a> {
         dir: Direction,
         facing: Direction,
     ) -> Option<Entered> {
+        self.short_step_from(self.entering(from), (from, to), dir, facing)
+    }
+
+    /// SK-MOV-8, SK-MOV-12: the hexes a step from the hex at `from` stops in (a friend's
+    /// hex aside): those of every enemy's zone `from` lies outside, and from a friend's
+    /// hex, where the zone around it is entered at the next hex, those of every zone. A
+    /// search asks it once for all the steps out of a hex.
+    pub(crate) fn entering(&self, from: usize) -> u128 {
+        let outside = self.zones[..self.enemies]
+            .iter()
+            .filter(|&&z| z >> from & 1 == 0)
+            .fold(0, |all, &z| all | z);
+        if self.friends >> from & 1 == 1 {
+            outside | self.in_zone
+        } else {
+            outside
+        }
+    }
+
+    /// [`Walks::short_step`], with [`Walks::entering`] of `from` already asked.
+    pub(crate) fn short_step_from(
+        &self,
+        entering: u128,
+        (from, to): (usize, usize),
+        dir: Direction,
+        facing: Direction,
+    ) -> Option<Entered> {
+        debug_assert_eq!(entering, self.entering(from));
         let rules = self.rules;
         let bit = 1u128 << to;
         // SK-MOV-13: impassable; SK-MOV-10: an enemy, or two characters.
@@ -271,13 +299,10 @@ impl<'a> Walks<'a> {
             cost *= rules.data.movement.flank_factor;
         }
         // SK-MOV-8, SK-MOV-12: the first hex of an enemy's zone stops it, but not a
-        // friend's hex, and the zone around a friend's hex is entered at the next hex.
-        let zones = &self.zones[..self.enemies];
-        let enters = zones.iter().any(|&z| z & bit != 0 && z >> from & 1 == 0)
-            || (self.in_zone & bit != 0 && self.friends >> from & 1 == 1);
+        // friend's hex.
         Some(Entered {
             cost: u32::from(cost),
-            stop: enters && !friend,
+            stop: entering & bit != 0 && !friend,
             facing,
         })
     }
