@@ -1,6 +1,7 @@
 //! Announce orders (step 2 of the turn): which generals and units the card orders.
 
 use super::cards::{self, Card, Command};
+use super::order_sets::OrderSets;
 use super::units::Board;
 use super::units::Order;
 use super::{Action, BattleCry, Event, Phase, State};
@@ -303,19 +304,21 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
     let card = state.played.expect("a card is played in the orders step");
     let cmd = cards::command(rules, state, side, card);
     // The pieces ordered by the card so far, and those not ordered.
-    let (mut by_card, mut unordered) = (0u64, 0u64);
-    let (mut bit, mut count) = (1u64, 0usize);
-    for p in &state.pieces {
-        match p.order {
-            Order::Card => {
-                by_card |= bit;
-                count += 1;
+    let (by_card, unordered) = match OrderSets::get(state) {
+        Some((by_card, ordered)) => (by_card, !ordered),
+        None => {
+            let (mut by_card, mut unordered) = (0u64, 0u64);
+            for (i, p) in state.pieces.iter().enumerate() {
+                match p.order {
+                    Order::Card => by_card |= 1 << i,
+                    Order::None => unordered |= 1 << i,
+                    Order::General(_) => {}
+                }
             }
-            Order::None => unordered |= bit,
-            Order::General(_) => {}
+            (by_card, unordered)
         }
-        bit <<= 1;
-    }
+    };
+    let count = by_card.count_ones() as usize;
     // Only the side's own pieces on the battlefield pass the gate (BC-ORD-1), not
     // ordered yet (BC-ORD-2), while the card has orders left.
     let open = unordered & sets.side[usize::from(side & 1)] & sets.placed();
@@ -389,7 +392,7 @@ pub(crate) fn apply_order(
     ctx: &mut Ctx<'_, Event>,
 ) {
     let card = state.played.expect("a card is played");
-    state.pieces[u.index()].order = Order::Card;
+    state.set_order(u, Order::Card);
     // The rule is the event's alone: not looked up in a quiet context (`Ctx::quiet`).
     let state = &*state;
     ctx.emit_with(|| Event::Ordered {

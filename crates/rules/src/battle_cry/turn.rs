@@ -5,7 +5,7 @@
 
 use super::{
     battle, cards, fight_back, generals, movement, odds, orders, retreat, victory, Action,
-    BattleCry, Event, Order, Pending, Phase, State,
+    BattleCry, Event, Pending, Phase, State,
 };
 use grognard_engine::{Acting, Ctx, Outcome, Preview, Reason, Refusal};
 use std::borrow::Cow;
@@ -242,8 +242,8 @@ fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     state.phase = Phase::Command;
     state.played = None;
     state.fight_back = None;
+    super::order_sets::clear(state);
     for p in &mut state.pieces {
-        p.order = Order::None;
         p.moved = false;
         p.battled = false;
         p.waded = false;
