@@ -1,6 +1,7 @@
 //! Announce orders (step 2 of the turn): which generals and units the card orders.
 
 use super::cards::{self, Card, Command};
+use super::data::CardKind;
 use super::order_sets::OrderSets;
 use super::units::Board;
 use super::units::Order;
@@ -158,17 +159,21 @@ impl Orderable {
 
     /// The rule of an order with this card: BC-SEC-3, BC-CARD-2, BC-CARD-7 or BC-CARD-9.
     fn rule(&self) -> &'static str {
-        rule_of(self.cmd, self.card)
+        rule_of(self.card)
     }
 }
 
-/// The rule under which `card`, giving `cmd`, orders a piece.
-fn rule_of(cmd: Command, card: Card) -> &'static str {
-    match cmd {
-        Command::Sections(_) => "BC-SEC-3",
-        Command::Troops { .. } => "BC-CARD-2",
-        Command::Any(_) if card.row().kind == super::data::CardKind::FightBack => "BC-CARD-9",
-        Command::Any(_) | Command::Leadership => "BC-CARD-7",
+/// The rule under which `card` orders a piece. The card's kind decides it, whatever it
+/// commands now: a section card orders by section (BC-SEC-3), a troop card by type
+/// (BC-CARD-2), Fight Back played on one's own turn anywhere (BC-CARD-9), and Leadership
+/// its generals, or without them a unit anywhere (BC-CARD-7): the generals need not be
+/// counted, as `cards::command` counts them for Leadership.
+fn rule_of(card: Card) -> &'static str {
+    match card.row().kind {
+        CardKind::Section => "BC-SEC-3",
+        CardKind::Troops => "BC-CARD-2",
+        CardKind::FightBack => "BC-CARD-9",
+        CardKind::Leadership => "BC-CARD-7",
     }
 }
 
@@ -238,7 +243,7 @@ impl NoOrder {
                         Refusal::new("BC-CARD-2", format!("{} gives only {n} orders", title()))
                     }
                     cmd => Refusal::new(
-                        rule_of(cmd, card),
+                        rule_of(card),
                         format!(
                             "{} gives only {} order here",
                             title(),
@@ -385,19 +390,13 @@ fn legal_orders_by_gate(rules: &BattleCry, state: &State, out: &mut Vec<Action>)
 }
 
 /// Orders a piece.
-pub(crate) fn apply_order(
-    rules: &BattleCry,
-    state: &mut State,
-    u: UnitId,
-    ctx: &mut Ctx<'_, Event>,
-) {
+pub(crate) fn apply_order(state: &mut State, u: UnitId, ctx: &mut Ctx<'_, Event>) {
     let card = state.played.expect("a card is played");
     state.set_order(u, Order::Card);
     // The rule is the event's alone: not looked up in a quiet context (`Ctx::quiet`).
-    let state = &*state;
     ctx.emit_with(|| Event::Ordered {
         unit: u,
-        rule: rule_of(cards::command(rules, state, state.active, card), card).into(),
+        rule: rule_of(card).into(),
     });
 }
 

@@ -202,7 +202,7 @@ fn dispatch(rules: &BattleCry, state: &mut State, action: &Action, ctx: &mut Ctx
             cards::discard_unplayed(rules, state, *card, ctx);
             next_turn(rules, state, ctx);
         }
-        Action::Order { unit } => orders::apply_order(rules, state, *unit, ctx),
+        Action::Order { unit } => orders::apply_order(state, *unit, ctx),
         Action::DoneOrdering => orders::done(state),
         Action::Move { unit, to } => movement::apply_move(rules, state, *unit, *to, ctx),
         Action::DoneMoving => movement::done(state),
