@@ -334,18 +334,34 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
         Command::Any(_) => open,
         Command::Sections(caps) => {
             let by_mask = &sets.by_mask[usize::from(side & 1)];
-            // The pieces ordered so far by the sections they stand in: a few pieces, each
-            // in one set.
-            let mut counts = [0usize; 8];
-            let mut ordered = by_card;
-            while ordered != 0 {
-                let piece = ordered & ordered.wrapping_neg();
-                ordered &= ordered - 1;
-                if let Some(m) = by_mask.iter().position(|&set| set & piece != 0) {
-                    counts[m] += 1;
+            let fitting = if by_card == 0 {
+                // The card's first order: one piece fits in any set of sections holding
+                // one the card gives orders in (BC-SEC-3), as `fitting_masks` finds for
+                // no piece counted.
+                let open = (0..3).fold(0u8, |a, b| a | u8::from(caps[b] > 0) << b);
+                let fitting = (1..8u8)
+                    .filter(|m| m & open != 0)
+                    .fold(0u8, |a, m| a | 1 << m);
+                debug_assert_eq!(
+                    fitting,
+                    super::sections::fitting_masks(&[0; 8], caps),
+                    "the first order's sections"
+                );
+                fitting
+            } else {
+                // The pieces ordered so far by the sections they stand in: a few pieces,
+                // each in one set.
+                let mut counts = [0usize; 8];
+                let mut ordered = by_card;
+                while ordered != 0 {
+                    let piece = ordered & ordered.wrapping_neg();
+                    ordered &= ordered - 1;
+                    if let Some(m) = by_mask.iter().position(|&set| set & piece != 0) {
+                        counts[m] += 1;
+                    }
                 }
-            }
-            let fitting = super::sections::fitting_masks(&counts, caps);
+                super::sections::fitting_masks(&counts, caps)
+            };
             // A piece in no section never fits (bit 0 is never set).
             (1..8)
                 .filter(|m| fitting >> m & 1 != 0)
