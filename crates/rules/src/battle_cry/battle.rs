@@ -6,6 +6,7 @@
 use super::data::Face;
 use super::dice::{range_rule, roll_battle_dice, BattleRules, Battler};
 pub(crate) use super::dice::{Block, DiceCount};
+use super::order_sets::ordered_of;
 use super::units::{Board, Kind, Order};
 use super::{
     cards, generals, hits, line_of_sight, orders, retreat, victory, Action, BattleCry, Event,
@@ -328,8 +329,9 @@ pub(crate) fn legal_battles(rules: &BattleCry, state: &State, out: &mut Vec<Acti
     // does, and the list is the end of the turn alone.
     let mut board = None;
     // Only the active side battles (BC-ORD-1), and only the other side's pieces are
-    // targets (BC-BAT-1).
-    for u in rules.side_ids(state.active) {
+    // targets (BC-BAT-1). Most pieces are not ordered: the kept orders name those that
+    // are (`may_battle_own` asks again).
+    for u in ordered_of(rules, state, state.active) {
         if !may_battle_own(rules, state, u) {
             continue;
         }

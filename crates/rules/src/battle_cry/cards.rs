@@ -394,13 +394,13 @@ fn leadership(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
         let Some(hex) = state.pieces[g.index()].hex else {
             continue;
         };
-        state.pieces[g.index()].order = Order::Card;
+        state.set_order(g, Order::Card);
         ctx.emit_with(|| Event::Ordered {
             unit: g,
             rule: "BC-CARD-7".into(),
         });
         if let Some(u) = board.unit_at(rules, hex) {
-            state.pieces[u.index()].order = Order::General(g);
+            state.set_order(u, Order::General(g));
             ctx.emit_with(|| Event::Ordered {
                 unit: u,
                 rule: "BC-CARD-7".into(),

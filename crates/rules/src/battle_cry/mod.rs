@@ -48,6 +48,7 @@ pub mod hits;
 pub mod line_of_sight;
 pub mod movement;
 pub mod odds;
+mod order_sets;
 pub mod orders;
 pub mod path;
 pub mod position;
@@ -204,11 +205,15 @@ pub struct State {
     /// bookkeeping, never part of the game: not written, not compared, not shown).
     #[serde(skip)]
     pub(crate) stamp: stamp::Stamp,
+    /// The pieces' orders as bit sets, kept like the stamp; every change of an order goes
+    /// through [`State::set_order`].
+    #[serde(skip)]
+    pub(crate) orders: order_sets::OrderSets,
 }
 
 clone_by_field!(
     State: turn, active, phase, pieces, deck, hands, discard, played, fight_back, flags,
-    pending, outcome, stamp
+    pending, outcome, stamp, orders
 );
 
 /// What a player does.

@@ -1,6 +1,7 @@
 //! Move (step 3 of the turn): units and generals, attached generals, and terrain. The
 //! search of the hexes a piece can reach is in [`super::reach`].
 
+use super::order_sets::ordered_of;
 use super::reach::{allowance, carried, end_at, moves_into, reach, reach_to, search_key, Reach};
 use super::stamp::place;
 use super::units::{Board, Kind};
@@ -525,10 +526,10 @@ pub(crate) fn legal_moves(rules: &BattleCry, state: &State, out: &mut Vec<Action
     // The board is built once a piece may move: after the last move of a turn none
     // does, and the list is the end of the step alone.
     let mut board = None;
-    // Only the active side's pieces pass the gate (BC-ORD-1).
-    for u in rules.side_ids(state.active) {
-        // Most pieces are not ordered: that gate of `can_move` is asked first.
-        if state.pieces[u.index()].order == super::Order::None || can_move_own(state, u).is_err() {
+    // Only the active side's pieces pass the gate (BC-ORD-1), and most pieces are not
+    // ordered: that gate of `can_move` is asked first, of the kept orders.
+    for u in ordered_of(rules, state, state.active) {
+        if can_move_own(state, u).is_err() {
             continue;
         }
         let board = board.get_or_insert_with(|| Board::new(rules, state));

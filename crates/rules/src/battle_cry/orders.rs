@@ -1,6 +1,8 @@
 //! Announce orders (step 2 of the turn): which generals and units the card orders.
 
 use super::cards::{self, Card, Command};
+use super::data::CardKind;
+use super::order_sets::OrderSets;
 use super::units::Board;
 use super::units::Order;
 use super::{Action, BattleCry, Event, Phase, State};
@@ -157,17 +159,21 @@ impl Orderable {
 
     /// The rule of an order with this card: BC-SEC-3, BC-CARD-2, BC-CARD-7 or BC-CARD-9.
     fn rule(&self) -> &'static str {
-        rule_of(self.cmd, self.card)
+        rule_of(self.card)
     }
 }
 
-/// The rule under which `card`, giving `cmd`, orders a piece.
-fn rule_of(cmd: Command, card: Card) -> &'static str {
-    match cmd {
-        Command::Sections(_) => "BC-SEC-3",
-        Command::Troops { .. } => "BC-CARD-2",
-        Command::Any(_) if card.row().kind == super::data::CardKind::FightBack => "BC-CARD-9",
-        Command::Any(_) | Command::Leadership => "BC-CARD-7",
+/// The rule under which `card` orders a piece. The card's kind decides it, whatever it
+/// commands now: a section card orders by section (BC-SEC-3), a troop card by type
+/// (BC-CARD-2), Fight Back played on one's own turn anywhere (BC-CARD-9), and Leadership
+/// its generals, or without them a unit anywhere (BC-CARD-7): the generals need not be
+/// counted, as `cards::command` counts them for Leadership.
+fn rule_of(card: Card) -> &'static str {
+    match card.row().kind {
+        CardKind::Section => "BC-SEC-3",
+        CardKind::Troops => "BC-CARD-2",
+        CardKind::FightBack => "BC-CARD-9",
+        CardKind::Leadership => "BC-CARD-7",
     }
 }
 
@@ -237,7 +243,7 @@ impl NoOrder {
                         Refusal::new("BC-CARD-2", format!("{} gives only {n} orders", title()))
                     }
                     cmd => Refusal::new(
-                        rule_of(cmd, card),
+                        rule_of(card),
                         format!(
                             "{} gives only {} order here",
                             title(),
@@ -303,19 +309,21 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
     let card = state.played.expect("a card is played in the orders step");
     let cmd = cards::command(rules, state, side, card);
     // The pieces ordered by the card so far, and those not ordered.
-    let (mut by_card, mut unordered) = (0u64, 0u64);
-    let (mut bit, mut count) = (1u64, 0usize);
-    for p in &state.pieces {
-        match p.order {
-            Order::Card => {
-                by_card |= bit;
-                count += 1;
+    let (by_card, unordered) = match OrderSets::get(state) {
+        Some((by_card, ordered)) => (by_card, !ordered),
+        None => {
+            let (mut by_card, mut unordered) = (0u64, 0u64);
+            for (i, p) in state.pieces.iter().enumerate() {
+                match p.order {
+                    Order::Card => by_card |= 1 << i,
+                    Order::None => unordered |= 1 << i,
+                    Order::General(_) => {}
+                }
             }
-            Order::None => unordered |= bit,
-            Order::General(_) => {}
+            (by_card, unordered)
         }
-        bit <<= 1;
-    }
+    };
+    let count = by_card.count_ones() as usize;
     // Only the side's own pieces on the battlefield pass the gate (BC-ORD-1), not
     // ordered yet (BC-ORD-2), while the card has orders left.
     let open = unordered & sets.side[usize::from(side & 1)] & sets.placed();
@@ -326,18 +334,34 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
         Command::Any(_) => open,
         Command::Sections(caps) => {
             let by_mask = &sets.by_mask[usize::from(side & 1)];
-            // The pieces ordered so far by the sections they stand in: a few pieces, each
-            // in one set.
-            let mut counts = [0usize; 8];
-            let mut ordered = by_card;
-            while ordered != 0 {
-                let piece = ordered & ordered.wrapping_neg();
-                ordered &= ordered - 1;
-                if let Some(m) = by_mask.iter().position(|&set| set & piece != 0) {
-                    counts[m] += 1;
+            let fitting = if by_card == 0 {
+                // The card's first order: one piece fits in any set of sections holding
+                // one the card gives orders in (BC-SEC-3), as `fitting_masks` finds for
+                // no piece counted.
+                let open = (0..3).fold(0u8, |a, b| a | u8::from(caps[b] > 0) << b);
+                let fitting = (1..8u8)
+                    .filter(|m| m & open != 0)
+                    .fold(0u8, |a, m| a | 1 << m);
+                debug_assert_eq!(
+                    fitting,
+                    super::sections::fitting_masks(&[0; 8], caps),
+                    "the first order's sections"
+                );
+                fitting
+            } else {
+                // The pieces ordered so far by the sections they stand in: a few pieces,
+                // each in one set.
+                let mut counts = [0usize; 8];
+                let mut ordered = by_card;
+                while ordered != 0 {
+                    let piece = ordered & ordered.wrapping_neg();
+                    ordered &= ordered - 1;
+                    if let Some(m) = by_mask.iter().position(|&set| set & piece != 0) {
+                        counts[m] += 1;
+                    }
                 }
-            }
-            let fitting = super::sections::fitting_masks(&counts, caps);
+                super::sections::fitting_masks(&counts, caps)
+            };
             // A piece in no section never fits (bit 0 is never set).
             (1..8)
                 .filter(|m| fitting >> m & 1 != 0)
@@ -382,19 +406,13 @@ fn legal_orders_by_gate(rules: &BattleCry, state: &State, out: &mut Vec<Action>)
 }
 
 /// Orders a piece.
-pub(crate) fn apply_order(
-    rules: &BattleCry,
-    state: &mut State,
-    u: UnitId,
-    ctx: &mut Ctx<'_, Event>,
-) {
+pub(crate) fn apply_order(state: &mut State, u: UnitId, ctx: &mut Ctx<'_, Event>) {
     let card = state.played.expect("a card is played");
-    state.pieces[u.index()].order = Order::Card;
+    state.set_order(u, Order::Card);
     // The rule is the event's alone: not looked up in a quiet context (`Ctx::quiet`).
-    let state = &*state;
     ctx.emit_with(|| Event::Ordered {
         unit: u,
-        rule: rule_of(cards::command(rules, state, state.active, card), card).into(),
+        rule: rule_of(card).into(),
     });
 }
 

@@ -397,5 +397,6 @@ pub(super) fn initial_state(rules: &BattleCry) -> State {
         pending: None,
         outcome: None,
         stamp: super::stamp::Stamp::default(),
+        orders: super::order_sets::OrderSets::none_ordered(rules.pieces.len()),
     }
 }

@@ -109,5 +109,5 @@ pub(crate) fn place(state: &mut State, u: UnitId, hex: Option<Hex>) {
 // A state's text leaves out its [`Stamp`]: the text of a state is its game alone.
 crate::common::state::debug_without_stamp!(
     State: turn, active, phase, pieces, deck, hands, discard, played, fight_back, flags,
-    pending, outcome
+    pending, outcome; kept: orders
 );

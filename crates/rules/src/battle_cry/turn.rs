@@ -5,7 +5,7 @@
 
 use super::{
     battle, cards, fight_back, generals, movement, odds, orders, retreat, victory, Action,
-    BattleCry, Event, Order, Pending, Phase, State,
+    BattleCry, Event, Pending, Phase, State,
 };
 use grognard_engine::{Acting, Ctx, Outcome, Preview, Reason, Refusal};
 use std::borrow::Cow;
@@ -202,7 +202,7 @@ fn dispatch(rules: &BattleCry, state: &mut State, action: &Action, ctx: &mut Ctx
             cards::discard_unplayed(rules, state, *card, ctx);
             next_turn(rules, state, ctx);
         }
-        Action::Order { unit } => orders::apply_order(rules, state, *unit, ctx),
+        Action::Order { unit } => orders::apply_order(state, *unit, ctx),
         Action::DoneOrdering => orders::done(state),
         Action::Move { unit, to } => movement::apply_move(rules, state, *unit, *to, ctx),
         Action::DoneMoving => movement::done(state),
@@ -242,8 +242,8 @@ fn next_turn(rules: &BattleCry, state: &mut State, ctx: &mut Ctx<'_, Event>) {
     state.phase = Phase::Command;
     state.played = None;
     state.fight_back = None;
+    super::order_sets::clear(state);
     for p in &mut state.pieces {
-        p.order = Order::None;
         p.moved = false;
         p.battled = false;
         p.waded = false;

@@ -33,16 +33,18 @@ pub(crate) use clone_by_field;
 /// Writes `impl Debug` for a state with a `stamp` field (the kept boards' bookkeeping,
 /// never part of the game), as a derived `Debug` would without it: the text of a state
 /// is its game alone. Every other field is named, without `..`, so that a field added
-/// to the struct and not to the list is a compile error.
+/// to the struct and not to the list is a compile error; other bookkeeping left out of
+/// the text is named after `kept:`.
 ///
 /// ```text
 /// debug_without_stamp!(State: turn, active, phase, units, outcome);
+/// debug_without_stamp!(State: turn, active, phase, units, outcome; kept: orders);
 /// ```
 macro_rules! debug_without_stamp {
-    ($ty:ident: $($field:ident),+ $(,)?) => {
+    ($ty:ident: $($field:ident),+ $(,)? $(; kept: $($kept:ident),+)?) => {
         impl std::fmt::Debug for $ty {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                let $ty { $($field,)+ stamp: _ } = self;
+                let $ty { $($field,)+ stamp: _, $($($kept: _,)+)? } = self;
                 f.debug_struct(stringify!($ty))
                     $(.field(stringify!($field), $field))+
                     .finish()

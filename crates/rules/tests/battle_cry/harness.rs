@@ -8,7 +8,7 @@
 use crate::common::map::pointy_board;
 use crate::common::Table;
 use grognard_engine::scenario::Scenario;
-use grognard_engine::Ruleset;
+use grognard_engine::{Ruleset, UnitId};
 use grognard_hex::Hex;
 use grognard_rules::battle_cry::data::{Data, DATA};
 use grognard_rules::battle_cry::{Action, BattleCry, Card, Order, Phase};
@@ -171,12 +171,13 @@ impl Pos {
         self.state.active = self.side(side);
         self.state.phase = phase;
         self.state.played = card.map(|c| Card::from_id(c).unwrap());
-        for p in &mut self.state.pieces {
-            p.order = Order::None;
+        for i in 0..self.state.pieces.len() {
+            let u = UnitId(u16::try_from(i).unwrap());
+            self.state.set_order(u, Order::None);
         }
         for name in ordered {
             let u = self.id(name);
-            self.state.pieces[u.index()].order = Order::Card;
+            self.state.set_order(u, Order::Card);
         }
     }
 

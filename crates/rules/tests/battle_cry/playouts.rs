@@ -329,3 +329,42 @@ fn bc_mov_1_bc_bat_3_the_events_read_back_from_their_json() {
         "{moves} moves, {battles} battles"
     );
 }
+
+/// A state read back from its JSON keeps no sets of the pieces' orders (they are not
+/// written): its legal list, and the state and events after each action, equal those of
+/// the state it was written from, in every step of the turn (BC-ORD-1, BC-TURN-2); and a
+/// game played on from it keeps them again from its next turn.
+#[test]
+fn bc_ord_1_a_state_read_from_json_lists_and_plays_as_the_one_written() {
+    let rules = BattleCry::new(&harness::builtin()).unwrap();
+    let mut pick = Dice::new(0x0D35);
+    let mut state = rules.initial_state();
+    let (mut legal, mut read_legal) = (Vec::new(), Vec::new());
+    let mut steps = 0;
+    while steps < 1500 && state.outcome.is_none() {
+        let mut read: State = rules
+            .names()
+            .scope(|| serde_json::from_str(&serde_json::to_string(&state).unwrap()).unwrap());
+        legal.clear();
+        rules.legal_actions(&state, &mut legal);
+        read_legal.clear();
+        rules.legal_actions(&read, &mut read_legal);
+        assert_eq!(legal, read_legal, "step {steps}: the legal list");
+        let i = (pick.next(u32::try_from(legal.len()).unwrap()).0 - 1) as usize;
+        let seed = u64::from(pick.next(1000).0);
+        let mut events = [Vec::new(), Vec::new()];
+        for (s, events) in [&mut state, &mut read].into_iter().zip(&mut events) {
+            let mut dice = Dice::new(seed);
+            let mut ctx = grognard_engine::Ctx::new(&mut dice, events);
+            rules.apply_unchecked(s, &legal[i], &mut ctx);
+        }
+        assert_eq!(state, read, "step {steps}: the state after");
+        assert_eq!(events[0], events[1], "step {steps}: the events");
+        // Now and then the game goes on from the state read.
+        if steps % 5 == 0 {
+            state = read;
+        }
+        steps += 1;
+    }
+    assert!(steps > 500, "{steps} steps");
+}
