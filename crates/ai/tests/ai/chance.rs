@@ -82,4 +82,12 @@ fn hard_searches_with_chance_nodes_in_the_skirmish_and_the_open_loop_elsewhere()
     }
     let p: Player = "mcts-chance-sims:300".parse().expect("a player");
     assert_eq!(search(p, "jomini").chance, Some(0.5));
+    // The same at a time a decision, for measuring chance nodes at a level's time.
+    use grognard_ai::mcts::Horizon;
+    use std::time::Duration;
+    let timed = search("mcts-chance:700".parse().expect("a player"), "battle_cry");
+    assert_eq!(timed.chance, Some(0.5));
+    assert!(!timed.reuse);
+    assert_eq!(timed.budget, Budget::Time(Duration::from_millis(700)));
+    assert_eq!(timed.horizon, Horizon::OwnTurn);
 }

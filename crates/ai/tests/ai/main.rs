@@ -333,6 +333,7 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-root-sims:200",
         "mcts-samples-sims:200",
         "mcts-chance-sims:200",
+        "mcts-chance:100",
         "oep:100",
         "oep-sims:200",
         "oep-reply:100",
