@@ -54,21 +54,29 @@ impl OrderSets {
         #[cfg(debug_assertions)]
         {
             // Debug builds (the tests) check the sets against every piece's order.
-            let (mut card, mut general) = (0u64, 0u64);
-            for (i, p) in state.pieces.iter().enumerate() {
-                match p.order {
-                    Order::None => {}
-                    Order::Card => card |= 1 << i,
-                    Order::General(_) => general |= 1 << i,
-                }
-            }
             debug_assert_eq!(
                 (sets.card, sets.general),
-                (card, general),
+                OrderSets::of_pieces(state),
                 "the kept orders (an order changed without `State::set_order`?)"
             );
         }
         Some((sets.card, sets.card | sets.general))
+    }
+}
+
+impl OrderSets {
+    /// The pieces ordered by the card and those ordered through their general, read
+    /// from every piece's order, for a state of at most [`MOST_PIECES`] pieces.
+    pub(crate) fn of_pieces(state: &State) -> (u64, u64) {
+        let (mut card, mut general) = (0u64, 0u64);
+        for (i, p) in state.pieces.iter().enumerate().take(MOST_PIECES) {
+            match p.order {
+                Order::None => {}
+                Order::Card => card |= 1 << i,
+                Order::General(_) => general |= 1 << i,
+            }
+        }
+        (card, general)
     }
 }
 

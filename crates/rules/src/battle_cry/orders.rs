@@ -311,16 +311,10 @@ pub(crate) fn legal_orders(rules: &BattleCry, state: &State, out: &mut Vec<Actio
     // The pieces ordered by the card so far, and those not ordered.
     let (by_card, unordered) = match OrderSets::get(state) {
         Some((by_card, ordered)) => (by_card, !ordered),
+        // The section sets hold every piece here, so the pieces fit the bits.
         None => {
-            let (mut by_card, mut unordered) = (0u64, 0u64);
-            for (i, p) in state.pieces.iter().enumerate() {
-                match p.order {
-                    Order::Card => by_card |= 1 << i,
-                    Order::None => unordered |= 1 << i,
-                    Order::General(_) => {}
-                }
-            }
-            (by_card, unordered)
+            let (by_card, general) = OrderSets::of_pieces(state);
+            (by_card, !(by_card | general))
         }
     };
     let count = by_card.count_ones() as usize;

@@ -299,12 +299,8 @@ fn kept_short_reach(rules: &Skirmish, state: &State, u: UnitId) -> Rc<Ends> {
     if let Some(found) = hit {
         if cfg!(debug_assertions) {
             let fresh = short_reach(rules, state, u);
-            let same = fresh.len() == found.len()
-                && fresh.iter().zip(found.iter()).all(|(a, b)| {
-                    a.hex == b.hex && a.cost == b.cost && fresh.path(a) == found.path(b)
-                });
             assert!(
-                same,
+                fresh == *found,
                 "{u:?}'s kept short moves: {found:?} against {fresh:?}"
             );
         }

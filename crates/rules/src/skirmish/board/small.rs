@@ -19,7 +19,7 @@ thread_local! {
 
 /// A hex a [`search_fixed`] reached and kept: its least cost, and where its path (its start
 /// left out) lies in [`Ends::steps`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct End {
     pub hex: Hex,
     pub cost: u32,
@@ -27,8 +27,9 @@ pub(crate) struct End {
 }
 
 /// What a [`search_fixed`] found: the hexes kept, in the order first reached, and their paths
-/// laid end to end.
-#[derive(Clone, Debug, Default)]
+/// laid end to end. Two are equal when they hold the same hexes, costs and paths in the
+/// same order (the paths laid out alike).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Ends {
     ends: Vec<End>,
     steps: Vec<Hex>,
