@@ -66,12 +66,19 @@ pub enum Player {
     /// The search with this many milliseconds a decision to the end of its own turn,
     /// with chance nodes and no trees kept: for measuring them at a level's time.
     MctsChance(u64),
+    /// The search at a count of simulations keeping 16 plans a unit in a node
+    /// ([`SearchConfig::per_unit`], 8 in the levels) instead of 8: for measuring
+    /// whether a larger budget is better spent on more choices.
+    MctsBroadSims(u64),
+    /// The search at a count of simulations keeping 4 plans a unit in a node instead
+    /// of 8: for measuring it.
+    MctsNarrowSims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, mcts-broad-sims:N, mcts-narrow-sims:N, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -104,6 +111,10 @@ impl FromStr for Player {
                     Ok(Player::MctsChanceSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-chance:") {
                     Ok(Player::MctsChance(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-broad-sims:") {
+                    Ok(Player::MctsBroadSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-narrow-sims:") {
+                    Ok(Player::MctsNarrowSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-samples-sims:") {
                     Ok(Player::MctsSamplesSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-root-sims:") {
@@ -146,6 +157,8 @@ impl fmt::Display for Player {
             Player::MctsSamplesSims(n) => write!(f, "mcts-samples-sims:{n}"),
             Player::MctsChanceSims(n) => write!(f, "mcts-chance-sims:{n}"),
             Player::MctsChance(ms) => write!(f, "mcts-chance:{ms}"),
+            Player::MctsBroadSims(n) => write!(f, "mcts-broad-sims:{n}"),
+            Player::MctsNarrowSims(n) => write!(f, "mcts-narrow-sims:{n}"),
             Player::Oep(ms) => write!(f, "oep:{ms}"),
             Player::OepSims(n) => write!(f, "oep-sims:{n}"),
             Player::OepReply(ms) => write!(f, "oep-reply:{ms}"),
@@ -334,6 +347,18 @@ impl Player {
                 return Some(SearchConfig {
                     chance: Some(CHANCE_EXPONENT),
                     reuse: false,
+                    ..sims(n)
+                })
+            }
+            Player::MctsBroadSims(n) => {
+                return Some(SearchConfig {
+                    per_unit: 16,
+                    ..sims(n)
+                })
+            }
+            Player::MctsNarrowSims(n) => {
+                return Some(SearchConfig {
+                    per_unit: 4,
                     ..sims(n)
                 })
             }

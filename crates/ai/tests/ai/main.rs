@@ -334,6 +334,8 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-samples-sims:200",
         "mcts-chance-sims:200",
         "mcts-chance:100",
+        "mcts-broad-sims:200",
+        "mcts-narrow-sims:200",
         "oep:100",
         "oep-sims:200",
         "oep-reply:100",
@@ -406,6 +408,16 @@ fn every_player_name_reads_back_as_it_is_written() {
     assert_eq!(samples("mcts-samples-sims:10"), 3);
     for p in ["mcts-sims:10", "normal", "hard"] {
         assert_eq!(samples(p), 1, "{p}");
+    }
+    // `mcts-broad-sims` keeps 16 plans a unit in a node, `mcts-narrow-sims` 4; the levels 8.
+    let per_unit = |p: &str| {
+        let p = p.parse::<Player>().expect("a player");
+        p.search(None, None).expect("a search").per_unit
+    };
+    assert_eq!(per_unit("mcts-broad-sims:10"), 16);
+    assert_eq!(per_unit("mcts-narrow-sims:10"), 4);
+    for p in ["mcts-sims:10", "normal", "hard"] {
+        assert_eq!(per_unit(p), 8, "{p}");
     }
 }
 
