@@ -73,12 +73,16 @@ pub enum Player {
     /// The search at a count of simulations keeping 4 plans a unit in a node instead
     /// of 8: for measuring it.
     MctsNarrowSims(u64),
+    /// The search at a count of simulations whose nodes below the root keep each
+    /// unit's best plans by a look one plan ahead, as the root does, rather than a
+    /// random few ([`SearchConfig::ranked_below`]): for measuring it.
+    MctsRankedSims(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, mcts-broad-sims:N, mcts-narrow-sims:N, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, mcts-broad-sims:N, mcts-narrow-sims:N, mcts-ranked-sims:N, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -115,6 +119,8 @@ impl FromStr for Player {
                     Ok(Player::MctsBroadSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-narrow-sims:") {
                     Ok(Player::MctsNarrowSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-ranked-sims:") {
+                    Ok(Player::MctsRankedSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-samples-sims:") {
                     Ok(Player::MctsSamplesSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-root-sims:") {
@@ -159,6 +165,7 @@ impl fmt::Display for Player {
             Player::MctsChance(ms) => write!(f, "mcts-chance:{ms}"),
             Player::MctsBroadSims(n) => write!(f, "mcts-broad-sims:{n}"),
             Player::MctsNarrowSims(n) => write!(f, "mcts-narrow-sims:{n}"),
+            Player::MctsRankedSims(n) => write!(f, "mcts-ranked-sims:{n}"),
             Player::Oep(ms) => write!(f, "oep:{ms}"),
             Player::OepSims(n) => write!(f, "oep-sims:{n}"),
             Player::OepReply(ms) => write!(f, "oep-reply:{ms}"),
@@ -359,6 +366,12 @@ impl Player {
             Player::MctsNarrowSims(n) => {
                 return Some(SearchConfig {
                     per_unit: 4,
+                    ..sims(n)
+                })
+            }
+            Player::MctsRankedSims(n) => {
+                return Some(SearchConfig {
+                    ranked_below: true,
                     ..sims(n)
                 })
             }

@@ -63,8 +63,13 @@ pub struct SearchConfig {
     pub scale: f64,
     /// The most plans one simulation plays.
     pub max_plans: usize,
-    /// The most plans a unit keeps in a node (its best by a look one plan ahead).
+    /// The most plans a unit keeps in a node (at the root its best by a look one plan
+    /// ahead; below it a random few, or its best with `ranked_below`).
     pub per_unit: usize,
+    /// Below the root too, a unit keeps its `per_unit` best plans by a look one plan
+    /// ahead rather than a random `per_unit` (off in the levels: ranking every new
+    /// node's plans costs about a simulation's own work).
+    pub ranked_below: bool,
     /// Plans already played in the root's phase (for the cap on plans a phase).
     pub played_in_phase: u32,
     /// Below the tree, a unit drawn at random plays its best plan one plan ahead, or
@@ -120,6 +125,7 @@ impl Default for SearchConfig {
             scale: 8.0,
             max_plans: 80,
             per_unit: 8,
+            ranked_below: false,
             played_in_phase: 0,
             unit_rollouts: true,
             units_first: true,

@@ -22,7 +22,8 @@ pub struct Args {
     /// evaluation), mcts-samples-sims:N (a plan that rolls judged by 3 samples of
     /// the dice in the simulations), mcts-chance-sims:N and mcts-chance:MILLIS (chance
     /// nodes for the dice, no trees kept), mcts-broad-sims:N and mcts-narrow-sims:N (16 and 4
-    /// plans a unit in a node instead of 8), oep:MILLIS and oep-sims:N (online evolutionary
+    /// plans a unit in a node instead of 8), mcts-ranked-sims:N (a unit's best plans below
+    /// the root too, not a random few), oep:MILLIS and oep-sims:N (online evolutionary
     /// planning of a phase of units, the search elsewhere), oep-reply:MILLIS and
     /// oep-reply-sims:N (the same, each plan played through the enemy's reply).
     a: String,

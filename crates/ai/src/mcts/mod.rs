@@ -580,9 +580,19 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             return None;
         }
         // Below the root, a unit keeps a random few of its plans: ranking them all
-        // would cost more than the simulations they save.
-        let mut plans = plans::candidates(rules, state, course.phase.plans(), None);
-        plans::sample_per_unit(&mut plans, self.config.per_unit, &mut self.rng);
+        // would cost more than the simulations they save (unless `ranked_below`).
+        let plans = if self.config.ranked_below {
+            plans::candidates(
+                rules,
+                state,
+                course.phase.plans(),
+                Some(self.config.per_unit),
+            )
+        } else {
+            let mut plans = plans::candidates(rules, state, course.phase.plans(), None);
+            plans::sample_per_unit(&mut plans, self.config.per_unit, &mut self.rng);
+            plans
+        };
         let n = plans.len();
         self.nodes.push(Node {
             mover: d.side,

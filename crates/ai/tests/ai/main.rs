@@ -336,6 +336,7 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-chance:100",
         "mcts-broad-sims:200",
         "mcts-narrow-sims:200",
+        "mcts-ranked-sims:200",
         "oep:100",
         "oep-sims:200",
         "oep-reply:100",
@@ -416,6 +417,14 @@ fn every_player_name_reads_back_as_it_is_written() {
     };
     assert_eq!(per_unit("mcts-broad-sims:10"), 16);
     assert_eq!(per_unit("mcts-narrow-sims:10"), 4);
+    let ranked = |p: &str| {
+        let p = p.parse::<Player>().expect("a player");
+        p.search(None, None).expect("a search").ranked_below
+    };
+    assert!(ranked("mcts-ranked-sims:10"));
+    for p in ["mcts-sims:10", "normal", "hard"] {
+        assert!(!ranked(p), "{p}");
+    }
     for p in ["mcts-sims:10", "normal", "hard"] {
         assert_eq!(per_unit(p), 8, "{p}");
     }
