@@ -158,7 +158,9 @@ impl Notes {
         Notes {
             words,
             reasons: Vec::new(),
-            ids: (words == Words::Ids).then_some(Ids {
+            // Laid out only when asked for (`then`, not `then_some`: the silent
+            // pricings write nothing of it).
+            ids: (words == Words::Ids).then(|| Ids {
                 list: [""; IDS],
                 noted: 0,
             }),
@@ -200,8 +202,9 @@ impl Notes {
         }
     }
 
-    /// The reasons, and the IDs once each in the order noted.
-    fn done(self) -> (Vec<Reason>, Vec<Text>) {
+    /// The reasons, and the IDs once each in the order noted (read in place: the
+    /// notes are not moved to be read).
+    fn done(&mut self) -> (Vec<Reason>, Vec<Text>) {
         let noted = self.ids.as_ref().map_or(&[][..], |i| &i.list[..i.noted]);
         let mut ids: Vec<Text> = Vec::with_capacity(noted.len());
         for &id in noted {
@@ -209,7 +212,7 @@ impl Notes {
                 ids.push(Text::from(id));
             }
         }
-        (self.reasons, ids)
+        (std::mem::take(&mut self.reasons), ids)
     }
 }
 
