@@ -158,12 +158,15 @@ impl Notes {
         Notes {
             words,
             reasons: Vec::new(),
-            // Laid out only when asked for (`then`, not `then_some`: the silent
-            // pricings write nothing of it).
-            ids: (words == Words::Ids).then(|| Ids {
-                list: [""; IDS],
-                noted: 0,
-            }),
+            // Laid out only when asked for: the silent pricings write nothing of it.
+            ids: if words == Words::Ids {
+                Some(Ids {
+                    list: [""; IDS],
+                    noted: 0,
+                })
+            } else {
+                None
+            },
         }
     }
 
