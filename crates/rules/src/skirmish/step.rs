@@ -158,15 +158,10 @@ impl Notes {
         Notes {
             words,
             reasons: Vec::new(),
-            // Laid out only when asked for: the silent pricings write nothing of it.
-            ids: if words == Words::Ids {
-                Some(Ids {
-                    list: [""; IDS],
-                    noted: 0,
-                })
-            } else {
-                None
-            },
+            ids: (words == Words::Ids).then_some(Ids {
+                list: [""; IDS],
+                noted: 0,
+            }),
         }
     }
 
@@ -205,8 +200,7 @@ impl Notes {
         }
     }
 
-    /// The reasons, and the IDs once each in the order noted (read in place: the
-    /// notes are not moved to be read).
+    /// The reasons, and the IDs once each in the order noted (read in place, not moved).
     fn done(&mut self) -> (Vec<Reason>, Vec<Text>) {
         let noted = self.ids.as_ref().map_or(&[][..], |i| &i.list[..i.noted]);
         let mut ids: Vec<Text> = Vec::with_capacity(noted.len());
