@@ -245,8 +245,8 @@ pub fn available<R: Ruleset>(rules: &R, state: &R::State, plan: &Plan<R::Action>
 
 /// A random plan: a random unit (or plan for no unit), then one of its plans, so
 /// that a unit with many destinations is not chosen more often than one with few.
-/// The units are counted in the order they first appear; nothing is allocated when
-/// their indices are below 256 (every built-in scenario's).
+/// The units are counted in the order they first appear, in one walk of the list;
+/// nothing is allocated when their indices are below 256 (every built-in scenario's).
 pub fn random_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
     random_index_of(plans, rng, true)
 }
@@ -261,49 +261,39 @@ pub fn random_unit_index<A>(plans: &[Plan<A>], rng: &mut Rng) -> usize {
 }
 
 fn random_index_of<A>(plans: &[Plan<A>], rng: &mut Rng, lone_too: bool) -> usize {
-    const WORDS: usize = 4;
-    if plans
-        .iter()
-        .any(|p| p.unit.is_some_and(|u| u.index() >= WORDS * 64))
-    {
-        return random_index_listed(plans, rng, lone_too);
-    }
-    let mut seen = [0u64; WORDS];
-    let first = |u: grognard_engine::UnitId, seen: &mut [u64; WORDS]| {
-        let (w, b) = (u.index() / 64, 1u64 << (u.index() % 64));
-        let new = seen[w] & b == 0;
-        seen[w] |= b;
-        new
-    };
+    const UNITS: usize = 256;
+    // One walk of the list: each unit's count of plans and the units in the order they
+    // first appear (the draws are those of `random_index_listed`).
+    let mut members = [0u32; UNITS];
+    let mut order = [grognard_engine::UnitId(0); UNITS];
     let mut groups = 0usize;
     let mut lone = 0usize;
     for p in plans {
         match p.unit {
-            Some(u) => groups += usize::from(first(u, &mut seen)),
+            Some(u) if u.index() < UNITS => {
+                let m = &mut members[u.index()];
+                if *m == 0 {
+                    order[groups] = u;
+                    groups += 1;
+                }
+                *m += 1;
+            }
+            Some(_) => return random_index_listed(plans, rng, lone_too),
             None => lone += 1,
         }
     }
+    let lone_plans = lone;
     if !lone_too && groups > 0 {
         lone = 0;
     }
     let pick = rng.below(groups + lone);
-    let unit = if pick < groups {
-        // The pick-th unit in the order of first appearance.
-        seen = [0; WORDS];
-        let mut k = 0usize;
-        plans.iter().find_map(|p| {
-            let u = p.unit?;
-            if !first(u, &mut seen) {
-                return None;
-            }
-            k += 1;
-            (k == pick + 1).then_some(u)
-        })
+    let (unit, count) = if pick < groups {
+        let u = order[pick];
+        (Some(u), members[u.index()] as usize)
     } else {
-        None
+        (None, lone_plans)
     };
-    let members = plans.iter().filter(|p| p.unit == unit).count();
-    let r = rng.below(members);
+    let r = rng.below(count);
     plans
         .iter()
         .enumerate()

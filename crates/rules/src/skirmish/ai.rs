@@ -54,15 +54,42 @@ struct Placed {
     hex: Hex,
     /// Its hex's third cube coordinate, for the distances.
     s: i32,
+    /// Its hex's key in [`Arcs`]' square of offsets (`q × SIDE + r`).
+    key: i32,
+    /// Where the arcs of its facing lie in [`Arcs`], less its own key: an attacker
+    /// within [`NEAR`] strikes the arc at `front + attacker.key`.
+    front: i32,
     facing: Direction,
-    side: u8,
+    /// 0 for the side whose view the score takes, 1 for the enemy.
+    whose: u8,
     /// The distance it strikes at: its longest reach and a step.
     strike: u32,
+    /// Its reach, at least 1, for closing in.
+    reach: u32,
+    /// Whether it closes in: the side's own and not Panicked.
+    closes: bool,
     /// The distance to the nearest enemy in play.
     nearest: u32,
 }
 
 impl Placed {
+    /// A character of `whose` side standing at `hex` facing `facing`.
+    fn new(hex: Hex, facing: Direction, whose: u8, f: &Fixed, closes: bool) -> Placed {
+        let key = hex.q * SIDE_I + hex.r;
+        Placed {
+            hex,
+            s: -hex.q - hex.r,
+            key,
+            front: facing as i32 * SIDE_I * SIDE_I + NEAR * (SIDE_I + 1) - key,
+            facing,
+            whose,
+            strike: f.strike,
+            reach: f.reach,
+            closes,
+            nearest: u32::MAX,
+        }
+    }
+
     /// The distance between two characters' hexes (`Hex::distance`).
     fn distance(&self, other: &Placed) -> u32 {
         let d = (self.hex.q - other.hex.q).unsigned_abs()
@@ -110,6 +137,10 @@ pub(crate) const TERMS: [(&str, f64); 16] = [
     ("charge", 1.5),
 ];
 
+/// The terms of [`TERMS`] that count characters (or enemies at their flanks and
+/// rears): each the side's count less the enemy's.
+const COUNTED: [usize; 9] = [0, 2, 3, 4, 5, 6, 7, 8, 9];
+
 impl Skirmish {
     /// The values of [`TERMS`], in their order, of a game under way, from `side`'s view.
     fn parts(&self, state: &State, side: &str) -> [f64; TERMS.len()] {
@@ -139,7 +170,11 @@ impl Skirmish {
     }
 
     /// [`Skirmish::parts`] with what never changes of each character, and this
-    /// thread's lists of the characters in play, by side.
+    /// thread's lists of the characters in play, by side. The terms that count
+    /// characters are counted as whole numbers for each side and taken one from the
+    /// other at the end: the same numbers as adding ±1 one at a time (whole numbers are
+    /// exact), in any order. The wounds' shares are summed in scenario order, as
+    /// always.
     fn parts_placed(
         &self,
         state: &State,
@@ -147,36 +182,48 @@ impl Skirmish {
         (fixed, arcs): (&[Fixed], &Arcs),
         placed: &mut [Vec<Placed>; 2],
     ) -> [f64; TERMS.len()] {
-        let front = self.data.facing.front_turns;
-        let sign = |side: u8| if side == me { 1.0 } else { -1.0 };
+        let front_turns = self.data.facing.front_turns;
         placed[0].clear();
         placed[1].clear();
-        for (c, f) in state.chars.iter().zip(fixed) {
-            if let Some(hex) = c.hex {
-                placed[usize::from(f.side & 1)].push(Placed {
-                    hex,
-                    s: -hex.q - hex.r,
-                    facing: c.facing,
-                    side: f.side,
-                    strike: f.strike,
-                    nearest: u32::MAX,
-                });
-            }
-        }
+        // The counted terms, the side's (0) and the enemy's (1).
+        let mut n = [[0i32; TERMS.len()]; 2];
         let mut v = [0.0; TERMS.len()];
+        for (u, f) in self.ids().zip(fixed) {
+            let whose = u8::from(f.side != me);
+            let counts = &mut n[usize::from(whose)];
+            let c = Self::ch(state, u);
+            let Some(hex) = c.hex else {
+                counts[2] += 1;
+                continue;
+            };
+            counts[0] += 1;
+            if c.damage > 0 {
+                // A share of nothing adds nothing (the sum is never -0).
+                let sign = if whose == 0 { 1.0 } else { -1.0 };
+                v[1] += sign * f64::from(c.damage) / f.health;
+            }
+            counts[3] += i32::from(c.dazed);
+            counts[4] += i32::from(c.panicked);
+            counts[5] += i32::from(c.quick);
+            counts[6] += i32::from(Self::can_riposte(state, u));
+            counts[7] += i32::from(c.defending.is_some());
+            placed[usize::from(f.side & 1)].push(Placed::new(
+                hex,
+                c.facing,
+                whose,
+                f,
+                whose == 0 && !c.panicked,
+            ));
+        }
         // Exposure: enemies within striking distance at a character's flank or rear.
-        // Each pair of enemies once: one distance, each the other's attacker (the
-        // terms count whole ones, the same in any order).
-        let exposed = |v: &mut [f64; TERMS.len()], target: &Placed, from: &Placed| match arc_near(
-            arcs,
-            target.hex,
-            target.facing,
-            from.hex,
-            front,
-        ) {
-            Arc::Front => {}
-            Arc::Flank => v[8] += sign(target.side),
-            Arc::Rear => v[9] += sign(target.side),
+        // Each pair of enemies once: one distance, each the other's attacker.
+        let mut exposed = |target: &Placed, from: &Placed, d: u32| {
+            let arc = arc_of(arcs, target, from, d, front_turns);
+            match arc {
+                Arc::Front => {}
+                Arc::Flank => n[usize::from(target.whose)][8] += 1,
+                Arc::Rear => n[usize::from(target.whose)][9] += 1,
+            }
         };
         let [zero, one] = placed;
         for pa in zero.iter_mut() {
@@ -186,37 +233,24 @@ impl Skirmish {
                 pa.nearest = pa.nearest.min(d);
                 pb.nearest = pb.nearest.min(d);
                 if d <= pb.strike {
-                    exposed(&mut v, pa, pb);
+                    exposed(pa, pb, d);
                 }
                 if d <= pa.strike {
-                    exposed(&mut v, pb, pa);
+                    exposed(pb, pa, d);
                 }
             }
         }
-        // Each side's characters in play come in scenario order.
-        let mut in_play = [zero.iter(), one.iter()];
-        for (u, f) in self.ids().zip(fixed) {
-            let sign = sign(f.side);
-            let c = Self::ch(state, u);
-            if c.hex.is_none() {
-                v[2] += sign;
-                continue;
-            }
-            let nearest = in_play[usize::from(f.side & 1)]
-                .next()
-                .map_or(u32::MAX, |p| p.nearest);
-            v[0] += sign;
-            v[1] += sign * f64::from(c.damage) / f.health;
-            v[3] += sign * f64::from(u8::from(c.dazed));
-            v[4] += sign * f64::from(u8::from(c.panicked));
-            v[5] += sign * f64::from(u8::from(c.quick));
-            v[6] += sign * f64::from(u8::from(Self::can_riposte(state, u)));
-            v[7] += sign * f64::from(u8::from(c.defending.is_some()));
-            if f.side == me && !c.panicked && nearest != u32::MAX {
-                // Closing in: the fight is won by striking.
-                v[10] += f64::from(nearest.saturating_sub(f.reach));
-            }
+        for k in COUNTED {
+            v[k] = f64::from(n[0][k] - n[1][k]);
         }
+        // Closing in: the fight is won by striking.
+        let closing: u32 = zero
+            .iter()
+            .chain(one.iter())
+            .filter(|p| p.closes && p.nearest != u32::MAX)
+            .map(|p| p.nearest.saturating_sub(p.reach))
+            .sum();
+        v[10] = f64::from(closing);
         v[11] = f64::from(super::turn::half(state));
         v[12] = f64::from(u8::from(state.phase == super::Phase::Melee));
         v[13] = f64::from(state.turned);
@@ -238,6 +272,8 @@ impl Skirmish {
 const NEAR: i32 = 8;
 /// The side of the square of offsets kept in [`Arcs`].
 const SIDE: usize = 2 * NEAR as usize + 1;
+/// [`SIDE`] for the keys' arithmetic.
+const SIDE_I: i32 = 2 * NEAR + 1;
 
 /// For each facing (in [`Direction::ALL`]'s order) and each offset `(q, r)` of an
 /// attacker from its target within [`NEAR`] in both axes, the arc it strikes
@@ -257,20 +293,22 @@ fn arcs(front_turns: u8) -> Arcs {
     table
 }
 
-/// [`attack_arc`] (SK-FAC-2) read from `arcs` when the attacker is near, as it is
-/// whenever the evaluation asks (within striking distance): the same arc.
+/// [`attack_arc`] (SK-FAC-2) of an attacker at distance `d` from its target, read
+/// from `arcs` when within [`NEAR`] (as it is whenever the evaluation asks: within
+/// striking distance, and then within [`NEAR`] in both axes): the same arc.
 #[expect(
     clippy::cast_sign_loss,
-    reason = "offsets within NEAR shifted to 0..SIDE"
+    reason = "an offset within NEAR in both axes indexes the table"
 )]
-fn arc_near(arcs: &Arcs, target: Hex, facing: Direction, from: Hex, front_turns: u8) -> Arc {
-    let (q, r) = (from.q - target.q, from.r - target.r);
-    if q.abs() > NEAR || r.abs() > NEAR {
-        return attack_arc(target, facing, from, front_turns);
+fn arc_of(arcs: &Arcs, target: &Placed, from: &Placed, d: u32, front_turns: u8) -> Arc {
+    if d > NEAR.unsigned_abs() {
+        return attack_arc(target.hex, target.facing, from.hex, front_turns);
     }
-    let i = (facing as usize * SIDE + (q + NEAR) as usize) * SIDE + (r + NEAR) as usize;
-    let a = arcs[i];
-    debug_assert_eq!(a, attack_arc(target, facing, from, front_turns));
+    let a = arcs[(target.front + from.key) as usize];
+    debug_assert_eq!(
+        a,
+        attack_arc(target.hex, target.facing, from.hex, front_turns)
+    );
     a
 }
 
@@ -507,20 +545,28 @@ mod tests {
     }
 
     /// SK-FAC-2: the arcs read from the table are the arcs worked out, for every front,
-    /// facing and offset within the table and a little beyond it (where the table is
-    /// not read).
+    /// facing and offset within the table's distance and a little beyond it (where the
+    /// table is not read).
     #[test]
     fn sk_fac_2_the_arcs_read_from_the_table_are_the_arcs_worked_out() {
         let target = Hex::new(3, -2);
+        let f = Fixed {
+            side: 0,
+            strike: 1,
+            reach: 1,
+            health: 1.0,
+        };
         let mut checked = 0;
         for front in 0..=3u8 {
             let table = arcs(front);
             for facing in Direction::ALL {
+                let t = Placed::new(target, facing, 0, &f, true);
                 for q in -NEAR - 2..=NEAR + 2 {
                     for r in -NEAR - 2..=NEAR + 2 {
                         let from = Hex::new(target.q + q, target.r + r);
+                        let a = Placed::new(from, Direction::ALL[0], 1, &f, false);
                         assert_eq!(
-                            arc_near(&table, target, facing, from, front),
+                            arc_of(&table, &t, &a, target.distance(from), front),
                             attack_arc(target, facing, from, front),
                             "front {front}, facing {facing:?}, offset ({q}, {r})"
                         );

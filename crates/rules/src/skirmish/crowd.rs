@@ -190,14 +190,45 @@ impl Crowd {
 /// characters than the bit sets hold.
 pub(crate) fn walk(rules: &Skirmish, state: &State, u: UnitId, from: Hex, to: Hex) -> Look {
     let side = rules.side_of(u);
-    let others = state
-        .chars
-        .iter()
-        .zip(&rules.side_of_char)
-        .enumerate()
-        .filter(|&(i, _)| i != u.index())
-        .filter_map(|(i, (c, &camp))| c.hex.map(|h| (i, h, camp == side)));
-    look(others, rules.data.zone.radius, from, to)
+    let radius = rules.data.zone.radius;
+    let mut look = Look::default();
+    // `look` over the others, written out. Only a character within `reach` of `to`
+    // counts: in `to`, a friend in `from` (a step's own length away), or an enemy whose
+    // zone covers `to`; the others are passed over on one distance.
+    let reach = i32::try_from(radius.max(from.distance(to))).unwrap_or(i32::MAX);
+    for (i, c) in state.chars.iter().enumerate() {
+        let Some(h) = c.hex else { continue };
+        let (dq, dr) = (h.q - to.q, h.r - to.r);
+        if dq.abs() > reach || dr.abs() > reach || (dq + dr).abs() > reach || i == u.index() {
+            continue;
+        }
+        if h == to {
+            let o = u16::try_from(i).ok().map(UnitId);
+            if look.here[0].is_none() {
+                look.here[0] = o;
+            } else if look.here[1].is_none() {
+                look.here[1] = o;
+            }
+        }
+        if rules.side_of_char[i] == side {
+            look.passing |= h == from;
+        } else if h.distance(to) <= radius {
+            look.in_zone = true;
+            look.enters = look.enters || h.distance(from) > radius;
+        }
+    }
+    look.enters |= look.in_zone && look.passing;
+    debug_assert_eq!(look, {
+        let others = state
+            .chars
+            .iter()
+            .zip(&rules.side_of_char)
+            .enumerate()
+            .filter(|&(i, _)| i != u.index())
+            .filter_map(|(i, (c, &camp))| c.hex.map(|h| (i, h, camp == side)));
+        self::look(others, radius, from, to)
+    });
+    look
 }
 
 /// What a step finds among `others` (each by index, hex and whether a friend of the

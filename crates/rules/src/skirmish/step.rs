@@ -200,8 +200,8 @@ impl Notes {
         }
     }
 
-    /// The reasons, and the IDs once each in the order noted.
-    fn done(self) -> (Vec<Reason>, Vec<Text>) {
+    /// The reasons, and the IDs once each in the order noted (read in place, not moved).
+    fn done(&mut self) -> (Vec<Reason>, Vec<Text>) {
         let noted = self.ids.as_ref().map_or(&[][..], |i| &i.list[..i.noted]);
         let mut ids: Vec<Text> = Vec::with_capacity(noted.len());
         for &id in noted {
@@ -209,7 +209,7 @@ impl Notes {
                 ids.push(Text::from(id));
             }
         }
-        (self.reasons, ids)
+        (std::mem::take(&mut self.reasons), ids)
     }
 }
 
