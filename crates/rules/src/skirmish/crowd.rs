@@ -202,20 +202,7 @@ pub(crate) fn walk(rules: &Skirmish, state: &State, u: UnitId, from: Hex, to: He
         if dq.abs() > reach || dr.abs() > reach || (dq + dr).abs() > reach || i == u.index() {
             continue;
         }
-        if h == to {
-            let o = u16::try_from(i).ok().map(UnitId);
-            if look.here[0].is_none() {
-                look.here[0] = o;
-            } else if look.here[1].is_none() {
-                look.here[1] = o;
-            }
-        }
-        if rules.side_of_char[i] == side {
-            look.passing |= h == from;
-        } else if h.distance(to) <= radius {
-            look.in_zone = true;
-            look.enters = look.enters || h.distance(from) > radius;
-        }
+        look.note(i, h, rules.side_of_char[i] == side, radius, from, to);
     }
     look.enters |= look.in_zone && look.passing;
     debug_assert_eq!(look, {
@@ -236,23 +223,33 @@ pub(crate) fn walk(rules: &Skirmish, state: &State, u: UnitId, from: Hex, to: He
 fn look(others: impl Iterator<Item = (usize, Hex, bool)>, radius: u32, from: Hex, to: Hex) -> Look {
     let mut look = Look::default();
     for (i, h, friend) in others {
-        if h == to {
-            let o = u16::try_from(i).ok().map(UnitId);
-            if look.here[0].is_none() {
-                look.here[0] = o;
-            } else if look.here[1].is_none() {
-                look.here[1] = o;
-            }
-        }
-        if friend {
-            look.passing |= h == from;
-        } else if h.distance(to) <= radius {
-            look.in_zone = true;
-            look.enters = look.enters || h.distance(from) > radius;
-        }
+        look.note(i, h, friend, radius, from, to);
     }
     look.enters |= look.in_zone && look.passing;
     look
+}
+
+impl Look {
+    /// What the character `i` at `h` (a friend of the mover or not) adds to a step from
+    /// `from` to `to`: one of those in `to`, a friend passed in `from`, an enemy whose
+    /// zone of `radius` covers `to` (SK-ZOC-1) and whether the mover was outside it.
+    #[inline]
+    fn note(&mut self, i: usize, h: Hex, friend: bool, radius: u32, from: Hex, to: Hex) {
+        if h == to {
+            let o = u16::try_from(i).ok().map(UnitId);
+            if self.here[0].is_none() {
+                self.here[0] = o;
+            } else if self.here[1].is_none() {
+                self.here[1] = o;
+            }
+        }
+        if friend {
+            self.passing |= h == from;
+        } else if h.distance(to) <= radius {
+            self.in_zone = true;
+            self.enters = self.enters || h.distance(from) > radius;
+        }
+    }
 }
 
 #[cfg(test)]
