@@ -77,12 +77,19 @@ pub enum Player {
     /// unit's best plans by a look one plan ahead, as the root does, rather than a
     /// random few ([`SearchConfig::ranked_below`]): for measuring it.
     MctsRankedSims(u64),
+    /// The search at a count of simulations through the enemy's reply, its tree
+    /// holding the side's own turn only, the reply played by the simulations' own plans
+    /// ([`SearchConfig::tree_own_turn`]): for measuring it.
+    MctsScriptedSims(u64),
+    /// The same with this many milliseconds a decision: for measuring it at a level's
+    /// time.
+    MctsScripted(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, mcts-broad-sims:N, mcts-narrow-sims:N, mcts-ranked-sims:N, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, mcts-broad-sims:N, mcts-narrow-sims:N, mcts-ranked-sims:N, mcts-scripted-sims:N, mcts-scripted:MILLIS, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -121,6 +128,10 @@ impl FromStr for Player {
                     Ok(Player::MctsNarrowSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-ranked-sims:") {
                     Ok(Player::MctsRankedSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-scripted-sims:") {
+                    Ok(Player::MctsScriptedSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-scripted:") {
+                    Ok(Player::MctsScripted(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-samples-sims:") {
                     Ok(Player::MctsSamplesSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-root-sims:") {
@@ -166,6 +177,8 @@ impl fmt::Display for Player {
             Player::MctsBroadSims(n) => write!(f, "mcts-broad-sims:{n}"),
             Player::MctsNarrowSims(n) => write!(f, "mcts-narrow-sims:{n}"),
             Player::MctsRankedSims(n) => write!(f, "mcts-ranked-sims:{n}"),
+            Player::MctsScriptedSims(n) => write!(f, "mcts-scripted-sims:{n}"),
+            Player::MctsScripted(ms) => write!(f, "mcts-scripted:{ms}"),
             Player::Oep(ms) => write!(f, "oep:{ms}"),
             Player::OepSims(n) => write!(f, "oep-sims:{n}"),
             Player::OepReply(ms) => write!(f, "oep-reply:{ms}"),
@@ -330,7 +343,9 @@ impl Player {
             Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
             Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
             Player::Mcts(ms) | Player::MctsChance(ms) | Player::Oep(ms) => (ms, Horizon::OwnTurn),
-            Player::MctsReply(ms) | Player::OepReply(ms) => (ms, Horizon::EnemyReply),
+            Player::MctsReply(ms) | Player::OepReply(ms) | Player::MctsScripted(ms) => {
+                (ms, Horizon::EnemyReply)
+            }
             Player::MctsSims(n) | Player::OepSims(n) => return Some(sims(n)),
             Player::MctsReplySims(n) | Player::OepReplySims(n) => {
                 return Some(SearchConfig {
@@ -375,6 +390,13 @@ impl Player {
                     ..sims(n)
                 })
             }
+            Player::MctsScriptedSims(n) => {
+                return Some(SearchConfig {
+                    horizon: Horizon::EnemyReply,
+                    tree_own_turn: true,
+                    ..sims(n)
+                })
+            }
             Player::MctsWideSims(n) => {
                 return Some(SearchConfig {
                     widening: Some(crate::widening::Widening::default()),
@@ -404,6 +426,7 @@ impl Player {
             horizon,
             chance: chance.then_some(CHANCE_EXPONENT),
             reuse: !chance,
+            tree_own_turn: matches!(self, Player::MctsScripted(_)),
             ..SearchConfig::default()
         })
     }

@@ -110,6 +110,12 @@ pub struct SearchConfig {
     /// widening), else one of those drawn played again. `None` (the default): open
     /// loop, one subtree under a plan whatever its dice gave.
     pub chance: Option<f64>,
+    /// The tree holds the side's own turn only: past its end the simulations play on
+    /// with their own plans (a unit's best one plan ahead) to the horizon, so that
+    /// through the enemy's reply ([`Horizon::EnemyReply`]) the reply is scripted, as
+    /// the design note's leaf is, rather than searched by a tree of the enemy's
+    /// choices. Off (the default): the tree grows to the horizon.
+    pub tree_own_turn: bool,
 }
 
 impl Default for SearchConfig {
@@ -134,6 +140,7 @@ impl Default for SearchConfig {
             centre: 8,
             rollout_samples: 1,
             chance: None,
+            tree_own_turn: false,
         }
     }
 }

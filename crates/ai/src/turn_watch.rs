@@ -42,6 +42,11 @@ impl TurnWatch {
         }
     }
 
+    /// Whether the side's own turn has ended: another side's turn has begun.
+    pub(crate) fn own_turn_over(&self) -> bool {
+        self.switches >= 1
+    }
+
     pub(crate) fn reached(&self) -> bool {
         self.switches >= self.limit
     }

@@ -23,7 +23,9 @@ pub struct Args {
     /// the dice in the simulations), mcts-chance-sims:N and mcts-chance:MILLIS (chance
     /// nodes for the dice, no trees kept), mcts-broad-sims:N and mcts-narrow-sims:N (16 and 4
     /// plans a unit in a node instead of 8), mcts-ranked-sims:N (a unit's best plans below
-    /// the root too, not a random few), oep:MILLIS and oep-sims:N (online evolutionary
+    /// the root too, not a random few), mcts-scripted-sims:N and mcts-scripted:MILLIS
+    /// (through the enemy's reply, the tree held to the own turn and the reply played by
+    /// the simulations' own plans), oep:MILLIS and oep-sims:N (online evolutionary
     /// planning of a phase of units, the search elsewhere), oep-reply:MILLIS and
     /// oep-reply-sims:N (the same, each plan played through the enemy's reply).
     a: String,

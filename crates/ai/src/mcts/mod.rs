@@ -111,6 +111,22 @@ pub(crate) fn led_to<R: Ruleset>(
     played.rolls == 0 && played.steps == plan.steps.len() && state == *to
 }
 
+impl<A> Forest<A> {
+    /// The sides that choose at the trees' nodes, each once, in the order first met:
+    /// the side that searched alone when its tree held its own turn only
+    /// ([`SearchConfig::tree_own_turn`]).
+    #[must_use]
+    pub fn movers(&self) -> Vec<&str> {
+        let mut sides: Vec<&str> = Vec::new();
+        for node in self.trees.iter().flatten() {
+            if !sides.contains(&node.mover.as_str()) {
+                sides.push(&node.mover);
+            }
+        }
+        sides
+    }
+}
+
 impl<A: Clone + PartialEq> Forest<A> {
     /// Thread `t`'s subtree under `plan`, if it has one whose mover is `side`.
     fn subtree(&self, t: usize, plan: &Plan<A>, side: &str) -> Option<(&[Node<A>], usize)> {
@@ -576,7 +592,8 @@ impl<'a, R: Ruleset> Tree<'a, R> {
     fn expand(&mut self, state: &R::State, course: &Course) -> Option<usize> {
         let rules = self.rules;
         let d = rules.to_act(state)?;
-        if course.horizon.reached() {
+        if course.horizon.reached() || (self.config.tree_own_turn && course.horizon.own_turn_over())
+        {
             return None;
         }
         // Below the root, a unit keeps a random few of its plans: ranking them all

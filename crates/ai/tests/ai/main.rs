@@ -7,6 +7,7 @@ mod chance;
 mod hidden;
 mod normalized;
 mod oep;
+mod scripted;
 mod widening;
 
 use grognard_ai::arena::{self, GameSpec, MAX_ACTIONS};
@@ -337,6 +338,8 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-broad-sims:200",
         "mcts-narrow-sims:200",
         "mcts-ranked-sims:200",
+        "mcts-scripted-sims:200",
+        "mcts-scripted:100",
         "oep:100",
         "oep-sims:200",
         "oep-reply:100",
