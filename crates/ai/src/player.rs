@@ -84,12 +84,17 @@ pub enum Player {
     /// The same with this many milliseconds a decision: for measuring it at a level's
     /// time.
     MctsScripted(u64),
+    /// The search at a count of simulations with sequential halving at the root
+    /// ([`SearchConfig::halving`]): for measuring it.
+    MctsHalvingSims(u64),
+    /// The same with this many milliseconds a decision.
+    MctsHalving(u64),
 }
 
 /// A player name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, mcts-broad-sims:N, mcts-narrow-sims:N, mcts-ranked-sims:N, mcts-scripted-sims:N, mcts-scripted:MILLIS, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
+    "unknown player `{0}` (random, easy, normal, hard, mcts:MILLIS, mcts-sims:N, mcts-reply:MILLIS, mcts-reply-sims:N, mcts-wide-sims:N, mcts-norm-sims:N, mcts-dev-sims:N, mcts-root-sims:N, mcts-samples-sims:N, mcts-chance-sims:N, mcts-chance:MILLIS, mcts-broad-sims:N, mcts-narrow-sims:N, mcts-ranked-sims:N, mcts-scripted-sims:N, mcts-scripted:MILLIS, mcts-halving-sims:N, mcts-halving:MILLIS, oep:MILLIS, oep-sims:N, oep-reply:MILLIS, oep-reply-sims:N)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -132,6 +137,10 @@ impl FromStr for Player {
                     Ok(Player::MctsScriptedSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-scripted:") {
                     Ok(Player::MctsScripted(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-halving-sims:") {
+                    Ok(Player::MctsHalvingSims(number(n)?))
+                } else if let Some(n) = s.strip_prefix("mcts-halving:") {
+                    Ok(Player::MctsHalving(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-samples-sims:") {
                     Ok(Player::MctsSamplesSims(number(n)?))
                 } else if let Some(n) = s.strip_prefix("mcts-root-sims:") {
@@ -179,6 +188,8 @@ impl fmt::Display for Player {
             Player::MctsRankedSims(n) => write!(f, "mcts-ranked-sims:{n}"),
             Player::MctsScriptedSims(n) => write!(f, "mcts-scripted-sims:{n}"),
             Player::MctsScripted(ms) => write!(f, "mcts-scripted:{ms}"),
+            Player::MctsHalvingSims(n) => write!(f, "mcts-halving-sims:{n}"),
+            Player::MctsHalving(ms) => write!(f, "mcts-halving:{ms}"),
             Player::Oep(ms) => write!(f, "oep:{ms}"),
             Player::OepSims(n) => write!(f, "oep-sims:{n}"),
             Player::OepReply(ms) => write!(f, "oep-reply:{ms}"),
@@ -342,7 +353,10 @@ impl Player {
             Player::Random | Player::Easy => return None,
             Player::Normal => (NORMAL_MILLIS, Horizon::OwnTurn),
             Player::Hard => (HARD_MILLIS, Horizon::EnemyReply),
-            Player::Mcts(ms) | Player::MctsChance(ms) | Player::Oep(ms) => (ms, Horizon::OwnTurn),
+            Player::Mcts(ms)
+            | Player::MctsChance(ms)
+            | Player::MctsHalving(ms)
+            | Player::Oep(ms) => (ms, Horizon::OwnTurn),
             Player::MctsReply(ms) | Player::OepReply(ms) | Player::MctsScripted(ms) => {
                 (ms, Horizon::EnemyReply)
             }
@@ -397,6 +411,12 @@ impl Player {
                     ..sims(n)
                 })
             }
+            Player::MctsHalvingSims(n) => {
+                return Some(SearchConfig {
+                    halving: true,
+                    ..sims(n)
+                })
+            }
             Player::MctsWideSims(n) => {
                 return Some(SearchConfig {
                     widening: Some(crate::widening::Widening::default()),
@@ -427,6 +447,7 @@ impl Player {
             chance: chance.then_some(CHANCE_EXPONENT),
             reuse: !chance,
             tree_own_turn: matches!(self, Player::MctsScripted(_)),
+            halving: matches!(self, Player::MctsHalving(_)),
             ..SearchConfig::default()
         })
     }

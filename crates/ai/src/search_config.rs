@@ -116,6 +116,11 @@ pub struct SearchConfig {
     /// the design note's leaf is, rather than searched by a tree of the enemy's
     /// choices. Off (the default): the tree grows to the horizon.
     pub tree_own_turn: bool,
+    /// Sequential halving at the root (`mcts/halving.rs`): the budget in ⌈log₂ n⌉
+    /// rounds, the root's plans still in play taking their simulations in turn and the
+    /// better half by mean value kept after each round; the plan played is the last
+    /// one left. Off (the default): UCT at the root too, the most visited plan played.
+    pub halving: bool,
 }
 
 impl Default for SearchConfig {
@@ -141,6 +146,7 @@ impl Default for SearchConfig {
             rollout_samples: 1,
             chance: None,
             tree_own_turn: false,
+            halving: false,
         }
     }
 }

@@ -23,6 +23,7 @@ use grognard_engine::{Dice, Plan, Ruleset, Seat};
 use std::time::Instant;
 
 mod chance;
+mod halving;
 pub(crate) mod rollout;
 mod uct;
 use chance::outcomes;
@@ -179,8 +180,9 @@ impl<A: Clone> Searched<A> {
 pub type Previous<'a, A> = (&'a Forest<A>, &'a Plan<A>);
 
 /// What one thread's search gives: the root's visits and value sums, the number of
-/// simulations, and its tree.
-type Grown<A> = (Vec<(u64, f64)>, u64, Vec<Node<A>>);
+/// simulations, its tree, and under sequential halving the rounds each root plan
+/// survived (else none).
+type Grown<A> = (Vec<(u64, f64)>, u64, Vec<Node<A>>, Vec<u32>);
 
 /// Searches `state` for the side to act. `None` once the game is over.
 pub fn search<R: Ruleset>(
@@ -315,20 +317,39 @@ pub fn search_from<R: Ruleset>(
         trees: Vec::new(),
         baseline,
     };
-    for (stats, sims, nodes) in results {
+    let mut survived = vec![0u32; root_plans.len()];
+    for (stats, sims, nodes, rounds) in results {
         simulations += sims;
+        for (s, r) in survived.iter_mut().zip(rounds) {
+            *s = (*s).max(r);
+        }
         forest.trees.push(nodes);
         for (t, s) in totals.iter_mut().zip(stats) {
             t.0 += s.0;
             t.1 += s.1;
         }
     }
-    let mut weighed: Vec<Weighed<R::Action>> = root_plans
+    let mut weighed: Vec<(u32, Weighed<R::Action>)> = root_plans
         .into_iter()
         .zip(totals)
-        .map(|(plan, (visits, sum))| Weighed::of_totals(plan, visits, sum, baseline, config.scale))
+        .zip(survived)
+        .map(|((plan, (visits, sum)), rounds)| {
+            let w = Weighed::of_totals(plan, visits, sum, baseline, config.scale);
+            (rounds, w)
+        })
         .collect();
-    weighed.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win.total_cmp(&a.win)));
+    if config.halving {
+        // The plan that survived the most rounds of the halving, the best mean among
+        // those that survived as many.
+        weighed.sort_by(|(ra, a), (rb, b)| {
+            rb.cmp(ra)
+                .then(b.value.total_cmp(&a.value))
+                .then(b.visits.cmp(&a.visits))
+        });
+    } else {
+        weighed.sort_by(|(_, a), (_, b)| b.visits.cmp(&a.visits).then(b.win.total_cmp(&a.win)));
+    }
+    let weighed: Vec<Weighed<R::Action>> = weighed.into_iter().map(|(_, w)| w).collect();
     Some(Searched {
         weighed,
         simulations,
@@ -370,6 +391,9 @@ struct Tree<'a, R: Ruleset> {
     rollout: Rollout<R>,
     /// The position the last simulation played on, for the next to start from.
     start: Option<R::State>,
+    /// The root plan the next simulation takes (sequential halving), if it is legal in
+    /// that simulation's sample.
+    forced: Option<usize>,
 }
 
 impl<'a, R: Ruleset> Tree<'a, R> {
@@ -403,6 +427,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             rng: Rng::new(config.seed ^ (thread as u64).wrapping_mul(0xA076_1D64_78BD_642F)),
             rollout: Rollout::new(),
             start: None,
+            forced: None,
         }
     }
 
@@ -437,25 +462,16 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         self
     }
 
-    /// Runs simulations until the quota or the deadline; the root's visits and value
-    /// sums, the number of simulations, and the tree.
+    /// Runs simulations until the quota or the deadline (by UCT at the root, or by
+    /// sequential halving: [`SearchConfig::halving`]); the root's visits and value
+    /// sums, the number of simulations, the tree and the rounds each root plan survived.
     fn run(mut self, quota: u64, deadline: Option<Instant>) -> Grown<R::Action> {
-        let mut done = 0u32;
         let began = Instant::now();
-        while u64::from(done) < quota {
-            if let Some(d) = deadline {
-                // The first simulation always runs, so every answer has some basis;
-                // after it, none starts that would end past the deadline at the mean
-                // pace so far (a loaded machine slows every simulation alike).
-                let now = Instant::now();
-                if done > 0 && now + (now - began) / done >= d {
-                    break;
-                }
-            }
-            self.simulate();
-            done += 1;
-        }
-        let done = u64::from(done);
+        let (done, rounds) = if self.config.halving && self.nodes[0].plans.len() > 1 {
+            self.halve(quota, deadline)
+        } else {
+            (self.run_until(0, quota, began, deadline), Vec::new())
+        };
         let root = &self.nodes[0];
         let stats = root
             .visits
@@ -463,7 +479,36 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             .zip(&root.values)
             .map(|(&v, &s)| (v, s))
             .collect();
-        (stats, done, self.nodes)
+        (stats, done, self.nodes, rounds)
+    }
+
+    /// Runs simulations from `done` run since `began` until `quota` in all or the
+    /// deadline; the count run in all.
+    fn run_until(
+        &mut self,
+        mut done: u64,
+        quota: u64,
+        began: Instant,
+        deadline: Option<Instant>,
+    ) -> u64 {
+        while done < quota {
+            if let Some(d) = deadline {
+                // The first simulation always runs, so every answer has some basis;
+                // after it, none starts that would end past the deadline at the mean
+                // pace so far (a loaded machine slows every simulation alike).
+                let now = Instant::now();
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    reason = "a count of simulations within a decision"
+                )]
+                if done > 0 && now + (now - began) / done as u32 >= d {
+                    break;
+                }
+            }
+            self.simulate();
+            done += 1;
+        }
+        done
     }
 
     fn simulate(&mut self) {

@@ -31,7 +31,13 @@ impl<R: Ruleset> Tree<'_, R> {
     /// UCT among the node's plans that are legal now; an unvisited one first. Under
     /// progressive widening only the plans open at the node's visits count (those
     /// already visited stay open); when none of them is legal now, every plan does.
+    /// At the root, the plan sequential halving gives the simulation, when legal.
     pub(super) fn select(&mut self, node: usize, state: &R::State) -> Option<usize> {
+        if let (0, Some(i)) = (node, self.forced) {
+            if plans::available(self.rules, state, &self.nodes[0].plans[i]) {
+                return Some(i);
+            }
+        }
         let n = &self.nodes[node];
         let open = match self.config.widening {
             Some(w) if !n.rank.is_empty() => w.open(n.total),

@@ -4,6 +4,7 @@
 mod acting;
 mod centre;
 mod chance;
+mod halving;
 mod hidden;
 mod normalized;
 mod oep;
@@ -340,6 +341,8 @@ fn every_player_name_reads_back_as_it_is_written() {
         "mcts-ranked-sims:200",
         "mcts-scripted-sims:200",
         "mcts-scripted:100",
+        "mcts-halving-sims:200",
+        "mcts-halving:100",
         "oep:100",
         "oep-sims:200",
         "oep-reply:100",

@@ -1,0 +1,76 @@
+//! Sequential halving at the root ([`super::SearchConfig::halving`]): the budget is cut into
+//! ⌈log₂ n⌉ rounds for the root's n plans; in each round the plans still in it take
+//! their simulations in turn, and after it the better half by mean value stays. Below
+//! the root the tree policy is UCT as ever. UCT spends a root's visits to keep its
+//! summed regret low; the plan played needs only the best choice at the end (the simple
+//! regret), which halving aims at (H-MCTS, Pepels, Winands and Lanctot, 2014).
+
+use super::Tree;
+use grognard_engine::Ruleset;
+use std::time::Instant;
+
+impl<R: Ruleset> Tree<'_, R> {
+    /// Runs the rounds until `quota` simulations or the deadline, each round an equal
+    /// share of either; the count run and, per root plan, the rounds it survived.
+    pub(super) fn halve(&mut self, quota: u64, deadline: Option<Instant>) -> (u64, Vec<u32>) {
+        let began = Instant::now();
+        let n = self.nodes[0].plans.len();
+        let mut alive: Vec<usize> = (0..n).collect();
+        let mut rounds = vec![0u32; n];
+        let total = rounds_for(n);
+        let mut done = 0u64;
+        for r in 1..=total {
+            let until_count = if quota == u64::MAX {
+                u64::MAX
+            } else {
+                quota * u64::from(r) / u64::from(total)
+            };
+            let until_time = deadline.map(|d| began + (d - began) * r / total);
+            let mut turn = 0usize;
+            while done < until_count {
+                if let Some(d) = until_time {
+                    let now = Instant::now();
+                    #[expect(
+                        clippy::cast_possible_truncation,
+                        reason = "a count of simulations within a decision"
+                    )]
+                    if done > 0 && now + (now - began) / done as u32 >= d {
+                        break;
+                    }
+                }
+                self.forced = Some(alive[turn % alive.len()]);
+                turn += 1;
+                self.simulate();
+                done += 1;
+            }
+            self.forced = None;
+            let root = &self.nodes[0];
+            let mean = |i: usize| {
+                if root.visits[i] == 0 {
+                    f64::NEG_INFINITY
+                } else {
+                    #[expect(
+                        clippy::cast_precision_loss,
+                        reason = "visit counts are far below 2^52"
+                    )]
+                    let v = root.visits[i] as f64;
+                    root.values[i] / v
+                }
+            };
+            alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+            alive.truncate(alive.len().div_ceil(2));
+            for &i in &alive {
+                rounds[i] = r;
+            }
+            if alive.len() == 1 {
+                break;
+            }
+        }
+        (done, rounds)
+    }
+}
+
+/// The rounds of halving for `n` plans: ⌈log₂ n⌉, at least one.
+fn rounds_for(n: usize) -> u32 {
+    n.next_power_of_two().trailing_zeros().max(1)
+}
