@@ -25,7 +25,8 @@ pub struct Args {
     /// plans a unit in a node instead of 8), mcts-ranked-sims:N (a unit's best plans below
     /// the root too, not a random few), mcts-scripted-sims:N and mcts-scripted:MILLIS
     /// (through the enemy's reply, the tree held to the own turn and the reply played by
-    /// the simulations' own plans), oep:MILLIS and oep-sims:N (online evolutionary
+    /// the simulations' own plans), mcts-halving-sims:N and mcts-halving:MILLIS
+    /// (sequential halving at the root), oep:MILLIS and oep-sims:N (online evolutionary
     /// planning of a phase of units, the search elsewhere), oep-reply:MILLIS and
     /// oep-reply-sims:N (the same, each plan played through the enemy's reply).
     a: String,
