@@ -5,7 +5,7 @@
 //! summed regret low; the plan played needs only the best choice at the end (the simple
 //! regret), which halving aims at (H-MCTS, Pepels, Winands and Lanctot, 2014).
 
-use super::Tree;
+use super::{Tree, Weighed};
 use grognard_engine::Ruleset;
 use std::time::Instant;
 
@@ -73,4 +73,20 @@ impl<R: Ruleset> Tree<'_, R> {
 /// The rounds of halving for `n` plans: ⌈log₂ n⌉, at least one.
 fn rounds_for(n: usize) -> u32 {
     n.next_power_of_two().trailing_zeros().max(1)
+}
+
+/// Orders the root's plans, each with the rounds of halving it survived, for the
+/// answer: under halving the plan that survived the most rounds first, the best mean
+/// among those that survived as many; else the most visited first (ties: the higher
+/// win).
+pub(super) fn order<A>(weighed: &mut [(u32, Weighed<A>)], halving: bool) {
+    if halving {
+        weighed.sort_by(|(ra, a), (rb, b)| {
+            rb.cmp(ra)
+                .then(b.value.total_cmp(&a.value))
+                .then(b.visits.cmp(&a.visits))
+        });
+    } else {
+        weighed.sort_by(|(_, a), (_, b)| b.visits.cmp(&a.visits).then(b.win.total_cmp(&a.win)));
+    }
 }

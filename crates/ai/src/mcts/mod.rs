@@ -338,17 +338,7 @@ pub fn search_from<R: Ruleset>(
             (rounds, w)
         })
         .collect();
-    if config.halving {
-        // The plan that survived the most rounds of the halving, the best mean among
-        // those that survived as many.
-        weighed.sort_by(|(ra, a), (rb, b)| {
-            rb.cmp(ra)
-                .then(b.value.total_cmp(&a.value))
-                .then(b.visits.cmp(&a.visits))
-        });
-    } else {
-        weighed.sort_by(|(_, a), (_, b)| b.visits.cmp(&a.visits).then(b.win.total_cmp(&a.win)));
-    }
+    halving::order(&mut weighed, config.halving);
     let weighed: Vec<Weighed<R::Action>> = weighed.into_iter().map(|(_, w)| w).collect();
     Some(Searched {
         weighed,
