@@ -132,13 +132,12 @@ impl Skirmish {
         // defending.
         let mut n = [0i32; 7];
         let mut v = [0.0; TERMS.len()];
-        for (i, (c, f)) in state.chars.iter().zip(fixed).enumerate() {
+        for (c, f) in state.chars.iter().zip(fixed) {
             let sign = if f.side == me { 1 } else { -1 };
-            let Some(hex) = c.hex else {
+            if c.hex.is_none() {
                 n[1] += sign;
-                pairs.note(i, None, f.strike);
                 continue;
-            };
+            }
             n[0] += sign;
             if c.damage > 0 {
                 // A share of nothing adds nothing (the sum is never -0).
@@ -150,8 +149,8 @@ impl Skirmish {
             // SK-CHG-12: Skirmish::can_riposte of a character in play.
             n[5] += sign * i32::from(c.ripostes < u8::from(!c.dazed));
             n[6] += sign * i32::from(c.defending.is_some());
-            pairs.note(i, Some((hex, c.facing)), f.strike);
         }
+        pairs.note(&state.chars, fixed);
         pairs.settle(arcs, self.data.facing.front_turns, &self.side_members);
         if cfg!(debug_assertions) {
             for (u, c) in self.ids().zip(&state.chars) {

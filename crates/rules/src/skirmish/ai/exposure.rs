@@ -7,6 +7,8 @@
 //! are whole numbers and minimums, the same in any order; debug builds check every
 //! update against the pairs worked out afresh.
 
+use super::Fixed;
+use crate::skirmish::characters::CharState;
 use crate::skirmish::facing::{attack_arc, Arc};
 use grognard_engine::UnitId;
 use grognard_hex::{Direction, Hex};
@@ -164,33 +166,42 @@ impl Pairs {
         }
     }
 
-    /// Character `i` stands at `now` (`None` out of play), striking at `strike`: asked
-    /// of every character, in order, before [`Pairs::settle`].
-    #[inline(always)]
-    pub(super) fn note(&mut self, i: usize, now: Option<(Hex, Direction)>, strike: u32) {
-        let Some((hex, facing)) = now else {
-            if self.play[i] {
-                self.play[i] = false;
-                self.all = true;
-            }
-            return;
-        };
-        let s = &mut self.at[i];
-        if self.play[i] {
-            if s.hex == hex && s.facing == facing {
-                return;
-            }
-            if self.moved < CHANGED {
-                self.changed[self.moved] = i;
-                self.moved += 1;
+    /// Notes where every character of `chars` stands, before [`Pairs::settle`]: those
+    /// whose hex or facing changed, or every pair when someone entered or left play.
+    pub(super) fn note(&mut self, chars: &[CharState], fixed: &[Fixed]) {
+        let Pairs {
+            at,
+            play,
+            changed,
+            moved,
+            all,
+            ..
+        } = self;
+        let spots = at.iter_mut().zip(play.iter_mut());
+        for (i, ((c, f), (s, play))) in chars.iter().zip(fixed).zip(spots).enumerate() {
+            let Some(hex) = c.hex else {
+                if *play {
+                    *play = false;
+                    *all = true;
+                }
+                continue;
+            };
+            if *play {
+                if s.hex == hex && s.facing == c.facing {
+                    continue;
+                }
+                if *moved < CHANGED {
+                    changed[*moved] = i;
+                    *moved += 1;
+                } else {
+                    *all = true;
+                }
             } else {
-                self.all = true;
+                *play = true;
+                *all = true;
             }
-        } else {
-            self.play[i] = true;
-            self.all = true;
+            *s = Spot::new(hex, c.facing, f.strike);
         }
-        *s = Spot::new(hex, facing, strike);
     }
 
     /// Brings the pairs to the characters noted: every pair when `all`, else the pairs of
