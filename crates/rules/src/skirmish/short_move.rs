@@ -509,7 +509,7 @@ mod tests {
                             let searched =
                                 reach.iter().find(|f| f.hex == to).map(|f| reach.path(f));
                             assert!(
-                                to == here || searched == Some(&path[..]),
+                                to == here || searched == Some(path),
                                 "{u:?} {to:?}: {path:?} against {searched:?}"
                             );
                         } else {
