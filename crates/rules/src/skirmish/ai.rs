@@ -6,34 +6,33 @@
 //! an enemy come round its flank, stepping away) is worth more than the Quick Action it
 //! spends, and strike at a character leaving its zone unless the riposte is worth more.
 
-use super::facing::{attack_arc, Arc};
+mod exposure;
+
 use super::{Action, Skirmish, State};
+use exposure::{Arcs, Pairs};
 use grognard_engine::{Plan, Ruleset, Term, UnitId};
-use grognard_hex::{Direction, Hex};
 use std::cell::RefCell;
 
 thread_local! {
-    /// The characters in play, and what the evaluation reads of each character that
-    /// never changes, kept from one score to the next.
-    static PLACED: RefCell<Scratch> = const {
-        RefCell::new(Scratch {
-            binding: u64::MAX,
-            fixed: Vec::new(),
-            arcs: Vec::new(),
-            placed: [Vec::new(), Vec::new()],
-        })
-    };
+    /// What the evaluation reads of each character that never changes, and the pairs
+    /// of enemies as the last score found them, kept from one score to the next.
+    static PLACED: RefCell<Scratch> = RefCell::new(Scratch {
+        binding: u64::MAX,
+        fixed: Vec::new(),
+        arcs: Vec::new(),
+        pairs: Pairs::default(),
+    });
 }
 
-/// [`PLACED`]'s lists: `fixed` and `arcs` belong to the binding numbered `binding`
-/// (`Skirmish::id`), rebuilt when another binding asks.
+/// [`PLACED`]'s lists: all belong to the binding numbered `binding` (`Skirmish::id`),
+/// rebuilt when another binding asks.
 struct Scratch {
     binding: u64,
     fixed: Vec<Fixed>,
     /// [`Arcs`] for the binding's front (`front_turns`).
     arcs: Arcs,
-    /// Each side's characters in play, in scenario order.
-    placed: [Vec<Placed>; 2],
+    /// The pairs of enemies in play at the last score.
+    pairs: Pairs,
 }
 
 /// What the evaluation reads of a character that no state changes.
@@ -46,57 +45,6 @@ struct Fixed {
     reach: u32,
     /// Its health (SK-STA-7), as the wounds' share divides by it.
     health: f64,
-}
-
-/// A character in play as the evaluation reads it.
-#[derive(Clone, Copy)]
-struct Placed {
-    hex: Hex,
-    /// Its hex's third cube coordinate, for the distances.
-    s: i32,
-    /// Its hex's key in [`Arcs`]' square of offsets (`q × SIDE + r`).
-    key: i32,
-    /// Where the arcs of its facing lie in [`Arcs`], less its own key: an attacker
-    /// within [`NEAR`] strikes the arc at `front + attacker.key`.
-    front: i32,
-    facing: Direction,
-    /// 0 for the side whose view the score takes, 1 for the enemy.
-    whose: u8,
-    /// The distance it strikes at: its longest reach and a step.
-    strike: u32,
-    /// Its reach, at least 1, for closing in.
-    reach: u32,
-    /// Whether it closes in: the side's own and not Panicked.
-    closes: bool,
-    /// The distance to the nearest enemy in play.
-    nearest: u32,
-}
-
-impl Placed {
-    /// A character of `whose` side standing at `hex` facing `facing`.
-    fn new(hex: Hex, facing: Direction, whose: u8, f: &Fixed, closes: bool) -> Placed {
-        let key = hex.q * SIDE_I + hex.r;
-        Placed {
-            hex,
-            s: -hex.q - hex.r,
-            key,
-            front: facing as i32 * SIDE_I * SIDE_I + NEAR * (SIDE_I + 1) - key,
-            facing,
-            whose,
-            strike: f.strike,
-            reach: f.reach,
-            closes,
-            nearest: u32::MAX,
-        }
-    }
-
-    /// The distance between two characters' hexes (`Hex::distance`).
-    fn distance(&self, other: &Placed) -> u32 {
-        let d = (self.hex.q - other.hex.q).unsigned_abs()
-            + (self.hex.r - other.hex.r).unsigned_abs()
-            + (self.s - other.s).unsigned_abs();
-        d / 2
-    }
 }
 
 /// The parts of the evaluation and their weights, in the order of
@@ -137,10 +85,6 @@ pub(crate) const TERMS: [(&str, f64); 16] = [
     ("charge", 1.5),
 ];
 
-/// The terms of [`TERMS`] that count characters (or enemies at their flanks and
-/// rears): each the side's count less the enemy's.
-const COUNTED: [usize; 9] = [0, 2, 3, 4, 5, 6, 7, 8, 9];
-
 impl Skirmish {
     /// The values of [`TERMS`], in their order, of a game under way, from `side`'s view.
     fn parts(&self, state: &State, side: &str) -> [f64; TERMS.len()] {
@@ -158,98 +102,85 @@ impl Skirmish {
                         health: f64::from(self.health(u)),
                     })
                     .collect();
-                scratch.arcs = arcs(self.data.facing.front_turns);
+                scratch.arcs = exposure::arcs(self.data.facing.front_turns);
+                scratch.pairs = Pairs::new(self.side_of_char.clone());
             }
             self.parts_placed(
                 state,
                 me,
                 (&scratch.fixed, &scratch.arcs),
-                &mut scratch.placed,
+                &mut scratch.pairs,
             )
         })
     }
 
     /// [`Skirmish::parts`] with what never changes of each character, and this
-    /// thread's lists of the characters in play, by side. The terms that count
-    /// characters are counted as whole numbers for each side and taken one from the
-    /// other at the end: the same numbers as adding ±1 one at a time (whole numbers are
-    /// exact), in any order. The wounds' shares are summed in scenario order, as
-    /// always.
+    /// thread's pairs of enemies as the last score found them (brought to `state`). The
+    /// terms that count characters are counted as whole numbers for each side and
+    /// taken one from the other at the end: the same numbers as adding ±1 one at a time
+    /// (whole numbers are exact), in any order. The wounds' shares are summed in
+    /// scenario order, as always.
     fn parts_placed(
         &self,
         state: &State,
         me: u8,
         (fixed, arcs): (&[Fixed], &Arcs),
-        placed: &mut [Vec<Placed>; 2],
+        pairs: &mut Pairs,
     ) -> [f64; TERMS.len()] {
-        let front_turns = self.data.facing.front_turns;
-        placed[0].clear();
-        placed[1].clear();
-        // The counted terms, the side's (0) and the enemy's (1).
-        let mut n = [[0i32; TERMS.len()]; 2];
+        // The counted terms (the side's count less the enemy's): the characters
+        // fighting, out, Dazed, Panicked, with a Quick Action, able to riposte,
+        // defending.
+        let mut n = [0i32; 7];
         let mut v = [0.0; TERMS.len()];
-        for (u, f) in self.ids().zip(fixed) {
-            let whose = u8::from(f.side != me);
-            let counts = &mut n[usize::from(whose)];
-            let c = Self::ch(state, u);
-            let Some(hex) = c.hex else {
-                counts[2] += 1;
+        for (c, f) in state.chars.iter().zip(fixed) {
+            let sign = if f.side == me { 1 } else { -1 };
+            if c.hex.is_none() {
+                n[1] += sign;
                 continue;
-            };
-            counts[0] += 1;
+            }
+            n[0] += sign;
             if c.damage > 0 {
                 // A share of nothing adds nothing (the sum is never -0).
-                let sign = if whose == 0 { 1.0 } else { -1.0 };
-                v[1] += sign * f64::from(c.damage) / f.health;
+                v[1] += f64::from(sign) * f64::from(c.damage) / f.health;
             }
-            counts[3] += i32::from(c.dazed);
-            counts[4] += i32::from(c.panicked);
-            counts[5] += i32::from(c.quick);
-            counts[6] += i32::from(Self::can_riposte(state, u));
-            counts[7] += i32::from(c.defending.is_some());
-            placed[usize::from(f.side & 1)].push(Placed::new(
-                hex,
-                c.facing,
-                whose,
-                f,
-                whose == 0 && !c.panicked,
-            ));
+            n[2] += sign * i32::from(c.dazed);
+            n[3] += sign * i32::from(c.panicked);
+            n[4] += sign * i32::from(c.quick);
+            // SK-CHG-12: Skirmish::can_riposte of a character in play.
+            n[5] += sign * i32::from(c.ripostes < u8::from(!c.dazed));
+            n[6] += sign * i32::from(c.defending.is_some());
+        }
+        pairs.note(&state.chars, fixed);
+        pairs.settle(arcs, self.data.facing.front_turns, &self.side_members);
+        if cfg!(debug_assertions) {
+            for (u, c) in self.ids().zip(&state.chars) {
+                assert!(pairs.stands(u.index(), c.hex.map(|h| (h, c.facing))));
+                assert!(
+                    !c.in_play()
+                        || Self::can_riposte(state, u) == (c.ripostes < u8::from(!c.dazed))
+                );
+            }
+        }
+        for (k, count) in [0, 2, 3, 4, 5, 6, 7].into_iter().zip(n) {
+            v[k] = f64::from(count);
         }
         // Exposure: enemies within striking distance at a character's flank or rear.
-        // Each pair of enemies once: one distance, each the other's attacker.
-        let mut exposed = |target: &Placed, from: &Placed, d: u32| {
-            let arc = arc_of(arcs, target, from, d, front_turns);
-            match arc {
-                Arc::Front => {}
-                Arc::Flank => n[usize::from(target.whose)][8] += 1,
-                Arc::Rear => n[usize::from(target.whose)][9] += 1,
-            }
-        };
-        let [zero, one] = placed;
-        for pa in zero.iter_mut() {
-            for pb in one.iter_mut() {
-                let d = pa.distance(pb);
-                debug_assert_eq!(d, pa.hex.distance(pb.hex));
-                pa.nearest = pa.nearest.min(d);
-                pb.nearest = pb.nearest.min(d);
-                if d <= pb.strike {
-                    exposed(pa, pb, d);
-                }
-                if d <= pa.strike {
-                    exposed(pb, pa, d);
+        let ((my_flank, my_rear), (their_flank, their_rear)) =
+            (pairs.exposed(me), pairs.exposed(1 - me));
+        v[8] = f64::from(my_flank - their_flank);
+        v[9] = f64::from(my_rear - their_rear);
+        // Closing in: the fight is won by striking. The side's own characters in play,
+        // not Panicked, beyond their reach of the nearest enemy.
+        let mut closing = 0u32;
+        for u in &self.side_members[usize::from(me)] {
+            let c = Self::ch(state, *u);
+            if c.hex.is_some() && !c.panicked {
+                let nearest = pairs.nearest(u.index());
+                if nearest != u32::MAX {
+                    closing += nearest.saturating_sub(fixed[u.index()].reach);
                 }
             }
         }
-        for k in COUNTED {
-            v[k] = f64::from(n[0][k] - n[1][k]);
-        }
-        // Closing in: the fight is won by striking.
-        let closing: u32 = zero
-            .iter()
-            .chain(one.iter())
-            .filter(|p| p.closes && p.nearest != u32::MAX)
-            .map(|p| p.nearest.saturating_sub(p.reach))
-            .sum();
         v[10] = f64::from(closing);
         v[11] = f64::from(super::turn::half(state));
         v[12] = f64::from(u8::from(state.phase == super::Phase::Melee));
@@ -266,50 +197,6 @@ impl Skirmish {
         }
         v
     }
-}
-
-/// The farthest offset, in each axis, of the arcs kept in [`Arcs`].
-const NEAR: i32 = 8;
-/// The side of the square of offsets kept in [`Arcs`].
-const SIDE: usize = 2 * NEAR as usize + 1;
-/// [`SIDE`] for the keys' arithmetic.
-const SIDE_I: i32 = 2 * NEAR + 1;
-
-/// For each facing (in [`Direction::ALL`]'s order) and each offset `(q, r)` of an
-/// attacker from its target within [`NEAR`] in both axes, the arc it strikes
-/// (SK-FAC-2, [`attack_arc`]) for one front.
-type Arcs = Vec<Arc>;
-
-/// [`Arcs`] for a front of `front_turns`.
-fn arcs(front_turns: u8) -> Arcs {
-    let mut table = Vec::with_capacity(6 * SIDE * SIDE);
-    for facing in Direction::ALL {
-        for q in -NEAR..=NEAR {
-            for r in -NEAR..=NEAR {
-                table.push(attack_arc(Hex::ORIGIN, facing, Hex::new(q, r), front_turns));
-            }
-        }
-    }
-    table
-}
-
-/// [`attack_arc`] (SK-FAC-2) of an attacker at distance `d` from its target, read
-/// from `arcs` when within [`NEAR`] (as it is whenever the evaluation asks: within
-/// striking distance, and then within [`NEAR`] in both axes): the same arc.
-#[expect(
-    clippy::cast_sign_loss,
-    reason = "an offset within NEAR in both axes indexes the table"
-)]
-fn arc_of(arcs: &Arcs, target: &Placed, from: &Placed, d: u32, front_turns: u8) -> Arc {
-    if d > NEAR.unsigned_abs() {
-        return attack_arc(target.hex, target.facing, from.hex, front_turns);
-    }
-    let a = arcs[(target.front + from.key) as usize];
-    debug_assert_eq!(
-        a,
-        attack_arc(target.hex, target.facing, from.hex, front_turns)
-    );
-    a
 }
 
 /// The score of `state` for `side`: higher is better. Each of [`TERMS`] times its
@@ -453,6 +340,7 @@ impl Skirmish {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::skirmish::facing::{attack_arc, Arc};
 
     /// The score as it was written before the characters were placed once: each
     /// character walks the other side's.
@@ -542,40 +430,6 @@ mod tests {
             }
         }
         score
-    }
-
-    /// SK-FAC-2: the arcs read from the table are the arcs worked out, for every front,
-    /// facing and offset within the table's distance and a little beyond it (where the
-    /// table is not read).
-    #[test]
-    fn sk_fac_2_the_arcs_read_from_the_table_are_the_arcs_worked_out() {
-        let target = Hex::new(3, -2);
-        let f = Fixed {
-            side: 0,
-            strike: 1,
-            reach: 1,
-            health: 1.0,
-        };
-        let mut checked = 0;
-        for front in 0..=3u8 {
-            let table = arcs(front);
-            for facing in Direction::ALL {
-                let t = Placed::new(target, facing, 0, &f, true);
-                for q in -NEAR - 2..=NEAR + 2 {
-                    for r in -NEAR - 2..=NEAR + 2 {
-                        let from = Hex::new(target.q + q, target.r + r);
-                        let a = Placed::new(from, Direction::ALL[0], 1, &f, false);
-                        assert_eq!(
-                            arc_of(&table, &t, &a, target.distance(from), front),
-                            attack_arc(target, facing, from, front),
-                            "front {front}, facing {facing:?}, offset ({q}, {r})"
-                        );
-                        checked += 1;
-                    }
-                }
-            }
-        }
-        assert_eq!(checked, 4 * 6 * 21 * 21);
     }
 
     /// The score reads the characters placed once as each character's walk over the

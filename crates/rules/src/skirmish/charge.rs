@@ -289,6 +289,15 @@ pub(crate) fn declare(
     });
 }
 
+/// SK-CHG-5: whether `u` is the charger whose step is next ([`check_runner`] without
+/// its words).
+fn runs_now(state: &State, u: UnitId) -> bool {
+    state
+        .charge
+        .as_ref()
+        .is_some_and(|ch| ch.legs[ch.current].run.unit == u)
+}
+
 /// Whether `u` is the charger whose step is next.
 pub(crate) fn check_runner(rules: &Skirmish, state: &State, u: UnitId) -> Result<(), Refusal> {
     let ch = state.charge.as_ref().expect("a charge");
@@ -321,7 +330,8 @@ pub(crate) fn check_step(
 /// Whether [`check_step`] accepts the step, without its reasons or its words (the
 /// computer opponent checks every step of the charges it plays).
 pub(crate) fn allows_step(rules: &Skirmish, state: &State, u: UnitId, step: StepTo) -> bool {
-    if check_runner(rules, state, u).is_err() {
+    debug_assert_eq!(runs_now(state, u), check_runner(rules, state, u).is_ok());
+    if !runs_now(state, u) {
         return false;
     }
     let Some(ch) = state.charge.as_ref() else {
@@ -343,8 +353,10 @@ fn check_step_in(
     words: bool,
 ) -> Result<Priced, Refusal> {
     let StepTo { to, evasive } = step;
-    if let Err(e) = check_runner(rules, state, u) {
-        return Err(step::refused(words, || e));
+    if !runs_now(state, u) {
+        return Err(step::refused(words, || {
+            check_runner(rules, state, u).expect_err("not the runner")
+        }));
     }
     let ch = state.charge.as_ref().expect("a charge");
     let target = ch.legs[ch.current].target;

@@ -127,7 +127,7 @@ pub(crate) fn maneuver_path(
     state: &State,
     u: UnitId,
     to: Hex,
-) -> Option<Vec<Hex>> {
+) -> Option<short_move::ShortPath> {
     can_maneuver(rules, state, u).ok()?;
     let c = Skirmish::ch(state, u);
     if c.hex == Some(to) {
@@ -162,7 +162,7 @@ pub(crate) fn maneuver(
         action: "melee_action".into(),
         rule: "SK-SHM-4".into(),
     });
-    short_move::run_short_move(rules, state, u, path, facing, ctx);
+    short_move::run_short_move(rules, state, u, path.hexes(), facing, ctx);
 }
 
 /// Every Maneuver that might be legal: each maneuvering character's reach searched once.

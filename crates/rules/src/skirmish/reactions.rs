@@ -469,5 +469,5 @@ pub(crate) fn short_move(
         action: "quick_action".into(),
         rule: "SK-MOV-2".into(),
     });
-    short_move::run_short_move(rules, state, u, path, facing, ctx);
+    short_move::run_short_move(rules, state, u, path.hexes(), facing, ctx);
 }

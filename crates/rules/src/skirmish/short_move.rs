@@ -210,6 +210,17 @@ pub(crate) fn plan_short_move(
     Ok(ShortPlan { reasons })
 }
 
+/// The path of a short move, read in place from the kept search that found it (not
+/// copied out: every reaction's short move is made from one).
+pub(crate) struct ShortPath(Option<(Rc<Ends>, usize)>);
+
+impl ShortPath {
+    /// The hexes entered, in order (none for a short move that only turns).
+    pub(crate) fn hexes(&self) -> &[Hex] {
+        self.0.as_ref().map_or(&[], |(found, i)| found.path_at(*i))
+    }
+}
+
 /// The path of [`plan_short_move`] when it accepts the end, without its reasons (what
 /// making the move needs): `None` where it refuses.
 pub(crate) fn short_path(
@@ -217,35 +228,24 @@ pub(crate) fn short_path(
     state: &State,
     u: UnitId,
     end: ShortEnd,
-) -> Option<Vec<Hex>> {
-    short_path_with(rules, state, u, end, |path| path.to_vec())
-}
-
-/// Whether [`short_path`] finds a path, without copying it (the searches' `allows`).
-pub(crate) fn has_short_path(rules: &Skirmish, state: &State, u: UnitId, end: ShortEnd) -> bool {
-    short_path_with(rules, state, u, end, |_| ()).is_some()
-}
-
-/// [`short_path`]'s path, handed to `read`.
-fn short_path_with<T>(
-    rules: &Skirmish,
-    state: &State,
-    u: UnitId,
-    end: ShortEnd,
-    read: impl FnOnce(&[Hex]) -> T,
-) -> Option<T> {
+) -> Option<ShortPath> {
     let ShortEnd { to, facing } = end;
     let c = Skirmish::ch(state, u);
     let here = c.hex?;
     if to == here {
-        return (facing != c.facing).then(|| read(&[]));
+        return (facing != c.facing).then_some(ShortPath(None));
     }
     if Skirmish::occupied(state, to) {
         return None;
     }
     let found = kept_short_reach(rules, state, u);
-    let end = found.iter().find(|f| f.hex == to)?;
-    Some(read(found.path(end)))
+    let i = found.iter().position(|f| f.hex == to)?;
+    Some(ShortPath(Some((found, i))))
+}
+
+/// Whether [`short_path`] finds a path (the searches' `allows`).
+pub(crate) fn has_short_path(rules: &Skirmish, state: &State, u: UnitId, end: ShortEnd) -> bool {
+    short_path(rules, state, u, end).is_some()
 }
 
 /// A short-move search kept by [`kept_short_reach`] (search machinery, not rules), with
@@ -395,7 +395,7 @@ pub(crate) fn run_short_move(
     rules: &Skirmish,
     state: &mut State,
     u: UnitId,
-    path: Vec<Hex>,
+    path: &[Hex],
     facing: Direction,
     ctx: &mut Ctx<'_, Event>,
 ) {
@@ -403,15 +403,20 @@ pub(crate) fn run_short_move(
     let held = Skirmish::ch(state, u).facing;
     let mut left = rules.short_allowance(state, u);
     let enemies = 1 - rules.side_of(u);
-    let mut walked: Vec<Hex> = Vec::with_capacity(path.len() + 1);
-    walked.extend(Skirmish::ch(state, u).hex);
-    let stopped =
-        |rules: &Skirmish, state: &mut State, walked: &[Hex], ctx: &mut Ctx<'_, Event>| {
-            if Skirmish::ch(state, u).in_play() && rules.on_friend(state, u) {
-                step::put_back(rules, state, u, walked, ctx);
-            }
-        };
-    for h in path {
+    // The hexes walked are the start and the first `taken` of the path (laid out only
+    // when a stop puts the character back, SK-MOV-18).
+    let start = Skirmish::ch(state, u).hex;
+    let mut taken = 0;
+    let stopped = |rules: &Skirmish, state: &mut State, taken: usize, ctx: &mut Ctx<'_, Event>| {
+        if Skirmish::ch(state, u).in_play() && rules.on_friend(state, u) {
+            let walked: Vec<Hex> = start
+                .into_iter()
+                .chain(path[..taken].iter().copied())
+                .collect();
+            step::put_back(rules, state, u, &walked, ctx);
+        }
+    };
+    for &h in path {
         let Some(from) = Skirmish::ch(state, u).hex else {
             return;
         };
@@ -429,16 +434,16 @@ pub(crate) fn run_short_move(
                     rule: "SK-MOV-9".into(),
                     reason: "its short move is aborted: Dazed by an attack of opportunity".into(),
                 });
-                stopped(rules, state, &walked, ctx);
+                stopped(rules, state, taken, ctx);
                 return;
             }
         }
         let Ok(p) = rules.price_in(state, u, Step::new(from, h, held, Gait::Short), false) else {
-            stopped(rules, state, &walked, ctx);
+            stopped(rules, state, taken, ctx);
             return;
         };
         state.chars[u.index()].hex = Some(h);
-        walked.push(h);
+        taken += 1;
         left = left.saturating_sub(p.cost);
         ctx.emit_with(|| Event::Moved {
             unit: u,
@@ -454,7 +459,7 @@ pub(crate) fn run_short_move(
         if p.difficult {
             step::difficult_check(rules, state, u, h, ctx);
             if Skirmish::ch(state, u).dazed {
-                stopped(rules, state, &walked, ctx);
+                stopped(rules, state, taken, ctx);
                 return;
             }
         }
@@ -499,11 +504,12 @@ mod tests {
                         let plan = plan_short_move(&rules, &state, u, end);
                         assert_eq!(path.is_some(), plan.is_ok(), "{u:?} {to:?} {facing:?}");
                         if let Some(path) = path {
+                            let path = path.hexes();
                             planned += 1;
                             let searched =
                                 reach.iter().find(|f| f.hex == to).map(|f| reach.path(f));
                             assert!(
-                                to == here || searched == Some(&path[..]),
+                                to == here || searched == Some(path),
                                 "{u:?} {to:?}: {path:?} against {searched:?}"
                             );
                         } else {

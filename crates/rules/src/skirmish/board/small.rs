@@ -80,6 +80,11 @@ impl Ends {
     pub(crate) fn path(&self, end: &End) -> &[Hex] {
         &self.steps[usize::from(end.path.start)..usize::from(end.path.end)]
     }
+
+    /// The path to the `i`th hex kept (its start left out).
+    pub(crate) fn path_at(&self, i: usize) -> &[Hex] {
+        self.path(&self.ends[i])
+    }
 }
 
 /// Nodes as the general search numbers them: a hex's, times two, plus one where the
