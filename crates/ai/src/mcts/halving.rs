@@ -1,9 +1,9 @@
-//! Sequential halving at the root ([`super::SearchConfig::halving`]): the budget is cut into
-//! ⌈log₂ n⌉ rounds for the root's n plans; in each round the plans still in it take
-//! their simulations in turn, and after it the better half by mean value stays. Below
-//! the root the tree policy is UCT as ever. UCT spends a root's visits to keep its
-//! summed regret low; the plan played needs only the best choice at the end (the simple
-//! regret), which halving aims at (H-MCTS, Pepels, Winands and Lanctot, 2014).
+//! Sequential halving at the root ([`super::SearchConfig::halving`]): the budget is
+//! cut into ⌈log₂ n⌉ rounds for the root's n plans; in each round the plans still in it
+//! take their simulations in turn, and after it the better half by mean value stays.
+//! Below the root the tree policy is UCT as ever. UCT spends a root's visits to keep
+//! its summed regret low; the plan played needs only the best choice at the end (the
+//! simple regret), which halving aims at (H-MCTS, Pepels, Winands and Lanctot, 2014).
 
 use super::{Tree, Weighed};
 use grognard_engine::Ruleset;
