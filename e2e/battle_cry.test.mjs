@@ -113,10 +113,31 @@ describe('Battle Cry in the browser', () => {
       assert.ok((await entry.locator('.die').count()) >= 1, 'the battle dice in the log');
       assert.match(await entry.innerText(), /BC-/);
     }
-    g = await seen(page);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Enter');
-    await waitForN(page, g.n + 1);
+    // As the dice fall, a window may open for this side before its battles go on: the
+    // computer's Fight Back (BC-CARD-8) may send the attacker back (BC-RET-3, with the
+    // embolden choice of BC-GEN-5 and BC-GEN-6), a unit with its general may take ground
+    // (BC-GEN-7). Each is answered through the page before the phase is ended.
+    for (let i = 0; i < 10; i++) {
+      await page.waitForFunction(() => document.body.dataset.over === 'yes' || document.body.dataset.seat === document.body.dataset.toAct, undefined, { timeout: 30_000 });
+      if ((await page.locator('body').getAttribute('data-over')) === 'yes') break;
+      g = await seen(page);
+      const kind = g.to_act.kind;
+      if (kind === 'retreat') {
+        await page.locator('.retreat-box[data-pending="retreat"]').waitFor();
+        await clickHex(page, g.actions.find((a) => a.type === 'retreat').to);
+      } else if (kind === 'embolden') {
+        await page.locator('#bc-ignore-flag').click();
+      } else if (kind === 'take_ground' || kind === 'fight_back') {
+        await page.locator('.retreat-box button').first().click();
+      } else break;
+      await waitForN(page, g.n + 1);
+    }
+    if ((await page.locator('body').getAttribute('data-over')) !== 'yes') {
+      g = await seen(page);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Enter');
+      await waitForN(page, g.n + 1);
+    }
     assert.deepEqual(page.errors, []);
   });
 
