@@ -5,7 +5,7 @@
 //! its summed regret low; the plan played needs only the best choice at the end (the
 //! simple regret), which halving aims at (H-MCTS, Pepels, Winands and Lanctot, 2014).
 
-use super::{Tree, Weighed};
+use super::{out_of_time, Tree, Weighed};
 use grognard_engine::Ruleset;
 use std::time::Instant;
 
@@ -27,17 +27,7 @@ impl<R: Ruleset> Tree<'_, R> {
             };
             let until_time = deadline.map(|d| began + (d - began) * r / total);
             let mut turn = 0usize;
-            while done < until_count {
-                if let Some(d) = until_time {
-                    let now = Instant::now();
-                    #[expect(
-                        clippy::cast_possible_truncation,
-                        reason = "a count of simulations within a decision"
-                    )]
-                    if done > 0 && now + (now - began) / done as u32 >= d {
-                        break;
-                    }
-                }
+            while done < until_count && !out_of_time(began, done, until_time) {
                 self.forced = Some(alive[turn % alive.len()]);
                 turn += 1;
                 self.simulate();
@@ -45,18 +35,7 @@ impl<R: Ruleset> Tree<'_, R> {
             }
             self.forced = None;
             let root = &self.nodes[0];
-            let mean = |i: usize| {
-                if root.visits[i] == 0 {
-                    f64::NEG_INFINITY
-                } else {
-                    #[expect(
-                        clippy::cast_precision_loss,
-                        reason = "visit counts are far below 2^52"
-                    )]
-                    let v = root.visits[i] as f64;
-                    root.values[i] / v
-                }
-            };
+            let mean = |i: usize| root.mean(i).unwrap_or(f64::NEG_INFINITY);
             alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
             alive.truncate(alive.len().div_ceil(2));
             for &i in &alive {

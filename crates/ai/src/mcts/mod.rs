@@ -460,7 +460,7 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         let (done, rounds) = if self.config.halving && self.nodes[0].plans.len() > 1 {
             self.halve(quota, deadline)
         } else {
-            (self.run_until(0, quota, began, deadline), Vec::new())
+            (self.run_until(quota, began, deadline), Vec::new())
         };
         let root = &self.nodes[0];
         let stats = root
@@ -472,29 +472,10 @@ impl<'a, R: Ruleset> Tree<'a, R> {
         (stats, done, self.nodes, rounds)
     }
 
-    /// Runs simulations from `done` run since `began` until `quota` in all or the
-    /// deadline; the count run in all.
-    fn run_until(
-        &mut self,
-        mut done: u64,
-        quota: u64,
-        began: Instant,
-        deadline: Option<Instant>,
-    ) -> u64 {
-        while done < quota {
-            if let Some(d) = deadline {
-                // The first simulation always runs, so every answer has some basis;
-                // after it, none starts that would end past the deadline at the mean
-                // pace so far (a loaded machine slows every simulation alike).
-                let now = Instant::now();
-                #[expect(
-                    clippy::cast_possible_truncation,
-                    reason = "a count of simulations within a decision"
-                )]
-                if done > 0 && now + (now - began) / done as u32 >= d {
-                    break;
-                }
-            }
+    /// Runs simulations from `began` until `quota` or the deadline; the count run.
+    fn run_until(&mut self, quota: u64, began: Instant, deadline: Option<Instant>) -> u64 {
+        let mut done = 0;
+        while done < quota && !out_of_time(began, done, deadline) {
             self.simulate();
             done += 1;
         }
@@ -671,6 +652,22 @@ impl<'a, R: Ruleset> Tree<'a, R> {
             state,
         )
     }
+}
+
+/// Whether no simulation may start after `done` run since `began`: the first always
+/// runs, so every answer has some basis; after it, none starts that would end past the
+/// deadline at the mean pace so far (a loaded machine slows every simulation alike).
+fn out_of_time(began: Instant, done: u64, deadline: Option<Instant>) -> bool {
+    let Some(d) = deadline else {
+        return false;
+    };
+    let now = Instant::now();
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of simulations within a decision"
+    )]
+    let pace = (now - began) / done.max(1) as u32;
+    done > 0 && now + pace >= d
 }
 
 /// Copies `old[at]` and the nodes below it to the end of `into`; the copy's index.

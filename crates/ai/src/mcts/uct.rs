@@ -8,6 +8,15 @@ use crate::plans;
 use grognard_engine::Ruleset;
 
 impl<A> Node<A> {
+    /// Plan `i`'s mean value for the mover; `None` before its first visit.
+    pub(super) fn mean(&self, i: usize) -> Option<f64> {
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "visit counts are far below 2^52"
+        )]
+        (self.visits[i] > 0).then(|| self.values[i] / self.visits[i] as f64)
+    }
+
     /// The deviation of the values through the node (the mover's), held between 0.01
     /// and 0.5; 0.5 before two visits.
     fn deviation(&self) -> f64 {
@@ -82,21 +91,20 @@ impl<R: Ruleset> Tree<'_, R> {
             if n.visits[i] == 0 && n.rank.get(i).is_some_and(|&r| r >= open) {
                 continue;
             }
-            let score = if n.visits[i] == 0 {
-                f64::INFINITY
-            } else {
+            let score = if let Some(mean) = n.mean(i) {
                 #[expect(
                     clippy::cast_precision_loss,
                     reason = "visit counts are far below 2^52"
                 )]
                 let v = n.visits[i] as f64;
-                let mean = n.values[i] / v;
                 let q = if width > 1e-9 {
                     (mean - low) / width
                 } else {
                     0.5
                 };
                 q + explore * (ln / v).sqrt()
+            } else {
+                f64::INFINITY
             };
             if best.is_none_or(|(b, _)| score > b) {
                 // Checked only for a plan that would be chosen: legality costs time.
