@@ -202,3 +202,138 @@ pub(crate) fn search_fixed(
     }
     Some(out)
 }
+
+/// A node of [`search_turning`]: its hex's index times twelve, plus its facing's index
+/// times two, plus one where the movement stopped on entering (SK-MOV-8); the general
+/// search numbers its nodes so. 1,536 of them on 128 hexes.
+type TurningNode = u16;
+
+thread_local! {
+    /// The buckets of [`search_turning`]'s queue, kept between searches.
+    static TURNING: RefCell<Vec<Vec<TurningNode>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The least-cost search of [`super::search_moves`] with the facing as its mode
+/// (SK-MOV-16: a step may turn the character), on the dense indices of maps of at most
+/// 128 hexes: from the hex at `from` facing `facing`, within `budget` points, each step
+/// priced by `step((i, j), dir, facing)` from the hex at `i` into its neighbour at `j`
+/// toward `dir`, `facing` held before it; `keep` chooses the hexes returned (by index),
+/// ordered by cost and then by index. The same Dial's algorithm as the general search
+/// (every neighbour asked, in the same order; each cost's bucket popped last in first
+/// out; a node relaxed only for less, a hex's cheapest node changed only for less), so
+/// the same least costs and the same paths, laid end to end in one vector. `None` on a
+/// map of more than 128 hexes (then the general search serves).
+pub(crate) fn search_turning(
+    (map, cells): (&MapShape, &Cells),
+    from: usize,
+    facing: Direction,
+    budget: u8,
+    mut step: impl FnMut((usize, usize), Direction, Direction) -> Option<Entered>,
+    keep: impl Fn(usize) -> bool,
+) -> Option<Ends> {
+    let bits = cells.bits.as_ref()?;
+    if from >= 128 || bits.hexes.len() != map.len() {
+        return None;
+    }
+    let node = |hex: usize, facing: Direction, stop: bool| -> TurningNode {
+        u16::try_from((hex * 6 + facing.index()) * 2 + usize::from(stop)).expect("128 hexes")
+    };
+    // The nodes written in this search, a bit a hex for each facing and stop, with
+    // their least cost and parent; each hex's cheapest node, and the hexes reached.
+    let mut seen = [0u128; 12];
+    let mut cost = [0u8; 1536];
+    let mut parent = [0u16; 1536];
+    let mut best_seen = 0u128;
+    let mut best = [0u16; 128];
+    let slot = |n: TurningNode| (usize::from(n % 12), usize::from(n / 12));
+    let start = node(from, facing, false);
+    seen[usize::from(start % 12)] |= 1 << from;
+    best_seen |= 1 << from;
+    best[from] = start;
+    TURNING.with(|b| {
+        let mut buckets = b.borrow_mut();
+        let levels = usize::from(budget) + 1;
+        if buckets.len() < levels {
+            buckets.resize_with(levels, Vec::new);
+        }
+        for q in buckets.iter_mut() {
+            q.clear();
+        }
+        buckets[0].push(start);
+        for cur in 0..=budget {
+            while let Some(n) = buckets[usize::from(cur)].pop() {
+                if cost[usize::from(n)] != cur {
+                    continue; // Superseded by a cheaper entry.
+                }
+                let hex = usize::from(n / 12);
+                let held = Direction::from_index(usize::from(n % 12 / 2));
+                for (d, &j) in cells.nbr[hex].iter().enumerate() {
+                    if j == NONE {
+                        continue;
+                    }
+                    let j = j as usize;
+                    let Some(e) = step((hex, j), Direction::from_index(d), held) else {
+                        continue;
+                    };
+                    let Some(total) = u32::from(cur)
+                        .checked_add(e.cost)
+                        .filter(|&t| t <= u32::from(budget))
+                    else {
+                        continue;
+                    };
+                    let total = u8::try_from(total).expect("within the budget");
+                    let target = node(j, e.facing, e.stop);
+                    let (s, h) = slot(target);
+                    if seen[s] >> h & 1 == 1 && cost[usize::from(target)] <= total {
+                        continue;
+                    }
+                    seen[s] |= 1 << h;
+                    cost[usize::from(target)] = total;
+                    parent[usize::from(target)] = n;
+                    if best_seen >> j & 1 == 0 {
+                        best_seen |= 1 << j;
+                        best[j] = target;
+                    } else if total < cost[usize::from(best[j])] {
+                        best[j] = target;
+                    }
+                    if !e.stop {
+                        buckets[usize::from(total)].push(target);
+                    }
+                }
+            }
+        }
+    });
+    // The hexes kept, by cost and then by index: each a key of its cost above its
+    // index, all different.
+    let mut keys = [0u16; 128];
+    let mut count = 0;
+    let mut left = best_seen;
+    while left != 0 {
+        let h = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if keep(h) {
+            keys[count] =
+                u16::from(cost[usize::from(best[h])]) << 7 | u16::try_from(h).expect("below 128");
+            count += 1;
+        }
+    }
+    keys[..count].sort_unstable();
+    let mut out = Ends {
+        ends: Vec::with_capacity(count),
+        steps: Vec::with_capacity(count * 3),
+    };
+    for &key in &keys[..count] {
+        let h = usize::from(key & 127);
+        // The nodes from the hex back to the start, the start left out, then turned
+        // round.
+        let begin = out.steps.len();
+        let mut n = best[h];
+        while n != start {
+            out.steps.push(bits.hexes[usize::from(n / 12)]);
+            n = parent[usize::from(n)];
+        }
+        out.steps[begin..].reverse();
+        out.end(bits.hexes[h], u32::from(key >> 7), begin);
+    }
+    Some(out)
+}
