@@ -10,7 +10,7 @@ use std::rc::Rc;
 mod bits;
 mod small;
 
-pub(crate) use small::{search_fixed, search_turning, Ends};
+pub(crate) use small::{search_fixed, search_fixed_by_cost, Ends};
 
 thread_local! {
     /// The facing-aware search: its mode is the facing.

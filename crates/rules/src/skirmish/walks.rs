@@ -427,12 +427,14 @@ pub(crate) fn any_step(rules: &Skirmish, state: &State, u: UnitId, field: Option
 }
 
 /// SK-MOV-3, SK-MOV-16: what [`step::walk_reach`] finds (the hexes `u` can walk to within
-/// `budget` points stepping as `gait`, the facing held or turned along the way, by cost
-/// and then by index, with their costs and paths), the paths laid end to end in one
-/// vector: on the maps the bit sets serve, one search on dense indices with the facing
-/// as its mode (`board::search_turning`) instead of the general search and a vector a
-/// path. Debug builds compare it with [`step::walk_reach`]. (The zones it stops in are
-/// left out: the searches' plans read only the paths.)
+/// `budget` points stepping as `gait`, by cost and then by index, with their costs and
+/// paths), the paths laid end to end in one vector. On the maps the bit sets serve a
+/// step is priced as a short move's ([`Walks::short_step`]), which holds the facing
+/// (SK-MOV-16): so the general search with the facing as its mode never leaves the
+/// character's own, and the search for one facing held (`board::search_fixed_by_cost`,
+/// on dense indices) finds the same costs and paths. Debug builds compare it with
+/// [`step::walk_reach`]. (The zones it stops in are left out: the searches' plans read
+/// only the paths.)
 pub(crate) fn walk_ends(
     rules: &Skirmish,
     state: &State,
@@ -447,7 +449,7 @@ pub(crate) fn walk_ends(
         // The zones a step stops in, for the hex the last step was asked from (the steps
         // out of a hex are asked one after the other).
         let mut entering = (usize::MAX, 0u128);
-        board::search_turning(
+        board::search_fixed_by_cost(
             (&rules.map, &rules.cells),
             start,
             c.facing,
