@@ -301,18 +301,18 @@ impl Skirmish {
                     );
                 }
             } else {
-                for r in self.reachable(state, unit).unwrap_or_default() {
-                    let Some(&first) = r.path.first() else {
-                        continue;
+                super::view::reached_paths(self, state, unit, |path| {
+                    let Some(&first) = path.first() else {
+                        return;
                     };
                     if first_steps.contains(&(unit, first)) {
                         led.push(first);
                         out.push(Plan::of_unit(
                             unit,
-                            r.path.iter().map(|&to| step(to)).collect(),
+                            path.iter().map(|&to| step(to)).collect(),
                         ));
                     }
-                }
+                });
             }
             // A character with legal steps but no reached path (reachable refused, or
             // its one step goes into a friend's hex and is put back, SK-MOV-18) has

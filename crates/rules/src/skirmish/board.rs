@@ -10,7 +10,7 @@ use std::rc::Rc;
 mod bits;
 mod small;
 
-pub(crate) use small::{search_fixed, Ends};
+pub(crate) use small::{search_fixed, search_fixed_by_cost, Ends};
 
 thread_local! {
     /// The facing-aware search: its mode is the facing.
@@ -185,6 +185,8 @@ struct Bits {
     rings: Vec<u128>,
     /// `disks[i * (RINGS + 1) + r]`: the hexes within `r` hexes of the hex at `i`.
     disks: Vec<u128>,
+    /// The hex at each index.
+    hexes: Vec<Hex>,
 }
 
 /// The farthest ring around a hex kept in [`Bits`].
@@ -297,6 +299,7 @@ impl Cells {
             entry,
             rings,
             disks,
+            hexes: map.hexes().collect(),
         })
     }
 

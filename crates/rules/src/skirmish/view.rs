@@ -5,8 +5,8 @@
 
 use super::step::{self, Gait, Priced, StepTo};
 use super::{
-    charge, charge_odds, maneuver, melee, missile, movement, reactions, turn, Action, Event, Phase,
-    Skirmish, State, Window,
+    charge, charge_odds, maneuver, melee, missile, movement, reactions, turn, walks, Action, Event,
+    Phase, Skirmish, State, Window,
 };
 use crate::common::score;
 use grognard_engine::{
@@ -311,13 +311,53 @@ pub(crate) fn reachable(
     state: &State,
     u: UnitId,
 ) -> Result<Vec<Reached>, Refusal> {
+    Ok(match reach_of(rules, state, u)? {
+        Reach::Next(next) => next,
+        Reach::Walk(budget, gait) => step::walk_reach(rules, state, u, budget, gait),
+    })
+}
+
+/// The paths of [`reachable`]'s hexes, in its order, each handed to `each` (none where
+/// it refuses): a walk's or short move's laid end to end in one vector
+/// ([`walks::walk_ends`]) rather than one a hex. The searches' plans read these.
+pub(crate) fn reached_paths(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    mut each: impl FnMut(&[grognard_hex::Hex]),
+) {
+    match reach_of(rules, state, u) {
+        Err(_) => {}
+        Ok(Reach::Next(next)) => {
+            for r in &next {
+                each(&r.path);
+            }
+        }
+        Ok(Reach::Walk(budget, gait)) => {
+            let ends = walks::walk_ends(rules, state, u, budget, gait);
+            for e in ends.iter() {
+                each(ends.path(e));
+            }
+        }
+    }
+}
+
+/// What [`reachable`] answers with: the next steps found, or a walk (or short move)
+/// within so many points, stepping so.
+enum Reach {
+    Next(Vec<Reached>),
+    Walk(u32, Gait),
+}
+
+/// [`reachable`]'s checks: what it answers with, or why it refuses.
+fn reach_of(rules: &Skirmish, state: &State, u: UnitId) -> Result<Reach, Refusal> {
     if !rules.exists(u) {
         return Err(Refusal::new("request", "no such character"));
     }
     if matches!(state.window, Some(Window::Reaction { .. })) && rules.side_of(u) != state.active {
         reactions::may_react(rules, state, u)?;
         let budget = u32::from(rules.short_allowance(state, u));
-        return Ok(step::walk_reach(rules, state, u, budget, Gait::Short));
+        return Ok(Reach::Walk(budget, Gait::Short));
     }
     if state.window.is_some() {
         return Err(reactions::window_refusal(rules, state));
@@ -326,7 +366,7 @@ pub(crate) fn reachable(
         // SK-SHM-4: a Maneuver's short move.
         maneuver::may_maneuver(rules, state, u)?;
         let budget = u32::from(rules.short_allowance(state, u));
-        return Ok(step::walk_reach(rules, state, u, budget, Gait::Short));
+        return Ok(Reach::Walk(budget, Gait::Short));
     }
     let c = Skirmish::ch(state, u);
     // The next steps only, as the step's own check accepts them. A step into a
@@ -353,19 +393,13 @@ pub(crate) fn reachable(
     };
     if state.charge.is_some() {
         charge::check_runner(rules, state, u)?;
-        return Ok(next(charge::check_step));
+        return Ok(Reach::Next(next(charge::check_step)));
     }
     rules.may_move(state, u)?;
     if c.panicked {
-        return Ok(next(movement::check_move));
+        return Ok(Reach::Next(next(movement::check_move)));
     }
-    Ok(step::walk_reach(
-        rules,
-        state,
-        u,
-        u32::from(c.mp),
-        Gait::Walk,
-    ))
+    Ok(Reach::Walk(u32::from(c.mp), Gait::Walk))
 }
 
 /// Whether `u`'s step into `to` leaves it standing there, played on a copy with fixed

@@ -6,9 +6,10 @@
 //! short moves' route search for each step it takes (SK-SHM-3); debug builds check every
 //! answer against [`Skirmish::walk_ok`] and [`Skirmish::entered`].
 
-use super::board::Entered;
+use super::board::{self, Ends, Entered, Found};
 use super::crowd::Crowd;
 use super::facing::{arc, Arc};
+use super::step::{self, Gait};
 use super::{Skirmish, State};
 use grognard_engine::UnitId;
 use grognard_hex::Direction;
@@ -423,6 +424,74 @@ pub(crate) fn any_step(rules: &Skirmish, state: &State, u: UnitId, field: Option
         );
     }
     any
+}
+
+/// SK-MOV-3, SK-MOV-16: what [`step::walk_reach`] finds (the hexes `u` can walk to within
+/// `budget` points stepping as `gait`, by cost and then by index, with their costs and
+/// paths), the paths laid end to end in one vector. On the maps the bit sets serve a
+/// step is priced as a short move's ([`Walks::short_step`]), which holds the facing
+/// (SK-MOV-16): so the general search with the facing as its mode never leaves the
+/// character's own, and the search for one facing held (`board::search_fixed_by_cost`,
+/// on dense indices) finds the same costs and paths. Debug builds compare it with
+/// [`step::walk_reach`]. (The zones it stops in are left out: the searches' plans read
+/// only the paths.)
+pub(crate) fn walk_ends(
+    rules: &Skirmish,
+    state: &State,
+    u: UnitId,
+    budget: u32,
+    gait: Gait,
+) -> Ends {
+    let c = Skirmish::ch(state, u);
+    let fast = || {
+        let start = rules.idx(c.hex?)?;
+        let walks = Walks::new(rules, state, u)?;
+        // The zones a step stops in, for the hex the last step was asked from (the steps
+        // out of a hex are asked one after the other).
+        let mut entering = (usize::MAX, 0u128);
+        board::search_fixed_by_cost(
+            (&rules.map, &rules.cells),
+            start,
+            c.facing,
+            u8::try_from(budget).ok()?,
+            |(i, j), dir, f| {
+                if entering.0 != i {
+                    entering = (i, walks.entering(i));
+                }
+                walks.short_step_from(entering.1, (i, j), dir, f)
+            },
+            |i| i != start && walks.free(i),
+        )
+    };
+    // The general search's answer is in the same order already.
+    let ends = fast().unwrap_or_else(|| {
+        Ends::from_found(
+            step::walk_reach(rules, state, u, budget, gait)
+                .into_iter()
+                .map(|r| Found {
+                    hex: r.hex,
+                    cost: r.cost,
+                    path: r.path,
+                })
+                .collect(),
+        )
+    });
+    if cfg!(debug_assertions) {
+        let slow = step::walk_reach(rules, state, u, budget, gait);
+        assert_eq!(
+            ends.len(),
+            slow.len(),
+            "{u:?}'s walk: {ends:?} against {slow:?}"
+        );
+        for (e, r) in ends.iter().zip(&slow) {
+            assert_eq!(
+                (e.hex, e.cost, ends.path(e)),
+                (r.hex, r.cost, &r.path[..]),
+                "{u:?}'s walk"
+            );
+        }
+    }
+    ends
 }
 
 #[cfg(test)]
