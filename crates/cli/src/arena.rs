@@ -1,6 +1,7 @@
 //! `grognard arena`: games between two computer players, in parallel, with a
 //! progress line and a table of wins per player and side.
 
+use crate::chart::{self, Row};
 use anyhow::{bail, Context, Result};
 use grognard_ai::arena::{self, GameRecord, GameSpec, MAX_ACTIONS};
 use grognard_ai::sprt::{self, Sprt, Verdict};
@@ -55,6 +56,10 @@ pub struct Args {
     /// Write every game's record to this JSON file.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Draw the table as a picture in this SVG file: each player's and side's score
+    /// with its 95% interval, and the search's estimates of winning against the results.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Stop as soon as the sequential probability ratio test decides whether the first
     /// player is ELO1 stronger than the second (H1) or not (H0, ELO0): ELO0,ELO1 at α =
     /// β = 0.05, or ELO0,ELO1,ALPHA,BETA. `--games` is then the most a scenario plays,
@@ -174,7 +179,8 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let records = arena::run(&opponent, &games, threads, &progress)?;
     eprintln!();
-    print_table(&scenarios, &records, &args.a, &args.b, a == b);
+    let rows = rows(&scenarios, &records, &args.a, &args.b, same);
+    print_table(&scenarios, &records, &rows);
     print_calibration(&records);
     if let Some(sprt) = &args.sprt {
         let decided = decided
@@ -186,6 +192,15 @@ pub fn run(args: &Args) -> Result<()> {
         let text = serde_json::to_string_pretty(&records)?;
         std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))?;
         eprintln!("wrote {} games to {}", records.len(), path.display());
+    }
+    if let Some(path) = &args.svg {
+        let heading = chart::Heading {
+            players: [&args.a, if same { &args.a } else { &args.b }],
+            games: records.len(),
+        };
+        let text = chart::svg(&heading, &rows, &arena::calibration(&records));
+        std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))?;
+        eprintln!("drew the results in {}", path.display());
     }
     Ok(())
 }
@@ -259,11 +274,10 @@ fn points_of(r: &GameRecord, seat: usize) -> f64 {
     }
 }
 
-fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str, same: bool) {
-    println!(
-        "{:<26} {:<14} {:<10} {:>5} {:>6} {:>16}",
-        "scenario", "player", "side", "games", "score", "95% interval"
-    );
+/// The table's lines: each player's score by side and on both, scenario by scenario;
+/// with one player on both seats, each side's share (a scenario's balance).
+fn rows(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str, same: bool) -> Vec<Row> {
+    let mut rows = Vec::new();
     for s in scenarios {
         let games: Vec<&GameRecord> = records.iter().filter(|r| r.scenario == s.id).collect();
         let players: &[&str] = if same { &[a] } else { &[a, b] };
@@ -287,19 +301,39 @@ fn print_table(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str,
                         points += points_of(r, seat);
                     }
                 }
-                let (lo, hi) = arena::wilson(points, n);
-                println!(
-                    "{:<26} {:<14} {:<10} {:>5} {:>6.1} {:>7.0}% - {:>3.0}%",
-                    s.id,
-                    name,
-                    if side.is_empty() { "both" } else { side },
-                    n,
+                rows.push(Row {
+                    scenario: s.id.clone(),
+                    player: name.to_owned(),
+                    side: if side.is_empty() { "both" } else { side }.to_owned(),
+                    games: n,
                     points,
-                    lo * 100.0,
-                    hi * 100.0
-                );
+                    interval: arena::wilson(points, n),
+                });
             }
         }
+    }
+    rows
+}
+
+fn print_table(scenarios: &[Scenario], records: &[GameRecord], rows: &[Row]) {
+    println!(
+        "{:<26} {:<14} {:<10} {:>5} {:>6} {:>16}",
+        "scenario", "player", "side", "games", "score", "95% interval"
+    );
+    for s in scenarios {
+        for r in rows.iter().filter(|r| r.scenario == s.id) {
+            println!(
+                "{:<26} {:<14} {:<10} {:>5} {:>6.1} {:>7.0}% - {:>3.0}%",
+                r.scenario,
+                r.player,
+                r.side,
+                r.games,
+                r.points,
+                r.interval.0 * 100.0,
+                r.interval.1 * 100.0
+            );
+        }
+        let games: Vec<&GameRecord> = records.iter().filter(|r| r.scenario == s.id).collect();
         let capped = games.iter().filter(|r| r.capped).count();
         let draws = games.iter().filter(|r| r.winner.is_none()).count();
         #[expect(clippy::cast_precision_loss, reason = "game counts are small")]

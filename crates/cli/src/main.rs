@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 mod arena;
 mod calibrate;
+mod chart;
 mod verify;
 
 /// grognard: hex-and-counter wargames with every rule enforced.

@@ -547,6 +547,7 @@ fn regression_a_tampered_save_no_longer_crashes_the_engine() {
 fn arena_plays_both_seat_orders_and_writes_the_records() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("games.json");
+    let svg = dir.path().join("games.svg");
     let out = run(&[
         "arena",
         "random",
@@ -559,6 +560,8 @@ fn arena_plays_both_seat_orders_and_writes_the_records() {
         "3",
         "--json",
         json.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let table = text(&out.stdout);
@@ -574,6 +577,14 @@ fn arena_plays_both_seat_orders_and_writes_the_records() {
         assert_eq!(r["capped"], false);
         assert_eq!(r["seed"], 3);
     }
+    // The same table as a picture: a bar and an interval for each player, by side
+    // and on both.
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg "), "{picture}");
+    assert!(picture.contains("random against easy"), "{picture}");
+    assert!(picture.contains("passage-of-the-saale"), "{picture}");
+    assert!(picture.contains("easy, both sides"), "{picture}");
+    assert_eq!(picture.matches("class=\"interval\"").count(), 6);
     let bad = run(&["arena", "random", "grandmaster", "--all"]);
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("grandmaster"));
