@@ -204,20 +204,15 @@ fn row(s: &mut String, r: &Row, y: f64, second: bool) {
     );
     let _ = writeln!(
         s,
-        r#"<text x="{:.1}" y="{:.1}">{} of {} ({:.0}%) [{:.0}%, {:.0}%]</text>"#,
+        r#"<text x="{:.1}" y="{:.1}">{:.1} of {} ({:.0}%) [{:.0}%, {:.0}%]</text>"#,
         X1 + 10.0,
         mid + 4.5,
-        points(r.points),
+        r.points,
         r.games,
         share * 100.0,
         r.interval.0 * 100.0,
         r.interval.1 * 100.0
     );
-}
-
-/// Points as the table prints them: whole, or with a half.
-fn points(p: f64) -> String {
-    format!("{p:.1}")
 }
 
 /// The searched decisions' estimates of winning (x) against the share of them made by
