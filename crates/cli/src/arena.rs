@@ -304,7 +304,7 @@ fn rows(scenarios: &[Scenario], records: &[GameRecord], a: &str, b: &str, same: 
                 rows.push(Row {
                     scenario: s.id.clone(),
                     player: name.to_owned(),
-                    side: if side.is_empty() { "both" } else { side }.to_owned(),
+                    side: (!side.is_empty()).then(|| side.to_owned()),
                     games: n,
                     points,
                     interval: arena::wilson(points, n),
@@ -326,7 +326,7 @@ fn print_table(scenarios: &[Scenario], records: &[GameRecord], rows: &[Row]) {
                 "{:<26} {:<14} {:<10} {:>5} {:>6.1} {:>7.0}% - {:>3.0}%",
                 r.scenario,
                 r.player,
-                r.side,
+                r.side.as_deref().unwrap_or("both"),
                 r.games,
                 r.points,
                 r.interval.0 * 100.0,

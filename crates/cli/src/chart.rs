@@ -3,6 +3,7 @@
 //! searched decisions, how their estimates of winning met the results.
 
 use grognard_ai::arena::Band;
+use grognard_engine::svg::escape;
 use std::fmt::Write;
 
 /// One line of the arena's table: a player's (or, with one player on both seats, a
@@ -11,8 +12,8 @@ use std::fmt::Write;
 pub struct Row {
     pub scenario: String,
     pub player: String,
-    /// A side's id, or "both".
-    pub side: String,
+    /// A side's id, or `None` for the player's games on both sides.
+    pub side: Option<String>,
     pub games: usize,
     /// Wins, and a half for each draw or stopped game.
     pub points: f64,
@@ -173,10 +174,9 @@ fn axis(s: &mut String, same: bool, bottom: f64) {
 fn row(s: &mut String, r: &Row, y: f64, second: bool) {
     let colour = if second { "#d98c3f" } else { "#3f6fb0" };
     let mid = y + ROW / 2.0;
-    let label = if r.side == "both" {
-        format!("{}, both sides", r.player)
-    } else {
-        format!("{} as {}", r.player, r.side)
+    let label = match &r.side {
+        Some(side) => format!("{} as {side}", r.player),
+        None => format!("{}, both sides", r.player),
     };
     let _ = writeln!(
         s,
@@ -279,34 +279,23 @@ fn calibration(s: &mut String, bands: &[Band], top: f64) {
             b.won * 100.0
         );
     }
-    let _ = writeln!(
-        s,
-        r##"<text x="{:.1}" y="{:.1}" fill="#555">A dot a tenth of the estimates, its area by the decisions in it;</text>"##,
-        left + SQUARE + 24.0,
-        top + 20.0
-    );
-    let _ = writeln!(
-        s,
-        r##"<text x="{:.1}" y="{:.1}" fill="#555">on the dashed diagonal an estimate means what it says.</text>"##,
-        left + SQUARE + 24.0,
-        top + 38.0
-    );
-}
-
-/// Text made safe inside an SVG element.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+    for (line, dy) in [
+        (
+            "A dot a tenth of the estimates, its area by the decisions in it;",
+            20.0,
+        ),
+        (
+            "on the dashed diagonal an estimate means what it says.",
+            38.0,
+        ),
+    ] {
+        let _ = writeln!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" fill="#555">{line}</text>"##,
+            left + SQUARE + 24.0,
+            top + dy
+        );
     }
-    out
 }
 
 #[cfg(test)]
@@ -317,7 +306,7 @@ mod tests {
         Row {
             scenario: scenario.into(),
             player: player.into(),
-            side: side.into(),
+            side: (side != "both").then(|| side.into()),
             games,
             points,
             interval: grognard_ai::arena::wilson(points, games),

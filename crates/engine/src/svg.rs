@@ -67,7 +67,7 @@ pub fn render(s: &Scenario) -> String {
         n(width),
         n(height)
     );
-    let _ = writeln!(out, "<title>{}</title>", esc(&s.title));
+    let _ = writeln!(out, "<title>{}</title>", escape(&s.title));
     out.push_str(STYLE);
     let _ = writeln!(
         out,
@@ -150,12 +150,14 @@ fn text(out: &mut String, class: &str, at: (f64, f64), content: &str) {
         r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
         n(at.0),
         n(at.1),
-        esc(content)
+        escape(content)
     );
 }
 
-/// Text escaped for XML content and attributes.
-fn esc(text: &str) -> String {
+/// Text escaped for XML content and attributes (any SVG or HTML page drawn from
+/// names a scenario or a command line gives).
+#[must_use]
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -264,7 +266,7 @@ fn draw_terrain(s: &Scenario, out: &mut String, hexes: &[Hex]) {
             out,
             r#"<polygon class="hex" data-hex="{}" data-terrain="{}" data-mark="{}" points="{}" fill="{}"/>"#,
             s.label(h),
-            esc(terrain),
+            escape(terrain),
             mark(terrain).unwrap_or(""),
             points(&s.map.corners(h, SIZE)),
             terrain_colour(terrain)
@@ -423,11 +425,11 @@ fn draw_paths(s: &Scenario, out: &mut String) {
         let name = p
             .name
             .as_ref()
-            .map_or(String::new(), |n| format!("<title>{}</title>", esc(n)));
+            .map_or(String::new(), |n| format!("<title>{}</title>", escape(n)));
         let _ = writeln!(
             out,
             r#"<polyline class="path {}" points="{}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round"{dash}>{name}</polyline>"#,
-            esc(kind),
+            escape(kind),
             points(&centres)
         );
     }
@@ -532,8 +534,8 @@ fn draw_units(s: &Scenario, out: &mut String) {
         let _ = writeln!(
             out,
             r#"<g class="unit" data-unit="{}"><title>{}</title>"#,
-            esc(&u.id),
-            esc(&tip)
+            escape(&u.id),
+            escape(&tip)
         );
         let _ = writeln!(
             out,
